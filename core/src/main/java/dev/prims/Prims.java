@@ -1,0 +1,428 @@
+package dev.prims;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import dev.prims.engine.BackendRegistry;
+import dev.prims.engine.Engine;
+import dev.prims.engine.Engine.Outcome;
+import dev.prims.engine.PrimsModule;
+import dev.prims.engine.ResolvedConfig;
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import java.lang.reflect.Array;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The facade: reduce, scan, histogram and dot over Java arrays and device buffers, on the backend
+ * chosen by configuration. Thread-safe; close it to release every backend.
+ *
+ * <pre>{@code
+ * try (Prims prims = Prims.create()) {                 // prims.backend, prims.device, ...
+ *   float sum = prims.reduce(values, ReduceOp.SUM).asFloat();
+ *   long[] prefix = prims.scan(longs, ReduceOp.SUM, ScanKind.EXCLUSIVE).values();
+ *   HistogramResult h = prims.histogram(values, HistogramSpec.even(256, 0, 1));
+ *   double d = prims.dot(x, y).asDouble();
+ *   Prims gpu = prims.backend("cuda");                 // explicit choice, no fallback
+ * }
+ * }</pre>
+ *
+ * <p>Views made with {@link #backend}, {@link #with(String, String)}, {@link #variant} and {@link
+ * #determinism} share this engine; closing a view does nothing, closing the root closes all.
+ */
+public final class Prims implements AutoCloseable {
+  private final Engine engine;
+  private final ResolvedConfig config;
+  private final boolean root;
+
+  private Prims(Engine engine, ResolvedConfig config, boolean root) {
+    this.engine = engine;
+    this.config = config;
+    this.root = root;
+  }
+
+  /** An engine configured from system properties, environment, {@code prims.properties}. */
+  public static Prims create() {
+    return create(PrimsConfig.empty());
+  }
+
+  /**
+   * An engine with {@code config} taking precedence over the other sources.
+   *
+   * @throws IllegalArgumentException if {@code prims.backend} names an unknown backend
+   */
+  public static Prims create(PrimsConfig config) {
+    ResolvedConfig resolved = ResolvedConfig.resolve(Objects.requireNonNull(config, "config"));
+    Injector injector = Guice.createInjector(new PrimsModule(resolved));
+    Engine engine = injector.getInstance(Engine.class);
+    engine.candidates(resolved);
+    return new Prims(engine, resolved, true);
+  }
+
+  // ---- views ----
+
+  /** A view that runs only on backend {@code id}, without fallback. */
+  public Prims backend(String id) {
+    engine.registry().provider(id);
+    return with(PrimsConfig.BACKEND, id).with(PrimsConfig.FALLBACK, "false");
+  }
+
+  /** A view using {@code variant} for {@code primitive}. */
+  public Prims variant(Primitive primitive, String variant) {
+    return with(primitive.variantKey(), variant);
+  }
+
+  /** A view with {@code determinism}. */
+  public Prims determinism(Determinism determinism) {
+    return with(PrimsConfig.DETERMINISM, determinism.id());
+  }
+
+  /** A view with one configuration key overridden (device choice excepted: it is fixed). */
+  public Prims with(String key, String value) {
+    PrimsConfig.empty().with(key, value);
+    return new Prims(engine, config.with(key, value), false);
+  }
+
+  // ---- what is here ----
+
+  /** Every discovered backend with its availability, in id order. Opens nothing. */
+  public Map<String, Availability> backends() {
+    Map<String, Availability> result = new LinkedHashMap<>();
+    for (String id : engine.registry().ids()) {
+      result.put(id, engine.registry().probe(id));
+    }
+    return result;
+  }
+
+  /** The resolved configuration of this view. */
+  public Map<String, String> configuration() {
+    return config.values();
+  }
+
+  /** The backend calls on this view run on first (opening it if needed). */
+  public Backend primaryBackend() {
+    return engine.primary(config);
+  }
+
+  // ---- reduce ----
+
+  public Scalar reduce(int[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public Scalar reduce(long[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public Scalar reduce(float[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public Scalar reduce(double[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  private Scalar reduceArray(Object values, ReduceOp op) {
+    DType type = checkReduce(values, op, Array.getLength(values));
+    Outcome<Number> o =
+        engine.run(
+            config,
+            Primitive.REDUCE,
+            (b, call) ->
+                Array.getLength(values) == 0
+                    ? op.identity(type)
+                    : b.reducer().reduce(b.buffers(), values, op, call));
+    return new Scalar(type, o.value(), o.provenance());
+  }
+
+  /** Reduces a device buffer on the backend that owns it. */
+  public Scalar reduce(DeviceBuffer values, ReduceOp op) {
+    Objects.requireNonNull(values, "values");
+    DType type = values.type();
+    op.requireSupported(type);
+    requireNonEmpty(op, values.length());
+    Outcome<Number> o =
+        engine.runOn(
+            config,
+            values,
+            Primitive.REDUCE,
+            (b, call) ->
+                values.length() == 0 ? op.identity(type) : b.reducer().reduce(values, op, call));
+    return new Scalar(type, o.value(), o.provenance());
+  }
+
+  private static DType checkReduce(Object values, ReduceOp op, long n) {
+    DType type = DType.ofArray(values);
+    Objects.requireNonNull(op, "op");
+    op.requireSupported(type);
+    requireNonEmpty(op, n);
+    return type;
+  }
+
+  private static void requireNonEmpty(ReduceOp op, long n) {
+    if (n == 0 && !op.hasEmptyValue()) {
+      throw new IllegalArgumentException(op.name() + " of an empty input has no value");
+    }
+  }
+
+  // ---- scan ----
+
+  public ScanResult<int[]> scan(int[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<long[]> scan(long[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<float[]> scan(float[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<double[]> scan(double[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
+    DType type = DType.ofArray(values);
+    Objects.requireNonNull(op, "op");
+    Objects.requireNonNull(kind, "kind");
+    op.requireSupported(type);
+    Outcome<Object> o =
+        engine.run(
+            config,
+            Primitive.SCAN,
+            (b, call) ->
+                Array.getLength(values) == 0
+                    ? Array.newInstance(values.getClass().getComponentType(), 0)
+                    : b.scanner().scan(b.buffers(), values, op, kind, call));
+    return new ScanResult<>((A) o.value(), o.provenance());
+  }
+
+  /**
+   * Scans {@code input} into {@code output} (same type, at least as long, same backend; may be the
+   * same buffer) on the backend that owns them.
+   */
+  public Provenance scan(DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind) {
+    Objects.requireNonNull(input, "input");
+    Objects.requireNonNull(output, "output");
+    Objects.requireNonNull(kind, "kind");
+    op.requireSupported(input.type());
+    requireSameBackend(input, output);
+    if (output.type() != input.type() || output.length() < input.length()) {
+      throw new IllegalArgumentException(
+          "scan output must be "
+              + input.type().id()
+              + " with at least "
+              + input.length()
+              + " elements, got "
+              + output.type().id()
+              + " with "
+              + output.length());
+    }
+    return engine
+        .runOn(
+            config,
+            input,
+            Primitive.SCAN,
+            (b, call) -> {
+              if (input.length() > 0) {
+                b.scanner().scan(input, output, op, kind, call);
+              }
+              return Boolean.TRUE;
+            })
+        .provenance();
+  }
+
+  // ---- histogram ----
+
+  /** Counts integer keys: key k in bin k when {@code 0 <= k < bins}. */
+  public HistogramResult histogram(int[] keys, int bins) {
+    return histogramArray(keys, HistogramSpec.keys(bins));
+  }
+
+  /** Counts long keys: key k in bin k when {@code 0 <= k < bins}. */
+  public HistogramResult histogram(long[] keys, int bins) {
+    return histogramArray(keys, HistogramSpec.keys(bins));
+  }
+
+  /** Counts float values into even bins. */
+  public HistogramResult histogram(float[] values, HistogramSpec spec) {
+    return histogramArray(values, spec);
+  }
+
+  /** Counts double values into even bins. */
+  public HistogramResult histogram(double[] values, HistogramSpec spec) {
+    return histogramArray(values, spec);
+  }
+
+  private HistogramResult histogramArray(Object values, HistogramSpec spec) {
+    DType type = DType.ofArray(values);
+    Objects.requireNonNull(spec, "spec").requireCompatible(type);
+    if (type == DType.FLOAT && spec.isEven()) {
+      EvenBins.of(spec, type);
+    }
+    long[] counts = new long[spec.bins()];
+    Outcome<Long> o =
+        engine.run(
+            config,
+            Primitive.HISTOGRAM,
+            (b, call) -> {
+              java.util.Arrays.fill(counts, 0);
+              return Array.getLength(values) == 0
+                  ? 0L
+                  : b.histogrammer().histogram(b.buffers(), values, spec, counts, call);
+            });
+    return new HistogramResult(counts, o.value(), o.provenance());
+  }
+
+  /**
+   * Counts a device buffer into {@code counts} (a LONG buffer of {@code spec.bins()} elements on
+   * the same backend) and returns the number of values out of range.
+   */
+  public long histogram(DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
+    Objects.requireNonNull(values, "values");
+    Objects.requireNonNull(counts, "counts");
+    Objects.requireNonNull(spec, "spec").requireCompatible(values.type());
+    if (values.type() == DType.FLOAT && spec.isEven()) {
+      EvenBins.of(spec, values.type());
+    }
+    requireSameBackend(values, counts);
+    if (counts.type() != DType.LONG || counts.length() != spec.bins()) {
+      throw new IllegalArgumentException(
+          "histogram counts must be a long buffer of "
+              + spec.bins()
+              + " elements, got "
+              + counts.type().id()
+              + " with "
+              + counts.length());
+    }
+    return engine
+        .runOn(
+            config,
+            values,
+            Primitive.HISTOGRAM,
+            (b, call) -> b.histogrammer().histogram(values, spec, counts, call))
+        .value();
+  }
+
+  // ---- dot ----
+
+  public Scalar dot(int[] a, int[] b) {
+    return dotArrays(a, b);
+  }
+
+  public Scalar dot(long[] a, long[] b) {
+    return dotArrays(a, b);
+  }
+
+  public Scalar dot(float[] a, float[] b) {
+    return dotArrays(a, b);
+  }
+
+  public Scalar dot(double[] a, double[] b) {
+    return dotArrays(a, b);
+  }
+
+  private Scalar dotArrays(Object a, Object b) {
+    DType type = DType.ofArray(a);
+    DType.ofArray(b);
+    requireSameLength(Array.getLength(a), Array.getLength(b));
+    Outcome<Number> o =
+        engine.run(
+            config,
+            Primitive.DOT,
+            (backend, call) ->
+                Array.getLength(a) == 0
+                    ? ReduceOp.SUM.identity(type)
+                    : backend.dot().dot(backend.buffers(), a, b, call));
+    return new Scalar(type, o.value(), o.provenance());
+  }
+
+  /** Dot product of two device buffers of one backend. */
+  public Scalar dot(DeviceBuffer a, DeviceBuffer b) {
+    Objects.requireNonNull(a, "a");
+    Objects.requireNonNull(b, "b");
+    requireSameBackend(a, b);
+    if (a.type() != b.type()) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of one type, got " + a.type().id() + " and " + b.type().id());
+    }
+    requireSameLength(a.length(), b.length());
+    Outcome<Number> o =
+        engine.runOn(
+            config,
+            a,
+            Primitive.DOT,
+            (backend, call) ->
+                a.length() == 0 ? ReduceOp.SUM.identity(a.type()) : backend.dot().dot(a, b, call));
+    return new Scalar(a.type(), o.value(), o.provenance());
+  }
+
+  private static void requireSameLength(long a, long b) {
+    if (a != b) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of equal length, got " + a + " and " + b);
+    }
+  }
+
+  private static void requireSameBackend(DeviceBuffer a, DeviceBuffer b) {
+    a.requireOpen();
+    b.requireOpen();
+    if (!a.backend().equals(b.backend())) {
+      throw new IllegalArgumentException(
+          "buffers live on different backends: " + a.backend() + " and " + b.backend());
+    }
+  }
+
+  // ---- buffers ----
+
+  /** A new buffer on this view's first backend. */
+  public DeviceBuffer allocate(DType type, long length) {
+    Objects.requireNonNull(type, "type");
+    if (length < 0) {
+      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
+    }
+    return primaryBackend().buffers().allocate(type, length);
+  }
+
+  /** A buffer on this view's first backend holding a copy of {@code array}. */
+  public DeviceBuffer upload(Object array) {
+    DType.ofArray(array);
+    return primaryBackend().buffers().upload(array);
+  }
+
+  /** Copies the first {@code array.length} elements of {@code buffer} into {@code array}. */
+  public void download(DeviceBuffer buffer, Object array) {
+    Objects.requireNonNull(buffer, "buffer").requireOpen();
+    DType type = DType.ofArray(array);
+    if (type != buffer.type() || Array.getLength(array) > buffer.length()) {
+      throw new IllegalArgumentException(
+          "cannot download "
+              + buffer.length()
+              + " "
+              + buffer.type().id()
+              + " into "
+              + type.id()
+              + "["
+              + Array.getLength(array)
+              + "]");
+    }
+    engine.registry().open(buffer.backend()).buffers().download(buffer, array);
+  }
+
+  /** Closes every backend this engine opened (a view's close does nothing). Idempotent. */
+  @Override
+  public void close() {
+    if (root) {
+      engine.registry().close();
+    }
+  }
+
+  /** The registry behind this engine (for tools such as the CLI). */
+  public BackendRegistry registry() {
+    return engine.registry();
+  }
+}

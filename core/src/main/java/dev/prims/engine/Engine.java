@@ -1,0 +1,183 @@
+package dev.prims.engine;
+
+import dev.prims.BackendUnavailableException;
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
+import dev.prims.PrimsConfig;
+import dev.prims.PrimsException;
+import dev.prims.Provenance;
+import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one primitive call: picks the backend from {@code prims.backend}, falls back to the next one
+ * (logging why) when {@code prims.fallback=true}, and records the result's {@link Provenance}.
+ */
+public final class Engine {
+  private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
+
+  private final BackendRegistry registry;
+
+  @Inject
+  Engine(BackendRegistry registry) {
+    this.registry = registry;
+  }
+
+  /** The registry of providers and open backends. */
+  public BackendRegistry registry() {
+    return registry;
+  }
+
+  /** Work done on one backend. */
+  @FunctionalInterface
+  public interface BackendCall<T> {
+    T apply(Backend backend, CallContext call);
+  }
+
+  /** A value with where it was computed. */
+  public record Outcome<T>(T value, Provenance provenance) {}
+
+  /**
+   * The backend ids to try, in order, for {@code config}.
+   *
+   * @throws IllegalArgumentException when an id is unknown (listing the known ones)
+   */
+  public List<String> candidates(ResolvedConfig config) {
+    String spec = config.get(PrimsConfig.BACKEND, "cpu").trim();
+    List<String> ids;
+    if (spec.equalsIgnoreCase("auto")) {
+      ids = registry.idsByPriority();
+    } else {
+      LinkedHashSet<String> listed = new LinkedHashSet<>();
+      for (String id : spec.split(",")) {
+        String trimmed = id.trim();
+        if (!trimmed.isEmpty()) {
+          registry.provider(trimmed);
+          listed.add(trimmed);
+        }
+      }
+      if (listed.isEmpty()) {
+        throw new IllegalArgumentException(
+            "prims.backend is empty; known backends: " + String.join(", ", registry.ids()));
+      }
+      ids = new ArrayList<>(listed);
+    }
+    return config.fallback() ? ids : ids.subList(0, 1);
+  }
+
+  /** The first backend of {@code config} that opens (with fallback), for allocating buffers. */
+  public Backend primary(ResolvedConfig config) {
+    List<String> ids = candidates(config);
+    List<String> reasons = new ArrayList<>();
+    for (String id : ids) {
+      try {
+        return registry.open(id);
+      } catch (BackendUnavailableException e) {
+        reasons.add(e.getMessage());
+        logFallback(ids, id, e);
+      }
+    }
+    throw noBackend(reasons);
+  }
+
+  /** Runs {@code work} on the first backend that succeeds. */
+  public <T> Outcome<T> run(ResolvedConfig config, Primitive primitive, BackendCall<T> work) {
+    List<String> ids = candidates(config);
+    List<String> reasons = new ArrayList<>();
+    Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
+    String variant = config.get(primitive.variantKey()).orElse(null);
+    for (String id : ids) {
+      Backend backend;
+      try {
+        backend = registry.open(id);
+      } catch (BackendUnavailableException e) {
+        reasons.add(e.getMessage());
+        logFallback(ids, id, e);
+        continue;
+      }
+      try {
+        return runOn(backend, primitive, variant, determinism, reasons, work);
+      } catch (PrimsException e) {
+        reasons.add(e.getMessage());
+        if (id.equals(ids.get(ids.size() - 1))) {
+          throw e;
+        }
+        logFallback(ids, id, e);
+      }
+    }
+    throw noBackend(reasons);
+  }
+
+  /** Runs {@code work} on the backend that owns {@code buffer} (no fallback: data lives there). */
+  public <T> Outcome<T> runOn(
+      ResolvedConfig config, DeviceBuffer buffer, Primitive primitive, BackendCall<T> work) {
+    buffer.requireOpen();
+    Backend backend = registry.open(buffer.backend());
+    Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
+    return runOn(
+        backend,
+        primitive,
+        config.get(primitive.variantKey()).orElse(null),
+        determinism,
+        List.of(),
+        work);
+  }
+
+  private <T> Outcome<T> runOn(
+      Backend backend,
+      Primitive primitive,
+      String variant,
+      Determinism determinism,
+      List<String> earlierFailures,
+      BackendCall<T> work) {
+    List<String> variants = backend.variants(primitive);
+    if (variant != null && !variants.contains(variant)) {
+      throw new IllegalArgumentException(
+          "unknown "
+              + primitive.id()
+              + " variant '"
+              + variant
+              + "' for backend "
+              + backend.id()
+              + "; known: "
+              + String.join(", ", variants));
+    }
+    CallContext call = new CallContext(variant, determinism);
+    T value = work.apply(backend, call);
+    List<String> notes = new ArrayList<>();
+    earlierFailures.forEach(r -> notes.add("fell back from " + r));
+    if (call.note() != null) {
+      notes.add(call.note());
+    }
+    String used =
+        call.usedVariant() != null
+            ? call.usedVariant()
+            : variant != null ? variant : variants.isEmpty() ? "" : variants.get(0);
+    String device = call.executedOn() != null ? call.executedOn() : backend.device().name();
+    return new Outcome<>(
+        value, new Provenance(backend.id(), device, used, String.join("; ", notes)));
+  }
+
+  private static void logFallback(List<String> ids, String id, RuntimeException e) {
+    int next = ids.indexOf(id) + 1;
+    if (next < ids.size()) {
+      LOG.warn("backend {} failed, falling back to {}: {}", id, ids.get(next), e.getMessage());
+    }
+  }
+
+  private BackendUnavailableException noBackend(List<String> reasons) {
+    return new BackendUnavailableException(
+        "prims",
+        "no configured backend could run ("
+            + String.join("; ", reasons)
+            + "); known backends: "
+            + String.join(", ", registry.ids()));
+  }
+}

@@ -1,0 +1,55 @@
+package dev.prims.spi;
+
+import dev.prims.DType;
+import dev.prims.Primitive;
+import java.util.List;
+
+/**
+ * One opened backend on one device: buffer management and one accessor per primitive. A backend is
+ * shared by every thread of an engine, so all its methods must be thread-safe.
+ */
+public interface Backend extends AutoCloseable {
+  /** The provider id. */
+  String id();
+
+  /** The device this backend runs on. */
+  DeviceInfo device();
+
+  /** Allocation and transfers. */
+  BufferManager buffers();
+
+  Reducer reducer();
+
+  Scanner scanner();
+
+  Histogrammer histogrammer();
+
+  DotProduct dot();
+
+  /**
+   * Algorithm variants this backend offers for {@code primitive}, the default first. A variant name
+   * not in this list is rejected with {@link IllegalArgumentException}.
+   */
+  List<String> variants(Primitive primitive);
+
+  /**
+   * L, the longest chain of sequential floating additions in a sum or dot of {@code n} elements of
+   * {@code type} in fast mode. The error bound the conformance suite checks is {@code (L +
+   * ceil(log2 n)) * u * sum|x_i|}.
+   */
+  long sequentialChain(DType type, long n);
+
+  /**
+   * Runs {@code work} (calls on this backend's buffers) and returns the milliseconds the device
+   * spent on it by its own clock (GPU events, OpenCL profiling), or empty when the backend has no
+   * device clock and the caller should use wall time.
+   */
+  default java.util.OptionalDouble deviceMillis(Runnable work) {
+    work.run();
+    return java.util.OptionalDouble.empty();
+  }
+
+  /** Releases every resource; buffers still open become unusable. */
+  @Override
+  void close();
+}

@@ -1,0 +1,26 @@
+package dev.prims.spi;
+
+/**
+ * Entry point of a backend, discovered with {@link java.util.ServiceLoader}. Its constructor must
+ * be public, take no arguments and touch no native library.
+ */
+public interface BackendProvider {
+  /** Stable id used in configuration ({@code "cpu"}, {@code "cuda"}); lower case, never null. */
+  String id();
+
+  /** Preference when {@code prims.backend=auto}: higher is tried first. */
+  int priority();
+
+  /**
+   * Whether this backend can run here, with the reason when not and the devices when so. Never
+   * throws: a missing native library or device is reported as unavailable.
+   */
+  Availability probe(BackendContext context);
+
+  /**
+   * Opens the backend on the device chosen by {@code context} ({@code prims.device}).
+   *
+   * @throws dev.prims.BackendUnavailableException with the reason when it cannot run here
+   */
+  Backend create(BackendContext context);
+}

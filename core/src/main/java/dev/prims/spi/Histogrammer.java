@@ -1,0 +1,27 @@
+package dev.prims.spi;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.HistogramSpec;
+
+/**
+ * Histogram: counts integer keys or even floating bins (see {@link dev.prims.EvenBins} for the one
+ * bin formula). The engine has already checked that the spec suits the input type.
+ */
+public interface Histogrammer {
+  /**
+   * Counts {@code input} into {@code counts} (a {@code LONG} buffer of {@code spec.bins()}
+   * elements, overwritten) and returns how many values fell outside every bin.
+   */
+  long histogram(DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call);
+
+  /** Counts a host array; the default goes through buffers. Returns the out-of-range count. */
+  default long histogram(
+      BufferManager buffers, Object array, HistogramSpec spec, long[] counts, CallContext call) {
+    try (DeviceBuffer input = buffers.upload(array);
+        DeviceBuffer output = buffers.outputFor(counts)) {
+      long outOfRange = histogram(input, spec, output, call);
+      buffers.download(output, counts);
+      return outOfRange;
+    }
+  }
+}
