@@ -9,10 +9,10 @@ import dev.prims.engine.PrimsModule;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
+import dev.prims.spi.BackendProvider;
 import java.lang.reflect.Array;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The facade: reduce, scan, histogram and dot over Java arrays and device buffers, on the backend
@@ -53,8 +53,24 @@ public final class Prims implements AutoCloseable {
    * @throws IllegalArgumentException if {@code prims.backend} names an unknown backend
    */
   public static Prims create(PrimsConfig config) {
-    ResolvedConfig resolved = ResolvedConfig.resolve(Objects.requireNonNull(config, "config"));
-    Injector injector = Guice.createInjector(new PrimsModule(resolved));
+    ResolvedConfig resolved = ResolvedConfig.resolve(notNull(config, "config"));
+    return create(resolved, new PrimsModule(resolved));
+  }
+
+  /**
+   * An engine over exactly {@code providers} instead of those {@link java.util.ServiceLoader} finds
+   * (for embedding where service files are unavailable, and for tests with fake backends). The
+   * first provider per id wins.
+   */
+  public static Prims create(PrimsConfig config, java.util.List<BackendProvider> providers) {
+    ResolvedConfig resolved = ResolvedConfig.resolve(notNull(config, "config"));
+    Map<String, BackendProvider> byId = new LinkedHashMap<>();
+    providers.forEach(p -> byId.putIfAbsent(p.id(), p));
+    return create(resolved, new PrimsModule(resolved, byId));
+  }
+
+  private static Prims create(ResolvedConfig resolved, PrimsModule module) {
+    Injector injector = Guice.createInjector(module);
     Engine engine = injector.getInstance(Engine.class);
     engine.candidates(resolved);
     return new Prims(engine, resolved, true);
@@ -124,7 +140,8 @@ public final class Prims implements AutoCloseable {
   }
 
   private Scalar reduceArray(Object values, ReduceOp op) {
-    DType type = checkReduce(values, op, Array.getLength(values));
+    DType type = DType.ofArray(values);
+    checkReduce(type, op, Array.getLength(values));
     Outcome<Number> o =
         engine.run(
             config,
@@ -138,10 +155,9 @@ public final class Prims implements AutoCloseable {
 
   /** Reduces a device buffer on the backend that owns it. */
   public Scalar reduce(DeviceBuffer values, ReduceOp op) {
-    Objects.requireNonNull(values, "values");
+    notNull(values, "values");
     DType type = values.type();
-    op.requireSupported(type);
-    requireNonEmpty(op, values.length());
+    checkReduce(type, op, values.length());
     Outcome<Number> o =
         engine.runOn(
             config,
@@ -152,12 +168,20 @@ public final class Prims implements AutoCloseable {
     return new Scalar(type, o.value(), o.provenance());
   }
 
-  private static DType checkReduce(Object values, ReduceOp op, long n) {
-    DType type = DType.ofArray(values);
-    Objects.requireNonNull(op, "op");
-    op.requireSupported(type);
+  private static void checkReduce(DType type, ReduceOp op, long n) {
+    requireOp(op).requireSupported(type);
     requireNonEmpty(op, n);
-    return type;
+  }
+
+  private static ReduceOp requireOp(ReduceOp op) {
+    return notNull(op, "op");
+  }
+
+  private static <T> T notNull(T value, String name) {
+    if (value == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    return value;
   }
 
   private static void requireNonEmpty(ReduceOp op, long n) {
@@ -187,9 +211,8 @@ public final class Prims implements AutoCloseable {
   @SuppressWarnings("unchecked")
   private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
     DType type = DType.ofArray(values);
-    Objects.requireNonNull(op, "op");
-    Objects.requireNonNull(kind, "kind");
-    op.requireSupported(type);
+    requireOp(op).requireSupported(type);
+    requireKind(kind);
     Outcome<Object> o =
         engine.run(
             config,
@@ -201,15 +224,19 @@ public final class Prims implements AutoCloseable {
     return new ScanResult<>((A) o.value(), o.provenance());
   }
 
+  private static void requireKind(ScanKind kind) {
+    notNull(kind, "scan kind");
+  }
+
   /**
    * Scans {@code input} into {@code output} (same type, at least as long, same backend; may be the
    * same buffer) on the backend that owns them.
    */
   public Provenance scan(DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind) {
-    Objects.requireNonNull(input, "input");
-    Objects.requireNonNull(output, "output");
-    Objects.requireNonNull(kind, "kind");
-    op.requireSupported(input.type());
+    notNull(input, "input");
+    notNull(output, "output");
+    requireKind(kind);
+    requireOp(op).requireSupported(input.type());
     requireSameBackend(input, output);
     if (output.type() != input.type() || output.length() < input.length()) {
       throw new IllegalArgumentException(
@@ -260,7 +287,7 @@ public final class Prims implements AutoCloseable {
 
   private HistogramResult histogramArray(Object values, HistogramSpec spec) {
     DType type = DType.ofArray(values);
-    Objects.requireNonNull(spec, "spec").requireCompatible(type);
+    notNull(spec, "spec").requireCompatible(type);
     if (type == DType.FLOAT && spec.isEven()) {
       EvenBins.of(spec, type);
     }
@@ -283,9 +310,9 @@ public final class Prims implements AutoCloseable {
    * the same backend) and returns the number of values out of range.
    */
   public long histogram(DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
-    Objects.requireNonNull(values, "values");
-    Objects.requireNonNull(counts, "counts");
-    Objects.requireNonNull(spec, "spec").requireCompatible(values.type());
+    notNull(values, "values");
+    notNull(counts, "counts");
+    notNull(spec, "spec").requireCompatible(values.type());
     if (values.type() == DType.FLOAT && spec.isEven()) {
       EvenBins.of(spec, values.type());
     }
@@ -343,8 +370,8 @@ public final class Prims implements AutoCloseable {
 
   /** Dot product of two device buffers of one backend. */
   public Scalar dot(DeviceBuffer a, DeviceBuffer b) {
-    Objects.requireNonNull(a, "a");
-    Objects.requireNonNull(b, "b");
+    notNull(a, "a");
+    notNull(b, "b");
     requireSameBackend(a, b);
     if (a.type() != b.type()) {
       throw new IllegalArgumentException(
@@ -381,7 +408,7 @@ public final class Prims implements AutoCloseable {
 
   /** A new buffer on this view's first backend. */
   public DeviceBuffer allocate(DType type, long length) {
-    Objects.requireNonNull(type, "type");
+    notNull(type, "type");
     if (length < 0) {
       throw new IllegalArgumentException("buffer length must not be negative, got " + length);
     }
@@ -396,7 +423,7 @@ public final class Prims implements AutoCloseable {
 
   /** Copies the first {@code array.length} elements of {@code buffer} into {@code array}. */
   public void download(DeviceBuffer buffer, Object array) {
-    Objects.requireNonNull(buffer, "buffer").requireOpen();
+    notNull(buffer, "buffer").requireOpen();
     DType type = DType.ofArray(array);
     if (type != buffer.type() || Array.getLength(array) > buffer.length()) {
       throw new IllegalArgumentException(

@@ -104,12 +104,15 @@ public final class Engine {
       }
       try {
         return runOn(backend, primitive, variant, determinism, reasons, work);
-      } catch (PrimsException e) {
-        reasons.add(e.getMessage());
+      } catch (IllegalArgumentException e) {
+        throw e;
+      } catch (RuntimeException | LinkageError e) {
+        PrimsException failure = asPrimsException(id, e);
+        reasons.add(failure.getMessage());
         if (id.equals(ids.get(ids.size() - 1))) {
-          throw e;
+          throw failure;
         }
-        logFallback(ids, id, e);
+        logFallback(ids, id, failure);
       }
     }
     throw noBackend(reasons);
@@ -163,6 +166,13 @@ public final class Engine {
     String device = call.executedOn() != null ? call.executedOn() : backend.device().name();
     return new Outcome<>(
         value, new Provenance(backend.id(), device, used, String.join("; ", notes)));
+  }
+
+  private static PrimsException asPrimsException(String backend, Throwable e) {
+    if (e instanceof PrimsException) {
+      return (PrimsException) e;
+    }
+    return new PrimsException(backend, "failed: " + e, e);
   }
 
   private static void logFallback(List<String> ids, String id, RuntimeException e) {
