@@ -1,0 +1,96 @@
+package dev.prims.app;
+
+import com.fasterxml.jackson.databind.util.RawValue;
+import dev.prims.Primitive;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The text form of a {@code prims run} report: what was computed, the answer, where and how long.
+ */
+final class HumanReport {
+  private static final int SHOWN_BINS = 16;
+
+  private HumanReport() {}
+
+  static List<String> lines(Primitive primitive, Map<String, Object> r) {
+    List<String> lines = new ArrayList<>();
+    String what = r.get("n") + " " + r.get("type") + source(r);
+    switch (primitive) {
+      case REDUCE:
+        lines.add(r.get("op") + " of " + what + ": " + text(r.get("result")));
+        break;
+      case SCAN:
+        lines.add(
+            r.get("kind")
+                + " "
+                + r.get("op")
+                + " scan of "
+                + what
+                + (r.get("first") == null
+                    ? ": empty"
+                    : ": first " + text(r.get("first")) + ", last " + text(r.get("last")))
+                + (r.get("output") == null ? "" : "; written to " + r.get("output")));
+        break;
+      case HISTOGRAM:
+        long[] counts = (long[]) r.get("counts");
+        long counted = 0;
+        for (long c : counts) {
+          counted += c;
+        }
+        lines.add(
+            "histogram of "
+                + what
+                + " into "
+                + r.get("bins")
+                + (r.containsKey("lower")
+                    ? " even bins over [" + r.get("lower") + ", " + r.get("upper") + ")"
+                    : " integer-key bins")
+                + ": "
+                + counted
+                + " counted, "
+                + r.get("outOfRange")
+                + " out of range"
+                + (r.get("output") == null ? "" : "; counts written to " + r.get("output")));
+        lines.add("counts: " + countsText(counts));
+        break;
+      default:
+        lines.add("dot of " + what + ": " + text(r.get("result")));
+    }
+    lines.add(
+        "on "
+            + r.get("backend")
+            + " ("
+            + r.get("device")
+            + (r.get("variant").toString().isEmpty() ? "" : ", " + r.get("variant"))
+            + ") in "
+            + r.get("millis")
+            + " ms"
+            + (r.containsKey("note") ? "; " + r.get("note") : ""));
+    return lines;
+  }
+
+  private static String source(Map<String, Object> r) {
+    if (r.containsKey("input")) {
+      return " from " + r.get("input") + (r.containsKey("input2") ? " and " + r.get("input2") : "");
+    }
+    return " generated (" + r.get("dist") + ", seed " + r.get("seed") + ")";
+  }
+
+  private static String countsText(long[] counts) {
+    StringBuilder sb = new StringBuilder();
+    int shown = Math.min(counts.length, SHOWN_BINS);
+    for (int i = 0; i < shown; i++) {
+      sb.append(i == 0 ? "" : " ").append(counts[i]);
+    }
+    if (shown < counts.length) {
+      sb.append(" ... (").append(counts.length - shown).append(" more bins)");
+    }
+    return sb.toString();
+  }
+
+  private static String text(Object value) {
+    return value instanceof RawValue ? String.valueOf(((RawValue) value).rawValue()) : "" + value;
+  }
+}

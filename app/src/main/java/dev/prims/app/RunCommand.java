@@ -1,0 +1,458 @@
+package dev.prims.app;
+
+import dev.prims.DType;
+import dev.prims.Determinism;
+import dev.prims.HistogramResult;
+import dev.prims.HistogramSpec;
+import dev.prims.Primitive;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.Provenance;
+import dev.prims.ReduceOp;
+import dev.prims.Scalar;
+import dev.prims.ScanKind;
+import dev.prims.ScanResult;
+import dev.prims.app.DataGenerator.Distribution;
+import dev.prims.app.npy.NpyReader;
+import dev.prims.app.npy.NpyWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.reflect.Array;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code prims run reduce|scan|histogram|dot}: one primitive on a .npy file or generated data. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs one primitive on a NumPy .npy file (1-D int32, int64, float32 or float64) or on"
+          + " generated data, and prints the answer with the backend and device that computed it.",
+      "",
+      "Examples:",
+      "  prims run reduce --n 100000000 --type float",
+      "  prims run reduce --input x.npy --op max --backend cpu --json",
+      "  prims run scan --input x.npy --exclusive --output prefix.npy",
+      "  prims run histogram --input keys.npy --bins 256",
+      "  prims run histogram --n 1000000 --type double --dist normal --bins 64 --lower -4"
+          + " --upper 4",
+      "  prims run dot --input a.npy --input2 b.npy",
+      ""
+    })
+final class RunCommand implements Callable<Integer> {
+  private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+  private static final long DEFAULT_SEED = 42;
+
+  @Spec private CommandSpec spec;
+
+  @Parameters(
+      index = "0",
+      paramLabel = "PRIMITIVE",
+      description = "reduce, scan, histogram or dot.")
+  private String primitiveName;
+
+  @Option(names = "--input", paramLabel = "FILE.npy", description = "Input array (.npy).")
+  private Path input;
+
+  @Option(
+      names = "--input2",
+      paramLabel = "FILE.npy",
+      description = "Second input of dot (.npy, same dtype and length as --input).")
+  private Path input2;
+
+  @Option(names = "--n", paramLabel = "N", description = "Generate N elements instead of --input.")
+  private Long n;
+
+  @Option(
+      names = "--type",
+      paramLabel = "TYPE",
+      description =
+          "Generated element type: int, long, float or double (default float; int for"
+              + " histograms with integer keys).")
+  private String typeName;
+
+  @Option(
+      names = "--dist",
+      paramLabel = "DIST",
+      description =
+          "Generated values: uniform (float/double in [0,1), integers over their whole range),"
+              + " normal (float/double N(0,1), integers N(0,1000) rounded) or ints (whole"
+              + " numbers in [0,1000)). Default uniform; ints for histograms with integer keys.")
+  private String distName;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      description = "Seed of the generated data (default " + DEFAULT_SEED + ").")
+  private Long seed;
+
+  @Option(
+      names = "--op",
+      paramLabel = "OP",
+      description = "reduce and scan operator: sum, min, max, prod, and, or, xor (default sum).")
+  private String opName;
+
+  @Option(names = "--exclusive", description = "Exclusive scan (default inclusive).")
+  private boolean exclusive;
+
+  @Option(
+      names = "--bins",
+      paramLabel = "N",
+      description =
+          "Histogram bins: integer keys k count in bin k when 0 <= k < N; with --lower and"
+              + " --upper, N even bins over [lower, upper) for float or double values.")
+  private Integer bins;
+
+  @Option(names = "--lower", paramLabel = "L", description = "Lower bound of even bins.")
+  private Double lower;
+
+  @Option(names = "--upper", paramLabel = "U", description = "Upper bound of even bins (excluded).")
+  private Double upper;
+
+  @Option(
+      names = "--backend",
+      paramLabel = "ID",
+      description = "Backend id or preference list, e.g. cpu or cuda,opencl,cpu (prims.backend).")
+  private String backend;
+
+  @Option(
+      names = "--device",
+      paramLabel = "DEVICE",
+      description = "Device index or name substring (prims.device).")
+  private String device;
+
+  @Option(
+      names = "--variant",
+      paramLabel = "NAME",
+      description = "Algorithm variant of the primitive (prims.<primitive>.variant).")
+  private String variant;
+
+  @Option(
+      names = "--determinism",
+      paramLabel = "MODE",
+      description = "fast or reproducible (prims.determinism).")
+  private String determinism;
+
+  @Option(
+      names = "--config",
+      paramLabel = "KEY=VALUE",
+      description = "Any other configuration key, e.g. --config prims.opencl.platform=Portable.")
+  private Map<String, String> extraConfig = new LinkedHashMap<>();
+
+  @Option(
+      names = "--output",
+      paramLabel = "FILE.npy",
+      description = "Write the scan values (input dtype) or histogram counts (int64) here.")
+  private Path output;
+
+  @Option(names = "--json", description = "Print one JSON object instead of text.")
+  private boolean json;
+
+  @Override
+  public Integer call() {
+    Primitive primitive = parsePrimitive();
+    checkOptions(primitive);
+    HistogramSpec histogramSpec = primitive == Primitive.HISTOGRAM ? histogramSpec() : null;
+    ReduceOp op = opName == null ? ReduceOp.SUM : ReduceOp.parse(opName);
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("primitive", primitive.id());
+    if (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) {
+      report.put("op", op.id());
+    }
+    Object data = loadInput(primitive, histogramSpec, input, report);
+    Object data2 = null;
+    if (primitive == Primitive.DOT) {
+      data2 = input2 != null ? read(input2) : generated(DType.ofArray(data), 1, report);
+      requireSameType(data, data2);
+    }
+    DType type = DType.ofArray(data);
+    report.put("type", type.id());
+    report.put("n", Array.getLength(data));
+    try (Prims prims = Prims.create(configuration(primitive))) {
+      switch (primitive) {
+        case REDUCE:
+          reduce(prims, data, op, report);
+          break;
+        case SCAN:
+          scan(prims, data, op, report);
+          break;
+        case HISTOGRAM:
+          histogram(prims, data, histogramSpec, report);
+          break;
+        default:
+          dot(prims, data, data2, report);
+      }
+    }
+    print(primitive, report);
+    return 0;
+  }
+
+  private Primitive parsePrimitive() {
+    for (Primitive p : Primitive.values()) {
+      if (p.id().equalsIgnoreCase(primitiveName.trim())) {
+        return p;
+      }
+    }
+    throw new BadInputException(
+        "unknown primitive '" + primitiveName + "'; expected reduce, scan, histogram or dot");
+  }
+
+  private void checkOptions(Primitive primitive) {
+    if (input == null && n == null) {
+      throw new BadInputException("give --input FILE.npy, or --n N for generated data");
+    }
+    if (input != null && n != null) {
+      throw new BadInputException("--input and --n exclude each other");
+    }
+    if (input != null && (typeName != null || distName != null || seed != null)) {
+      throw new BadInputException("--type, --dist and --seed describe generated data, not --input");
+    }
+    if (n != null && (n < 0 || n > MAX_ARRAY_LENGTH)) {
+      throw new BadInputException(
+          "--n must be between 0 and " + MAX_ARRAY_LENGTH + " (one Java array), got " + n);
+    }
+    if (input2 != null && primitive != Primitive.DOT) {
+      throw new BadInputException("--input2 is for dot only");
+    }
+    if (input2 != null && input == null) {
+      throw new BadInputException("--input2 goes with --input");
+    }
+    if (primitive == Primitive.DOT && input != null && input2 == null) {
+      throw new BadInputException("dot needs a second array: add --input2 FILE.npy");
+    }
+    if (opName != null && primitive != Primitive.REDUCE && primitive != Primitive.SCAN) {
+      throw new BadInputException("--op is for reduce and scan, not " + primitive.id());
+    }
+    if (exclusive && primitive != Primitive.SCAN) {
+      throw new BadInputException("--exclusive is for scan only");
+    }
+    if (primitive != Primitive.HISTOGRAM && (bins != null || lower != null || upper != null)) {
+      throw new BadInputException("--bins, --lower and --upper are for histogram only");
+    }
+    if (primitive == Primitive.HISTOGRAM && bins == null) {
+      throw new BadInputException("histogram needs --bins N");
+    }
+    if ((lower == null) != (upper == null)) {
+      throw new BadInputException("give both --lower and --upper, or neither");
+    }
+    if (output != null && primitive != Primitive.SCAN && primitive != Primitive.HISTOGRAM) {
+      throw new BadInputException("--output is for scan and histogram only");
+    }
+    if (output != null) {
+      Path dir = output.toAbsolutePath().getParent();
+      if (dir == null || !Files.isDirectory(dir)) {
+        throw new BadInputException("the directory of --output " + output + " does not exist");
+      }
+      if (Files.isDirectory(output)) {
+        throw new BadInputException("--output " + output + " is a directory");
+      }
+    }
+  }
+
+  private HistogramSpec histogramSpec() {
+    return lower == null ? HistogramSpec.keys(bins) : HistogramSpec.even(bins, lower, upper);
+  }
+
+  private Object loadInput(
+      Primitive primitive, HistogramSpec histogramSpec, Path file, Map<String, Object> report) {
+    if (file != null) {
+      report.put("input", file.toString());
+      if (input2 != null) {
+        report.put("input2", input2.toString());
+      }
+      return read(file);
+    }
+    boolean integerKeys = histogramSpec != null && !histogramSpec.isEven();
+    DType type = typeName != null ? DType.parse(typeName) : integerKeys ? DType.INT : DType.FLOAT;
+    return generated(type, 0, report);
+  }
+
+  private Object generated(DType type, long seedOffset, Map<String, Object> report) {
+    Primitive primitive = parsePrimitive();
+    boolean integerKeys = primitive == Primitive.HISTOGRAM && lower == null;
+    Distribution dist =
+        distName != null
+            ? Distribution.parse(distName)
+            : integerKeys ? Distribution.INTS : Distribution.UNIFORM;
+    long s = (seed == null ? DEFAULT_SEED : seed) + seedOffset;
+    if (seedOffset == 0) {
+      report.put("dist", dist.id());
+      report.put("seed", s);
+    }
+    try {
+      return DataGenerator.generate(type, dist, s, Math.toIntExact(n));
+    } catch (OutOfMemoryError e) {
+      throw new IllegalStateException(
+          "not enough Java heap for "
+              + n
+              + " "
+              + type.id()
+              + " values; raise it, e.g. JAVA_OPTS=-Xmx16g",
+          e);
+    }
+  }
+
+  private static Object read(Path file) {
+    try {
+      return NpyReader.read(file);
+    } catch (NoSuchFileException e) {
+      throw new BadInputException("input file not found: " + file);
+    } catch (IOException e) {
+      throw new BadInputException(file + ": " + e.getMessage(), e);
+    } catch (OutOfMemoryError e) {
+      throw new IllegalStateException(
+          "not enough Java heap to read " + file + "; raise it, e.g. JAVA_OPTS=-Xmx16g", e);
+    }
+  }
+
+  private void requireSameType(Object a, Object b) {
+    DType ta = DType.ofArray(a);
+    DType tb = DType.ofArray(b);
+    if (ta != tb) {
+      throw new BadInputException(
+          "dot needs inputs of one dtype, got " + ta.id() + " and " + tb.id());
+    }
+  }
+
+  private PrimsConfig configuration(Primitive primitive) {
+    PrimsConfig.Builder config = PrimsConfig.builder();
+    extraConfig.forEach(config::set);
+    if (backend != null) {
+      config.backend(backend);
+    }
+    if (device != null) {
+      config.device(device);
+    }
+    if (variant != null) {
+      config.variant(primitive, variant);
+    }
+    if (determinism != null) {
+      config.determinism(Determinism.parse(determinism));
+    }
+    return config.build();
+  }
+
+  private static void reduce(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
+    long start = System.nanoTime();
+    Scalar result;
+    if (data instanceof int[]) {
+      result = prims.reduce((int[]) data, op);
+    } else if (data instanceof long[]) {
+      result = prims.reduce((long[]) data, op);
+    } else if (data instanceof float[]) {
+      result = prims.reduce((float[]) data, op);
+    } else {
+      result = prims.reduce((double[]) data, op);
+    }
+    provenance(report, result.provenance(), start);
+    report.put("result", JsonOutput.number(result.type(), result.value()));
+  }
+
+  private void scan(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
+    ScanKind kind = exclusive ? ScanKind.EXCLUSIVE : ScanKind.INCLUSIVE;
+    report.put("kind", kind.name().toLowerCase(Locale.ROOT));
+    long start = System.nanoTime();
+    ScanResult<?> result;
+    if (data instanceof int[]) {
+      result = prims.scan((int[]) data, op, kind);
+    } else if (data instanceof long[]) {
+      result = prims.scan((long[]) data, op, kind);
+    } else if (data instanceof float[]) {
+      result = prims.scan((float[]) data, op, kind);
+    } else {
+      result = prims.scan((double[]) data, op, kind);
+    }
+    provenance(report, result.provenance(), start);
+    Object values = result.values();
+    int length = Array.getLength(values);
+    report.put("first", length == 0 ? null : JsonOutput.element(values, 0));
+    report.put("last", length == 0 ? null : JsonOutput.element(values, length - 1));
+    report.put("output", write(values));
+  }
+
+  private void histogram(
+      Prims prims, Object data, HistogramSpec histogramSpec, Map<String, Object> report) {
+    report.put("bins", histogramSpec.bins());
+    if (histogramSpec.isEven()) {
+      report.put("lower", histogramSpec.lower());
+      report.put("upper", histogramSpec.upper());
+    }
+    histogramSpec.requireCompatible(DType.ofArray(data));
+    long start = System.nanoTime();
+    HistogramResult result;
+    if (data instanceof int[]) {
+      result = prims.histogram((int[]) data, histogramSpec.bins());
+    } else if (data instanceof long[]) {
+      result = prims.histogram((long[]) data, histogramSpec.bins());
+    } else if (data instanceof float[]) {
+      result = prims.histogram((float[]) data, histogramSpec);
+    } else {
+      result = prims.histogram((double[]) data, histogramSpec);
+    }
+    provenance(report, result.provenance(), start);
+    report.put("counts", result.counts());
+    report.put("outOfRange", result.outOfRange());
+    report.put("output", write(result.counts()));
+  }
+
+  private static void dot(Prims prims, Object a, Object b, Map<String, Object> report) {
+    long start = System.nanoTime();
+    Scalar result;
+    if (a instanceof int[]) {
+      result = prims.dot((int[]) a, (int[]) b);
+    } else if (a instanceof long[]) {
+      result = prims.dot((long[]) a, (long[]) b);
+    } else if (a instanceof float[]) {
+      result = prims.dot((float[]) a, (float[]) b);
+    } else {
+      result = prims.dot((double[]) a, (double[]) b);
+    }
+    provenance(report, result.provenance(), start);
+    report.put("result", JsonOutput.number(result.type(), result.value()));
+  }
+
+  private static void provenance(Map<String, Object> report, Provenance p, long startNanos) {
+    double millis = (System.nanoTime() - startNanos) / 1e6;
+    report.put("backend", p.backend());
+    report.put("device", p.device());
+    report.put("variant", p.variant());
+    report.put("millis", Math.round(millis * 1000) / 1000.0);
+    if (!p.note().isEmpty()) {
+      report.put("note", p.note());
+    }
+  }
+
+  private String write(Object values) {
+    if (output == null) {
+      return null;
+    }
+    try {
+      NpyWriter.write(output, values);
+    } catch (IOException e) {
+      throw new BadInputException("cannot write " + output + ": " + e, e);
+    }
+    return output.toString();
+  }
+
+  private void print(Primitive primitive, Map<String, Object> report) {
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(JsonOutput.write(report));
+    } else {
+      for (String line : HumanReport.lines(primitive, report)) {
+        out.println(line);
+      }
+    }
+    out.flush();
+  }
+}

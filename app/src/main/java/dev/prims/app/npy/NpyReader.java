@@ -1,0 +1,99 @@
+package dev.prims.app.npy;
+
+import dev.prims.DType;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Reads a one-dimensional NumPy {@code .npy} array of int32, int64, float32 or float64 into an
+ * {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]}.
+ */
+public final class NpyReader {
+  private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+  private static final int CHUNK_BYTES = 1 << 20;
+
+  private NpyReader() {}
+
+  /**
+   * The array stored in {@code path}.
+   *
+   * @throws NpyFormatException when the file is malformed, truncated, has trailing bytes, or holds
+   *     an array prims cannot read
+   * @throws java.nio.file.NoSuchFileException when the file does not exist
+   */
+  public static Object read(Path path) throws IOException {
+    try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
+      NpyHeader header = NpyHeader.read(in);
+      long available = in.size() - in.position();
+      if (available < header.dataBytes()) {
+        throw new NpyFormatException(
+            "truncated .npy file: shape ("
+                + header.length()
+                + ",) of "
+                + NpyHeader.descr(header.type())
+                + " needs "
+                + header.dataBytes()
+                + " data bytes, the file has "
+                + available);
+      }
+      if (available > header.dataBytes()) {
+        throw new NpyFormatException(
+            "malformed .npy file: "
+                + (available - header.dataBytes())
+                + " bytes after the "
+                + header.dataBytes()
+                + " data bytes of shape ("
+                + header.length()
+                + ",)");
+      }
+      if (header.length() > MAX_ARRAY_LENGTH) {
+        throw new NpyFormatException(
+            header.length()
+                + " elements do not fit in one Java array (at most "
+                + MAX_ARRAY_LENGTH
+                + ")");
+      }
+      return readData(in, header.type(), (int) header.length());
+    }
+  }
+
+  private static Object readData(FileChannel in, DType type, int length) throws IOException {
+    Object array =
+        java.lang.reflect.Array.newInstance(type.arrayClass().getComponentType(), length);
+    ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    int perChunk = CHUNK_BYTES / type.bytes();
+    for (int done = 0; done < length; ) {
+      int count = Math.min(perChunk, length - done);
+      chunk.clear().limit(count * type.bytes());
+      while (chunk.hasRemaining()) {
+        if (in.read(chunk) < 0) {
+          throw new NpyFormatException("truncated .npy file: it ended while reading the data");
+        }
+      }
+      chunk.flip();
+      copy(chunk, type, array, done, count);
+      done += count;
+    }
+    return array;
+  }
+
+  private static void copy(ByteBuffer chunk, DType type, Object array, int offset, int count) {
+    switch (type) {
+      case INT:
+        chunk.asIntBuffer().get((int[]) array, offset, count);
+        break;
+      case LONG:
+        chunk.asLongBuffer().get((long[]) array, offset, count);
+        break;
+      case FLOAT:
+        chunk.asFloatBuffer().get((float[]) array, offset, count);
+        break;
+      default:
+        chunk.asDoubleBuffer().get((double[]) array, offset, count);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package dev.prims.app.npy;
+
+import dev.prims.DType;
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+
+/**
+ * Writes an {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]} as a NumPy {@code
+ * .npy} file (format 1.0, little-endian, 1-D). The file appears whole or not at all: the data goes
+ * to a temporary file in the same directory, which is then moved over the target.
+ */
+public final class NpyWriter {
+  private static final int CHUNK_BYTES = 1 << 20;
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private NpyWriter() {}
+
+  /** Writes {@code array} to {@code path}, replacing any existing file. */
+  public static void write(Path path, Object array) throws IOException {
+    DType type = DType.ofArray(array);
+    Path target = path.toAbsolutePath();
+    Path dir = target.getParent();
+    Path temp =
+        dir.resolve(
+            "." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".tmp");
+    boolean moved = false;
+    try {
+      try (FileChannel out =
+          FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        writeFully(out, new NpyHeader(type, Array.getLength(array)).encode());
+        writeData(out, type, array);
+        out.force(false);
+      }
+      try {
+        Files.move(
+            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+      moved = true;
+    } finally {
+      if (!moved) {
+        Files.deleteIfExists(temp);
+      }
+    }
+  }
+
+  private static void writeData(FileChannel out, DType type, Object array) throws IOException {
+    int length = Array.getLength(array);
+    ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    int perChunk = CHUNK_BYTES / type.bytes();
+    for (int done = 0; done < length; ) {
+      int count = Math.min(perChunk, length - done);
+      chunk.clear();
+      switch (type) {
+        case INT:
+          chunk.asIntBuffer().put((int[]) array, done, count);
+          break;
+        case LONG:
+          chunk.asLongBuffer().put((long[]) array, done, count);
+          break;
+        case FLOAT:
+          chunk.asFloatBuffer().put((float[]) array, done, count);
+          break;
+        default:
+          chunk.asDoubleBuffer().put((double[]) array, done, count);
+      }
+      chunk.limit(count * type.bytes());
+      writeFully(out, chunk);
+      done += count;
+    }
+  }
+
+  private static void writeFully(FileChannel out, ByteBuffer buffer) throws IOException {
+    while (buffer.hasRemaining()) {
+      out.write(buffer);
+    }
+  }
+}
