@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Regenerates the committed PTX from the CUDA sources: one PTX per device/*.cu, written to
+# src/main/resources/dev/prims/cuda/ptx/<name>.ptx with a first line
+#   // prims-source-sha256: <hash>
+# where <hash> is the SHA-256 of, for the .cu and every header it includes (transitively, sorted
+# by path relative to src/main/cuda, C locale), the path, a newline and the file's bytes.
+# CudaPtxFreshnessTest recomputes the same hash. Usage: build-ptx.sh [--check]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out="$here/../resources/dev/prims/cuda/ptx"
+mkdir -p "$out"
+
+deps() {  # prints the relative paths of $1 and of every file it includes, transitively
+  local file=$1
+  echo "$file"
+  local inc
+  for inc in $(sed -n 's/^[[:space:]]*#include[[:space:]]*"\([^"]*\)".*/\1/p' "$here/$file"); do
+    deps "$(realpath -m --relative-to="$here" "$here/$(dirname "$file")/$inc")"
+  done
+}
+
+source_hash() {
+  local f
+  for f in $(deps "$1" | LC_ALL=C sort -u); do
+    printf '%s\n' "$f"
+    cat "$here/$f"
+  done | sha256sum | cut -d' ' -f1
+}
+
+check=false
+[ "${1:-}" = "--check" ] && check=true
+stale=0
+for cu in "$here"/device/*.cu; do
+  rel="device/$(basename "$cu")"
+  name=$(basename "$cu" .cu)
+  hash=$(source_hash "$rel")
+  target="$out/$name.ptx"
+  if [ -f "$target" ] && [ "$(head -1 "$target")" = "// prims-source-sha256: $hash" ]; then
+    continue
+  fi
+  if $check; then
+    echo "stale: $target"
+    stale=1
+    continue
+  fi
+  echo "nvcc -ptx $rel -> $target"
+  tmp=$(mktemp)
+  nvcc -ptx -arch=compute_75 -fmad=false -O3 -std=c++17 -o "$tmp" "$cu"
+  { echo "// prims-source-sha256: $hash"; cat "$tmp"; } > "$target"
+  rm -f "$tmp"
+done
+exit $stale

@@ -1,0 +1,234 @@
+// Reduce entry points: M. Harris' seven kernels ("Optimizing Parallel Reduction in CUDA"), a
+// warp-shuffle kernel, and a vectorised single-pass kernel. The multi-pass kernels write one
+// partial per block; the driver launches them again over the partials until one value is left.
+#include "../common.cuh"
+#include "../warp/warp_reduce.cuh"
+#include "../block/block_reduce.cuh"
+
+// Shared scratch for the Harris kernels, one element per thread.
+template <typename T>
+__device__ __forceinline__ T* harris_shared() {
+  __shared__ T data[BLOCK_SIZE];
+  return data;
+}
+
+// 1. Interleaved addressing with a divergent branch (tid % (2*s) == 0).
+template <typename Op, typename T>
+__device__ void reduce_interleaved_divergent(const T* input, T* output, i64 n) {
+  T* data = harris_shared<T>();
+  const unsigned tid = threadIdx.x;
+  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
+  data[tid] = i < n ? input[i] : Op::template identity<T>();
+  __syncthreads();
+  for (unsigned s = 1; s < BLOCK_SIZE; s *= 2) {
+    if (tid % (2 * s) == 0) data[tid] = Op::apply(data[tid], data[tid + s]);
+    __syncthreads();
+  }
+  if (tid == 0) output[blockIdx.x] = data[0];
+}
+
+// 2. Interleaved addressing with a strided index and no divergence (but bank conflicts).
+template <typename Op, typename T>
+__device__ void reduce_interleaved_strided(const T* input, T* output, i64 n) {
+  T* data = harris_shared<T>();
+  const unsigned tid = threadIdx.x;
+  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
+  data[tid] = i < n ? input[i] : Op::template identity<T>();
+  __syncthreads();
+  for (unsigned s = 1; s < BLOCK_SIZE; s *= 2) {
+    unsigned index = 2 * s * tid;
+    if (index < BLOCK_SIZE) data[index] = Op::apply(data[index], data[index + s]);
+    __syncthreads();
+  }
+  if (tid == 0) output[blockIdx.x] = data[0];
+}
+
+// 3. Sequential addressing: conflict-free, half the threads idle from the first step.
+template <typename Op, typename T>
+__device__ void reduce_sequential(const T* input, T* output, i64 n) {
+  T* data = harris_shared<T>();
+  const unsigned tid = threadIdx.x;
+  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
+  data[tid] = i < n ? input[i] : Op::template identity<T>();
+  __syncthreads();
+  for (unsigned s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
+    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
+    __syncthreads();
+  }
+  if (tid == 0) output[blockIdx.x] = data[0];
+}
+
+// Loads two elements per thread (blockDim apart) and combines them on the way in.
+template <typename Op, typename T>
+__device__ __forceinline__ T first_add_load(const T* input, i64 n) {
+  const i64 i = (i64)blockIdx.x * (2 * BLOCK_SIZE) + threadIdx.x;
+  T v = i < n ? input[i] : Op::template identity<T>();
+  if (i + BLOCK_SIZE < n) v = Op::apply(v, input[i + BLOCK_SIZE]);
+  return v;
+}
+
+// The last warp's steps, synchronised with __syncwarp (warp-synchronous code without it is unsafe
+// since Volta's independent thread scheduling).
+template <typename Op, typename T>
+__device__ __forceinline__ void last_warp(T* data, unsigned tid) {
+  T v = data[tid];
+#pragma unroll
+  for (unsigned s = WARP_SIZE; s > 0; s >>= 1) {
+    v = Op::apply(v, data[tid + s]);
+    __syncwarp();
+    data[tid] = v;
+    __syncwarp();
+  }
+}
+
+// 4. First add during load: each block covers 2 * BLOCK_SIZE elements.
+template <typename Op, typename T>
+__device__ void reduce_first_add(const T* input, T* output, i64 n) {
+  T* data = harris_shared<T>();
+  const unsigned tid = threadIdx.x;
+  data[tid] = first_add_load<Op>(input, n);
+  __syncthreads();
+  for (unsigned s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
+    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
+    __syncthreads();
+  }
+  if (tid == 0) output[blockIdx.x] = data[0];
+}
+
+// 5. Unrolled last warp: the loop stops at 64 and one warp finishes without block barriers.
+template <typename Op, typename T>
+__device__ void reduce_unroll_last_warp(const T* input, T* output, i64 n) {
+  T* data = harris_shared<T>();
+  const unsigned tid = threadIdx.x;
+  data[tid] = first_add_load<Op>(input, n);
+  __syncthreads();
+  for (unsigned s = BLOCK_SIZE / 2; s > WARP_SIZE; s >>= 1) {
+    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
+    __syncthreads();
+  }
+  if (tid < WARP_SIZE) last_warp<Op>(data, tid);
+  if (tid == 0) output[blockIdx.x] = data[0];
+}
+
+// The tree of kernels 6 and 7, completely unrolled for the compile-time BLOCK_SIZE.
+template <typename Op, typename T>
+__device__ __forceinline__ void unrolled_tree(T* data, unsigned tid) {
+  if (BLOCK_SIZE >= 1024) { if (tid < 512) data[tid] = Op::apply(data[tid], data[tid + 512]); __syncthreads(); }
+  if (BLOCK_SIZE >= 512) { if (tid < 256) data[tid] = Op::apply(data[tid], data[tid + 256]); __syncthreads(); }
+  if (BLOCK_SIZE >= 256) { if (tid < 128) data[tid] = Op::apply(data[tid], data[tid + 128]); __syncthreads(); }
+  if (BLOCK_SIZE >= 128) { if (tid < 64) data[tid] = Op::apply(data[tid], data[tid + 64]); __syncthreads(); }
+  if (tid < WARP_SIZE) last_warp<Op>(data, tid);
+}
+
+// 6. Complete unroll: the block size is a compile-time constant, every loop is unrolled.
+template <typename Op, typename T>
+__device__ void reduce_complete_unroll(const T* input, T* output, i64 n) {
+  T* data = harris_shared<T>();
+  const unsigned tid = threadIdx.x;
+  data[tid] = first_add_load<Op>(input, n);
+  __syncthreads();
+  unrolled_tree<Op>(data, tid);
+  if (tid == 0) output[blockIdx.x] = data[0];
+}
+
+// 7. Multiple elements per thread: a grid-stride loop over pairs, then the unrolled tree.
+template <typename Op, typename T>
+__device__ void reduce_multi_element(const T* input, T* output, i64 n) {
+  T* data = harris_shared<T>();
+  const unsigned tid = threadIdx.x;
+  const i64 grid_size = (i64)2 * BLOCK_SIZE * gridDim.x;
+  T v = Op::template identity<T>();
+  for (i64 i = (i64)blockIdx.x * (2 * BLOCK_SIZE) + tid; i < n; i += grid_size) {
+    v = Op::apply(v, input[i]);
+    if (i + BLOCK_SIZE < n) v = Op::apply(v, input[i + BLOCK_SIZE]);
+  }
+  data[tid] = v;
+  __syncthreads();
+  unrolled_tree<Op>(data, tid);
+  if (tid == 0) output[blockIdx.x] = data[0];
+}
+
+// Warp shuffle: grid-stride accumulation, then a shuffle-based block reduction (no shared tree).
+template <typename Op, typename T>
+__device__ void reduce_shuffle(const T* input, T* output, i64 n) {
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  T v = Op::template identity<T>();
+  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) v = Op::apply(v, input[i]);
+  v = block_reduce<Op>(v);
+  if (threadIdx.x == 0) output[blockIdx.x] = v;
+}
+
+// Vectorised single pass: 16-byte grid-stride loads, REDUCE_UNROLL loads in flight per thread,
+// one accumulator per vector lane, a shuffle block reduction, and the last block to finish
+// combines the per-block partials (counter is zero on entry and reset to zero on exit).
+template <typename Op, typename T>
+__device__ void reduce_vectorized(const T* input, i64 n, T* partials, unsigned* counter, T* result) {
+  typedef typename Vec<T>::type V;
+  const int W = Vec<T>::width;
+  const V* vectors = reinterpret_cast<const V*>(input);
+  const i64 vector_count = n / W;
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  T acc[W];
+#pragma unroll
+  for (int w = 0; w < W; ++w) acc[w] = Op::template identity<T>();
+  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
+    V loaded[REDUCE_UNROLL];
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) {
+#pragma unroll
+      for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded[u], w));
+    }
+  }
+  for (; i < vector_count; i += stride) {
+    V loaded = __ldg(vectors + i);
+#pragma unroll
+    for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded, w));
+  }
+  const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  if (tail < n) acc[0] = Op::apply(acc[0], input[tail]);
+  T v = acc[0];
+#pragma unroll
+  for (int w = 1; w < W; ++w) v = Op::apply(v, acc[w]);
+  v = block_reduce<Op>(v);
+
+  __shared__ bool is_last;
+  if (threadIdx.x == 0) {
+    partials[blockIdx.x] = v;
+    __threadfence();
+    is_last = atomicAdd(counter, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!is_last) return;
+  T total = Op::template identity<T>();
+  for (unsigned b = threadIdx.x; b < gridDim.x; b += BLOCK_SIZE) total = Op::apply(total, load_coherent(partials + b));
+  total = block_reduce<Op>(total);
+  if (threadIdx.x == 0) {
+    *result = total;
+    *counter = 0;
+  }
+}
+
+#define PRIMS_REDUCE_MULTI_PASS(VARIANT, C, TID, OPID, OP)                                       \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE)                                       \
+      reduce_##VARIANT##_##TID##_##OPID(const C* input, C* output, i64 n) {                       \
+    reduce_##VARIANT<OP, C>(input, output, n);                                                   \
+  }
+
+#define PRIMS_REDUCE_ENTRIES(C, TID, OPID, OP)                                                   \
+  PRIMS_REDUCE_MULTI_PASS(interleaved_divergent, C, TID, OPID, OP)                               \
+  PRIMS_REDUCE_MULTI_PASS(interleaved_strided, C, TID, OPID, OP)                                 \
+  PRIMS_REDUCE_MULTI_PASS(sequential, C, TID, OPID, OP)                                          \
+  PRIMS_REDUCE_MULTI_PASS(first_add, C, TID, OPID, OP)                                           \
+  PRIMS_REDUCE_MULTI_PASS(unroll_last_warp, C, TID, OPID, OP)                                    \
+  PRIMS_REDUCE_MULTI_PASS(complete_unroll, C, TID, OPID, OP)                                     \
+  PRIMS_REDUCE_MULTI_PASS(multi_element, C, TID, OPID, OP)                                       \
+  PRIMS_REDUCE_MULTI_PASS(shuffle, C, TID, OPID, OP)                                             \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_##TID##_##OPID(     \
+      const C* input, i64 n, C* partials, unsigned* counter, C* result) {                        \
+    reduce_vectorized<OP, C>(input, n, partials, counter, result);                               \
+  }
+
+PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_ENTRIES)
