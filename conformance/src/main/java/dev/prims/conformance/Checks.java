@@ -1,0 +1,148 @@
+package dev.prims.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.prims.DType;
+
+/** Assertions shared by the conformance classes: exact, bitwise and error-bound comparisons. */
+public final class Checks {
+  private Checks() {}
+
+  /** Unit roundoff of a floating type: 2^-24 for float, 2^-53 for double. */
+  public static double unitRoundoff(DType type) {
+    return type == DType.FLOAT ? 0x1p-24 : 0x1p-53;
+  }
+
+  /** {@code ceil(log2 n)} for n >= 1 (0 for n <= 1). */
+  public static long ceilLog2(long n) {
+    return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);
+  }
+
+  /**
+   * Asserts {@code actual} is {@code expected} exactly: equal integers, or floating values with the
+   * same bits (any NaN equals any NaN; -0.0 differs from 0.0). Also checks the boxed class.
+   */
+  public static void assertSameValue(DType type, Number expected, Number actual, String what) {
+    if (actual == null) {
+      fail(what + ": result is null");
+    }
+    Class<?> boxed = boxedClass(type);
+    if (!boxed.isInstance(actual)) {
+      fail(what + ": result is a " + actual.getClass().getSimpleName() + ", not " + boxed);
+    }
+    switch (type) {
+      case INT:
+        assertEquals(expected.intValue(), actual.intValue(), what);
+        break;
+      case LONG:
+        assertEquals(expected.longValue(), actual.longValue(), what);
+        break;
+      case FLOAT:
+        if (Float.floatToIntBits(expected.floatValue())
+            != Float.floatToIntBits(actual.floatValue())) {
+          fail(what + ": expected " + describe(expected) + " but was " + describe(actual));
+        }
+        break;
+      default:
+        if (Double.doubleToLongBits(expected.doubleValue())
+            != Double.doubleToLongBits(actual.doubleValue())) {
+          fail(what + ": expected " + describe(expected) + " but was " + describe(actual));
+        }
+    }
+  }
+
+  /**
+   * Asserts a floating sum or dot lies within {@code k * u * sum|x_i|} of the accurate value (plus
+   * the reference's own error and one subnormal step per term). When infinities or NaNs are in the
+   * input the result must be the one value every order gives; when {@code sum|x_i|} exceeds the
+   * type's range (so some orders overflow) an infinite or NaN result is accepted as well.
+   */
+  public static void assertSum(DType type, double actual, ExactSum ref, long k, String what) {
+    if (ref.isNaN()) {
+      assertTrue(Double.isNaN(actual), what + ": expected NaN but was " + actual);
+      return;
+    }
+    double max = type == DType.FLOAT ? Float.MAX_VALUE : Double.MAX_VALUE;
+    boolean mayOverflow = !(ref.sumAbs() <= max);
+    if (ref.infinitySign() != 0) {
+      double inf = ref.infinitySign() * Double.POSITIVE_INFINITY;
+      if (actual == inf || (mayOverflow && Double.isNaN(actual))) {
+        return;
+      }
+      fail(what + ": expected " + inf + " but was " + actual);
+    }
+    double u = unitRoundoff(type);
+    double exact = ref.value();
+    double tiny = type == DType.FLOAT ? Float.MIN_VALUE : Double.MIN_VALUE;
+    double referenceError = 2 * 0x1p-53 * Math.abs(exact) + ref.count() * 0x1p-100 * ref.sumAbs();
+    double tolerance = k * u * ref.sumAbs() + referenceError + ref.count() * tiny;
+    if (Double.isFinite(actual) && Math.abs(actual - exact) <= tolerance) {
+      return;
+    }
+    if (mayOverflow && !Double.isFinite(actual)) {
+      return;
+    }
+    fail(
+        what
+            + ": "
+            + actual
+            + " is not within "
+            + tolerance
+            + " of "
+            + exact
+            + " (bound ("
+            + k
+            + ") * u * sum|x| with sum|x| = "
+            + ref.sumAbs()
+            + ")");
+  }
+
+  /**
+   * Asserts a floating product of {@code n} near-one factors is within {@code 2 (n + 1) u} relative
+   * of {@code reference} (a product computed in double); NaN and infinities must match exactly.
+   */
+  public static void assertProduct(
+      DType type, double actual, double reference, long n, String what) {
+    if (Double.isNaN(reference) || Double.isInfinite(reference)) {
+      assertEquals(reference, actual, what);
+      return;
+    }
+    double tolerance = 2 * (n + 1) * unitRoundoff(type) * Math.abs(reference);
+    if (!(Math.abs(actual - reference) <= tolerance)) {
+      fail(
+          what
+              + ": product "
+              + actual
+              + " is not within "
+              + tolerance
+              + " of "
+              + reference
+              + " (2 (n + 1) u relative)");
+    }
+  }
+
+  private static Class<?> boxedClass(DType type) {
+    switch (type) {
+      case INT:
+        return Integer.class;
+      case LONG:
+        return Long.class;
+      case FLOAT:
+        return Float.class;
+      default:
+        return Double.class;
+    }
+  }
+
+  private static String describe(Number v) {
+    if (v instanceof Float) {
+      return v + " (bits 0x" + Integer.toHexString(Float.floatToRawIntBits(v.floatValue())) + ")";
+    }
+    if (v instanceof Double) {
+      return v + " (bits 0x" + Long.toHexString(Double.doubleToRawLongBits(v.doubleValue())) + ")";
+    }
+    return String.valueOf(v);
+  }
+}

@@ -1,0 +1,164 @@
+package dev.prims.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.DType;
+import dev.prims.Primitive;
+import dev.prims.Prims;
+import dev.prims.Scalar;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Size;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Dot products on every type, size and data shape with the default variant and a subset on every
+ * other variant: integers exact with Java wrapping, floating results within {@code (L + ceil(log2
+ * n) + 1) u sum|a_i b_i|} (the extra 1 is the rounding of each product), length mismatch an {@link
+ * IllegalArgumentException} naming both lengths.
+ */
+public abstract class DotConformance extends BackendConformance {
+
+  @TestFactory
+  Stream<DynamicNode> defaultVariant() {
+    return Arrays.stream(DType.values())
+        .map(
+            type ->
+                DynamicContainer.dynamicContainer(
+                    type.id(), cases(prims(), null, type, Sizes.all())));
+  }
+
+  @TestFactory
+  Stream<DynamicNode> everyVariant() {
+    return variants(Primitive.DOT).stream()
+        .map(
+            variant ->
+                DynamicContainer.dynamicContainer(
+                    variant,
+                    Arrays.stream(DType.values())
+                        .map(
+                            type ->
+                                DynamicContainer.dynamicContainer(
+                                    type.id(),
+                                    cases(
+                                        prims().variant(Primitive.DOT, variant),
+                                        variant,
+                                        type,
+                                        Sizes.variantSubset())))));
+  }
+
+  private Stream<DynamicNode> cases(Prims view, String variant, DType type, List<Integer> sizes) {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (DataKind kind : DataKind.values()) {
+      if (!type.isFloating() && !kind.appliesToIntegers()) {
+        continue;
+      }
+      if (variant != null && kind != DataKind.RANDOM && kind != DataKind.NAN) {
+        continue;
+      }
+      for (int n : sizes) {
+        tests.add(
+            DynamicTest.dynamicTest(
+                kind.id() + " n=" + n, () -> checkDot(view, variant, type, kind, n)));
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkDot(Prims view, String variant, DType type, DataKind kind, int n) {
+    Object a = TestData.array(type, kind, n, TestData.seed("dot-a", type, kind, n));
+    Object b = TestData.array(type, kind, n, TestData.seed("dot-b", type, kind, n));
+    String what =
+        backendId()
+            + (variant == null ? "" : " " + variant)
+            + " dot of "
+            + n
+            + " "
+            + kind.id()
+            + " "
+            + type.id();
+    Scalar result = Calls.dot(view, a, b);
+    assertEquals(type, result.type(), what);
+    assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
+    if (variant != null) {
+      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
+    }
+    expectDot(type, a, b, result.value(), what);
+  }
+
+  /** Asserts {@code actual} is the dot product of {@code a} and {@code b}. */
+  protected final void expectDot(DType type, Object a, Object b, Number actual, String what) {
+    int n = java.lang.reflect.Array.getLength(a);
+    if (!type.isFloating()) {
+      Checks.assertSameValue(type, Reference.integerDot(a, b), actual, what);
+    } else {
+      assertTrue(actual instanceof Float || actual instanceof Double, what + ": boxed type");
+      Checks.assertSum(
+          type,
+          actual.doubleValue(),
+          Reference.dot(a, b),
+          chain(type, n) + Checks.ceilLog2(n) + 1,
+          what);
+    }
+  }
+
+  @Test
+  void lengthMismatchNamesBothLengths() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> prims().dot(new float[1000], new float[1001]));
+    assertTrue(
+        e.getMessage().contains("1000") && e.getMessage().contains("1001"),
+        "message names both lengths: " + e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> prims().dot(new long[0], new long[1]));
+    assertThrows(IllegalArgumentException.class, () -> prims().dot(new int[3], null));
+  }
+
+  @Test
+  void integerDotWrapsLikeJava() {
+    int[] a = new int[4097];
+    int[] b = new int[4097];
+    Arrays.fill(a, 1 << 20);
+    Arrays.fill(b, 1 << 12);
+    assertEquals(0, prims().dot(a, b).asInt(), "2^32 per term wraps to 0");
+    a[7] = 3;
+    b[7] = 5;
+    assertEquals(15, prims().dot(a, b).asInt());
+    assertEquals(
+        0L,
+        prims().dot(new long[] {1L << 62, 1}, new long[] {2, Long.MIN_VALUE}).asLong(),
+        "2^62 * 2 wraps to MIN_VALUE, plus MIN_VALUE wraps to 0");
+  }
+
+  @Test
+  void emptyDotIsZero() {
+    assertEquals(0.0, prims().dot(new double[0], new double[0]).asDouble());
+    assertEquals(0, prims().dot(new int[0], new int[0]).asInt());
+  }
+
+  @AddLifecycleHook(BackendPropertyHook.class)
+  @Property(tries = 50, seed = "20261125")
+  void floatDotsStayWithinTheBound(@ForAll @Size(max = 3000) float[] values) {
+    float[] other = new float[values.length];
+    for (int i = 0; i < values.length; i++) {
+      other[i] = values[values.length - 1 - i];
+    }
+    expectDot(
+        DType.FLOAT,
+        values,
+        other,
+        prims().dot(values, other).value(),
+        "property: float dot of " + values.length);
+  }
+}

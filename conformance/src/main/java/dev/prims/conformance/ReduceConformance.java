@@ -1,0 +1,262 @@
+package dev.prims.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.DType;
+import dev.prims.Primitive;
+import dev.prims.Prims;
+import dev.prims.ReduceOp;
+import dev.prims.Scalar;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Size;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Reduce on every type, operator, size and data shape with the default variant, and on every other
+ * variant with a subset; integer results and MIN/MAX exact (bitwise for floating values), floating
+ * sums within the backend's stated bound.
+ */
+public abstract class ReduceConformance extends BackendConformance {
+  private static final ReduceOp[] VARIANT_OPS = {ReduceOp.SUM, ReduceOp.MAX, ReduceOp.XOR};
+
+  @TestFactory
+  Stream<DynamicNode> defaultVariant() {
+    return Arrays.stream(DType.values())
+        .map(
+            type ->
+                DynamicContainer.dynamicContainer(
+                    type.id(),
+                    Arrays.stream(ReduceOp.values())
+                        .filter(op -> op.supports(type))
+                        .map(
+                            op ->
+                                DynamicContainer.dynamicContainer(
+                                    op.id(), cases(prims(), null, type, op, Sizes.all())))));
+  }
+
+  @TestFactory
+  Stream<DynamicNode> everyVariant() {
+    return variants(Primitive.REDUCE).stream()
+        .map(
+            variant ->
+                DynamicContainer.dynamicContainer(
+                    variant,
+                    Arrays.stream(DType.values())
+                        .flatMap(
+                            type ->
+                                Arrays.stream(VARIANT_OPS)
+                                    .filter(op -> op.supports(type))
+                                    .map(
+                                        op ->
+                                            DynamicContainer.dynamicContainer(
+                                                type.id() + " " + op.id(),
+                                                cases(
+                                                    prims().variant(Primitive.REDUCE, variant),
+                                                    variant,
+                                                    type,
+                                                    op,
+                                                    Sizes.variantSubset()))))));
+  }
+
+  private Stream<DynamicNode> cases(
+      Prims view, String variant, DType type, ReduceOp op, List<Integer> sizes) {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (DataKind kind : DataKind.values()) {
+      if (!type.isFloating() && !kind.appliesToIntegers()) {
+        continue;
+      }
+      if (type.isFloating() && op == ReduceOp.PROD && kind == DataKind.EXTREME) {
+        continue;
+      }
+      if (variant != null && kind != DataKind.RANDOM && kind != DataKind.NAN) {
+        continue;
+      }
+      for (int n : sizes) {
+        String name = kind.id() + " n=" + n;
+        tests.add(
+            DynamicTest.dynamicTest(name, () -> checkReduce(view, variant, type, op, kind, n)));
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkReduce(
+      Prims view, String variant, DType type, ReduceOp op, DataKind kind, int n) {
+    long seed = TestData.seed("reduce", type, op, kind, n);
+    Object data =
+        op == ReduceOp.PROD
+            ? TestData.productSafe(type, kind, n, seed)
+            : TestData.array(type, kind, n, seed);
+    String what =
+        backendId()
+            + (variant == null ? "" : " " + variant)
+            + " reduce "
+            + op.id()
+            + " of "
+            + n
+            + " "
+            + kind.id()
+            + " "
+            + type.id();
+    if (n == 0 && !op.hasEmptyValue()) {
+      assertThrows(IllegalArgumentException.class, () -> Calls.reduce(view, data, op), what);
+      return;
+    }
+    Scalar result = Calls.reduce(view, data, op);
+    assertEquals(type, result.type(), what);
+    assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
+    if (variant != null) {
+      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
+    }
+    expectReduce(type, op, data, result.value(), what);
+  }
+
+  /** Asserts {@code actual} is the reduction of {@code data} by {@code op}. */
+  protected final void expectReduce(
+      DType type, ReduceOp op, Object data, Number actual, String what) {
+    int n = java.lang.reflect.Array.getLength(data);
+    if (!type.isFloating() || op == ReduceOp.MIN || op == ReduceOp.MAX) {
+      Checks.assertSameValue(type, Reference.fold(data, op), actual, what);
+    } else if (op == ReduceOp.SUM) {
+      assertTrue(actual instanceof Float || actual instanceof Double, what + ": boxed type");
+      Checks.assertSum(
+          type,
+          actual.doubleValue(),
+          Reference.sum(data),
+          chain(type, n) + Checks.ceilLog2(n),
+          what);
+    } else {
+      double product = 1;
+      for (int i = 0; i < n; i++) {
+        product *= Reference.element(data, i);
+      }
+      Checks.assertProduct(type, actual.doubleValue(), product, n, what);
+    }
+  }
+
+  @Test
+  void signedZerosFollowMathMinAndMax() {
+    for (int n : new int[] {2, 33, 257, 4097, 77_777}) {
+      float[] f = new float[n];
+      double[] d = new double[n];
+      Arrays.fill(f, 0.0f);
+      Arrays.fill(d, 0.0);
+      f[n / 2 + 1] = -0.0f;
+      d[n - 1] = -0.0;
+      assertEquals(
+          Float.floatToRawIntBits(-0.0f),
+          Float.floatToRawIntBits(prims().reduce(f, ReduceOp.MIN).asFloat()),
+          "MIN of 0.0 and -0.0 is -0.0, n=" + n);
+      assertEquals(
+          Double.doubleToRawLongBits(-0.0),
+          Double.doubleToRawLongBits(prims().reduce(d, ReduceOp.MIN).asDouble()),
+          "MIN of 0.0 and -0.0 is -0.0, n=" + n);
+      Arrays.fill(f, -0.0f);
+      Arrays.fill(d, -0.0);
+      f[n - 1] = 0.0f;
+      d[1] = 0.0;
+      assertEquals(
+          Float.floatToRawIntBits(0.0f),
+          Float.floatToRawIntBits(prims().reduce(f, ReduceOp.MAX).asFloat()),
+          "MAX of -0.0 and 0.0 is 0.0, n=" + n);
+      assertEquals(
+          Double.doubleToRawLongBits(0.0),
+          Double.doubleToRawLongBits(prims().reduce(d, ReduceOp.MAX).asDouble()),
+          "MAX of -0.0 and 0.0 is 0.0, n=" + n);
+    }
+  }
+
+  @Test
+  void nanAnywherePropagatesThroughMinMaxAndSum() {
+    int n = 4097;
+    for (int at : new int[] {0, 1, 31, 32, 255, 256, 1024, 2048, 4096}) {
+      for (String variant : variants(Primitive.REDUCE)) {
+        Prims view = prims().variant(Primitive.REDUCE, variant);
+        float[] f = new float[n];
+        double[] d = new double[n];
+        Arrays.fill(f, -3.5f);
+        Arrays.fill(d, 7.25);
+        f[at] = Float.NaN;
+        d[at] = Double.NaN;
+        for (ReduceOp op : new ReduceOp[] {ReduceOp.MIN, ReduceOp.MAX, ReduceOp.SUM}) {
+          String what = variant + " " + op.id() + " with NaN at " + at;
+          assertTrue(Float.isNaN(view.reduce(f, op).asFloat()), "float " + what);
+          assertTrue(Double.isNaN(view.reduce(d, op).asDouble()), "double " + what);
+        }
+      }
+    }
+  }
+
+  @Test
+  void integerArithmeticWrapsLikeJava() {
+    assertEquals(
+        Integer.MIN_VALUE, prims().reduce(new int[] {Integer.MAX_VALUE, 1}, ReduceOp.SUM).asInt());
+    assertEquals(
+        Long.MIN_VALUE, prims().reduce(new long[] {Long.MAX_VALUE, 1L}, ReduceOp.SUM).asLong());
+    int[] big = new int[100_003];
+    Arrays.fill(big, Integer.MAX_VALUE);
+    assertEquals(100_003 * Integer.MAX_VALUE, prims().reduce(big, ReduceOp.SUM).asInt());
+    assertEquals(
+        Integer.MIN_VALUE,
+        prims().reduce(new int[] {65536, 32768}, ReduceOp.PROD).asInt(),
+        "2^16 * 2^15 wraps to MIN_VALUE");
+  }
+
+  @Test
+  void emptyInputs() {
+    assertEquals(0, prims().reduce(new int[0], ReduceOp.SUM).asInt());
+    assertEquals(1L, prims().reduce(new long[0], ReduceOp.PROD).asLong());
+    assertEquals(-1, prims().reduce(new int[0], ReduceOp.AND).asInt());
+    assertEquals(0.0f, prims().reduce(new float[0], ReduceOp.SUM).asFloat());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> prims().reduce(new double[0], ReduceOp.MIN));
+    assertTrue(e.getMessage().contains("MIN"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> prims().reduce(new int[0], ReduceOp.MAX));
+  }
+
+  @AddLifecycleHook(BackendPropertyHook.class)
+  @Property(tries = 60, seed = "20261121")
+  void intReductionsMatchTheReference(
+      @ForAll @Size(max = 5000) int[] values, @ForAll("intOps") ReduceOp op) {
+    if (values.length == 0 && !op.hasEmptyValue()) {
+      return;
+    }
+    Checks.assertSameValue(
+        DType.INT,
+        Reference.fold(values, op),
+        prims().reduce(values, op).value(),
+        "property: int " + op.id() + " of " + values.length);
+  }
+
+  @AddLifecycleHook(BackendPropertyHook.class)
+  @Property(tries = 40, seed = "20261122")
+  void doubleSumsStayWithinTheBound(@ForAll @Size(max = 5000) double[] values) {
+    Scalar result = prims().reduce(values, ReduceOp.SUM);
+    ExactSum ref = Reference.sum(values);
+    int n = values.length;
+    Checks.assertSum(
+        DType.DOUBLE,
+        result.asDouble(),
+        ref,
+        chain(DType.DOUBLE, n) + Checks.ceilLog2(n),
+        "property: double sum of " + n);
+  }
+
+  @net.jqwik.api.Provide
+  net.jqwik.api.Arbitrary<ReduceOp> intOps() {
+    return net.jqwik.api.Arbitraries.of(ReduceOp.values());
+  }
+}

@@ -1,0 +1,272 @@
+package dev.prims.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.prims.DType;
+import dev.prims.Primitive;
+import dev.prims.Prims;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.ScanResult;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Size;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Inclusive and exclusive scans on every type, operator, size and data shape with the default
+ * variant, and on every other variant with a subset: integer and MIN/MAX results exact element by
+ * element, floating sums within the stated bound against the prefix sum of magnitudes.
+ */
+public abstract class ScanConformance extends BackendConformance {
+  private static final ReduceOp[] VARIANT_OPS = {ReduceOp.SUM, ReduceOp.MAX};
+
+  @TestFactory
+  Stream<DynamicNode> defaultVariant() {
+    return Arrays.stream(ScanKind.values())
+        .map(
+            kind ->
+                DynamicContainer.dynamicContainer(
+                    kind.name().toLowerCase(java.util.Locale.ROOT),
+                    Arrays.stream(DType.values())
+                        .flatMap(
+                            type ->
+                                Arrays.stream(ReduceOp.values())
+                                    .filter(op -> op.supports(type))
+                                    .map(
+                                        op ->
+                                            DynamicContainer.dynamicContainer(
+                                                type.id() + " " + op.id(),
+                                                cases(
+                                                    prims(),
+                                                    null,
+                                                    type,
+                                                    op,
+                                                    kind,
+                                                    Sizes.all()))))));
+  }
+
+  @TestFactory
+  Stream<DynamicNode> everyVariant() {
+    return variants(Primitive.SCAN).stream()
+        .map(
+            variant ->
+                DynamicContainer.dynamicContainer(
+                    variant,
+                    Arrays.stream(ScanKind.values())
+                        .flatMap(
+                            kind ->
+                                Arrays.stream(DType.values())
+                                    .flatMap(
+                                        type ->
+                                            Arrays.stream(VARIANT_OPS)
+                                                .map(
+                                                    op ->
+                                                        DynamicContainer.dynamicContainer(
+                                                            kind.name().toLowerCase()
+                                                                + " "
+                                                                + type.id()
+                                                                + " "
+                                                                + op.id(),
+                                                            cases(
+                                                                prims()
+                                                                    .variant(
+                                                                        Primitive.SCAN, variant),
+                                                                variant,
+                                                                type,
+                                                                op,
+                                                                kind,
+                                                                Sizes.variantSubset())))))));
+  }
+
+  private Stream<DynamicNode> cases(
+      Prims view, String variant, DType type, ReduceOp op, ScanKind scanKind, List<Integer> sizes) {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (DataKind kind : DataKind.values()) {
+      if (!type.isFloating() && !kind.appliesToIntegers()) {
+        continue;
+      }
+      if (type.isFloating() && op == ReduceOp.PROD && kind == DataKind.EXTREME) {
+        continue;
+      }
+      if (variant != null && kind != DataKind.RANDOM && kind != DataKind.NAN) {
+        continue;
+      }
+      for (int n : sizes) {
+        tests.add(
+            DynamicTest.dynamicTest(
+                kind.id() + " n=" + n,
+                () -> checkScan(view, variant, type, op, scanKind, kind, n)));
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkScan(
+      Prims view,
+      String variant,
+      DType type,
+      ReduceOp op,
+      ScanKind scanKind,
+      DataKind kind,
+      int n) {
+    long seed = TestData.seed("scan", type, op, kind, n);
+    Object data =
+        op == ReduceOp.PROD
+            ? TestData.productSafe(type, kind, n, seed)
+            : TestData.array(type, kind, n, seed);
+    Object copy = copyOf(data);
+    String what =
+        backendId()
+            + (variant == null ? "" : " " + variant)
+            + " "
+            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
+            + " scan "
+            + op.id()
+            + " of "
+            + n
+            + " "
+            + kind.id()
+            + " "
+            + type.id();
+    ScanResult<?> result = Calls.scan(view, data, op, scanKind);
+    assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
+    if (variant != null) {
+      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
+    }
+    assertEquals(-1, firstDifference(copy, data), what + ": the input array was modified");
+    expectScan(type, op, scanKind, data, result.values(), what);
+  }
+
+  /** Asserts {@code actual} is the scan of {@code data}. */
+  protected final void expectScan(
+      DType type, ReduceOp op, ScanKind scanKind, Object data, Object actual, String what) {
+    int n = Array.getLength(data);
+    if (actual == null || actual.getClass() != data.getClass()) {
+      fail(what + ": result is " + (actual == null ? "null" : actual.getClass().getSimpleName()));
+    }
+    assertEquals(n, Array.getLength(actual), what + ": result length");
+    boolean inclusive = scanKind == ScanKind.INCLUSIVE;
+    if (!type.isFloating() || op == ReduceOp.MIN || op == ReduceOp.MAX) {
+      Object expected = Reference.scan(data, op, inclusive);
+      int at = firstDifference(expected, actual);
+      if (at >= 0) {
+        fail(
+            what
+                + ": first difference at "
+                + at
+                + ": expected "
+                + Array.get(expected, at)
+                + " but was "
+                + Array.get(actual, at));
+      }
+    } else if (op == ReduceOp.SUM) {
+      long k = chain(type, n) + Checks.ceilLog2(n);
+      ExactSum prefix = new ExactSum();
+      for (int i = 0; i < n; i++) {
+        if (inclusive) {
+          prefix.add(Reference.element(data, i));
+        }
+        Checks.assertSum(type, Reference.element(actual, i), prefix, k, what + " at " + i);
+        if (!inclusive) {
+          prefix.add(Reference.element(data, i));
+        }
+      }
+    } else {
+      double product = 1;
+      for (int i = 0; i < n; i++) {
+        if (inclusive) {
+          product *= Reference.element(data, i);
+        }
+        Checks.assertProduct(type, Reference.element(actual, i), product, n, what + " at " + i);
+        if (!inclusive) {
+          product *= Reference.element(data, i);
+        }
+      }
+    }
+  }
+
+  private static Object copyOf(Object array) {
+    int n = Array.getLength(array);
+    Object copy = Array.newInstance(array.getClass().getComponentType(), n);
+    System.arraycopy(array, 0, copy, 0, n);
+    return copy;
+  }
+
+  /** Index of the first element whose value (bits, for floating types) differs, or -1. */
+  static int firstDifference(Object expected, Object actual) {
+    int n = Array.getLength(expected);
+    if (expected instanceof int[]) {
+      return Arrays.mismatch((int[]) expected, (int[]) actual);
+    }
+    if (expected instanceof long[]) {
+      return Arrays.mismatch((long[]) expected, (long[]) actual);
+    }
+    if (expected instanceof float[]) {
+      float[] e = (float[]) expected;
+      float[] a = (float[]) actual;
+      for (int i = 0; i < n; i++) {
+        if (Float.floatToIntBits(e[i]) != Float.floatToIntBits(a[i])) {
+          return i;
+        }
+      }
+      return -1;
+    }
+    double[] e = (double[]) expected;
+    double[] a = (double[]) actual;
+    for (int i = 0; i < n; i++) {
+      if (Double.doubleToLongBits(e[i]) != Double.doubleToLongBits(a[i])) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Test
+  void exclusiveScanStartsWithTheIdentity() {
+    for (ReduceOp op : ReduceOp.values()) {
+      int[] ints = {5, -3, 9};
+      assertEquals(
+          op.identity(DType.INT).intValue(),
+          prims().scan(ints, op, ScanKind.EXCLUSIVE).values()[0],
+          op.id());
+      if (op.supports(DType.DOUBLE)) {
+        double first = prims().scan(new double[] {2.5, 1}, op, ScanKind.EXCLUSIVE).values()[0];
+        assertEquals(op.identity(DType.DOUBLE).doubleValue(), first, op.id());
+      }
+    }
+  }
+
+  @Test
+  void emptyScanGivesEmptyResult() {
+    assertEquals(0, prims().scan(new long[0], ReduceOp.SUM, ScanKind.INCLUSIVE).values().length);
+    assertEquals(0, prims().scan(new float[0], ReduceOp.MIN, ScanKind.EXCLUSIVE).values().length);
+  }
+
+  @Test
+  void bitwiseScanOfFloatingValuesIsRejected() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> prims().scan(new float[] {1}, ReduceOp.XOR, ScanKind.INCLUSIVE));
+  }
+
+  @AddLifecycleHook(BackendPropertyHook.class)
+  @Property(tries = 50, seed = "20261123")
+  void longInclusiveSumsMatchTheReference(@ForAll @Size(max = 5000) long[] values) {
+    long[] actual = prims().scan(values, ReduceOp.SUM, ScanKind.INCLUSIVE).values();
+    long[] expected = (long[]) Reference.scan(values, ReduceOp.SUM, true);
+    assertEquals(-1, Arrays.mismatch(expected, actual), "property: long inclusive sum");
+  }
+}
