@@ -1,0 +1,539 @@
+// CUB / Thrust reference timings for `prims bench` and `prims ladder`.
+//
+// One binary, one measurement per invocation, one JSON line on stdout:
+//   cub_reference --primitive copy|reduce|scan|histogram|dot --type int|long|float|double
+//                 --n N [--reps R] [--warmup W] [--op sum|min|max] [--exclusive]
+//                 [--bins 256] [--lower 0] [--upper 1] [--impl cub|thrust] [--device D]
+//
+// Data lives on the device and is filled there deterministically (a hash of the index):
+//   int/long     reduce, scan, dot: hash(i) mod 1000 (histogram: hash(i) mod bins)
+//   float/double lower + (hash(i) >> 8) / 2^24 * (upper - lower), so in [lower, upper)
+// Temporary storage is allocated once, outside timing (Thrust goes through a caching
+// allocator for the same reason). After `warmup` untimed runs, each of `reps` runs is timed
+// alone with a pair of cudaEvents; best and median milliseconds are reported.
+// Bytes counted: reduce and histogram read n elements; scan and copy read and write n
+// elements; dot reads 2n elements. gbps = bytes / best time (10^9 bytes per second).
+// The checksum lets a caller compare with its own answer: reduce and dot -> the result;
+// scan -> the last element; copy -> the last element copied; histogram -> sum of
+// (bin + 1) * count over the bins.
+//
+// Build: nvcc -O3 -std=c++17 -arch=sm_90 -o cub_reference cub_reference.cu
+// Errors print {"error": "..."} on stdout and exit with status 1.
+
+#include <cub/cub.cuh>
+#include <cuda/functional>
+#include <cuda_runtime.h>
+#include <thrust/adjacent_difference.h>
+#include <thrust/binary_search.h>
+#include <thrust/copy.h>
+#include <thrust/device_ptr.h>
+#include <thrust/execution_policy.h>
+#include <thrust/inner_product.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/zip_iterator.h>
+#include <thrust/reduce.h>
+#include <thrust/scan.h>
+#include <thrust/sort.h>
+#include <thrust/transform.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Options {
+  std::string primitive = "reduce";
+  std::string type = "float";
+  std::string op = "sum";
+  std::string impl = "cub";
+  long long n = 1LL << 24;
+  int reps = 50;
+  int warmup = 5;
+  bool exclusive = false;
+  int bins = 256;
+  double lower = 0.0;
+  double upper = 1.0;
+  int device = 0;
+};
+
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+[[noreturn]] void fail(const std::string& message) {
+  std::printf("{\"error\": \"%s\"}\n", escape(message).c_str());
+  std::fflush(stdout);
+  std::exit(1);
+}
+
+void check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    fail(std::string(what) + ": " + cudaGetErrorString(status));
+  }
+}
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) fail("missing value after " + a);
+      return argv[++i];
+    };
+    if (a == "--primitive") o.primitive = value();
+    else if (a == "--type") o.type = value();
+    else if (a == "--op") o.op = value();
+    else if (a == "--impl") o.impl = value();
+    else if (a == "--n") o.n = std::atoll(value().c_str());
+    else if (a == "--reps") o.reps = std::atoi(value().c_str());
+    else if (a == "--warmup") o.warmup = std::atoi(value().c_str());
+    else if (a == "--exclusive") o.exclusive = true;
+    else if (a == "--inclusive") o.exclusive = false;
+    else if (a == "--bins") o.bins = std::atoi(value().c_str());
+    else if (a == "--lower") o.lower = std::atof(value().c_str());
+    else if (a == "--upper") o.upper = std::atof(value().c_str());
+    else if (a == "--device") o.device = std::atoi(value().c_str());
+    else fail("unknown argument " + a);
+  }
+  if (o.n <= 0) fail("--n must be positive");
+  if (o.reps <= 0) fail("--reps must be positive");
+  if (o.bins <= 0) fail("--bins must be positive");
+  if (!(o.lower < o.upper)) fail("--lower must be below --upper");
+  if (o.impl != "cub" && o.impl != "thrust") fail("--impl must be cub or thrust, got " + o.impl);
+  if (o.op != "sum" && o.op != "min" && o.op != "max") fail("--op must be sum, min or max");
+  return o;
+}
+
+__host__ __device__ inline unsigned int hash32(unsigned long long i) {
+  unsigned long long x = i * 0x9E3779B97F4A7C15ULL;
+  x ^= x >> 32;
+  x *= 0xD6E8FEB86659FD93ULL;
+  x ^= x >> 32;
+  return static_cast<unsigned int>(x);
+}
+
+template <typename T>
+__global__ void fill_kernel(T* data, long long n, int modulus, double lower, double upper,
+                            unsigned long long salt) {
+  long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += stride) {
+    unsigned int h = hash32(static_cast<unsigned long long>(i) + salt);
+    if constexpr (std::is_integral_v<T>) {
+      data[i] = static_cast<T>(h % static_cast<unsigned int>(modulus));
+    } else {
+      double unit = static_cast<double>(h >> 8) / 16777216.0;
+      T v = static_cast<T>(lower + unit * (upper - lower));
+      data[i] = v < static_cast<T>(upper) ? v : static_cast<T>(lower);
+    }
+  }
+}
+
+template <typename T>
+void fill(T* data, long long n, const Options& o, unsigned long long salt) {
+  int modulus = o.primitive == "histogram" ? o.bins : 1000;
+  fill_kernel<T><<<1024, 256>>>(data, n, modulus, o.lower, o.upper, salt);
+  check(cudaGetLastError(), "fill kernel launch");
+  check(cudaDeviceSynchronize(), "fill kernel");
+}
+
+// Thrust temporary storage from one cached block, so timed runs allocate nothing.
+struct CachingAllocator {
+  using value_type = char;
+  std::multimap<std::ptrdiff_t, char*> free_blocks;
+  std::map<char*, std::ptrdiff_t> used_blocks;
+
+  char* allocate(std::ptrdiff_t bytes) {
+    auto it = free_blocks.lower_bound(bytes);
+    char* p;
+    if (it != free_blocks.end()) {
+      p = it->second;
+      bytes = it->first;
+      free_blocks.erase(it);
+    } else {
+      check(cudaMalloc(&p, bytes), "thrust temporary cudaMalloc");
+    }
+    used_blocks[p] = bytes;
+    return p;
+  }
+
+  void deallocate(char* p, size_t) {
+    auto it = used_blocks.find(p);
+    free_blocks.emplace(it->second, p);
+    used_blocks.erase(it);
+  }
+
+  ~CachingAllocator() {
+    for (auto& b : free_blocks) cudaFree(b.second);
+    for (auto& b : used_blocks) cudaFree(b.first);
+  }
+};
+
+struct Timing {
+  double best_ms;
+  double median_ms;
+};
+
+template <typename Run>
+Timing measure(const Options& o, Run run) {
+  for (int i = 0; i < o.warmup; ++i) run();
+  check(cudaDeviceSynchronize(), "warm-up");
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "cudaEventCreate");
+  check(cudaEventCreate(&stop), "cudaEventCreate");
+  std::vector<double> times;
+  for (int i = 0; i < o.reps; ++i) {
+    check(cudaEventRecord(start), "cudaEventRecord");
+    run();
+    check(cudaEventRecord(stop), "cudaEventRecord");
+    check(cudaEventSynchronize(stop), "timed run");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+    times.push_back(ms);
+  }
+  check(cudaGetLastError(), "timed runs");
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(times.begin(), times.end());
+  size_t m = times.size();
+  double median = m % 2 ? times[m / 2] : 0.5 * (times[m / 2 - 1] + times[m / 2]);
+  return {times.front(), median};
+}
+
+template <typename T>
+double to_double(T v) {
+  return static_cast<double>(v);
+}
+
+template <typename T>
+T read_one(const T* device_ptr) {
+  T v;
+  check(cudaMemcpy(&v, device_ptr, sizeof(T), cudaMemcpyDeviceToHost), "read result");
+  return v;
+}
+
+// Bin index with the prims EvenBins formula (two separately rounded operations), -1 out of range.
+template <typename T>
+struct EvenBinOf {
+  T lo, hi, scale;
+  int bins;
+  __host__ __device__ int operator()(T v) const {
+    if (!(v >= lo && v < hi)) return -1;
+    T offset = v - lo;
+    int b = static_cast<int>(__dmul_or_mul(offset, scale));
+    return b >= bins ? bins - 1 : b;
+  }
+  __host__ __device__ static float __dmul_or_mul(float a, float b) {
+#ifdef __CUDA_ARCH__
+    return __fmul_rn(a, b);
+#else
+    return a * b;
+#endif
+  }
+  __host__ __device__ static double __dmul_or_mul(double a, double b) {
+#ifdef __CUDA_ARCH__
+    return __dmul_rn(a, b);
+#else
+    return a * b;
+#endif
+  }
+};
+
+template <typename T>
+struct KeyBinOf {
+  int bins;
+  __host__ __device__ int operator()(T v) const {
+    return (v >= 0 && v < static_cast<T>(bins)) ? static_cast<int>(v) : -1;
+  }
+};
+
+struct Result {
+  Timing timing;
+  double bytes;
+  double checksum;
+};
+
+template <typename T>
+Result run_copy(const Options& o, CachingAllocator& alloc) {
+  T *in, *out;
+  check(cudaMalloc(&in, o.n * sizeof(T)), "cudaMalloc input");
+  check(cudaMalloc(&out, o.n * sizeof(T)), "cudaMalloc output");
+  fill(in, o.n, o, 0);
+  Timing t;
+  if (o.impl == "cub") {
+    t = measure(o, [&] {
+      check(cudaMemcpyAsync(out, in, o.n * sizeof(T), cudaMemcpyDeviceToDevice), "copy");
+    });
+  } else {
+    t = measure(o, [&] { thrust::copy(thrust::cuda::par(alloc), in, in + o.n, out); });
+  }
+  double checksum = to_double(read_one(out + o.n - 1));
+  cudaFree(in);
+  cudaFree(out);
+  return {t, 2.0 * o.n * sizeof(T), checksum};
+}
+
+template <typename T>
+Result run_reduce(const Options& o, CachingAllocator& alloc) {
+  T *in, *out;
+  check(cudaMalloc(&in, o.n * sizeof(T)), "cudaMalloc input");
+  check(cudaMalloc(&out, sizeof(T)), "cudaMalloc output");
+  fill(in, o.n, o, 0);
+  void* temp = nullptr;
+  size_t temp_bytes = 0;
+  auto cub_call = [&](void* tmp, size_t& bytes) {
+    if (o.op == "sum") return cub::DeviceReduce::Sum(tmp, bytes, in, out, o.n);
+    if (o.op == "min") return cub::DeviceReduce::Min(tmp, bytes, in, out, o.n);
+    return cub::DeviceReduce::Max(tmp, bytes, in, out, o.n);
+  };
+  Timing t;
+  if (o.impl == "cub") {
+    check(cub_call(nullptr, temp_bytes), "cub reduce size query");
+    check(cudaMalloc(&temp, std::max<size_t>(temp_bytes, 1)), "cudaMalloc temp");
+    t = measure(o, [&] { check(cub_call(temp, temp_bytes), "cub reduce"); });
+  } else {
+    auto policy = thrust::cuda::par(alloc);
+    t = measure(o, [&] {
+      T r;
+      if (o.op == "sum") r = thrust::reduce(policy, in, in + o.n, T(0), cuda::std::plus<T>());
+      else if (o.op == "min")
+        r = thrust::reduce(policy, in, in + o.n, read_one(in), cuda::minimum<T>());
+      else r = thrust::reduce(policy, in, in + o.n, read_one(in), cuda::maximum<T>());
+      check(cudaMemcpyAsync(out, &r, sizeof(T), cudaMemcpyHostToDevice), "store result");
+    });
+  }
+  double checksum = to_double(read_one(out));
+  cudaFree(temp);
+  cudaFree(in);
+  cudaFree(out);
+  return {t, 1.0 * o.n * sizeof(T), checksum};
+}
+
+template <typename T, typename Op>
+Timing time_scan(const Options& o, CachingAllocator& alloc, T* in, T* out, Op op, T init,
+                 void*& temp) {
+  size_t temp_bytes = 0;
+  bool sum = o.op == "sum";
+  auto cub_call = [&](void* tmp, size_t& bytes) {
+    if (o.exclusive) {
+      return sum ? cub::DeviceScan::ExclusiveSum(tmp, bytes, in, out, o.n)
+                 : cub::DeviceScan::ExclusiveScan(tmp, bytes, in, out, op, init, o.n);
+    }
+    return sum ? cub::DeviceScan::InclusiveSum(tmp, bytes, in, out, o.n)
+               : cub::DeviceScan::InclusiveScan(tmp, bytes, in, out, op, o.n);
+  };
+  if (o.impl == "cub") {
+    check(cub_call(nullptr, temp_bytes), "cub scan size query");
+    check(cudaMalloc(&temp, std::max<size_t>(temp_bytes, 1)), "cudaMalloc temp");
+    return measure(o, [&] { check(cub_call(temp, temp_bytes), "cub scan"); });
+  }
+  auto policy = thrust::cuda::par(alloc);
+  return measure(o, [&] {
+    if (o.exclusive) thrust::exclusive_scan(policy, in, in + o.n, out, init, op);
+    else thrust::inclusive_scan(policy, in, in + o.n, out, op);
+  });
+}
+
+template <typename T>
+Result run_scan(const Options& o, CachingAllocator& alloc) {
+  T *in, *out;
+  check(cudaMalloc(&in, o.n * sizeof(T)), "cudaMalloc input");
+  check(cudaMalloc(&out, o.n * sizeof(T)), "cudaMalloc output");
+  fill(in, o.n, o, 0);
+  void* temp = nullptr;
+  Timing t;
+  if (o.op == "sum") {
+    t = time_scan(o, alloc, in, out, cuda::std::plus<T>(), T(0), temp);
+  } else if (o.op == "min") {
+    t = time_scan(o, alloc, in, out, cuda::minimum<T>(), cuda::std::numeric_limits<T>::max(),
+                  temp);
+  } else {
+    t = time_scan(o, alloc, in, out, cuda::maximum<T>(), cuda::std::numeric_limits<T>::lowest(),
+                  temp);
+  }
+  double checksum = to_double(read_one(out + o.n - 1));
+  cudaFree(temp);
+  cudaFree(in);
+  cudaFree(out);
+  return {t, 2.0 * o.n * sizeof(T), checksum};
+}
+
+// Count of bin b from the differenced bin ends; bin 0 also ended after the out-of-range values.
+struct CountOfBin {
+  long long out_below;
+  __host__ __device__ unsigned long long operator()(long long end, int b) const {
+    return static_cast<unsigned long long>(b == 0 ? end - out_below : end);
+  }
+};
+
+template <typename T, typename BinOf>
+Timing time_thrust_histogram(const Options& o, CachingAllocator& alloc, const T* in,
+                             unsigned long long* counts, BinOf bin_of) {
+  // Sort then count: bin every value, sort the bin indices, find each bin's end with
+  // upper_bound, and difference the ends into counts (out-of-range values sort to the front).
+  int* bins_of_values;
+  long long* ends;
+  check(cudaMalloc(&bins_of_values, o.n * sizeof(int)), "cudaMalloc thrust bins");
+  check(cudaMalloc(&ends, o.bins * sizeof(long long)), "cudaMalloc thrust ends");
+  auto policy = thrust::cuda::par(alloc);
+  Timing t = measure(o, [&] {
+    thrust::transform(policy, in, in + o.n, bins_of_values, bin_of);
+    thrust::sort(policy, bins_of_values, bins_of_values + o.n);
+    thrust::upper_bound(policy, bins_of_values, bins_of_values + o.n,
+                        thrust::counting_iterator<int>(0),
+                        thrust::counting_iterator<int>(o.bins), ends);
+    long long out_below =
+        thrust::lower_bound(policy, bins_of_values, bins_of_values + o.n, 0) - bins_of_values;
+    thrust::adjacent_difference(policy, ends, ends + o.bins, ends);
+    thrust::transform(policy, ends, ends + o.bins, thrust::counting_iterator<int>(0), counts,
+                      CountOfBin{out_below});
+  });
+  cudaFree(bins_of_values);
+  cudaFree(ends);
+  return t;
+}
+
+template <typename T>
+Result run_histogram(const Options& o, CachingAllocator& alloc) {
+  T* in;
+  unsigned long long* counts;
+  check(cudaMalloc(&in, o.n * sizeof(T)), "cudaMalloc input");
+  check(cudaMalloc(&counts, o.bins * sizeof(unsigned long long)), "cudaMalloc counts");
+  fill(in, o.n, o, 0);
+  void* temp = nullptr;
+  size_t temp_bytes = 0;
+  T lower = std::is_integral_v<T> ? T(0) : static_cast<T>(o.lower);
+  T upper = std::is_integral_v<T> ? static_cast<T>(o.bins) : static_cast<T>(o.upper);
+  Timing t;
+  if (o.impl == "cub") {
+    auto cub_call = [&](void* tmp, size_t& bytes) {
+      return cub::DeviceHistogram::HistogramEven(tmp, bytes, in, counts, o.bins + 1, lower, upper,
+                                                 o.n);
+    };
+    check(cub_call(nullptr, temp_bytes), "cub histogram size query");
+    check(cudaMalloc(&temp, std::max<size_t>(temp_bytes, 1)), "cudaMalloc temp");
+    t = measure(o, [&] { check(cub_call(temp, temp_bytes), "cub histogram"); });
+  } else if constexpr (std::is_integral_v<T>) {
+    t = time_thrust_histogram(o, alloc, in, counts, KeyBinOf<T>{o.bins});
+  } else {
+    T lo = static_cast<T>(o.lower), hi = static_cast<T>(o.upper);
+    T scale = std::is_same_v<T, float>
+                  ? static_cast<T>(o.bins / (static_cast<double>(hi) - static_cast<double>(lo)))
+                  : static_cast<T>(o.bins / (o.upper - o.lower));
+    t = time_thrust_histogram(o, alloc, in, counts, EvenBinOf<T>{lo, hi, scale, o.bins});
+  }
+  std::vector<unsigned long long> host(o.bins);
+  check(cudaMemcpy(host.data(), counts, o.bins * sizeof(unsigned long long),
+                   cudaMemcpyDeviceToHost),
+        "read counts");
+  double checksum = 0;
+  for (int b = 0; b < o.bins; ++b) checksum += (b + 1.0) * static_cast<double>(host[b]);
+  cudaFree(temp);
+  cudaFree(in);
+  cudaFree(counts);
+  return {t, 1.0 * o.n * sizeof(T), checksum};
+}
+
+template <typename T>
+struct Multiply {
+  __host__ __device__ T operator()(const T& a, const T& b) const { return a * b; }
+};
+
+template <typename T>
+struct MultiplyPair {
+  template <typename Pair>
+  __host__ __device__ T operator()(const Pair& p) const {
+    return thrust::get<0>(p) * thrust::get<1>(p);
+  }
+};
+
+template <typename T>
+Result run_dot(const Options& o, CachingAllocator& alloc) {
+  T *a, *b, *out;
+  check(cudaMalloc(&a, o.n * sizeof(T)), "cudaMalloc a");
+  check(cudaMalloc(&b, o.n * sizeof(T)), "cudaMalloc b");
+  check(cudaMalloc(&out, sizeof(T)), "cudaMalloc output");
+  fill(a, o.n, o, 0);
+  fill(b, o.n, o, 0x5EEDULL);
+  Timing t;
+  if (o.impl == "cub") {
+    // CUB has no dot: a transform-reduce over a zipped product iterator.
+    auto products =
+        thrust::make_transform_iterator(thrust::make_zip_iterator(a, b), MultiplyPair<T>());
+    void* temp = nullptr;
+    size_t temp_bytes = 0;
+    check(cub::DeviceReduce::Sum(nullptr, temp_bytes, products, out, o.n), "cub dot size query");
+    check(cudaMalloc(&temp, std::max<size_t>(temp_bytes, 1)), "cudaMalloc temp");
+    t = measure(o, [&] {
+      check(cub::DeviceReduce::Sum(temp, temp_bytes, products, out, o.n), "cub dot");
+    });
+    cudaFree(temp);
+  } else {
+    auto policy = thrust::cuda::par(alloc);
+    t = measure(o, [&] {
+      T r = thrust::inner_product(policy, a, a + o.n, b, T(0), cuda::std::plus<T>(),
+                                  Multiply<T>());
+      check(cudaMemcpyAsync(out, &r, sizeof(T), cudaMemcpyHostToDevice), "store result");
+    });
+  }
+  double checksum = to_double(read_one(out));
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(out);
+  return {t, 2.0 * o.n * sizeof(T), checksum};
+}
+
+template <typename T>
+Result dispatch(const Options& o, CachingAllocator& alloc) {
+  if (o.primitive == "copy") return run_copy<T>(o, alloc);
+  if (o.primitive == "reduce") return run_reduce<T>(o, alloc);
+  if (o.primitive == "scan") return run_scan<T>(o, alloc);
+  if (o.primitive == "histogram") return run_histogram<T>(o, alloc);
+  if (o.primitive == "dot") return run_dot<T>(o, alloc);
+  fail("--primitive must be copy, reduce, scan, histogram or dot, got " + o.primitive);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o = parse(argc, argv);
+  check(cudaSetDevice(o.device), "cudaSetDevice");
+  cudaDeviceProp prop;
+  check(cudaGetDeviceProperties(&prop, o.device), "cudaGetDeviceProperties");
+  Result r;
+  {
+    CachingAllocator alloc;
+    if (o.type == "int") r = dispatch<int>(o, alloc);
+    else if (o.type == "long") r = dispatch<long long>(o, alloc);
+    else if (o.type == "float") r = dispatch<float>(o, alloc);
+    else if (o.type == "double") r = dispatch<double>(o, alloc);
+    else fail("--type must be int, long, float or double, got " + o.type);
+  }
+  std::string op = o.primitive == "reduce" || o.primitive == "scan" ? o.op : "";
+  if (o.primitive == "scan") op += o.exclusive ? "-exclusive" : "-inclusive";
+  if (o.primitive == "dot") op = "sum";
+  if (o.primitive == "histogram") op = std::to_string(o.bins) + "-bins";
+  double gbps = r.bytes / (r.timing.best_ms * 1e6);
+  std::printf(
+      "{\"impl\": \"%s\", \"primitive\": \"%s\", \"op\": \"%s\", \"type\": \"%s\", \"n\": %lld, "
+      "\"reps\": %d, \"best_ms\": %.6f, \"median_ms\": %.6f, \"bytes\": %.0f, \"gbps\": %.3f, "
+      "\"checksum\": %.17g, \"device\": \"%s\"}\n",
+      o.impl.c_str(), o.primitive.c_str(), op.c_str(), o.type.c_str(), o.n, o.reps,
+      r.timing.best_ms, r.timing.median_ms, r.bytes, gbps, r.checksum, escape(prop.name).c_str());
+  return 0;
+}
