@@ -6,9 +6,10 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * The shortest decimal that reads back as the same {@code float} or {@code double}, written like
- * {@link Float#toString} (plain from 10^-3 to 10^7, else {@code d.dddE±x}): valid JSON numbers for
- * finite values.
+ * The shortest decimal (of at least two significant digits, the closest one when several are as
+ * short) that reads back as the same {@code float} or {@code double}, written like {@link
+ * Float#toString} (plain from 10^-3 to 10^7, else {@code d.dddE±x}): valid JSON numbers for finite
+ * values. Java 17's own {@code toString} sometimes gives more digits than needed.
  */
 final class ShortestDecimal {
   private ShortestDecimal() {}
@@ -38,7 +39,7 @@ final class ShortestDecimal {
       return Float.floatToRawIntBits(v) < 0 ? "-0.0" : "0.0";
     }
     BigDecimal exact = new BigDecimal(v);
-    for (int digits = 1; ; digits++) {
+    for (int digits = 2; ; digits++) {
       BigDecimal d = roundTrip(exact, digits, s -> Float.parseFloat(s) == v);
       if (d != null) {
         return format(d, Math.abs(v));
@@ -53,7 +54,7 @@ final class ShortestDecimal {
       return Double.doubleToRawLongBits(v) < 0 ? "-0.0" : "0.0";
     }
     BigDecimal exact = new BigDecimal(v);
-    for (int digits = 1; ; digits++) {
+    for (int digits = 2; ; digits++) {
       BigDecimal d = roundTrip(exact, digits, s -> Double.parseDouble(s) == v);
       if (d != null) {
         return format(d, Math.abs(v));

@@ -30,14 +30,17 @@ public record NpyHeader(DType type, long length) {
    *     read (big-endian, Fortran order, not 1-D, another dtype)
    */
   public static NpyHeader read(ReadableByteChannel in) throws IOException {
-    ByteBuffer start = readFully(in, MAGIC.length + 2, "the magic string and version");
+    ByteBuffer start = readAvailable(in, MAGIC.length + 2);
     if (start.limit() == 0) {
       throw new NpyFormatException("empty file, not a NumPy .npy file");
     }
     for (byte b : MAGIC) {
-      if (start.get() != b) {
+      if (!start.hasRemaining() || start.get() != b) {
         throw new NpyFormatException("not a NumPy .npy file (no \\x93NUMPY magic string)");
       }
+    }
+    if (start.remaining() < 2) {
+      throw new NpyFormatException("truncated .npy file: it ends before the format version");
     }
     int major = start.get() & 0xff;
     int minor = start.get() & 0xff;
@@ -165,14 +168,25 @@ public record NpyHeader(DType type, long length) {
 
   private static ByteBuffer readFully(ReadableByteChannel in, int n, String what)
       throws IOException {
+    ByteBuffer buf = readAvailable(in, n);
+    if (buf.limit() < n) {
+      throw new NpyFormatException(
+          "truncated .npy file: it ends inside "
+              + what
+              + " ("
+              + buf.limit()
+              + " of "
+              + n
+              + " bytes)");
+    }
+    return buf;
+  }
+
+  private static ByteBuffer readAvailable(ReadableByteChannel in, int n) throws IOException {
     ByteBuffer buf = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
     while (buf.hasRemaining()) {
       if (in.read(buf) < 0) {
-        if (buf.position() == 0 && what.startsWith("the magic")) {
-          return buf.flip();
-        }
-        throw new NpyFormatException(
-            "truncated .npy file: it ends inside " + what + " (" + buf.position() + " bytes)");
+        break;
       }
     }
     return buf.flip();

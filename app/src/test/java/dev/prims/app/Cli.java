@@ -1,0 +1,28 @@
+package dev.prims.app;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import picocli.CommandLine;
+
+/** Runs the prims command line in this JVM with captured stdout and stderr. */
+record Cli(int exitCode, String out, String err) {
+  static Cli run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = PrimsCli.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    int code = commandLine.execute(args);
+    return new Cli(code, out.toString(), err.toString());
+  }
+
+  /** The lines written to stderr. */
+  long errLines() {
+    return err.lines().count();
+  }
+
+  @Override
+  public String toString() {
+    return "exit " + exitCode + "\nstdout: " + out + "\nstderr: " + err;
+  }
+}

@@ -1,0 +1,82 @@
+package dev.prims.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class PrimsCliTest {
+  @Test
+  void helpListsTheCommands() {
+    Cli r = Cli.run("--help");
+    assertEquals(0, r.exitCode(), r.toString());
+    assertTrue(r.out().contains("info") && r.out().contains("run"), r.out());
+  }
+
+  @Test
+  void runHelpShowsExamples() {
+    Cli r = Cli.run("run", "--help");
+    assertEquals(0, r.exitCode(), r.toString());
+    assertTrue(r.out().contains("prims run histogram"), r.out());
+  }
+
+  @Test
+  void noCommandIsAUsageError() {
+    Cli r = Cli.run();
+    assertEquals(2, r.exitCode(), r.toString());
+    assertEquals(1, r.errLines(), r.toString());
+    assertTrue(r.err().contains("missing command; expected one of info, run"), r.err());
+  }
+
+  @Test
+  void unknownOptionIsOneLine() {
+    Cli r = Cli.run("run", "reduce", "--n", "5", "--bogus");
+    assertEquals(2, r.exitCode(), r.toString());
+    assertEquals(1, r.errLines(), r.toString());
+    assertTrue(r.err().contains("Unknown option: '--bogus'"), r.err());
+    assertTrue(r.err().contains("'prims run --help'"), r.err());
+  }
+
+  @Test
+  void malformedNumberIsOneLine() {
+    Cli r = Cli.run("run", "reduce", "--n", "lots");
+    assertEquals(2, r.exitCode(), r.toString());
+    assertEquals(1, r.errLines(), r.toString());
+  }
+
+  @Test
+  void internalFailureIsExitOneWithTraceOnlyWhenVerbose() {
+    CommandLine commandLine = PrimsCli.commandLine();
+    StringWriter quiet = new StringWriter();
+    commandLine.setErr(new PrintWriter(quiet));
+    int code =
+        new FailureHandler(() -> false)
+            .handleExecutionException(new IllegalStateException("boom"), commandLine, null);
+    assertEquals(1, code);
+    assertEquals(
+        "prims: internal failure: java.lang.IllegalStateException: boom", quiet.toString().strip());
+
+    StringWriter verbose = new StringWriter();
+    commandLine.setErr(new PrintWriter(verbose));
+    new FailureHandler(() -> true)
+        .handleExecutionException(new IllegalStateException("boom"), commandLine, null);
+    assertTrue(verbose.toString().lines().count() > 2, verbose.toString());
+    assertTrue(verbose.toString().contains("at dev.prims.app.PrimsCliTest"), verbose.toString());
+  }
+
+  @Test
+  void badInputExceptionsAreExitTwo() {
+    CommandLine commandLine = PrimsCli.commandLine();
+    StringWriter err = new StringWriter();
+    commandLine.setErr(new PrintWriter(err));
+    int code =
+        new FailureHandler(() -> true)
+            .handleExecutionException(
+                new IllegalArgumentException("bins must be positive,\n got 0"), commandLine, null);
+    assertEquals(2, code);
+    assertEquals("prims: bins must be positive, got 0", err.toString().strip());
+  }
+}
