@@ -1,0 +1,383 @@
+package dev.prims.cuda;
+
+import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
+import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDevicePrimaryCtxRelease;
+import static jcuda.driver.JCudaDriver.cuDevicePrimaryCtxRetain;
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
+import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
+import static jcuda.driver.JCudaDriver.cuEventSynchronize;
+import static jcuda.driver.JCudaDriver.cuLaunchKernel;
+import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemFreeHost;
+import static jcuda.driver.JCudaDriver.cuMemGetInfo;
+import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
+import static jcuda.driver.JCudaDriver.cuMemHostGetDevicePointer;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
+import static jcuda.driver.JCudaDriver.cuMemsetD32;
+import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
+import static jcuda.driver.JCudaDriver.cuStreamCreate;
+import static jcuda.driver.JCudaDriver.cuStreamDestroy;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
+import dev.prims.PrimsException;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.DotProduct;
+import dev.prims.spi.Histogrammer;
+import dev.prims.spi.Reducer;
+import dev.prims.spi.Scanner;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import jcuda.CudaException;
+import jcuda.Pointer;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUevent_flags;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUresult;
+import jcuda.driver.CUstream;
+import jcuda.driver.CUstream_flags;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * One CUDA device: its retained primary context (made current on the calling thread for every call,
+ * so any Java thread may use it), one stream, the PTX modules, scratch memory, and a mapped pinned
+ * host slot that kernels write scalar results into. Calls are serialised by one lock.
+ */
+final class CudaBackend implements Backend {
+  private static final int RESULT_SLOT_BYTES = 256;
+  private static final int COUNTERS = 64;
+
+  private final DeviceInfo info;
+  private final CUdevice device = new CUdevice();
+  private final CUcontext context = new CUcontext();
+  private final CUstream stream = new CUstream();
+  private final ReentrantLock lock = new ReentrantLock();
+  private final CudaModules modules = new CudaModules();
+  private final int sms;
+  private final Pointer hostResult = new Pointer();
+  private final ByteBuffer hostResultBytes;
+  private final CUdeviceptr deviceResult = new CUdeviceptr();
+  private final CUdeviceptr counters = new CUdeviceptr();
+  private CUdeviceptr scratch;
+  private long scratchBytes;
+  private volatile boolean closed;
+
+  private final CudaBufferManager buffers = new CudaBufferManager(this);
+  private final CudaReducer reducer = new CudaReducer(this);
+  private final CudaScanner scanner = new CudaScanner(this);
+  private final CudaHistogrammer histogrammer = new CudaHistogrammer(this);
+  private final CudaDot dot = new CudaDot(this);
+
+  CudaBackend(DeviceInfo info) {
+    this.info = info;
+    this.sms = info.computeUnits();
+    try {
+      cuDeviceGet(device, info.index());
+      cuDevicePrimaryCtxRetain(context, device);
+      cuCtxSetCurrent(context);
+      cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT);
+      cuMemHostAlloc(hostResult, RESULT_SLOT_BYTES, JCudaDriver.CU_MEMHOSTALLOC_DEVICEMAP);
+      cuMemHostGetDevicePointer(deviceResult, hostResult, 0);
+      hostResultBytes =
+          hostResult.getByteBuffer(0, RESULT_SLOT_BYTES).order(ByteOrder.nativeOrder());
+      cuMemAlloc(counters, 4L * COUNTERS);
+      cuMemsetD32(counters, 0, COUNTERS);
+    } catch (CudaException e) {
+      throw new PrimsException(
+          CudaBackendProvider.ID, "cannot open CUDA device " + info.name() + ": " + e, e);
+    }
+  }
+
+  @Override
+  public String id() {
+    return CudaBackendProvider.ID;
+  }
+
+  @Override
+  public DeviceInfo device() {
+    return info;
+  }
+
+  @Override
+  public BufferManager buffers() {
+    return buffers;
+  }
+
+  @Override
+  public Reducer reducer() {
+    return reducer;
+  }
+
+  @Override
+  public Scanner scanner() {
+    return scanner;
+  }
+
+  @Override
+  public Histogrammer histogrammer() {
+    return histogrammer;
+  }
+
+  @Override
+  public DotProduct dot() {
+    return dot;
+  }
+
+  @Override
+  public List<String> variants(Primitive primitive) {
+    switch (primitive) {
+      case REDUCE:
+        return CudaReducePolicy.VARIANTS;
+      case SCAN:
+        return CudaScanPolicy.VARIANTS;
+      case HISTOGRAM:
+        return CudaHistogramPolicy.VARIANTS;
+      default:
+        return CudaDotPolicy.VARIANTS;
+    }
+  }
+
+  @Override
+  public long sequentialChain(DType type, long n) {
+    return Math.max(reducer.sequentialChain(type, n), scanner.sequentialChain(n));
+  }
+
+  @Override
+  public OptionalDouble deviceMillis(Runnable work) {
+    CUevent start = new CUevent();
+    CUevent end = new CUevent();
+    call(
+        () -> {
+          cuEventCreate(start, CUevent_flags.CU_EVENT_DEFAULT);
+          cuEventCreate(end, CUevent_flags.CU_EVENT_DEFAULT);
+          cuEventRecord(start, stream);
+          return null;
+        });
+    try {
+      work.run();
+      return OptionalDouble.of(
+          call(
+              () -> {
+                cuEventRecord(end, stream);
+                cuEventSynchronize(end);
+                float[] ms = new float[1];
+                cuEventElapsedTime(ms, start, end);
+                return (double) ms[0];
+              }));
+    } finally {
+      call(
+          () -> {
+            cuEventDestroy(start);
+            cuEventDestroy(end);
+            return null;
+          });
+    }
+  }
+
+  /** Streaming multiprocessors of the device. */
+  int sms() {
+    return sms;
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  /**
+   * Runs {@code work} under the lock with the context current; CUDA errors become {@link
+   * PrimsException}.
+   */
+  <T> T call(Supplier<T> work) {
+    lock.lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("the cuda backend is closed");
+      }
+      cuCtxSetCurrent(context);
+      return work.get();
+    } catch (CudaException e) {
+      throw new PrimsException(CudaBackendProvider.ID, e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The CUDA buffer behind {@code buffer}, which must belong to this backend and be open. */
+  CudaBuffer own(DeviceBuffer buffer) {
+    if (!(buffer instanceof CudaBuffer) || ((CudaBuffer) buffer).owner() != this) {
+      throw new IllegalArgumentException(
+          "buffer " + buffer + " does not belong to this cuda backend");
+    }
+    buffer.requireOpen();
+    return (CudaBuffer) buffer;
+  }
+
+  /** Device memory of {@code bytes} (under the lock); out of memory names the sizes. */
+  CUdeviceptr allocate(long bytes, String what) {
+    CUdeviceptr p = new CUdeviceptr();
+    try {
+      cuMemAlloc(p, Math.max(bytes, 1));
+    } catch (CudaException e) {
+      if (e.getMessage() != null
+          && e.getMessage().contains(CUresult.stringFor(CUresult.CUDA_ERROR_OUT_OF_MEMORY))) {
+        long[] free = new long[1];
+        long[] total = new long[1];
+        cuMemGetInfo(free, total);
+        throw new PrimsException(
+            CudaBackendProvider.ID,
+            "out of device memory: cannot allocate "
+                + bytes
+                + " bytes for "
+                + what
+                + " ("
+                + free[0]
+                + " of "
+                + total[0]
+                + " bytes free on "
+                + info.name()
+                + ")",
+            e);
+      }
+      throw e;
+    }
+    return p;
+  }
+
+  /** Frees memory from {@link #allocate}; does nothing after close (the context is gone). */
+  void free(CUdeviceptr pointer) {
+    lock.lock();
+    try {
+      if (!closed) {
+        cuCtxSetCurrent(context);
+        cuMemFree(pointer);
+      }
+    } catch (CudaException e) {
+      throw new PrimsException(CudaBackendProvider.ID, "cuMemFree failed: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Scratch memory of at least {@code bytes}, reused across calls (under the lock). */
+  CUdeviceptr scratch(long bytes) {
+    if (scratch == null || scratchBytes < bytes) {
+      if (scratch != null) {
+        cuMemFree(scratch);
+        scratch = null;
+      }
+      long size = Math.max(bytes, scratchBytes + scratchBytes / 2);
+      scratch = allocate(size, "scratch");
+      scratchBytes = size;
+    }
+    return scratch;
+  }
+
+  /** A 32-bit counter that is zero between calls (kernels that use it reset it). */
+  CUdeviceptr counter(int index) {
+    return counters.withByteOffset(4L * index);
+  }
+
+  /** The device address of the mapped host result slot that kernels may write into. */
+  CUdeviceptr resultSlot() {
+    return deviceResult;
+  }
+
+  CUstream stream() {
+    return stream;
+  }
+
+  /** Launches {@code kernel} of {@code module} with BLOCK_SIZE threads per block. */
+  void launch(String module, String kernel, long blocks, int sharedBytes, KernelArgs args) {
+    if (blocks < 1 || blocks > Integer.MAX_VALUE) {
+      throw new PrimsException(
+          CudaBackendProvider.ID, kernel + ": grid of " + blocks + " blocks is out of range");
+    }
+    CUfunction f = modules.function(module, kernel);
+    cuLaunchKernel(
+        f,
+        (int) blocks,
+        1,
+        1,
+        CudaReducePolicy.BLOCK_SIZE,
+        1,
+        1,
+        sharedBytes,
+        stream,
+        args.build(),
+        null);
+  }
+
+  /** Zeroes {@code words} 32-bit words at {@code pointer}, in stream order. */
+  void zero(CUdeviceptr pointer, long words) {
+    cuMemsetD32Async(pointer, 0, words, stream);
+  }
+
+  /** Waits for the stream. */
+  void synchronize() {
+    cuStreamSynchronize(stream);
+  }
+
+  /** Copies one element at {@code pointer} into the result slot, waits, and returns it. */
+  Number fetch(CUdeviceptr pointer, DType type) {
+    cuMemcpyDtoHAsync(hostResult, pointer, type.bytes(), stream);
+    synchronize();
+    return readResult(type);
+  }
+
+  /** The value a kernel wrote into the result slot (call after synchronize). */
+  Number readResult(DType type) {
+    switch (type) {
+      case INT:
+        return hostResultBytes.getInt(0);
+      case LONG:
+        return hostResultBytes.getLong(0);
+      case FLOAT:
+        return hostResultBytes.getFloat(0);
+      default:
+        return hostResultBytes.getDouble(0);
+    }
+  }
+
+  @Override
+  public void close() {
+    lock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      cuCtxSetCurrent(context);
+      try {
+        synchronize();
+        modules.unload();
+        if (scratch != null) {
+          cuMemFree(scratch);
+        }
+        cuMemFree(counters);
+        cuMemFreeHost(hostResult);
+        cuStreamDestroy(stream);
+      } finally {
+        closed = true;
+        cuDevicePrimaryCtxRelease(device);
+      }
+    } catch (CudaException e) {
+      throw new PrimsException(CudaBackendProvider.ID, "closing failed: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package dev.prims.cuda;
+
+import dev.prims.BackendUnavailableException;
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.BackendProvider;
+import dev.prims.spi.DeviceInfo;
+
+/**
+ * The CUDA backend (JCuda, driver API, PTX kernels). Available when libcuda loads and reports a
+ * device; the device is chosen with {@code prims.device} (index or name substring).
+ */
+public final class CudaBackendProvider implements BackendProvider {
+  /** The provider id. */
+  public static final String ID = "cuda";
+
+  /** Touches no native code. */
+  public CudaBackendProvider() {}
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public int priority() {
+    return 100;
+  }
+
+  @Override
+  public Availability probe(BackendContext context) {
+    return CudaDevices.probe();
+  }
+
+  @Override
+  public Backend create(BackendContext context) {
+    Availability availability = CudaDevices.probe();
+    if (!availability.available()) {
+      throw new BackendUnavailableException(ID, availability.reason());
+    }
+    DeviceInfo device =
+        CudaDevices.choose(availability.devices(), context.get("prims.device").orElse(null));
+    return new CudaBackend(device);
+  }
+}

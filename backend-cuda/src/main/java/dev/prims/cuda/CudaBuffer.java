@@ -1,0 +1,89 @@
+package dev.prims.cuda;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import java.lang.ref.Cleaner;
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * Device memory of one CUDA backend. Freed by {@link #close()}, or by a {@link Cleaner} when it
+ * becomes unreachable without being closed.
+ */
+final class CudaBuffer implements DeviceBuffer {
+  private static final Cleaner CLEANER = Cleaner.create();
+
+  private final CudaBackend backend;
+  private final DType type;
+  private final long length;
+  private final CUdeviceptr pointer;
+  private final Cleaner.Cleanable cleanable;
+  private volatile boolean closed;
+
+  CudaBuffer(CudaBackend backend, DType type, long length, CUdeviceptr pointer) {
+    this.backend = backend;
+    this.type = type;
+    this.length = length;
+    this.pointer = pointer;
+    this.cleanable = CLEANER.register(this, new Release(backend, pointer));
+  }
+
+  /** Frees the memory once, whether called by close() or by the cleaner. */
+  private static final class Release implements Runnable {
+    private final CudaBackend backend;
+    private final CUdeviceptr pointer;
+
+    Release(CudaBackend backend, CUdeviceptr pointer) {
+      this.backend = backend;
+      this.pointer = pointer;
+    }
+
+    @Override
+    public void run() {
+      backend.free(pointer);
+    }
+  }
+
+  @Override
+  public DType type() {
+    return type;
+  }
+
+  @Override
+  public long length() {
+    return length;
+  }
+
+  @Override
+  public String backend() {
+    return CudaBackendProvider.ID;
+  }
+
+  /** The backend that owns this buffer. */
+  CudaBackend owner() {
+    return backend;
+  }
+
+  /** The device address (null pointer for an empty buffer). */
+  CUdeviceptr pointer() {
+    requireOpen();
+    return pointer;
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed || backend.isClosed();
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      cleanable.clean();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "cuda buffer of " + length + " " + type.id();
+  }
+}

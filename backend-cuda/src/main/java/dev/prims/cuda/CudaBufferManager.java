@@ -1,0 +1,94 @@
+package dev.prims.cuda;
+
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import java.lang.reflect.Array;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * Device allocations and synchronous host transfers (through the legacy stream, which orders them
+ * with the backend's blocking stream).
+ */
+final class CudaBufferManager implements dev.prims.spi.BufferManager {
+  private final CudaBackend backend;
+
+  CudaBufferManager(CudaBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public DeviceBuffer allocate(DType type, long length) {
+    if (type == null) {
+      throw new IllegalArgumentException("type must not be null");
+    }
+    if (length < 0) {
+      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
+    }
+    return backend.call(
+        () -> {
+          long bytes = Math.multiplyExact(length, (long) type.bytes());
+          CUdeviceptr p = backend.allocate(bytes, length + " " + type.id() + " elements");
+          return new CudaBuffer(backend, type, length, p);
+        });
+  }
+
+  @Override
+  public DeviceBuffer upload(Object array) {
+    DType type = DType.ofArray(array);
+    int length = Array.getLength(array);
+    CudaBuffer buffer = (CudaBuffer) allocate(type, length);
+    try {
+      if (length > 0) {
+        backend.call(
+            () -> {
+              cuMemcpyHtoD(buffer.pointer(), hostPointer(array), (long) length * type.bytes());
+              return null;
+            });
+      }
+      return buffer;
+    } catch (RuntimeException e) {
+      buffer.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public void download(DeviceBuffer buffer, Object array) {
+    CudaBuffer source = backend.own(buffer);
+    DType type = DType.ofArray(array);
+    int length = Array.getLength(array);
+    if (source.type() != type) {
+      throw new IllegalArgumentException(
+          "cannot download a " + source.type().id() + " buffer into a " + type.id() + " array");
+    }
+    if (source.length() < length) {
+      throw new IllegalArgumentException(
+          "buffer of " + source.length() + " elements is shorter than the array of " + length);
+    }
+    if (length == 0) {
+      return;
+    }
+    backend.call(
+        () -> {
+          cuMemcpyDtoH(hostPointer(array), source.pointer(), (long) length * type.bytes());
+          return null;
+        });
+  }
+
+  private static Pointer hostPointer(Object array) {
+    if (array instanceof int[]) {
+      return Pointer.to((int[]) array);
+    }
+    if (array instanceof long[]) {
+      return Pointer.to((long[]) array);
+    }
+    if (array instanceof float[]) {
+      return Pointer.to((float[]) array);
+    }
+    return Pointer.to((double[]) array);
+  }
+}

@@ -1,0 +1,33 @@
+package dev.prims.cuda;
+
+import java.util.List;
+
+/** Tuning of the histogram kernels. {@code BLOCK_SIZE} mirrors {@code common.cuh}. */
+final class CudaHistogramPolicy {
+  static final int BLOCK_SIZE = 256;
+
+  /** Blocks per SM of the grid-stride histogram kernels. */
+  static final int BLOCKS_PER_SM = 8;
+
+  /** Private sub-histograms per block in shared-atomics (one per warp spreads contention). */
+  static final int SHARED_COPIES = 8;
+
+  /** Shared memory a block may use without opting in to more. */
+  static final int SHARED_BYTES = 48 * 1024;
+
+  /** Largest bin count that shared-atomics handles (one 32-bit counter per bin). */
+  static final int SHARED_MAX_BINS = SHARED_BYTES / 4;
+
+  /** Keys one block sorts per tile in sort-reduce ({@code BLOCK_SIZE * SORT_ITEMS_PER_THREAD}). */
+  static final int SORT_TILE = BLOCK_SIZE * 4;
+
+  /** Variant names, the default first. */
+  static final List<String> VARIANTS = List.of("shared-atomics", "global-atomics", "sort-reduce");
+
+  private CudaHistogramPolicy() {}
+
+  /** Sub-histogram copies for {@code bins} bins that fit in {@link #SHARED_BYTES}. */
+  static int copies(int bins) {
+    return Math.max(1, Math.min(SHARED_COPIES, SHARED_BYTES / (4 * bins)));
+  }
+}

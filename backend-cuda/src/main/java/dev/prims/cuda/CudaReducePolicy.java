@@ -1,0 +1,68 @@
+package dev.prims.cuda;
+
+import java.util.List;
+
+/**
+ * Tuning of the reduce kernels: block size, grid sizes and elements per block of each variant. The
+ * kernel-side constants ({@code BLOCK_SIZE}, {@code REDUCE_UNROLL} in {@code common.cuh}) must
+ * match.
+ */
+final class CudaReducePolicy {
+  /** Threads per block ({@code BLOCK_SIZE} in the kernels). */
+  static final int BLOCK_SIZE = 256;
+
+  /** Vector loads in flight per thread in the vectorised kernel ({@code REDUCE_UNROLL}). */
+  static final int UNROLL = 4;
+
+  /** Resident blocks per SM for the grid-stride kernels (256 threads x 8 = 2048 per SM). */
+  static final int BLOCKS_PER_SM = 8;
+
+  /** Variant names, the default first. */
+  static final List<String> VARIANTS =
+      List.of(
+          "vectorized",
+          "shuffle",
+          "multi-element",
+          "complete-unroll",
+          "unroll-last-warp",
+          "first-add",
+          "sequential",
+          "interleaved-strided",
+          "interleaved-divergent");
+
+  private CudaReducePolicy() {}
+
+  /** Elements one block of a multi-pass variant covers per pass (before grid-stride looping). */
+  static int elementsPerBlock(String variant) {
+    switch (variant) {
+      case "interleaved-divergent":
+      case "interleaved-strided":
+      case "sequential":
+      case "shuffle":
+        return BLOCK_SIZE;
+      default:
+        return 2 * BLOCK_SIZE;
+    }
+  }
+
+  /** Whether the variant loops over the input with a fixed grid (rather than one tile a block). */
+  static boolean gridStride(String variant) {
+    return variant.equals("multi-element") || variant.equals("shuffle");
+  }
+
+  /** Blocks for one pass of a multi-pass variant over {@code n} elements. */
+  static long passBlocks(String variant, long n, int sms) {
+    long blocks = ceilDiv(n, elementsPerBlock(variant));
+    return gridStride(variant) ? Math.min(blocks, (long) sms * BLOCKS_PER_SM) : blocks;
+  }
+
+  /** Blocks of the vectorised single-pass kernel for {@code n} elements of {@code width} lanes. */
+  static int vectorizedBlocks(long n, int width, int sms) {
+    long blocks = ceilDiv(ceilDiv(n, width), BLOCK_SIZE);
+    return (int) Math.max(1, Math.min(blocks, (long) sms * BLOCKS_PER_SM));
+  }
+
+  static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+}

@@ -1,0 +1,101 @@
+package dev.prims.cuda;
+
+import static dev.prims.cuda.CudaReducePolicy.BLOCK_SIZE;
+import static dev.prims.cuda.CudaReducePolicy.ceilDiv;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Reducer;
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * Reduce on the device. {@code vectorized} is one launch that leaves its result in the mapped host
+ * slot; the Harris kernels and {@code shuffle} write one partial per block and run again over the
+ * partials until one value is left.
+ */
+final class CudaReducer implements Reducer {
+  private final CudaBackend backend;
+
+  CudaReducer(CudaBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+    CudaBuffer in = backend.own(input);
+    op.requireSupported(in.type());
+    String variant = call.variant() == null ? CudaReducePolicy.VARIANTS.get(0) : call.variant();
+    call.usedVariant(variant);
+    if (in.length() == 0) {
+      return op.identity(in.type());
+    }
+    return backend.call(
+        () -> variant.equals("vectorized") ? vectorized(in, op) : multiPass(in, op, variant));
+  }
+
+  private Number vectorized(CudaBuffer in, ReduceOp op) {
+    DType type = in.type();
+    long n = in.length();
+    int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), backend.sms());
+    CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
+    backend.launch(
+        "reduce",
+        "reduce_vectorized_" + type.id() + "_" + op.id(),
+        blocks,
+        0,
+        new KernelArgs()
+            .pointer(in.pointer())
+            .i64(n)
+            .pointer(partials)
+            .pointer(backend.counter(0))
+            .pointer(backend.resultSlot()));
+    backend.synchronize();
+    return backend.readResult(type);
+  }
+
+  private Number multiPass(CudaBuffer in, ReduceOp op, String variant) {
+    DType type = in.type();
+    long n = in.length();
+    int sms = backend.sms();
+    long first = CudaReducePolicy.passBlocks(variant, n, sms);
+    long second = CudaReducePolicy.passBlocks(variant, first, sms);
+    long firstBytes = ceilDiv(first * type.bytes(), 256) * 256;
+    CUdeviceptr scratch = backend.scratch(firstBytes + second * type.bytes());
+    CUdeviceptr[] pingPong = {scratch, scratch.withByteOffset(firstBytes)};
+    String kernel = "reduce_" + variant.replace('-', '_') + "_" + type.id() + "_" + op.id();
+    CUdeviceptr source = in.pointer();
+    long length = n;
+    int next = 0;
+    while (length > 1) {
+      long blocks = CudaReducePolicy.passBlocks(variant, length, sms);
+      CUdeviceptr target = pingPong[next];
+      backend.launch(
+          "reduce",
+          kernel,
+          blocks,
+          0,
+          new KernelArgs().pointer(source).pointer(target).i64(length));
+      source = target;
+      length = blocks;
+      next = 1 - next;
+    }
+    return backend.fetch(source, type);
+  }
+
+  /**
+   * The longest sequential chain of any reduce path for {@code n} elements: a grid-stride
+   * accumulator, the vector lanes combined, and the partials one thread combines.
+   */
+  long sequentialChain(DType type, long n) {
+    int width = 16 / type.bytes();
+    int sms = backend.sms();
+    long vectorBlocks = CudaReducePolicy.vectorizedBlocks(n, width, sms);
+    long vectorized =
+        ceilDiv(n, width * vectorBlocks * BLOCK_SIZE) + width + ceilDiv(vectorBlocks, BLOCK_SIZE);
+    long strideBlocks = Math.max(1, CudaReducePolicy.passBlocks("shuffle", n, sms));
+    long shuffle = ceilDiv(n, strideBlocks * BLOCK_SIZE) + ceilDiv(strideBlocks, BLOCK_SIZE) + 1;
+    return Math.max(vectorized, shuffle);
+  }
+}

@@ -1,0 +1,211 @@
+package dev.prims.cuda;
+
+import static dev.prims.cuda.CudaReducePolicy.ceilDiv;
+import static dev.prims.cuda.CudaScanPolicy.BLOCK_SIZE;
+import static dev.prims.cuda.CudaScanPolicy.TILE;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Scanner;
+import java.util.ArrayList;
+import java.util.List;
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * Scan on the device: single-pass decoupled look-back (the default), reduce-then-scan (three passes
+ * over a fixed grid), and per-block Hillis-Steele or Blelloch scans whose block totals are scanned
+ * recursively and added back.
+ */
+final class CudaScanner implements Scanner {
+  private static final long ALIGN = 256;
+
+  private final CudaBackend backend;
+
+  CudaScanner(CudaBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public void scan(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    CudaBuffer in = backend.own(input);
+    CudaBuffer out = backend.own(output);
+    op.requireSupported(in.type());
+    if (in.type() != out.type()) {
+      throw new IllegalArgumentException(
+          "scan output type " + out.type().id() + " differs from input type " + in.type().id());
+    }
+    if (out.length() < in.length()) {
+      throw new IllegalArgumentException(
+          "scan output of " + out.length() + " elements is shorter than input of " + in.length());
+    }
+    String variant = call.variant() == null ? CudaScanPolicy.VARIANTS.get(0) : call.variant();
+    call.usedVariant(variant);
+    if (in.length() == 0) {
+      return;
+    }
+    boolean exclusive = kind == ScanKind.EXCLUSIVE;
+    String suffix = "_" + in.type().id() + "_" + op.id();
+    backend.call(
+        () -> {
+          switch (variant) {
+            case "decoupled-lookback":
+              decoupledLookback(in, out, exclusive, suffix);
+              break;
+            case "reduce-then-scan":
+              reduceThenScan(in, out, exclusive, suffix);
+              break;
+            case "blelloch":
+              perBlock("scan_blelloch" + suffix, CudaScanPolicy.BLELLOCH_BLOCK, in, out, exclusive);
+              break;
+            default:
+              perBlock(
+                  "scan_hillis_steele" + suffix,
+                  CudaScanPolicy.HILLIS_STEELE_BLOCK,
+                  in,
+                  out,
+                  exclusive);
+              break;
+          }
+          backend.synchronize();
+          return null;
+        });
+  }
+
+  private void decoupledLookback(CudaBuffer in, CudaBuffer out, boolean exclusive, String suffix) {
+    long n = in.length();
+    long tiles = ceilDiv(n, TILE);
+    long bytes = in.type().bytes();
+    long stateBytes = align(4 * (tiles + 1));
+    long valueBytes = align(tiles * bytes);
+    CUdeviceptr scratch = backend.scratch(stateBytes + 2 * valueBytes);
+    backend.zero(scratch, tiles + 1);
+    backend.launch(
+        "scan",
+        "scan_decoupled_lookback" + suffix,
+        tiles,
+        0,
+        new KernelArgs()
+            .pointer(in.pointer())
+            .pointer(out.pointer())
+            .i64(n)
+            .i32(exclusive ? 1 : 0)
+            .pointer(scratch)
+            .pointer(scratch.withByteOffset(stateBytes))
+            .pointer(scratch.withByteOffset(stateBytes + valueBytes)));
+  }
+
+  private void reduceThenScan(CudaBuffer in, CudaBuffer out, boolean exclusive, String suffix) {
+    long n = in.length();
+    long tiles = ceilDiv(n, TILE);
+    long blocks =
+        Math.min(tiles, (long) backend.sms() * CudaScanPolicy.REDUCE_THEN_SCAN_BLOCKS_PER_SM);
+    long tilesPerBlock = ceilDiv(tiles, blocks);
+    blocks = ceilDiv(tiles, tilesPerBlock);
+    CUdeviceptr totals = backend.scratch(blocks * in.type().bytes());
+    backend.launch(
+        "scan",
+        "scan_rts_reduce" + suffix,
+        blocks,
+        0,
+        new KernelArgs().pointer(in.pointer()).i64(n).i64(tilesPerBlock).pointer(totals));
+    backend.launch(
+        "scan", "scan_rts_spine" + suffix, 1, 0, new KernelArgs().pointer(totals).i64(blocks));
+    backend.launch(
+        "scan",
+        "scan_rts_downsweep" + suffix,
+        blocks,
+        0,
+        new KernelArgs()
+            .pointer(in.pointer())
+            .pointer(out.pointer())
+            .i64(n)
+            .i32(exclusive ? 1 : 0)
+            .i64(tilesPerBlock)
+            .pointer(totals));
+  }
+
+  /** Hillis-Steele or Blelloch: block scans, recursive exclusive scan of totals, add back. */
+  private void perBlock(String kernel, int perBlock, CudaBuffer in, CudaBuffer out, boolean excl) {
+    long bytes = in.type().bytes();
+    List<Long> levels = new ArrayList<>();
+    long total = 0;
+    for (long len = in.length(); ; len = ceilDiv(len, perBlock)) {
+      long blocks = ceilDiv(len, perBlock);
+      levels.add(blocks);
+      total += align(blocks * bytes);
+      if (blocks == 1) {
+        break;
+      }
+    }
+    CUdeviceptr scratch = backend.scratch(total);
+    String addKernel = kernel.replaceFirst("scan_(blelloch|hillis_steele)", "scan_add_offsets");
+    scanLevel(
+        kernel,
+        addKernel,
+        perBlock,
+        in.pointer(),
+        out.pointer(),
+        in.length(),
+        excl,
+        scratch,
+        levels,
+        0,
+        bytes);
+  }
+
+  private void scanLevel(
+      String kernel,
+      String addKernel,
+      int perBlock,
+      CUdeviceptr source,
+      CUdeviceptr target,
+      long length,
+      boolean exclusive,
+      CUdeviceptr totals,
+      List<Long> levels,
+      int level,
+      long bytes) {
+    long blocks = levels.get(level);
+    backend.launch(
+        "scan",
+        kernel,
+        blocks,
+        0,
+        new KernelArgs()
+            .pointer(source)
+            .pointer(target)
+            .i64(length)
+            .i32(exclusive ? 1 : 0)
+            .pointer(totals));
+    if (blocks == 1) {
+      return;
+    }
+    CUdeviceptr next = totals.withByteOffset(align(blocks * bytes));
+    scanLevel(
+        kernel, addKernel, perBlock, totals, totals, blocks, true, next, levels, level + 1, bytes);
+    long addBlocks =
+        Math.min(
+            ceilDiv(length, BLOCK_SIZE), (long) backend.sms() * CudaScanPolicy.ADD_BLOCKS_PER_SM);
+    backend.launch(
+        "scan",
+        addKernel,
+        addBlocks,
+        0,
+        new KernelArgs().pointer(target).i64(length).i64(perBlock).pointer(totals));
+  }
+
+  /**
+   * The longest sequential chain of an element's scan: the look-back chains tile prefixes one after
+   * another, plus the items one thread scans.
+   */
+  long sequentialChain(long n) {
+    return ceilDiv(n, TILE) + CudaScanPolicy.ITEMS_PER_THREAD + 2;
+  }
+
+  private static long align(long bytes) {
+    return ceilDiv(bytes, ALIGN) * ALIGN;
+  }
+}
