@@ -1,0 +1,77 @@
+package dev.prims.opencl;
+
+import dev.prims.DType;
+import dev.prims.ReduceOp;
+import java.util.Locale;
+
+/**
+ * The {@code -D} build options that specialise the kernel sources for one element type and
+ * operator. Never adds {@code -cl-mad-enable} or {@code -cl-fast-relaxed-math}: results must round
+ * like Java's.
+ */
+final class KernelOptions {
+  private KernelOptions() {}
+
+  /** Options for {@code type} and {@code op} with the given tuning constants. */
+  static String of(DType type, ReduceOp op, int blockSize, int itemsPerThread) {
+    StringBuilder s = new StringBuilder();
+    s.append("-DT=").append(typeName(type));
+    s.append(" -DT4=").append(typeName(type)).append('4');
+    s.append(" -DAS_T=as_").append(typeName(type));
+    if (type.isFloating()) {
+      s.append(" -DIS_FLOATING");
+      s.append(" -DUT=").append(typeName(type));
+    } else {
+      s.append(" -DUT=u").append(typeName(type));
+    }
+    if (type == DType.DOUBLE) {
+      s.append(" -DUSE_FP64");
+    }
+    s.append(" -DOP_").append(op.name());
+    s.append(" -DIDENTITY=").append(identity(type, op));
+    s.append(" -DBLOCK_SIZE=").append(blockSize);
+    s.append(" -DITEMS_PER_THREAD=").append(itemsPerThread);
+    return s.toString();
+  }
+
+  /** The OpenCL C name of {@code type}. */
+  static String typeName(DType type) {
+    return type.id();
+  }
+
+  /** An OpenCL C literal of the identity of {@code op} for {@code type}. */
+  static String identity(DType type, ReduceOp op) {
+    switch (type) {
+      case INT:
+        return op == ReduceOp.MIN
+            ? "INT_MAX"
+            : op == ReduceOp.MAX ? "INT_MIN" : "(" + op.identity(type) + ")";
+      case LONG:
+        return op == ReduceOp.MIN
+            ? "LONG_MAX"
+            : op == ReduceOp.MAX ? "LONG_MIN" : "(" + op.identity(type) + "L)";
+      case FLOAT:
+        return floating(op, "f");
+      default:
+        return floating(op, "");
+    }
+  }
+
+  private static String floating(ReduceOp op, String suffix) {
+    switch (op) {
+      case MIN:
+        return "((T)INFINITY)";
+      case MAX:
+        return "((T)-INFINITY)";
+      case PROD:
+        return "1.0" + suffix;
+      default:
+        return "0.0" + suffix;
+    }
+  }
+
+  /** Lower-case kernel-name fragment of a variant such as {@code first-add}. */
+  static String kernelSuffix(String variant) {
+    return variant.replace('-', '_').toLowerCase(Locale.ROOT);
+  }
+}

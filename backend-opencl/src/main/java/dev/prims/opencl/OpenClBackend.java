@@ -1,0 +1,399 @@
+package dev.prims.opencl;
+
+import static org.jocl.CL.*;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
+import dev.prims.PrimsException;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.DotProduct;
+import dev.prims.spi.Histogrammer;
+import dev.prims.spi.Reducer;
+import dev.prims.spi.Scanner;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import org.jocl.CLException;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_context;
+import org.jocl.cl_context_properties;
+import org.jocl.cl_device_id;
+import org.jocl.cl_event;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+
+/**
+ * The OpenCL backend on one device: one context, one in-order profiling queue, a program cache and
+ * reusable scratch buffers. Every device operation runs under one lock, so the backend is
+ * thread-safe (calls are serialised on the device, as they would be on one queue anyway).
+ */
+final class OpenClBackend implements Backend {
+  static final String ID = "opencl";
+
+  /** Bytes of local memory a kernel argument asks for (a {@code __local} pointer). */
+  record LocalBytes(long bytes) {}
+
+  private final OpenClDevice device;
+  private final cl_context context;
+  private final cl_command_queue queue;
+  private final OpenClPrograms programs;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Map<String, cl_mem> scratch = new HashMap<>();
+  private final Map<String, Long> scratchBytes = new HashMap<>();
+  private final ThreadLocal<List<cl_event>> recording = new ThreadLocal<>();
+  private final boolean int64Atomics;
+  private final OpenClBufferManager buffers;
+  private final OpenClReducer reducer;
+  private final OpenClScanner scanner;
+  private final OpenClHistogrammer histogrammer;
+  private final OpenClDot dot;
+  private volatile boolean closed;
+
+  OpenClBackend(OpenClDevice device, BackendContext config) {
+    this.device = device;
+    this.int64Atomics =
+        device.int64Atomics()
+            && Boolean.parseBoolean(config.get("prims.opencl.int64Atomics", "true"));
+    try {
+      cl_context_properties properties = new cl_context_properties();
+      properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());
+      this.context =
+          clCreateContext(properties, 1, new cl_device_id[] {device.device()}, null, null, null);
+      this.queue = clCreateCommandQueue(context, device.device(), CL_QUEUE_PROFILING_ENABLE, null);
+    } catch (CLException e) {
+      throw new PrimsException(ID, "cannot open " + device.describe() + ": " + e.getMessage(), e);
+    }
+    this.programs = new OpenClPrograms(context, device.device());
+    this.buffers = new OpenClBufferManager(this);
+    this.reducer = new OpenClReducer(this);
+    this.scanner = new OpenClScanner(this);
+    this.histogrammer = new OpenClHistogrammer(this);
+    this.dot = new OpenClDot(this);
+  }
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public DeviceInfo device() {
+    return device.info();
+  }
+
+  OpenClDevice openClDevice() {
+    return device;
+  }
+
+  /** Whether 64-bit global atomics are used (present and not disabled by configuration). */
+  boolean int64Atomics() {
+    return int64Atomics;
+  }
+
+  @Override
+  public BufferManager buffers() {
+    return buffers;
+  }
+
+  @Override
+  public Reducer reducer() {
+    return reducer;
+  }
+
+  @Override
+  public Scanner scanner() {
+    return scanner;
+  }
+
+  @Override
+  public Histogrammer histogrammer() {
+    return histogrammer;
+  }
+
+  @Override
+  public DotProduct dot() {
+    return dot;
+  }
+
+  @Override
+  public List<String> variants(Primitive primitive) {
+    switch (primitive) {
+      case REDUCE:
+        return OpenClReducePolicy.VARIANTS;
+      case SCAN:
+        return OpenClScanPolicy.VARIANTS;
+      case HISTOGRAM:
+        return OpenClHistogramPolicy.VARIANTS;
+      default:
+        return OpenClDotPolicy.VARIANTS;
+    }
+  }
+
+  /** The variant a call asked for, or the default. */
+  String variant(Primitive primitive, CallContext call) {
+    return call.variant() != null ? call.variant() : variants(primitive).get(0);
+  }
+
+  @Override
+  public long sequentialChain(DType type, long n) {
+    return OpenClScanPolicy.sequentialChain(n);
+  }
+
+  @Override
+  public OptionalDouble deviceMillis(Runnable work) {
+    List<cl_event> events = new ArrayList<>();
+    recording.set(events);
+    try {
+      work.run();
+    } finally {
+      recording.remove();
+    }
+    return locked(
+        "timing",
+        () -> {
+          if (events.isEmpty()) {
+            return OptionalDouble.of(0);
+          }
+          clWaitForEvents(events.size(), events.toArray(new cl_event[0]));
+          long first = Long.MAX_VALUE;
+          long last = Long.MIN_VALUE;
+          for (cl_event e : events) {
+            first = Math.min(first, profilingTime(e, CL_PROFILING_COMMAND_START));
+            last = Math.max(last, profilingTime(e, CL_PROFILING_COMMAND_END));
+            clReleaseEvent(e);
+          }
+          return OptionalDouble.of((last - first) / 1e6);
+        });
+  }
+
+  private static long profilingTime(cl_event event, int param) {
+    long[] value = new long[1];
+    clGetEventProfilingInfo(event, param, Sizeof.cl_ulong, Pointer.to(value), null);
+    return value[0];
+  }
+
+  /**
+   * Runs {@code work} under the device lock, turning OpenCL errors into {@link PrimsException}s
+   * that say what was being done.
+   */
+  <T> T locked(String what, Supplier<T> work) {
+    lock.lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException(
+            "the OpenCL backend on " + device.describe() + " is closed");
+      }
+      return work.get();
+    } catch (CLException e) {
+      throw new PrimsException(
+          ID, what + " on " + device.describe() + " failed: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The kernel {@code name} of {@code file} built with {@code options}. */
+  cl_kernel kernel(String file, String options, String name) {
+    return programs.kernel(file, options, name);
+  }
+
+  OpenClPrograms programs() {
+    return programs;
+  }
+
+  /**
+   * Sets {@code args} (cl_mem, Long as ulong, Integer as int, Float, Double, {@link LocalBytes})
+   * and launches {@code groups} work-groups of {@code local} work-items.
+   */
+  void launch(cl_kernel kernel, long groups, int local, Object... args) {
+    for (int i = 0; i < args.length; i++) {
+      Object a = args[i];
+      if (a instanceof cl_mem m) {
+        clSetKernelArg(kernel, i, Sizeof.cl_mem, Pointer.to(m));
+      } else if (a instanceof Long v) {
+        clSetKernelArg(kernel, i, Sizeof.cl_ulong, Pointer.to(new long[] {v}));
+      } else if (a instanceof Integer v) {
+        clSetKernelArg(kernel, i, Sizeof.cl_int, Pointer.to(new int[] {v}));
+      } else if (a instanceof Float v) {
+        clSetKernelArg(kernel, i, Sizeof.cl_float, Pointer.to(new float[] {v}));
+      } else if (a instanceof Double v) {
+        clSetKernelArg(kernel, i, Sizeof.cl_double, Pointer.to(new double[] {v}));
+      } else if (a instanceof LocalBytes l) {
+        clSetKernelArg(kernel, i, l.bytes(), null);
+      } else {
+        throw new IllegalArgumentException("unsupported kernel argument " + a);
+      }
+    }
+    cl_event event = newEvent();
+    clEnqueueNDRangeKernel(
+        queue, kernel, 1, null, new long[] {groups * local}, new long[] {local}, 0, null, event);
+  }
+
+  /** Zeroes the first {@code bytes} (a multiple of 4) of {@code mem}. */
+  void zero(cl_mem mem, long bytes) {
+    clEnqueueFillBuffer(queue, mem, Pointer.to(new int[] {0}), 4, 0, bytes, 0, null, newEvent());
+  }
+
+  /** Copies {@code bytes} from the start of {@code from} to the start of {@code to}. */
+  void copy(cl_mem from, cl_mem to, long bytes) {
+    clEnqueueCopyBuffer(queue, from, to, 0, 0, bytes, 0, null, newEvent());
+  }
+
+  private cl_event newEvent() {
+    List<cl_event> events = recording.get();
+    if (events == null) {
+      return null;
+    }
+    cl_event event = new cl_event();
+    events.add(event);
+    return event;
+  }
+
+  /** Blocking write of a whole Java array to the start of {@code mem}. */
+  void write(cl_mem mem, Pointer array, long bytes) {
+    clEnqueueWriteBuffer(queue, mem, CL_TRUE, 0, bytes, array, 0, null, null);
+  }
+
+  /** Blocking read of {@code bytes} from {@code offset} of {@code mem} into {@code array}. */
+  void read(cl_mem mem, long offset, Pointer array, long bytes) {
+    clEnqueueReadBuffer(queue, mem, CL_TRUE, offset, bytes, array, 0, null, null);
+  }
+
+  /** Element {@code index} of {@code mem}, boxed as {@code type}. */
+  Number readScalar(cl_mem mem, long index, DType type) {
+    long offset = index * type.bytes();
+    switch (type) {
+      case INT:
+        int[] i = new int[1];
+        read(mem, offset, Pointer.to(i), 4);
+        return i[0];
+      case LONG:
+        long[] l = new long[1];
+        read(mem, offset, Pointer.to(l), 8);
+        return l[0];
+      case FLOAT:
+        float[] f = new float[1];
+        read(mem, offset, Pointer.to(f), 4);
+        return f[0];
+      default:
+        double[] d = new double[1];
+        read(mem, offset, Pointer.to(d), 8);
+        return d[0];
+    }
+  }
+
+  /**
+   * A new memory object of {@code bytes} (at least one word).
+   *
+   * @throws PrimsException naming the sizes when the device cannot hold it
+   */
+  cl_mem createMemory(long bytes, String what) {
+    long size = Math.max(bytes, 16);
+    if (size > device.maxAllocation()) {
+      throw new PrimsException(
+          ID,
+          what
+              + " needs "
+              + size
+              + " bytes but "
+              + device.describe()
+              + " allows at most "
+              + device.maxAllocation()
+              + " bytes per allocation ("
+              + device.globalMemory()
+              + " bytes in all)");
+    }
+    try {
+      return clCreateBuffer(context, CL_MEM_READ_WRITE, size, null, null);
+    } catch (CLException e) {
+      throw new PrimsException(
+          ID,
+          "cannot allocate "
+              + size
+              + " bytes for "
+              + what
+              + " on "
+              + device.describe()
+              + " ("
+              + device.globalMemory()
+              + " bytes of global memory): "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** A scratch buffer of at least {@code bytes} for {@code slot}, kept for later calls. */
+  cl_mem scratch(String slot, long bytes) {
+    Long have = scratchBytes.get(slot);
+    if (have != null && have >= bytes) {
+      return scratch.get(slot);
+    }
+    if (have != null) {
+      clReleaseMemObject(scratch.remove(slot));
+      scratchBytes.remove(slot);
+    }
+    long size = Math.max(bytes, 64);
+    cl_mem mem = createMemory(size, "scratch " + slot);
+    scratch.put(slot, mem);
+    scratchBytes.put(slot, size);
+    return mem;
+  }
+
+  /** {@code buffer} as this backend's buffer, open. */
+  OpenClBuffer own(DeviceBuffer buffer) {
+    if (!(buffer instanceof OpenClBuffer b)) {
+      throw new IllegalArgumentException("buffer " + buffer + " does not belong to backend " + ID);
+    }
+    b.requireOpen();
+    return b;
+  }
+
+  /**
+   * @throws PrimsException when {@code type} is double and the device has no fp64
+   */
+  void requireType(DType type) {
+    if (type == DType.DOUBLE && !device.fp64()) {
+      throw new PrimsException(
+          ID, device.describe() + " has no double precision (cl_khr_fp64): double is unsupported");
+    }
+  }
+
+  @Override
+  public void close() {
+    lock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      clFinish(queue);
+      scratch.values().forEach(m -> clReleaseMemObject(m));
+      scratch.clear();
+      scratchBytes.clear();
+      programs.close();
+      clReleaseCommandQueue(queue);
+      clReleaseContext(context);
+    } catch (CLException e) {
+      throw new PrimsException(
+          ID, "closing " + device.describe() + " failed: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "OpenClBackend[" + device.describe() + "]";
+  }
+}

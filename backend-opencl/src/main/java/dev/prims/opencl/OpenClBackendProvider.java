@@ -1,0 +1,66 @@
+package dev.prims.opencl;
+
+import dev.prims.BackendUnavailableException;
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.BackendProvider;
+import dev.prims.spi.DeviceInfo;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The OpenCL backend ({@code opencl}, priority 50) on JOCL. Sees every platform and device; {@code
+ * prims.opencl.platform} and {@code prims.device} choose one (see {@link OpenClDiscovery}). Without
+ * {@code libOpenCL.so} or without any platform it is absent with the reason; constructing the
+ * provider loads nothing.
+ */
+public final class OpenClBackendProvider implements BackendProvider {
+  @Override
+  public String id() {
+    return OpenClBackend.ID;
+  }
+
+  @Override
+  public int priority() {
+    return 50;
+  }
+
+  @Override
+  public Availability probe(BackendContext context) {
+    List<OpenClDevice> all;
+    try {
+      all = OpenClDiscovery.devices();
+    } catch (LinkageError | RuntimeException e) {
+      return Availability.absent("OpenCL is not usable here (no libOpenCL or ICD): " + e);
+    }
+    if (all.isEmpty()) {
+      return Availability.absent("no OpenCL platform with a device found");
+    }
+    OpenClDevice chosen;
+    try {
+      chosen = OpenClDiscovery.choose(all, context);
+    } catch (IllegalStateException e) {
+      return Availability.absent(e.getMessage());
+    } catch (RuntimeException e) {
+      return Availability.broken("OpenCL device query failed: " + e);
+    }
+    Map<String, String> versions = new LinkedHashMap<>();
+    versions.put("selected", chosen.index() + ": " + chosen.describe());
+    versions.put("opencl", chosen.version());
+    versions.put("driver", chosen.driverVersion());
+    List<DeviceInfo> devices = all.stream().map(OpenClDevice::info).toList();
+    return Availability.available(devices, versions);
+  }
+
+  @Override
+  public Backend create(BackendContext context) {
+    Availability availability = probe(context);
+    if (!availability.available()) {
+      throw new BackendUnavailableException(id(), availability.reason());
+    }
+    OpenClDevice device = OpenClDiscovery.choose(OpenClDiscovery.devices(), context);
+    return new OpenClBackend(device, context);
+  }
+}

@@ -1,0 +1,95 @@
+package dev.prims.opencl;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.spi.BufferManager;
+import java.lang.reflect.Array;
+import org.jocl.Pointer;
+import org.jocl.cl_mem;
+
+/** Device memory and blocking host transfers for the OpenCL backend. */
+final class OpenClBufferManager implements BufferManager {
+  private final OpenClBackend backend;
+
+  OpenClBufferManager(OpenClBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public DeviceBuffer allocate(DType type, long length) {
+    if (length < 0) {
+      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
+    }
+    if (length > Long.MAX_VALUE / type.bytes()) {
+      throw new IllegalArgumentException(
+          "a buffer of " + length + " " + type.id() + " elements is too large");
+    }
+    return backend.locked(
+        "allocate",
+        () -> {
+          cl_mem mem =
+              backend.createMemory(length * type.bytes(), length + " " + type.id() + " elements");
+          return new OpenClBuffer(type, length, mem);
+        });
+  }
+
+  @Override
+  public DeviceBuffer upload(Object array) {
+    DType type = DType.ofArray(array);
+    int length = Array.getLength(array);
+    OpenClBuffer buffer = (OpenClBuffer) allocate(type, length);
+    try {
+      if (length > 0) {
+        backend.locked(
+            "upload",
+            () -> {
+              backend.write(buffer.mem(), pointer(array), (long) length * type.bytes());
+              return null;
+            });
+      }
+      return buffer;
+    } catch (RuntimeException e) {
+      buffer.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public void download(DeviceBuffer buffer, Object array) {
+    OpenClBuffer source = backend.own(buffer);
+    DType type = DType.ofArray(array);
+    int length = Array.getLength(array);
+    if (type != source.type() || length > source.length()) {
+      throw new IllegalArgumentException(
+          "cannot download "
+              + source.length()
+              + " "
+              + source.type().id()
+              + " into "
+              + type.id()
+              + "["
+              + length
+              + "]");
+    }
+    if (length == 0) {
+      return;
+    }
+    backend.locked(
+        "download",
+        () -> {
+          backend.read(source.mem(), 0, pointer(array), (long) length * type.bytes());
+          return null;
+        });
+  }
+
+  private static Pointer pointer(Object array) {
+    if (array instanceof int[] a) {
+      return Pointer.to(a);
+    } else if (array instanceof long[] a) {
+      return Pointer.to(a);
+    } else if (array instanceof float[] a) {
+      return Pointer.to(a);
+    }
+    return Pointer.to((double[]) array);
+  }
+}

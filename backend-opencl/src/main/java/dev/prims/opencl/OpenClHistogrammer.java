@@ -1,0 +1,202 @@
+package dev.prims.opencl;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.EvenBins;
+import dev.prims.HistogramSpec;
+import dev.prims.Primitive;
+import dev.prims.ReduceOp;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Histogrammer;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+
+/**
+ * Histogram on OpenCL; see histogram.cl. Counts go to a scratch array of {@code bins + 1} 64-bit
+ * totals (the last one counts values out of range), copied into the caller's counts at the end.
+ * Devices without 64-bit atomics count in 32 bits per work-group (or per slice) and merge.
+ */
+final class OpenClHistogrammer implements Histogrammer {
+  private static final String FILE = "histogram.cl";
+
+  private final OpenClBackend backend;
+
+  OpenClHistogrammer(OpenClBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public long histogram(
+      DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+    OpenClBuffer in = backend.own(input);
+    OpenClBuffer out = backend.own(counts);
+    DType type = in.type();
+    backend.requireType(type);
+    spec.requireCompatible(type);
+    int bins = spec.bins();
+    if (out.type() != DType.LONG || out.length() < bins) {
+      throw new IllegalArgumentException(
+          "histogram counts must be a long buffer of "
+              + bins
+              + " elements, got "
+              + out.type().id()
+              + " with "
+              + out.length());
+    }
+    String variant = chooseVariant(backend.variant(Primitive.HISTOGRAM, call), bins, call);
+    call.usedVariant(variant);
+    Number[] params = parameters(spec, type);
+    long n = in.length();
+    boolean int64 = backend.int64Atomics();
+    String options =
+        KernelOptions.of(type, ReduceOp.SUM, OpenClHistogramPolicy.BLOCK_SIZE, 1)
+            + (spec.isEven() ? " -DEVEN_BINS" : "")
+            + (int64 ? " -DUSE_INT64_ATOMICS" : "");
+    return backend.locked(
+        "histogram",
+        () -> {
+          long totalBytes = (bins + 1L) * 8;
+          cl_mem totals = backend.scratch("histogram.totals", totalBytes);
+          backend.zero(totals, totalBytes);
+          if (n > 0) {
+            switch (variant) {
+              case "global-atomics":
+                globalAtomics(options, in.mem(), n, params, bins, totals, int64);
+                break;
+              case "per-thread":
+                perThread(options, in.mem(), n, params, bins, totals);
+                break;
+              default:
+                sharedAtomics(options, in.mem(), n, params, bins, totals, int64);
+                break;
+            }
+          }
+          backend.copy(totals, out.mem(), bins * 8L);
+          return backend.readScalar(totals, bins, DType.LONG).longValue();
+        });
+  }
+
+  /** The requested variant, or a note and a substitute when it cannot run this histogram. */
+  private String chooseVariant(String requested, int bins, CallContext call) {
+    OpenClDevice device = backend.openClDevice();
+    if (requested.equals("shared-atomics") && !OpenClHistogramPolicy.fitsLocal(device, bins)) {
+      call.note(
+          "shared-atomics needs "
+              + (bins + 1L) * 4
+              + " bytes of local memory, the device has "
+              + device.localMemory()
+              + ": ran global-atomics");
+      return "global-atomics";
+    }
+    return requested;
+  }
+
+  /** lo, hi and scale in the input's type (zeros for integer keys). */
+  private static Number[] parameters(HistogramSpec spec, DType type) {
+    if (!spec.isEven()) {
+      return type == DType.INT ? new Number[] {0, 0, 0} : new Number[] {0L, 0L, 0L};
+    }
+    EvenBins even = EvenBins.of(spec, type);
+    if (type == DType.FLOAT) {
+      return new Number[] {even.loF(), even.hiF(), even.scaleF()};
+    }
+    return new Number[] {even.lo(), even.hi(), even.scale()};
+  }
+
+  private void globalAtomics(
+      String options, cl_mem input, long n, Number[] p, int bins, cl_mem totals, boolean int64) {
+    cl_kernel kernel = backend.kernel(FILE, options, "histogram_global_atomics");
+    long groups = OpenClHistogramPolicy.groups(backend.openClDevice(), n);
+    if (int64) {
+      backend.launch(
+          kernel,
+          groups,
+          OpenClHistogramPolicy.BLOCK_SIZE,
+          input,
+          n,
+          p[0],
+          p[1],
+          p[2],
+          bins,
+          totals);
+      return;
+    }
+    if (n > OpenClHistogramPolicy.MAX_PER_COUNTER) {
+      sharedAtomics(options, input, n, p, bins, totals, false);
+      return;
+    }
+    cl_mem counts = backend.scratch("histogram.counts32", (bins + 1L) * 4);
+    backend.zero(counts, (bins + 1L) * 4);
+    backend.launch(
+        kernel, groups, OpenClHistogramPolicy.BLOCK_SIZE, input, n, p[0], p[1], p[2], bins, counts);
+    merge(options, counts, 1, bins, totals);
+  }
+
+  private void sharedAtomics(
+      String options, cl_mem input, long n, Number[] p, int bins, cl_mem totals, boolean int64) {
+    cl_kernel kernel = backend.kernel(FILE, options, "histogram_shared_atomics");
+    long groups = OpenClHistogramPolicy.groups(backend.openClDevice(), n);
+    OpenClBackend.LocalBytes local = new OpenClBackend.LocalBytes((bins + 1L) * 4);
+    if (int64) {
+      backend.launch(
+          kernel,
+          groups,
+          OpenClHistogramPolicy.BLOCK_SIZE,
+          input,
+          n,
+          p[0],
+          p[1],
+          p[2],
+          bins,
+          local,
+          totals);
+      return;
+    }
+    cl_mem partials = backend.scratch("histogram.partials", groups * (bins + 1L) * 4);
+    backend.launch(
+        kernel,
+        groups,
+        OpenClHistogramPolicy.BLOCK_SIZE,
+        input,
+        n,
+        p[0],
+        p[1],
+        p[2],
+        bins,
+        local,
+        partials);
+    merge(options, partials, groups, bins, totals);
+  }
+
+  private void perThread(
+      String options, cl_mem input, long n, Number[] p, int bins, cl_mem totals) {
+    long groups = OpenClHistogramPolicy.perThreadGroups(backend.openClDevice(), n, bins);
+    long rows = groups * OpenClHistogramPolicy.BLOCK_SIZE;
+    long bytes = rows * (bins + 1L) * 4;
+    cl_mem rowsMem = backend.scratch("histogram.rows", bytes);
+    backend.zero(rowsMem, bytes);
+    backend.launch(
+        backend.kernel(FILE, options, "histogram_per_thread"),
+        groups,
+        OpenClHistogramPolicy.BLOCK_SIZE,
+        input,
+        n,
+        p[0],
+        p[1],
+        p[2],
+        bins,
+        rowsMem);
+    merge(options, rowsMem, rows, bins, totals);
+  }
+
+  private void merge(String options, cl_mem partials, long rows, int bins, cl_mem totals) {
+    backend.launch(
+        backend.kernel(FILE, options, "histogram_merge"),
+        OpenClReducePolicy.ceilDiv(bins + 1L, OpenClHistogramPolicy.BLOCK_SIZE),
+        OpenClHistogramPolicy.BLOCK_SIZE,
+        partials,
+        rows,
+        bins,
+        totals);
+  }
+}

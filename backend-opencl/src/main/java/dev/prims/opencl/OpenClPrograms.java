@@ -1,0 +1,109 @@
+package dev.prims.opencl;
+
+import static org.jocl.CL.*;
+
+import dev.prims.PrimsException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import org.jocl.CLException;
+import org.jocl.Pointer;
+import org.jocl.cl_context;
+import org.jocl.cl_device_id;
+import org.jocl.cl_kernel;
+import org.jocl.cl_program;
+
+/**
+ * Builds OpenCL programs once per (source, options) for one device and context, and hands out their
+ * kernels. A failed build raises a {@link PrimsException} carrying the compiler's log. Not
+ * thread-safe: the backend calls it under its lock.
+ */
+final class OpenClPrograms implements AutoCloseable {
+  private static final String RESOURCES = "/dev/prims/opencl/";
+
+  private final cl_context context;
+  private final cl_device_id device;
+  private final Map<String, cl_program> programs = new HashMap<>();
+  private final Map<String, cl_kernel> kernels = new HashMap<>();
+  private final Map<String, String> sources = new HashMap<>();
+
+  OpenClPrograms(cl_context context, cl_device_id device) {
+    this.context = context;
+    this.device = device;
+  }
+
+  /** Kernel {@code name} of resource {@code file} (prefixed by common.cl) built with options. */
+  cl_kernel kernel(String file, String options, String name) {
+    String programKey = file + "|" + options;
+    cl_program program =
+        programs.computeIfAbsent(programKey, k -> build(file, common() + source(file), options));
+    return kernels.computeIfAbsent(
+        programKey + "|" + name, k -> clCreateKernel(program, name, null));
+  }
+
+  /** Builds {@code source}; {@code label} names it in the error. */
+  cl_program build(String label, String source, String options) {
+    cl_program program = clCreateProgramWithSource(context, 1, new String[] {source}, null, null);
+    try {
+      clBuildProgram(program, 1, new cl_device_id[] {device}, options, null, null);
+      return program;
+    } catch (CLException e) {
+      String log = buildLog(program);
+      clReleaseProgram(program);
+      throw new PrimsException(
+          OpenClBackend.ID,
+          "building "
+              + label
+              + " with options '"
+              + options
+              + "' failed ("
+              + e.getMessage()
+              + "); build log:\n"
+              + log,
+          e);
+    }
+  }
+
+  private String buildLog(cl_program program) {
+    try {
+      long[] size = new long[1];
+      clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, null, size);
+      byte[] log = new byte[(int) size[0]];
+      clGetProgramBuildInfo(
+          program, device, CL_PROGRAM_BUILD_LOG, log.length, Pointer.to(log), null);
+      return new String(log, StandardCharsets.UTF_8).trim();
+    } catch (CLException e) {
+      return "(no build log: " + e.getMessage() + ")";
+    }
+  }
+
+  private String common() {
+    return source("common.cl");
+  }
+
+  private String source(String file) {
+    return sources.computeIfAbsent(file, OpenClPrograms::readResource);
+  }
+
+  private static String readResource(String file) {
+    try (InputStream in = OpenClPrograms.class.getResourceAsStream(RESOURCES + file)) {
+      if (in == null) {
+        throw new IllegalStateException("kernel source " + RESOURCES + file + " is missing");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8) + "\n";
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read kernel source " + file, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    kernels.values().forEach(k -> clReleaseKernel(k));
+    programs.values().forEach(p -> clReleaseProgram(p));
+    kernels.clear();
+    programs.clear();
+  }
+}

@@ -1,0 +1,79 @@
+package dev.prims.opencl;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
+import dev.prims.ReduceOp;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Reducer;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+
+/**
+ * Reduce on OpenCL: the tree variants launch one work-group per tile and reduce the partials again
+ * until one value is left; the grid-stride variants need exactly two passes.
+ */
+final class OpenClReducer implements Reducer {
+  private static final String FILE = "reduce.cl";
+
+  private final OpenClBackend backend;
+
+  OpenClReducer(OpenClBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+    OpenClBuffer in = backend.own(input);
+    DType type = in.type();
+    backend.requireType(type);
+    String variant = backend.variant(Primitive.REDUCE, call);
+    call.usedVariant(variant);
+    return backend.locked(
+        "reduce",
+        () -> {
+          cl_mem result = reduce(in.mem(), in.length(), type, op, variant);
+          return backend.readScalar(result, 0, type);
+        });
+  }
+
+  /**
+   * Enqueues the reduction of the first {@code n} (> 0) elements of {@code input} and returns the
+   * memory holding the result as its first element. Call under the backend's lock.
+   */
+  cl_mem reduce(cl_mem input, long n, DType type, ReduceOp op, String variant) {
+    int block = OpenClReducePolicy.BLOCK_SIZE;
+    String options = KernelOptions.of(type, op, block, 1);
+    cl_kernel kernel =
+        backend.kernel(FILE, options, "reduce_" + KernelOptions.kernelSuffix(variant));
+    long bytes = type.bytes();
+    if (OpenClReducePolicy.gridStride(variant)) {
+      int perItem = variant.equals("vectorized") ? 4 : 2;
+      long groups = OpenClReducePolicy.gridGroups(backend.openClDevice(), n, perItem);
+      cl_mem partials = backend.scratch("reduce.partials", groups * bytes);
+      backend.launch(kernel, groups, block, input, partials, n);
+      if (groups == 1) {
+        return partials;
+      }
+      cl_mem result = backend.scratch("reduce.result", bytes);
+      backend.launch(kernel, 1, block, partials, result, groups);
+      return result;
+    }
+    long perGroup = OpenClReducePolicy.elementsPerGroup(variant);
+    cl_mem source = input;
+    long count = n;
+    String[] slots = {"reduce.partials", "reduce.result"};
+    int next = 0;
+    while (true) {
+      long groups = OpenClReducePolicy.ceilDiv(count, perGroup);
+      cl_mem target = backend.scratch(slots[next], groups * bytes);
+      backend.launch(kernel, groups, block, source, target, count);
+      if (groups == 1) {
+        return target;
+      }
+      source = target;
+      count = groups;
+      next = 1 - next;
+    }
+  }
+}

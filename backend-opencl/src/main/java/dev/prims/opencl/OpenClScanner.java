@@ -1,0 +1,173 @@
+package dev.prims.opencl;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Scanner;
+import org.jocl.cl_mem;
+
+/** Scan on OpenCL; see scan.cl for the four algorithms. */
+final class OpenClScanner implements Scanner {
+  private static final String FILE = "scan.cl";
+
+  private final OpenClBackend backend;
+
+  OpenClScanner(OpenClBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public void scan(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    OpenClBuffer in = backend.own(input);
+    OpenClBuffer out = backend.own(output);
+    DType type = in.type();
+    backend.requireType(type);
+    if (out.type() != type || out.length() < in.length()) {
+      throw new IllegalArgumentException(
+          "scan output must be "
+              + type.id()
+              + " with at least "
+              + in.length()
+              + " elements, got "
+              + out.type().id()
+              + " with "
+              + out.length());
+    }
+    String variant = backend.variant(Primitive.SCAN, call);
+    call.usedVariant(variant);
+    long n = in.length();
+    if (n == 0) {
+      return;
+    }
+    int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
+    String options =
+        KernelOptions.of(type, op, OpenClScanPolicy.BLOCK_SIZE, OpenClScanPolicy.ITEMS_PER_THREAD);
+    backend.locked(
+        "scan",
+        () -> {
+          switch (variant) {
+            case "hillis-steele":
+              scanTiles(
+                  options,
+                  "scan_hillis_steele_tiles",
+                  OpenClScanPolicy.BLOCK_SIZE,
+                  in.mem(),
+                  out.mem(),
+                  n,
+                  exclusive,
+                  type,
+                  0);
+              break;
+            case "blelloch":
+              scanTiles(
+                  options,
+                  "scan_blelloch_tiles",
+                  2L * OpenClScanPolicy.BLOCK_SIZE,
+                  in.mem(),
+                  out.mem(),
+                  n,
+                  exclusive,
+                  type,
+                  0);
+              break;
+            case "decoupled-lookback":
+              decoupledLookback(options, in.mem(), out.mem(), n, exclusive, type);
+              break;
+            default:
+              reduceThenScan(options, in.mem(), out.mem(), n, exclusive, type);
+              break;
+          }
+          return null;
+        });
+  }
+
+  /** Scan-then-propagate, recursing over the tile totals. */
+  private void scanTiles(
+      String options,
+      String kernelName,
+      long tile,
+      cl_mem input,
+      cl_mem output,
+      long n,
+      int exclusive,
+      DType type,
+      int depth) {
+    int block = OpenClScanPolicy.BLOCK_SIZE;
+    long tiles = OpenClReducePolicy.ceilDiv(n, tile);
+    cl_mem totals = backend.scratch("scan.totals." + depth, tiles * type.bytes());
+    backend.launch(
+        backend.kernel(FILE, options, kernelName),
+        tiles,
+        block,
+        input,
+        output,
+        totals,
+        n,
+        exclusive);
+    if (tiles > 1) {
+      scanTiles(options, kernelName, tile, totals, totals, tiles, 1, type, depth + 1);
+      backend.launch(
+          backend.kernel(FILE, options, "scan_add_tile_prefix"),
+          OpenClReducePolicy.ceilDiv(n, block),
+          block,
+          output,
+          totals,
+          n,
+          tile);
+    }
+  }
+
+  private void reduceThenScan(
+      String options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
+    int block = OpenClScanPolicy.BLOCK_SIZE;
+    long tile = OpenClScanPolicy.TILE;
+    long wanted = OpenClScanPolicy.chunks(backend.openClDevice(), n);
+    long chunk = OpenClReducePolicy.ceilDiv(OpenClReducePolicy.ceilDiv(n, wanted), tile) * tile;
+    long chunks = OpenClReducePolicy.ceilDiv(n, chunk);
+    cl_mem totals = backend.scratch("scan.chunkTotals", chunks * type.bytes());
+    backend.launch(
+        backend.kernel(FILE, options, "scan_chunk_totals"), chunks, block, input, totals, n, chunk);
+    scanTiles(options, "scan_blelloch_tiles", 2L * block, totals, totals, chunks, 1, type, 1);
+    backend.launch(
+        backend.kernel(FILE, options, "scan_chunk_apply"),
+        chunks,
+        block,
+        input,
+        output,
+        totals,
+        n,
+        chunk,
+        exclusive);
+  }
+
+  private void decoupledLookback(
+      String options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
+    long tiles = OpenClReducePolicy.ceilDiv(n, OpenClScanPolicy.TILE);
+    if (tiles > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "decoupled-lookback scans at most " + Integer.MAX_VALUE + " tiles, got " + tiles);
+    }
+    cl_mem counter = backend.scratch("scan.tileCounter", 4);
+    cl_mem flags = backend.scratch("scan.flags", tiles * 4);
+    cl_mem aggregates = backend.scratch("scan.aggregates", tiles * type.bytes());
+    cl_mem prefixes = backend.scratch("scan.prefixes", tiles * type.bytes());
+    backend.zero(counter, 4);
+    backend.zero(flags, tiles * 4);
+    backend.launch(
+        backend.kernel(FILE, options, "scan_decoupled_lookback"),
+        tiles,
+        OpenClScanPolicy.BLOCK_SIZE,
+        input,
+        output,
+        n,
+        exclusive,
+        counter,
+        flags,
+        aggregates,
+        prefixes);
+  }
+}

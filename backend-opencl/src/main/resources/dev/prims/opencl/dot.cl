@@ -1,0 +1,35 @@
+// Dot product: vectorised grid-stride products summed per work-group; the host finishes the
+// partials with reduce_vectorized. Built with OP_SUM; needs common.cl. Every product is rounded
+// before it is added (FP_CONTRACT OFF in common.cl), as in Java.
+
+inline T multiply(T a, T b) {
+#ifdef IS_FLOATING
+  return a * b;
+#else
+  return AS_T((UT)a * (UT)b);
+#endif
+}
+
+__kernel REQUIRE_BLOCK void dot_vectorized(__global const T* a, __global const T* b,
+                                           __global T* output, ulong n) {
+  __local T sdata[BLOCK_SIZE];
+  uint tid = get_local_id(0);
+  ulong gid = get_global_id(0);
+  ulong threads = get_global_size(0);
+  ulong quads = n / 4;
+  __global const T4* a4 = (__global const T4*)a;
+  __global const T4* b4 = (__global const T4*)b;
+  T4 acc = (T4)(IDENTITY);
+  for (ulong q = gid; q < quads; q += threads) {
+    T4 x = a4[q];
+    T4 y = b4[q];
+    acc.x = op(acc.x, multiply(x.x, y.x));
+    acc.y = op(acc.y, multiply(x.y, y.y));
+    acc.z = op(acc.z, multiply(x.z, y.z));
+    acc.w = op(acc.w, multiply(x.w, y.w));
+  }
+  ulong tail = quads * 4 + gid;
+  if (tail < n) acc.x = op(acc.x, multiply(a[tail], b[tail]));
+  T total = block_reduce(op_lanes(acc), sdata);
+  if (tid == 0) output[get_group_id(0)] = total;
+}

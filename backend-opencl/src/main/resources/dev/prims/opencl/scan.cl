@@ -1,0 +1,230 @@
+// Scan kernels. Needs common.cl. A runtime flag `exclusive` chooses the output form. Input and
+// output may be one buffer: every work-group reads its whole tile before it writes it.
+//
+//  hillis-steele / blelloch: scan-then-propagate. Each work-group scans one tile (Hillis-Steele:
+//    one element per work-item; Blelloch: up-sweep and down-sweep over two per work-item) and
+//    writes the tile's total; the host scans the totals the same way (recursively) and
+//    scan_add_tile_prefix folds each tile's prefix in.
+//  reduce-then-scan: a fixed number of work-groups own contiguous chunks; scan_chunk_totals
+//    reduces each chunk, the totals are scanned, and scan_chunk_apply scans each chunk tile by
+//    tile starting from its chunk's prefix.
+//  decoupled-lookback: one pass (Merrill & Garland 2016). Work-groups take tile ids from an
+//    atomic counter, publish their aggregate, look back over predecessors' published aggregates
+//    and inclusive prefixes, and publish their own inclusive prefix.
+// A tile in the last two is BLOCK_SIZE * ITEMS_PER_THREAD elements, each work-item scanning
+// ITEMS_PER_THREAD consecutive elements serially around one work-group scan.
+
+#define TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
+#define STATUS_AGGREGATE 1
+#define STATUS_PREFIX 2
+
+__kernel REQUIRE_BLOCK void scan_hillis_steele_tiles(__global const T* input, __global T* output,
+                                                     __global T* totals, ulong n,
+                                                     int exclusive) {
+  __local T ping[BLOCK_SIZE];
+  __local T pong[BLOCK_SIZE];
+  ulong i = get_global_id(0);
+  T x = i < n ? input[i] : IDENTITY;
+  T inclusive, exclusivePrefix;
+  T total = block_scan(x, ping, pong, &inclusive, &exclusivePrefix);
+  if (i < n) output[i] = exclusive ? exclusivePrefix : inclusive;
+  if (get_local_id(0) == 0) totals[get_group_id(0)] = total;
+}
+
+/* Blelloch's work-efficient scan over a tile of 2 * BLOCK_SIZE elements. */
+__kernel REQUIRE_BLOCK void scan_blelloch_tiles(__global const T* input, __global T* output,
+                                                __global T* totals, ulong n, int exclusive) {
+  __local T temp[2 * BLOCK_SIZE];
+  uint tid = get_local_id(0);
+  ulong base = (ulong)get_group_id(0) * (2 * BLOCK_SIZE);
+  ulong ia = base + tid;
+  ulong ib = base + tid + BLOCK_SIZE;
+  T a = ia < n ? input[ia] : IDENTITY;
+  T b = ib < n ? input[ib] : IDENTITY;
+  temp[tid] = a;
+  temp[tid + BLOCK_SIZE] = b;
+  uint offset = 1;
+  for (uint d = BLOCK_SIZE; d > 0; d >>= 1) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (tid < d) {
+      uint ai = offset * (2 * tid + 1) - 1;
+      uint bi = offset * (2 * tid + 2) - 1;
+      temp[bi] = op(temp[ai], temp[bi]);
+    }
+    offset <<= 1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  T total = temp[2 * BLOCK_SIZE - 1];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (tid == 0) temp[2 * BLOCK_SIZE - 1] = IDENTITY;
+  for (uint d = 1; d < 2 * BLOCK_SIZE; d <<= 1) {
+    offset >>= 1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (tid < d) {
+      uint ai = offset * (2 * tid + 1) - 1;
+      uint bi = offset * (2 * tid + 2) - 1;
+      T t = temp[ai];
+      temp[ai] = temp[bi];
+      temp[bi] = op(temp[bi], t);
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  T ea = temp[tid];
+  T eb = temp[tid + BLOCK_SIZE];
+  if (ia < n) output[ia] = exclusive ? ea : op(ea, a);
+  if (ib < n) output[ib] = exclusive ? eb : op(eb, b);
+  if (tid == 0) totals[get_group_id(0)] = total;
+}
+
+/* Folds each tile's exclusive prefix (prefixes[tile]) into the tile's scanned output. */
+__kernel REQUIRE_BLOCK void scan_add_tile_prefix(__global T* output,
+                                                 __global const T* prefixes, ulong n,
+                                                 ulong tileSize) {
+  ulong i = get_global_id(0);
+  if (i < n) {
+    ulong tile = i / tileSize;
+    if (tile > 0) output[i] = op(prefixes[tile], output[i]);
+  }
+}
+
+/* Reduce-then-scan, pass 1: the total of each work-group's chunk. */
+__kernel REQUIRE_BLOCK void scan_chunk_totals(__global const T* input, __global T* totals,
+                                              ulong n, ulong chunkSize) {
+  __local T sdata[BLOCK_SIZE];
+  ulong begin = (ulong)get_group_id(0) * chunkSize;
+  ulong end = min(begin + chunkSize, n);
+  T acc = IDENTITY;
+  for (ulong i = begin + get_local_id(0); i < end; i += BLOCK_SIZE) {
+    acc = op(acc, input[i]);
+  }
+  T total = block_reduce(acc, sdata);
+  if (get_local_id(0) == 0) totals[get_group_id(0)] = total;
+}
+
+/*
+ * Scans one tile held in local memory (tile[0..TILE)) starting from carry, in place, and returns
+ * the tile's total (not including carry). Each work-item scans ITEMS_PER_THREAD consecutive
+ * elements serially; the work-item totals are scanned across the work-group.
+ */
+inline T scan_tile_in_local(__local T* tile, __local T* ping, __local T* pong, T carry,
+                            int exclusive) {
+  uint tid = get_local_id(0);
+  __local T* mine = tile + tid * ITEMS_PER_THREAD;
+  T sum = IDENTITY;
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    sum = op(sum, mine[k]);
+  }
+  T inclusive, prefix;
+  T total = block_scan(sum, ping, pong, &inclusive, &prefix);
+  T running = op(carry, prefix);
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    T x = mine[k];
+    T next = op(running, x);
+    mine[k] = exclusive ? running : next;
+    running = next;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return total;
+}
+
+inline void load_tile(__global const T* input, __local T* tile, ulong base, ulong n) {
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = k * BLOCK_SIZE + get_local_id(0);
+    tile[j] = base + j < n ? input[base + j] : IDENTITY;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+inline void store_tile(__global T* output, __local T* tile, ulong base, ulong n) {
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = k * BLOCK_SIZE + get_local_id(0);
+    if (base + j < n) output[base + j] = tile[j];
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* Reduce-then-scan, pass 3: scans each chunk from its exclusive prefix (prefixes[group]). */
+__kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T* output,
+                                             __global const T* prefixes, ulong n,
+                                             ulong chunkSize, int exclusive) {
+  __local T tile[TILE];
+  __local T ping[BLOCK_SIZE];
+  __local T pong[BLOCK_SIZE];
+  ulong begin = (ulong)get_group_id(0) * chunkSize;
+  ulong end = min(begin + chunkSize, n);
+  T carry = prefixes[get_group_id(0)];
+  for (ulong base = begin; base < end; base += TILE) {
+    load_tile(input, tile, base, end);
+    T total = scan_tile_in_local(tile, ping, pong, carry, exclusive);
+    store_tile(output, tile, base, end);
+    carry = op(carry, total);
+  }
+}
+
+/*
+ * Decoupled look-back. flags, aggregates and prefixes hold one entry per tile; flags and
+ * tileCounter must be zero at launch.
+ */
+__kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __global T* output,
+                                                    ulong n, int exclusive,
+                                                    volatile __global int* tileCounter,
+                                                    volatile __global int* flags,
+                                                    volatile __global T* aggregates,
+                                                    volatile __global T* prefixes) {
+  __local T tile[TILE];
+  __local T ping[BLOCK_SIZE];
+  __local T pong[BLOCK_SIZE];
+  __local int tileId;
+  __local T tilePrefix;
+  if (get_local_id(0) == 0) tileId = atomic_inc(tileCounter);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int id = tileId;
+  ulong base = (ulong)id * TILE;
+  load_tile(input, tile, base, n);
+  uint tid = get_local_id(0);
+  __local T* mine = tile + tid * ITEMS_PER_THREAD;
+  T sum = IDENTITY;
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    sum = op(sum, mine[k]);
+  }
+  T inclusive, prefix;
+  T aggregate = block_scan(sum, ping, pong, &inclusive, &prefix);
+  if (tid == 0) {
+    T exclusivePrefix = IDENTITY;
+    if (id == 0) {
+      prefixes[0] = aggregate;
+      mem_fence(CLK_GLOBAL_MEM_FENCE);
+      atomic_xchg(&flags[0], STATUS_PREFIX);
+    } else {
+      aggregates[id] = aggregate;
+      mem_fence(CLK_GLOBAL_MEM_FENCE);
+      atomic_xchg(&flags[id], STATUS_AGGREGATE);
+      int j = id - 1;
+      while (true) {
+        int status = atomic_or(&flags[j], 0);
+        if (status == 0) continue;
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        if (status == STATUS_PREFIX) {
+          exclusivePrefix = op(prefixes[j], exclusivePrefix);
+          break;
+        }
+        exclusivePrefix = op(aggregates[j], exclusivePrefix);
+        j--;
+      }
+      prefixes[id] = op(exclusivePrefix, aggregate);
+      mem_fence(CLK_GLOBAL_MEM_FENCE);
+      atomic_xchg(&flags[id], STATUS_PREFIX);
+    }
+    tilePrefix = exclusivePrefix;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  T running = op(tilePrefix, prefix);
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    T x = mine[k];
+    T next = op(running, x);
+    mine[k] = exclusive ? running : next;
+    running = next;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  store_tile(output, tile, base, n);
+}
