@@ -6,9 +6,15 @@ package dev.prims.conformance;
  * floating sums, dots and prefix sums.
  */
 public final class ExactSum {
+  private static final double SCALE_DOWN = 0x1p-128;
+  private static final double SCALE_UP = 0x1p128;
+
   private double sum;
   private double compensation;
   private double sumAbs;
+  private double scaledSum;
+  private double scaledCompensation;
+  private double scaledSumAbs;
   private long count;
   private boolean nan;
   private boolean positiveInfinity;
@@ -26,6 +32,7 @@ public final class ExactSum {
     } else {
       addFinite(x);
       sumAbs += Math.abs(x);
+      scaledSumAbs += Math.abs(x) * SCALE_DOWN;
     }
   }
 
@@ -39,11 +46,13 @@ public final class ExactSum {
     double p = a * b;
     if (!Double.isFinite(p)) {
       sumAbs = Double.POSITIVE_INFINITY;
+      scaledSumAbs = Double.POSITIVE_INFINITY;
       return;
     }
     addFinite(p);
     addFinite(Math.fma(a, b, -p));
     sumAbs += Math.abs(p);
+    scaledSumAbs += Math.abs(p) * SCALE_DOWN;
   }
 
   private void addFinite(double x) {
@@ -54,16 +63,30 @@ public final class ExactSum {
       compensation += (x - t) + sum;
     }
     sum = t;
+    double y = x * SCALE_DOWN;
+    double u = scaledSum + y;
+    if (Math.abs(scaledSum) >= Math.abs(y)) {
+      scaledCompensation += (scaledSum - u) + y;
+    } else {
+      scaledCompensation += (y - u) + scaledSum;
+    }
+    scaledSum = u;
   }
 
-  /** The sum of the finite terms. */
+  /**
+   * The sum of the finite terms. When partial sums leave the double range, it is recovered from a
+   * copy kept at a 2^-128 scale (and is infinite only when the sum itself is out of range).
+   */
   public double value() {
-    return sum + compensation;
+    if (Double.isFinite(sum) && Double.isFinite(compensation)) {
+      return sum + compensation;
+    }
+    return (scaledSum + scaledCompensation) * SCALE_UP;
   }
 
-  /** The sum of the magnitudes of the finite terms (infinite if a product overflowed). */
+  /** The sum of the magnitudes of the finite terms (infinite beyond the double range). */
   public double sumAbs() {
-    return sumAbs;
+    return Double.isFinite(sumAbs) ? sumAbs : scaledSumAbs * SCALE_UP;
   }
 
   /** Number of terms added. */

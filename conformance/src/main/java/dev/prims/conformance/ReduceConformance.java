@@ -153,7 +153,7 @@ public abstract class ReduceConformance extends BackendConformance {
       double[] d = new double[n];
       Arrays.fill(f, 0.0f);
       Arrays.fill(d, 0.0);
-      f[n / 2 + 1] = -0.0f;
+      f[n / 2] = -0.0f;
       d[n - 1] = -0.0;
       assertEquals(
           Float.floatToRawIntBits(-0.0f),

@@ -1,0 +1,43 @@
+package dev.prims.cpu;
+
+/**
+ * Tuning numbers of the CPU backend, in one place. Work is split into fixed-size chunks that do not
+ * depend on the thread count, so results are the same bits whatever {@code prims.cpu.threads} is.
+ */
+final class CpuPolicy {
+  /** Elements per reduce or dot task; each task sums with {@link #ACCUMULATORS} accumulators. */
+  static final int REDUCE_CHUNK = 1 << 16;
+
+  /** Independent accumulators in the floating sum and dot inner loops (for pipelining). */
+  static final int ACCUMULATORS = 8;
+
+  /** Elements per scan chunk (both passes); also the longest local sequential chain. */
+  static final int SCAN_CHUNK = 1 << 14;
+
+  /** Fewest elements worth giving a histogram worker its own private counts. */
+  static final int HISTOGRAM_MIN_PER_WORKER = 1 << 15;
+
+  /** Largest buffer, in elements, that a Java array can hold. */
+  static final int MAX_ELEMENTS = Integer.MAX_VALUE - 8;
+
+  private CpuPolicy() {}
+
+  /** Number of chunks of {@code chunk} elements covering {@code n}. */
+  static int chunks(int n, int chunk) {
+    return (int) ((n + (long) chunk - 1) / chunk);
+  }
+
+  /**
+   * Longest chain of sequential floating additions any result of {@code n} elements goes through,
+   * beyond the pairwise tree the conformance bound already allows {@code ceil(log2 n)} for. Reduce
+   * and dot: one accumulator's share of a chunk plus the tail and the accumulator merge. Scan: a
+   * whole chunk scanned in order, its offset summed over earlier chunk totals in order, each total
+   * a reduce of one chunk.
+   */
+  static long sequentialChain(long n) {
+    long reduce = REDUCE_CHUNK / ACCUMULATORS + ACCUMULATORS + 3;
+    long scanTotals = SCAN_CHUNK / ACCUMULATORS + ACCUMULATORS + 3;
+    long scan = SCAN_CHUNK + scanTotals + (n + SCAN_CHUNK - 1) / SCAN_CHUNK;
+    return Math.min(n, Math.max(reduce, scan));
+  }
+}

@@ -1,0 +1,85 @@
+package dev.prims.cpu;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Reducer;
+
+/**
+ * Blocked reduce: chunks of {@link CpuPolicy#REDUCE_CHUNK} elements reduced in parallel by {@link
+ * ReduceLoops}, their results combined pairwise.
+ */
+final class CpuReducer implements Reducer {
+  static final String BLOCKED = "blocked";
+
+  private final CpuParallel parallel;
+
+  CpuReducer(CpuParallel parallel) {
+    this.parallel = parallel;
+  }
+
+  @Override
+  public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+    Object array = CpuBuffer.arrayOf(input);
+    int n = (int) input.length();
+    call.usedVariant(BLOCKED);
+    switch (input.type()) {
+      case INT:
+        return reduceInts((int[]) array, n, op);
+      case LONG:
+        return reduceLongs((long[]) array, n, op);
+      case FLOAT:
+        return reduceFloats((float[]) array, n, op);
+      default:
+        return reduceDoubles((double[]) array, n, op);
+    }
+  }
+
+  private int reduceInts(int[] a, int n, ReduceOp op) {
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    if (chunks <= 1) {
+      return ReduceLoops.reduce(a, 0, n, op);
+    }
+    int[] partial = new int[chunks];
+    parallel.forEachChunk(chunks, c -> partial[c] = ReduceLoops.reduce(a, start(c), end(c, n), op));
+    return ReduceLoops.pairwise(partial, 0, chunks, op);
+  }
+
+  private long reduceLongs(long[] a, int n, ReduceOp op) {
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    if (chunks <= 1) {
+      return ReduceLoops.reduce(a, 0, n, op);
+    }
+    long[] partial = new long[chunks];
+    parallel.forEachChunk(chunks, c -> partial[c] = ReduceLoops.reduce(a, start(c), end(c, n), op));
+    return ReduceLoops.pairwise(partial, 0, chunks, op);
+  }
+
+  private float reduceFloats(float[] a, int n, ReduceOp op) {
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    if (chunks <= 1) {
+      return ReduceLoops.reduce(a, 0, n, op);
+    }
+    float[] partial = new float[chunks];
+    parallel.forEachChunk(chunks, c -> partial[c] = ReduceLoops.reduce(a, start(c), end(c, n), op));
+    return ReduceLoops.pairwise(partial, 0, chunks, op);
+  }
+
+  private double reduceDoubles(double[] a, int n, ReduceOp op) {
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    if (chunks <= 1) {
+      return ReduceLoops.reduce(a, 0, n, op);
+    }
+    double[] partial = new double[chunks];
+    parallel.forEachChunk(chunks, c -> partial[c] = ReduceLoops.reduce(a, start(c), end(c, n), op));
+    return ReduceLoops.pairwise(partial, 0, chunks, op);
+  }
+
+  private static int start(int chunk) {
+    return chunk * CpuPolicy.REDUCE_CHUNK;
+  }
+
+  private static int end(int chunk, int n) {
+    return (int) Math.min(n, (long) (chunk + 1) * CpuPolicy.REDUCE_CHUNK);
+  }
+}
