@@ -1,0 +1,118 @@
+package dev.prims.aparapi;
+
+import com.aparapi.device.OpenCLDevice;
+import dev.prims.DType;
+import dev.prims.Primitive;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.DotProduct;
+import dev.prims.spi.Histogrammer;
+import dev.prims.spi.Reducer;
+import dev.prims.spi.Scanner;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * The Aparapi backend on one OpenCL device. Kernels are built once per backend and reused; each is
+ * used by one thread at a time. Results say when Aparapi ran a kernel on its Java thread pool
+ * instead of the device.
+ */
+final class AparapiBackend implements Backend {
+  private final DeviceInfo info;
+  private final int computeUnits;
+  private final AparapiBufferManager buffers;
+  private final KernelSet kernels = new KernelSet();
+  private final AparapiReducer reducer;
+  private final AparapiScanner scanner;
+  private final AparapiHistogrammer histogrammer;
+  private final AparapiDotProduct dot;
+
+  AparapiBackend(DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed) {
+    this(
+        info,
+        device.getMaxComputeUnits(),
+        device.getMaxMemAllocSize(),
+        new KernelLauncher(AparapiBackendProvider.ID, device, fallbackAllowed));
+  }
+
+  /** A backend launching through {@code launcher} (tests use a launcher on another device). */
+  AparapiBackend(DeviceInfo info, int computeUnits, long maxAllocBytes, KernelLauncher launcher) {
+    this.info = info;
+    this.computeUnits = Math.max(1, computeUnits);
+    this.buffers = new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes);
+    this.reducer = new AparapiReducer(buffers, kernels, launcher, this.computeUnits);
+    this.scanner = new AparapiScanner(buffers, kernels, launcher, this.computeUnits);
+    this.histogrammer = new AparapiHistogrammer(buffers, kernels, launcher, this.computeUnits);
+    this.dot = new AparapiDotProduct(buffers, kernels, launcher, this.computeUnits);
+  }
+
+  @Override
+  public String id() {
+    return AparapiBackendProvider.ID;
+  }
+
+  @Override
+  public DeviceInfo device() {
+    return info;
+  }
+
+  @Override
+  public BufferManager buffers() {
+    return buffers;
+  }
+
+  @Override
+  public Reducer reducer() {
+    return reducer;
+  }
+
+  @Override
+  public Scanner scanner() {
+    return scanner;
+  }
+
+  @Override
+  public Histogrammer histogrammer() {
+    return histogrammer;
+  }
+
+  @Override
+  public DotProduct dot() {
+    return dot;
+  }
+
+  @Override
+  public List<String> variants(Primitive primitive) {
+    switch (primitive) {
+      case REDUCE:
+        return List.of(AparapiReducer.LOCAL_TREE);
+      case SCAN:
+        return List.of(AparapiScanner.REDUCE_THEN_SCAN);
+      case HISTOGRAM:
+        return List.of(AparapiHistogrammer.GROUP_ROWS, AparapiHistogrammer.GLOBAL_ATOMICS);
+      default:
+        return List.of(AparapiDotProduct.LOCAL_TREE);
+    }
+  }
+
+  @Override
+  public long sequentialChain(DType type, long n) {
+    long reduce = AparapiReducePolicy.sequentialChain(n, computeUnits);
+    long scan = AparapiScanPolicy.sequentialChain(n, computeUnits);
+    long dotChain = AparapiDotPolicy.sequentialChain(n, computeUnits);
+    return Math.max(reduce, Math.max(scan, dotChain));
+  }
+
+  /** Device time by OpenCL profiling events when {@code -Dcom.aparapi.enableProfiling=true}. */
+  @Override
+  public OptionalDouble deviceMillis(Runnable work) {
+    long nanos = KernelLauncher.deviceNanos(work);
+    return nanos < 0 ? OptionalDouble.empty() : OptionalDouble.of(nanos / 1e6);
+  }
+
+  @Override
+  public void close() {
+    kernels.close();
+  }
+}

@@ -1,0 +1,72 @@
+package dev.prims.aparapi;
+
+import com.aparapi.device.OpenCLDevice;
+import dev.prims.BackendUnavailableException;
+import dev.prims.PrimsConfig;
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.BackendProvider;
+import dev.prims.spi.DeviceInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Aparapi backend: kernels written as Java {@code Kernel} classes that Aparapi translates to
+ * OpenCL. Available when Aparapi sees at least one OpenCL device; its Java thread pool is never
+ * offered as a device.
+ */
+public final class AparapiBackendProvider implements BackendProvider {
+  /** The provider id. */
+  public static final String ID = "aparapi";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public int priority() {
+    return 40;
+  }
+
+  @Override
+  public Availability probe(BackendContext context) {
+    List<OpenCLDevice> devices;
+    try {
+      devices = AparapiDevices.list();
+    } catch (LinkageError | RuntimeException e) {
+      return Availability.absent("Aparapi cannot load OpenCL: " + e);
+    }
+    if (devices.isEmpty()) {
+      return Availability.absent(
+          "Aparapi sees no OpenCL platform or device (no OpenCL driver, or libOpenCL missing)");
+    }
+    List<DeviceInfo> infos = new ArrayList<>();
+    for (int i = 0; i < devices.size(); i++) {
+      infos.add(AparapiDevices.info(i, devices.get(i)));
+    }
+    return Availability.available(infos, Map.of("aparapi", "3.0.2"));
+  }
+
+  @Override
+  public Backend create(BackendContext context) {
+    List<OpenCLDevice> devices;
+    try {
+      devices = AparapiDevices.list();
+    } catch (LinkageError | RuntimeException e) {
+      throw new BackendUnavailableException(ID, "Aparapi cannot load OpenCL: " + e, e);
+    }
+    if (devices.isEmpty()) {
+      throw new BackendUnavailableException(
+          ID, "Aparapi sees no OpenCL platform or device (no OpenCL driver, or libOpenCL missing)");
+    }
+    int index = AparapiDevices.select(devices, context.get(PrimsConfig.DEVICE).orElse(null));
+    String fallback = context.get(PrimsConfig.FALLBACK, "true").trim();
+    return new AparapiBackend(
+        AparapiDevices.info(index, devices.get(index)),
+        devices.get(index),
+        !fallback.equalsIgnoreCase("false"));
+  }
+}

@@ -1,0 +1,134 @@
+package dev.prims.aparapi;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.PrimsException;
+import dev.prims.spi.BufferManager;
+
+/**
+ * Buffers of the Aparapi backend. Each is a Java array (Aparapi moves Java arrays), so a buffer
+ * holds fewer than 2^31 elements; uploads copy the caller's array, downloads copy the always
+ * current host array.
+ */
+final class AparapiBufferManager implements BufferManager {
+  /** The largest Java array the JVM reliably allocates. */
+  static final int MAX_LENGTH = Integer.MAX_VALUE - 8;
+
+  private final String backendId;
+  private final long maxAllocBytes;
+
+  AparapiBufferManager(String backendId, long maxAllocBytes) {
+    this.backendId = backendId;
+    this.maxAllocBytes = maxAllocBytes;
+  }
+
+  @Override
+  public DeviceBuffer allocate(DType type, long length) {
+    if (length < 0) {
+      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
+    }
+    requireFits(type, length);
+    try {
+      return new AparapiBuffer(backendId, type, newArray(type, (int) length));
+    } catch (OutOfMemoryError e) {
+      throw new PrimsException(
+          backendId,
+          "no host memory for a buffer of "
+              + length
+              + " "
+              + type.id()
+              + " ("
+              + bytes(type, length)
+              + " bytes)",
+          e);
+    }
+  }
+
+  @Override
+  public DeviceBuffer upload(Object array) {
+    DType type = DType.ofArray(array);
+    int length = java.lang.reflect.Array.getLength(array);
+    requireFits(type, length);
+    Object copy = newArray(type, length);
+    System.arraycopy(array, 0, copy, 0, length);
+    return new AparapiBuffer(backendId, type, copy);
+  }
+
+  @Override
+  public void download(DeviceBuffer buffer, Object array) {
+    AparapiBuffer source = own(buffer);
+    DType type = DType.ofArray(array);
+    int length = java.lang.reflect.Array.getLength(array);
+    if (type != source.type() || length > source.size()) {
+      throw new IllegalArgumentException(
+          "cannot download "
+              + source.size()
+              + " "
+              + source.type().id()
+              + " into "
+              + type.id()
+              + "["
+              + length
+              + "]");
+    }
+    System.arraycopy(source.array(), 0, array, 0, length);
+  }
+
+  /**
+   * {@code buffer} as a buffer of this backend.
+   *
+   * @throws IllegalArgumentException if it belongs to another backend
+   */
+  AparapiBuffer own(DeviceBuffer buffer) {
+    if (!(buffer instanceof AparapiBuffer) || !buffer.backend().equals(backendId)) {
+      throw new IllegalArgumentException(
+          "buffer " + buffer + " does not belong to backend " + backendId);
+    }
+    buffer.requireOpen();
+    return (AparapiBuffer) buffer;
+  }
+
+  private void requireFits(DType type, long length) {
+    if (length > MAX_LENGTH) {
+      throw new PrimsException(
+          backendId,
+          "a buffer of "
+              + length
+              + " "
+              + type.id()
+              + " exceeds the largest Java array Aparapi can move ("
+              + MAX_LENGTH
+              + " elements)");
+    }
+    if (maxAllocBytes > 0 && bytes(type, length) > maxAllocBytes) {
+      throw new PrimsException(
+          backendId,
+          "a buffer of "
+              + length
+              + " "
+              + type.id()
+              + " ("
+              + bytes(type, length)
+              + " bytes) exceeds the device's largest allocation of "
+              + maxAllocBytes
+              + " bytes");
+    }
+  }
+
+  private static long bytes(DType type, long length) {
+    return length * type.bytes();
+  }
+
+  private static Object newArray(DType type, int length) {
+    switch (type) {
+      case INT:
+        return new int[length];
+      case LONG:
+        return new long[length];
+      case FLOAT:
+        return new float[length];
+      default:
+        return new double[length];
+    }
+  }
+}

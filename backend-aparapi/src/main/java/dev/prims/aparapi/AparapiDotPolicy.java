@@ -1,0 +1,38 @@
+package dev.prims.aparapi;
+
+/** Launch shape of dot: like reduce, one partial per work-group combined on the host. */
+final class AparapiDotPolicy {
+  /** Work-items per group; the size of the kernels' local scratch arrays. */
+  static final int BLOCK_SIZE = 256;
+
+  /** Groups per compute unit. */
+  static final int GROUPS_PER_COMPUTE_UNIT = 8;
+
+  /** Upper bound on groups. */
+  static final int MAX_GROUPS = 4096;
+
+  /** Independent accumulators per work-item. */
+  static final int ACCUMULATORS = 4;
+
+  private AparapiDotPolicy() {}
+
+  /** Groups to launch for {@code n} elements on a device with {@code computeUnits}. */
+  static int groups(long n, int computeUnits) {
+    long wanted = (long) Math.max(1, computeUnits) * GROUPS_PER_COMPUTE_UNIT;
+    long needed = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
+    return (int) Math.max(1, Math.min(Math.min(wanted, needed), MAX_GROUPS));
+  }
+
+  /** Longest chain of sequential additions of a dot of {@code n} elements. */
+  static long sequentialChain(long n, int computeUnits) {
+    int groups = groups(n, computeUnits);
+    long items = (long) groups * BLOCK_SIZE;
+    long perItem = (n + items - 1) / items;
+    long chain =
+        (perItem + ACCUMULATORS - 1) / ACCUMULATORS
+            + 2
+            + Integer.numberOfTrailingZeros(BLOCK_SIZE)
+            + HostOps.ceilLog2(groups);
+    return Math.min(chain, Math.max(n, 1));
+  }
+}

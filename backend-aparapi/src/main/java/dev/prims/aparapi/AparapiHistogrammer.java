@@ -1,0 +1,95 @@
+package dev.prims.aparapi;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.HistogramSpec;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Histogrammer;
+
+/**
+ * Histogram. {@code group-rows} (default): each group counts with int atomics into its own row of
+ * bins, privatised like a shared-memory histogram but in global memory, because Aparapi 3.0.2 can
+ * only emit atomics on global arrays; a merge run sums the rows into long counts. {@code
+ * global-atomics}: all groups add to one shared int row, which the merge widens to long. When even
+ * one row of {@code group-rows} exceeds its memory budget the call runs {@code global-atomics} and
+ * says so in the result.
+ */
+final class AparapiHistogrammer implements Histogrammer {
+  /** Per-group rows merged in a second run. */
+  static final String GROUP_ROWS = "group-rows";
+
+  /** One shared row of int atomics. */
+  static final String GLOBAL_ATOMICS = "global-atomics";
+
+  private final AparapiBufferManager buffers;
+  private final KernelSet kernels;
+  private final KernelLauncher launcher;
+  private final int computeUnits;
+
+  AparapiHistogrammer(
+      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, int computeUnits) {
+    this.buffers = buffers;
+    this.kernels = kernels;
+    this.launcher = launcher;
+    this.computeUnits = computeUnits;
+  }
+
+  @Override
+  public long histogram(
+      DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+    AparapiBuffer in = buffers.own(input);
+    AparapiBuffer out = buffers.own(counts);
+    DType type = in.type();
+    spec.requireCompatible(type);
+    int bins = spec.bins();
+    if (out.type() != DType.LONG || out.size() < bins) {
+      throw new IllegalArgumentException(
+          "histogram counts must be a long buffer of "
+              + bins
+              + " elements, got "
+              + out.type().id()
+              + " with "
+              + out.size());
+    }
+    int n = in.size();
+    boolean globalRequested = GLOBAL_ATOMICS.equals(call.variant());
+    boolean ownRows = !globalRequested && AparapiHistogramPolicy.rowsFit(bins);
+    if (!ownRows && !globalRequested) {
+      call.usedVariant(GLOBAL_ATOMICS);
+      call.note(bins + " bins are too many for one row per group");
+    }
+    int groups =
+        ownRows
+            ? AparapiHistogramPolicy.rowGroups(n, computeUnits, bins)
+            : AparapiHistogramPolicy.groups(n, computeUnits);
+    int block = AparapiHistogramPolicy.BLOCK_SIZE;
+    int binsCover = AparapiHistogramPolicy.cover(bins);
+    KernelHandle<?> handle = kernels.histogram(type);
+    return handle.locked(
+        k -> {
+          HistogramKernel kernel = (HistogramKernel) k;
+          kernel.bind(in.array(), n, spec, out.array());
+          kernel.shape(groups, ownRows ? groups * bins : bins);
+          handle.bind("input", in);
+          if (ownRows) {
+            kernel.phase(HistogramKernel.PHASE_GROUP_COUNT, groups);
+            launcher.launch(handle, groups * block, block, call);
+          } else {
+            kernel.phase(HistogramKernel.PHASE_CLEAR, 1);
+            launcher.launch(handle, binsCover, block, call);
+            kernel.phase(HistogramKernel.PHASE_GLOBAL_COUNT, 1);
+            launcher.launch(handle, groups * block, block, call);
+          }
+          kernel.phase(HistogramKernel.PHASE_MERGE, ownRows ? groups : 1);
+          launcher.launch(handle, binsCover, block, call);
+          handle.fetch("counts", out);
+          int[] outOfRange = kernel.outOfRange();
+          handle.get(outOfRange);
+          long total = 0;
+          for (int g = 0; g < groups; g++) {
+            total += outOfRange[g];
+          }
+          return total;
+        });
+  }
+}

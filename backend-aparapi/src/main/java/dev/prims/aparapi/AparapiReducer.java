@@ -1,0 +1,57 @@
+package dev.prims.aparapi;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Reducer;
+
+/**
+ * Reduce ({@code local-tree}): one launch writes a partial per work-group, folded pairwise on the
+ * host. The input stays on the device between calls while it is unchanged.
+ */
+final class AparapiReducer implements Reducer {
+  /** The one variant. */
+  static final String LOCAL_TREE = "local-tree";
+
+  private final AparapiBufferManager buffers;
+  private final KernelSet kernels;
+  private final KernelLauncher launcher;
+  private final int computeUnits;
+
+  AparapiReducer(
+      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, int computeUnits) {
+    this.buffers = buffers;
+    this.kernels = kernels;
+    this.launcher = launcher;
+    this.computeUnits = computeUnits;
+  }
+
+  @Override
+  public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+    AparapiBuffer in = buffers.own(input);
+    DType type = in.type();
+    op.requireSupported(type);
+    int n = in.size();
+    if (n == 0) {
+      return op.identity(type);
+    }
+    int code = OpCode.of(op);
+    int groups = AparapiReducePolicy.groups(n, computeUnits);
+    KernelHandle<?> handle = kernels.reduce(type);
+    return handle.locked(
+        k -> {
+          ReduceKernel kernel = (ReduceKernel) k;
+          kernel.bind(in.array(), n, code, op.identity(type));
+          handle.bind("input", in);
+          Object partials = kernel.partials(groups);
+          launcher.launch(
+              handle,
+              groups * AparapiReducePolicy.BLOCK_SIZE,
+              AparapiReducePolicy.BLOCK_SIZE,
+              call);
+          handle.get(partials);
+          return HostOps.fold(partials, code, groups);
+        });
+  }
+}

@@ -1,0 +1,99 @@
+package dev.prims.aparapi;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Scanner;
+
+/**
+ * Scan ({@code reduce-then-scan}): a first run writes each group's chunk total, the host scans the
+ * totals into offsets, and a second run of the same kernel (so the input is not copied twice) scans
+ * every chunk from its offset. In-place scans write to a scratch array first, since Aparapi keeps
+ * one device copy per kernel field.
+ */
+final class AparapiScanner implements Scanner {
+  /** The one variant. */
+  static final String REDUCE_THEN_SCAN = "reduce-then-scan";
+
+  private final AparapiBufferManager buffers;
+  private final KernelSet kernels;
+  private final KernelLauncher launcher;
+  private final int computeUnits;
+
+  AparapiScanner(
+      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, int computeUnits) {
+    this.buffers = buffers;
+    this.kernels = kernels;
+    this.launcher = launcher;
+    this.computeUnits = computeUnits;
+  }
+
+  @Override
+  public void scan(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    AparapiBuffer in = buffers.own(input);
+    AparapiBuffer out = buffers.own(output);
+    DType type = in.type();
+    op.requireSupported(type);
+    if (out.type() != type || out.size() < in.size()) {
+      throw new IllegalArgumentException(
+          "scan output must hold "
+              + in.size()
+              + " "
+              + type.id()
+              + ", got "
+              + out.size()
+              + " "
+              + out.type().id());
+    }
+    int n = in.size();
+    if (n == 0) {
+      return;
+    }
+    int code = OpCode.of(op);
+    Number identity = op.identity(type);
+    int groups = AparapiScanPolicy.groups(n, computeUnits);
+    int chunk = AparapiScanPolicy.chunk(n, groups);
+    boolean inPlace = in.array() == out.array();
+    KernelHandle<?> handle = kernels.scan(type);
+    handle.locked(
+        k -> {
+          ScanKernel kernel = (ScanKernel) k;
+          Object target = inPlace ? scratch(type, n) : out.array();
+          kernel.bind(in.array(), target, n, code, identity, kind == ScanKind.EXCLUSIVE);
+          kernel.shape(chunk, groups);
+          handle.bind("input", in);
+          int global = groups * AparapiScanPolicy.BLOCK_SIZE;
+          kernel.phase(ScanKernel.PHASE_REDUCE);
+          launcher.launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);
+          handle.get(kernel.partials());
+          HostOps.exclusiveScan(kernel.partials(), kernel.offsets(), code, identity, groups);
+          handle.put(kernel.offsets());
+          kernel.phase(ScanKernel.PHASE_SCAN);
+          launcher.launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);
+          if (inPlace) {
+            handle.get(target);
+            System.arraycopy(target, 0, out.array(), 0, n);
+            out.markWritten();
+          } else {
+            handle.fetch("output", out);
+          }
+          return null;
+        });
+  }
+
+  private static Object scratch(DType type, int n) {
+    switch (type) {
+      case INT:
+        return new int[n];
+      case LONG:
+        return new long[n];
+      case FLOAT:
+        return new float[n];
+      default:
+        return new double[n];
+    }
+  }
+}

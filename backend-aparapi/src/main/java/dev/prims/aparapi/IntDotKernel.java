@@ -1,0 +1,70 @@
+package dev.prims.aparapi;
+
+import com.aparapi.Kernel;
+
+/**
+ * Dot product of two int arrays: each work-item sums the products of a grid-strided slice with four
+ * independent accumulators, the group sums its work-items as a tree in local memory, and work-item
+ * 0 writes the group's partial. Arithmetic wraps like Java's.
+ */
+final class IntDotKernel extends Kernel implements DotKernel {
+  int[] a = new int[1];
+  int[] b = new int[1];
+  int[] partials = new int[1];
+  int n;
+  @Local int[] scratch = new int[AparapiDotPolicy.BLOCK_SIZE];
+
+  @Override
+  public void bind(Object a, Object b, int n) {
+    this.a = (int[]) a;
+    this.b = (int[]) b;
+    this.n = n;
+  }
+
+  @Override
+  public Object partials(int groups) {
+    if (partials.length < groups) {
+      partials = new int[groups];
+    }
+    return partials;
+  }
+
+  @Override
+  public void run() {
+    int lid = getLocalId();
+    int first = getGlobalId();
+    int stride = getGlobalSize();
+    int count = 0;
+    if (first < n) {
+      count = (n - 1 - first) / stride + 1;
+    }
+    int acc = 0;
+    int acc1 = 0;
+    int acc2 = 0;
+    int acc3 = 0;
+    int rounds = count / 4;
+    int step = 4 * stride;
+    for (int r = 0; r < rounds; r++) {
+      int j = first + r * step;
+      acc = acc + a[j] * b[j];
+      acc1 = acc1 + a[j + stride] * b[j + stride];
+      acc2 = acc2 + a[j + 2 * stride] * b[j + 2 * stride];
+      acc3 = acc3 + a[j + 3 * stride] * b[j + 3 * stride];
+    }
+    for (int r = rounds * 4; r < count; r++) {
+      int j = first + r * stride;
+      acc = acc + a[j] * b[j];
+    }
+    scratch[lid] = (acc + acc1) + (acc2 + acc3);
+    localBarrier();
+    for (int s = AparapiDotPolicy.BLOCK_SIZE / 2; s > 0; s = s / 2) {
+      if (lid < s) {
+        scratch[lid] = scratch[lid] + scratch[lid + s];
+      }
+      localBarrier();
+    }
+    if (lid == 0) {
+      partials[getGroupId()] = scratch[0];
+    }
+  }
+}

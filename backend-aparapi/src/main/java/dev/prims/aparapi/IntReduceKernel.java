@@ -1,0 +1,96 @@
+package dev.prims.aparapi;
+
+import com.aparapi.Kernel;
+
+/**
+ * Reduce of int values: each work-item folds a grid-strided slice (SUM with four independent
+ * accumulators), the group folds its work-items as a tree in local memory, and work-item 0 writes
+ * the group's partial. Arithmetic wraps like Java's.
+ */
+final class IntReduceKernel extends Kernel implements ReduceKernel {
+  int[] input = new int[1];
+  int[] partials = new int[1];
+  int n;
+  int op;
+  int identity;
+  @Local int[] scratch = new int[AparapiReducePolicy.BLOCK_SIZE];
+
+  @Override
+  public void bind(Object input, int n, int op, Number identity) {
+    this.input = (int[]) input;
+    this.n = n;
+    this.op = op;
+    this.identity = identity.intValue();
+  }
+
+  @Override
+  public Object partials(int groups) {
+    if (partials.length < groups) {
+      partials = new int[groups];
+    }
+    return partials;
+  }
+
+  @Override
+  public void run() {
+    int lid = getLocalId();
+    int first = getGlobalId();
+    int stride = getGlobalSize();
+    int count = 0;
+    if (first < n) {
+      count = (n - 1 - first) / stride + 1;
+    }
+    int acc = identity;
+    if (op == OpCode.SUM) {
+      int acc1 = 0;
+      int acc2 = 0;
+      int acc3 = 0;
+      int rounds = count / 4;
+      int step = 4 * stride;
+      for (int r = 0; r < rounds; r++) {
+        int j = first + r * step;
+        acc = acc + input[j];
+        acc1 = acc1 + input[j + stride];
+        acc2 = acc2 + input[j + 2 * stride];
+        acc3 = acc3 + input[j + 3 * stride];
+      }
+      for (int r = rounds * 4; r < count; r++) {
+        acc = acc + input[first + r * stride];
+      }
+      acc = (acc + acc1) + (acc2 + acc3);
+    } else {
+      for (int r = 0; r < count; r++) {
+        acc = combine(acc, input[first + r * stride]);
+      }
+    }
+    scratch[lid] = acc;
+    localBarrier();
+    for (int s = AparapiReducePolicy.BLOCK_SIZE / 2; s > 0; s = s / 2) {
+      if (lid < s) {
+        scratch[lid] = combine(scratch[lid], scratch[lid + s]);
+      }
+      localBarrier();
+    }
+    if (lid == 0) {
+      partials[getGroupId()] = scratch[0];
+    }
+  }
+
+  private int combine(int a, int b) {
+    int r = a + b;
+    if (op == OpCode.PROD) {
+      r = a * b;
+    } else if (op == OpCode.MIN) {
+      r = a < b ? a : b;
+    } else if (op == OpCode.MAX) {
+      r = a > b ? a : b;
+    } else if (op == OpCode.AND) {
+      r = a & b;
+    } else if (op == OpCode.OR) {
+      r = a | b;
+    } else if (op == OpCode.XOR) {
+      r = a ^ b;
+    }
+    return r;
+  }
+}

@@ -1,0 +1,108 @@
+package dev.prims.aparapi;
+
+import com.aparapi.Kernel;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+/**
+ * One compiled kernel of a backend, used by one thread at a time (Aparapi kernels are not
+ * thread-safe), with the versions of the buffers its device copies hold, so that unchanged inputs
+ * are not copied again.
+ *
+ * @param <K> the kernel class
+ */
+final class KernelHandle<K extends Kernel> implements AutoCloseable {
+  private final K kernel;
+  private final String name;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Map<String, Synced> synced = new HashMap<>();
+  private String fallbackReason;
+
+  private record Synced(Object array, long version) {}
+
+  KernelHandle(K kernel) {
+    this.kernel = kernel;
+    this.name = kernel.getClass().getSimpleName();
+    kernel.setExplicit(true);
+  }
+
+  /** The kernel's simple class name, for messages. */
+  String name() {
+    return name;
+  }
+
+  /** The kernel; only use it inside {@link #locked}. */
+  K kernel() {
+    return kernel;
+  }
+
+  /** Runs {@code work} holding this kernel's lock. */
+  <T> T locked(Function<K, T> work) {
+    lock.lock();
+    try {
+      return work.apply(kernel);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Makes the kernel's device copy of the array bound to field {@code slot} current: puts it unless
+   * this kernel last saw this very array at this version.
+   */
+  void bind(String slot, AparapiBuffer buffer) {
+    Object array = buffer.array();
+    long version = buffer.version();
+    Synced last = synced.get(slot);
+    if (last == null || last.array() != array || last.version() != version) {
+      Transfers.put(kernel, array);
+      synced.put(slot, new Synced(array, version));
+    }
+  }
+
+  /** Copies a kernel-written buffer back to the host and records the new version. */
+  void fetch(String slot, AparapiBuffer buffer) {
+    Object array = buffer.array();
+    Transfers.get(kernel, array);
+    synced.put(slot, new Synced(array, buffer.markWritten()));
+  }
+
+  /** Copies a scratch array to the device before the next run. */
+  void put(Object array) {
+    Transfers.put(kernel, array);
+  }
+
+  /** Copies a scratch array back from the device. */
+  void get(Object array) {
+    Transfers.get(kernel, array);
+  }
+
+  /** Forgets every device copy (after a run on the Java thread pool, which left them stale). */
+  void forgetDeviceCopies() {
+    synced.clear();
+  }
+
+  /** The reason of this kernel's first fallback, or null. */
+  String fallbackReason() {
+    return fallbackReason;
+  }
+
+  void fallbackReason(String reason) {
+    if (fallbackReason == null) {
+      fallbackReason = reason;
+    }
+  }
+
+  @Override
+  public void close() {
+    lock.lock();
+    try {
+      kernel.dispose();
+      synced.clear();
+    } finally {
+      lock.unlock();
+    }
+  }
+}

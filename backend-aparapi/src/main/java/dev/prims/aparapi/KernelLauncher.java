@@ -1,0 +1,177 @@
+package dev.prims.aparapi;
+
+import com.aparapi.Config;
+import com.aparapi.Kernel;
+import com.aparapi.ProfileInfo;
+import com.aparapi.Range;
+import com.aparapi.device.Device;
+import com.aparapi.device.JavaDevice;
+import com.aparapi.device.OpenCLDevice;
+import dev.prims.PrimsException;
+import dev.prims.spi.CallContext;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Launches kernels on the backend's OpenCL device and tells the truth about where they ran. After
+ * each run it checks the device Aparapi really used; when Aparapi fell back to its Java thread pool
+ * (an untranslatable kernel, a failed build or launch) the call records it with the reason and a
+ * warning is logged, or, with {@code prims.fallback=false}, the call fails with a {@link
+ * PrimsException}.
+ */
+final class KernelLauncher {
+  /** What {@link CallContext#executedOn} says after a fallback. */
+  static final String JAVA_THREAD_POOL = "Java thread pool (Aparapi fallback)";
+
+  private static final Logger LOG = LoggerFactory.getLogger(KernelLauncher.class);
+  private static final ThreadLocal<long[]> DEVICE_NANOS = new ThreadLocal<>();
+
+  private final String backendId;
+  private final Device device;
+  private final boolean fallbackAllowed;
+
+  KernelLauncher(String backendId, Device device, boolean fallbackAllowed) {
+    this.backendId = backendId;
+    this.device = device;
+    this.fallbackAllowed = fallbackAllowed;
+  }
+
+  /**
+   * Whether Aparapi records OpenCL profiling events ({@code -Dcom.aparapi.enableProfiling=true}).
+   */
+  static boolean profiling() {
+    return Config.enableProfiling;
+  }
+
+  /**
+   * Runs {@code work} and returns the nanoseconds that its kernels spent on the device by OpenCL
+   * profiling events, or -1 when profiling is off.
+   */
+  static long deviceNanos(Runnable work) {
+    if (!profiling()) {
+      work.run();
+      return -1;
+    }
+    long[] total = new long[1];
+    long[] outer = DEVICE_NANOS.get();
+    DEVICE_NANOS.set(total);
+    try {
+      work.run();
+    } finally {
+      DEVICE_NANOS.set(outer);
+      if (outer != null) {
+        outer[0] += total[0];
+      }
+    }
+    return total[0];
+  }
+
+  /**
+   * Runs the kernel of {@code handle} (whose lock the caller holds) over {@code globalSize}
+   * work-items in groups of {@code localSize}.
+   *
+   * @throws PrimsException when the kernel did not run on the device and fallback is off, or did
+   *     not run at all
+   */
+  void launch(KernelHandle<?> handle, int globalSize, int localSize, CallContext call) {
+    Kernel kernel = handle.kernel();
+    Range range = device.createRange(globalSize, localSize);
+    Throwable failure = null;
+    AparapiLogging.startCapture();
+    try {
+      kernel.execute(range);
+    } catch (RuntimeException | AssertionError e) {
+      failure = e;
+    } finally {
+      List<String> warnings = AparapiLogging.stopCapture();
+      if (!warnings.isEmpty()) {
+        handle.fallbackReason(String.join("; ", warnings));
+      }
+    }
+    Device used = failure == null ? kernel.getTargetDevice() : null;
+    if (failure == null && device.equals(used)) {
+      recordDeviceTime(kernel);
+      return;
+    }
+    String reason = reason(handle, failure, used);
+    if (!fallbackAllowed) {
+      throw new PrimsException(
+          backendId,
+          handle.name()
+              + " did not run on "
+              + describe(device)
+              + ": "
+              + reason
+              + " (prims.fallback=false forbids the Java thread pool)");
+    }
+    if (failure != null) {
+      runOnThreadPool(handle, globalSize, localSize, reason, failure);
+    }
+    handle.forgetDeviceCopies();
+    LOG.warn(
+        "aparapi: {} ran on the Java thread pool instead of {}: {}",
+        handle.name(),
+        describe(device),
+        reason);
+    if (call != null) {
+      call.executedOn(JAVA_THREAD_POOL);
+      call.note("Aparapi fell back to its Java thread pool for " + handle.name() + ": " + reason);
+    }
+  }
+
+  private void runOnThreadPool(
+      KernelHandle<?> handle, int globalSize, int localSize, String reason, Throwable failure) {
+    try {
+      handle.kernel().execute(JavaDevice.THREAD_POOL.createRange(globalSize, localSize));
+    } catch (RuntimeException | AssertionError e) {
+      PrimsException error =
+          new PrimsException(
+              backendId,
+              handle.name()
+                  + " failed on "
+                  + describe(device)
+                  + " ("
+                  + reason
+                  + ") and on the Java thread pool: "
+                  + e,
+              e);
+      error.addSuppressed(failure);
+      throw error;
+    }
+  }
+
+  private static String reason(KernelHandle<?> handle, Throwable failure, Device used) {
+    String known = handle.fallbackReason();
+    if (known != null) {
+      return known;
+    }
+    if (failure != null) {
+      String reason = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+      handle.fallbackReason(reason);
+      return reason;
+    }
+    return "Aparapi chose " + (used == null ? "no device" : describe(used));
+  }
+
+  private static void recordDeviceTime(Kernel kernel) {
+    long[] total = DEVICE_NANOS.get();
+    if (total == null) {
+      return;
+    }
+    List<ProfileInfo> infos = kernel.getProfileInfo();
+    if (infos != null) {
+      for (ProfileInfo info : infos) {
+        total[0] += Math.max(0, info.getEnd() - info.getStart());
+      }
+    }
+  }
+
+  /** A short name for a device in messages. */
+  static String describe(Device device) {
+    if (device instanceof OpenCLDevice) {
+      return ((OpenCLDevice) device).getName();
+    }
+    return device.getShortDescription();
+  }
+}

@@ -1,0 +1,13 @@
+package dev.prims.aparapi;
+
+/**
+ * What the reducer needs of a typed reduce kernel: binding its arguments and the array of one
+ * partial per work-group it writes.
+ */
+interface ReduceKernel {
+  /** Sets the input array, its length, the operator code and the operator's identity. */
+  void bind(Object input, int n, int op, Number identity);
+
+  /** The partials array, grown to at least {@code groups} elements. */
+  Object partials(int groups);
+}
