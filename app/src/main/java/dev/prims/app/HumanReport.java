@@ -65,8 +65,15 @@ final class HumanReport {
             + r.get("device")
             + (r.get("variant").toString().isEmpty() ? "" : ", " + r.get("variant"))
             + ") in "
-            + r.get("millis")
-            + " ms"
+            + ((Integer) r.get("runs") > 1
+                ? "best "
+                    + r.get("millis")
+                    + " ms, median "
+                    + r.get("medianMillis")
+                    + " ms of "
+                    + r.get("runs")
+                    + " runs"
+                : r.get("millis") + " ms")
             + (r.containsKey("note") ? "; " + r.get("note") : ""));
     return lines;
   }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -120,7 +121,8 @@ final class InfoCommand implements Callable<Integer> {
           b.get("id"),
           available
               ? "available (priority " + b.get("priority") + ")"
-              : ((Boolean) b.get("hardwareAbsent") ? "absent: " : "broken: ") + b.get("reason"));
+              : ((Boolean) b.get("hardwareAbsent") ? "absent: " : "broken: ")
+                  + firstLine((String) b.get("reason")));
       for (Map<String, Object> d : (List<Map<String, Object>>) b.get("devices")) {
         long memory = (Long) d.get("memoryBytes");
         out.printf(
@@ -139,6 +141,13 @@ final class InfoCommand implements Callable<Integer> {
         out.println("  versions: " + joined(versions));
       }
     }
+  }
+
+  private static String firstLine(String reason) {
+    List<String> lines = reason.strip().lines().collect(Collectors.toList());
+    return lines.size() <= 1
+        ? reason.strip()
+        : lines.get(0).strip() + " (full reason: prims info --json)";
   }
 
   private static String joined(Map<String, String> map) {

@@ -21,10 +21,14 @@ import java.lang.reflect.Array;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -155,8 +159,17 @@ final class RunCommand implements Callable<Integer> {
       description = "Write the scan values (input dtype) or histogram counts (int64) here.")
   private Path output;
 
+  @Option(
+      names = "--repeat",
+      paramLabel = "R",
+      description =
+          "Run the primitive R times (default 1) and report the best and median wall time.")
+  private int repeat = 1;
+
   @Option(names = "--json", description = "Print one JSON object instead of text.")
   private boolean json;
+
+  private final List<Double> millis = new ArrayList<>();
 
   @Override
   public Integer call() {
@@ -169,6 +182,8 @@ final class RunCommand implements Callable<Integer> {
     if (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) {
       report.put("op", op.id());
     }
+    report.put("type", null);
+    report.put("n", null);
     Object data = loadInput(primitive, histogramSpec, input, report);
     Object data2 = null;
     if (primitive == Primitive.DOT) {
@@ -179,6 +194,7 @@ final class RunCommand implements Callable<Integer> {
     report.put("type", type.id());
     report.put("n", Array.getLength(data));
     try (Prims prims = Prims.create(configuration(primitive))) {
+      prims.primaryBackend();
       switch (primitive) {
         case REDUCE:
           reduce(prims, data, op, report);
@@ -216,6 +232,9 @@ final class RunCommand implements Callable<Integer> {
     }
     if (input != null && (typeName != null || distName != null || seed != null)) {
       throw new BadInputException("--type, --dist and --seed describe generated data, not --input");
+    }
+    if (repeat < 1) {
+      throw new BadInputException("--repeat must be at least 1, got " + repeat);
     }
     if (n != null && (n < 0 || n > MAX_ARRAY_LENGTH)) {
       throw new BadInputException(
@@ -342,37 +361,39 @@ final class RunCommand implements Callable<Integer> {
     return config.build();
   }
 
-  private static void reduce(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
-    long start = System.nanoTime();
-    Scalar result;
-    if (data instanceof int[]) {
-      result = prims.reduce((int[]) data, op);
-    } else if (data instanceof long[]) {
-      result = prims.reduce((long[]) data, op);
-    } else if (data instanceof float[]) {
-      result = prims.reduce((float[]) data, op);
-    } else {
-      result = prims.reduce((double[]) data, op);
-    }
-    provenance(report, result.provenance(), start);
+  private void reduce(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
+    Scalar result =
+        timed(
+            () -> {
+              if (data instanceof int[]) {
+                return prims.reduce((int[]) data, op);
+              } else if (data instanceof long[]) {
+                return prims.reduce((long[]) data, op);
+              } else if (data instanceof float[]) {
+                return prims.reduce((float[]) data, op);
+              }
+              return prims.reduce((double[]) data, op);
+            });
+    provenance(report, result.provenance());
     report.put("result", JsonOutput.number(result.type(), result.value()));
   }
 
   private void scan(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
     ScanKind kind = exclusive ? ScanKind.EXCLUSIVE : ScanKind.INCLUSIVE;
     report.put("kind", kind.name().toLowerCase(Locale.ROOT));
-    long start = System.nanoTime();
-    ScanResult<?> result;
-    if (data instanceof int[]) {
-      result = prims.scan((int[]) data, op, kind);
-    } else if (data instanceof long[]) {
-      result = prims.scan((long[]) data, op, kind);
-    } else if (data instanceof float[]) {
-      result = prims.scan((float[]) data, op, kind);
-    } else {
-      result = prims.scan((double[]) data, op, kind);
-    }
-    provenance(report, result.provenance(), start);
+    ScanResult<?> result =
+        timed(
+            () -> {
+              if (data instanceof int[]) {
+                return prims.scan((int[]) data, op, kind);
+              } else if (data instanceof long[]) {
+                return prims.scan((long[]) data, op, kind);
+              } else if (data instanceof float[]) {
+                return prims.scan((float[]) data, op, kind);
+              }
+              return prims.scan((double[]) data, op, kind);
+            });
+    provenance(report, result.provenance());
     Object values = result.values();
     int length = Array.getLength(values);
     report.put("first", length == 0 ? null : JsonOutput.element(values, 0));
@@ -388,48 +409,70 @@ final class RunCommand implements Callable<Integer> {
       report.put("upper", histogramSpec.upper());
     }
     histogramSpec.requireCompatible(DType.ofArray(data));
-    long start = System.nanoTime();
-    HistogramResult result;
-    if (data instanceof int[]) {
-      result = prims.histogram((int[]) data, histogramSpec.bins());
-    } else if (data instanceof long[]) {
-      result = prims.histogram((long[]) data, histogramSpec.bins());
-    } else if (data instanceof float[]) {
-      result = prims.histogram((float[]) data, histogramSpec);
-    } else {
-      result = prims.histogram((double[]) data, histogramSpec);
-    }
-    provenance(report, result.provenance(), start);
+    HistogramResult result =
+        timed(
+            () -> {
+              if (data instanceof int[]) {
+                return prims.histogram((int[]) data, histogramSpec.bins());
+              } else if (data instanceof long[]) {
+                return prims.histogram((long[]) data, histogramSpec.bins());
+              } else if (data instanceof float[]) {
+                return prims.histogram((float[]) data, histogramSpec);
+              }
+              return prims.histogram((double[]) data, histogramSpec);
+            });
+    provenance(report, result.provenance());
     report.put("counts", result.counts());
     report.put("outOfRange", result.outOfRange());
     report.put("output", write(result.counts()));
   }
 
-  private static void dot(Prims prims, Object a, Object b, Map<String, Object> report) {
-    long start = System.nanoTime();
-    Scalar result;
-    if (a instanceof int[]) {
-      result = prims.dot((int[]) a, (int[]) b);
-    } else if (a instanceof long[]) {
-      result = prims.dot((long[]) a, (long[]) b);
-    } else if (a instanceof float[]) {
-      result = prims.dot((float[]) a, (float[]) b);
-    } else {
-      result = prims.dot((double[]) a, (double[]) b);
-    }
-    provenance(report, result.provenance(), start);
+  private void dot(Prims prims, Object a, Object b, Map<String, Object> report) {
+    Scalar result =
+        timed(
+            () -> {
+              if (a instanceof int[]) {
+                return prims.dot((int[]) a, (int[]) b);
+              } else if (a instanceof long[]) {
+                return prims.dot((long[]) a, (long[]) b);
+              } else if (a instanceof float[]) {
+                return prims.dot((float[]) a, (float[]) b);
+              }
+              return prims.dot((double[]) a, (double[]) b);
+            });
+    provenance(report, result.provenance());
     report.put("result", JsonOutput.number(result.type(), result.value()));
   }
 
-  private static void provenance(Map<String, Object> report, Provenance p, long startNanos) {
-    double millis = (System.nanoTime() - startNanos) / 1e6;
+  /** Runs {@code call} --repeat times, keeping each run's wall time; returns the last result. */
+  private <T> T timed(Supplier<T> call) {
+    T result = null;
+    for (int i = 0; i < repeat; i++) {
+      long start = System.nanoTime();
+      result = call.get();
+      millis.add((System.nanoTime() - start) / 1e6);
+    }
+    return result;
+  }
+
+  private void provenance(Map<String, Object> report, Provenance p) {
     report.put("backend", p.backend());
     report.put("device", p.device());
     report.put("variant", p.variant());
-    report.put("millis", Math.round(millis * 1000) / 1000.0);
+    List<Double> sorted = new ArrayList<>(millis);
+    Collections.sort(sorted);
+    report.put("runs", repeat);
+    report.put("millis", roundMicros(sorted.get(0)));
+    if (repeat > 1) {
+      report.put("medianMillis", roundMicros(sorted.get(sorted.size() / 2)));
+    }
     if (!p.note().isEmpty()) {
       report.put("note", p.note());
     }
+  }
+
+  private static double roundMicros(double millis) {
+    return Math.round(millis * 1000) / 1000.0;
   }
 
   private String write(Object values) {

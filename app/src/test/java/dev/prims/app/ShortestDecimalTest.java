@@ -38,7 +38,7 @@ class ShortestDecimalTest {
   @Test
   void randomValuesRoundTripAndAreNeverLongerThanJavasOwn() {
     SplittableRandom r = new SplittableRandom(1);
-    for (int i = 0; i < 20_000; i++) {
+    for (int i = 0; i < 3_000; i++) {
       float f = Float.intBitsToFloat(r.nextInt());
       double d = Double.longBitsToDouble(r.nextLong());
       if (Float.isFinite(f)) {

@@ -1,0 +1,44 @@
+package dev.prims.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class InfoCommandTest {
+  @Test
+  void jsonListsTheCpuBackendAsAvailable() throws IOException {
+    Cli r = Cli.run("info", "--json");
+    assertEquals(0, r.exitCode(), r.toString());
+    JsonNode info = new ObjectMapper().readTree(r.out());
+    assertEquals(System.getProperty("java.version"), info.get("java").get("version").asText());
+    assertTrue(info.get("os").has("arch"), r.out());
+    JsonNode cpu = null;
+    for (JsonNode b : info.get("backends")) {
+      assertTrue(b.has("id") && b.has("available") && b.has("devices") && b.has("versions"));
+      if (!b.get("available").asBoolean()) {
+        assertTrue(!b.get("reason").asText().isEmpty(), b.toString());
+      }
+      if (b.get("id").asText().equals("cpu")) {
+        cpu = b;
+      }
+    }
+    assertTrue(cpu != null, "no cpu backend in " + r.out());
+    assertTrue(cpu.get("available").asBoolean(), cpu.toString());
+    JsonNode device = cpu.get("devices").get(0);
+    assertTrue(device.get("computeUnits").asInt() >= 1, device.toString());
+    assertTrue(!device.get("name").asText().isEmpty(), device.toString());
+  }
+
+  @Test
+  void textNamesEveryBackendOnItsOwnLine() {
+    Cli r = Cli.run("info");
+    assertEquals(0, r.exitCode(), r.toString());
+    assertTrue(r.out().startsWith("Java "), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.matches("cpu +available.*")), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  device 0: ")), r.out());
+  }
+}
