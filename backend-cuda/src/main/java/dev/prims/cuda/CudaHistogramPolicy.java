@@ -12,8 +12,11 @@ final class CudaHistogramPolicy {
   /** Private sub-histograms per block in shared-atomics (one per warp spreads contention). */
   static final int SHARED_COPIES = 8;
 
-  /** Shared memory a block may use without opting in to more. */
-  static final int SHARED_BYTES = 48 * 1024;
+  /**
+   * Dynamic shared memory for the private counters: under the 48 KiB a block may use without opting
+   * in, leaving room for the kernel's static shared memory.
+   */
+  static final int SHARED_BYTES = 47 * 1024;
 
   /** Largest bin count that shared-atomics handles (one 32-bit counter per bin). */
   static final int SHARED_MAX_BINS = SHARED_BYTES / 4;
