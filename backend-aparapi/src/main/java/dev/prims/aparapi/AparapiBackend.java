@@ -111,6 +111,11 @@ final class AparapiBackend implements Backend {
     return nanos < 0 ? OptionalDouble.empty() : OptionalDouble.of(nanos / 1e6);
   }
 
+  /** The kernels of this backend. */
+  KernelSet kernels() {
+    return kernels;
+  }
+
   @Override
   public void close() {
     kernels.close();
