@@ -1,7 +1,6 @@
 package dev.prims.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.prims.DType;
@@ -54,24 +53,35 @@ public final class Checks {
   }
 
   /**
-   * Asserts a floating sum or dot lies within {@code k * u * sum|x_i|} of the accurate value (plus
-   * the reference's own error and one subnormal step per term). When infinities or NaNs are in the
-   * input the result must be the one value every order gives; when {@code sum|x_i|} exceeds the
-   * type's range (so some orders overflow) an infinite or NaN result is accepted as well.
+   * Asserts a floating sum or dot lies within {@code k * u * sum|x_i|} of the accurate value; see
+   * {@link #sumError}.
    */
   public static void assertSum(DType type, double actual, ExactSum ref, long k, String what) {
+    String error = sumError(type, actual, ref, k);
+    if (error != null) {
+      fail(what + ": " + error);
+    }
+  }
+
+  /**
+   * Why {@code actual} is not an acceptable floating sum or dot, or null when it is: it must lie
+   * within {@code k * u * sum|x_i|} of the accurate value (plus the reference's own error and one
+   * subnormal step per term). When infinities or NaNs are in the input the result must be the one
+   * value every order gives; when {@code sum|x_i|} exceeds the type's range (so some orders
+   * overflow) an infinite or NaN result is accepted as well.
+   */
+  public static String sumError(DType type, double actual, ExactSum ref, long k) {
     if (ref.isNaN()) {
-      assertTrue(Double.isNaN(actual), what + ": expected NaN but was " + actual);
-      return;
+      return Double.isNaN(actual) ? null : "expected NaN but was " + actual;
     }
     double max = type == DType.FLOAT ? Float.MAX_VALUE : Double.MAX_VALUE;
     boolean mayOverflow = !(ref.sumAbs() <= max);
     if (ref.infinitySign() != 0) {
       double inf = ref.infinitySign() * Double.POSITIVE_INFINITY;
       if (actual == inf || (mayOverflow && Double.isNaN(actual))) {
-        return;
+        return null;
       }
-      fail(what + ": expected " + inf + " but was " + actual);
+      return "expected " + inf + " but was " + actual;
     }
     double u = unitRoundoff(type);
     double exact = ref.value();
@@ -79,24 +89,21 @@ public final class Checks {
     double referenceError = 2 * 0x1p-53 * Math.abs(exact) + ref.count() * 0x1p-100 * ref.sumAbs();
     double tolerance = k * u * ref.sumAbs() + referenceError + ref.count() * tiny;
     if (Double.isFinite(actual) && Math.abs(actual - exact) <= tolerance) {
-      return;
+      return null;
     }
     if (mayOverflow && !Double.isFinite(actual)) {
-      return;
+      return null;
     }
-    fail(
-        what
-            + ": "
-            + actual
-            + " is not within "
-            + tolerance
-            + " of "
-            + exact
-            + " (bound ("
-            + k
-            + ") * u * sum|x| with sum|x| = "
-            + ref.sumAbs()
-            + ")");
+    return actual
+        + " is not within "
+        + tolerance
+        + " of "
+        + exact
+        + " (bound "
+        + k
+        + " * u * sum|x| with sum|x| = "
+        + ref.sumAbs()
+        + ")";
   }
 
   /**
@@ -105,22 +112,30 @@ public final class Checks {
    */
   public static void assertProduct(
       DType type, double actual, double reference, long n, String what) {
+    String error = productError(type, actual, reference, n);
+    if (error != null) {
+      fail(what + ": " + error);
+    }
+  }
+
+  /** Why {@code actual} is not an acceptable product (see {@link #assertProduct}), or null. */
+  public static String productError(DType type, double actual, double reference, long n) {
     if (Double.isNaN(reference) || Double.isInfinite(reference)) {
-      assertEquals(reference, actual, what);
-      return;
+      return Double.compare(reference, actual) == 0
+          ? null
+          : "expected " + reference + " but was " + actual;
     }
     double tolerance = 2 * (n + 1) * unitRoundoff(type) * Math.abs(reference);
-    if (!(Math.abs(actual - reference) <= tolerance)) {
-      fail(
-          what
-              + ": product "
-              + actual
-              + " is not within "
-              + tolerance
-              + " of "
-              + reference
-              + " (2 (n + 1) u relative)");
+    if (Math.abs(actual - reference) <= tolerance) {
+      return null;
     }
+    return "product "
+        + actual
+        + " is not within "
+        + tolerance
+        + " of "
+        + reference
+        + " (2 (n + 1) u relative)";
   }
 
   private static Class<?> boxedClass(DType type) {

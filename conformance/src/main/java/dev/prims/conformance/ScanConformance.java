@@ -179,7 +179,10 @@ public abstract class ScanConformance extends BackendConformance {
         if (inclusive) {
           prefix.add(Reference.element(data, i));
         }
-        Checks.assertSum(type, Reference.element(actual, i), prefix, k, what + " at " + i);
+        String error = Checks.sumError(type, Reference.element(actual, i), prefix, k);
+        if (error != null) {
+          fail(what + " at " + i + ": " + error);
+        }
         if (!inclusive) {
           prefix.add(Reference.element(data, i));
         }
@@ -190,7 +193,10 @@ public abstract class ScanConformance extends BackendConformance {
         if (inclusive) {
           product *= Reference.element(data, i);
         }
-        Checks.assertProduct(type, Reference.element(actual, i), product, n, what + " at " + i);
+        String error = Checks.productError(type, Reference.element(actual, i), product, n);
+        if (error != null) {
+          fail(what + " at " + i + ": " + error);
+        }
         if (!inclusive) {
           product *= Reference.element(data, i);
         }

@@ -1,0 +1,79 @@
+package dev.prims.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.BackendUnavailableException;
+import dev.prims.DType;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.ReduceOp;
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class CpuBackendProviderTest {
+  private static BackendContext context(Map<String, String> values) {
+    return key -> Optional.ofNullable(values.get(key));
+  }
+
+  @Test
+  void isDiscoveredAndAvailable() {
+    try (Prims prims = Prims.create(PrimsConfig.empty())) {
+      Availability cpu = prims.backends().get("cpu");
+      assertTrue(cpu.available(), "cpu is always available");
+      assertEquals(1, cpu.devices().size());
+      assertEquals(Runtime.getRuntime().availableProcessors(), cpu.devices().get(0).computeUnits());
+    }
+  }
+
+  @Test
+  void threadCountComesFromConfiguration() {
+    CpuBackendProvider provider = new CpuBackendProvider();
+    assertEquals("cpu", provider.id());
+    assertEquals(0, provider.priority());
+    Availability a = provider.probe(context(Map.of(CpuBackendProvider.THREADS, "3")));
+    assertEquals(3, a.devices().get(0).computeUnits());
+    try (Backend b = provider.create(context(Map.of(CpuBackendProvider.THREADS, "3")))) {
+      assertEquals(3, b.device().computeUnits());
+    }
+  }
+
+  @Test
+  void badThreadCountMakesTheBackendBrokenWithTheReason() {
+    CpuBackendProvider provider = new CpuBackendProvider();
+    for (String bad : new String[] {"0", "-2", "many"}) {
+      Availability a = provider.probe(context(Map.of(CpuBackendProvider.THREADS, bad)));
+      assertFalse(a.available(), bad);
+      assertFalse(a.hardwareAbsent(), bad);
+      assertTrue(a.reason().contains(CpuBackendProvider.THREADS), a.reason());
+      assertThrows(
+          BackendUnavailableException.class,
+          () -> provider.create(context(Map.of(CpuBackendProvider.THREADS, bad))));
+    }
+    try (Prims prims =
+        Prims.create(
+            PrimsConfig.builder().backend("cpu").set(CpuBackendProvider.THREADS, "0").build())) {
+      BackendUnavailableException e =
+          assertThrows(
+              BackendUnavailableException.class, () -> prims.reduce(new int[] {1}, ReduceOp.SUM));
+      assertTrue(e.getMessage().contains(CpuBackendProvider.THREADS), e.getMessage());
+    }
+  }
+
+  @Test
+  void statedChainIsWithinTheElementCount() {
+    try (Backend b = new CpuBackendProvider().create(context(Map.of()))) {
+      for (long n : new long[] {0, 1, 7, 1000, 1 << 20, 1L << 28, Integer.MAX_VALUE}) {
+        long chain = b.sequentialChain(DType.FLOAT, n);
+        assertTrue(chain >= 0 && chain <= n, n + " -> " + chain);
+      }
+      assertTrue(b.sequentialChain(DType.DOUBLE, 1L << 28) < 1L << 16, "chains stay short");
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package dev.prims.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import org.junit.jupiter.api.Test;
+
+class CpuBufferManagerTest {
+  private final CpuBufferManager buffers = new CpuBufferManager();
+
+  @Test
+  void uploadSharesAndOutputIsAView() {
+    int[] data = {1, 2, 3};
+    DeviceBuffer in = buffers.upload(data);
+    assertEquals(DType.INT, in.type());
+    assertEquals(3, in.length());
+    assertEquals("cpu", in.backend());
+    assertTrue(CpuBuffer.arrayOf(in) == data, "upload shares the caller's array");
+    long[] counts = new long[4];
+    DeviceBuffer out = buffers.outputFor(counts);
+    ((long[]) CpuBuffer.arrayOf(out))[2] = 9;
+    buffers.download(out, counts);
+    assertArrayEquals(new long[] {0, 0, 9, 0}, counts, "a view downloads into itself");
+  }
+
+  @Test
+  void downloadCopiesIntoAnotherArray() {
+    DeviceBuffer b = buffers.allocate(DType.DOUBLE, 5);
+    double[] inside = (double[]) CpuBuffer.arrayOf(b);
+    inside[0] = 1.5;
+    inside[4] = -2;
+    double[] target = new double[3];
+    buffers.download(b, target);
+    assertArrayEquals(new double[] {1.5, 0, 0}, target);
+    assertThrows(IllegalArgumentException.class, () -> buffers.download(b, new double[6]));
+    assertThrows(IllegalArgumentException.class, () -> buffers.download(b, new float[2]));
+  }
+
+  @Test
+  void tooLargeOrNegativeLengthsAreClearErrors() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> buffers.allocate(DType.FLOAT, 1L << 31));
+    assertTrue(e.getMessage().contains(Long.toString(1L << 31)), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> buffers.allocate(DType.INT, -1));
+  }
+
+  @Test
+  void closedBuffersAreRejected() {
+    DeviceBuffer b = buffers.upload(new float[] {1});
+    b.close();
+    b.close();
+    assertTrue(b.isClosed());
+    assertThrows(IllegalStateException.class, () -> CpuBuffer.arrayOf(b));
+    assertThrows(IllegalStateException.class, () -> buffers.download(b, new float[1]));
+  }
+}
