@@ -14,6 +14,8 @@ import picocli.CommandLine.ParseResult;
  * 2; anything else is an internal failure, exit 1, with the stack trace under {@code -v}.
  */
 final class FailureHandler implements IExecutionExceptionHandler {
+  private static final int MAX_LINE = 400;
+
   private final BooleanSupplier verbose;
 
   FailureHandler(BooleanSupplier verbose) {
@@ -24,35 +26,37 @@ final class FailureHandler implements IExecutionExceptionHandler {
   public int handleExecutionException(
       Exception ex, CommandLine commandLine, ParseResult parseResult) {
     PrintWriter err = commandLine.getErr();
-    int code;
-    if (isBadInput(ex)) {
-      err.println("prims: " + oneLine(ex.getMessage() == null ? ex.toString() : ex.getMessage()));
-      code = PrimsCli.EXIT_BAD_INPUT;
-    } else {
-      err.println("prims: internal failure: " + oneLine(describe(ex)));
-      if (verbose.getAsBoolean()) {
-        ex.printStackTrace(err);
-      }
-      code = PrimsCli.EXIT_INTERNAL;
+    boolean badInput = isBadInput(ex);
+    boolean ownMessage = badInput || ex instanceof PrimsException;
+    String message = ownMessage && ex.getMessage() != null ? ex.getMessage() : ex.toString();
+    err.println("prims: " + (badInput ? "" : "internal failure: ") + shown(message));
+    if (!badInput && verbose.getAsBoolean()) {
+      ex.printStackTrace(err);
     }
     err.flush();
-    return code;
+    return badInput ? PrimsCli.EXIT_BAD_INPUT : PrimsCli.EXIT_INTERNAL;
+  }
+
+  /**
+   * The message on one line; a long one (such as a native loader's report with stack traces) is cut
+   * to its first line unless {@code -v} was given.
+   */
+  private String shown(String message) {
+    String[] lines = message.strip().split("\\s*\\R\\s*");
+    String joined = String.join(" ", lines);
+    if (joined.length() <= MAX_LINE) {
+      return joined;
+    }
+    if (verbose.getAsBoolean()) {
+      return message.strip();
+    }
+    String first = lines[0].length() <= MAX_LINE ? lines[0] : lines[0].substring(0, MAX_LINE);
+    return first + " [cut; -v shows the whole message]";
   }
 
   private static boolean isBadInput(Throwable ex) {
     return ex instanceof BadInputException
         || ex instanceof IllegalArgumentException
         || ex instanceof BackendUnavailableException;
-  }
-
-  private static String describe(Throwable ex) {
-    if (ex instanceof PrimsException && ex.getMessage() != null) {
-      return ex.getMessage();
-    }
-    return ex.toString();
-  }
-
-  private static String oneLine(String message) {
-    return message.strip().replaceAll("\\s*\\R\\s*", " ");
   }
 }

@@ -3,6 +3,7 @@ package dev.prims.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.prims.BackendUnavailableException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -78,5 +79,29 @@ class PrimsCliTest {
                 new IllegalArgumentException("bins must be positive,\n got 0"), commandLine, null);
     assertEquals(2, code);
     assertEquals("prims: bins must be positive, got 0", err.toString().strip());
+  }
+
+  @Test
+  void longMultiLineMessagesAreCutUnlessVerbose() {
+    String report =
+        "cuda: libcuda not found\n" + "\tat some.native.Loader(Loader.java:1)\n".repeat(40);
+    CommandLine commandLine = PrimsCli.commandLine();
+    StringWriter quiet = new StringWriter();
+    commandLine.setErr(new PrintWriter(quiet));
+    int code =
+        new FailureHandler(() -> false)
+            .handleExecutionException(
+                new BackendUnavailableException("cuda", report), commandLine, null);
+    assertEquals(2, code);
+    assertEquals(
+        "prims: cuda: cuda: libcuda not found [cut; -v shows the whole message]",
+        quiet.toString().strip());
+
+    StringWriter verbose = new StringWriter();
+    commandLine.setErr(new PrintWriter(verbose));
+    new FailureHandler(() -> true)
+        .handleExecutionException(
+            new BackendUnavailableException("cuda", report), commandLine, null);
+    assertEquals(41, verbose.toString().strip().lines().count(), verbose.toString());
   }
 }
