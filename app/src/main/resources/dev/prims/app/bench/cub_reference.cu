@@ -17,8 +17,11 @@
 // scan -> the last element; copy -> the last element copied; histogram -> sum of
 // (bin + 1) * count over the bins.
 //
+// `cub_reference --batch [--device D]` reads one measurement's arguments per line from stdin
+// and prints one JSON line for each, sharing one CUDA context.
+//
 // Build: nvcc -O3 -std=c++17 -arch=sm_90 -o cub_reference cub_reference.cu
-// Errors print {"error": "..."} on stdout and exit with status 1.
+// Errors print {"error": "..."} on stdout (one line per failed measurement) and exit status 1.
 
 #include <cub/cub.cuh>
 #include <cuda/functional>
@@ -42,6 +45,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -75,11 +79,36 @@ std::string escape(const std::string& s) {
   return out;
 }
 
-[[noreturn]] void fail(const std::string& message) {
+struct Failure {
+  std::string message;
+};
+
+[[noreturn]] void fail(const std::string& message) { throw Failure{message}; }
+
+void print_error(const std::string& message) {
   std::printf("{\"error\": \"%s\"}\n", escape(message).c_str());
   std::fflush(stdout);
-  std::exit(1);
 }
+
+// Device memory freed when it goes out of scope, so a failed measurement leaks nothing.
+template <typename T>
+class DeviceMemory {
+ public:
+  DeviceMemory(long long count, const char* what) {
+    if (cudaMalloc(&ptr_, std::max<long long>(count, 1) * sizeof(T)) != cudaSuccess) {
+      cudaGetLastError();
+      fail(std::string("cudaMalloc ") + what + " of " + std::to_string(count * sizeof(T)) +
+           " bytes failed");
+    }
+  }
+  ~DeviceMemory() { cudaFree(ptr_); }
+  DeviceMemory(const DeviceMemory&) = delete;
+  DeviceMemory& operator=(const DeviceMemory&) = delete;
+  T* get() const { return ptr_; }
+
+ private:
+  T* ptr_ = nullptr;
+};
 
 void check(cudaError_t status, const char* what) {
   if (status != cudaSuccess) {
@@ -268,109 +297,114 @@ struct Result {
   double checksum;
 };
 
+// Temporary storage for one CUB call: sized by a query call, allocated once before timing.
+class CubTemp {
+ public:
+  template <typename Call>
+  explicit CubTemp(Call call) {
+    check(call(nullptr, bytes_), "cub temporary storage size query");
+    memory_ = std::make_unique<DeviceMemory<char>>(static_cast<long long>(bytes_), "temp");
+  }
+  void* get() const { return memory_->get(); }
+  size_t& bytes() { return bytes_; }
+
+ private:
+  size_t bytes_ = 0;
+  std::unique_ptr<DeviceMemory<char>> memory_;
+};
+
 template <typename T>
 Result run_copy(const Options& o, CachingAllocator& alloc) {
-  T *in, *out;
-  check(cudaMalloc(&in, o.n * sizeof(T)), "cudaMalloc input");
-  check(cudaMalloc(&out, o.n * sizeof(T)), "cudaMalloc output");
-  fill(in, o.n, o, 0);
+  DeviceMemory<T> in(o.n, "input"), out(o.n, "output");
+  fill(in.get(), o.n, o, 0);
   Timing t;
   if (o.impl == "cub") {
     t = measure(o, [&] {
-      check(cudaMemcpyAsync(out, in, o.n * sizeof(T), cudaMemcpyDeviceToDevice), "copy");
+      check(cudaMemcpyAsync(out.get(), in.get(), o.n * sizeof(T), cudaMemcpyDeviceToDevice),
+            "copy");
     });
   } else {
-    t = measure(o, [&] { thrust::copy(thrust::cuda::par(alloc), in, in + o.n, out); });
+    t = measure(o, [&] {
+      thrust::copy(thrust::cuda::par(alloc), in.get(), in.get() + o.n, out.get());
+    });
   }
-  double checksum = to_double(read_one(out + o.n - 1));
-  cudaFree(in);
-  cudaFree(out);
-  return {t, 2.0 * o.n * sizeof(T), checksum};
+  return {t, 2.0 * o.n * sizeof(T), to_double(read_one(out.get() + o.n - 1))};
 }
 
 template <typename T>
 Result run_reduce(const Options& o, CachingAllocator& alloc) {
-  T *in, *out;
-  check(cudaMalloc(&in, o.n * sizeof(T)), "cudaMalloc input");
-  check(cudaMalloc(&out, sizeof(T)), "cudaMalloc output");
-  fill(in, o.n, o, 0);
-  void* temp = nullptr;
-  size_t temp_bytes = 0;
-  auto cub_call = [&](void* tmp, size_t& bytes) {
-    if (o.op == "sum") return cub::DeviceReduce::Sum(tmp, bytes, in, out, o.n);
-    if (o.op == "min") return cub::DeviceReduce::Min(tmp, bytes, in, out, o.n);
-    return cub::DeviceReduce::Max(tmp, bytes, in, out, o.n);
-  };
+  DeviceMemory<T> in(o.n, "input"), out(1, "output");
+  fill(in.get(), o.n, o, 0);
+  T* first = in.get();
+  T* last = first + o.n;
   Timing t;
   if (o.impl == "cub") {
-    check(cub_call(nullptr, temp_bytes), "cub reduce size query");
-    check(cudaMalloc(&temp, std::max<size_t>(temp_bytes, 1)), "cudaMalloc temp");
-    t = measure(o, [&] { check(cub_call(temp, temp_bytes), "cub reduce"); });
+    auto call = [&](void* tmp, size_t& bytes) {
+      if (o.op == "sum") return cub::DeviceReduce::Sum(tmp, bytes, first, out.get(), o.n);
+      if (o.op == "min") return cub::DeviceReduce::Min(tmp, bytes, first, out.get(), o.n);
+      return cub::DeviceReduce::Max(tmp, bytes, first, out.get(), o.n);
+    };
+    CubTemp temp(call);
+    t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub reduce"); });
   } else {
     auto policy = thrust::cuda::par(alloc);
     t = measure(o, [&] {
       T r;
-      if (o.op == "sum") r = thrust::reduce(policy, in, in + o.n, T(0), cuda::std::plus<T>());
-      else if (o.op == "min")
-        r = thrust::reduce(policy, in, in + o.n, read_one(in), cuda::minimum<T>());
-      else r = thrust::reduce(policy, in, in + o.n, read_one(in), cuda::maximum<T>());
-      check(cudaMemcpyAsync(out, &r, sizeof(T), cudaMemcpyHostToDevice), "store result");
+      if (o.op == "sum") {
+        r = thrust::reduce(policy, first, last, T(0), cuda::std::plus<T>());
+      } else if (o.op == "min") {
+        r = thrust::reduce(policy, first, last, cuda::std::numeric_limits<T>::max(),
+                           cuda::minimum<T>());
+      } else {
+        r = thrust::reduce(policy, first, last, cuda::std::numeric_limits<T>::lowest(),
+                           cuda::maximum<T>());
+      }
+      check(cudaMemcpyAsync(out.get(), &r, sizeof(T), cudaMemcpyHostToDevice), "store result");
     });
   }
-  double checksum = to_double(read_one(out));
-  cudaFree(temp);
-  cudaFree(in);
-  cudaFree(out);
-  return {t, 1.0 * o.n * sizeof(T), checksum};
+  return {t, 1.0 * o.n * sizeof(T), to_double(read_one(out.get()))};
 }
 
 template <typename T, typename Op>
-Timing time_scan(const Options& o, CachingAllocator& alloc, T* in, T* out, Op op, T init,
-                 void*& temp) {
-  size_t temp_bytes = 0;
+Timing time_scan(const Options& o, CachingAllocator& alloc, T* in, T* out, Op op, T init) {
   bool sum = o.op == "sum";
-  auto cub_call = [&](void* tmp, size_t& bytes) {
-    if (o.exclusive) {
-      return sum ? cub::DeviceScan::ExclusiveSum(tmp, bytes, in, out, o.n)
-                 : cub::DeviceScan::ExclusiveScan(tmp, bytes, in, out, op, init, o.n);
-    }
-    return sum ? cub::DeviceScan::InclusiveSum(tmp, bytes, in, out, o.n)
-               : cub::DeviceScan::InclusiveScan(tmp, bytes, in, out, op, o.n);
-  };
   if (o.impl == "cub") {
-    check(cub_call(nullptr, temp_bytes), "cub scan size query");
-    check(cudaMalloc(&temp, std::max<size_t>(temp_bytes, 1)), "cudaMalloc temp");
-    return measure(o, [&] { check(cub_call(temp, temp_bytes), "cub scan"); });
+    auto call = [&](void* tmp, size_t& bytes) {
+      if (o.exclusive) {
+        return sum ? cub::DeviceScan::ExclusiveSum(tmp, bytes, in, out, o.n)
+                   : cub::DeviceScan::ExclusiveScan(tmp, bytes, in, out, op, init, o.n);
+      }
+      return sum ? cub::DeviceScan::InclusiveSum(tmp, bytes, in, out, o.n)
+                 : cub::DeviceScan::InclusiveScan(tmp, bytes, in, out, op, o.n);
+    };
+    CubTemp temp(call);
+    return measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub scan"); });
   }
   auto policy = thrust::cuda::par(alloc);
   return measure(o, [&] {
-    if (o.exclusive) thrust::exclusive_scan(policy, in, in + o.n, out, init, op);
-    else thrust::inclusive_scan(policy, in, in + o.n, out, op);
+    if (o.exclusive) {
+      thrust::exclusive_scan(policy, in, in + o.n, out, init, op);
+    } else {
+      thrust::inclusive_scan(policy, in, in + o.n, out, op);
+    }
   });
 }
 
 template <typename T>
 Result run_scan(const Options& o, CachingAllocator& alloc) {
-  T *in, *out;
-  check(cudaMalloc(&in, o.n * sizeof(T)), "cudaMalloc input");
-  check(cudaMalloc(&out, o.n * sizeof(T)), "cudaMalloc output");
-  fill(in, o.n, o, 0);
-  void* temp = nullptr;
+  DeviceMemory<T> in(o.n, "input"), out(o.n, "output");
+  fill(in.get(), o.n, o, 0);
   Timing t;
   if (o.op == "sum") {
-    t = time_scan(o, alloc, in, out, cuda::std::plus<T>(), T(0), temp);
+    t = time_scan(o, alloc, in.get(), out.get(), cuda::std::plus<T>(), T(0));
   } else if (o.op == "min") {
-    t = time_scan(o, alloc, in, out, cuda::minimum<T>(), cuda::std::numeric_limits<T>::max(),
-                  temp);
+    t = time_scan(o, alloc, in.get(), out.get(), cuda::minimum<T>(),
+                  cuda::std::numeric_limits<T>::max());
   } else {
-    t = time_scan(o, alloc, in, out, cuda::maximum<T>(), cuda::std::numeric_limits<T>::lowest(),
-                  temp);
+    t = time_scan(o, alloc, in.get(), out.get(), cuda::maximum<T>(),
+                  cuda::std::numeric_limits<T>::lowest());
   }
-  double checksum = to_double(read_one(out + o.n - 1));
-  cudaFree(temp);
-  cudaFree(in);
-  cudaFree(out);
-  return {t, 2.0 * o.n * sizeof(T), checksum};
+  return {t, 2.0 * o.n * sizeof(T), to_double(read_one(out.get() + o.n - 1))};
 }
 
 // Count of bin b from the differenced bin ends; bin 0 also ended after the out-of-range values.
@@ -386,66 +420,53 @@ Timing time_thrust_histogram(const Options& o, CachingAllocator& alloc, const T*
                              unsigned long long* counts, BinOf bin_of) {
   // Sort then count: bin every value, sort the bin indices, find each bin's end with
   // upper_bound, and difference the ends into counts (out-of-range values sort to the front).
-  int* bins_of_values;
-  long long* ends;
-  check(cudaMalloc(&bins_of_values, o.n * sizeof(int)), "cudaMalloc thrust bins");
-  check(cudaMalloc(&ends, o.bins * sizeof(long long)), "cudaMalloc thrust ends");
+  DeviceMemory<int> bins_of_values(o.n, "thrust bin indices");
+  DeviceMemory<long long> ends(o.bins, "thrust bin ends");
+  int* first = bins_of_values.get();
+  int* last = first + o.n;
   auto policy = thrust::cuda::par(alloc);
-  Timing t = measure(o, [&] {
-    thrust::transform(policy, in, in + o.n, bins_of_values, bin_of);
-    thrust::sort(policy, bins_of_values, bins_of_values + o.n);
-    thrust::upper_bound(policy, bins_of_values, bins_of_values + o.n,
-                        thrust::counting_iterator<int>(0),
-                        thrust::counting_iterator<int>(o.bins), ends);
-    long long out_below =
-        thrust::lower_bound(policy, bins_of_values, bins_of_values + o.n, 0) - bins_of_values;
-    thrust::adjacent_difference(policy, ends, ends + o.bins, ends);
-    thrust::transform(policy, ends, ends + o.bins, thrust::counting_iterator<int>(0), counts,
-                      CountOfBin{out_below});
+  return measure(o, [&] {
+    thrust::transform(policy, in, in + o.n, first, bin_of);
+    thrust::sort(policy, first, last);
+    thrust::upper_bound(policy, first, last, thrust::counting_iterator<int>(0),
+                        thrust::counting_iterator<int>(o.bins), ends.get());
+    long long out_below = thrust::lower_bound(policy, first, last, 0) - first;
+    thrust::adjacent_difference(policy, ends.get(), ends.get() + o.bins, ends.get());
+    thrust::transform(policy, ends.get(), ends.get() + o.bins, thrust::counting_iterator<int>(0),
+                      counts, CountOfBin{out_below});
   });
-  cudaFree(bins_of_values);
-  cudaFree(ends);
-  return t;
 }
 
 template <typename T>
 Result run_histogram(const Options& o, CachingAllocator& alloc) {
-  T* in;
-  unsigned long long* counts;
-  check(cudaMalloc(&in, o.n * sizeof(T)), "cudaMalloc input");
-  check(cudaMalloc(&counts, o.bins * sizeof(unsigned long long)), "cudaMalloc counts");
-  fill(in, o.n, o, 0);
-  void* temp = nullptr;
-  size_t temp_bytes = 0;
+  DeviceMemory<T> in(o.n, "input");
+  DeviceMemory<unsigned long long> counts(o.bins, "counts");
+  fill(in.get(), o.n, o, 0);
   T lower = std::is_integral_v<T> ? T(0) : static_cast<T>(o.lower);
   T upper = std::is_integral_v<T> ? static_cast<T>(o.bins) : static_cast<T>(o.upper);
   Timing t;
   if (o.impl == "cub") {
-    auto cub_call = [&](void* tmp, size_t& bytes) {
-      return cub::DeviceHistogram::HistogramEven(tmp, bytes, in, counts, o.bins + 1, lower, upper,
-                                                 o.n);
+    const T* samples = in.get();
+    auto call = [&](void* tmp, size_t& bytes) {
+      return cub::DeviceHistogram::HistogramEven(tmp, bytes, samples, counts.get(), o.bins + 1,
+                                                 lower, upper, o.n);
     };
-    check(cub_call(nullptr, temp_bytes), "cub histogram size query");
-    check(cudaMalloc(&temp, std::max<size_t>(temp_bytes, 1)), "cudaMalloc temp");
-    t = measure(o, [&] { check(cub_call(temp, temp_bytes), "cub histogram"); });
+    CubTemp temp(call);
+    t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub histogram"); });
   } else if constexpr (std::is_integral_v<T>) {
-    t = time_thrust_histogram(o, alloc, in, counts, KeyBinOf<T>{o.bins});
+    t = time_thrust_histogram(o, alloc, in.get(), counts.get(), KeyBinOf<T>{o.bins});
   } else {
     T lo = static_cast<T>(o.lower), hi = static_cast<T>(o.upper);
-    T scale = std::is_same_v<T, float>
-                  ? static_cast<T>(o.bins / (static_cast<double>(hi) - static_cast<double>(lo)))
-                  : static_cast<T>(o.bins / (o.upper - o.lower));
-    t = time_thrust_histogram(o, alloc, in, counts, EvenBinOf<T>{lo, hi, scale, o.bins});
+    T scale = static_cast<T>(o.bins / (static_cast<double>(hi) - static_cast<double>(lo)));
+    t = time_thrust_histogram(o, alloc, in.get(), counts.get(),
+                              EvenBinOf<T>{lo, hi, scale, o.bins});
   }
   std::vector<unsigned long long> host(o.bins);
-  check(cudaMemcpy(host.data(), counts, o.bins * sizeof(unsigned long long),
+  check(cudaMemcpy(host.data(), counts.get(), o.bins * sizeof(unsigned long long),
                    cudaMemcpyDeviceToHost),
         "read counts");
   double checksum = 0;
   for (int b = 0; b < o.bins; ++b) checksum += (b + 1.0) * static_cast<double>(host[b]);
-  cudaFree(temp);
-  cudaFree(in);
-  cudaFree(counts);
   return {t, 1.0 * o.n * sizeof(T), checksum};
 }
 
@@ -464,38 +485,28 @@ struct MultiplyPair {
 
 template <typename T>
 Result run_dot(const Options& o, CachingAllocator& alloc) {
-  T *a, *b, *out;
-  check(cudaMalloc(&a, o.n * sizeof(T)), "cudaMalloc a");
-  check(cudaMalloc(&b, o.n * sizeof(T)), "cudaMalloc b");
-  check(cudaMalloc(&out, sizeof(T)), "cudaMalloc output");
-  fill(a, o.n, o, 0);
-  fill(b, o.n, o, 0x5EEDULL);
+  DeviceMemory<T> a(o.n, "a"), b(o.n, "b"), out(1, "output");
+  fill(a.get(), o.n, o, 0);
+  fill(b.get(), o.n, o, 0x5EEDULL);
   Timing t;
   if (o.impl == "cub") {
-    // CUB has no dot: a transform-reduce over a zipped product iterator.
-    auto products =
-        thrust::make_transform_iterator(thrust::make_zip_iterator(a, b), MultiplyPair<T>());
-    void* temp = nullptr;
-    size_t temp_bytes = 0;
-    check(cub::DeviceReduce::Sum(nullptr, temp_bytes, products, out, o.n), "cub dot size query");
-    check(cudaMalloc(&temp, std::max<size_t>(temp_bytes, 1)), "cudaMalloc temp");
-    t = measure(o, [&] {
-      check(cub::DeviceReduce::Sum(temp, temp_bytes, products, out, o.n), "cub dot");
-    });
-    cudaFree(temp);
+    // CUB has no dot: a sum over a transform iterator of the zipped products.
+    auto products = thrust::make_transform_iterator(
+        thrust::make_zip_iterator(a.get(), b.get()), MultiplyPair<T>());
+    auto call = [&](void* tmp, size_t& bytes) {
+      return cub::DeviceReduce::Sum(tmp, bytes, products, out.get(), o.n);
+    };
+    CubTemp temp(call);
+    t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub dot"); });
   } else {
     auto policy = thrust::cuda::par(alloc);
     t = measure(o, [&] {
-      T r = thrust::inner_product(policy, a, a + o.n, b, T(0), cuda::std::plus<T>(),
-                                  Multiply<T>());
-      check(cudaMemcpyAsync(out, &r, sizeof(T), cudaMemcpyHostToDevice), "store result");
+      T r = thrust::inner_product(policy, a.get(), a.get() + o.n, b.get(), T(0),
+                                  cuda::std::plus<T>(), Multiply<T>());
+      check(cudaMemcpyAsync(out.get(), &r, sizeof(T), cudaMemcpyHostToDevice), "store result");
     });
   }
-  double checksum = to_double(read_one(out));
-  cudaFree(a);
-  cudaFree(b);
-  cudaFree(out);
-  return {t, 2.0 * o.n * sizeof(T), checksum};
+  return {t, 2.0 * o.n * sizeof(T), to_double(read_one(out.get()))};
 }
 
 template <typename T>
@@ -508,32 +519,86 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   fail("--primitive must be copy, reduce, scan, histogram or dot, got " + o.primitive);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  Options o = parse(argc, argv);
-  check(cudaSetDevice(o.device), "cudaSetDevice");
-  cudaDeviceProp prop;
-  check(cudaGetDeviceProperties(&prop, o.device), "cudaGetDeviceProperties");
-  Result r;
-  {
+// Runs one measurement and prints its JSON line (or an error line).
+bool measure_and_print(const Options& o, const std::string& device_name) {
+  try {
+    Result r;
     CachingAllocator alloc;
     if (o.type == "int") r = dispatch<int>(o, alloc);
     else if (o.type == "long") r = dispatch<long long>(o, alloc);
     else if (o.type == "float") r = dispatch<float>(o, alloc);
     else if (o.type == "double") r = dispatch<double>(o, alloc);
     else fail("--type must be int, long, float or double, got " + o.type);
+    std::string op = o.op;
+    if (o.primitive == "scan") op += o.exclusive ? "-exclusive" : "-inclusive";
+    if (o.primitive == "dot" || o.primitive == "copy") op = "";
+    if (o.primitive == "histogram") op = std::to_string(o.bins) + "-bins";
+    double gbps = r.bytes / (r.timing.best_ms * 1e6);
+    std::printf(
+        "{\"impl\": \"%s\", \"primitive\": \"%s\", \"op\": \"%s\", \"type\": \"%s\", "
+        "\"n\": %lld, \"reps\": %d, \"best_ms\": %.6f, \"median_ms\": %.6f, \"bytes\": %.0f, "
+        "\"gbps\": %.3f, \"checksum\": %.17g, \"device\": \"%s\"}\n",
+        o.impl.c_str(), o.primitive.c_str(), op.c_str(), o.type.c_str(), o.n, o.reps,
+        r.timing.best_ms, r.timing.median_ms, r.bytes, gbps, r.checksum,
+        escape(device_name).c_str());
+    std::fflush(stdout);
+    return true;
+  } catch (const Failure& f) {
+    cudaGetLastError();
+    print_error(f.message);
+    return false;
   }
-  std::string op = o.primitive == "reduce" || o.primitive == "scan" ? o.op : "";
-  if (o.primitive == "scan") op += o.exclusive ? "-exclusive" : "-inclusive";
-  if (o.primitive == "dot") op = "sum";
-  if (o.primitive == "histogram") op = std::to_string(o.bins) + "-bins";
-  double gbps = r.bytes / (r.timing.best_ms * 1e6);
-  std::printf(
-      "{\"impl\": \"%s\", \"primitive\": \"%s\", \"op\": \"%s\", \"type\": \"%s\", \"n\": %lld, "
-      "\"reps\": %d, \"best_ms\": %.6f, \"median_ms\": %.6f, \"bytes\": %.0f, \"gbps\": %.3f, "
-      "\"checksum\": %.17g, \"device\": \"%s\"}\n",
-      o.impl.c_str(), o.primitive.c_str(), op.c_str(), o.type.c_str(), o.n, o.reps,
-      r.timing.best_ms, r.timing.median_ms, r.bytes, gbps, r.checksum, escape(prop.name).c_str());
-  return 0;
+}
+
+std::vector<std::string> split_words(const std::string& line) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : line) {
+    if (c == ' ' || c == '\t' || c == '\r') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  return words;
+}
+
+Options parse_words(const std::vector<std::string>& words) {
+  std::vector<char*> argv{const_cast<char*>("cub_reference")};
+  for (const std::string& w : words) argv.push_back(const_cast<char*>(w.c_str()));
+  return parse(static_cast<int>(argv.size()), argv.data());
+}
+
+}  // namespace
+
+// `--batch [--device D]` reads one measurement's arguments per line from stdin and prints one
+// JSON line for each (an error line for a failed one), sharing one CUDA context.
+int main(int argc, char** argv) {
+  bool batch = argc > 1 && std::strcmp(argv[1], "--batch") == 0;
+  try {
+    std::vector<std::string> words(argv + 1 + (batch ? 1 : 0), argv + argc);
+    Options first = parse_words(words);
+    check(cudaSetDevice(first.device), "cudaSetDevice");
+    cudaDeviceProp prop;
+    check(cudaGetDeviceProperties(&prop, first.device), "cudaGetDeviceProperties");
+    if (!batch) return measure_and_print(first, prop.name) ? 0 : 1;
+    bool all_ok = true;
+    char line[4096];
+    while (std::fgets(line, sizeof line, stdin)) {
+      std::vector<std::string> args = split_words(std::string(line, std::strcspn(line, "\n")));
+      if (args.empty()) continue;
+      try {
+        all_ok &= measure_and_print(parse_words(args), prop.name);
+      } catch (const Failure& f) {
+        print_error(f.message);
+        all_ok = false;
+      }
+    }
+    return all_ok ? 0 : 1;
+  } catch (const Failure& f) {
+    print_error(f.message);
+    return 1;
+  }
 }

@@ -1,0 +1,102 @@
+package dev.prims.app.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes benchmark results as JSON (the rows with the run's facts and notes) and as CSV. */
+public final class BenchFiles {
+  /** The CSV columns, in order; also the JSON names of a row's fields. */
+  public static final List<String> COLUMNS =
+      List.of(
+          "backend",
+          "device",
+          "primitive",
+          "op",
+          "type",
+          "mode",
+          "n",
+          "variant",
+          "best_ms",
+          "median_ms",
+          "reps",
+          "gbps",
+          "pct_copy_bw",
+          "peer",
+          "peer_ratio");
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .enable(SerializationFeature.INDENT_OUTPUT);
+
+  private BenchFiles() {}
+
+  /** Writes {@code report} (a map of facts such as {@code rows} and {@code notes}) as JSON. */
+  public static void writeJson(Map<String, Object> report, Path file) throws IOException {
+    createParent(file);
+    JSON.writeValue(file.toFile(), report);
+  }
+
+  /** Writes {@code rows} as CSV with a header line of {@link #COLUMNS}. */
+  public static void writeCsv(List<BenchRow> rows, Path file) throws IOException {
+    createParent(file);
+    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      w.write(String.join(",", COLUMNS));
+      w.write('\n');
+      for (BenchRow r : rows) {
+        List<String> cells =
+            List.of(
+                r.backend(),
+                r.device(),
+                r.primitive(),
+                r.op(),
+                r.type(),
+                r.mode(),
+                Long.toString(r.n()),
+                r.variant(),
+                number(r.bestMs()),
+                number(r.medianMs()),
+                Integer.toString(r.reps()),
+                number(r.gbps()),
+                r.pctCopyBw() == null ? "" : number(r.pctCopyBw()),
+                r.peer() == null ? "" : r.peer(),
+                r.peerRatio() == null ? "" : number(r.peerRatio()));
+        StringBuilder line = new StringBuilder();
+        for (String cell : cells) {
+          if (line.length() > 0) {
+            line.append(',');
+          }
+          line.append(quote(cell));
+        }
+        w.write(line.append('\n').toString());
+      }
+    }
+  }
+
+  private static String number(double value) {
+    return String.format(Locale.ROOT, "%.6g", value);
+  }
+
+  private static String quote(String cell) {
+    if (cell.contains(",") || cell.contains("\"") || cell.contains("\n")) {
+      return "\"" + cell.replace("\"", "\"\"") + "\"";
+    }
+    return cell;
+  }
+
+  private static void createParent(Path file) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+  }
+}

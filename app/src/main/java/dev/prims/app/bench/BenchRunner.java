@@ -1,0 +1,399 @@
+package dev.prims.app.bench;
+
+import dev.prims.DType;
+import dev.prims.Prims;
+import dev.prims.spi.Availability;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Runs a {@link BenchPlan}: every chosen backend, operation, type, size and mode, with the peers
+ * measured in the same run (the JDK for CPU-like devices, CUB and Thrust for GPUs) and the copy
+ * bandwidth each row's percentage refers to.
+ */
+public final class BenchRunner {
+  /** Receives progress: the total number of steps first, then one call per step. */
+  public interface Progress {
+    void start(long total);
+
+    void step(String what);
+
+    Progress NONE =
+        new Progress() {
+          @Override
+          public void start(long total) {}
+
+          @Override
+          public void step(String what) {}
+        };
+  }
+
+  private static final int LARGEST_JAVA_ARRAY = Integer.MAX_VALUE - 8;
+
+  private final BenchPlan plan;
+  private final Consumer<String> log;
+  private final Progress progress;
+  private final Stopwatch stopwatch;
+  private final List<BenchRow> rows = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+  private final List<Map<String, Object>> copyBandwidth = new ArrayList<>();
+
+  /**
+   * @param log receives lines worth showing at once (a reference build starting)
+   */
+  public BenchRunner(BenchPlan plan, Consumer<String> log, Progress progress) {
+    this.plan = plan;
+    this.log = log;
+    this.progress = progress;
+    this.stopwatch = new Stopwatch(plan.budget());
+  }
+
+  /** Runs the plan on the backends of {@code prims}. */
+  public BenchResult run(Prims prims) {
+    List<BenchTarget> targets = openTargets(prims);
+    boolean jdkPeers = targets.stream().anyMatch(t -> !t.gpu());
+    Map<CubRequest, CubResult> reference = references(targets);
+    HostCopyBandwidth hostCopy = new HostCopyBandwidth(plan.budget());
+    String hostName =
+        "cpu "
+            + System.getProperty("os.arch")
+            + " ("
+            + Runtime.getRuntime().availableProcessors()
+            + " threads)";
+    progress.start(
+        (long) plan.sizes().size()
+            * plan.types().size()
+            * plan.operations().size()
+            * Math.max(1, targets.size() * plan.modes().size()));
+    for (long n : plan.sizes()) {
+      for (DType type : plan.types()) {
+        if (!fitsOnHost(type, n)) {
+          notes.add(
+              "skipped "
+                  + type.id()
+                  + " at n="
+                  + SizeList.describe(n)
+                  + ": the Java heap ("
+                  + (Runtime.getRuntime().maxMemory() >> 20)
+                  + " MiB, -Xmx) cannot hold its arrays");
+          skipSteps(targets);
+          continue;
+        }
+        System.gc();
+        DataSet data = new DataSet(type, (int) n);
+        Double hostGbps = jdkPeers ? hostCopy.gbps(n * type.bytes()) : null;
+        if (hostGbps != null) {
+          copyBandwidth.add(copyFact(hostName, "System.arraycopy, parallel", type, n, hostGbps));
+        }
+        Double gpuGbps = gpuCopy(reference, type, n);
+        for (Operation operation : plan.operations()) {
+          BenchRow jdkPeer = jdkPeers ? jdkRows(operation, data, hostName, hostGbps) : null;
+          BenchRow cubPeer = referenceRows(reference, operation, type, n, gpuGbps);
+          for (BenchTarget target : targets) {
+            for (String mode : plan.modes()) {
+              measure(
+                  target,
+                  mode,
+                  operation,
+                  data,
+                  target.gpu() ? gpuGbps : hostGbps,
+                  target.gpu() ? (mode.equals(PrimsWorkload.DEVICE) ? cubPeer : null) : jdkPeer);
+            }
+          }
+        }
+      }
+    }
+    List<Map<String, Object>> devices = new ArrayList<>();
+    for (BenchTarget t : targets) {
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("backend", t.id());
+      d.put("device", t.deviceName());
+      d.put("gpu", t.gpu());
+      d.put("memory_bytes", t.backend().device().memoryBytes());
+      d.put("details", t.backend().device().details());
+      devices.add(d);
+    }
+    return new BenchResult(rows, notes, copyBandwidth, devices);
+  }
+
+  private List<BenchTarget> openTargets(Prims prims) {
+    Map<String, Availability> all = prims.backends();
+    List<String> ids = new ArrayList<>();
+    if (plan.backends() == null) {
+      for (String id : prims.registry().idsByPriority()) {
+        Availability a = all.get(id);
+        if (a != null && a.available()) {
+          ids.add(id);
+        } else if (a != null) {
+          notes.add(id + " not available: " + firstLine(a.reason()));
+        }
+      }
+    } else {
+      for (String id : plan.backends()) {
+        if (!all.containsKey(id)) {
+          throw new IllegalArgumentException(
+              "unknown backend '" + id + "'; known: " + String.join(", ", all.keySet()));
+        }
+        if (all.get(id).available()) {
+          ids.add(id);
+        } else {
+          notes.add(id + " not available: " + firstLine(all.get(id).reason()));
+        }
+      }
+    }
+    List<BenchTarget> targets = new ArrayList<>();
+    for (String id : ids) {
+      try {
+        targets.add(BenchTarget.open(prims, id));
+      } catch (RuntimeException e) {
+        notes.add(id + " could not be opened: " + firstLine(e.getMessage()));
+      }
+    }
+    return targets;
+  }
+
+  private Map<CubRequest, CubResult> references(List<BenchTarget> targets) {
+    Optional<BenchTarget> gpu = targets.stream().filter(BenchTarget::gpu).findFirst();
+    if (gpu.isEmpty() || !plan.references() || !plan.modes().contains(PrimsWorkload.DEVICE)) {
+      return Map.of();
+    }
+    CubReference.Located located = CubReference.locate(log);
+    if (located.get().isEmpty()) {
+      notes.add("CUB/Thrust reference not run: " + located.problem());
+      return Map.of();
+    }
+    int device =
+        targets.stream()
+            .filter(t -> t.id().equals("cuda"))
+            .findFirst()
+            .map(t -> t.backend().device().index())
+            .orElse(0);
+    int reps = referenceReps();
+    List<CubRequest> requests = new ArrayList<>();
+    for (long n : plan.sizes()) {
+      for (DType type : plan.types()) {
+        if (!gpu.get().fitsOnDevice(type, n)) {
+          continue;
+        }
+        requests.add(new CubRequest("cub", null, type, n, reps));
+        for (Operation operation : plan.operations()) {
+          requests.add(new CubRequest("cub", operation, type, n, reps));
+          requests.add(new CubRequest("thrust", operation, type, n, reps));
+        }
+      }
+    }
+    log.accept("running the CUB/Thrust reference (" + requests.size() + " measurements)");
+    Map<CubRequest, CubResult> results = located.reference().run(requests, device);
+    results.forEach(
+        (request, result) -> {
+          if (!result.ok()) {
+            notes.add("reference " + String.join(" ", request.arguments()) + ": " + result.error());
+          }
+        });
+    return results;
+  }
+
+  private Double gpuCopy(Map<CubRequest, CubResult> reference, DType type, long n) {
+    CubResult copy = reference.get(new CubRequest("cub", null, type, n, referenceReps()));
+    if (copy == null || !copy.ok()) {
+      return null;
+    }
+    copyBandwidth.add(copyFact(copy.device(), "cudaMemcpy device to device", type, n, copy.gbps()));
+    return copy.gbps();
+  }
+
+  private int referenceReps() {
+    return plan.budget().minReps() < 10 ? 10 : 50;
+  }
+
+  private static Map<String, Object> copyFact(
+      String device, String method, DType type, long n, double gbps) {
+    Map<String, Object> fact = new LinkedHashMap<>();
+    fact.put("device", device);
+    fact.put("method", method);
+    fact.put("type", type.id());
+    fact.put("n", n);
+    fact.put("bytes", n * type.bytes());
+    fact.put("gbps", gbps);
+    return fact;
+  }
+
+  /** Times the JDK peers and adds their rows; returns the row prims rows compare with. */
+  private BenchRow jdkRows(Operation operation, DataSet data, String hostName, Double copyGbps) {
+    BenchRow primary = null;
+    try {
+      for (CpuPeers.Peer peer : CpuPeers.of(operation, data)) {
+        Timing t =
+            stopwatch.time(
+                () -> {
+                  peer.run().run();
+                  return java.util.OptionalDouble.empty();
+                });
+        BenchRow row =
+            row(
+                    "jdk",
+                    hostName,
+                    operation,
+                    data.type(),
+                    PrimsWorkload.HOST,
+                    data.n(),
+                    peer.name(),
+                    t)
+                .compared(copyGbps, null);
+        rows.add(row);
+        if (primary == null) {
+          primary = row;
+        }
+      }
+    } catch (OutOfMemoryError e) {
+      notes.add(
+          "JDK peers of "
+              + operation.primitive().id()
+              + " "
+              + data.type().id()
+              + " at n="
+              + SizeList.describe(data.n())
+              + " ran out of heap");
+    }
+    return primary;
+  }
+
+  /** Adds the CUB and Thrust rows of one point; returns the CUB row prims rows compare with. */
+  private BenchRow referenceRows(
+      Map<CubRequest, CubResult> reference,
+      Operation operation,
+      DType type,
+      long n,
+      Double copyGbps) {
+    BenchRow cub = null;
+    for (String impl : List.of("cub", "thrust")) {
+      CubResult r = reference.get(new CubRequest(impl, operation, type, n, referenceReps()));
+      if (r == null || !r.ok()) {
+        continue;
+      }
+      Timing t = new Timing(r.bestMs(), r.medianMs(), r.reps(), true);
+      BenchRow row =
+          row(
+                  impl,
+                  r.device(),
+                  operation,
+                  type,
+                  PrimsWorkload.DEVICE,
+                  n,
+                  referenceName(impl, operation),
+                  t)
+              .compared(copyGbps, null);
+      rows.add(row);
+      if (impl.equals("cub")) {
+        cub = row;
+      }
+    }
+    return cub;
+  }
+
+  /** The library call a reference row measured. */
+  static String referenceName(String impl, Operation operation) {
+    boolean cub = impl.equals("cub");
+    return switch (operation) {
+      case REDUCE_SUM -> cub ? "DeviceReduce::Sum" : "thrust::reduce";
+      case REDUCE_MIN -> cub ? "DeviceReduce::Min" : "thrust::reduce";
+      case REDUCE_MAX -> cub ? "DeviceReduce::Max" : "thrust::reduce";
+      case SCAN_INCLUSIVE -> cub ? "DeviceScan::InclusiveSum" : "thrust::inclusive_scan";
+      case SCAN_EXCLUSIVE -> cub ? "DeviceScan::ExclusiveSum" : "thrust::exclusive_scan";
+      case HISTOGRAM -> cub ? "DeviceHistogram::HistogramEven" : "thrust sort + upper_bound";
+      case DOT -> cub ? "DeviceReduce::Sum of products" : "thrust::inner_product";
+    };
+  }
+
+  private void measure(
+      BenchTarget target,
+      String mode,
+      Operation operation,
+      DataSet data,
+      Double copyGbps,
+      BenchRow peer) {
+    String what =
+        target.id()
+            + " "
+            + operation.primitive().id()
+            + " "
+            + operation.op()
+            + " "
+            + data.type().id()
+            + " "
+            + SizeList.describe(data.n())
+            + " "
+            + mode;
+    try {
+      if (mode.equals(PrimsWorkload.DEVICE) && !target.fitsOnDevice(data.type(), data.n())) {
+        notes.add("skipped " + what + ": too large for the device's memory");
+        return;
+      }
+      Timing t =
+          PrimsWorkload.time(target.view(), target.backend(), operation, data, mode, stopwatch);
+      String variant = target.backend().variants(operation.primitive()).get(0);
+      rows.add(
+          row(target.id(), target.deviceName(), operation, data.type(), mode, data.n(), variant, t)
+              .compared(copyGbps, peer));
+    } catch (RuntimeException | OutOfMemoryError e) {
+      notes.add(what + " failed: " + firstLine(String.valueOf(e.getMessage())));
+    } finally {
+      progress.step(what);
+    }
+  }
+
+  private void skipSteps(List<BenchTarget> targets) {
+    long steps =
+        (long) plan.operations().size() * Math.max(1, targets.size() * plan.modes().size());
+    for (long i = 0; i < steps; i++) {
+      progress.step("skipped");
+    }
+  }
+
+  private static BenchRow row(
+      String backend,
+      String device,
+      Operation operation,
+      DType type,
+      String mode,
+      long n,
+      String variant,
+      Timing t) {
+    return new BenchRow(
+        backend,
+        device,
+        operation.primitive().id(),
+        operation.op(),
+        type.id(),
+        mode,
+        n,
+        variant,
+        t.bestMs(),
+        t.medianMs(),
+        t.reps(),
+        t.gbps(operation.bytes(type, n)),
+        null,
+        null,
+        null);
+  }
+
+  /** Whether the Java arrays of one point fit in the heap (inputs, widened copies, outputs). */
+  private static boolean fitsOnHost(DType type, long n) {
+    if (n > LARGEST_JAVA_ARRAY) {
+      return false;
+    }
+    double needed = n * (5.0 * type.bytes() + 2.0 * Double.BYTES);
+    return needed <= 0.8 * Runtime.getRuntime().maxMemory();
+  }
+
+  /** The first line of a (possibly multi-line) message. */
+  static String firstLine(String message) {
+    String m = message == null ? "" : message.strip();
+    int end = m.indexOf('\n');
+    return end < 0 ? m : m.substring(0, end).strip();
+  }
+}

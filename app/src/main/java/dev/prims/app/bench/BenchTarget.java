@@ -1,0 +1,43 @@
+package dev.prims.app.bench;
+
+import dev.prims.DType;
+import dev.prims.Prims;
+import dev.prims.spi.Backend;
+import dev.prims.spi.DeviceInfo;
+import java.util.Locale;
+
+/**
+ * One opened backend the benchmark runs on: the engine view bound to it, the backend, and whether
+ * its device is a GPU (GPU rows are compared with CUB, the others with the JDK).
+ */
+public record BenchTarget(String id, Prims view, Backend backend, boolean gpu) {
+  /** Opens {@code id} through {@code prims}. */
+  public static BenchTarget open(Prims prims, String id) {
+    Prims view = prims.backend(id);
+    Backend backend = view.primaryBackend();
+    return new BenchTarget(id, view, backend, isGpu(id, backend.device()));
+  }
+
+  /** The device's name. */
+  public String deviceName() {
+    return backend.device().name();
+  }
+
+  /** Whether a device is a GPU: every CUDA device, and OpenCL devices of GPU type. */
+  public static boolean isGpu(String backendId, DeviceInfo device) {
+    if (backendId.equals("cuda")) {
+      return true;
+    }
+    String type = device.details().getOrDefault("type", "");
+    return type.toLowerCase(Locale.ROOT).contains("gpu");
+  }
+
+  /**
+   * Whether {@code n} elements of {@code type} fit for a device-resident run (two inputs or an
+   * input and an output, with room to spare); true when the device does not say its memory.
+   */
+  public boolean fitsOnDevice(DType type, long n) {
+    long memory = backend.device().memoryBytes();
+    return memory <= 0 || 3.0 * n * type.bytes() <= 0.8 * memory;
+  }
+}

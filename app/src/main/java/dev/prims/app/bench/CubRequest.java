@@ -1,0 +1,46 @@
+package dev.prims.app.bench;
+
+import dev.prims.DType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One measurement asked of the CUB/Thrust reference program.
+ *
+ * @param impl {@code cub} or {@code thrust}
+ * @param operation the operation, or null for a device-to-device copy
+ * @param type element type
+ * @param n elements
+ * @param reps timed runs
+ */
+public record CubRequest(String impl, Operation operation, DType type, long n, int reps) {
+  /** The program's arguments for this measurement. */
+  public List<String> arguments() {
+    List<String> args = new ArrayList<>();
+    args.add("--impl");
+    args.add(impl);
+    args.add("--type");
+    args.add(type.id());
+    args.add("--n");
+    args.add(Long.toString(n));
+    args.add("--reps");
+    args.add(Integer.toString(reps));
+    args.add("--primitive");
+    if (operation == null) {
+      args.add("copy");
+      return args;
+    }
+    args.add(operation.primitive().id());
+    switch (operation) {
+      case REDUCE_SUM, SCAN_INCLUSIVE -> args.addAll(List.of("--op", "sum"));
+      case REDUCE_MIN -> args.addAll(List.of("--op", "min"));
+      case REDUCE_MAX -> args.addAll(List.of("--op", "max"));
+      case SCAN_EXCLUSIVE -> args.addAll(List.of("--op", "sum", "--exclusive"));
+      case HISTOGRAM ->
+          args.addAll(
+              List.of("--bins", Integer.toString(Operation.BINS), "--lower", "0", "--upper", "1"));
+      case DOT -> {}
+    }
+    return args;
+  }
+}

@@ -1,0 +1,126 @@
+package dev.prims.app.bench;
+
+import dev.prims.DType;
+import java.util.stream.IntStream;
+
+/**
+ * The deterministic inputs of one (type, size) point, made the same way as the CUB reference
+ * program makes them on the GPU, so both see the same values: integers {@code hash(i) mod 1000}
+ * (histogram keys {@code hash(i) mod 256}), floating values {@code (hash(i) >>> 8) / 2^24} in
+ * {@code [0, 1)}. The second dot operand uses the index offset {@link #SECOND_SALT}. Arrays are
+ * made on first use and kept for the life of this object.
+ */
+public final class DataSet {
+  /** Index offset of the second dot operand (as in the reference program). */
+  public static final long SECOND_SALT = 0x5EEDL;
+
+  private static final int VALUE_MODULUS = 1000;
+
+  private final DType type;
+  private final int n;
+  private Object values;
+  private Object second;
+  private Object keys;
+  private double[] valuesAsDoubles;
+
+  public DataSet(DType type, int n) {
+    this.type = type;
+    this.n = n;
+  }
+
+  public DType type() {
+    return type;
+  }
+
+  public int n() {
+    return n;
+  }
+
+  /** The main input. */
+  public synchronized Object values() {
+    if (values == null) {
+      values = fill(0, VALUE_MODULUS);
+    }
+    return values;
+  }
+
+  /** The second operand of dot. */
+  public synchronized Object second() {
+    if (second == null) {
+      second = fill(SECOND_SALT, VALUE_MODULUS);
+    }
+    return second;
+  }
+
+  /**
+   * The histogram input: keys {@code 0..255} for integer types, the main values (in {@code [0, 1)})
+   * for floating types.
+   */
+  public synchronized Object histogramInput() {
+    if (!type.isFloating()) {
+      if (keys == null) {
+        keys = fill(0, Operation.BINS);
+      }
+      return keys;
+    }
+    return values();
+  }
+
+  /** The main input widened to doubles (for the JDK's DoubleStream peer on float data). */
+  public synchronized double[] valuesAsDoubles() {
+    if (valuesAsDoubles == null) {
+      Object v = values();
+      double[] d = new double[n];
+      switch (type) {
+        case INT -> IntStream.range(0, n).parallel().forEach(i -> d[i] = ((int[]) v)[i]);
+        case LONG -> IntStream.range(0, n).parallel().forEach(i -> d[i] = ((long[]) v)[i]);
+        case FLOAT -> IntStream.range(0, n).parallel().forEach(i -> d[i] = ((float[]) v)[i]);
+        case DOUBLE -> System.arraycopy((double[]) v, 0, d, 0, n);
+      }
+      valuesAsDoubles = d;
+    }
+    return valuesAsDoubles;
+  }
+
+  private Object fill(long salt, int modulus) {
+    switch (type) {
+      case INT -> {
+        int[] a = new int[n];
+        IntStream.range(0, n).parallel().forEach(i -> a[i] = integer(i + salt, modulus));
+        return a;
+      }
+      case LONG -> {
+        long[] a = new long[n];
+        IntStream.range(0, n).parallel().forEach(i -> a[i] = integer(i + salt, modulus));
+        return a;
+      }
+      case FLOAT -> {
+        float[] a = new float[n];
+        IntStream.range(0, n).parallel().forEach(i -> a[i] = (float) unit(i + salt));
+        return a;
+      }
+      default -> {
+        double[] a = new double[n];
+        IntStream.range(0, n).parallel().forEach(i -> a[i] = unit(i + salt));
+        return a;
+      }
+    }
+  }
+
+  /** The 32-bit hash of an index shared with the reference program. */
+  static int hash32(long i) {
+    long x = i * 0x9E3779B97F4A7C15L;
+    x ^= x >>> 32;
+    x *= 0xD6E8FEB86659FD93L;
+    x ^= x >>> 32;
+    return (int) x;
+  }
+
+  private static int integer(long i, int modulus) {
+    return Integer.remainderUnsigned(hash32(i), modulus);
+  }
+
+  private static double unit(long i) {
+    return (hash32(i) >>> 8) / 16777216.0;
+  }
+}

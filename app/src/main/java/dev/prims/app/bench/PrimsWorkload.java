@@ -1,0 +1,138 @@
+package dev.prims.app.bench;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.HistogramSpec;
+import dev.prims.Prims;
+import dev.prims.spi.Backend;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * Times one {@link Operation} on one prims backend in one of two modes: {@code device} (inputs
+ * uploaded once, the primitive run repeatedly on device buffers and timed by the device's clock
+ * when it has one) or {@code host} (Java arrays in, the answer out, transfers included, timed by
+ * wall clock).
+ */
+public final class PrimsWorkload {
+  /** Data already on the device. */
+  public static final String DEVICE = "device";
+
+  /** Java arrays in and out, transfers included. */
+  public static final String HOST = "host";
+
+  private PrimsWorkload() {}
+
+  /** The histogram spec the benchmark uses for {@code type}. */
+  public static HistogramSpec histogramSpec(DType type) {
+    return type.isFloating()
+        ? HistogramSpec.even(Operation.BINS, 0, 1)
+        : HistogramSpec.keys(Operation.BINS);
+  }
+
+  /**
+   * Times {@code operation} on {@code data} through {@code view} (a view bound to {@code backend}).
+   */
+  public static Timing time(
+      Prims view,
+      Backend backend,
+      Operation operation,
+      DataSet data,
+      String mode,
+      Stopwatch stopwatch) {
+    if (mode.equals(HOST)) {
+      Runnable call = hostCall(view, operation, data);
+      return stopwatch.time(
+          () -> {
+            call.run();
+            return OptionalDouble.empty();
+          });
+    }
+    List<DeviceBuffer> buffers = new ArrayList<>();
+    try {
+      Runnable call = deviceCall(view, operation, data, buffers);
+      return stopwatch.time(() -> backend.deviceMillis(call));
+    } finally {
+      buffers.forEach(DeviceBuffer::close);
+    }
+  }
+
+  private static Runnable deviceCall(
+      Prims view, Operation operation, DataSet data, List<DeviceBuffer> buffers) {
+    DType type = data.type();
+    switch (operation.primitive()) {
+      case REDUCE -> {
+        DeviceBuffer input = keep(buffers, view.upload(data.values()));
+        return () -> view.reduce(input, operation.reduceOp());
+      }
+      case SCAN -> {
+        DeviceBuffer input = keep(buffers, view.upload(data.values()));
+        DeviceBuffer output = keep(buffers, view.allocate(type, data.n()));
+        return () -> view.scan(input, output, operation.reduceOp(), operation.scanKind());
+      }
+      case HISTOGRAM -> {
+        DeviceBuffer input = keep(buffers, view.upload(data.histogramInput()));
+        DeviceBuffer counts = keep(buffers, view.allocate(DType.LONG, Operation.BINS));
+        HistogramSpec spec = histogramSpec(type);
+        return () -> view.histogram(input, spec, counts);
+      }
+      default -> {
+        DeviceBuffer a = keep(buffers, view.upload(data.values()));
+        DeviceBuffer b = keep(buffers, view.upload(data.second()));
+        return () -> view.dot(a, b);
+      }
+    }
+  }
+
+  private static DeviceBuffer keep(List<DeviceBuffer> buffers, DeviceBuffer buffer) {
+    buffers.add(buffer);
+    return buffer;
+  }
+
+  private static Runnable hostCall(Prims view, Operation operation, DataSet data) {
+    DType type = data.type();
+    switch (operation.primitive()) {
+      case REDUCE -> {
+        Object values = data.values();
+        return switch (type) {
+          case INT -> () -> view.reduce((int[]) values, operation.reduceOp());
+          case LONG -> () -> view.reduce((long[]) values, operation.reduceOp());
+          case FLOAT -> () -> view.reduce((float[]) values, operation.reduceOp());
+          case DOUBLE -> () -> view.reduce((double[]) values, operation.reduceOp());
+        };
+      }
+      case SCAN -> {
+        Object values = data.values();
+        return switch (type) {
+          case INT -> () -> view.scan((int[]) values, operation.reduceOp(), operation.scanKind());
+          case LONG -> () -> view.scan((long[]) values, operation.reduceOp(), operation.scanKind());
+          case FLOAT ->
+              () -> view.scan((float[]) values, operation.reduceOp(), operation.scanKind());
+          case DOUBLE ->
+              () -> view.scan((double[]) values, operation.reduceOp(), operation.scanKind());
+        };
+      }
+      case HISTOGRAM -> {
+        Object input = data.histogramInput();
+        HistogramSpec spec = histogramSpec(type);
+        return switch (type) {
+          case INT -> () -> view.histogram((int[]) input, Operation.BINS);
+          case LONG -> () -> view.histogram((long[]) input, Operation.BINS);
+          case FLOAT -> () -> view.histogram((float[]) input, spec);
+          case DOUBLE -> () -> view.histogram((double[]) input, spec);
+        };
+      }
+      default -> {
+        Object a = data.values();
+        Object b = data.second();
+        return switch (type) {
+          case INT -> () -> view.dot((int[]) a, (int[]) b);
+          case LONG -> () -> view.dot((long[]) a, (long[]) b);
+          case FLOAT -> () -> view.dot((float[]) a, (float[]) b);
+          case DOUBLE -> () -> view.dot((double[]) a, (double[]) b);
+        };
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package dev.prims.app.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * Parses benchmark sizes: a comma-separated list of element counts ({@code 1000000}, {@code 16M},
+ * {@code 64K}, binary suffixes), powers of two ({@code 2^20}), and ranges of powers of two ({@code
+ * 2^16..2^28}, every power in between).
+ */
+public final class SizeList {
+  private SizeList() {}
+
+  /**
+   * The sizes, ascending and without repeats.
+   *
+   * @throws IllegalArgumentException naming the accepted forms when a size cannot be read or is not
+   *     positive
+   */
+  public static List<Long> parse(String text) {
+    TreeSet<Long> sizes = new TreeSet<>();
+    for (String token : text.split(",")) {
+      String t = token.trim();
+      if (t.isEmpty()) {
+        continue;
+      }
+      int dots = t.indexOf("..");
+      if (dots >= 0) {
+        int from = exponent(t.substring(0, dots), token);
+        int to = exponent(t.substring(dots + 2), token);
+        if (from > to) {
+          throw new IllegalArgumentException("size range " + token.trim() + " runs backwards");
+        }
+        for (int e = from; e <= to; e++) {
+          sizes.add(1L << e);
+        }
+      } else {
+        sizes.add(count(t, token));
+      }
+    }
+    if (sizes.isEmpty()) {
+      throw new IllegalArgumentException("--sizes names no size");
+    }
+    return new ArrayList<>(sizes);
+  }
+
+  /** {@code 2^20} for 2^20 elements, else the number with its suffix. */
+  public static String describe(long n) {
+    if (Long.bitCount(n) == 1) {
+      return "2^" + Long.numberOfTrailingZeros(n);
+    }
+    return Long.toString(n);
+  }
+
+  private static int exponent(String text, String token) {
+    String t = text.trim();
+    if (!t.startsWith("2^")) {
+      throw bad(token);
+    }
+    try {
+      int e = Integer.parseInt(t.substring(2));
+      if (e < 0 || e > 40) {
+        throw bad(token);
+      }
+      return e;
+    } catch (NumberFormatException ex) {
+      throw bad(token);
+    }
+  }
+
+  private static long count(String t, String token) {
+    if (t.startsWith("2^")) {
+      return 1L << exponent(t, token);
+    }
+    String lower = t.toLowerCase(Locale.ROOT);
+    long scale = 1;
+    char last = lower.charAt(lower.length() - 1);
+    if (last == 'k' || last == 'm' || last == 'g') {
+      scale = last == 'k' ? 1L << 10 : last == 'm' ? 1L << 20 : 1L << 30;
+      lower = lower.substring(0, lower.length() - 1);
+    }
+    try {
+      long value = Long.parseLong(lower) * scale;
+      if (value <= 0) {
+        throw bad(token);
+      }
+      return value;
+    } catch (NumberFormatException ex) {
+      throw bad(token);
+    }
+  }
+
+  private static IllegalArgumentException bad(String token) {
+    return new IllegalArgumentException(
+        "cannot read size '"
+            + token.trim()
+            + "'; expected counts such as 1000000 or 16M, powers such as 2^20, or ranges such as"
+            + " 2^16..2^28");
+  }
+}
