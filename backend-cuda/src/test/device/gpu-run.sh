@@ -15,11 +15,15 @@ nvcc_pid=$!
 run_java() { timeout "$limit" bash "$pack/on-device.sh" java "$@"; }
 if [ "$what" != bench ]; then
   limit=${TEST_LIMIT:-150} run_java -Xmx8g -cp "$pack/lib/*" org.junit.platform.console.ConsoleLauncher execute \
-    --disable-banner --details=summary --details-theme=ascii --select-package=dev.prims.cuda \
+    --disable-banner --details=summary --details-theme=ascii \
+    --select-class=dev.prims.cuda.CudaProviderTest --select-class=dev.prims.cuda.CudaReduceTest \
+    --select-class=dev.prims.cuda.CudaScanTest --select-class=dev.prims.cuda.CudaHistogramTest \
+    --select-class=dev.prims.cuda.CudaDotTest --select-class=dev.prims.cuda.CudaEngineTest \
+    --select-class=dev.prims.cuda.CudaLargeInputTest \
     --reports-dir="$out/reports" > "$out/tests.log" 2>&1
   echo "tests exit $?"
   grep -E "tests (successful|failed|aborted|skipped)|containers failed" "$out/tests.log"
-  grep -B2 -A12 -E "MethodSource|=> " "$out/tests.log" | head -150
+  sed -n '/Failures (/,$p' "$out/tests.log" | grep -v -E '^\s+(at )?(org\.junit|java\.base|net\.jqwik|jdk\.internal)' | cut -c1-400 | head -120
 fi
 if [ "$what" != tests ]; then
   limit=${BENCH_LIMIT:-90} run_java -Xmx6g -cp "$pack/lib/*" dev.prims.cuda.CudaBench 2>&1 | tee "$out/bench.log" | grep -E "bench|device|Exception|at dev"

@@ -20,8 +20,58 @@ __device__ __forceinline__ T* tile_shared() {
   return data;
 }
 
-// Decoupled look-back. state[0] is the tile counter and state[1 + t] tile t's status (all zero on
-// entry); aggregates[t] and prefixes[t] hold tile t's total and inclusive prefix.
+// Where the look-back publishes and reads tile states. For 4-byte types the status and the value
+// share one 64-bit word (one store, one load, no fence); 8-byte types store the value, fence, and
+// then the status flag. state[0] is the tile counter; the words start at state + 2.
+template <typename T, bool PACKED = sizeof(T) == 4>
+struct TileStates;
+
+template <typename T>
+struct TileStates<T, true> {
+  volatile u64* words;
+  __device__ TileStates(unsigned* state, T*, T*) : words(reinterpret_cast<volatile u64*>(state + 2)) {}
+  __device__ __forceinline__ void publish(unsigned tile, unsigned status, T value) {
+    union { T v; unsigned u; } bits;
+    bits.v = value;
+    words[tile] = ((u64)bits.u << 32) | status;
+  }
+  __device__ __forceinline__ unsigned wait(long long tile, T& value) {
+    u64 w;
+    do {
+      w = words[tile];
+    } while ((unsigned)w == STATUS_EMPTY);
+    union { T v; unsigned u; } bits;
+    bits.u = (unsigned)(w >> 32);
+    value = bits.v;
+    return (unsigned)w;
+  }
+};
+
+template <typename T>
+struct TileStates<T, false> {
+  volatile unsigned* flags;
+  T* aggregates;
+  T* prefixes;
+  __device__ TileStates(unsigned* state, T* aggregates, T* prefixes)
+      : flags(state + 2), aggregates(aggregates), prefixes(prefixes) {}
+  __device__ __forceinline__ void publish(unsigned tile, unsigned status, T value) {
+    (status == STATUS_PREFIX ? prefixes : aggregates)[tile] = value;
+    __threadfence();
+    flags[tile] = status;
+  }
+  __device__ __forceinline__ unsigned wait(long long tile, T& value) {
+    unsigned flag;
+    do {
+      flag = flags[tile];
+    } while (flag == STATUS_EMPTY);
+    __threadfence();
+    value = load_coherent((flag == STATUS_PREFIX ? prefixes : aggregates) + tile);
+    return flag;
+  }
+};
+
+// Decoupled look-back. The tile counter and states are zero on entry; aggregates and prefixes
+// (used by 8-byte types) hold each tile's total and inclusive prefix.
 template <typename Op, typename T>
 __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int exclusive, unsigned* state, T* aggregates,
                                         T* prefixes) {
@@ -31,39 +81,25 @@ __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int ex
   if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
   __syncthreads();
   const unsigned tile = tile_id;
-  volatile unsigned* status = state + 1;
+  TileStates<T> states(state, aggregates, prefixes);
   const i64 base = (i64)tile * SCAN_TILE;
   TileScan<Op, T> scan;
   scan.load(input, base, n, shared);
   if (tile == 0) {
-    if (threadIdx.x == 0) {
-      prefixes[0] = scan.tile_total;
-      __threadfence();
-      status[0] = STATUS_PREFIX;
-    }
+    if (threadIdx.x == 0) states.publish(0, STATUS_PREFIX, scan.tile_total);
     scan.store(output, base, n, Op::template identity<T>(), false, exclusive, shared);
     return;
   }
   if (threadIdx.x < WARP_SIZE) {
     const int lane = threadIdx.x;
-    if (lane == 0) {
-      aggregates[tile] = scan.tile_total;
-      __threadfence();
-      status[tile] = STATUS_AGGREGATE;
-    }
+    if (lane == 0) states.publish(tile, STATUS_AGGREGATE, scan.tile_total);
     T prefix = Op::template identity<T>();
     long long window = (long long)tile - 1;  // the nearest predecessor this round
     while (true) {
       const long long pred = window - lane;
       unsigned flag = STATUS_PREFIX;
-      if (pred >= 0) {
-        do {
-          flag = status[pred];
-        } while (flag == STATUS_EMPTY);
-      }
-      __threadfence();
       T value = Op::template identity<T>();
-      if (pred >= 0) value = flag == STATUS_PREFIX ? load_coherent(prefixes + pred) : load_coherent(aggregates + pred);
+      if (pred >= 0) flag = states.wait(pred, value);
       const unsigned done = __ballot_sync(FULL_MASK, flag == STATUS_PREFIX);
       const int stop = done ? __ffs(done) - 1 : WARP_SIZE - 1;
       if (lane > stop) value = Op::template identity<T>();
@@ -74,9 +110,7 @@ __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int ex
       window -= WARP_SIZE;
     }
     if (lane == 0) {
-      prefixes[tile] = Op::apply(prefix, scan.tile_total);
-      __threadfence();
-      status[tile] = STATUS_PREFIX;
+      states.publish(tile, STATUS_PREFIX, Op::apply(prefix, scan.tile_total));
       tile_prefix = prefix;
     }
   }

@@ -19,6 +19,7 @@ import static jcuda.driver.JCudaDriver.cuMemHostGetDevicePointer;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD32;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
+import static jcuda.driver.JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamDestroy;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
@@ -68,6 +69,7 @@ final class CudaBackend implements Backend {
   private final CUstream stream = new CUstream();
   private final ReentrantLock lock = new ReentrantLock();
   private final CudaModules modules = new CudaModules();
+  private final java.util.Map<String, Integer> occupancy = new java.util.HashMap<>();
   private final int sms;
   private final Pointer hostResult = new Pointer();
   private final ByteBuffer hostResultBytes;
@@ -75,6 +77,12 @@ final class CudaBackend implements Backend {
   private final CUdeviceptr counters = new CUdeviceptr();
   private CUdeviceptr scratch;
   private long scratchBytes;
+  private final ReentrantLock timingLock = new ReentrantLock();
+  private final CUevent timingStart = new CUevent();
+  private final CUevent timingEnd = new CUevent();
+  private boolean timing;
+  private boolean timingStarted;
+  private boolean timingPending;
   private volatile boolean closed;
 
   private final CudaBufferManager buffers = new CudaBufferManager(this);
@@ -157,35 +165,66 @@ final class CudaBackend implements Backend {
     return Math.max(reducer.sequentialChain(type, n), scanner.sequentialChain(n));
   }
 
+  /**
+   * Times the device work {@code work} enqueues on this backend's stream: an event is recorded just
+   * before the first kernel or copy it enqueues and just after the last, so host-side overhead
+   * between calls is not counted (like events around CUB calls). Work other threads enqueue
+   * meanwhile is counted too; concurrent deviceMillis calls run one after another.
+   */
   @Override
   public OptionalDouble deviceMillis(Runnable work) {
-    CUevent start = new CUevent();
-    CUevent end = new CUevent();
-    call(
-        () -> {
-          cuEventCreate(start, CUevent_flags.CU_EVENT_DEFAULT);
-          cuEventCreate(end, CUevent_flags.CU_EVENT_DEFAULT);
-          cuEventRecord(start, stream);
-          return null;
-        });
+    timingLock.lock();
     try {
-      work.run();
-      return OptionalDouble.of(
-          call(
-              () -> {
-                cuEventRecord(end, stream);
-                cuEventSynchronize(end);
-                float[] ms = new float[1];
-                cuEventElapsedTime(ms, start, end);
-                return (double) ms[0];
-              }));
-    } finally {
       call(
           () -> {
-            cuEventDestroy(start);
-            cuEventDestroy(end);
+            cuEventCreate(timingStart, CUevent_flags.CU_EVENT_DEFAULT);
+            cuEventCreate(timingEnd, CUevent_flags.CU_EVENT_DEFAULT);
+            timing = true;
+            timingStarted = false;
+            timingPending = false;
             return null;
           });
+      try {
+        work.run();
+        return OptionalDouble.of(
+            call(
+                () -> {
+                  if (!timingStarted) {
+                    return 0.0;
+                  }
+                  if (timingPending) {
+                    cuEventRecord(timingEnd, stream);
+                  }
+                  cuEventSynchronize(timingEnd);
+                  float[] ms = new float[1];
+                  cuEventElapsedTime(ms, timingStart, timingEnd);
+                  return (double) ms[0];
+                }));
+      } finally {
+        call(
+            () -> {
+              timing = false;
+              cuEventDestroy(timingStart);
+              cuEventDestroy(timingEnd);
+              return null;
+            });
+      }
+    } finally {
+      timingLock.unlock();
+    }
+  }
+
+  /** Records the timing start event before the first enqueue of a timed region. */
+  private void beforeEnqueue() {
+    if (timing && !timingStarted) {
+      cuEventRecord(timingStart, stream);
+      timingStarted = true;
+    }
+  }
+
+  private void afterEnqueue() {
+    if (timing) {
+      timingPending = true;
     }
   }
 
@@ -301,6 +340,24 @@ final class CudaBackend implements Backend {
     return stream;
   }
 
+  /**
+   * Blocks of {@code kernel} that run at once on the whole device with {@code sharedBytes} of
+   * dynamic shared memory each (the driver's occupancy answer, at most {@code perSmCap} per SM):
+   * the grid of a grid-stride kernel, so that no block waits for a second wave.
+   */
+  int residentBlocks(String module, String kernel, int sharedBytes, int perSmCap) {
+    String key = kernel + "/" + sharedBytes;
+    Integer perSm = occupancy.get(key);
+    if (perSm == null) {
+      int[] blocks = new int[1];
+      cuOccupancyMaxActiveBlocksPerMultiprocessor(
+          blocks, modules.function(module, kernel), CudaReducePolicy.BLOCK_SIZE, sharedBytes);
+      perSm = Math.max(1, blocks[0]);
+      occupancy.put(key, perSm);
+    }
+    return sms * Math.min(perSm, perSmCap);
+  }
+
   /** Launches {@code kernel} of {@code module} with BLOCK_SIZE threads per block. */
   void launch(String module, String kernel, long blocks, int sharedBytes, KernelArgs args) {
     if (blocks < 1 || blocks > Integer.MAX_VALUE) {
@@ -308,6 +365,7 @@ final class CudaBackend implements Backend {
           CudaBackendProvider.ID, kernel + ": grid of " + blocks + " blocks is out of range");
     }
     CUfunction f = modules.function(module, kernel);
+    beforeEnqueue();
     cuLaunchKernel(
         f,
         (int) blocks,
@@ -320,21 +378,30 @@ final class CudaBackend implements Backend {
         stream,
         args.build(),
         null);
+    afterEnqueue();
   }
 
   /** Zeroes {@code words} 32-bit words at {@code pointer}, in stream order. */
   void zero(CUdeviceptr pointer, long words) {
+    beforeEnqueue();
     cuMemsetD32Async(pointer, 0, words, stream);
+    afterEnqueue();
   }
 
   /** Waits for the stream. */
   void synchronize() {
+    if (timingPending) {
+      cuEventRecord(timingEnd, stream);
+      timingPending = false;
+    }
     cuStreamSynchronize(stream);
   }
 
   /** Copies one element at {@code pointer} into the result slot, waits, and returns it. */
   Number fetch(CUdeviceptr pointer, DType type) {
+    beforeEnqueue();
     cuMemcpyDtoHAsync(hostResult, pointer, type.bytes(), stream);
+    afterEnqueue();
     synchronize();
     return readResult(type);
   }

@@ -34,19 +34,13 @@ final class CudaDot implements DotProduct {
     }
     return backend.call(
         () -> {
-          int blocks =
-              (int)
-                  Math.max(
-                      1,
-                      Math.min(
-                          CudaReducePolicy.ceilDiv(
-                              CudaReducePolicy.ceilDiv(n, 16 / type.bytes()),
-                              CudaDotPolicy.BLOCK_SIZE),
-                          (long) backend.sms() * CudaDotPolicy.BLOCKS_PER_SM));
+          String kernel = "dot_vectorized_" + type.id();
+          int resident = backend.residentBlocks("dot", kernel, 0, CudaDotPolicy.BLOCKS_PER_SM);
+          int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
           CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
           backend.launch(
               "dot",
-              "dot_vectorized_" + type.id(),
+              kernel,
               blocks,
               0,
               new KernelArgs()

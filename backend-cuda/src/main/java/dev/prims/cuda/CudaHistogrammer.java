@@ -71,7 +71,7 @@ final class CudaHistogrammer implements Histogrammer {
     if (n == 0) {
       return 0;
     }
-    int resident = backend.sms() * CudaHistogramPolicy.BLOCKS_PER_SM;
+    String kernel = "histogram_" + variant.replace('-', '_') + "_" + type.id();
     KernelArgs args = new KernelArgs().pointer(in.pointer()).i64(n).i32(bins);
     if (spec.isEven()) {
       EvenBins even = EvenBins.of(spec, type);
@@ -88,6 +88,7 @@ final class CudaHistogrammer implements Histogrammer {
         int copies = CudaHistogramPolicy.copies(bins);
         args.i32(copies);
         shared = 4 * copies * bins;
+        int resident = residentBlocks(kernel, shared);
         // Each block counts under 2^32 elements in its 32-bit private counters.
         blocks =
             Math.max(
@@ -95,19 +96,19 @@ final class CudaHistogrammer implements Histogrammer {
                 ceilDiv(n, 1L << 31));
         break;
       case "sort-reduce":
-        blocks = Math.min(ceilDiv(n, CudaHistogramPolicy.SORT_TILE), resident);
+        blocks = Math.min(ceilDiv(n, CudaHistogramPolicy.SORT_TILE), residentBlocks(kernel, 0));
         break;
       default:
-        blocks = Math.min(ceilDiv(n, BLOCK_SIZE), resident);
+        blocks = Math.min(ceilDiv(n, BLOCK_SIZE), residentBlocks(kernel, 0));
         break;
     }
     args.pointer(out.pointer()).pointer(outOfRange);
-    backend.launch(
-        "histogram",
-        "histogram_" + variant.replace('-', '_') + "_" + type.id(),
-        blocks,
-        shared,
-        args);
+    backend.launch("histogram", kernel, blocks, shared, args);
     return backend.fetch(outOfRange, DType.LONG).longValue();
+  }
+
+  private int residentBlocks(String kernel, int sharedBytes) {
+    return backend.residentBlocks(
+        "histogram", kernel, sharedBytes, CudaHistogramPolicy.BLOCKS_PER_SM);
   }
 }

@@ -50,16 +50,19 @@ final class CudaReducePolicy {
     return variant.equals("multi-element") || variant.equals("shuffle");
   }
 
-  /** Blocks for one pass of a multi-pass variant over {@code n} elements. */
-  static long passBlocks(String variant, long n, int sms) {
+  /**
+   * Blocks for one pass of a multi-pass variant over {@code n} elements; grid-stride variants use
+   * at most {@code resident} blocks (those that fit on the device at once).
+   */
+  static long passBlocks(String variant, long n, int resident) {
     long blocks = ceilDiv(n, elementsPerBlock(variant));
-    return gridStride(variant) ? Math.min(blocks, (long) sms * BLOCKS_PER_SM) : blocks;
+    return gridStride(variant) ? Math.min(blocks, resident) : blocks;
   }
 
   /** Blocks of the vectorised single-pass kernel for {@code n} elements of {@code width} lanes. */
-  static int vectorizedBlocks(long n, int width, int sms) {
+  static int vectorizedBlocks(long n, int width, int resident) {
     long blocks = ceilDiv(ceilDiv(n, width), BLOCK_SIZE);
-    return (int) Math.max(1, Math.min(blocks, (long) sms * BLOCKS_PER_SM));
+    return (int) Math.max(1, Math.min(blocks, resident));
   }
 
   static long ceilDiv(long a, long b) {

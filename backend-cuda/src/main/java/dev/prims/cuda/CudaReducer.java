@@ -38,11 +38,13 @@ final class CudaReducer implements Reducer {
   private Number vectorized(CudaBuffer in, ReduceOp op) {
     DType type = in.type();
     long n = in.length();
-    int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), backend.sms());
+    String kernel = "reduce_vectorized_" + type.id() + "_" + op.id();
+    int resident = backend.residentBlocks("reduce", kernel, 0, CudaReducePolicy.BLOCKS_PER_SM);
+    int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
     CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
     backend.launch(
         "reduce",
-        "reduce_vectorized_" + type.id() + "_" + op.id(),
+        kernel,
         blocks,
         0,
         new KernelArgs()
@@ -58,18 +60,18 @@ final class CudaReducer implements Reducer {
   private Number multiPass(CudaBuffer in, ReduceOp op, String variant) {
     DType type = in.type();
     long n = in.length();
-    int sms = backend.sms();
-    long first = CudaReducePolicy.passBlocks(variant, n, sms);
-    long second = CudaReducePolicy.passBlocks(variant, first, sms);
+    String kernel = "reduce_" + variant.replace('-', '_') + "_" + type.id() + "_" + op.id();
+    int resident = backend.residentBlocks("reduce", kernel, 0, CudaReducePolicy.BLOCKS_PER_SM);
+    long first = CudaReducePolicy.passBlocks(variant, n, resident);
+    long second = CudaReducePolicy.passBlocks(variant, first, resident);
     long firstBytes = ceilDiv(first * type.bytes(), 256) * 256;
     CUdeviceptr scratch = backend.scratch(firstBytes + second * type.bytes());
     CUdeviceptr[] pingPong = {scratch, scratch.withByteOffset(firstBytes)};
-    String kernel = "reduce_" + variant.replace('-', '_') + "_" + type.id() + "_" + op.id();
     CUdeviceptr source = in.pointer();
     long length = n;
     int next = 0;
     while (length > 1) {
-      long blocks = CudaReducePolicy.passBlocks(variant, length, sms);
+      long blocks = CudaReducePolicy.passBlocks(variant, length, resident);
       CUdeviceptr target = pingPong[next];
       backend.launch(
           "reduce",
@@ -86,15 +88,16 @@ final class CudaReducer implements Reducer {
 
   /**
    * The longest sequential chain of any reduce path for {@code n} elements: a grid-stride
-   * accumulator, the vector lanes combined, and the partials one thread combines.
+   * accumulator, the vector lanes combined, and the partials one thread combines. Assumes the
+   * smallest grid (one block per SM), so it bounds every occupancy.
    */
   long sequentialChain(DType type, long n) {
     int width = 16 / type.bytes();
-    int sms = backend.sms();
-    long vectorBlocks = CudaReducePolicy.vectorizedBlocks(n, width, sms);
+    int resident = backend.sms();
+    long vectorBlocks = CudaReducePolicy.vectorizedBlocks(n, width, resident);
     long vectorized =
         ceilDiv(n, width * vectorBlocks * BLOCK_SIZE) + width + ceilDiv(vectorBlocks, BLOCK_SIZE);
-    long strideBlocks = Math.max(1, CudaReducePolicy.passBlocks("shuffle", n, sms));
+    long strideBlocks = Math.max(1, CudaReducePolicy.passBlocks("shuffle", n, resident));
     long shuffle = ceilDiv(n, strideBlocks * BLOCK_SIZE) + ceilDiv(strideBlocks, BLOCK_SIZE) + 1;
     return Math.max(vectorized, shuffle);
   }

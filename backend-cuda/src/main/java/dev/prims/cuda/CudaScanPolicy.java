@@ -21,8 +21,11 @@ final class CudaScanPolicy {
   /** Elements per block of the Blelloch kernel (two per thread). */
   static final int BLELLOCH_BLOCK = 2 * BLOCK_SIZE;
 
-  /** Blocks per SM of the reduce-then-scan passes (each block walks a contiguous range). */
-  static final int REDUCE_THEN_SCAN_BLOCKS_PER_SM = 2;
+  /**
+   * Most blocks per SM of the reduce-then-scan passes (each block walks a contiguous range); the
+   * occupancy of the down-sweep kernel may allow fewer.
+   */
+  static final int REDUCE_THEN_SCAN_BLOCKS_PER_SM = 8;
 
   /** Blocks per SM of the grid-stride offset-adding kernel. */
   static final int ADD_BLOCKS_PER_SM = 8;

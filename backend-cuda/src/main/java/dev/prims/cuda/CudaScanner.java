@@ -78,10 +78,12 @@ final class CudaScanner implements Scanner {
     long n = in.length();
     long tiles = ceilDiv(n, TILE);
     long bytes = in.type().bytes();
-    long stateBytes = align(4 * (tiles + 1));
+    // The tile counter (padded to 8 bytes), then one 64-bit state word per tile.
+    long stateWords = 2 + 2 * tiles;
+    long stateBytes = align(4 * stateWords);
     long valueBytes = align(tiles * bytes);
     CUdeviceptr scratch = backend.scratch(stateBytes + 2 * valueBytes);
-    backend.zero(scratch, tiles + 1);
+    backend.zero(scratch, stateWords);
     backend.launch(
         "scan",
         "scan_decoupled_lookback" + suffix,
@@ -101,7 +103,13 @@ final class CudaScanner implements Scanner {
     long n = in.length();
     long tiles = ceilDiv(n, TILE);
     long blocks =
-        Math.min(tiles, (long) backend.sms() * CudaScanPolicy.REDUCE_THEN_SCAN_BLOCKS_PER_SM);
+        Math.min(
+            tiles,
+            backend.residentBlocks(
+                "scan",
+                "scan_rts_downsweep" + suffix,
+                0,
+                CudaScanPolicy.REDUCE_THEN_SCAN_BLOCKS_PER_SM));
     long tilesPerBlock = ceilDiv(tiles, blocks);
     blocks = ceilDiv(tiles, tilesPerBlock);
     CUdeviceptr totals = backend.scratch(blocks * in.type().bytes());
@@ -188,7 +196,8 @@ final class CudaScanner implements Scanner {
         kernel, addKernel, perBlock, totals, totals, blocks, true, next, levels, level + 1, bytes);
     long addBlocks =
         Math.min(
-            ceilDiv(length, BLOCK_SIZE), (long) backend.sms() * CudaScanPolicy.ADD_BLOCKS_PER_SM);
+            ceilDiv(length, BLOCK_SIZE),
+            backend.residentBlocks("scan", addKernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM));
     backend.launch(
         "scan",
         addKernel,
