@@ -45,7 +45,7 @@ final class HumanReport {
                 + " into "
                 + r.get("bins")
                 + (r.containsKey("lower")
-                    ? " even bins over [" + r.get("lower") + ", " + r.get("upper") + ")"
+                    ? " even bins over [" + text(r.get("lower")) + ", " + text(r.get("upper")) + ")"
                     : " integer-key bins")
                 + ": "
                 + counted

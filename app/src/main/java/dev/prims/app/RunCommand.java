@@ -405,10 +405,20 @@ final class RunCommand implements Callable<Integer> {
       Prims prims, Object data, HistogramSpec histogramSpec, Map<String, Object> report) {
     report.put("bins", histogramSpec.bins());
     if (histogramSpec.isEven()) {
-      report.put("lower", histogramSpec.lower());
-      report.put("upper", histogramSpec.upper());
+      report.put("lower", JsonOutput.number(DType.DOUBLE, histogramSpec.lower()));
+      report.put("upper", JsonOutput.number(DType.DOUBLE, histogramSpec.upper()));
     }
-    histogramSpec.requireCompatible(DType.ofArray(data));
+    DType type = DType.ofArray(data);
+    if (type.isFloating() && !histogramSpec.isEven()) {
+      throw new BadInputException(
+          type.id() + " values are counted in even bins: add --lower L --upper U to --bins");
+    }
+    if (!type.isFloating() && histogramSpec.isEven()) {
+      throw new BadInputException(
+          type.id()
+              + " keys are counted with --bins N alone (key k in bin k);"
+              + " --lower and --upper are for float or double values");
+    }
     HistogramResult result =
         timed(
             () -> {

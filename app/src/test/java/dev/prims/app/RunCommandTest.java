@@ -274,7 +274,7 @@ class RunCommandTest {
         "--upper",
         "Infinity");
     assertBadInput(
-        "integer-key histograms need int or long keys",
+        "float values are counted in even bins: add --lower L --upper U",
         "run",
         "histogram",
         "--input",
@@ -282,7 +282,7 @@ class RunCommandTest {
         "--bins",
         "4");
     assertBadInput(
-        "even bins over [lower, upper) need float or double values",
+        "int keys are counted with --bins N alone",
         "run",
         "histogram",
         "--input",
