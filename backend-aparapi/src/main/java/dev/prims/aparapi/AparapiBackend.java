@@ -1,5 +1,6 @@
 package dev.prims.aparapi;
 
+import com.aparapi.device.Device;
 import com.aparapi.device.OpenCLDevice;
 import dev.prims.DType;
 import dev.prims.Primitive;
@@ -20,7 +21,7 @@ import java.util.OptionalDouble;
  */
 final class AparapiBackend implements Backend {
   private final DeviceInfo info;
-  private final int computeUnits;
+  private final DeviceShape shape;
   private final AparapiBufferManager buffers;
   private final KernelSet kernels = new KernelSet();
   private final AparapiReducer reducer;
@@ -31,20 +32,20 @@ final class AparapiBackend implements Backend {
   AparapiBackend(DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed) {
     this(
         info,
-        device.getMaxComputeUnits(),
+        new DeviceShape(device.getMaxComputeUnits(), device.getType() == Device.TYPE.CPU),
         device.getMaxMemAllocSize(),
         new KernelLauncher(AparapiBackendProvider.ID, device, fallbackAllowed));
   }
 
-  /** A backend launching through {@code launcher} (tests use a launcher on another device). */
-  AparapiBackend(DeviceInfo info, int computeUnits, long maxAllocBytes, KernelLauncher launcher) {
+  /** A backend on a device of {@code shape} launching through {@code launcher}. */
+  AparapiBackend(DeviceInfo info, DeviceShape shape, long maxAllocBytes, KernelLauncher launcher) {
     this.info = info;
-    this.computeUnits = Math.max(1, computeUnits);
+    this.shape = shape;
     this.buffers = new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes);
-    this.reducer = new AparapiReducer(buffers, kernels, launcher, this.computeUnits);
-    this.scanner = new AparapiScanner(buffers, kernels, launcher, this.computeUnits);
-    this.histogrammer = new AparapiHistogrammer(buffers, kernels, launcher, this.computeUnits);
-    this.dot = new AparapiDotProduct(buffers, kernels, launcher, this.computeUnits);
+    this.reducer = new AparapiReducer(buffers, kernels, launcher, shape);
+    this.scanner = new AparapiScanner(buffers, kernels, launcher, shape);
+    this.histogrammer = new AparapiHistogrammer(buffers, kernels, launcher, shape);
+    this.dot = new AparapiDotProduct(buffers, kernels, launcher, shape);
   }
 
   @Override
@@ -98,9 +99,9 @@ final class AparapiBackend implements Backend {
 
   @Override
   public long sequentialChain(DType type, long n) {
-    long reduce = AparapiReducePolicy.sequentialChain(n, computeUnits);
-    long scan = AparapiScanPolicy.sequentialChain(n, computeUnits);
-    long dotChain = AparapiDotPolicy.sequentialChain(n, computeUnits);
+    long reduce = AparapiReducePolicy.sequentialChain(n, shape.computeUnits());
+    long scan = AparapiScanPolicy.sequentialChain(n, shape.computeUnits());
+    long dotChain = AparapiDotPolicy.sequentialChain(n, shape.computeUnits());
     return Math.max(reduce, Math.max(scan, dotChain));
   }
 

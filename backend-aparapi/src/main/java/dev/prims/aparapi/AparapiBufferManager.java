@@ -6,13 +6,14 @@ import dev.prims.PrimsException;
 import dev.prims.spi.BufferManager;
 
 /**
- * Buffers of the Aparapi backend. Each is a Java array (Aparapi moves Java arrays), so a buffer
- * holds fewer than 2^31 elements; uploads copy the caller's array, downloads copy the always
- * current host array.
+ * Buffers of the Aparapi backend. Each is a Java array (Aparapi moves Java arrays) whose size in
+ * bytes must fit an int, as Aparapi passes byte sizes as ints: at most 2^31 - 1 bytes, so 536870911
+ * ints or floats and 268435455 longs or doubles. Uploads copy the caller's array, downloads copy
+ * the always current host array.
  */
 final class AparapiBufferManager implements BufferManager {
-  /** The largest Java array the JVM reliably allocates. */
-  static final int MAX_LENGTH = Integer.MAX_VALUE - 8;
+  /** The most bytes one Aparapi array argument may have (its size is an int). */
+  static final long MAX_BYTES = Integer.MAX_VALUE;
 
   private final String backendId;
   private final long maxAllocBytes;
@@ -89,15 +90,19 @@ final class AparapiBufferManager implements BufferManager {
   }
 
   private void requireFits(DType type, long length) {
-    if (length > MAX_LENGTH) {
+    if (length > MAX_BYTES / type.bytes()) {
       throw new PrimsException(
           backendId,
           "a buffer of "
               + length
               + " "
               + type.id()
-              + " exceeds the largest Java array Aparapi can move ("
-              + MAX_LENGTH
+              + " ("
+              + bytes(type, length)
+              + " bytes) exceeds the "
+              + MAX_BYTES
+              + " bytes Aparapi can move in one array ("
+              + MAX_BYTES / type.bytes()
               + " elements)");
     }
     if (maxAllocBytes > 0 && bytes(type, length) > maxAllocBytes) {

@@ -15,14 +15,14 @@ final class AparapiDotProduct implements DotProduct {
   private final AparapiBufferManager buffers;
   private final KernelSet kernels;
   private final KernelLauncher launcher;
-  private final int computeUnits;
+  private final DeviceShape shape;
 
   AparapiDotProduct(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, int computeUnits) {
+      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
     this.buffers = buffers;
     this.kernels = kernels;
     this.launcher = launcher;
-    this.computeUnits = computeUnits;
+    this.shape = shape;
   }
 
   @Override
@@ -41,12 +41,14 @@ final class AparapiDotProduct implements DotProduct {
     if (n == 0) {
       return dev.prims.ReduceOp.SUM.identity(left.type());
     }
-    int groups = AparapiDotPolicy.groups(n, computeUnits);
+    FastOrderOnly.noteIfReproducibleAsked(call, left.type().isFloating());
+    int groups = AparapiDotPolicy.groups(n, shape.computeUnits());
     KernelHandle<?> handle = kernels.dot(left.type());
     return handle.locked(
         k -> {
           DotKernel kernel = (DotKernel) k;
           kernel.bind(left.array(), right.array(), n);
+          kernel.span(shape.span(n, (long) groups * AparapiDotPolicy.BLOCK_SIZE));
           handle.bind("a", left);
           handle.bind("b", right);
           Object partials = kernel.partials(groups);

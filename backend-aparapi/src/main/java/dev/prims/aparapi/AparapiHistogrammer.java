@@ -24,14 +24,14 @@ final class AparapiHistogrammer implements Histogrammer {
   private final AparapiBufferManager buffers;
   private final KernelSet kernels;
   private final KernelLauncher launcher;
-  private final int computeUnits;
+  private final DeviceShape shape;
 
   AparapiHistogrammer(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, int computeUnits) {
+      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
     this.buffers = buffers;
     this.kernels = kernels;
     this.launcher = launcher;
-    this.computeUnits = computeUnits;
+    this.shape = shape;
   }
 
   @Override
@@ -60,8 +60,8 @@ final class AparapiHistogrammer implements Histogrammer {
     }
     int groups =
         ownRows
-            ? AparapiHistogramPolicy.rowGroups(n, computeUnits, bins)
-            : AparapiHistogramPolicy.groups(n, computeUnits);
+            ? AparapiHistogramPolicy.rowGroups(n, shape.computeUnits(), bins)
+            : AparapiHistogramPolicy.groups(n, shape.computeUnits());
     int block = AparapiHistogramPolicy.BLOCK_SIZE;
     int binsCover = AparapiHistogramPolicy.cover(bins);
     KernelHandle<?> handle = kernels.histogram(type);
@@ -70,6 +70,7 @@ final class AparapiHistogrammer implements Histogrammer {
           HistogramKernel kernel = (HistogramKernel) k;
           kernel.bind(in.array(), n, spec, out.array());
           kernel.shape(groups, ownRows ? groups * bins : bins);
+          kernel.span(shape.span(n, (long) groups * block));
           handle.bind("input", in);
           if (ownRows) {
             kernel.phase(HistogramKernel.PHASE_GROUP_COUNT, groups);

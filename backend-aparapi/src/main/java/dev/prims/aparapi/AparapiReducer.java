@@ -17,14 +17,14 @@ final class AparapiReducer implements Reducer {
   private final AparapiBufferManager buffers;
   private final KernelSet kernels;
   private final KernelLauncher launcher;
-  private final int computeUnits;
+  private final DeviceShape shape;
 
   AparapiReducer(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, int computeUnits) {
+      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
     this.buffers = buffers;
     this.kernels = kernels;
     this.launcher = launcher;
-    this.computeUnits = computeUnits;
+    this.shape = shape;
   }
 
   @Override
@@ -36,13 +36,16 @@ final class AparapiReducer implements Reducer {
     if (n == 0) {
       return op.identity(type);
     }
+    FastOrderOnly.noteIfReproducibleAsked(
+        call, type.isFloating() && (op == ReduceOp.SUM || op == ReduceOp.PROD));
     int code = OpCode.of(op);
-    int groups = AparapiReducePolicy.groups(n, computeUnits);
+    int groups = AparapiReducePolicy.groups(n, shape.computeUnits());
     KernelHandle<?> handle = kernels.reduce(type);
     return handle.locked(
         k -> {
           ReduceKernel kernel = (ReduceKernel) k;
           kernel.bind(in.array(), n, code, op.identity(type));
+          kernel.span(shape.span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE));
           handle.bind("input", in);
           Object partials = kernel.partials(groups);
           launcher.launch(

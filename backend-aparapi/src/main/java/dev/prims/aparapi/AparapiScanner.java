@@ -20,14 +20,14 @@ final class AparapiScanner implements Scanner {
   private final AparapiBufferManager buffers;
   private final KernelSet kernels;
   private final KernelLauncher launcher;
-  private final int computeUnits;
+  private final DeviceShape shape;
 
   AparapiScanner(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, int computeUnits) {
+      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
     this.buffers = buffers;
     this.kernels = kernels;
     this.launcher = launcher;
-    this.computeUnits = computeUnits;
+    this.shape = shape;
   }
 
   @Override
@@ -52,9 +52,11 @@ final class AparapiScanner implements Scanner {
     if (n == 0) {
       return;
     }
+    FastOrderOnly.noteIfReproducibleAsked(
+        call, type.isFloating() && (op == ReduceOp.SUM || op == ReduceOp.PROD));
     int code = OpCode.of(op);
     Number identity = op.identity(type);
-    int groups = AparapiScanPolicy.groups(n, computeUnits);
+    int groups = AparapiScanPolicy.groups(n, shape.computeUnits());
     int chunk = AparapiScanPolicy.chunk(n, groups);
     boolean inPlace = in.array() == out.array();
     KernelHandle<?> handle = kernels.scan(type);

@@ -5,6 +5,12 @@ interface DotKernel {
   /** Sets both inputs and their common length. */
   void bind(Object a, Object b, int n);
 
+  /**
+   * Elements per work-item in a contiguous span (CPU devices), or 0 for a grid-strided slice (GPUs,
+   * whose neighbouring work-items then read neighbouring elements).
+   */
+  void span(int span);
+
   /** The partials array, grown to at least {@code groups} elements. */
   Object partials(int groups);
 }

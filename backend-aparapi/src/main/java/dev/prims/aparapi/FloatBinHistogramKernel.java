@@ -21,6 +21,7 @@ final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
   long[] counts = new long[1];
   int[] outOfRange = new int[1];
   int n;
+  int span;
   int bins;
   int phase;
   int rowCount;
@@ -39,6 +40,11 @@ final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
     this.lo = even.loF();
     this.hi = even.hiF();
     this.scale = even.scaleF();
+  }
+
+  @Override
+  public void span(int span) {
+    this.span = span;
   }
 
   @Override
@@ -96,14 +102,26 @@ final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
       localGlobalBarrier();
     }
     int first = getGlobalId();
-    int stride = getGlobalSize();
+    int step = getGlobalSize();
+    int start = first;
     int count = 0;
-    if (first < n) {
-      count = (n - 1 - first) / stride + 1;
+    if (span > 0) {
+      step = 1;
+      long from = (long) first * span;
+      start = n;
+      if (from < n) {
+        start = (int) from;
+        count = n - start;
+        if (count > span) {
+          count = span;
+        }
+      }
+    } else if (first < n) {
+      count = (n - 1 - first) / step + 1;
     }
     int out = 0;
     for (int r = 0; r < count; r++) {
-      int b = binOf(first + r * stride);
+      int b = binOf(start + r * step);
       if (b < 0) {
         out = out + 1;
       } else {

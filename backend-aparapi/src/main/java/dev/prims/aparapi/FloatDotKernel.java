@@ -3,15 +3,17 @@ package dev.prims.aparapi;
 import com.aparapi.Kernel;
 
 /**
- * Dot product of two float arrays: each work-item sums the products of a grid-strided slice with
- * four independent accumulators, the group sums its work-items as a tree in local memory, and
- * work-item 0 writes the group's partial. Products and sums are rounded in float.
+ * Dot product of two float arrays: each work-item sums the products of a grid-strided slice, or a
+ * contiguous span when {@code span > 0} (CPU devices), with four independent accumulators; the
+ * group sums its work-items as a tree in local memory, and work-item 0 writes the group's partial.
+ * Products and sums are rounded in float.
  */
 final class FloatDotKernel extends Kernel implements DotKernel {
   float[] a = new float[1];
   float[] b = new float[1];
   float[] partials = new float[1];
   int n;
+  int span;
   @Local float[] scratch = new float[AparapiDotPolicy.BLOCK_SIZE];
 
   @Override
@@ -19,6 +21,11 @@ final class FloatDotKernel extends Kernel implements DotKernel {
     this.a = (float[]) a;
     this.b = (float[]) b;
     this.n = n;
+  }
+
+  @Override
+  public void span(int span) {
+    this.span = span;
   }
 
   @Override
@@ -33,26 +40,38 @@ final class FloatDotKernel extends Kernel implements DotKernel {
   public void run() {
     int lid = getLocalId();
     int first = getGlobalId();
-    int stride = getGlobalSize();
+    int step = getGlobalSize();
+    int start = first;
     int count = 0;
-    if (first < n) {
-      count = (n - 1 - first) / stride + 1;
+    if (span > 0) {
+      step = 1;
+      long from = (long) first * span;
+      start = n;
+      if (from < n) {
+        start = (int) from;
+        count = n - start;
+        if (count > span) {
+          count = span;
+        }
+      }
+    } else if (first < n) {
+      count = (n - 1 - first) / step + 1;
     }
     float acc = 0f;
     float acc1 = 0f;
     float acc2 = 0f;
     float acc3 = 0f;
     int rounds = count / 4;
-    int step = 4 * stride;
+    int step4 = 4 * step;
     for (int r = 0; r < rounds; r++) {
-      int j = first + r * step;
+      int j = start + r * step4;
       acc = acc + a[j] * b[j];
-      acc1 = acc1 + a[j + stride] * b[j + stride];
-      acc2 = acc2 + a[j + 2 * stride] * b[j + 2 * stride];
-      acc3 = acc3 + a[j + 3 * stride] * b[j + 3 * stride];
+      acc1 = acc1 + a[j + step] * b[j + step];
+      acc2 = acc2 + a[j + 2 * step] * b[j + 2 * step];
+      acc3 = acc3 + a[j + 3 * step] * b[j + 3 * step];
     }
     for (int r = rounds * 4; r < count; r++) {
-      int j = first + r * stride;
+      int j = start + r * step;
       acc = acc + a[j] * b[j];
     }
     scratch[lid] = (acc + acc1) + (acc2 + acc3);

@@ -19,6 +19,12 @@ interface HistogramKernel {
   /** Sets the input, its length, the spec and the long counts array to fill. */
   void bind(Object input, int n, HistogramSpec spec, Object counts);
 
+  /**
+   * Elements per work-item in a contiguous span (CPU devices), or 0 for a grid-strided slice (GPUs,
+   * whose neighbouring work-items then read neighbouring elements).
+   */
+  void span(int span);
+
   /** Grows the rows to {@code rowsLength} ints and the out-of-range counts to {@code groups}. */
   void shape(int groups, int rowsLength);
 

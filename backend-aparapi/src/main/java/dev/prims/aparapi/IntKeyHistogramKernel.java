@@ -19,6 +19,7 @@ final class IntKeyHistogramKernel extends Kernel implements HistogramKernel {
   long[] counts = new long[1];
   int[] outOfRange = new int[1];
   int n;
+  int span;
   int bins;
   int phase;
   int rowCount;
@@ -30,6 +31,11 @@ final class IntKeyHistogramKernel extends Kernel implements HistogramKernel {
     this.n = n;
     this.bins = spec.bins();
     this.counts = (long[]) counts;
+  }
+
+  @Override
+  public void span(int span) {
+    this.span = span;
   }
 
   @Override
@@ -87,14 +93,26 @@ final class IntKeyHistogramKernel extends Kernel implements HistogramKernel {
       localGlobalBarrier();
     }
     int first = getGlobalId();
-    int stride = getGlobalSize();
+    int step = getGlobalSize();
+    int start = first;
     int count = 0;
-    if (first < n) {
-      count = (n - 1 - first) / stride + 1;
+    if (span > 0) {
+      step = 1;
+      long from = (long) first * span;
+      start = n;
+      if (from < n) {
+        start = (int) from;
+        count = n - start;
+        if (count > span) {
+          count = span;
+        }
+      }
+    } else if (first < n) {
+      count = (n - 1 - first) / step + 1;
     }
     int out = 0;
     for (int r = 0; r < count; r++) {
-      int b = binOf(first + r * stride);
+      int b = binOf(start + r * step);
       if (b < 0) {
         out = out + 1;
       } else {

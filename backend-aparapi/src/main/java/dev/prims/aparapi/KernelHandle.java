@@ -19,6 +19,7 @@ final class KernelHandle<K extends Kernel> implements AutoCloseable {
   private final ReentrantLock lock = new ReentrantLock();
   private final Map<String, Synced> synced = new HashMap<>();
   private String fallbackReason;
+  private long uploads;
 
   private record Synced(Object array, long version) {}
 
@@ -59,6 +60,17 @@ final class KernelHandle<K extends Kernel> implements AutoCloseable {
     if (last == null || last.array() != array || last.version() != version) {
       Transfers.put(kernel, array);
       synced.put(slot, new Synced(array, version));
+      uploads++;
+    }
+  }
+
+  /** How many times {@link #bind} copied a buffer to the device (for tests and diagnostics). */
+  long uploads() {
+    lock.lock();
+    try {
+      return uploads;
+    } finally {
+      lock.unlock();
     }
   }
 

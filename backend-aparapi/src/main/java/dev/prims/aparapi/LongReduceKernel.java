@@ -3,14 +3,16 @@ package dev.prims.aparapi;
 import com.aparapi.Kernel;
 
 /**
- * Reduce of long values: each work-item folds a grid-strided slice (SUM with four independent
- * accumulators), the group folds its work-items as a tree in local memory, and work-item 0 writes
- * the group's partial. Arithmetic wraps like Java's.
+ * Reduce of long values: each work-item folds a grid-strided slice, or a contiguous span when
+ * {@code span > 0} (CPU devices), SUM with four independent accumulators; the group folds its
+ * work-items as a tree in local memory, and work-item 0 writes the group's partial. Arithmetic
+ * wraps like Java's.
  */
 final class LongReduceKernel extends Kernel implements ReduceKernel {
   long[] input = new long[1];
   long[] partials = new long[1];
   int n;
+  int span;
   int op;
   long identity;
   @Local long[] scratch = new long[AparapiReducePolicy.BLOCK_SIZE];
@@ -21,6 +23,11 @@ final class LongReduceKernel extends Kernel implements ReduceKernel {
     this.n = n;
     this.op = op;
     this.identity = identity.longValue();
+  }
+
+  @Override
+  public void span(int span) {
+    this.span = span;
   }
 
   @Override
@@ -35,10 +42,22 @@ final class LongReduceKernel extends Kernel implements ReduceKernel {
   public void run() {
     int lid = getLocalId();
     int first = getGlobalId();
-    int stride = getGlobalSize();
+    int step = getGlobalSize();
+    int start = first;
     int count = 0;
-    if (first < n) {
-      count = (n - 1 - first) / stride + 1;
+    if (span > 0) {
+      step = 1;
+      long from = (long) first * span;
+      start = n;
+      if (from < n) {
+        start = (int) from;
+        count = n - start;
+        if (count > span) {
+          count = span;
+        }
+      }
+    } else if (first < n) {
+      count = (n - 1 - first) / step + 1;
     }
     long acc = identity;
     if (op == OpCode.SUM) {
@@ -46,21 +65,21 @@ final class LongReduceKernel extends Kernel implements ReduceKernel {
       long acc2 = 0L;
       long acc3 = 0L;
       int rounds = count / 4;
-      int step = 4 * stride;
+      int step4 = 4 * step;
       for (int r = 0; r < rounds; r++) {
-        int j = first + r * step;
+        int j = start + r * step4;
         acc = acc + input[j];
-        acc1 = acc1 + input[j + stride];
-        acc2 = acc2 + input[j + 2 * stride];
-        acc3 = acc3 + input[j + 3 * stride];
+        acc1 = acc1 + input[j + step];
+        acc2 = acc2 + input[j + 2 * step];
+        acc3 = acc3 + input[j + 3 * step];
       }
       for (int r = rounds * 4; r < count; r++) {
-        acc = acc + input[first + r * stride];
+        acc = acc + input[start + r * step];
       }
       acc = (acc + acc1) + (acc2 + acc3);
     } else {
       for (int r = 0; r < count; r++) {
-        acc = combine(acc, input[first + r * stride]);
+        acc = combine(acc, input[start + r * step]);
       }
     }
     scratch[lid] = acc;

@@ -8,6 +8,12 @@ interface ReduceKernel {
   /** Sets the input array, its length, the operator code and the operator's identity. */
   void bind(Object input, int n, int op, Number identity);
 
+  /**
+   * Elements per work-item in a contiguous span (CPU devices), or 0 for a grid-strided slice (GPUs,
+   * whose neighbouring work-items then read neighbouring elements).
+   */
+  void span(int span);
+
   /** The partials array, grown to at least {@code groups} elements. */
   Object partials(int groups);
 }

@@ -1,0 +1,113 @@
+package dev.prims.aparapi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.aparapi.device.OpenCLDevice;
+import dev.prims.DType;
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.PrimsException;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Buffers: copies in and out, limits, and inputs copied to the device only when changed. */
+class AparapiBuffersTest {
+  private static AparapiBackend backend;
+
+  @BeforeAll
+  static void open() {
+    List<OpenCLDevice> devices = AparapiDevices.list();
+    if (devices.isEmpty()) {
+      Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
+    }
+    backend = new AparapiBackend(AparapiDevices.info(0, devices.get(0)), devices.get(0), false);
+  }
+
+  @AfterAll
+  static void close() {
+    if (backend != null) {
+      backend.close();
+    }
+  }
+
+  private static CallContext call() {
+    return new CallContext(null, Determinism.FAST);
+  }
+
+  @Test
+  void uploadCopiesAndDownloadReturnsTheContents() {
+    int[] values = {5, 6, 7};
+    try (DeviceBuffer buffer = backend.buffers().upload(values)) {
+      values[0] = 99;
+      int[] back = new int[3];
+      backend.buffers().download(buffer, back);
+      assertArrayEquals(new int[] {5, 6, 7}, back);
+      assertThrows(
+          IllegalArgumentException.class, () -> backend.buffers().download(buffer, new int[4]));
+      assertThrows(
+          IllegalArgumentException.class, () -> backend.buffers().download(buffer, new long[3]));
+    }
+  }
+
+  @Test
+  void tooLargeOrNegativeBuffersAreRefusedWithTheirSizes() {
+    PrimsException e =
+        assertThrows(
+            PrimsException.class, () -> backend.buffers().allocate(DType.DOUBLE, 300_000_000L));
+    assertTrue(e.getMessage().contains("300000000"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> backend.buffers().allocate(DType.INT, -1));
+  }
+
+  @Test
+  void closedBuffersAreRefused() {
+    DeviceBuffer buffer = backend.buffers().upload(new float[] {1f});
+    buffer.close();
+    assertThrows(
+        IllegalStateException.class, () -> backend.reducer().reduce(buffer, ReduceOp.SUM, call()));
+  }
+
+  @Test
+  void anUnchangedInputIsCopiedToTheDeviceOnce() {
+    long[] values = new long[5000];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i;
+    }
+    KernelHandle<?> reduce = backend.kernels().reduce(DType.LONG);
+    try (DeviceBuffer buffer = backend.buffers().upload(values);
+        DeviceBuffer prefix = backend.buffers().allocate(DType.LONG, values.length)) {
+      long before = reduce.uploads();
+      for (int i = 0; i < 5; i++) {
+        assertEquals(12_497_500L, backend.reducer().reduce(buffer, ReduceOp.SUM, call()));
+      }
+      assertEquals(before + 1, reduce.uploads(), "five reduces of one buffer, one upload");
+
+      backend.scanner().scan(buffer, prefix, ReduceOp.SUM, ScanKind.INCLUSIVE, call());
+      long afterFirst = reduce.uploads();
+      assertEquals(12_497_500L, backend.reducer().reduce(prefix, ReduceOp.MAX, call()));
+      assertEquals(afterFirst + 1, reduce.uploads(), "a new buffer is uploaded");
+      backend.scanner().scan(buffer, prefix, ReduceOp.MIN, ScanKind.INCLUSIVE, call());
+      assertEquals(0L, backend.reducer().reduce(prefix, ReduceOp.MAX, call()));
+      assertEquals(afterFirst + 2, reduce.uploads(), "a rewritten buffer is uploaded again");
+    }
+  }
+
+  @Test
+  void inPlaceScanOverwritesItsInput() {
+    try (DeviceBuffer buffer = backend.buffers().upload(new int[] {1, 2, 3, 4})) {
+      backend.scanner().scan(buffer, buffer, ReduceOp.SUM, ScanKind.EXCLUSIVE, call());
+      int[] back = new int[4];
+      backend.buffers().download(buffer, back);
+      assertArrayEquals(new int[] {0, 1, 3, 6}, back);
+      assertEquals(6, backend.reducer().reduce(buffer, ReduceOp.MAX, call()));
+    }
+  }
+}
