@@ -41,6 +41,9 @@ import org.jocl.cl_mem;
 final class OpenClBackend implements Backend {
   static final String ID = "opencl";
 
+  /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
+  static final String BUILD_OPTIONS_KEY = "prims.opencl.buildOptions";
+
   /** Bytes of local memory a kernel argument asks for (a {@code __local} pointer). */
   record LocalBytes(long bytes) {}
 
@@ -74,7 +77,7 @@ final class OpenClBackend implements Backend {
     } catch (CLException e) {
       throw new PrimsException(ID, "cannot open " + device.describe() + ": " + e.getMessage(), e);
     }
-    this.programs = new OpenClPrograms(context, device.device());
+    this.programs = new OpenClPrograms(context, device.device(), config.get(BUILD_OPTIONS_KEY, ""));
     this.buffers = new OpenClBufferManager(this);
     this.reducer = new OpenClReducer(this);
     this.scanner = new OpenClScanner(this);

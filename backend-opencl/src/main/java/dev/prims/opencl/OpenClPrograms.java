@@ -29,17 +29,24 @@ final class OpenClPrograms implements AutoCloseable {
   private final Map<String, cl_program> programs = new HashMap<>();
   private final Map<String, cl_kernel> kernels = new HashMap<>();
   private final Map<String, String> sources = new HashMap<>();
+  private final String extraOptions;
 
-  OpenClPrograms(cl_context context, cl_device_id device) {
+  /**
+   * @param extraOptions appended to every build (from {@code prims.opencl.buildOptions}; may be
+   *     empty)
+   */
+  OpenClPrograms(cl_context context, cl_device_id device, String extraOptions) {
     this.context = context;
     this.device = device;
+    this.extraOptions = extraOptions.isBlank() ? "" : " " + extraOptions.trim();
   }
 
   /** Kernel {@code name} of resource {@code file} (prefixed by common.cl) built with options. */
   cl_kernel kernel(String file, String options, String name) {
     String programKey = file + "|" + options;
     cl_program program =
-        programs.computeIfAbsent(programKey, k -> build(file, common() + source(file), options));
+        programs.computeIfAbsent(
+            programKey, k -> build(file, common() + source(file), options + extraOptions));
     return kernels.computeIfAbsent(
         programKey + "|" + name, k -> clCreateKernel(program, name, null));
   }

@@ -18,7 +18,7 @@ final class OpenClScanPolicy {
   static final int TILE = BLOCK_SIZE * ITEMS_PER_THREAD;
 
   /** Work-groups (chunks) of reduce-then-scan per compute unit on a GPU. */
-  static final int GPU_CHUNKS_PER_COMPUTE_UNIT = 4;
+  static final int GPU_CHUNKS_PER_COMPUTE_UNIT = 8;
 
   /** Work-groups (chunks) of reduce-then-scan per compute unit on other devices. */
   static final int OTHER_CHUNKS_PER_COMPUTE_UNIT = 4;

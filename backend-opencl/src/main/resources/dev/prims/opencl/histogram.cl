@@ -5,7 +5,8 @@
 //
 //  global-atomics: every work-item increments the global totals (64-bit atom_inc with
 //    USE_INT64_ATOMICS, else 32-bit counts of one slice that the host merges).
-//  shared-atomics: one privatised histogram per work-group in local memory, merged at the end
+//  shared-atomics: one privatised histogram per work-group in local memory (four-wide grid-stride
+//    loads), merged at the end
 //    (64-bit atom_add into totals with USE_INT64_ATOMICS, else one partial row per work-group).
 //  per-thread: one private histogram per work-item (rows in global memory, no atomics),
 //    summed per bin by histogram_merge.
@@ -54,10 +55,19 @@ __kernel REQUIRE_BLOCK void histogram_shared_atomics(__global const T* input, ul
   uint tid = get_local_id(0);
   for (int b = tid; b <= bins; b += BLOCK_SIZE) local_counts[b] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
+  ulong gid = get_global_id(0);
   ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    atomic_inc(&local_counts[bin_of(input[i], lo, hi, scale, bins)]);
+  ulong quads = n / 4;
+  __global const T4* input4 = (__global const T4*)input;
+  for (ulong q = gid; q < quads; q += threads) {
+    T4 v = input4[q];
+    atomic_inc(&local_counts[bin_of(v.x, lo, hi, scale, bins)]);
+    atomic_inc(&local_counts[bin_of(v.y, lo, hi, scale, bins)]);
+    atomic_inc(&local_counts[bin_of(v.z, lo, hi, scale, bins)]);
+    atomic_inc(&local_counts[bin_of(v.w, lo, hi, scale, bins)]);
   }
+  ulong tail = quads * 4 + gid;
+  if (tail < n) atomic_inc(&local_counts[bin_of(input[tail], lo, hi, scale, bins)]);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int b = tid; b <= bins; b += BLOCK_SIZE) {
     uint c = local_counts[b];

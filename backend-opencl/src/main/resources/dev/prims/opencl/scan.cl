@@ -15,6 +15,10 @@
 // ITEMS_PER_THREAD consecutive elements serially around one work-group scan.
 
 #define TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
+// Local tiles get one padding word per 32 so that both the striped loads (j = k * BLOCK_SIZE +
+// tid) and each work-item's serial walk over its consecutive items avoid bank conflicts.
+#define PAD(j) ((j) + ((j) >> 5))
+#define PADDED_TILE PAD(TILE)
 #define STATUS_AGGREGATE 1
 #define STATUS_PREFIX 2
 
@@ -108,19 +112,18 @@ __kernel REQUIRE_BLOCK void scan_chunk_totals(__global const T* input, __global 
  */
 inline T scan_tile_in_local(__local T* tile, __local T* ping, __local T* pong, T carry,
                             int exclusive) {
-  uint tid = get_local_id(0);
-  __local T* mine = tile + tid * ITEMS_PER_THREAD;
+  uint first = get_local_id(0) * ITEMS_PER_THREAD;
   T sum = IDENTITY;
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    sum = op(sum, mine[k]);
+    sum = op(sum, tile[PAD(first + k)]);
   }
   T inclusive, prefix;
   T total = block_scan(sum, ping, pong, &inclusive, &prefix);
   T running = op(carry, prefix);
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    T x = mine[k];
+    T x = tile[PAD(first + k)];
     T next = op(running, x);
-    mine[k] = exclusive ? running : next;
+    tile[PAD(first + k)] = exclusive ? running : next;
     running = next;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -130,7 +133,7 @@ inline T scan_tile_in_local(__local T* tile, __local T* ping, __local T* pong, T
 inline void load_tile(__global const T* input, __local T* tile, ulong base, ulong n) {
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + get_local_id(0);
-    tile[j] = base + j < n ? input[base + j] : IDENTITY;
+    tile[PAD(j)] = base + j < n ? input[base + j] : IDENTITY;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -138,7 +141,7 @@ inline void load_tile(__global const T* input, __local T* tile, ulong base, ulon
 inline void store_tile(__global T* output, __local T* tile, ulong base, ulong n) {
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + get_local_id(0);
-    if (base + j < n) output[base + j] = tile[j];
+    if (base + j < n) output[base + j] = tile[PAD(j)];
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -147,7 +150,7 @@ inline void store_tile(__global T* output, __local T* tile, ulong base, ulong n)
 __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T* output,
                                              __global const T* prefixes, ulong n,
                                              ulong chunkSize, int exclusive) {
-  __local T tile[TILE];
+  __local T tile[PADDED_TILE];
   __local T ping[BLOCK_SIZE];
   __local T pong[BLOCK_SIZE];
   ulong begin = (ulong)get_group_id(0) * chunkSize;
@@ -171,7 +174,7 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
                                                     volatile __global int* flags,
                                                     volatile __global T* aggregates,
                                                     volatile __global T* prefixes) {
-  __local T tile[TILE];
+  __local T tile[PADDED_TILE];
   __local T ping[BLOCK_SIZE];
   __local T pong[BLOCK_SIZE];
   __local int tileId;
@@ -182,10 +185,10 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
   ulong base = (ulong)id * TILE;
   load_tile(input, tile, base, n);
   uint tid = get_local_id(0);
-  __local T* mine = tile + tid * ITEMS_PER_THREAD;
+  uint first = tid * ITEMS_PER_THREAD;
   T sum = IDENTITY;
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    sum = op(sum, mine[k]);
+    sum = op(sum, tile[PAD(first + k)]);
   }
   T inclusive, prefix;
   T aggregate = block_scan(sum, ping, pong, &inclusive, &prefix);
@@ -220,9 +223,9 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
   barrier(CLK_LOCAL_MEM_FENCE);
   T running = op(tilePrefix, prefix);
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    T x = mine[k];
+    T x = tile[PAD(first + k)];
     T next = op(running, x);
-    mine[k] = exclusive ? running : next;
+    tile[PAD(first + k)] = exclusive ? running : next;
     running = next;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
