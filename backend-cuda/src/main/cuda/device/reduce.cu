@@ -158,20 +158,30 @@ __device__ void reduce_shuffle(const T* input, T* output, i64 n) {
   if (threadIdx.x == 0) output[blockIdx.x] = v;
 }
 
-// Vectorised single pass: 16-byte grid-stride loads, REDUCE_UNROLL loads in flight per thread,
-// one accumulator per vector lane, a shuffle block reduction, and the last block to finish
-// combines the per-block partials (counter is zero on entry and reset to zero on exit).
+// Vectorised single pass: 16-byte loads, REDUCE_UNROLL loads in flight per thread, one
+// accumulator per vector lane, a shuffle block reduction, and the last block to finish combines
+// the per-block partials (counter is zero on entry and reset to zero on exit). With chunk == 0
+// the blocks stride over the whole input together; with chunk > 0 (vectors, a multiple of
+// BLOCK_SIZE * REDUCE_UNROLL) block b reads the contiguous vectors [b * chunk, (b + 1) * chunk).
 template <typename Op, typename T>
-__device__ void reduce_vectorized(const T* input, i64 n, T* partials, unsigned* counter, T* result) {
+__device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials, unsigned* counter, T* result) {
   typedef typename Vec<T>::type V;
   const int W = Vec<T>::width;
   const V* vectors = reinterpret_cast<const V*>(input);
-  const i64 vector_count = n / W;
-  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  i64 vector_count = n / W;
+  i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  if (chunk > 0) {
+    const i64 begin = (i64)blockIdx.x * chunk;
+    const i64 end = begin + chunk;
+    vectors += begin;
+    vector_count = begin >= vector_count ? 0 : (end < vector_count ? chunk : vector_count - begin);
+    stride = BLOCK_SIZE;
+    i = threadIdx.x;
+  }
   T acc[W];
 #pragma unroll
   for (int w = 0; w < W; ++w) acc[w] = Op::template identity<T>();
-  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
     V loaded[REDUCE_UNROLL];
 #pragma unroll
@@ -187,7 +197,7 @@ __device__ void reduce_vectorized(const T* input, i64 n, T* partials, unsigned* 
 #pragma unroll
     for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded, w));
   }
-  const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  const i64 tail = (n / W) * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (tail < n) acc[0] = Op::apply(acc[0], input[tail]);
   T v = acc[0];
 #pragma unroll
@@ -227,8 +237,8 @@ __device__ void reduce_vectorized(const T* input, i64 n, T* partials, unsigned* 
   PRIMS_REDUCE_MULTI_PASS(multi_element, C, TID, OPID, OP)                                       \
   PRIMS_REDUCE_MULTI_PASS(shuffle, C, TID, OPID, OP)                                             \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_##TID##_##OPID(     \
-      const C* input, i64 n, C* partials, unsigned* counter, C* result) {                        \
-    reduce_vectorized<OP, C>(input, n, partials, counter, result);                               \
+      const C* input, i64 n, i64 chunk, C* partials, unsigned* counter, C* result) {             \
+    reduce_vectorized<OP, C>(input, n, chunk, partials, counter, result);                        \
   }
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_ENTRIES)

@@ -26,6 +26,13 @@ __device__ __forceinline__ T* tile_shared() {
 template <typename T, bool PACKED = sizeof(T) == 4>
 struct TileStates;
 
+// Pause between polls of a tile state that is not ready, so that spinning warps do not flood L2.
+__device__ __forceinline__ void backoff(unsigned delay_ns) {
+#if __CUDA_ARCH__ >= 700
+  if (delay_ns) __nanosleep(delay_ns);
+#endif
+}
+
 template <typename T>
 struct TileStates<T, true> {
   volatile u64* words;
@@ -35,11 +42,12 @@ struct TileStates<T, true> {
     bits.v = value;
     words[tile] = ((u64)bits.u << 32) | status;
   }
-  __device__ __forceinline__ unsigned wait(long long tile, T& value) {
-    u64 w;
-    do {
+  __device__ __forceinline__ unsigned wait(long long tile, T& value, unsigned delay_ns) {
+    u64 w = words[tile];
+    while ((unsigned)w == STATUS_EMPTY) {
+      backoff(delay_ns);
       w = words[tile];
-    } while ((unsigned)w == STATUS_EMPTY);
+    }
     union { T v; unsigned u; } bits;
     bits.u = (unsigned)(w >> 32);
     value = bits.v;
@@ -59,11 +67,12 @@ struct TileStates<T, false> {
     __threadfence();
     flags[tile] = status;
   }
-  __device__ __forceinline__ unsigned wait(long long tile, T& value) {
-    unsigned flag;
-    do {
+  __device__ __forceinline__ unsigned wait(long long tile, T& value, unsigned delay_ns) {
+    unsigned flag = flags[tile];
+    while (flag == STATUS_EMPTY) {
+      backoff(delay_ns);
       flag = flags[tile];
-    } while (flag == STATUS_EMPTY);
+    }
     __threadfence();
     value = load_coherent((flag == STATUS_PREFIX ? prefixes : aggregates) + tile);
     return flag;
@@ -71,10 +80,10 @@ struct TileStates<T, false> {
 };
 
 // Decoupled look-back. The tile counter and states are zero on entry; aggregates and prefixes
-// (used by 8-byte types) hold each tile's total and inclusive prefix.
+// (used by 8-byte types) hold each tile's total and inclusive prefix; delay_ns paces the polling.
 template <typename Op, typename T>
 __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int exclusive, unsigned* state, T* aggregates,
-                                        T* prefixes) {
+                                        T* prefixes, unsigned delay_ns) {
   T* shared = tile_shared<T>();
   __shared__ unsigned tile_id;
   __shared__ T tile_prefix;
@@ -99,7 +108,7 @@ __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int ex
       const long long pred = window - lane;
       unsigned flag = STATUS_PREFIX;
       T value = Op::template identity<T>();
-      if (pred >= 0) flag = states.wait(pred, value);
+      if (pred >= 0) flag = states.wait(pred, value, delay_ns);
       const unsigned done = __ballot_sync(FULL_MASK, flag == STATUS_PREFIX);
       const int stop = done ? __ffs(done) - 1 : WARP_SIZE - 1;
       if (lane > stop) value = Op::template identity<T>();
@@ -238,8 +247,9 @@ __device__ void scan_add_offsets(T* output, i64 n, i64 per_block, const T* offse
 
 #define PRIMS_SCAN_ENTRIES(C, TID, OPID, OP)                                                           \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_decoupled_lookback_##TID##_##OPID(     \
-      const C* input, C* output, i64 n, int exclusive, unsigned* state, C* aggregates, C* prefixes) {   \
-    scan_decoupled_lookback<OP, C>(input, output, n, exclusive, state, aggregates, prefixes);          \
+      const C* input, C* output, i64 n, int exclusive, unsigned* state, C* aggregates, C* prefixes,      \
+      unsigned delay_ns) {                                                                             \
+    scan_decoupled_lookback<OP, C>(input, output, n, exclusive, state, aggregates, prefixes, delay_ns); \
   }                                                                                                    \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_rts_reduce_##TID##_##OPID(             \
       const C* input, i64 n, i64 tiles_per_block, C* block_totals) {                                   \

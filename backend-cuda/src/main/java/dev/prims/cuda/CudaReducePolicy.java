@@ -14,6 +14,12 @@ final class CudaReducePolicy {
   /** Vector loads in flight per thread in the vectorised kernel ({@code REDUCE_UNROLL}). */
   static final int UNROLL = 4;
 
+  /**
+   * Whether the vectorised kernel gives each block one contiguous chunk (even share, as CUB does)
+   * rather than striding over the whole input with the grid.
+   */
+  static final boolean EVEN_SHARE = true;
+
   /** Resident blocks per SM for the grid-stride kernels (256 threads x 8 = 2048 per SM). */
   static final int BLOCKS_PER_SM = 8;
 
@@ -63,6 +69,15 @@ final class CudaReducePolicy {
   static int vectorizedBlocks(long n, int width, int resident) {
     long blocks = ceilDiv(ceilDiv(n, width), BLOCK_SIZE);
     return (int) Math.max(1, Math.min(blocks, resident));
+  }
+
+  /**
+   * Vectors per block for an even share of {@code vectors} over {@code blocks} blocks: a multiple
+   * of what one block loads per unrolled step.
+   */
+  static long chunkVectors(long vectors, int blocks) {
+    long step = (long) BLOCK_SIZE * UNROLL;
+    return Math.max(1, ceilDiv(ceilDiv(vectors, blocks), step)) * step;
   }
 
   static long ceilDiv(long a, long b) {

@@ -32,15 +32,25 @@ final class CudaReducer implements Reducer {
       return op.identity(in.type());
     }
     return backend.call(
-        () -> variant.equals("vectorized") ? vectorized(in, op) : multiPass(in, op, variant));
+        () ->
+            variant.equals("vectorized")
+                ? vectorized(in, op, CudaReducePolicy.EVEN_SHARE)
+                : multiPass(in, op, variant));
   }
 
-  private Number vectorized(CudaBuffer in, ReduceOp op) {
+  /** The vectorised kernel with the work split chosen by {@code evenShare} (under the lock). */
+  Number vectorized(CudaBuffer in, ReduceOp op, boolean evenShare) {
     DType type = in.type();
     long n = in.length();
+    int width = 16 / type.bytes();
     String kernel = "reduce_vectorized_" + type.id() + "_" + op.id();
     int resident = backend.residentBlocks("reduce", kernel, 0, CudaReducePolicy.BLOCKS_PER_SM);
-    int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
+    int blocks = CudaReducePolicy.vectorizedBlocks(n, width, resident);
+    long chunk = 0;
+    if (evenShare) {
+      chunk = CudaReducePolicy.chunkVectors(n / width, blocks);
+      blocks = (int) Math.max(1, ceilDiv(n / width, chunk));
+    }
     CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
     backend.launch(
         "reduce",
@@ -50,6 +60,7 @@ final class CudaReducer implements Reducer {
         new KernelArgs()
             .pointer(in.pointer())
             .i64(n)
+            .i64(chunk)
             .pointer(partials)
             .pointer(backend.counter(0))
             .pointer(backend.resultSlot()));
@@ -96,9 +107,12 @@ final class CudaReducer implements Reducer {
     int resident = backend.sms();
     long vectorBlocks = CudaReducePolicy.vectorizedBlocks(n, width, resident);
     long vectorized =
-        ceilDiv(n, width * vectorBlocks * BLOCK_SIZE) + width + ceilDiv(vectorBlocks, BLOCK_SIZE);
+        ceilDiv(n, width * vectorBlocks * BLOCK_SIZE)
+            + CudaReducePolicy.UNROLL
+            + width
+            + ceilDiv(vectorBlocks, BLOCK_SIZE);
     long strideBlocks = Math.max(1, CudaReducePolicy.passBlocks("shuffle", n, resident));
     long shuffle = ceilDiv(n, strideBlocks * BLOCK_SIZE) + ceilDiv(strideBlocks, BLOCK_SIZE) + 1;
-    return Math.max(vectorized, shuffle);
+    return Math.min(Math.max(vectorized, shuffle), Math.max(n, 0));
   }
 }

@@ -15,6 +15,9 @@ final class CudaScanPolicy {
   /** Elements per tile of the decoupled look-back and reduce-then-scan kernels. */
   static final int TILE = BLOCK_SIZE * ITEMS_PER_THREAD;
 
+  /** Nanoseconds a look-back warp sleeps between polls of a tile that is not ready yet. */
+  static final int LOOKBACK_DELAY_NS = 128;
+
   /** Elements per block of the Hillis-Steele kernel (one per thread). */
   static final int HILLIS_STEELE_BLOCK = BLOCK_SIZE;
 

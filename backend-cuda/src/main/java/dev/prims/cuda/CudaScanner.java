@@ -52,7 +52,7 @@ final class CudaScanner implements Scanner {
         () -> {
           switch (variant) {
             case "decoupled-lookback":
-              decoupledLookback(in, out, exclusive, suffix);
+              decoupledLookback(in, out, exclusive, suffix, CudaScanPolicy.LOOKBACK_DELAY_NS);
               break;
             case "reduce-then-scan":
               reduceThenScan(in, out, exclusive, suffix);
@@ -74,7 +74,9 @@ final class CudaScanner implements Scanner {
         });
   }
 
-  private void decoupledLookback(CudaBuffer in, CudaBuffer out, boolean exclusive, String suffix) {
+  /** The look-back kernel polling every {@code delayNs} nanoseconds (under the lock). */
+  void decoupledLookback(
+      CudaBuffer in, CudaBuffer out, boolean exclusive, String suffix, int delayNs) {
     long n = in.length();
     long tiles = ceilDiv(n, TILE);
     long bytes = in.type().bytes();
@@ -96,7 +98,8 @@ final class CudaScanner implements Scanner {
             .i32(exclusive ? 1 : 0)
             .pointer(scratch)
             .pointer(scratch.withByteOffset(stateBytes))
-            .pointer(scratch.withByteOffset(stateBytes + valueBytes)));
+            .pointer(scratch.withByteOffset(stateBytes + valueBytes))
+            .i32(delayNs));
   }
 
   private void reduceThenScan(CudaBuffer in, CudaBuffer out, boolean exclusive, String suffix) {

@@ -56,6 +56,37 @@ public final class CudaBench {
     }
     time(backend, "reduce sum int vectorized", N, 4.0 * N, () -> reduce(backend, in, null));
     time(backend, "reduce sum double vectorized", N, 8.0 * N, () -> reduce(backend, d, null));
+    // Tuning sweep: the vectorised kernel's two work splits, the look-back polling delay.
+    for (boolean evenShare : new boolean[] {true, false}) {
+      for (DeviceBuffer b : new DeviceBuffer[] {f, in, d}) {
+        time(
+            backend,
+            "reduce sum " + b.type().id() + (evenShare ? " even-share" : " grid-stride"),
+            N,
+            (double) b.type().bytes() * N,
+            () ->
+                backend.call(
+                    () ->
+                        ((CudaReducer) backend.reducer())
+                            .vectorized((CudaBuffer) b, ReduceOp.SUM, evenShare)));
+      }
+    }
+    for (int delay : new int[] {0, 32, 128, 300, 1000}) {
+      time(
+          backend,
+          "scan inclusive sum float lookback delay " + delay,
+          N,
+          8.0 * N,
+          () ->
+              backend.call(
+                  () -> {
+                    ((CudaScanner) backend.scanner())
+                        .decoupledLookback(
+                            (CudaBuffer) f, (CudaBuffer) out, false, "_float_sum", delay);
+                    backend.synchronize();
+                    return null;
+                  }));
+    }
     for (String variant : backend.variants(Primitive.SCAN)) {
       time(
           backend,
