@@ -26,12 +26,14 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
+      "Measures backends against the JDK, CUB and Thrust (GB/s, %% of copy bandwidth).",
+      "",
       "Measures every available backend on reduce (sum, min, max), scan (inclusive, exclusive),"
           + " histogram (256 bins) and dot, for each type and size, with data already on the"
           + " device and with Java arrays in and out. Peers run in the same run: the JDK's"
           + " parallel streams, Arrays.parallelPrefix and serial loops on CPU devices; CUB and"
           + " Thrust on NVIDIA GPUs (built with nvcc on first use). GB/s counts bytes read (scan:"
-          + " read + write; dot: both inputs); %copy is the share of the device's copy bandwidth"
+          + " read + write; dot: both inputs); %%copy is the share of the device's copy bandwidth"
           + " measured in the same run; ratio is GB/s over the peer's.",
       "",
       "Examples:",

@@ -26,6 +26,8 @@ import picocli.CommandLine.Spec;
     name = "ladder",
     mixinStandardHelpOptions = true,
     description = {
+      "Harris' reduction table, and the scan and histogram ladders, measured here.",
+      "",
       "Reproduces the table of M. Harris, \"Optimizing Parallel Reduction in CUDA\": every reduce"
           + " variant of each backend on 2^22 device-resident ints, with time, GB/s, step and"
           + " cumulative speedup, beside the G80 figures of the paper and CUB; then the same for"
