@@ -29,6 +29,9 @@ import picocli.CommandLine.Spec;
       CommandLine.HelpCommand.class,
       InfoCommand.class,
       RunCommand.class,
+      dev.prims.app.bench.BenchCommand.class,
+      dev.prims.app.bench.LadderCommand.class,
+      dev.prims.app.conformance.ConformanceCommand.class,
     })
 public final class PrimsCli implements Runnable {
   /** Exit code for bad input or usage. */
