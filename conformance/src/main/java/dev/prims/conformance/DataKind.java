@@ -15,6 +15,13 @@ public enum DataKind {
   /** Random floating values with NaNs (and an infinity) mixed in; integers have no NaN. */
   NAN;
 
+  /**
+   * The kinds every non-default variant is checked on: random data, constant data (the worst case
+   * for a floating sum's error, so an understated chain shows) and NaN.
+   */
+  public static final java.util.Set<DataKind> VARIANT_SUBSET =
+      java.util.EnumSet.of(RANDOM, CONSTANT, NAN);
+
   /** Lower-case name for test display. */
   public String id() {
     return name().toLowerCase(Locale.ROOT);

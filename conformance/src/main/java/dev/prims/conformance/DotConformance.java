@@ -64,7 +64,7 @@ public abstract class DotConformance extends BackendConformance {
       if (!type.isFloating() && !kind.appliesToIntegers()) {
         continue;
       }
-      if (variant != null && kind != DataKind.RANDOM && kind != DataKind.NAN) {
+      if (variant != null && !DataKind.VARIANT_SUBSET.contains(kind)) {
         continue;
       }
       for (int n : sizes) {

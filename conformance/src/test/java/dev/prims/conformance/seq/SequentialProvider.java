@@ -1,0 +1,42 @@
+package dev.prims.conformance.seq;
+
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.BackendProvider;
+import dev.prims.spi.DeviceInfo;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A plain sequential backend, written independently of the suite's reference, to check the suite
+ * itself: it must pass as is, and fail with each fault named by {@code prims.seq.fault}.
+ */
+public final class SequentialProvider implements BackendProvider {
+  static final String ID = "seq";
+  static final String FAULT = "prims.seq.fault";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public int priority() {
+    return -10;
+  }
+
+  @Override
+  public Availability probe(BackendContext context) {
+    return Availability.available(List.of(device()), Map.of());
+  }
+
+  @Override
+  public Backend create(BackendContext context) {
+    return new SequentialBackend(device(), Fault.parse(context.get(FAULT, "none")));
+  }
+
+  private static DeviceInfo device() {
+    return new DeviceInfo(0, "sequential test device", 0, 1, Map.of());
+  }
+}
