@@ -14,9 +14,9 @@
 #define STATUS_AGGREGATE 1
 #define STATUS_PREFIX 2
 
-template <typename T>
+template <typename T, int ITEMS = SCAN_ITEMS_PER_THREAD>
 __device__ __forceinline__ T* tile_shared() {
-  __shared__ T data[SCAN_TILE];
+  __shared__ T data[BLOCK_SIZE * ITEMS];
   return data;
 }
 
@@ -81,18 +81,18 @@ struct TileStates<T, false> {
 
 // Decoupled look-back. The tile counter and states are zero on entry; aggregates and prefixes
 // (used by 8-byte types) hold each tile's total and inclusive prefix; delay_ns paces the polling.
-template <typename Op, typename T>
+template <typename Op, typename T, int ITEMS = SCAN_ITEMS_PER_THREAD>
 __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int exclusive, unsigned* state, T* aggregates,
                                         T* prefixes, unsigned delay_ns) {
-  T* shared = tile_shared<T>();
+  T* shared = tile_shared<T, ITEMS>();
   __shared__ unsigned tile_id;
   __shared__ T tile_prefix;
   if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
   __syncthreads();
   const unsigned tile = tile_id;
   TileStates<T> states(state, aggregates, prefixes);
-  const i64 base = (i64)tile * SCAN_TILE;
-  TileScan<Op, T> scan;
+  const i64 base = (i64)tile * (BLOCK_SIZE * ITEMS);
+  TileScan<Op, T, ITEMS> scan;
   scan.load(input, base, n, shared);
   if (tile == 0) {
     if (threadIdx.x == 0) states.publish(0, STATUS_PREFIX, scan.tile_total);
@@ -277,3 +277,16 @@ __device__ void scan_add_offsets(T* output, i64 n, i64 per_block, const T* offse
   }
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_ENTRIES)
+
+// Tuning entries: the float-sum look-back with other tile sizes, measured by CudaBench.
+#define PRIMS_SCAN_TUNE(ITEMS)                                                                         \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_tune_lookback_items##ITEMS##_float_sum( \
+      const float* input, float* output, i64 n, int exclusive, unsigned* state, float* aggregates,      \
+      float* prefixes, unsigned delay_ns) {                                                            \
+    scan_decoupled_lookback<OpSum, float, ITEMS>(input, output, n, exclusive, state, aggregates,        \
+                                                 prefixes, delay_ns);                                  \
+  }
+PRIMS_SCAN_TUNE(11)
+PRIMS_SCAN_TUNE(19)
+PRIMS_SCAN_TUNE(23)
+PRIMS_SCAN_TUNE(31)

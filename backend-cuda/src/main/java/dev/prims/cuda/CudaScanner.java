@@ -52,7 +52,13 @@ final class CudaScanner implements Scanner {
         () -> {
           switch (variant) {
             case "decoupled-lookback":
-              decoupledLookback(in, out, exclusive, suffix, CudaScanPolicy.LOOKBACK_DELAY_NS);
+              decoupledLookback(
+                  in,
+                  out,
+                  exclusive,
+                  "scan_decoupled_lookback" + suffix,
+                  TILE,
+                  CudaScanPolicy.LOOKBACK_DELAY_NS);
               break;
             case "reduce-then-scan":
               reduceThenScan(in, out, exclusive, suffix);
@@ -74,11 +80,14 @@ final class CudaScanner implements Scanner {
         });
   }
 
-  /** The look-back kernel polling every {@code delayNs} nanoseconds (under the lock). */
+  /**
+   * The look-back kernel {@code kernel} with tiles of {@code tile} elements, polling every {@code
+   * delayNs} nanoseconds (under the lock).
+   */
   void decoupledLookback(
-      CudaBuffer in, CudaBuffer out, boolean exclusive, String suffix, int delayNs) {
+      CudaBuffer in, CudaBuffer out, boolean exclusive, String kernel, int tile, int delayNs) {
     long n = in.length();
-    long tiles = ceilDiv(n, TILE);
+    long tiles = ceilDiv(n, tile);
     long bytes = in.type().bytes();
     // The tile counter (padded to 8 bytes), then one 64-bit state word per tile.
     long stateWords = 2 + 2 * tiles;
@@ -88,7 +97,7 @@ final class CudaScanner implements Scanner {
     backend.zero(scratch, stateWords);
     backend.launch(
         "scan",
-        "scan_decoupled_lookback" + suffix,
+        kernel,
         tiles,
         0,
         new KernelArgs()

@@ -72,20 +72,12 @@ public final class CudaBench {
       }
     }
     for (int delay : new int[] {0, 32, 128, 300, 1000}) {
-      time(
-          backend,
-          "scan inclusive sum float lookback delay " + delay,
-          N,
-          8.0 * N,
-          () ->
-              backend.call(
-                  () -> {
-                    ((CudaScanner) backend.scanner())
-                        .decoupledLookback(
-                            (CudaBuffer) f, (CudaBuffer) out, false, "_float_sum", delay);
-                    backend.synchronize();
-                    return null;
-                  }));
+      scanTune(backend, f, out, "scan_decoupled_lookback_float_sum", 15, delay);
+    }
+    for (int items : new int[] {11, 19, 23, 31}) {
+      for (int delay : new int[] {0, 128, 300}) {
+        scanTune(backend, f, out, "scan_tune_lookback_items" + items + "_float_sum", items, delay);
+      }
     }
     for (String variant : backend.variants(Primitive.SCAN)) {
       time(
@@ -114,6 +106,29 @@ public final class CudaBench {
       wall("reduce sum float small", 1 << 20, () -> reduce(backend, small, null));
     }
     backend.close();
+  }
+
+  private static void scanTune(
+      CudaBackend backend, DeviceBuffer in, DeviceBuffer out, String kernel, int items, int delay) {
+    time(
+        backend,
+        "scan inclusive sum float " + kernel.replace("_float_sum", "") + " delay " + delay,
+        N,
+        8.0 * N,
+        () ->
+            backend.call(
+                () -> {
+                  ((CudaScanner) backend.scanner())
+                      .decoupledLookback(
+                          (CudaBuffer) in,
+                          (CudaBuffer) out,
+                          false,
+                          kernel,
+                          CudaScanPolicy.BLOCK_SIZE * items,
+                          delay);
+                  backend.synchronize();
+                  return null;
+                }));
   }
 
   private static void reduce(CudaBackend backend, DeviceBuffer input, String variant) {
