@@ -173,6 +173,18 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try {
+      return runPrimitive();
+    } catch (OutOfMemoryError e) {
+      throw new BadInputException(
+          "not enough Java heap (at most "
+              + Runtime.getRuntime().maxMemory() / (1 << 20)
+              + " MiB) for this input; raise it, e.g. JAVA_OPTS=-Xmx16g ./prims ...",
+          e);
+    }
+  }
+
+  private int runPrimitive() {
     Primitive primitive = parsePrimitive();
     checkOptions(primitive);
     HistogramSpec histogramSpec = primitive == Primitive.HISTOGRAM ? histogramSpec() : null;
@@ -184,10 +196,11 @@ final class RunCommand implements Callable<Integer> {
     }
     report.put("type", null);
     report.put("n", null);
-    Object data = loadInput(primitive, histogramSpec, input, report);
+    boolean integerKeys = histogramSpec != null && !histogramSpec.isEven();
+    Object data = loadInput(integerKeys, report);
     Object data2 = null;
     if (primitive == Primitive.DOT) {
-      data2 = input2 != null ? read(input2) : generated(DType.ofArray(data), 1, report);
+      data2 = input2 != null ? read(input2) : generated(DType.ofArray(data), false, 1, report);
       requireSameType(data, data2);
     }
     DType type = DType.ofArray(data);
@@ -282,23 +295,21 @@ final class RunCommand implements Callable<Integer> {
     return lower == null ? HistogramSpec.keys(bins) : HistogramSpec.even(bins, lower, upper);
   }
 
-  private Object loadInput(
-      Primitive primitive, HistogramSpec histogramSpec, Path file, Map<String, Object> report) {
-    if (file != null) {
-      report.put("input", file.toString());
+  private Object loadInput(boolean integerKeys, Map<String, Object> report) {
+    if (input != null) {
+      report.put("input", input.toString());
       if (input2 != null) {
         report.put("input2", input2.toString());
       }
-      return read(file);
+      return read(input);
     }
-    boolean integerKeys = histogramSpec != null && !histogramSpec.isEven();
     DType type = typeName != null ? DType.parse(typeName) : integerKeys ? DType.INT : DType.FLOAT;
-    return generated(type, 0, report);
+    return generated(type, integerKeys, 0, report);
   }
 
-  private Object generated(DType type, long seedOffset, Map<String, Object> report) {
-    Primitive primitive = parsePrimitive();
-    boolean integerKeys = primitive == Primitive.HISTOGRAM && lower == null;
+  /** Generated data; the seed is --seed plus {@code seedOffset} (dot's second array: 1). */
+  private Object generated(
+      DType type, boolean integerKeys, long seedOffset, Map<String, Object> report) {
     Distribution dist =
         distName != null
             ? Distribution.parse(distName)
@@ -308,17 +319,7 @@ final class RunCommand implements Callable<Integer> {
       report.put("dist", dist.id());
       report.put("seed", s);
     }
-    try {
-      return DataGenerator.generate(type, dist, s, Math.toIntExact(n));
-    } catch (OutOfMemoryError e) {
-      throw new IllegalStateException(
-          "not enough Java heap for "
-              + n
-              + " "
-              + type.id()
-              + " values; raise it, e.g. JAVA_OPTS=-Xmx16g",
-          e);
-    }
+    return DataGenerator.generate(type, dist, s, Math.toIntExact(n));
   }
 
   private static Object read(Path file) {
@@ -328,9 +329,6 @@ final class RunCommand implements Callable<Integer> {
       throw new BadInputException("input file not found: " + file);
     } catch (IOException e) {
       throw new BadInputException(file + ": " + e.getMessage(), e);
-    } catch (OutOfMemoryError e) {
-      throw new IllegalStateException(
-          "not enough Java heap to read " + file + "; raise it, e.g. JAVA_OPTS=-Xmx16g", e);
     }
   }
 
