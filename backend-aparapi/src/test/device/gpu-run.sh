@@ -6,28 +6,38 @@
 #   3. AparapiReduceBench: 2^28 floats, data resident, best/median of 30 calls.
 # Steps 2 and 3 run one after the other so that they do not share the GPU.
 #   bash backend-aparapi/src/test/device/gpu-run.sh
+#   DEVICE (default NVIDIA) and LOG2N (default 28) change the device and the benchmark size.
 set -uo pipefail
 out=${OUT:-/tmp/aparapi-out}
+device=${DEVICE:-NVIDIA}
+log2n=${LOG2N:-28}
+tests=""
+for c in Reduce Scan Histogram Dot Engine Fallback Devices Buffers Logging; do
+  tests="$tests --select-class=dev.prims.aparapi.Aparapi${c}Test"
+done
 mkdir -p "$out"
 dev=.device-aparapi
-run_java() { bash "$dev/on-device.sh" java "$@"; }
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | tee "$out/gpu.txt"
-(nvcc -O3 -arch=sm_90 -o /tmp/cub_reference backend-cuda/src/test/cub/cub_reference.cu \
+(nvcc -O3 -arch=sm_90 -o /tmp/aparapi_cub_reference backend-cuda/src/test/cub/cub_reference.cu \
   > "$out/nvcc.txt" 2>&1; echo "nvcc exit $?" >> "$out/nvcc.txt") &
 nvcc_pid=$!
 
 echo "== conformance on the NVIDIA GPU through Aparapi" | tee "$out/conformance.txt"
-timeout 200 bash "$dev/on-device.sh" java -Xmx8g -Dprims.device=NVIDIA \
+# Classes are named one by one: the packed runtime has no zip file system to scan jars with.
+timeout 200 bash "$dev/on-device.sh" java -Xmx8g -Dprims.device="$device" \
   -cp "$dev/lib/*" org.junit.platform.console.ConsoleLauncher execute \
-  --disable-banner --details=summary --select-package=dev.prims.aparapi \
-  --exclude-classname='.*Bench' 2>&1 | grep -v '^\s*at ' | tail -150 >> "$out/conformance.txt"
-echo "conformance exit ${PIPESTATUS[0]}" >> "$out/conformance.txt"
+  --disable-banner --disable-ansi-colors --details=tree $tests 2>&1 | grep -v '^\s*at ' > "$out/conformance-full.txt"
+rc=${PIPESTATUS[0]}
+grep -E -i "fail|abort|skipp|tests (found|successful)|WARN" "$out/conformance-full.txt" \
+  | tail -100 >> "$out/conformance.txt"
+echo "conformance exit $rc" >> "$out/conformance.txt"
+gzip -f "$out/conformance-full.txt"
 
 wait "$nvcc_pid"
 echo "== CUB reference" | tee "$out/bench.txt"
-if [ -x /tmp/cub_reference ]; then /tmp/cub_reference 2>&1 | tee -a "$out/bench.txt"; fi
-echo "== Aparapi float reduce sum, 2^28 resident" | tee -a "$out/bench.txt"
+if [ -x /tmp/aparapi_cub_reference ]; then /tmp/aparapi_cub_reference 2>&1 | tee -a "$out/bench.txt"; fi
+echo "== Aparapi float reduce sum, 2^$log2n resident" | tee -a "$out/bench.txt"
 timeout 120 bash "$dev/on-device.sh" java -Xmx12g -Dcom.aparapi.enableProfiling=true \
-  -cp "$dev/lib/*" dev.prims.aparapi.AparapiReduceBench 28 30 NVIDIA 2>&1 \
+  -cp "$dev/lib/*" dev.prims.aparapi.AparapiReduceBench "$log2n" 30 "$device" 2>&1 \
   | grep -v '^\s*at ' | tail -40 | tee -a "$out/bench.txt"

@@ -33,15 +33,15 @@ public final class AparapiBackendProvider implements BackendProvider {
 
   @Override
   public Availability probe(BackendContext context) {
-    List<OpenCLDevice> devices;
+    AparapiDevices.Discovery discovery;
     try {
-      devices = AparapiDevices.list();
+      discovery = AparapiDevices.discover();
     } catch (LinkageError | RuntimeException e) {
       return Availability.absent("Aparapi cannot load OpenCL: " + e);
     }
+    List<OpenCLDevice> devices = discovery.devices();
     if (devices.isEmpty()) {
-      return Availability.absent(
-          "Aparapi sees no OpenCL platform or device (no OpenCL driver, or libOpenCL missing)");
+      return Availability.absent(discovery.reason());
     }
     List<DeviceInfo> infos = new ArrayList<>();
     for (int i = 0; i < devices.size(); i++) {
@@ -52,15 +52,15 @@ public final class AparapiBackendProvider implements BackendProvider {
 
   @Override
   public Backend create(BackendContext context) {
-    List<OpenCLDevice> devices;
+    AparapiDevices.Discovery discovery;
     try {
-      devices = AparapiDevices.list();
+      discovery = AparapiDevices.discover();
     } catch (LinkageError | RuntimeException e) {
       throw new BackendUnavailableException(ID, "Aparapi cannot load OpenCL: " + e, e);
     }
+    List<OpenCLDevice> devices = discovery.devices();
     if (devices.isEmpty()) {
-      throw new BackendUnavailableException(
-          ID, "Aparapi sees no OpenCL platform or device (no OpenCL driver, or libOpenCL missing)");
+      throw new BackendUnavailableException(ID, discovery.reason());
     }
     int index = AparapiDevices.select(devices, context.get(PrimsConfig.DEVICE).orElse(null));
     String fallback = context.get(PrimsConfig.FALLBACK, "true").trim();

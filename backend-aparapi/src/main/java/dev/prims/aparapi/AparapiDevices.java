@@ -22,12 +22,34 @@ final class AparapiDevices {
    * missing.
    */
   static List<OpenCLDevice> list() {
-    AparapiLogging.install();
-    if (!OpenCLLoader.isOpenCLAvailable()) {
-      return List.of();
+    return discover().devices();
+  }
+
+  /** The devices, and what Aparapi warned about while looking for them. */
+  record Discovery(List<OpenCLDevice> devices, List<String> warnings) {
+    /** Why no device was found, for an {@code absent} availability. */
+    String reason() {
+      String base =
+          "Aparapi sees no OpenCL platform or device (no OpenCL driver, or libOpenCL missing)";
+      return warnings.isEmpty() ? base : base + ": " + String.join("; ", warnings);
     }
-    List<OpenCLDevice> devices = OpenCLDevice.listDevices(null);
-    return devices == null ? List.of() : List.copyOf(devices);
+  }
+
+  /** Lists the devices, capturing Aparapi's warnings (such as a native library that failed). */
+  static Discovery discover() {
+    AparapiLogging.install();
+    AparapiLogging.startCapture();
+    List<OpenCLDevice> devices = List.of();
+    List<String> warnings;
+    try {
+      if (OpenCLLoader.isOpenCLAvailable()) {
+        List<OpenCLDevice> found = OpenCLDevice.listDevices(null);
+        devices = found == null ? List.of() : List.copyOf(found);
+      }
+    } finally {
+      warnings = AparapiLogging.stopCapture();
+    }
+    return new Discovery(devices, warnings);
   }
 
   /**

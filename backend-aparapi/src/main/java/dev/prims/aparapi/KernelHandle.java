@@ -18,7 +18,6 @@ final class KernelHandle<K extends Kernel> implements AutoCloseable {
   private final String name;
   private final ReentrantLock lock = new ReentrantLock();
   private final Map<String, Synced> synced = new HashMap<>();
-  private String fallbackReason;
   private long uploads;
 
   private record Synced(Object array, long version) {}
@@ -94,17 +93,6 @@ final class KernelHandle<K extends Kernel> implements AutoCloseable {
   /** Forgets every device copy (after a run on the Java thread pool, which left them stale). */
   void forgetDeviceCopies() {
     synced.clear();
-  }
-
-  /** The reason of this kernel's first fallback, or null. */
-  String fallbackReason() {
-    return fallbackReason;
-  }
-
-  void fallbackReason(String reason) {
-    if (fallbackReason == null) {
-      fallbackReason = reason;
-    }
   }
 
   @Override

@@ -10,6 +10,8 @@ import com.aparapi.device.OpenCLDevice;
 import dev.prims.PrimsException;
 import dev.prims.spi.CallContext;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +28,13 @@ final class KernelLauncher {
 
   private static final Logger LOG = LoggerFactory.getLogger(KernelLauncher.class);
   private static final ThreadLocal<long[]> DEVICE_NANOS = new ThreadLocal<>();
+
+  /**
+   * The first reason Aparapi logged for failing a kernel class on a device. Aparapi marks the
+   * device failed for that class once and for all, and later runs only say that the device is
+   * incompatible; the first reason is the one worth reporting.
+   */
+  private static final Map<Class<?>, String> FIRST_REASONS = new ConcurrentHashMap<>();
 
   private final String backendId;
   private final Device device;
@@ -86,7 +95,7 @@ final class KernelLauncher {
     } finally {
       List<String> warnings = AparapiLogging.stopCapture();
       if (!warnings.isEmpty()) {
-        handle.fallbackReason(String.join("; ", warnings));
+        FIRST_REASONS.putIfAbsent(kernel.getClass(), String.join("; ", warnings));
       }
     }
     Device used = failure == null ? kernel.getTargetDevice() : null;
@@ -94,7 +103,7 @@ final class KernelLauncher {
       recordDeviceTime(kernel);
       return;
     }
-    String reason = reason(handle, failure, used);
+    String reason = reason(kernel.getClass(), failure, used);
     if (!fallbackAllowed) {
       throw new PrimsException(
           backendId,
@@ -141,15 +150,13 @@ final class KernelLauncher {
     }
   }
 
-  private static String reason(KernelHandle<?> handle, Throwable failure, Device used) {
-    String known = handle.fallbackReason();
+  private static String reason(Class<?> kernelClass, Throwable failure, Device used) {
+    String known = FIRST_REASONS.get(kernelClass);
     if (known != null) {
       return known;
     }
     if (failure != null) {
-      String reason = failure.getMessage() == null ? failure.toString() : failure.getMessage();
-      handle.fallbackReason(reason);
-      return reason;
+      return failure.getMessage() == null ? failure.toString() : failure.getMessage();
     }
     return "Aparapi chose " + (used == null ? "no device" : describe(used));
   }
