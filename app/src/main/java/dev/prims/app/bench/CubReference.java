@@ -43,6 +43,11 @@ public final class CubReference {
     this.binary = binary;
   }
 
+  /** The reference program at {@code binary}, already built. */
+  static CubReference at(Path binary) {
+    return new CubReference(binary);
+  }
+
   /** The program's binary. */
   public Path binary() {
     return binary;

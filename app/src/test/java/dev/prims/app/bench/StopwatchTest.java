@@ -1,0 +1,65 @@
+package dev.prims.app.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class StopwatchTest {
+  @Test
+  void usesTheDeviceClockWhenGivenAndReportsBestAndMedian() {
+    double[] times = {5, 3, 4, 1, 2};
+    AtomicInteger calls = new AtomicInteger();
+    TimingBudget budget = new TimingBudget(2, 0, 5, 5, 1e9, 60);
+    Timing t =
+        new Stopwatch(budget)
+            .time(
+                () -> {
+                  int i = calls.getAndIncrement();
+                  return OptionalDouble.of(i < 2 ? 100 : times[i - 2]);
+                });
+    assertEquals(7, calls.get(), "2 warm-ups and 5 timed runs");
+    assertEquals(1, t.bestMs());
+    assertEquals(3, t.medianMs());
+    assertEquals(5, t.reps());
+    assertTrue(t.deviceClock());
+    assertEquals(1e6 / 1e6, t.gbps(1e6), 1e-12);
+  }
+
+  @Test
+  void fallsBackToWallTimeWithoutADeviceClock() {
+    TimingBudget budget = new TimingBudget(0, 0, 3, 3, 0, 60);
+    Timing t =
+        new Stopwatch(budget)
+            .time(
+                () -> {
+                  long end = System.nanoTime() + 2_000_000;
+                  while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                  }
+                  return OptionalDouble.empty();
+                });
+    assertFalse(t.deviceClock());
+    assertTrue(t.bestMs() >= 2, "best " + t.bestMs());
+  }
+
+  @Test
+  void stopsAtTheTimeLimit() {
+    TimingBudget budget = new TimingBudget(0, 0, 1000, 1000, 1e9, 0.05);
+    Timing t =
+        new Stopwatch(budget)
+            .time(
+                () -> {
+                  try {
+                    Thread.sleep(1);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  return OptionalDouble.empty();
+                });
+    assertTrue(t.reps() < 1000 && t.reps() >= 1, "reps " + t.reps());
+  }
+}

@@ -1,0 +1,110 @@
+package dev.prims.app.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prims.app.PrimsCli;
+import dev.prims.spi.Availability;
+import dev.prims.spi.DeviceInfo;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code prims conformance} on the CPU backend, with the matrix and JSON it writes. */
+class ConformanceCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void cpuPassesAndTheMatrixSaysSo() throws Exception {
+    Path json = dir.resolve("conformance.json");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = PrimsCli.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int code =
+        cli.execute(
+            "conformance",
+            "--backends",
+            "cpu",
+            "--primitives",
+            "engine,dot",
+            "--json",
+            json.toString());
+    assertEquals(0, code, () -> out + "\n" + err);
+    String matrix = out.toString();
+    assertTrue(matrix.contains("engine") && matrix.contains("dot"), matrix);
+    assertTrue(matrix.contains("cpu device 0"), matrix);
+    assertTrue(matrix.contains("1 target(s) passed, 0 failed"), matrix);
+
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertTrue(report.get("passed").asBoolean());
+    JsonNode target = report.get("targets").get(0);
+    assertEquals("pass", target.get("status").asText());
+    assertTrue(target.get("cells").get("dot").get("passed").asInt() > 0, target.toString());
+    assertEquals(0, target.get("cells").get("engine").get("failed").asInt());
+  }
+
+  @Test
+  void unknownBackendAndClassAreBadInput() {
+    CommandLine cli = PrimsCli.commandLine();
+    StringWriter err = new StringWriter();
+    cli.setErr(new PrintWriter(err, true));
+    cli.setOut(new PrintWriter(new StringWriter(), true));
+    assertEquals(2, cli.execute("conformance", "--backends", "nope"));
+    assertTrue(err.toString().contains("unknown backend 'nope'"), err.toString());
+    assertEquals(2, cli.execute("conformance", "--primitives", "sort"));
+    assertTrue(err.toString().contains("unknown conformance class 'sort'"), err.toString());
+  }
+
+  @Test
+  void eachOpenClPlatformIsItsOwnTarget() {
+    Availability twoPlatforms =
+        Availability.available(
+            List.of(
+                device(0, "gpu0", "0", "NVIDIA CUDA"),
+                device(1, "gpu1", "0", "NVIDIA CUDA"),
+                device(2, "cpu", "1", "Portable Computing Language")),
+            Map.of());
+    List<ConformanceTarget> targets = ConformanceTarget.of("opencl", twoPlatforms);
+    assertEquals(3, targets.size());
+    assertEquals(
+        Map.of("prims.opencl.platform", "1", "prims.device", "0"), targets.get(2).configuration());
+    assertEquals(
+        Map.of("prims.opencl.platform", "0", "prims.device", "1"), targets.get(1).configuration());
+    assertTrue(targets.get(2).label().contains("Portable Computing Language"));
+    assertEquals(
+        Map.of("prims.device", "0"),
+        ConformanceTarget.of(
+                "cuda", Availability.available(List.of(device(0, "H100", null, null)), Map.of()))
+            .get(0)
+            .configuration());
+  }
+
+  @Test
+  void cellsAreNamedAfterTheConformanceClasses() {
+    assertEquals(
+        "reduce", MatrixListener.cellName("dev.prims.conformance.configured.ConfiguredReduceTest"));
+    assertEquals(
+        List.of("reduce", "scan", "histogram", "dot", "engine"), ConformanceSuite.cellNames());
+    assertEquals("FAIL 2/7", new ConformanceCell(5, 2, 0, "x").summary());
+    assertEquals("pass 5 (1 skipped)", new ConformanceCell(5, 0, 1, null).summary());
+    assertEquals("skipped 3", new ConformanceCell(0, 0, 3, null).summary());
+  }
+
+  private static DeviceInfo device(int index, String name, String platform, String platformName) {
+    Map<String, String> details = new java.util.LinkedHashMap<>();
+    if (platform != null) {
+      details.put("platformIndex", platform);
+      details.put("platform", platformName);
+    }
+    return new DeviceInfo(index, name, 0, 1, details);
+  }
+}
