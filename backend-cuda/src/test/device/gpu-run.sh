@@ -26,7 +26,7 @@ if [ "$what" != bench ]; then
   sed -n '/Failures (/,$p' "$out/tests.log" | grep -v -E '^\s+(at )?(org\.junit|java\.base|net\.jqwik|jdk\.internal)' | cut -c1-400 | head -120
 fi
 if [ "$what" != tests ]; then
-  limit=${BENCH_LIMIT:-90} run_java -Xmx6g -cp "$pack/lib/*" dev.prims.cuda.CudaBench 2>&1 | tee "$out/bench.log" | grep -E "bench|device|Exception|at dev"
+  limit=${BENCH_LIMIT:-90} run_java -Xmx6g -cp "$pack/lib/*" dev.prims.cuda.CudaBench 2>&1 | tee "$out/bench.log" | grep -E "bench|device|Exception|at dev|MISMATCH"
   wait $nvcc_pid; echo "nvcc exit $?"; tail -3 "$out/nvcc.log"
   timeout 60 "$out/cub_reference" 2>&1 | tee "$out/cub.log"
   rm -f "$out/cub_reference"

@@ -1,6 +1,7 @@
-// Scan of one tile of BLOCK_SIZE * ITEMS consecutive elements by one block:
-// coalesced striped loads transposed through shared memory into a blocked arrangement, a
-// sequential scan per thread, and a block scan of the per-thread totals.
+// Scan of one tile of BLOCK_SIZE * ITEMS consecutive elements by one block: coalesced striped
+// loads into shared memory, a sequential scan by each thread of its ITEMS consecutive elements
+// (in place in shared memory, so few registers are live and many blocks fit on an SM), and a
+// block scan of the per-thread totals.
 #pragma once
 #include "../common.cuh"
 #include "block_scan.cuh"
@@ -9,47 +10,64 @@
 
 template <typename Op, typename T, int ITEMS = SCAN_ITEMS_PER_THREAD>
 struct TileScan {
-  T items[ITEMS];  // this thread's inclusive scan of its own items
-  T thread_prefix;                 // combination of the items of all lower threads in the tile
-  T tile_total;                    // combination of the whole tile
+  T thread_prefix;  // combination of the items of all lower threads in the tile
+  T tile_total;     // combination of the whole tile
 
-  // Loads the tile at base (elements past n count as the identity) and scans it locally.
+  // Loads the tile at base (elements past n count as the identity) and scans each thread's items
+  // in place; shared must hold BLOCK_SIZE * ITEMS elements.
   __device__ __forceinline__ void load(const T* input, i64 base, i64 n, T* shared) {
     const i64 remaining = n - base;
+    if (remaining >= BLOCK_SIZE * ITEMS) {
 #pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {
-      const int j = k * BLOCK_SIZE + threadIdx.x;
-      shared[j] = j < remaining ? input[base + j] : Op::template identity<T>();
+      for (int k = 0; k < ITEMS; ++k) shared[k * BLOCK_SIZE + threadIdx.x] = input[base + k * BLOCK_SIZE + threadIdx.x];
+    } else {
+#pragma unroll
+      for (int k = 0; k < ITEMS; ++k) {
+        const int j = k * BLOCK_SIZE + threadIdx.x;
+        shared[j] = j < remaining ? input[base + j] : Op::template identity<T>();
+      }
     }
     __syncthreads();
+    T* mine = shared + threadIdx.x * ITEMS;
+    T running = mine[0];
 #pragma unroll
-    for (int k = 0; k < ITEMS; ++k) items[k] = shared[threadIdx.x * ITEMS + k];
-#pragma unroll
-    for (int k = 1; k < ITEMS; ++k) items[k] = Op::apply(items[k - 1], items[k]);
-    thread_prefix = block_exclusive_scan<Op>(items[ITEMS - 1], tile_total);
+    for (int k = 1; k < ITEMS; ++k) {
+      running = Op::apply(running, mine[k]);
+      mine[k] = running;
+    }
+    thread_prefix = block_exclusive_scan<Op>(running, tile_total);
   }
 
   // Writes the tile's results, each combined after prefix (the combination of everything before
   // the tile). Exclusive results shift by one and start with the prefix.
   __device__ __forceinline__ void store(T* output, i64 base, i64 n, T prefix, bool has_prefix, bool exclusive, T* shared) {
-    T running = threadIdx.x == 0 ? prefix : (has_prefix ? Op::apply(prefix, thread_prefix) : thread_prefix);
+    const T running = threadIdx.x == 0 ? prefix : (has_prefix ? Op::apply(prefix, thread_prefix) : thread_prefix);
     const bool first = threadIdx.x == 0 && !has_prefix;
+    T* mine = shared + threadIdx.x * ITEMS;
+    T previous = running;
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
+      const T local = mine[k];
       T v;
       if (exclusive) {
-        v = k == 0 ? running : ((first) ? items[k - 1] : Op::apply(running, items[k - 1]));
+        v = k == 0 ? running : (first ? previous : Op::apply(running, previous));
       } else {
-        v = first ? items[k] : Op::apply(running, items[k]);
+        v = first ? local : Op::apply(running, local);
       }
-      shared[threadIdx.x * ITEMS + k] = v;
+      mine[k] = v;
+      previous = local;
     }
     __syncthreads();
     const i64 remaining = n - base;
+    if (remaining >= BLOCK_SIZE * ITEMS) {
 #pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {
-      const int j = k * BLOCK_SIZE + threadIdx.x;
-      if (j < remaining) output[base + j] = shared[j];
+      for (int k = 0; k < ITEMS; ++k) output[base + k * BLOCK_SIZE + threadIdx.x] = shared[k * BLOCK_SIZE + threadIdx.x];
+    } else {
+#pragma unroll
+      for (int k = 0; k < ITEMS; ++k) {
+        const int j = k * BLOCK_SIZE + threadIdx.x;
+        if (j < remaining) output[base + j] = shared[j];
+      }
     }
     __syncthreads();
   }

@@ -162,8 +162,8 @@ __device__ void reduce_shuffle(const T* input, T* output, i64 n) {
 // accumulator per vector lane, a shuffle block reduction, and the last block to finish combines
 // the per-block partials (counter is zero on entry and reset to zero on exit). With chunk == 0
 // the blocks stride over the whole input together; with chunk > 0 (vectors, a multiple of
-// BLOCK_SIZE * REDUCE_UNROLL) block b reads the contiguous vectors [b * chunk, (b + 1) * chunk).
-template <typename Op, typename T>
+// BLOCK_SIZE * UNROLL) block b reads the contiguous vectors [b * chunk, (b + 1) * chunk).
+template <typename Op, typename T, int UNROLL = REDUCE_UNROLL>
 __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials, unsigned* counter, T* result) {
   typedef typename Vec<T>::type V;
   const int W = Vec<T>::width;
@@ -182,12 +182,12 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
   T acc[W];
 #pragma unroll
   for (int w = 0; w < W; ++w) acc[w] = Op::template identity<T>();
-  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
-    V loaded[REDUCE_UNROLL];
+  for (; i + (UNROLL - 1) * stride < vector_count; i += UNROLL * stride) {
+    V loaded[UNROLL];
 #pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
+    for (int u = 0; u < UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
 #pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) {
+    for (int u = 0; u < UNROLL; ++u) {
 #pragma unroll
       for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded[u], w));
     }
@@ -242,3 +242,12 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
   }
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_ENTRIES)
+
+// Tuning entries: the float-sum vectorised kernel with other numbers of loads in flight.
+#define PRIMS_REDUCE_TUNE(UNROLL)                                                                  \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_tune_unroll##UNROLL##_float_sum( \
+      const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {    \
+    reduce_vectorized<OpSum, float, UNROLL>(input, n, chunk, partials, counter, result);           \
+  }
+PRIMS_REDUCE_TUNE(2)
+PRIMS_REDUCE_TUNE(8)

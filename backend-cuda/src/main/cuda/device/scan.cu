@@ -286,7 +286,7 @@ PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_ENTRIES)
     scan_decoupled_lookback<OpSum, float, ITEMS>(input, output, n, exclusive, state, aggregates,        \
                                                  prefixes, delay_ns);                                  \
   }
-PRIMS_SCAN_TUNE(11)
+PRIMS_SCAN_TUNE(15)
 PRIMS_SCAN_TUNE(19)
 PRIMS_SCAN_TUNE(23)
 PRIMS_SCAN_TUNE(31)

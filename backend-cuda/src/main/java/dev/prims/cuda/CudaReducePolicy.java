@@ -75,8 +75,8 @@ final class CudaReducePolicy {
    * Vectors per block for an even share of {@code vectors} over {@code blocks} blocks: a multiple
    * of what one block loads per unrolled step.
    */
-  static long chunkVectors(long vectors, int blocks) {
-    long step = (long) BLOCK_SIZE * UNROLL;
+  static long chunkVectors(long vectors, int blocks, int unroll) {
+    long step = (long) BLOCK_SIZE * unroll;
     return Math.max(1, ceilDiv(ceilDiv(vectors, blocks), step)) * step;
   }
 

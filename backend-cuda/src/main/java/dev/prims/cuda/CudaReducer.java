@@ -40,15 +40,27 @@ final class CudaReducer implements Reducer {
 
   /** The vectorised kernel with the work split chosen by {@code evenShare} (under the lock). */
   Number vectorized(CudaBuffer in, ReduceOp op, boolean evenShare) {
+    return vectorized(
+        in,
+        "reduce_vectorized_" + in.type().id() + "_" + op.id(),
+        evenShare,
+        CudaReducePolicy.UNROLL,
+        CudaReducePolicy.BLOCKS_PER_SM);
+  }
+
+  /**
+   * A vectorised kernel of the reduce module compiled with {@code unroll} loads in flight, on at
+   * most {@code perSmCap} blocks per SM (under the lock; tuning sweeps call it directly).
+   */
+  Number vectorized(CudaBuffer in, String kernel, boolean evenShare, int unroll, int perSmCap) {
     DType type = in.type();
     long n = in.length();
     int width = 16 / type.bytes();
-    String kernel = "reduce_vectorized_" + type.id() + "_" + op.id();
-    int resident = backend.residentBlocks("reduce", kernel, 0, CudaReducePolicy.BLOCKS_PER_SM);
+    int resident = backend.residentBlocks("reduce", kernel, 0, perSmCap);
     int blocks = CudaReducePolicy.vectorizedBlocks(n, width, resident);
     long chunk = 0;
     if (evenShare) {
-      chunk = CudaReducePolicy.chunkVectors(n / width, blocks);
+      chunk = CudaReducePolicy.chunkVectors(n / width, blocks, unroll);
       blocks = (int) Math.max(1, ceilDiv(n / width, chunk));
     }
     CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
