@@ -12,7 +12,11 @@ import java.util.Locale;
 final class KernelOptions {
   private KernelOptions() {}
 
-  /** Options for {@code type} and {@code op} with the given tuning constants. */
+  /**
+   * Options for {@code type} and {@code op} with the given tuning constants; a null {@code op}
+   * builds the operator-generic program ({@code OP_RUNTIME}) whose kernels take the operator code
+   * as their last argument.
+   */
   static String of(DType type, ReduceOp op, int blockSize, int itemsPerThread) {
     StringBuilder s = new StringBuilder();
     s.append("-DT=").append(typeName(type));
@@ -27,8 +31,17 @@ final class KernelOptions {
     if (type == DType.DOUBLE) {
       s.append(" -DUSE_FP64");
     }
-    s.append(" -DOP_").append(op.name());
-    s.append(" -DIDENTITY=").append(identity(type, op));
+    if (type == DType.INT) {
+      s.append(" -DT_MAX=INT_MAX -DT_MIN=INT_MIN");
+    } else if (type == DType.LONG) {
+      s.append(" -DT_MAX=LONG_MAX -DT_MIN=LONG_MIN");
+    }
+    if (op == null) {
+      s.append(" -DOP_RUNTIME");
+    } else {
+      s.append(" -DOP_").append(op.name());
+      s.append(" -DIDENTITY=").append(identity(type, op));
+    }
     s.append(" -DBLOCK_SIZE=").append(blockSize);
     s.append(" -DITEMS_PER_THREAD=").append(itemsPerThread);
     return s.toString();
@@ -67,6 +80,26 @@ final class KernelOptions {
         return "1.0" + suffix;
       default:
         return "0.0" + suffix;
+    }
+  }
+
+  /** The code of {@code op} in common.cl's {@code op_dynamic}. */
+  static int opcode(ReduceOp op) {
+    switch (op) {
+      case SUM:
+        return 0;
+      case PROD:
+        return 1;
+      case MIN:
+        return 2;
+      case MAX:
+        return 3;
+      case AND:
+        return 4;
+      case OR:
+        return 5;
+      default:
+        return 6;
     }
   }
 

@@ -6,6 +6,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.PrimsException;
+import dev.prims.ReduceOp;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BufferManager;
@@ -44,8 +45,14 @@ final class OpenClBackend implements Backend {
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
   static final String BUILD_OPTIONS_KEY = "prims.opencl.buildOptions";
 
+  /** Whether operators are compile-time (-DOP_x) or a kernel argument; see common.cl. */
+  static final String RUNTIME_OP_KEY = "prims.opencl.runtimeOperator";
+
   /** Bytes of local memory a kernel argument asks for (a {@code __local} pointer). */
   record LocalBytes(long bytes) {}
+
+  /** A kernel ready to launch, with the operator code it takes last when built generic. */
+  record Kernel(cl_kernel handle, int opcode, boolean runtimeOperator) {}
 
   private final OpenClDevice device;
   private final cl_context context;
@@ -56,6 +63,7 @@ final class OpenClBackend implements Backend {
   private final Map<String, Long> scratchBytes = new HashMap<>();
   private final ThreadLocal<List<cl_event>> recording = new ThreadLocal<>();
   private final boolean int64Atomics;
+  private final boolean runtimeOperator;
   private final OpenClBufferManager buffers;
   private final OpenClReducer reducer;
   private final OpenClScanner scanner;
@@ -68,6 +76,8 @@ final class OpenClBackend implements Backend {
     this.int64Atomics =
         device.int64Atomics()
             && Boolean.parseBoolean(config.get("prims.opencl.int64Atomics", "true"));
+    this.runtimeOperator =
+        Boolean.parseBoolean(config.get(RUNTIME_OP_KEY, Boolean.toString(!device.gpu())));
     try {
       cl_context_properties properties = new cl_context_properties();
       properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());
@@ -206,9 +216,27 @@ final class OpenClBackend implements Backend {
     }
   }
 
-  /** The kernel {@code name} of {@code file} built with {@code options}. */
-  cl_kernel kernel(String file, String options, String name) {
-    return programs.kernel(file, options, name);
+  /**
+   * Kernel {@code name} of {@code file} for {@code type} and {@code op}. Builds the
+   * operator-generic program instead where operators are runtime arguments (by default on every
+   * device but GPUs, whose compilers are fast and whose speed matters: {@code
+   * prims.opencl.runtimeOperator}).
+   *
+   * @param extraOptions further {@code -D} options (may be empty)
+   */
+  Kernel kernel(
+      String file,
+      DType type,
+      ReduceOp op,
+      int blockSize,
+      int itemsPerThread,
+      String extraOptions,
+      String name) {
+    String options =
+        KernelOptions.of(type, runtimeOperator ? null : op, blockSize, itemsPerThread)
+            + extraOptions;
+    return new Kernel(
+        programs.kernel(file, options, name), KernelOptions.opcode(op), runtimeOperator);
   }
 
   OpenClPrograms programs() {
@@ -216,10 +244,15 @@ final class OpenClBackend implements Backend {
   }
 
   /**
-   * Sets {@code args} (cl_mem, Long as ulong, Integer as int, Float, Double, {@link LocalBytes})
-   * and launches {@code groups} work-groups of {@code local} work-items.
+   * Sets {@code args} (cl_mem, Long as ulong, Integer as int, Float, Double, {@link LocalBytes}),
+   * then the operator code where the kernel takes one, and launches {@code groups} work-groups of
+   * {@code local} work-items.
    */
-  void launch(cl_kernel kernel, long groups, int local, Object... args) {
+  void launch(Kernel launched, long groups, int local, Object... args) {
+    cl_kernel kernel = launched.handle();
+    if (launched.runtimeOperator()) {
+      clSetKernelArg(kernel, args.length, Sizeof.cl_int, Pointer.to(new int[] {launched.opcode()}));
+    }
     for (int i = 0; i < args.length; i++) {
       Object a = args[i];
       if (a instanceof cl_mem m) {

@@ -49,8 +49,7 @@ final class OpenClDot implements DotProduct {
           long groups = OpenClReducePolicy.gridGroups(backend.openClDevice(), n, 4);
           cl_mem partials = backend.scratch("dot.partials", groups * type.bytes());
           backend.launch(
-              backend.kernel(
-                  "dot.cl", KernelOptions.of(type, ReduceOp.SUM, block, 1), "dot_vectorized"),
+              backend.kernel("dot.cl", type, ReduceOp.SUM, block, 1, "", "dot_vectorized"),
               groups,
               block,
               x.mem(),

@@ -8,7 +8,6 @@ import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
-import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 
 /**
@@ -48,10 +47,9 @@ final class OpenClHistogrammer implements Histogrammer {
     Number[] params = parameters(spec, type);
     long n = in.length();
     boolean int64 = backend.int64Atomics();
-    String options =
-        KernelOptions.of(type, ReduceOp.SUM, OpenClHistogramPolicy.BLOCK_SIZE, 1)
-            + (spec.isEven() ? " -DEVEN_BINS" : "")
-            + (int64 ? " -DUSE_INT64_ATOMICS" : "");
+    Build options =
+        new Build(
+            type, (spec.isEven() ? " -DEVEN_BINS" : "") + (int64 ? " -DUSE_INT64_ATOMICS" : ""));
     return backend.locked(
         "histogram",
         () -> {
@@ -103,9 +101,23 @@ final class OpenClHistogrammer implements Histogrammer {
     return new Number[] {even.lo(), even.hi(), even.scale()};
   }
 
+  /** The input type and the histogram's extra build options. */
+  private record Build(DType type, String options) {}
+
+  private OpenClBackend.Kernel kernel(Build build, String name) {
+    return backend.kernel(
+        FILE,
+        build.type(),
+        ReduceOp.SUM,
+        OpenClHistogramPolicy.BLOCK_SIZE,
+        1,
+        build.options(),
+        name);
+  }
+
   private void globalAtomics(
-      String options, cl_mem input, long n, Number[] p, int bins, cl_mem totals, boolean int64) {
-    cl_kernel kernel = backend.kernel(FILE, options, "histogram_global_atomics");
+      Build options, cl_mem input, long n, Number[] p, int bins, cl_mem totals, boolean int64) {
+    OpenClBackend.Kernel kernel = kernel(options, "histogram_global_atomics");
     long groups = OpenClHistogramPolicy.groups(backend.openClDevice(), n);
     if (int64) {
       backend.launch(
@@ -133,8 +145,8 @@ final class OpenClHistogrammer implements Histogrammer {
   }
 
   private void sharedAtomics(
-      String options, cl_mem input, long n, Number[] p, int bins, cl_mem totals, boolean int64) {
-    cl_kernel kernel = backend.kernel(FILE, options, "histogram_shared_atomics");
+      Build options, cl_mem input, long n, Number[] p, int bins, cl_mem totals, boolean int64) {
+    OpenClBackend.Kernel kernel = kernel(options, "histogram_shared_atomics");
     long groups = OpenClHistogramPolicy.groups(backend.openClDevice(), n);
     OpenClBackend.LocalBytes local = new OpenClBackend.LocalBytes((bins + 1L) * 4);
     if (int64) {
@@ -168,15 +180,14 @@ final class OpenClHistogrammer implements Histogrammer {
     merge(options, partials, groups, bins, totals);
   }
 
-  private void perThread(
-      String options, cl_mem input, long n, Number[] p, int bins, cl_mem totals) {
+  private void perThread(Build options, cl_mem input, long n, Number[] p, int bins, cl_mem totals) {
     long groups = OpenClHistogramPolicy.perThreadGroups(backend.openClDevice(), n, bins);
     long rows = groups * OpenClHistogramPolicy.BLOCK_SIZE;
     long bytes = rows * (bins + 1L) * 4;
     cl_mem rowsMem = backend.scratch("histogram.rows", bytes);
     backend.zero(rowsMem, bytes);
     backend.launch(
-        backend.kernel(FILE, options, "histogram_per_thread"),
+        kernel(options, "histogram_per_thread"),
         groups,
         OpenClHistogramPolicy.BLOCK_SIZE,
         input,
@@ -189,9 +200,9 @@ final class OpenClHistogrammer implements Histogrammer {
     merge(options, rowsMem, rows, bins, totals);
   }
 
-  private void merge(String options, cl_mem partials, long rows, int bins, cl_mem totals) {
+  private void merge(Build options, cl_mem partials, long rows, int bins, cl_mem totals) {
     backend.launch(
-        backend.kernel(FILE, options, "histogram_merge"),
+        kernel(options, "histogram_merge"),
         OpenClReducePolicy.ceilDiv(bins + 1L, OpenClHistogramPolicy.BLOCK_SIZE),
         OpenClHistogramPolicy.BLOCK_SIZE,
         partials,

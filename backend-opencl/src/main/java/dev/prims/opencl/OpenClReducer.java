@@ -6,7 +6,6 @@ import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Reducer;
-import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 
 /**
@@ -43,9 +42,9 @@ final class OpenClReducer implements Reducer {
    */
   cl_mem reduce(cl_mem input, long n, DType type, ReduceOp op, String variant) {
     int block = OpenClReducePolicy.BLOCK_SIZE;
-    String options = KernelOptions.of(type, op, block, 1);
-    cl_kernel kernel =
-        backend.kernel(FILE, options, "reduce_" + KernelOptions.kernelSuffix(variant));
+    OpenClBackend.Kernel kernel =
+        backend.kernel(
+            FILE, type, op, block, 1, "", "reduce_" + KernelOptions.kernelSuffix(variant));
     long bytes = type.bytes();
     if (OpenClReducePolicy.gridStride(variant)) {
       int perItem = variant.equals("vectorized") ? 4 : 2;

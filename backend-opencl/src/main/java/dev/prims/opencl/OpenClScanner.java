@@ -44,8 +44,7 @@ final class OpenClScanner implements Scanner {
       return;
     }
     int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
-    String options =
-        KernelOptions.of(type, op, OpenClScanPolicy.BLOCK_SIZE, OpenClScanPolicy.ITEMS_PER_THREAD);
+    Kernels options = new Kernels(type, op);
     backend.locked(
         "scan",
         () -> {
@@ -85,9 +84,25 @@ final class OpenClScanner implements Scanner {
         });
   }
 
+  /** The scan kernels of one type and operator. */
+  private final class Kernels {
+    private final DType type;
+    private final ReduceOp op;
+
+    Kernels(DType type, ReduceOp op) {
+      this.type = type;
+      this.op = op;
+    }
+
+    OpenClBackend.Kernel get(String name) {
+      return backend.kernel(
+          FILE, type, op, OpenClScanPolicy.BLOCK_SIZE, OpenClScanPolicy.ITEMS_PER_THREAD, "", name);
+    }
+  }
+
   /** Scan-then-propagate, recursing over the tile totals. */
   private void scanTiles(
-      String options,
+      Kernels options,
       String kernelName,
       long tile,
       cl_mem input,
@@ -99,19 +114,11 @@ final class OpenClScanner implements Scanner {
     int block = OpenClScanPolicy.BLOCK_SIZE;
     long tiles = OpenClReducePolicy.ceilDiv(n, tile);
     cl_mem totals = backend.scratch("scan.totals." + depth, tiles * type.bytes());
-    backend.launch(
-        backend.kernel(FILE, options, kernelName),
-        tiles,
-        block,
-        input,
-        output,
-        totals,
-        n,
-        exclusive);
+    backend.launch(options.get(kernelName), tiles, block, input, output, totals, n, exclusive);
     if (tiles > 1) {
       scanTiles(options, kernelName, tile, totals, totals, tiles, 1, type, depth + 1);
       backend.launch(
-          backend.kernel(FILE, options, "scan_add_tile_prefix"),
+          options.get("scan_add_tile_prefix"),
           OpenClReducePolicy.ceilDiv(n, block),
           block,
           output,
@@ -122,30 +129,21 @@ final class OpenClScanner implements Scanner {
   }
 
   private void reduceThenScan(
-      String options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
+      Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
     int block = OpenClScanPolicy.BLOCK_SIZE;
     long tile = OpenClScanPolicy.TILE;
     long wanted = OpenClScanPolicy.chunks(backend.openClDevice(), n);
     long chunk = OpenClReducePolicy.ceilDiv(OpenClReducePolicy.ceilDiv(n, wanted), tile) * tile;
     long chunks = OpenClReducePolicy.ceilDiv(n, chunk);
     cl_mem totals = backend.scratch("scan.chunkTotals", chunks * type.bytes());
-    backend.launch(
-        backend.kernel(FILE, options, "scan_chunk_totals"), chunks, block, input, totals, n, chunk);
+    backend.launch(options.get("scan_chunk_totals"), chunks, block, input, totals, n, chunk);
     scanTiles(options, "scan_blelloch_tiles", 2L * block, totals, totals, chunks, 1, type, 1);
     backend.launch(
-        backend.kernel(FILE, options, "scan_chunk_apply"),
-        chunks,
-        block,
-        input,
-        output,
-        totals,
-        n,
-        chunk,
-        exclusive);
+        options.get("scan_chunk_apply"), chunks, block, input, output, totals, n, chunk, exclusive);
   }
 
   private void decoupledLookback(
-      String options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
+      Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
     long tiles = OpenClReducePolicy.ceilDiv(n, OpenClScanPolicy.TILE);
     if (tiles > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
@@ -158,7 +156,7 @@ final class OpenClScanner implements Scanner {
     backend.zero(counter, 4);
     backend.zero(flags, tiles * 4);
     backend.launch(
-        backend.kernel(FILE, options, "scan_decoupled_lookback"),
+        options.get("scan_decoupled_lookback"),
         tiles,
         OpenClScanPolicy.BLOCK_SIZE,
         input,

@@ -3,8 +3,11 @@
 //   T4                four-wide vector of T
 //   IS_FLOATING       set for float and double
 //   USE_FP64          set for double (enables cl_khr_fp64)
-//   OP_SUM|OP_PROD|OP_MIN|OP_MAX|OP_AND|OP_OR|OP_XOR   the operator
-//   IDENTITY          the operator's identity for T
+//   OP_SUM|OP_PROD|OP_MIN|OP_MAX|OP_AND|OP_OR|OP_XOR   the operator, and IDENTITY its identity
+//   OP_RUNTIME        instead of the two above: the operator is the kernel argument `opcode`
+//                     (0 sum, 1 prod, 2 min, 3 max, 4 and, 5 or, 6 xor), so one build serves
+//                     every operator (used where the compiler is slow, such as PoCL on a CPU).
+//                     Every kernel and helper that combines takes it through OP_PARAM / OP_ARG.
 //   BLOCK_SIZE        work-group size (the kernels require exactly this size)
 //   ITEMS_PER_THREAD  elements each work-item scans serially (scan only)
 // Semantics are Java's: integer arithmetic wraps (computed on the unsigned twin), MIN/MAX
@@ -21,6 +24,84 @@
 #endif
 
 #define REQUIRE_BLOCK __attribute__((reqd_work_group_size(BLOCK_SIZE, 1, 1)))
+
+#ifdef OP_RUNTIME
+#define OP_PARAM , int opcode
+#define OP_ARG , opcode
+#define op(a, b) op_dynamic(opcode, (a), (b))
+#define IDENTITY identity_of(opcode)
+
+inline T op_dynamic(int opcode, T a, T b) {
+  switch (opcode) {
+    case 0:
+#ifdef IS_FLOATING
+      return a + b;
+#else
+      return AS_T((UT)a + (UT)b);
+#endif
+    case 1:
+#ifdef IS_FLOATING
+      return a * b;
+#else
+      return AS_T((UT)a * (UT)b);
+#endif
+    case 2:
+#ifdef IS_FLOATING
+      if (isnan(a)) return a;
+      if (isnan(b)) return b;
+      if (a < b) return a;
+      if (b < a) return b;
+      return signbit(a) ? a : b;
+#else
+      return min(a, b);
+#endif
+    case 3:
+#ifdef IS_FLOATING
+      if (isnan(a)) return a;
+      if (isnan(b)) return b;
+      if (a > b) return a;
+      if (b > a) return b;
+      return signbit(a) ? b : a;
+#else
+      return max(a, b);
+#endif
+#ifndef IS_FLOATING
+    case 4:
+      return a & b;
+    case 5:
+      return a | b;
+    case 6:
+      return a ^ b;
+#endif
+    default:
+      return a;
+  }
+}
+
+inline T identity_of(int opcode) {
+  switch (opcode) {
+    case 1:
+      return (T)1;
+#ifdef IS_FLOATING
+    case 2:
+      return (T)INFINITY;
+    case 3:
+      return (T)-INFINITY;
+#else
+    case 2:
+      return T_MAX;
+    case 3:
+      return T_MIN;
+    case 4:
+      return (T)-1;
+#endif
+    default:
+      return (T)0;
+  }
+}
+#else
+#define OP_PARAM
+#define OP_ARG
 
 inline T op(T a, T b) {
 #if defined(OP_SUM)
@@ -66,8 +147,10 @@ inline T op(T a, T b) {
 #endif
 }
 
+#endif
+
 /* Combines the four lanes of a vector in lane order. */
-inline T op_lanes(T4 v) {
+inline T op_lanes(T4 v OP_PARAM) {
   return op(op(v.x, v.y), op(v.z, v.w));
 }
 
@@ -75,7 +158,7 @@ inline T op_lanes(T4 v) {
  * Reduces one value per work-item across the work-group with sequential addressing (completely
  * unrolled: BLOCK_SIZE is a compile-time constant). Every work-item gets the result.
  */
-inline T block_reduce(T value, __local T* scratch) {
+inline T block_reduce(T value, __local T* scratch OP_PARAM) {
   uint tid = get_local_id(0);
   scratch[tid] = value;
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -96,7 +179,8 @@ inline T block_reduce(T value, __local T* scratch) {
  * BLOCK_SIZE (ping-pong). Sets the work-item's inclusive and exclusive prefixes and returns the
  * work-group's total.
  */
-inline T block_scan(T value, __local T* ping, __local T* pong, T* inclusive, T* exclusive) {
+inline T block_scan(T value, __local T* ping, __local T* pong, T* inclusive, T* exclusive
+                   OP_PARAM) {
   uint tid = get_local_id(0);
   ping[tid] = value;
   barrier(CLK_LOCAL_MEM_FENCE);

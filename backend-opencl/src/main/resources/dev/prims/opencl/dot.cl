@@ -11,7 +11,7 @@ inline T multiply(T a, T b) {
 }
 
 __kernel REQUIRE_BLOCK void dot_vectorized(__global const T* a, __global const T* b,
-                                           __global T* output, ulong n) {
+                                           __global T* output, ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   ulong gid = get_global_id(0);
@@ -30,6 +30,6 @@ __kernel REQUIRE_BLOCK void dot_vectorized(__global const T* a, __global const T
   }
   ulong tail = quads * 4 + gid;
   if (tail < n) acc.x = op(acc.x, multiply(a[tail], b[tail]));
-  T total = block_reduce(op_lanes(acc), sdata);
+  T total = block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
   if (tid == 0) output[get_group_id(0)] = total;
 }

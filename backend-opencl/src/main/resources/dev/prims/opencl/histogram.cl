@@ -26,7 +26,7 @@ inline int bin_of(T v, T lo, T hi, T scale, int bins) {
 #ifdef USE_INT64_ATOMICS
 __kernel REQUIRE_BLOCK void histogram_global_atomics(__global const T* input, ulong n, T lo,
                                                      T hi, T scale, int bins,
-                                                     __global ulong* totals) {
+                                                     __global ulong* totals OP_PARAM) {
   ulong threads = get_global_size(0);
   for (ulong i = get_global_id(0); i < n; i += threads) {
     atom_inc(&totals[bin_of(input[i], lo, hi, scale, bins)]);
@@ -35,7 +35,7 @@ __kernel REQUIRE_BLOCK void histogram_global_atomics(__global const T* input, ul
 #else
 __kernel REQUIRE_BLOCK void histogram_global_atomics(__global const T* input, ulong n, T lo,
                                                      T hi, T scale, int bins,
-                                                     __global uint* counts) {
+                                                     __global uint* counts OP_PARAM) {
   ulong threads = get_global_size(0);
   for (ulong i = get_global_id(0); i < n; i += threads) {
     atomic_inc(&counts[bin_of(input[i], lo, hi, scale, bins)]);
@@ -51,7 +51,7 @@ __kernel REQUIRE_BLOCK void histogram_shared_atomics(__global const T* input, ul
 #else
                                                      __global uint* partials
 #endif
-) {
+ OP_PARAM) {
   uint tid = get_local_id(0);
   for (int b = tid; b <= bins; b += BLOCK_SIZE) local_counts[b] = 0;
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -81,7 +81,7 @@ __kernel REQUIRE_BLOCK void histogram_shared_atomics(__global const T* input, ul
 
 /* rows: one private histogram of bins + 1 counts per work-item, zeroed by the host. */
 __kernel REQUIRE_BLOCK void histogram_per_thread(__global const T* input, ulong n, T lo, T hi,
-                                                 T scale, int bins, __global uint* rows) {
+                                                 T scale, int bins, __global uint* rows OP_PARAM) {
   ulong gid = get_global_id(0);
   ulong threads = get_global_size(0);
   __global uint* mine = rows + gid * (bins + 1);
@@ -92,7 +92,7 @@ __kernel REQUIRE_BLOCK void histogram_per_thread(__global const T* input, ulong 
 
 /* totals[b] += sum over rows of partials[row][b], for b in 0..bins. */
 __kernel REQUIRE_BLOCK void histogram_merge(__global const uint* partials, ulong rows, int bins,
-                                            __global ulong* totals) {
+                                            __global ulong* totals OP_PARAM) {
   ulong b = get_global_id(0);
   if (b <= (ulong)bins) {
     ulong sum = 0;

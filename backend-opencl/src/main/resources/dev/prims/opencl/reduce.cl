@@ -9,7 +9,7 @@
 
 /* 1: interleaved addressing with a divergent branch (tid % (2s) == 0). */
 __kernel REQUIRE_BLOCK void reduce_interleaved_divergent(__global const T* input,
-                                                         __global T* output, ulong n) {
+                                                         __global T* output, ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
@@ -27,7 +27,7 @@ __kernel REQUIRE_BLOCK void reduce_interleaved_divergent(__global const T* input
 
 /* 2: interleaved addressing with a strided index, no divergence (bank conflicts instead). */
 __kernel REQUIRE_BLOCK void reduce_interleaved_strided(__global const T* input,
-                                                       __global T* output, ulong n) {
+                                                       __global T* output, ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
@@ -46,7 +46,7 @@ __kernel REQUIRE_BLOCK void reduce_interleaved_strided(__global const T* input,
 
 /* 3: sequential addressing (halving stride, contiguous active work-items). */
 __kernel REQUIRE_BLOCK void reduce_sequential(__global const T* input, __global T* output,
-                                              ulong n) {
+                                              ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
@@ -64,7 +64,7 @@ __kernel REQUIRE_BLOCK void reduce_sequential(__global const T* input, __global 
 
 /* 4: first add during load: each work-item combines two elements one block apart. */
 __kernel REQUIRE_BLOCK void reduce_first_add(__global const T* input, __global T* output,
-                                             ulong n) {
+                                             ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
@@ -86,7 +86,7 @@ __kernel REQUIRE_BLOCK void reduce_first_add(__global const T* input, __global T
 
 /* 5: as 4, with the last six steps (one 32-wide sub-group's worth) unrolled. */
 __kernel REQUIRE_BLOCK void reduce_unroll_last_warp(__global const T* input, __global T* output,
-                                                    ulong n) {
+                                                    ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
@@ -110,7 +110,7 @@ __kernel REQUIRE_BLOCK void reduce_unroll_last_warp(__global const T* input, __g
 
 /* 6: complete unroll: the work-group size is the compile-time BLOCK_SIZE. */
 __kernel REQUIRE_BLOCK void reduce_complete_unroll(__global const T* input, __global T* output,
-                                                   ulong n) {
+                                                   ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   ulong i = (ulong)get_group_id(0) * (BLOCK_SIZE * 2) + tid;
@@ -139,7 +139,7 @@ __kernel REQUIRE_BLOCK void reduce_complete_unroll(__global const T* input, __gl
 
 /* 7: many elements per work-item (grid-stride, two per step), then the unrolled tree. */
 __kernel REQUIRE_BLOCK void reduce_multi_element(__global const T* input, __global T* output,
-                                                 ulong n) {
+                                                 ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   ulong stride = (ulong)get_num_groups(0) * (BLOCK_SIZE * 2);
@@ -148,13 +148,13 @@ __kernel REQUIRE_BLOCK void reduce_multi_element(__global const T* input, __glob
     acc = op(acc, input[i]);
     if (i + BLOCK_SIZE < n) acc = op(acc, input[i + BLOCK_SIZE]);
   }
-  T total = block_reduce(acc, sdata);
+  T total = block_reduce(acc, sdata OP_ARG);
   if (tid == 0) output[get_group_id(0)] = total;
 }
 
 /* Vectorised grid-stride: four-wide loads into four accumulators, then the unrolled tree. */
 __kernel REQUIRE_BLOCK void reduce_vectorized(__global const T* input, __global T* output,
-                                              ulong n) {
+                                              ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   ulong gid = get_global_id(0);
@@ -171,6 +171,6 @@ __kernel REQUIRE_BLOCK void reduce_vectorized(__global const T* input, __global 
   }
   ulong tail = quads * 4 + gid;
   if (tail < n) acc.x = op(acc.x, input[tail]);
-  T total = block_reduce(op_lanes(acc), sdata);
+  T total = block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
   if (tid == 0) output[get_group_id(0)] = total;
 }

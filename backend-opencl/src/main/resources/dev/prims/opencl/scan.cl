@@ -24,20 +24,20 @@
 
 __kernel REQUIRE_BLOCK void scan_hillis_steele_tiles(__global const T* input, __global T* output,
                                                      __global T* totals, ulong n,
-                                                     int exclusive) {
+                                                     int exclusive OP_PARAM) {
   __local T ping[BLOCK_SIZE];
   __local T pong[BLOCK_SIZE];
   ulong i = get_global_id(0);
   T x = i < n ? input[i] : IDENTITY;
   T inclusive, exclusivePrefix;
-  T total = block_scan(x, ping, pong, &inclusive, &exclusivePrefix);
+  T total = block_scan(x, ping, pong, &inclusive, &exclusivePrefix OP_ARG);
   if (i < n) output[i] = exclusive ? exclusivePrefix : inclusive;
   if (get_local_id(0) == 0) totals[get_group_id(0)] = total;
 }
 
 /* Blelloch's work-efficient scan over a tile of 2 * BLOCK_SIZE elements. */
 __kernel REQUIRE_BLOCK void scan_blelloch_tiles(__global const T* input, __global T* output,
-                                                __global T* totals, ulong n, int exclusive) {
+                                                __global T* totals, ulong n, int exclusive OP_PARAM) {
   __local T temp[2 * BLOCK_SIZE];
   uint tid = get_local_id(0);
   ulong base = (ulong)get_group_id(0) * (2 * BLOCK_SIZE);
@@ -83,7 +83,7 @@ __kernel REQUIRE_BLOCK void scan_blelloch_tiles(__global const T* input, __globa
 /* Folds each tile's exclusive prefix (prefixes[tile]) into the tile's scanned output. */
 __kernel REQUIRE_BLOCK void scan_add_tile_prefix(__global T* output,
                                                  __global const T* prefixes, ulong n,
-                                                 ulong tileSize) {
+                                                 ulong tileSize OP_PARAM) {
   ulong i = get_global_id(0);
   if (i < n) {
     ulong tile = i / tileSize;
@@ -93,7 +93,7 @@ __kernel REQUIRE_BLOCK void scan_add_tile_prefix(__global T* output,
 
 /* Reduce-then-scan, pass 1: the total of each work-group's chunk. */
 __kernel REQUIRE_BLOCK void scan_chunk_totals(__global const T* input, __global T* totals,
-                                              ulong n, ulong chunkSize) {
+                                              ulong n, ulong chunkSize OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   ulong begin = (ulong)get_group_id(0) * chunkSize;
   ulong end = min(begin + chunkSize, n);
@@ -101,7 +101,7 @@ __kernel REQUIRE_BLOCK void scan_chunk_totals(__global const T* input, __global 
   for (ulong i = begin + get_local_id(0); i < end; i += BLOCK_SIZE) {
     acc = op(acc, input[i]);
   }
-  T total = block_reduce(acc, sdata);
+  T total = block_reduce(acc, sdata OP_ARG);
   if (get_local_id(0) == 0) totals[get_group_id(0)] = total;
 }
 
@@ -111,14 +111,14 @@ __kernel REQUIRE_BLOCK void scan_chunk_totals(__global const T* input, __global 
  * elements serially; the work-item totals are scanned across the work-group.
  */
 inline T scan_tile_in_local(__local T* tile, __local T* ping, __local T* pong, T carry,
-                            int exclusive) {
+                            int exclusive OP_PARAM) {
   uint first = get_local_id(0) * ITEMS_PER_THREAD;
   T sum = IDENTITY;
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     sum = op(sum, tile[PAD(first + k)]);
   }
   T inclusive, prefix;
-  T total = block_scan(sum, ping, pong, &inclusive, &prefix);
+  T total = block_scan(sum, ping, pong, &inclusive, &prefix OP_ARG);
   T running = op(carry, prefix);
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     T x = tile[PAD(first + k)];
@@ -130,7 +130,7 @@ inline T scan_tile_in_local(__local T* tile, __local T* ping, __local T* pong, T
   return total;
 }
 
-inline void load_tile(__global const T* input, __local T* tile, ulong base, ulong n) {
+inline void load_tile(__global const T* input, __local T* tile, ulong base, ulong n OP_PARAM) {
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + get_local_id(0);
     tile[PAD(j)] = base + j < n ? input[base + j] : IDENTITY;
@@ -149,7 +149,7 @@ inline void store_tile(__global T* output, __local T* tile, ulong base, ulong n)
 /* Reduce-then-scan, pass 3: scans each chunk from its exclusive prefix (prefixes[group]). */
 __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T* output,
                                              __global const T* prefixes, ulong n,
-                                             ulong chunkSize, int exclusive) {
+                                             ulong chunkSize, int exclusive OP_PARAM) {
   __local T tile[PADDED_TILE];
   __local T ping[BLOCK_SIZE];
   __local T pong[BLOCK_SIZE];
@@ -157,8 +157,8 @@ __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T
   ulong end = min(begin + chunkSize, n);
   T carry = prefixes[get_group_id(0)];
   for (ulong base = begin; base < end; base += TILE) {
-    load_tile(input, tile, base, end);
-    T total = scan_tile_in_local(tile, ping, pong, carry, exclusive);
+    load_tile(input, tile, base, end OP_ARG);
+    T total = scan_tile_in_local(tile, ping, pong, carry, exclusive OP_ARG);
     store_tile(output, tile, base, end);
     carry = op(carry, total);
   }
@@ -173,7 +173,7 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
                                                     volatile __global int* tileCounter,
                                                     volatile __global int* flags,
                                                     volatile __global T* aggregates,
-                                                    volatile __global T* prefixes) {
+                                                    volatile __global T* prefixes OP_PARAM) {
   __local T tile[PADDED_TILE];
   __local T ping[BLOCK_SIZE];
   __local T pong[BLOCK_SIZE];
@@ -183,7 +183,7 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
   barrier(CLK_LOCAL_MEM_FENCE);
   int id = tileId;
   ulong base = (ulong)id * TILE;
-  load_tile(input, tile, base, n);
+  load_tile(input, tile, base, n OP_ARG);
   uint tid = get_local_id(0);
   uint first = tid * ITEMS_PER_THREAD;
   T sum = IDENTITY;
@@ -191,7 +191,7 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
     sum = op(sum, tile[PAD(first + k)]);
   }
   T inclusive, prefix;
-  T aggregate = block_scan(sum, ping, pong, &inclusive, &prefix);
+  T aggregate = block_scan(sum, ping, pong, &inclusive, &prefix OP_ARG);
   if (tid == 0) {
     T exclusivePrefix = IDENTITY;
     if (id == 0) {
