@@ -11,6 +11,7 @@ import dev.prims.PrimsException;
 import dev.prims.spi.CallContext;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +36,9 @@ final class KernelLauncher {
    * incompatible; the first reason is the one worth reporting.
    */
   private static final Map<Class<?>, String> FIRST_REASONS = new ConcurrentHashMap<>();
+
+  /** Kernel classes whose fallback was already logged at WARN (later ones go to DEBUG). */
+  private static final Set<Class<?>> WARNED = ConcurrentHashMap.newKeySet();
 
   private final String backendId;
   private final Device device;
@@ -118,14 +122,22 @@ final class KernelLauncher {
       runOnThreadPool(handle, globalSize, localSize, reason, failure);
     }
     handle.forgetDeviceCopies();
-    LOG.warn(
-        "aparapi: {} ran on the Java thread pool instead of {}: {}",
-        handle.name(),
-        describe(device),
-        reason);
+    String ranOn =
+        used instanceof OpenCLDevice ? describe(used) + " (Aparapi fallback)" : JAVA_THREAD_POOL;
+    if (WARNED.add(kernel.getClass())) {
+      LOG.warn(
+          "aparapi: {} ran on {} instead of {}: {}",
+          handle.name(),
+          ranOn,
+          describe(device),
+          reason);
+    } else {
+      LOG.debug("aparapi: {} ran on {} again: {}", handle.name(), ranOn, reason);
+    }
     if (call != null) {
-      call.executedOn(JAVA_THREAD_POOL);
-      call.note("Aparapi fell back to its Java thread pool for " + handle.name() + ": " + reason);
+      call.executedOn(ranOn);
+      call.note(
+          "Aparapi fell back from " + describe(device) + " for " + handle.name() + ": " + reason);
     }
   }
 
