@@ -25,7 +25,7 @@ nvcc_pid=$!
 
 echo "== conformance on the NVIDIA GPU through Aparapi" | tee "$out/conformance.txt"
 # Classes are named one by one: the packed runtime has no zip file system to scan jars with.
-timeout 200 bash "$dev/on-device.sh" java -Xmx8g -Dprims.device="$device" \
+timeout 150 bash "$dev/on-device.sh" java -Xmx8g -Dprims.device="$device" \
   -cp "$dev/lib/*" org.junit.platform.console.ConsoleLauncher execute \
   --disable-banner --disable-ansi-colors --details=tree $tests 2>&1 | grep -v '^\s*at ' > "$out/conformance-full.txt"
 rc=${PIPESTATUS[0]}
@@ -38,6 +38,6 @@ wait "$nvcc_pid"
 echo "== CUB reference" | tee "$out/bench.txt"
 if [ -x /tmp/aparapi_cub_reference ]; then /tmp/aparapi_cub_reference 2>&1 | tee -a "$out/bench.txt"; fi
 echo "== Aparapi float reduce sum, 2^$log2n resident" | tee -a "$out/bench.txt"
-timeout 120 bash "$dev/on-device.sh" java -Xmx12g -Dcom.aparapi.enableProfiling=true \
+timeout 100 bash "$dev/on-device.sh" java -Xmx12g -Dcom.aparapi.enableProfiling=true \
   -cp "$dev/lib/*" dev.prims.aparapi.AparapiReduceBench "$log2n" 30 "$device" 2>&1 \
   | grep -v '^\s*at ' | tail -40 | tee -a "$out/bench.txt"

@@ -1,5 +1,6 @@
 package dev.prims.aparapi;
 
+import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
@@ -10,14 +11,14 @@ import java.util.Arrays;
 import java.util.OptionalDouble;
 
 /**
- * Float reduce-sum throughput of the Aparapi backend on device-resident data: the input is uploaded
+ * Reduce-sum throughput of the Aparapi backend on device-resident data: each input is uploaded
  * once, then reduced repeatedly without being copied again. Prints best and median of the wall time
  * per call (kernel, partials copy-back and host fold) and, when Aparapi profiling is on ({@code
  * -Dcom.aparapi.enableProfiling=true}), of the kernel time by OpenCL events.
  *
  * <pre>
- * java -Xmx8g -Dcom.aparapi.enableProfiling=true -cp ... dev.prims.aparapi.AparapiReduceBench \
- *     [log2n=28] [reps=30] [device]
+ * java -Xmx12g -Dcom.aparapi.enableProfiling=true -cp ... dev.prims.aparapi.AparapiReduceBench \
+ *     [log2n=28] [reps=30] [device] [types=float,int]
  * </pre>
  */
 public final class AparapiReduceBench {
@@ -29,28 +30,27 @@ public final class AparapiReduceBench {
     int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 28;
     int reps = args.length > 1 ? Integer.parseInt(args[1]) : 30;
     PrimsConfig.Builder config = PrimsConfig.builder().backend("aparapi").fallback(false);
-    if (args.length > 2) {
+    if (args.length > 2 && !args[2].isBlank()) {
       config.device(args[2]);
     }
-    int n = 1 << log2n;
-    float[] data = new float[n];
-    double exact = 0;
-    for (int i = 0; i < n; i++) {
-      data[i] = (mix(i) >>> 8) * (1.0f / 16777216.0f);
-      exact += data[i];
+    String types = args.length > 3 ? args[3] : "float,int";
+    try (Prims prims = Prims.create(config.build())) {
+      for (String id : types.split(",")) {
+        bench(prims, DType.parse(id), 1 << log2n, reps);
+      }
     }
-    try (Prims prims = Prims.create(config.build());
-        DeviceBuffer buffer = prims.upload(data)) {
+  }
+
+  private static void bench(Prims prims, DType type, int n, int reps) {
+    Object data = data(type, n);
+    double exact = exactSum(data);
+    try (DeviceBuffer buffer = prims.upload(data)) {
       data = null;
       Backend backend = prims.primaryBackend();
       Scalar first = prims.reduce(buffer, ReduceOp.SUM);
       System.out.printf(
-          "bench aparapi device=%s provenance=[%s] sum=%.6e exact=%.6e rel_err=%.2e%n",
-          backend.device().name(),
-          first.provenance(),
-          first.asDouble(),
-          exact,
-          Math.abs(first.asDouble() - exact) / exact);
+          "bench aparapi %s provenance=[%s] sum=%s exact=%.6e%n",
+          type.id(), first.provenance(), first.value(), exact);
       for (int i = 0; i < WARMUP; i++) {
         prims.reduce(buffer, ReduceOp.SUM);
       }
@@ -64,19 +64,57 @@ public final class AparapiReduceBench {
         profiled &= device.isPresent();
         kernel[i] = device.orElse(Double.NaN);
       }
-      report("reduce sum float (wall, resident)", n, wall);
+      double bytes = (double) n * type.bytes();
+      report("reduce sum " + type.id() + " (wall, resident)", n, bytes, wall);
       if (profiled) {
-        report("reduce sum float (kernel, OpenCL events)", n, kernel);
+        report("reduce sum " + type.id() + " (kernel, OpenCL events)", n, bytes, kernel);
       }
     }
   }
 
-  private static void report(String what, int n, double[] millis) {
+  private static Object data(DType type, int n) {
+    switch (type) {
+      case FLOAT:
+        float[] f = new float[n];
+        for (int i = 0; i < n; i++) {
+          f[i] = (mix(i) >>> 8) * (1.0f / 16777216.0f);
+        }
+        return f;
+      case INT:
+        int[] ints = new int[n];
+        for (int i = 0; i < n; i++) {
+          ints[i] = Integer.remainderUnsigned(mix(i), 1000);
+        }
+        return ints;
+      case LONG:
+        long[] longs = new long[n];
+        for (int i = 0; i < n; i++) {
+          longs[i] = Integer.remainderUnsigned(mix(i), 1000);
+        }
+        return longs;
+      default:
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+          d[i] = Integer.toUnsignedLong(mix(i)) * (1.0 / 4294967296.0);
+        }
+        return d;
+    }
+  }
+
+  private static double exactSum(Object data) {
+    double sum = 0;
+    int n = java.lang.reflect.Array.getLength(data);
+    for (int i = 0; i < n; i++) {
+      sum += ((Number) java.lang.reflect.Array.get(data, i)).doubleValue();
+    }
+    return sum;
+  }
+
+  private static void report(String what, int n, double bytes, double[] millis) {
     double[] sorted = millis.clone();
     Arrays.sort(sorted);
     double best = sorted[0];
     double median = sorted[sorted.length / 2];
-    double bytes = (double) n * Float.BYTES;
     System.out.printf(
         "bench aparapi %-40s n=%-10d best_ms=%.4f median_ms=%.4f best_GBps=%.1f median_GBps=%.1f"
             + " reps=%d%n",
