@@ -1,18 +1,21 @@
 package dev.prims.cpu;
 
-import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Two-pass parallel scan over chunks of {@link CpuPolicy#SCAN_CHUNK} elements: (1) every chunk's
- * total in parallel, (2) an exclusive scan of the totals in order, (3) every chunk scanned in
- * parallel starting from its offset. Works in place.
+ * Parallel scan over chunks of {@link CpuPolicy#SCAN_CHUNK} elements in two variants that give the
+ * same bits. {@code chained} (default): one sweep; workers take chunks in order, compute a chunk's
+ * total, wait for the previous chunk's carry, pass their own on, then scan the chunk while it is
+ * still in cache (input read from memory once). {@code two-pass}: all chunk totals in parallel, the
+ * carries in order, then all chunks scanned in parallel (input read twice). Both work in place.
  */
 final class CpuScanner implements Scanner {
+  static final String CHAINED = "chained";
   static final String TWO_PASS = "two-pass";
 
   private final CpuParallel parallel;
@@ -38,81 +41,81 @@ final class CpuScanner implements Scanner {
               + output.length()
               + "]");
     }
-    int n = (int) input.length();
-    boolean inclusive = kind == ScanKind.INCLUSIVE;
-    call.usedVariant(TWO_PASS);
-    switch (input.type()) {
-      case INT:
-        scanInts((int[]) in, (int[]) out, n, op, inclusive);
-        break;
-      case LONG:
-        scanLongs((long[]) in, (long[]) out, n, op, inclusive);
-        break;
-      case FLOAT:
-        scanFloats((float[]) in, (float[]) out, n, op, inclusive);
-        break;
-      default:
-        scanDoubles((double[]) in, (double[]) out, n, op, inclusive);
+    ScanChunks steps =
+        ScanChunks.of(input.type(), in, out, (int) input.length(), op, kind == ScanKind.INCLUSIVE);
+    if (TWO_PASS.equals(call.variant())) {
+      call.usedVariant(TWO_PASS);
+      twoPass(steps);
+    } else {
+      call.usedVariant(CHAINED);
+      chained(steps);
     }
   }
 
-  private void scanInts(int[] a, int[] o, int n, ReduceOp op, boolean inclusive) {
-    int chunks = CpuPolicy.chunks(n, CpuPolicy.SCAN_CHUNK);
-    int[] carry = new int[Math.max(chunks, 1)];
-    parallel.forEachChunk(
-        chunks - 1, c -> carry[c + 1] = ReduceLoops.reduce(a, start(c), end(c, n), op));
-    carry[0] = op.identity(DType.INT).intValue();
-    for (int c = 1; c < chunks; c++) {
-      carry[c] = ReduceLoops.apply(op, carry[c - 1], carry[c]);
+  private void twoPass(ScanChunks steps) {
+    int chunks = steps.chunks;
+    parallel.forEachChunk(chunks - 1, steps::total);
+    for (int c = 0; c < chunks - 1; c++) {
+      steps.chain(c);
     }
-    parallel.forEachChunk(
-        chunks, c -> ScanLoops.scan(a, o, start(c), end(c, n), carry[c], op, inclusive));
+    parallel.forEachChunk(chunks, steps::scan);
   }
 
-  private void scanLongs(long[] a, long[] o, int n, ReduceOp op, boolean inclusive) {
-    int chunks = CpuPolicy.chunks(n, CpuPolicy.SCAN_CHUNK);
-    long[] carry = new long[Math.max(chunks, 1)];
-    parallel.forEachChunk(
-        chunks - 1, c -> carry[c + 1] = ReduceLoops.reduce(a, start(c), end(c, n), op));
-    carry[0] = op.identity(DType.LONG).longValue();
-    for (int c = 1; c < chunks; c++) {
-      carry[c] = ReduceLoops.apply(op, carry[c - 1], carry[c]);
+  private void chained(ScanChunks steps) {
+    int chunks = steps.chunks;
+    int workers = Math.min(parallel.threads(), chunks);
+    if (workers <= 1) {
+      for (int c = 0; c < chunks; c++) {
+        if (c < chunks - 1) {
+          steps.total(c);
+          steps.chain(c);
+        }
+        steps.scan(c);
+      }
+      return;
     }
-    parallel.forEachChunk(
-        chunks, c -> ScanLoops.scan(a, o, start(c), end(c, n), carry[c], op, inclusive));
+    ChainedSweep sweep = new ChainedSweep(steps);
+    parallel.forEachChunk(workers, w -> sweep.work());
   }
 
-  private void scanFloats(float[] a, float[] o, int n, ReduceOp op, boolean inclusive) {
-    int chunks = CpuPolicy.chunks(n, CpuPolicy.SCAN_CHUNK);
-    float[] carry = new float[Math.max(chunks, 1)];
-    parallel.forEachChunk(
-        chunks - 1, c -> carry[c + 1] = ReduceLoops.reduce(a, start(c), end(c, n), op));
-    carry[0] = op.identity(DType.FLOAT).floatValue();
-    for (int c = 1; c < chunks; c++) {
-      carry[c] = ReduceLoops.apply(op, carry[c - 1], carry[c]);
+  /** Shared state of one chained sweep: the next chunk to take and the carries published so far. */
+  private static final class ChainedSweep {
+    private static final int SPINS_BEFORE_YIELD = 1 << 10;
+
+    private final ScanChunks steps;
+    private final AtomicInteger next = new AtomicInteger();
+    private volatile int carriesReady = 1;
+
+    ChainedSweep(ScanChunks steps) {
+      this.steps = steps;
     }
-    parallel.forEachChunk(
-        chunks, c -> ScanLoops.scan(a, o, start(c), end(c, n), carry[c], op, inclusive));
-  }
 
-  private void scanDoubles(double[] a, double[] o, int n, ReduceOp op, boolean inclusive) {
-    int chunks = CpuPolicy.chunks(n, CpuPolicy.SCAN_CHUNK);
-    double[] carry = new double[Math.max(chunks, 1)];
-    parallel.forEachChunk(
-        chunks - 1, c -> carry[c + 1] = ReduceLoops.reduce(a, start(c), end(c, n), op));
-    carry[0] = op.identity(DType.DOUBLE).doubleValue();
-    for (int c = 1; c < chunks; c++) {
-      carry[c] = ReduceLoops.apply(op, carry[c - 1], carry[c]);
+    /** Takes chunks in order until none is left. */
+    void work() {
+      int last = steps.chunks - 1;
+      for (int c = next.getAndIncrement(); c <= last; c = next.getAndIncrement()) {
+        if (c < last) {
+          steps.total(c);
+          awaitCarry(c);
+          steps.chain(c);
+          carriesReady = c + 2;
+        } else {
+          awaitCarry(c);
+        }
+        steps.scan(c);
+      }
     }
-    parallel.forEachChunk(
-        chunks, c -> ScanLoops.scan(a, o, start(c), end(c, n), carry[c], op, inclusive));
-  }
 
-  private static int start(int chunk) {
-    return chunk * CpuPolicy.SCAN_CHUNK;
-  }
-
-  private static int end(int chunk, int n) {
-    return (int) Math.min(n, (long) (chunk + 1) * CpuPolicy.SCAN_CHUNK);
+    /** Waits until {@code carry[chunk]} is published (its owner is running: chunks go in order). */
+    private void awaitCarry(int chunk) {
+      int spins = 0;
+      while (carriesReady <= chunk) {
+        if (++spins < SPINS_BEFORE_YIELD) {
+          Thread.onSpinWait();
+        } else {
+          Thread.yield();
+        }
+      }
+    }
   }
 }

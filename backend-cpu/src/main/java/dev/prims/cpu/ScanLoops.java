@@ -367,4 +367,94 @@ final class ScanLoops {
         return;
     }
   }
+
+  /**
+   * Sum scan of {@code [from, to)} as two interleaved chains, so two additions are in flight: the
+   * first half {@code [from, mid)} from {@code carryA}, the second half from {@code carryB} (the
+   * caller's {@code carryA + total of the first half}). {@code mid} must be {@code from + (to -
+   * from + 1) / 2}.
+   */
+  static void sumTwoChains(
+      float[] in,
+      float[] out,
+      int from,
+      int mid,
+      int to,
+      float carryA,
+      float carryB,
+      boolean inclusive) {
+    float a = carryA;
+    float b = carryB;
+    int len2 = to - mid;
+    if (inclusive) {
+      for (int j = 0; j < len2; j++) {
+        float x = in[from + j];
+        float y = in[mid + j];
+        a += x;
+        b += y;
+        out[from + j] = a;
+        out[mid + j] = b;
+      }
+      if (mid - from > len2) {
+        out[mid - 1] = a + in[mid - 1];
+      }
+    } else {
+      for (int j = 0; j < len2; j++) {
+        float x = in[from + j];
+        float y = in[mid + j];
+        out[from + j] = a;
+        out[mid + j] = b;
+        a += x;
+        b += y;
+      }
+      if (mid - from > len2) {
+        out[mid - 1] = a;
+      }
+    }
+  }
+
+  /**
+   * Sum scan of {@code [from, to)} as two interleaved chains, so two additions are in flight: the
+   * first half {@code [from, mid)} from {@code carryA}, the second half from {@code carryB} (the
+   * caller's {@code carryA + total of the first half}). {@code mid} must be {@code from + (to -
+   * from + 1) / 2}.
+   */
+  static void sumTwoChains(
+      double[] in,
+      double[] out,
+      int from,
+      int mid,
+      int to,
+      double carryA,
+      double carryB,
+      boolean inclusive) {
+    double a = carryA;
+    double b = carryB;
+    int len2 = to - mid;
+    if (inclusive) {
+      for (int j = 0; j < len2; j++) {
+        double x = in[from + j];
+        double y = in[mid + j];
+        a += x;
+        b += y;
+        out[from + j] = a;
+        out[mid + j] = b;
+      }
+      if (mid - from > len2) {
+        out[mid - 1] = a + in[mid - 1];
+      }
+    } else {
+      for (int j = 0; j < len2; j++) {
+        double x = in[from + j];
+        double y = in[mid + j];
+        out[from + j] = a;
+        out[mid + j] = b;
+        a += x;
+        b += y;
+      }
+      if (mid - from > len2) {
+        out[mid - 1] = a;
+      }
+    }
+  }
 }

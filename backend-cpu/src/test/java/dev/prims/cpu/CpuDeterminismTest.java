@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.HistogramSpec;
+import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
@@ -40,6 +41,24 @@ class CpuDeterminismTest {
       assertArrayEquals(one.floatScan, other.floatScan, what);
       assertArrayEquals(one.doubleScan, other.doubleScan, what);
       assertArrayEquals(one.histogram, other.histogram, what);
+    }
+  }
+
+  @Test
+  void scanVariantsGiveTheSameBits() {
+    SplittableRandom r = new SplittableRandom(11);
+    double[] d = new double[N];
+    for (int i = 0; i < N; i++) {
+      d[i] = (r.nextDouble() - 0.3) * Math.scalb(1.0, r.nextInt(-30, 30));
+    }
+    try (Prims prims = Prims.create(PrimsConfig.builder().backend("cpu").build())) {
+      for (ScanKind kind : ScanKind.values()) {
+        double[] chained =
+            prims.variant(Primitive.SCAN, "chained").scan(d, ReduceOp.SUM, kind).values();
+        double[] twoPass =
+            prims.variant(Primitive.SCAN, "two-pass").scan(d, ReduceOp.SUM, kind).values();
+        assertArrayEquals(chained, twoPass, kind.name());
+      }
     }
   }
 
