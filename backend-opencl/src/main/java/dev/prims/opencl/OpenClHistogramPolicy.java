@@ -20,7 +20,7 @@ final class OpenClHistogramPolicy {
   static final long LOCAL_MEMORY_RESERVE = 1024;
 
   /** Most bytes the per-thread variant's private histograms may take together. */
-  static final long PER_THREAD_SCRATCH_BYTES = 256L << 20;
+  static final long PER_THREAD_SCRATCH_BYTES = 64L << 20;
 
   /** Most values one 32-bit counter may see: a slice or a work-group covers fewer. */
   static final long MAX_PER_COUNTER = 0xFFFF_FFFFL;
@@ -42,10 +42,15 @@ final class OpenClHistogramPolicy {
     return (bins + 1L) * 4 <= device.localMemory() - LOCAL_MEMORY_RESERVE;
   }
 
+  /** Whether one work-group's private histograms (one per work-item) fit the budget. */
+  static boolean fitsPerThread(int bins) {
+    return (bins + 1L) * 4 * BLOCK_SIZE <= PER_THREAD_SCRATCH_BYTES;
+  }
+
   /** Work-groups of the per-thread variant: as many as the private histograms' budget allows. */
   static long perThreadGroups(OpenClDevice device, long n, int bins) {
-    long rowBytes = (bins + 1L) * 4 * BLOCK_SIZE;
-    long affordable = Math.max(1, PER_THREAD_SCRATCH_BYTES / rowBytes);
+    long groupBytes = (bins + 1L) * 4 * BLOCK_SIZE;
+    long affordable = Math.max(1, PER_THREAD_SCRATCH_BYTES / groupBytes);
     return Math.min(groups(device, n), affordable);
   }
 }

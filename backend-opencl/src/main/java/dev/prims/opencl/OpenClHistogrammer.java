@@ -86,6 +86,15 @@ final class OpenClHistogrammer implements Histogrammer {
               + ": ran global-atomics");
       return "global-atomics";
     }
+    if (requested.equals("per-thread") && !OpenClHistogramPolicy.fitsPerThread(bins)) {
+      call.note(
+          "per-thread would need "
+              + (bins + 1L) * 4 * OpenClHistogramPolicy.BLOCK_SIZE
+              + " bytes of private histograms per work-group, over the budget of "
+              + OpenClHistogramPolicy.PER_THREAD_SCRATCH_BYTES
+              + ": ran shared-atomics");
+      return chooseVariant("shared-atomics", bins, call);
+    }
     return requested;
   }
 
