@@ -6,6 +6,7 @@ import dev.prims.EvenBins;
 import dev.prims.HistogramSpec;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Per-worker histogram: the input is cut into one contiguous range per worker, each counted into
@@ -40,28 +41,31 @@ final class CpuHistogrammer implements Histogrammer {
     spec.requireCompatible(input.type());
     call.usedVariant(PER_WORKER);
     int n = (int) input.length();
-    int workers =
-        (int) Math.max(1, Math.min(parallel.threads(), n / CpuPolicy.HISTOGRAM_MIN_PER_WORKER));
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.HISTOGRAM_CHUNK);
+    int workers = Math.max(1, Math.min(parallel.threads(), chunks));
     int[][] privateCounts = new int[workers][];
     EvenBins even = spec.isEven() ? EvenBins.of(spec, input.type()) : null;
+    AtomicInteger next = new AtomicInteger();
     parallel.forEachChunk(
         workers,
         w -> {
-          int from = (int) ((long) n * w / workers);
-          int to = (int) ((long) n * (w + 1) / workers);
           int[] mine = new int[bins];
-          switch (input.type()) {
-            case INT:
-              HistogramLoops.keys((int[]) values, from, to, mine);
-              break;
-            case LONG:
-              HistogramLoops.keys((long[]) values, from, to, mine);
-              break;
-            case FLOAT:
-              HistogramLoops.even((float[]) values, from, to, even, mine);
-              break;
-            default:
-              HistogramLoops.even((double[]) values, from, to, even, mine);
+          for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
+            int from = c * CpuPolicy.HISTOGRAM_CHUNK;
+            int to = (int) Math.min(n, (long) from + CpuPolicy.HISTOGRAM_CHUNK);
+            switch (input.type()) {
+              case INT:
+                HistogramLoops.keys((int[]) values, from, to, mine);
+                break;
+              case LONG:
+                HistogramLoops.keys((long[]) values, from, to, mine);
+                break;
+              case FLOAT:
+                HistogramLoops.even((float[]) values, from, to, even, mine);
+                break;
+              default:
+                HistogramLoops.even((double[]) values, from, to, even, mine);
+            }
           }
           privateCounts[w] = mine;
         });

@@ -14,8 +14,8 @@ final class CpuPolicy {
   /** Elements per scan chunk (both passes); also the longest local sequential chain. */
   static final int SCAN_CHUNK = 1 << 14;
 
-  /** Fewest elements worth giving a histogram worker its own private counts. */
-  static final int HISTOGRAM_MIN_PER_WORKER = 1 << 15;
+  /** Elements a histogram worker takes at a time (workers keep one private count array each). */
+  static final int HISTOGRAM_CHUNK = 1 << 16;
 
   /** Largest buffer, in elements, that a Java array can hold. */
   static final int MAX_ELEMENTS = Integer.MAX_VALUE - 8;
