@@ -6,6 +6,7 @@ import dev.prims.engine.BackendRegistry;
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.PrimsModule;
+import dev.prims.engine.ReproducibleMode;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
@@ -146,10 +147,17 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.REDUCE,
-            (b, call) ->
-                Array.getLength(values) == 0
-                    ? op.identity(type)
-                    : b.reducer().reduce(b.buffers(), values, op, call));
+            (b, call) -> {
+              if (Array.getLength(values) == 0) {
+                return op.identity(type);
+              }
+              if (ReproducibleMode.applies(call, type, op)) {
+                try (DeviceBuffer input = b.buffers().upload(values)) {
+                  return ReproducibleMode.sum(b, input, call);
+                }
+              }
+              return b.reducer().reduce(b.buffers(), values, op, call);
+            });
     return new Scalar(type, o.value(), o.provenance());
   }
 
@@ -163,8 +171,14 @@ public final class Prims implements AutoCloseable {
             config,
             values,
             Primitive.REDUCE,
-            (b, call) ->
-                values.length() == 0 ? op.identity(type) : b.reducer().reduce(values, op, call));
+            (b, call) -> {
+              if (values.length() == 0) {
+                return op.identity(type);
+              }
+              return ReproducibleMode.applies(call, type, op)
+                  ? ReproducibleMode.sum(b, values, call)
+                  : b.reducer().reduce(values, op, call);
+            });
     return new Scalar(type, o.value(), o.provenance());
   }
 
@@ -217,10 +231,21 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.SCAN,
-            (b, call) ->
-                Array.getLength(values) == 0
-                    ? Array.newInstance(values.getClass().getComponentType(), 0)
-                    : b.scanner().scan(b.buffers(), values, op, kind, call));
+            (b, call) -> {
+              int n = Array.getLength(values);
+              if (n > 0 && ReproducibleMode.applies(call, type, op)) {
+                Object result = Array.newInstance(values.getClass().getComponentType(), n);
+                try (DeviceBuffer input = b.buffers().upload(values);
+                    DeviceBuffer output = b.buffers().outputFor(result)) {
+                  ReproducibleMode.scan(b, input, output, kind, call);
+                  b.buffers().download(output, result);
+                }
+                return result;
+              }
+              return n == 0
+                  ? Array.newInstance(values.getClass().getComponentType(), 0)
+                  : b.scanner().scan(b.buffers(), values, op, kind, call);
+            });
     return new ScanResult<>((A) o.value(), o.provenance());
   }
 
@@ -255,7 +280,9 @@ public final class Prims implements AutoCloseable {
             input,
             Primitive.SCAN,
             (b, call) -> {
-              if (input.length() > 0) {
+              if (input.length() > 0 && ReproducibleMode.applies(call, input.type(), op)) {
+                ReproducibleMode.scan(b, input, output, kind, call);
+              } else if (input.length() > 0) {
                 b.scanner().scan(input, output, op, kind, call);
               }
               return Boolean.TRUE;
@@ -361,10 +388,18 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.DOT,
-            (backend, call) ->
-                Array.getLength(a) == 0
-                    ? ReduceOp.SUM.identity(type)
-                    : backend.dot().dot(backend.buffers(), a, b, call));
+            (backend, call) -> {
+              if (Array.getLength(a) == 0) {
+                return ReduceOp.SUM.identity(type);
+              }
+              if (ReproducibleMode.appliesToDot(call, type)) {
+                try (DeviceBuffer da = backend.buffers().upload(a);
+                    DeviceBuffer db = backend.buffers().upload(b)) {
+                  return ReproducibleMode.dot(backend, da, db, call);
+                }
+              }
+              return backend.dot().dot(backend.buffers(), a, b, call);
+            });
     return new Scalar(type, o.value(), o.provenance());
   }
 
@@ -383,8 +418,14 @@ public final class Prims implements AutoCloseable {
             config,
             a,
             Primitive.DOT,
-            (backend, call) ->
-                a.length() == 0 ? ReduceOp.SUM.identity(a.type()) : backend.dot().dot(a, b, call));
+            (backend, call) -> {
+              if (a.length() == 0) {
+                return ReduceOp.SUM.identity(a.type());
+              }
+              return ReproducibleMode.appliesToDot(call, a.type())
+                  ? ReproducibleMode.dot(backend, a, b, call)
+                  : backend.dot().dot(a, b, call);
+            });
     return new Scalar(a.type(), o.value(), o.provenance());
   }
 

@@ -40,6 +40,14 @@ public interface Backend extends AutoCloseable {
   long sequentialChain(DType type, long n);
 
   /**
+   * The kernels of reproducible mode, or null when this backend does not offer it (reproducible
+   * calls then fail with {@link UnsupportedOperationException} naming the backend).
+   */
+  default FoldKernels foldKernels() {
+    return null;
+  }
+
+  /**
    * Runs {@code work} (calls on this backend's buffers) and returns the milliseconds the device
    * spent on it by its own clock (GPU events, OpenCL profiling), or empty when the backend has no
    * device clock and the caller should use wall time.

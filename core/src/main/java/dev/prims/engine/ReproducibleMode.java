@@ -1,0 +1,134 @@
+package dev.prims.engine;
+
+import dev.prims.DType;
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldKernels;
+import dev.prims.spi.FoldPlan;
+
+/**
+ * Reproducible floating sums, dots and scans on any backend that offers {@link FoldKernels}: the
+ * largest magnitude comes from the backend's exact MIN/MAX reductions, the sums from its fold
+ * kernels, the final value from {@link FoldPlan#combine}. Inputs holding NaN or an infinity give
+ * the IEEE special value of the backend's fast path (NaN, or the infinity), which does not depend
+ * on order unless finite partial sums overflow. An all-zero input sums to +0.0.
+ */
+public final class ReproducibleMode {
+  private ReproducibleMode() {}
+
+  /**
+   * Whether a call must take the reproducible path.
+   *
+   * @throws IllegalArgumentException for a floating PROD, which has no reproducible form
+   */
+  public static boolean applies(CallContext call, DType type, ReduceOp op) {
+    if (call.determinism() != Determinism.REPRODUCIBLE || !type.isFloating()) {
+      return false;
+    }
+    if (op == ReduceOp.PROD) {
+      throw new IllegalArgumentException(
+          "PROD of " + type.id() + " has no reproducible mode; use prims.determinism=fast");
+    }
+    return op == ReduceOp.SUM;
+  }
+
+  /** Whether a dot call must take the reproducible path. */
+  public static boolean appliesToDot(CallContext call, DType type) {
+    return call.determinism() == Determinism.REPRODUCIBLE && type.isFloating();
+  }
+
+  /** Reproducible sum of a non-empty floating buffer. */
+  public static Number sum(Backend backend, DeviceBuffer input, CallContext call) {
+    FoldKernels kernels = kernels(backend);
+    double maxAbs = maxAbs(backend, input);
+    if (!Double.isFinite(maxAbs)) {
+      call.note("non-finite input: IEEE special value");
+      return backend.reducer().reduce(input, ReduceOp.SUM, fast());
+    }
+    call.usedVariant("reproducible-folds");
+    if (maxAbs == 0) {
+      return ReduceOp.SUM.identity(input.type());
+    }
+    requireLength(input.length());
+    FoldPlan plan = FoldPlan.forMaxAbs(input.type(), maxAbs);
+    return plan.finish(kernels.foldSum(input, plan));
+  }
+
+  /** Reproducible dot of two non-empty floating buffers of one type and length. */
+  public static Number dot(Backend backend, DeviceBuffer a, DeviceBuffer b, CallContext call) {
+    FoldKernels kernels = kernels(backend);
+    double bound = maxAbs(backend, a) * maxAbs(backend, b);
+    if (Double.isNaN(bound) || (Double.isInfinite(bound) && !finiteInputs(backend, a, b))) {
+      call.note("non-finite input: IEEE special value");
+      return backend.dot().dot(a, b, fast());
+    }
+    if (Double.isInfinite(bound)) {
+      throw new ArithmeticException(
+          "reproducible dot overflows: max|a| * max|b| exceeds the double range");
+    }
+    call.usedVariant("reproducible-folds");
+    if (bound == 0) {
+      return ReduceOp.SUM.identity(a.type());
+    }
+    requireLength(a.length());
+    FoldPlan plan = FoldPlan.forMaxAbs(a.type(), bound);
+    return plan.finish(kernels.foldDot(a, b, plan));
+  }
+
+  /** Reproducible SUM scan of a non-empty floating buffer. */
+  public static void scan(
+      Backend backend, DeviceBuffer input, DeviceBuffer output, ScanKind kind, CallContext call) {
+    FoldKernels kernels = kernels(backend);
+    double maxAbs = maxAbs(backend, input);
+    if (!Double.isFinite(maxAbs)) {
+      call.note("non-finite input: IEEE special values");
+      backend.scanner().scan(input, output, ReduceOp.SUM, kind, fast());
+      return;
+    }
+    call.usedVariant("reproducible-folds");
+    requireLength(input.length());
+    FoldPlan plan = FoldPlan.forMaxAbs(input.type(), maxAbs == 0 ? 1.0 : maxAbs);
+    kernels.foldScan(input, output, kind, plan);
+  }
+
+  private static boolean finiteInputs(Backend backend, DeviceBuffer a, DeviceBuffer b) {
+    return Double.isFinite(maxAbs(backend, a)) && Double.isFinite(maxAbs(backend, b));
+  }
+
+  /** max(|MIN|, |MAX|): NaN if any NaN, infinite if any infinity. */
+  private static double maxAbs(Backend backend, DeviceBuffer input) {
+    double max = backend.reducer().reduce(input, ReduceOp.MAX, fast()).doubleValue();
+    if (Double.isNaN(max)) {
+      return Double.NaN;
+    }
+    double min = backend.reducer().reduce(input, ReduceOp.MIN, fast()).doubleValue();
+    if (Double.isInfinite(max) && Double.isInfinite(min) && max != min) {
+      return Double.NaN;
+    }
+    return Math.max(Math.abs(min), Math.abs(max));
+  }
+
+  private static CallContext fast() {
+    return new CallContext(null, Determinism.FAST);
+  }
+
+  private static FoldKernels kernels(Backend backend) {
+    FoldKernels kernels = backend.foldKernels();
+    if (kernels == null) {
+      throw new UnsupportedOperationException(
+          "backend " + backend.id() + " has no reproducible mode");
+    }
+    return kernels;
+  }
+
+  private static void requireLength(long n) {
+    if (n > FoldPlan.MAX_LENGTH) {
+      throw new IllegalArgumentException(
+          "reproducible mode handles at most " + FoldPlan.MAX_LENGTH + " elements, got " + n);
+    }
+  }
+}
