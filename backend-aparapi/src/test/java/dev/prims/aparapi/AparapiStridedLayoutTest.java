@@ -1,0 +1,139 @@
+package dev.prims.aparapi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.aparapi.device.OpenCLDevice;
+import dev.prims.DType;
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.HistogramSpec;
+import dev.prims.ReduceOp;
+import dev.prims.spi.CallContext;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The GPU element layout (neighbouring work-items on neighbouring elements, grid-strided) checked
+ * on whatever OpenCL device is here: the conformance suite on a CPU device only sees contiguous
+ * spans.
+ */
+class AparapiStridedLayoutTest {
+  private static AparapiBackend backend;
+
+  @BeforeAll
+  static void open() {
+    List<OpenCLDevice> devices = AparapiDevices.list();
+    if (devices.isEmpty()) {
+      Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
+    }
+    OpenCLDevice device = devices.get(0);
+    backend =
+        new AparapiBackend(
+            AparapiDevices.info(0, device),
+            new DeviceShape(device.getMaxComputeUnits(), false),
+            device.getMaxMemAllocSize(),
+            new KernelLauncher(AparapiBackendProvider.ID, device, false));
+  }
+
+  @AfterAll
+  static void close() {
+    if (backend != null) {
+      backend.close();
+    }
+  }
+
+  private static CallContext call() {
+    return new CallContext(null, Determinism.FAST);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 255, 1025, 4097, 77_777, 1_048_577})
+  void reduceAndDotOfIntsAreExact(int n) {
+    SplittableRandom random = new SplittableRandom(n);
+    int[] a = new int[n];
+    int[] b = new int[n];
+    int sum = 0;
+    int max = Integer.MIN_VALUE;
+    int xor = 0;
+    int dot = 0;
+    for (int i = 0; i < n; i++) {
+      a[i] = random.nextInt();
+      b[i] = random.nextInt(-100, 100);
+      sum += a[i];
+      max = Math.max(max, a[i]);
+      xor ^= a[i];
+      dot += a[i] * b[i];
+    }
+    try (DeviceBuffer da = backend.buffers().upload(a);
+        DeviceBuffer db = backend.buffers().upload(b)) {
+      assertEquals(sum, backend.reducer().reduce(da, ReduceOp.SUM, call()));
+      assertEquals(max, backend.reducer().reduce(da, ReduceOp.MAX, call()));
+      assertEquals(xor, backend.reducer().reduce(da, ReduceOp.XOR, call()));
+      assertEquals(dot, backend.dot().dot(da, db, call()));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 257, 4097, 1_048_577})
+  void floatSumsAndMinMaxMatch(int n) {
+    float[] values = new float[n];
+    float min = Float.POSITIVE_INFINITY;
+    for (int i = 0; i < n; i++) {
+      values[i] = (i % 7) * 0.25f - 0.5f;
+      min = Math.min(min, values[i]);
+    }
+    try (DeviceBuffer buffer = backend.buffers().upload(values)) {
+      assertEquals(min, backend.reducer().reduce(buffer, ReduceOp.MIN, call()));
+      double exact = 0;
+      for (float v : values) {
+        exact += v;
+      }
+      float sum = (Float) backend.reducer().reduce(buffer, ReduceOp.SUM, call());
+      assertEquals(exact, sum, 1e-6 * n, "sum of " + n);
+      double dot = 0;
+      for (float v : values) {
+        dot += (double) v * v;
+      }
+      assertEquals(dot, (Float) backend.dot().dot(buffer, buffer, call()), 1e-6 * n);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 1025, 1_048_577})
+  void histogramsCountExactly(int n) {
+    SplittableRandom random = new SplittableRandom(n);
+    double[] values = new double[n];
+    long[] expected = new long[100];
+    long outside = 0;
+    HistogramSpec spec = HistogramSpec.even(100, -1.0, 1.0);
+    dev.prims.EvenBins bins = dev.prims.EvenBins.of(spec, DType.DOUBLE);
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextDouble(-1.2, 1.2);
+      int bin = bins.binOf(values[i]);
+      if (bin < 0) {
+        outside++;
+      } else {
+        expected[bin]++;
+      }
+    }
+    for (String variant : backend.variants(dev.prims.Primitive.HISTOGRAM)) {
+      try (DeviceBuffer input = backend.buffers().upload(values);
+          DeviceBuffer counts = backend.buffers().allocate(DType.LONG, 100)) {
+        long out =
+            backend
+                .histogrammer()
+                .histogram(input, spec, counts, new CallContext(variant, Determinism.FAST));
+        long[] actual = new long[100];
+        backend.buffers().download(counts, actual);
+        assertArrayEquals(expected, actual, variant);
+        assertEquals(outside, out, variant);
+      }
+    }
+  }
+}
