@@ -12,6 +12,7 @@ import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
+import dev.prims.PrimsException;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import java.util.ArrayList;
@@ -176,6 +177,24 @@ public abstract class EngineConformance extends BackendConformance {
     closed.close();
     assertTrue(closed.isClosed());
     assertThrows(IllegalStateException.class, () -> p.reduce(closed, ReduceOp.SUM));
+  }
+
+  @Test
+  void impossibleAllocationIsAClearExceptionAndTheEngineStaysUsable() {
+    long n = 1L << 42;
+    RuntimeException e =
+        assertThrows(RuntimeException.class, () -> prims().allocate(DType.FLOAT, n).close());
+    assertTrue(
+        e instanceof IllegalArgumentException || e instanceof PrimsException,
+        "an IllegalArgumentException or PrimsException, got " + e);
+    String message = String.valueOf(e.getMessage());
+    assertTrue(
+        message.contains(Long.toString(n)) || message.contains(Long.toString(4 * n)),
+        "the message names the size (" + n + " elements or " + 4 * n + " bytes): " + message);
+    assertEquals(10L, prims().reduce(new long[] {1, 2, 3, 4}, ReduceOp.SUM).asLong());
+    try (DeviceBuffer small = prims().allocate(DType.FLOAT, 1000)) {
+      assertEquals(1000, small.length());
+    }
   }
 
   @Test

@@ -60,6 +60,9 @@ final class SequentialBackend implements Backend {
     return new BufferManager() {
       @Override
       public DeviceBuffer allocate(DType type, long length) {
+        if (length > Integer.MAX_VALUE - 8) {
+          throw new IllegalArgumentException("at most 2^31 - 9 elements, asked for " + length);
+        }
         return new HeapBuffer(
             type, Array.newInstance(type.arrayClass().getComponentType(), (int) length));
       }
