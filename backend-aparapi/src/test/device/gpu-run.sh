@@ -19,7 +19,8 @@ mkdir -p "$out"
 dev=.device-aparapi
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | tee "$out/gpu.txt"
-(nvcc -O3 -arch=sm_90 -o /tmp/aparapi_cub_reference backend-cuda/src/test/cub/cub_reference.cu \
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+("$nvcc" -O3 -arch=sm_90 -o /tmp/aparapi_cub_reference backend-cuda/src/test/cub/cub_reference.cu \
   > "$out/nvcc.txt" 2>&1; echo "nvcc exit $?" >> "$out/nvcc.txt") &
 nvcc_pid=$!
 
