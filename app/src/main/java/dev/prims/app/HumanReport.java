@@ -74,7 +74,7 @@ final class HumanReport {
                     + r.get("runs")
                     + " runs"
                 : r.get("millis") + " ms")
-            + (r.containsKey("note") ? "; " + r.get("note") : ""));
+            + (r.containsKey("note") ? "; " + firstLine((String) r.get("note")) : ""));
     return lines;
   }
 
@@ -95,6 +95,12 @@ final class HumanReport {
       sb.append(" ... (").append(counts.length - shown).append(" more bins)");
     }
     return sb.toString();
+  }
+
+  /** A multi-line note (a native loader's report inside a fallback reason) cut to one line. */
+  private static String firstLine(String note) {
+    String[] lines = note.strip().split("\\R", 2);
+    return lines.length == 1 ? lines[0] : lines[0] + " [more with --json]";
   }
 
   private static String text(Object value) {
