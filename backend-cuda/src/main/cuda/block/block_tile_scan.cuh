@@ -6,9 +6,7 @@
 #include "../common.cuh"
 #include "block_scan.cuh"
 
-#define SCAN_TILE (BLOCK_SIZE * SCAN_ITEMS_PER_THREAD)
-
-template <typename Op, typename T, int ITEMS = SCAN_ITEMS_PER_THREAD>
+template <typename Op, typename T, int ITEMS = ScanItems<T>::value>
 struct TileScan {
   T thread_prefix;  // combination of the items of all lower threads in the tile
   T tile_total;     // combination of the whole tile

@@ -158,7 +158,7 @@ __device__ void reduce_shuffle(const T* input, T* output, i64 n) {
   if (threadIdx.x == 0) output[blockIdx.x] = v;
 }
 
-// Vectorised single pass: 16-byte loads, REDUCE_UNROLL loads in flight per thread, one
+// Vectorised single pass: 16-byte loads, UNROLL loads in flight per thread, one
 // accumulator per vector lane, a shuffle block reduction, and the last block to finish combines
 // the per-block partials (counter is zero on entry and reset to zero on exit). With chunk == 0
 // the blocks stride over the whole input together; with chunk > 0 (vectors, a multiple of
@@ -242,12 +242,3 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
   }
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_ENTRIES)
-
-// Tuning entries: the float-sum vectorised kernel with other numbers of loads in flight.
-#define PRIMS_REDUCE_TUNE(UNROLL)                                                                  \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_tune_unroll##UNROLL##_float_sum( \
-      const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {    \
-    reduce_vectorized<OpSum, float, UNROLL>(input, n, chunk, partials, counter, result);           \
-  }
-PRIMS_REDUCE_TUNE(2)
-PRIMS_REDUCE_TUNE(8)

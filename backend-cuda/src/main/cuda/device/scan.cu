@@ -14,7 +14,7 @@
 #define STATUS_AGGREGATE 1
 #define STATUS_PREFIX 2
 
-template <typename T, int ITEMS = SCAN_ITEMS_PER_THREAD>
+template <typename T, int ITEMS = ScanItems<T>::value>
 __device__ __forceinline__ T* tile_shared() {
   __shared__ T data[BLOCK_SIZE * ITEMS];
   return data;
@@ -81,7 +81,7 @@ struct TileStates<T, false> {
 
 // Decoupled look-back. The tile counter and states are zero on entry; aggregates and prefixes
 // (used by 8-byte types) hold each tile's total and inclusive prefix; delay_ns paces the polling.
-template <typename Op, typename T, int ITEMS = SCAN_ITEMS_PER_THREAD>
+template <typename Op, typename T, int ITEMS = ScanItems<T>::value>
 __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int exclusive, unsigned* state, T* aggregates,
                                         T* prefixes, unsigned delay_ns) {
   T* shared = tile_shared<T, ITEMS>();
@@ -130,8 +130,9 @@ __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int ex
 // Reduce-then-scan, pass 1: block b reduces tiles [b * tiles_per_block, (b+1) * tiles_per_block).
 template <typename Op, typename T>
 __device__ void scan_rts_reduce(const T* input, i64 n, i64 tiles_per_block, T* block_totals) {
-  const i64 begin = (i64)blockIdx.x * tiles_per_block * SCAN_TILE;
-  i64 end = begin + tiles_per_block * SCAN_TILE;
+  const i64 tile = BLOCK_SIZE * ScanItems<T>::value;
+  const i64 begin = (i64)blockIdx.x * tiles_per_block * tile;
+  i64 end = begin + tiles_per_block * tile;
   if (end > n) end = n;
   T v = Op::template identity<T>();
   for (i64 i = begin + threadIdx.x; i < end; i += BLOCK_SIZE) v = Op::apply(v, input[i]);
@@ -163,7 +164,7 @@ __device__ void scan_rts_downsweep(const T* input, T* output, i64 n, int exclusi
   T prefix = block_prefixes[blockIdx.x];
   bool has_prefix = blockIdx.x != 0;
   for (i64 t = 0; t < tiles_per_block; ++t) {
-    const i64 base = ((i64)blockIdx.x * tiles_per_block + t) * SCAN_TILE;
+    const i64 base = ((i64)blockIdx.x * tiles_per_block + t) * (BLOCK_SIZE * ScanItems<T>::value);
     if (base >= n) break;
     TileScan<Op, T> scan;
     scan.load(input, base, n, shared);
@@ -277,16 +278,3 @@ __device__ void scan_add_offsets(T* output, i64 n, i64 per_block, const T* offse
   }
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_ENTRIES)
-
-// Tuning entries: the float-sum look-back with other tile sizes, measured by CudaBench.
-#define PRIMS_SCAN_TUNE(ITEMS)                                                                         \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_tune_lookback_items##ITEMS##_float_sum( \
-      const float* input, float* output, i64 n, int exclusive, unsigned* state, float* aggregates,      \
-      float* prefixes, unsigned delay_ns) {                                                            \
-    scan_decoupled_lookback<OpSum, float, ITEMS>(input, output, n, exclusive, state, aggregates,        \
-                                                 prefixes, delay_ns);                                  \
-  }
-PRIMS_SCAN_TUNE(15)
-PRIMS_SCAN_TUNE(19)
-PRIMS_SCAN_TUNE(23)
-PRIMS_SCAN_TUNE(31)

@@ -163,7 +163,8 @@ final class CudaBackend implements Backend {
   @Override
   public long sequentialChain(DType type, long n) {
     return Math.min(
-        Math.max(reducer.sequentialChain(type, n), scanner.sequentialChain(n)), Math.max(n, 0));
+        Math.max(reducer.sequentialChain(type, n), scanner.sequentialChain(type, n)),
+        Math.max(n, 0));
   }
 
   /**

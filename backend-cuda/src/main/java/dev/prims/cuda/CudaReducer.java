@@ -49,8 +49,8 @@ final class CudaReducer implements Reducer {
   }
 
   /**
-   * A vectorised kernel of the reduce module compiled with {@code unroll} loads in flight, on at
-   * most {@code perSmCap} blocks per SM (under the lock; tuning sweeps call it directly).
+   * The vectorised kernel {@code kernel} (compiled with {@code unroll} loads in flight) on at most
+   * {@code perSmCap} blocks per SM, under the lock.
    */
   Number vectorized(CudaBuffer in, String kernel, boolean evenShare, int unroll, int perSmCap) {
     DType type = in.type();

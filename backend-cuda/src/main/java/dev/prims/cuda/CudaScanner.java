@@ -2,8 +2,8 @@ package dev.prims.cuda;
 
 import static dev.prims.cuda.CudaReducePolicy.ceilDiv;
 import static dev.prims.cuda.CudaScanPolicy.BLOCK_SIZE;
-import static dev.prims.cuda.CudaScanPolicy.TILE;
 
+import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
@@ -57,7 +57,7 @@ final class CudaScanner implements Scanner {
                   out,
                   exclusive,
                   "scan_decoupled_lookback" + suffix,
-                  TILE,
+                  CudaScanPolicy.tile(in.type()),
                   CudaScanPolicy.LOOKBACK_DELAY_NS);
               break;
             case "reduce-then-scan":
@@ -113,7 +113,7 @@ final class CudaScanner implements Scanner {
 
   private void reduceThenScan(CudaBuffer in, CudaBuffer out, boolean exclusive, String suffix) {
     long n = in.length();
-    long tiles = ceilDiv(n, TILE);
+    long tiles = ceilDiv(n, CudaScanPolicy.tile(in.type()));
     long blocks =
         Math.min(
             tiles,
@@ -222,8 +222,8 @@ final class CudaScanner implements Scanner {
    * The longest sequential chain of an element's scan: the look-back chains tile prefixes one after
    * another, plus the items one thread scans.
    */
-  long sequentialChain(long n) {
-    return ceilDiv(n, TILE) + CudaScanPolicy.ITEMS_PER_THREAD + 2;
+  long sequentialChain(DType type, long n) {
+    return ceilDiv(n, CudaScanPolicy.tile(type)) + CudaScanPolicy.itemsPerThread(type) + 2;
   }
 
   private static long align(long bytes) {

@@ -56,50 +56,6 @@ public final class CudaBench {
     }
     time(backend, "reduce sum int vectorized", N, 4.0 * N, () -> reduce(backend, in, null));
     time(backend, "reduce sum double vectorized", N, 8.0 * N, () -> reduce(backend, d, null));
-    // Tuning sweep: loads in flight, work split and blocks per SM of the vectorised reduce; tile
-    // size and polling delay of the look-back scan. Each result is checked against the default's.
-    CudaReducer reducer = (CudaReducer) backend.reducer();
-    double expected = reducer.reduce(f, ReduceOp.SUM, call(null)).doubleValue();
-    for (int unroll : new int[] {2, 4, 8}) {
-      String kernel =
-          unroll == CudaReducePolicy.UNROLL
-              ? "reduce_vectorized_float_sum"
-              : "reduce_tune_unroll" + unroll + "_float_sum";
-      for (boolean evenShare : new boolean[] {true, false}) {
-        for (int cap : new int[] {4, 8}) {
-          String name =
-              "reduce sum float unroll "
-                  + unroll
-                  + (evenShare ? " even-share" : " grid-stride")
-                  + " blocks/SM<="
-                  + cap;
-          Runnable work =
-              () ->
-                  backend.call(
-                      () -> reducer.vectorized((CudaBuffer) f, kernel, evenShare, unroll, cap));
-          time(backend, name, N, 4.0 * N, work);
-          double got =
-              backend
-                  .call(() -> reducer.vectorized((CudaBuffer) f, kernel, evenShare, unroll, cap))
-                  .doubleValue();
-          check(name, got, expected);
-        }
-      }
-    }
-    float[] tail = new float[N];
-    backend.scanner().scan(f, out, ReduceOp.SUM, ScanKind.INCLUSIVE, call(null));
-    backend.buffers().download(out, tail);
-    double expectedLast = tail[N - 1];
-    double expectedMiddle = tail[N / 2];
-    for (int items : new int[] {15, 19, 23, 31}) {
-      for (int delay : new int[] {0, 128}) {
-        scanTune(backend, f, out, "scan_tune_lookback_items" + items + "_float_sum", items, delay);
-        backend.buffers().download(out, tail);
-        check("scan items " + items + " last", tail[N - 1], expectedLast);
-        check("scan items " + items + " middle", tail[N / 2], expectedMiddle);
-      }
-    }
-    tail = null;
     for (String variant : backend.variants(Primitive.SCAN)) {
       time(
           backend,
@@ -127,35 +83,6 @@ public final class CudaBench {
       wall("reduce sum float small", 1 << 20, () -> reduce(backend, small, null));
     }
     backend.close();
-  }
-
-  private static void check(String name, double got, double expected) {
-    if (!(Math.abs(got - expected) <= 1e-4 * Math.abs(expected))) {
-      System.out.println("MISMATCH " + name + ": got " + got + ", expected " + expected);
-    }
-  }
-
-  private static void scanTune(
-      CudaBackend backend, DeviceBuffer in, DeviceBuffer out, String kernel, int items, int delay) {
-    time(
-        backend,
-        "scan inclusive sum float " + kernel.replace("_float_sum", "") + " delay " + delay,
-        N,
-        8.0 * N,
-        () ->
-            backend.call(
-                () -> {
-                  ((CudaScanner) backend.scanner())
-                      .decoupledLookback(
-                          (CudaBuffer) in,
-                          (CudaBuffer) out,
-                          false,
-                          kernel,
-                          CudaScanPolicy.BLOCK_SIZE * items,
-                          delay);
-                  backend.synchronize();
-                  return null;
-                }));
   }
 
   private static void reduce(CudaBackend backend, DeviceBuffer input, String variant) {
