@@ -6,6 +6,7 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
+import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
@@ -23,6 +24,7 @@ final class CpuBackend implements Backend {
   private final CpuScanner scanner;
   private final CpuHistogrammer histogrammer;
   private final CpuDot dot;
+  private final CpuFoldKernels foldKernels;
 
   CpuBackend(DeviceInfo device, int threads) {
     this.device = device;
@@ -31,6 +33,7 @@ final class CpuBackend implements Backend {
     this.scanner = new CpuScanner(parallel);
     this.histogrammer = new CpuHistogrammer(parallel);
     this.dot = new CpuDot(parallel);
+    this.foldKernels = new CpuFoldKernels(parallel);
   }
 
   @Override
@@ -66,6 +69,11 @@ final class CpuBackend implements Backend {
   @Override
   public DotProduct dot() {
     return dot;
+  }
+
+  @Override
+  public FoldKernels foldKernels() {
+    return foldKernels;
   }
 
   @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
+import dev.prims.Determinism;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.Scalar;
@@ -110,6 +111,69 @@ public abstract class DotConformance extends BackendConformance {
           Reference.dot(a, b),
           chain(type, n) + Checks.ceilLog2(n) + 1,
           what);
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicNode> reproducibleDots() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+      List<DynamicNode> tests = new ArrayList<>();
+      for (DataKind kind : DataKind.values()) {
+        for (int n : Sizes.all()) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  kind.id() + " n=" + n, () -> checkReproducibleDot(null, type, kind, n)));
+        }
+      }
+      for (String variant : variants(Primitive.DOT)) {
+        for (int n : List.of(33, 4097, Sizes.LARGE)) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  variant + " random n=" + n,
+                  () -> checkReproducibleDot(variant, type, DataKind.RANDOM, n)));
+        }
+      }
+      nodes.add(DynamicContainer.dynamicContainer(type.id(), tests.stream()));
+    }
+    return nodes.stream();
+  }
+
+  private void checkReproducibleDot(String variant, DType type, DataKind kind, int n) {
+    Object a = TestData.array(type, kind, n, TestData.seed("reproducible-dot-a", type, kind, n));
+    Object b = TestData.array(type, kind, n, TestData.seed("reproducible-dot-b", type, kind, n));
+    Prims view =
+        (variant == null ? prims() : prims().variant(Primitive.DOT, variant))
+            .determinism(Determinism.REPRODUCIBLE);
+    String what =
+        backendId()
+            + (variant == null ? "" : " " + variant)
+            + " reproducible dot of "
+            + n
+            + " "
+            + kind.id()
+            + " "
+            + type.id();
+    if (n > 0 && backend().foldKernels() == null) {
+      ReduceConformance.expectRefusal(() -> Calls.dot(view, a, b), what);
+      return;
+    }
+    if (n == 0) {
+      Checks.assertSameValue(type, 0.0f, Calls.dot(view, a, b).value(), what);
+      return;
+    }
+    double maxA = ReproducibleReference.maxAbs(a);
+    double maxB = ReproducibleReference.maxAbs(b);
+    if (Double.isFinite(maxA) && Double.isFinite(maxB) && Double.isInfinite(maxA * maxB)) {
+      RuntimeException e = assertThrows(RuntimeException.class, () -> Calls.dot(view, a, b), what);
+      assertTrue(String.valueOf(e.getMessage()).contains("overflow"), what + ": " + e);
+      return;
+    }
+    Number actual = Calls.dot(view, a, b).value();
+    if (!Double.isFinite(maxA) || !Double.isFinite(maxB)) {
+      expectDot(type, a, b, actual, what + " (non-finite input: fast path)");
+    } else {
+      Checks.assertSameValue(type, ReproducibleReference.dot(a, b), actual, what);
     }
   }
 

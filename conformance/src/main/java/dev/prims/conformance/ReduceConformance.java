@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
+import dev.prims.Determinism;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.ReduceOp;
@@ -144,6 +145,89 @@ public abstract class ReduceConformance extends BackendConformance {
       }
       Checks.assertProduct(type, actual.doubleValue(), product, n, what);
     }
+  }
+
+  @TestFactory
+  Stream<DynamicNode> reproducibleSums() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+      List<DynamicNode> tests = new ArrayList<>();
+      for (DataKind kind : DataKind.values()) {
+        for (int n : Sizes.all()) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  kind.id() + " n=" + n, () -> checkReproducibleSum(null, type, kind, n)));
+        }
+      }
+      for (String variant : variants(Primitive.REDUCE)) {
+        for (int n : List.of(33, 4097, Sizes.LARGE)) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  variant + " random n=" + n,
+                  () -> checkReproducibleSum(variant, type, DataKind.RANDOM, n)));
+        }
+      }
+      nodes.add(DynamicContainer.dynamicContainer(type.id(), tests.stream()));
+    }
+    return nodes.stream();
+  }
+
+  private void checkReproducibleSum(String variant, DType type, DataKind kind, int n) {
+    Object data = TestData.array(type, kind, n, TestData.seed("reproducible-sum", type, kind, n));
+    Prims view =
+        (variant == null ? prims() : prims().variant(Primitive.REDUCE, variant))
+            .determinism(Determinism.REPRODUCIBLE);
+    String what =
+        backendId()
+            + (variant == null ? "" : " " + variant)
+            + " reproducible sum of "
+            + n
+            + " "
+            + kind.id()
+            + " "
+            + type.id();
+    if (n > 0 && backend().foldKernels() == null) {
+      expectRefusal(() -> Calls.reduce(view, data, ReduceOp.SUM), what);
+      return;
+    }
+    Number actual = Calls.reduce(view, data, ReduceOp.SUM).value();
+    if (n == 0) {
+      Checks.assertSameValue(type, ReduceOp.SUM.identity(type), actual, what);
+    } else if (!Double.isFinite(ReproducibleReference.maxAbs(data))) {
+      expectReduce(type, ReduceOp.SUM, data, actual, what + " (non-finite input: fast path)");
+    } else {
+      Checks.assertSameValue(type, ReproducibleReference.sum(data), actual, what);
+    }
+  }
+
+  /**
+   * Asserts {@code call} fails the documented way of a backend without reproducible mode: an
+   * exception whose message says so.
+   */
+  static void expectRefusal(org.junit.jupiter.api.function.Executable call, String what) {
+    RuntimeException e = assertThrows(RuntimeException.class, call, what);
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("reproducible"),
+        what + ": a backend without reproducible mode must say so, got " + e);
+  }
+
+  @Test
+  void reproducibleProductIsRefused() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                prims()
+                    .determinism(Determinism.REPRODUCIBLE)
+                    .reduce(new double[] {1, 2}, ReduceOp.PROD));
+    assertTrue(e.getMessage().contains("PROD"), e.getMessage());
+    assertEquals(
+        6L,
+        prims()
+            .determinism(Determinism.REPRODUCIBLE)
+            .reduce(new long[] {1, 2, 3}, ReduceOp.SUM)
+            .asLong(),
+        "integers are exact in any mode");
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.prims.DType;
+import dev.prims.Determinism;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.ReduceOp;
@@ -238,6 +239,83 @@ public abstract class ScanConformance extends BackendConformance {
       }
     }
     return -1;
+  }
+
+  @TestFactory
+  Stream<DynamicNode> reproducibleScans() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (ScanKind scanKind : ScanKind.values()) {
+      for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+        List<DynamicNode> tests = new ArrayList<>();
+        for (DataKind kind : DataKind.values()) {
+          for (int n : Sizes.all()) {
+            tests.add(
+                DynamicTest.dynamicTest(
+                    kind.id() + " n=" + n,
+                    () -> checkReproducibleScan(null, type, scanKind, kind, n)));
+          }
+        }
+        for (String variant : variants(Primitive.SCAN)) {
+          for (int n : List.of(33, 4097, Sizes.LARGE)) {
+            tests.add(
+                DynamicTest.dynamicTest(
+                    variant + " random n=" + n,
+                    () -> checkReproducibleScan(variant, type, scanKind, DataKind.RANDOM, n)));
+          }
+        }
+        nodes.add(
+            DynamicContainer.dynamicContainer(
+                scanKind.name().toLowerCase(java.util.Locale.ROOT) + " " + type.id(),
+                tests.stream()));
+      }
+    }
+    return nodes.stream();
+  }
+
+  private void checkReproducibleScan(
+      String variant, DType type, ScanKind scanKind, DataKind kind, int n) {
+    Object data = TestData.array(type, kind, n, TestData.seed("reproducible-scan", type, kind, n));
+    Prims view =
+        (variant == null ? prims() : prims().variant(Primitive.SCAN, variant))
+            .determinism(Determinism.REPRODUCIBLE);
+    String what =
+        backendId()
+            + (variant == null ? "" : " " + variant)
+            + " reproducible "
+            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
+            + " scan of "
+            + n
+            + " "
+            + kind.id()
+            + " "
+            + type.id();
+    if (n > 0 && backend().foldKernels() == null) {
+      ReduceConformance.expectRefusal(() -> Calls.scan(view, data, ReduceOp.SUM, scanKind), what);
+      return;
+    }
+    Object actual = Calls.scan(view, data, ReduceOp.SUM, scanKind).values();
+    if (n == 0) {
+      assertEquals(0, Array.getLength(actual), what);
+      return;
+    }
+    if (!Double.isFinite(ReproducibleReference.maxAbs(data))) {
+      expectScan(
+          type, ReduceOp.SUM, scanKind, data, actual, what + " (non-finite input: fast path)");
+      return;
+    }
+    Object expected = ReproducibleReference.scan(data, scanKind == ScanKind.INCLUSIVE);
+    assertEquals(Array.getLength(expected), Array.getLength(actual), what + ": length");
+    int at = firstDifference(expected, actual);
+    if (at >= 0) {
+      fail(
+          what
+              + ": first difference at "
+              + at
+              + ": expected "
+              + Array.get(expected, at)
+              + " but was "
+              + Array.get(actual, at));
+    }
   }
 
   @Test

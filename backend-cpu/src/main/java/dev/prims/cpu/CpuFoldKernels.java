@@ -1,0 +1,110 @@
+package dev.prims.cpu;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ScanKind;
+import dev.prims.spi.FoldKernels;
+import dev.prims.spi.FoldPlan;
+
+/**
+ * Reproducible mode on the CPU: {@link FoldLoops} over chunks of {@link CpuPolicy#REDUCE_CHUNK}
+ * (sum, dot) or {@link CpuPolicy#SCAN_CHUNK} (scan) elements in parallel; the per-chunk fold sums
+ * are integers, added exactly.
+ */
+final class CpuFoldKernels implements FoldKernels {
+  private final CpuParallel parallel;
+
+  CpuFoldKernels(CpuParallel parallel) {
+    this.parallel = parallel;
+  }
+
+  @Override
+  public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
+    Object a = CpuBuffer.arrayOf(input);
+    int n = (int) input.length();
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    long[][] partial = new long[Math.max(chunks, 1)][plan.folds()];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int from = c * CpuPolicy.REDUCE_CHUNK;
+          int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
+          if (input.type() == DType.FLOAT) {
+            FoldLoops.sum((float[]) a, from, to, plan, partial[c]);
+          } else {
+            FoldLoops.sum((double[]) a, from, to, plan, partial[c]);
+          }
+        });
+    return add(partial, plan.folds());
+  }
+
+  @Override
+  public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
+    Object x = CpuBuffer.arrayOf(a);
+    Object y = CpuBuffer.arrayOf(b);
+    int n = (int) Math.min(a.length(), b.length());
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    long[][] partial = new long[Math.max(chunks, 1)][plan.folds()];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int from = c * CpuPolicy.REDUCE_CHUNK;
+          int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
+          if (a.type() == DType.FLOAT) {
+            FoldLoops.dot((float[]) x, (float[]) y, from, to, plan, partial[c]);
+          } else {
+            FoldLoops.dot((double[]) x, (double[]) y, from, to, plan, partial[c]);
+          }
+        });
+    return add(partial, plan.folds());
+  }
+
+  @Override
+  public void foldScan(DeviceBuffer input, DeviceBuffer output, ScanKind kind, FoldPlan plan) {
+    Object in = CpuBuffer.arrayOf(input);
+    Object out = CpuBuffer.arrayOf(output);
+    int n = (int) input.length();
+    int folds = plan.folds();
+    boolean inclusive = kind == ScanKind.INCLUSIVE;
+    boolean isFloat = input.type() == DType.FLOAT;
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.SCAN_CHUNK);
+    long[][] start = new long[Math.max(chunks, 1)][folds];
+    parallel.forEachChunk(
+        chunks - 1,
+        c -> {
+          int from = c * CpuPolicy.SCAN_CHUNK;
+          int to = from + CpuPolicy.SCAN_CHUNK;
+          if (isFloat) {
+            FoldLoops.sum((float[]) in, from, to, plan, start[c + 1]);
+          } else {
+            FoldLoops.sum((double[]) in, from, to, plan, start[c + 1]);
+          }
+        });
+    for (int c = 1; c < chunks; c++) {
+      for (int f = 0; f < folds; f++) {
+        start[c][f] += start[c - 1][f];
+      }
+    }
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int from = c * CpuPolicy.SCAN_CHUNK;
+          int to = (int) Math.min(n, (long) from + CpuPolicy.SCAN_CHUNK);
+          if (isFloat) {
+            FoldLoops.scan((float[]) in, (float[]) out, from, to, plan, start[c], inclusive);
+          } else {
+            FoldLoops.scan((double[]) in, (double[]) out, from, to, plan, start[c], inclusive);
+          }
+        });
+  }
+
+  private static long[] add(long[][] partial, int folds) {
+    long[] sums = new long[folds];
+    for (long[] p : partial) {
+      for (int f = 0; f < folds; f++) {
+        sums[f] += p[f];
+      }
+    }
+    return sums;
+  }
+}
