@@ -106,11 +106,25 @@ public final class BenchCommand implements Callable<Integer> {
       description = "Draw GB/s against size, one line per backend and peer (PNG).")
   private Path plot;
 
+  @Option(
+      names = "--from",
+      paramLabel = "FILE.json",
+      description =
+          "Measure nothing: print, --csv and --plot the rows of earlier --json results (repeat to"
+              + " merge several runs).")
+  private List<Path> from;
+
   @Override
   public Integer call() throws IOException {
-    BenchPlan plan = plan();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (from != null) {
+      BenchResult saved = BenchFiles.readJson(from);
+      print(saved, out);
+      write(null, saved);
+      return 0;
+    }
+    BenchPlan plan = plan();
     BenchResult result;
     try (Prims prims = Prims.create();
         ProgressBar bar = noProgress ? null : progressBar()) {
@@ -125,11 +139,20 @@ public final class BenchCommand implements Callable<Integer> {
                   progress)
               .run(prims);
     }
+    print(result, out);
+    write(plan, result);
+    return 0;
+  }
+
+  private static void print(BenchResult result, PrintWriter out) {
     BenchTable.print(result.rows(), out);
     for (String note : result.notes()) {
       out.println("note: " + note);
     }
     out.flush();
+  }
+
+  private void write(BenchPlan plan, BenchResult result) throws IOException {
     if (json != null) {
       BenchFiles.writeJson(report(plan, result), json);
     }
@@ -139,7 +162,6 @@ public final class BenchCommand implements Callable<Integer> {
     if (plot != null) {
       BenchPlot.write(result.rows(), plot);
     }
-    return 0;
   }
 
   private BenchPlan plan() {
@@ -227,7 +249,13 @@ public final class BenchCommand implements Callable<Integer> {
     machine.put("java", System.getProperty("java.version"));
     machine.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
     report.put("machine", machine);
+    report.put("from", from == null ? null : from.stream().map(Path::toString).toList());
     Map<String, Object> planFacts = new LinkedHashMap<>();
+    if (plan == null) {
+      report.put("notes", result.notes());
+      report.put("rows", result.rows());
+      return report;
+    }
     planFacts.put(
         "operations",
         plan.operations().stream().map(o -> o.primitive().id() + ":" + o.op()).toList());

@@ -1,5 +1,6 @@
 package dev.prims.app.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -8,6 +9,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,6 +46,51 @@ public final class BenchFiles {
   public static void writeJson(Map<String, Object> report, Path file) throws IOException {
     createParent(file);
     JSON.writeValue(file.toFile(), report);
+  }
+
+  /**
+   * Reads the rows and notes of earlier {@link #writeJson} reports, in order.
+   *
+   * @throws IOException when a file cannot be read or has no rows
+   */
+  public static BenchResult readJson(List<Path> files) throws IOException {
+    List<BenchRow> rows = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (Path file : files) {
+      JsonNode report = JSON.readTree(file.toFile());
+      JsonNode array = report == null ? null : report.get("rows");
+      if (array == null || !array.isArray()) {
+        throw new IOException(file + " has no \"rows\" array: not a prims bench --json report");
+      }
+      for (JsonNode r : array) {
+        rows.add(
+            new BenchRow(
+                r.path("backend").asText(),
+                r.path("device").asText(),
+                r.path("primitive").asText(),
+                r.path("op").asText(),
+                r.path("type").asText(),
+                r.path("mode").asText(),
+                r.path("n").asLong(),
+                r.path("variant").asText(),
+                r.path("best_ms").asDouble(),
+                r.path("median_ms").asDouble(),
+                r.path("reps").asInt(),
+                r.path("gbps").asDouble(),
+                optional(r, "pct_copy_bw"),
+                r.hasNonNull("peer") ? r.get("peer").asText() : null,
+                optional(r, "peer_ratio")));
+      }
+      JsonNode fileNotes = report.get("notes");
+      if (fileNotes != null) {
+        fileNotes.forEach(n -> notes.add(n.asText()));
+      }
+    }
+    return new BenchResult(rows, notes, List.of(), List.of());
+  }
+
+  private static Double optional(JsonNode row, String field) {
+    return row.hasNonNull(field) ? row.get(field).asDouble() : null;
   }
 
   /** Writes {@code rows} as CSV with a header line of {@link #COLUMNS}. */

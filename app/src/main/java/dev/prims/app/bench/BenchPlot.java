@@ -51,6 +51,16 @@ public final class BenchPlot {
     }
     try (OutputStream out = Files.newOutputStream(file)) {
       BitmapEncoder.saveBitmap(charts, rowsOfPanels, columns, out, BitmapEncoder.BitmapFormat.PNG);
+    } catch (LinkageError | java.awt.AWTError e) {
+      throw new IOException(
+          "cannot draw "
+              + file
+              + ": the Java runtime cannot render text here ("
+              + e.getMessage()
+              + "); keep --json and draw later with 'prims bench --from FILE.json --plot "
+              + file.getFileName()
+              + "'",
+          e);
     }
   }
 
