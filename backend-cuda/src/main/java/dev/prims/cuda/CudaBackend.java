@@ -32,6 +32,7 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
+import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
@@ -90,6 +91,7 @@ final class CudaBackend implements Backend {
   private final CudaScanner scanner = new CudaScanner(this);
   private final CudaHistogrammer histogrammer = new CudaHistogrammer(this);
   private final CudaDot dot = new CudaDot(this);
+  private final CudaFoldKernels foldKernels = new CudaFoldKernels(this);
 
   CudaBackend(DeviceInfo info) {
     this.info = info;
@@ -144,6 +146,11 @@ final class CudaBackend implements Backend {
   @Override
   public DotProduct dot() {
     return dot;
+  }
+
+  @Override
+  public FoldKernels foldKernels() {
+    return foldKernels;
   }
 
   @Override
@@ -406,6 +413,19 @@ final class CudaBackend implements Backend {
     afterEnqueue();
     synchronize();
     return readResult(type);
+  }
+
+  /** Copies {@code count} longs at {@code pointer} through the result slot, waiting for them. */
+  long[] fetchLongs(CUdeviceptr pointer, int count) {
+    beforeEnqueue();
+    cuMemcpyDtoHAsync(hostResult, pointer, 8L * count, stream);
+    afterEnqueue();
+    synchronize();
+    long[] values = new long[count];
+    for (int i = 0; i < count; i++) {
+      values[i] = hostResultBytes.getLong(8 * i);
+    }
+    return values;
   }
 
   /** The value a kernel wrote into the result slot (call after synchronize). */

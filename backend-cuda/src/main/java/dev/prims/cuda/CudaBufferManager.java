@@ -28,9 +28,13 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     if (length < 0) {
       throw new IllegalArgumentException("buffer length must not be negative, got " + length);
     }
+    if (length > Long.MAX_VALUE / type.bytes()) {
+      throw new IllegalArgumentException(
+          "cannot allocate " + length + " " + type.id() + " elements: the byte size overflows");
+    }
     return backend.call(
         () -> {
-          long bytes = Math.multiplyExact(length, (long) type.bytes());
+          long bytes = length * type.bytes();
           CUdeviceptr p = backend.allocate(bytes, length + " " + type.id() + " elements");
           return new CudaBuffer(backend, type, length, p);
         });

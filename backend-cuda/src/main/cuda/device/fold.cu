@@ -1,0 +1,170 @@
+// Reproducible-mode entry points: the integer fold sums of dev.prims.spi.FoldPlan. Each element
+// (or product) is split into up to three integers on fixed power-of-two grids, operation for
+// operation as FoldPlan defines it (double precision, separately rounded, no fused multiply-add);
+// integer sums do not depend on order, so every launch shape gives the same bits.
+#include "../common.cuh"
+#include "../warp/warp_reduce.cuh"
+#include "../block/block_reduce.cuh"
+#include "../block/block_scan.cuh"
+
+#define MAX_FOLDS 3
+
+// The scaling factors of one plan; folds past `folds` are zero.
+struct Folds {
+  int folds;
+  double down1[MAX_FOLDS], down2[MAX_FOLDS], up1[MAX_FOLDS], up2[MAX_FOLDS];
+
+  __device__ __forceinline__ void split(double r, i64* k) const {
+#pragma unroll
+    for (int f = 0; f < MAX_FOLDS; ++f) {
+      if (f < folds) {
+        const i64 q = (i64)__dmul_rn(__dmul_rn(r, down1[f]), down2[f]);
+        k[f] = q;
+        r = __dsub_rn(r, __dmul_rn(__dmul_rn((double)q, up1[f]), up2[f]));
+      } else {
+        k[f] = 0;
+      }
+    }
+  }
+
+  __device__ __forceinline__ double combine(const i64* sums) const {
+    double v = __dmul_rn(__dmul_rn((double)sums[0], up1[0]), up2[0]);
+    for (int f = 1; f < folds; ++f) v = __dadd_rn(v, __dmul_rn(__dmul_rn((double)sums[f], up1[f]), up2[f]));
+    return v;
+  }
+};
+
+__device__ __forceinline__ double widen_product(float a, float b) { return __dmul_rn((double)a, (double)b); }
+__device__ __forceinline__ double widen_product(double a, double b) { return __dmul_rn(a, b); }
+
+// Adds the block's fold sums to sums[0 .. MAX_FOLDS) (zero on entry).
+__device__ __forceinline__ void add_block_folds(i64* acc, u64* sums) {
+#pragma unroll
+  for (int f = 0; f < MAX_FOLDS; ++f) {
+    const i64 total = block_reduce<OpSum>(acc[f]);
+    if (threadIdx.x == 0 && total != 0) atomicAdd(sums + f, (u64)total);
+    __syncthreads();
+  }
+}
+
+template <typename T>
+__device__ void fold_sum(const T* input, i64 n, const Folds& plan, u64* sums) {
+  i64 acc[MAX_FOLDS] = {0, 0, 0};
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
+    i64 k[MAX_FOLDS];
+    plan.split((double)input[i], k);
+#pragma unroll
+    for (int f = 0; f < MAX_FOLDS; ++f) acc[f] += k[f];
+  }
+  add_block_folds(acc, sums);
+}
+
+template <typename T>
+__device__ void fold_dot(const T* a, const T* b, i64 n, const Folds& plan, u64* sums) {
+  i64 acc[MAX_FOLDS] = {0, 0, 0};
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
+    i64 k[MAX_FOLDS];
+    plan.split(widen_product(a[i], b[i]), k);
+#pragma unroll
+    for (int f = 0; f < MAX_FOLDS; ++f) acc[f] += k[f];
+  }
+  add_block_folds(acc, sums);
+}
+
+// Scan, pass 1: block b writes the fold sums of [b * per_block, (b + 1) * per_block) to
+// totals[b * MAX_FOLDS + f].
+template <typename T>
+__device__ void fold_scan_totals(const T* input, i64 n, i64 per_block, const Folds& plan, i64* totals) {
+  const i64 begin = (i64)blockIdx.x * per_block;
+  const i64 end = begin + per_block < n ? begin + per_block : n;
+  i64 acc[MAX_FOLDS] = {0, 0, 0};
+  for (i64 i = begin + threadIdx.x; i < end; i += BLOCK_SIZE) {
+    i64 k[MAX_FOLDS];
+    plan.split((double)input[i], k);
+#pragma unroll
+    for (int f = 0; f < MAX_FOLDS; ++f) acc[f] += k[f];
+  }
+#pragma unroll
+  for (int f = 0; f < MAX_FOLDS; ++f) {
+    const i64 total = block_reduce<OpSum>(acc[f]);
+    if (threadIdx.x == 0) totals[blockIdx.x * MAX_FOLDS + f] = total;
+    __syncthreads();
+  }
+}
+
+// Scan, pass 2 (one thread): the block totals become exclusive prefixes, in place.
+__device__ void fold_spine(i64* totals, i64 count) {
+  if (threadIdx.x != 0 || blockIdx.x != 0) return;
+  i64 running[MAX_FOLDS] = {0, 0, 0};
+  for (i64 b = 0; b < count; ++b) {
+#pragma unroll
+    for (int f = 0; f < MAX_FOLDS; ++f) {
+      const i64 t = totals[b * MAX_FOLDS + f];
+      totals[b * MAX_FOLDS + f] = running[f];
+      running[f] += t;
+    }
+  }
+}
+
+// Scan, pass 3: block b walks its range a BLOCK_SIZE tile at a time from its exclusive prefix and
+// writes FoldPlan.combine of each element's running fold sums, rounded to T.
+template <typename T>
+__device__ void fold_scan_apply(const T* input, T* output, i64 n, i64 per_block, const Folds& plan, const i64* prefixes,
+                                int exclusive) {
+  const i64 begin = (i64)blockIdx.x * per_block;
+  const i64 end = begin + per_block < n ? begin + per_block : n;
+  i64 carry[MAX_FOLDS];
+#pragma unroll
+  for (int f = 0; f < MAX_FOLDS; ++f) carry[f] = prefixes[blockIdx.x * MAX_FOLDS + f];
+  for (i64 base = begin; base < end; base += BLOCK_SIZE) {
+    const i64 i = base + threadIdx.x;
+    i64 k[MAX_FOLDS] = {0, 0, 0};
+    if (i < end) plan.split((double)input[i], k);
+    i64 sums[MAX_FOLDS];
+#pragma unroll
+    for (int f = 0; f < MAX_FOLDS; ++f) {
+      i64 total;
+      const i64 before = block_exclusive_scan<OpSum>(k[f], total);
+      sums[f] = carry[f] + before + (exclusive ? 0 : k[f]);
+      carry[f] += total;
+    }
+    if (i < end) output[i] = (T)plan.combine(sums);
+  }
+}
+
+#define FOLD_PLAN_PARAMS                                                                        \
+  int folds, double down1_0, double down1_1, double down1_2, double down2_0, double down2_1,   \
+      double down2_2, double up1_0, double up1_1, double up1_2, double up2_0, double up2_1,    \
+      double up2_2
+#define FOLD_PLAN                                                                               \
+  Folds{folds,                                                                                  \
+        {down1_0, down1_1, down1_2},                                                            \
+        {down2_0, down2_1, down2_2},                                                            \
+        {up1_0, up1_1, up1_2},                                                                  \
+        {up2_0, up2_1, up2_2}}
+
+#define PRIMS_FOLD_ENTRIES(C, TID)                                                                    \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) fold_sum_##TID(                            \
+      const C* input, i64 n, FOLD_PLAN_PARAMS, u64* sums) {                                           \
+    fold_sum<C>(input, n, FOLD_PLAN, sums);                                                           \
+  }                                                                                                   \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) fold_dot_##TID(                            \
+      const C* a, const C* b, i64 n, FOLD_PLAN_PARAMS, u64* sums) {                                   \
+    fold_dot<C>(a, b, n, FOLD_PLAN, sums);                                                            \
+  }                                                                                                   \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) fold_scan_totals_##TID(                    \
+      const C* input, i64 n, i64 per_block, FOLD_PLAN_PARAMS, i64* totals) {                          \
+    fold_scan_totals<C>(input, n, per_block, FOLD_PLAN, totals);                                      \
+  }                                                                                                   \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) fold_scan_apply_##TID(                     \
+      const C* input, C* output, i64 n, i64 per_block, FOLD_PLAN_PARAMS, const i64* prefixes,         \
+      int exclusive) {                                                                                \
+    fold_scan_apply<C>(input, output, n, per_block, FOLD_PLAN, prefixes, exclusive);                  \
+  }
+
+PRIMS_FOLD_ENTRIES(float, float)
+PRIMS_FOLD_ENTRIES(double, double)
+
+extern "C" __global__ void fold_scan_spine(i64* totals, i64 count) { fold_spine(totals, count); }
