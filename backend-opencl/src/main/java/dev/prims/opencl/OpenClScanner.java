@@ -95,8 +95,18 @@ final class OpenClScanner implements Scanner {
     }
 
     OpenClBackend.Kernel get(String name) {
+      return get(name, "");
+    }
+
+    OpenClBackend.Kernel get(String name, String extraOptions) {
       return backend.kernel(
-          FILE, type, op, OpenClScanPolicy.BLOCK_SIZE, OpenClScanPolicy.ITEMS_PER_THREAD, "", name);
+          FILE,
+          type,
+          op,
+          OpenClScanPolicy.BLOCK_SIZE,
+          OpenClScanPolicy.ITEMS_PER_THREAD,
+          extraOptions,
+          name);
     }
   }
 
@@ -142,6 +152,14 @@ final class OpenClScanner implements Scanner {
         options.get("scan_chunk_apply"), chunks, block, input, output, totals, n, chunk, exclusive);
   }
 
+  /**
+   * On NVIDIA the look-back's device-wide fence is inline PTX (see scan.cl); built into its own
+   * program so that the other scans never depend on it.
+   */
+  private String deviceFenceOption() {
+    return backend.openClDevice().platformName().contains("NVIDIA") ? " -DDEVICE_FENCE_PTX" : "";
+  }
+
   private void decoupledLookback(
       Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
     long tiles = OpenClReducePolicy.ceilDiv(n, OpenClScanPolicy.TILE);
@@ -156,7 +174,7 @@ final class OpenClScanner implements Scanner {
     backend.zero(counter, 4);
     backend.zero(flags, tiles * 4);
     backend.launch(
-        options.get("scan_decoupled_lookback"),
+        options.get("scan_decoupled_lookback", deviceFenceOption()),
         tiles,
         OpenClScanPolicy.BLOCK_SIZE,
         input,

@@ -91,17 +91,29 @@ __kernel REQUIRE_BLOCK void scan_add_tile_prefix(__global T* output,
   }
 }
 
-/* Reduce-then-scan, pass 1: the total of each work-group's chunk. */
+/*
+ * Reduce-then-scan, pass 1: the total of each work-group's chunk, read four-wide (chunks start on
+ * a multiple of TILE, so the four-wide view is aligned).
+ */
 __kernel REQUIRE_BLOCK void scan_chunk_totals(__global const T* input, __global T* totals,
                                               ulong n, ulong chunkSize OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   ulong begin = (ulong)get_group_id(0) * chunkSize;
   ulong end = min(begin + chunkSize, n);
-  T acc = IDENTITY;
-  for (ulong i = begin + get_local_id(0); i < end; i += BLOCK_SIZE) {
-    acc = op(acc, input[i]);
+  ulong quadBegin = begin / 4;
+  ulong quadEnd = end / 4;
+  __global const T4* input4 = (__global const T4*)input;
+  T4 acc = (T4)(IDENTITY);
+  for (ulong q = quadBegin + get_local_id(0); q < quadEnd; q += BLOCK_SIZE) {
+    T4 v = input4[q];
+    acc.x = op(acc.x, v.x);
+    acc.y = op(acc.y, v.y);
+    acc.z = op(acc.z, v.z);
+    acc.w = op(acc.w, v.w);
   }
-  T total = block_reduce(acc, sdata OP_ARG);
+  ulong tail = quadEnd * 4 + get_local_id(0);
+  if (tail < end) acc.x = op(acc.x, input[tail]);
+  T total = block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
   if (get_local_id(0) == 0) totals[get_group_id(0)] = total;
 }
 
@@ -165,8 +177,22 @@ __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T
 }
 
 /*
+ * A fence that orders global memory for the whole device: look-back publishes a value, then its
+ * status flag, and readers of another work-group must never see the flag before the value.
+ * OpenCL 1.2's mem_fence only promises order within the work-group, so on NVIDIA (the host adds
+ * -DDEVICE_FENCE_PTX) it is PTX membar.gl, as CUB's __threadfence.
+ */
+#ifdef DEVICE_FENCE_PTX
+#define DEVICE_FENCE() asm volatile("membar.gl;" ::: "memory")
+#else
+#define DEVICE_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
+
+/*
  * Decoupled look-back. flags, aggregates and prefixes hold one entry per tile; flags and
- * tileCounter must be zero at launch.
+ * tileCounter must be zero at launch. The whole work-group looks back over a window of
+ * BLOCK_SIZE predecessors at a time (one per work-item); work-item 0 folds the window in order
+ * and stops at the first inclusive prefix, or waits where a predecessor has published nothing.
  */
 __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __global T* output,
                                                     ulong n, int exclusive,
@@ -177,14 +203,17 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
   __local T tile[PADDED_TILE];
   __local T ping[BLOCK_SIZE];
   __local T pong[BLOCK_SIZE];
+  __local T windowValue[BLOCK_SIZE];
+  __local int windowStatus[BLOCK_SIZE];
   __local int tileId;
+  __local int lookFrom;
   __local T tilePrefix;
-  if (get_local_id(0) == 0) tileId = atomic_inc(tileCounter);
+  uint tid = get_local_id(0);
+  if (tid == 0) tileId = atomic_inc(tileCounter);
   barrier(CLK_LOCAL_MEM_FENCE);
   int id = tileId;
   ulong base = (ulong)id * TILE;
   load_tile(input, tile, base, n OP_ARG);
-  uint tid = get_local_id(0);
   uint first = tid * ITEMS_PER_THREAD;
   T sum = IDENTITY;
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
@@ -193,34 +222,62 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
   T inclusive, prefix;
   T aggregate = block_scan(sum, ping, pong, &inclusive, &prefix OP_ARG);
   if (tid == 0) {
-    T exclusivePrefix = IDENTITY;
     if (id == 0) {
       prefixes[0] = aggregate;
-      mem_fence(CLK_GLOBAL_MEM_FENCE);
+      DEVICE_FENCE();
       atomic_xchg(&flags[0], STATUS_PREFIX);
     } else {
       aggregates[id] = aggregate;
-      mem_fence(CLK_GLOBAL_MEM_FENCE);
+      DEVICE_FENCE();
       atomic_xchg(&flags[id], STATUS_AGGREGATE);
-      int j = id - 1;
-      while (true) {
-        int status = atomic_or(&flags[j], 0);
-        if (status == 0) continue;
-        mem_fence(CLK_GLOBAL_MEM_FENCE);
-        if (status == STATUS_PREFIX) {
-          exclusivePrefix = op(prefixes[j], exclusivePrefix);
-          break;
-        }
-        exclusivePrefix = op(aggregates[j], exclusivePrefix);
-        j--;
-      }
-      prefixes[id] = op(exclusivePrefix, aggregate);
-      mem_fence(CLK_GLOBAL_MEM_FENCE);
-      atomic_xchg(&flags[id], STATUS_PREFIX);
     }
-    tilePrefix = exclusivePrefix;
+    tilePrefix = IDENTITY;
+    lookFrom = id - 1;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
+  while (true) {
+    int j = lookFrom;
+    if (j < 0) break;
+    int t = j - (int)tid;
+    int status = STATUS_PREFIX;
+    T value = IDENTITY;
+    if (t >= 0) {
+      status = atomic_or(&flags[t], 0);
+      DEVICE_FENCE();
+      if (status == STATUS_PREFIX) {
+        value = prefixes[t];
+      } else if (status == STATUS_AGGREGATE) {
+        value = aggregates[t];
+      }
+    }
+    windowStatus[tid] = status;
+    windowValue[tid] = value;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (tid == 0) {
+      T acc = tilePrefix;
+      int next = j - BLOCK_SIZE;
+      for (int i = 0; i < BLOCK_SIZE; i++) {
+        int s = windowStatus[i];
+        if (s == 0) {
+          next = j - i;
+          break;
+        }
+        acc = op(windowValue[i], acc);
+        if (s == STATUS_PREFIX) {
+          next = -1;
+          break;
+        }
+      }
+      tilePrefix = acc;
+      lookFrom = next;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (tid == 0 && id > 0) {
+    prefixes[id] = op(tilePrefix, aggregate);
+    DEVICE_FENCE();
+    atomic_xchg(&flags[id], STATUS_PREFIX);
+  }
   T running = op(tilePrefix, prefix);
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     T x = tile[PAD(first + k)];
