@@ -13,11 +13,14 @@ import dev.prims.Scalar;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
 import dev.prims.app.DataGenerator.Distribution;
+import dev.prims.app.npy.NpyFormatException;
 import dev.prims.app.npy.NpyReader;
 import dev.prims.app.npy.NpyWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.Array;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -325,10 +328,17 @@ final class RunCommand implements Callable<Integer> {
   private static Object read(Path file) {
     try {
       return NpyReader.read(file);
+    } catch (NpyFormatException e) {
+      throw new BadInputException(file + ": " + e.getMessage(), e);
     } catch (NoSuchFileException e) {
       throw new BadInputException("input file not found: " + file);
+    } catch (AccessDeniedException e) {
+      throw new BadInputException("cannot read " + file + ": permission denied");
+    } catch (FileSystemException e) {
+      throw new BadInputException(
+          "cannot read " + file + ": " + (e.getReason() != null ? e.getReason() : e), e);
     } catch (IOException e) {
-      throw new BadInputException(file + ": " + e.getMessage(), e);
+      throw new BadInputException("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

@@ -232,6 +232,7 @@ class RunCommandTest {
     assertBadInput("only 1-D arrays", "run", "scan", "--input", npy("c_2d_f4.npy"));
     assertBadInput("unsupported dtype '<u4'", "run", "reduce", "--input", npy("uint32.npy"));
     assertBadInput("truncated", "run", "reduce", "--input", npy("truncated_f8.npy"));
+    assertBadInput("cannot read " + dir, "run", "reduce", "--input", dir.toString());
     assertBadInput("not a NumPy .npy file", "run", "reduce", "--input", npy("not_npy.npy"));
     assertBadInput(
         "the directory of --output",
