@@ -1,0 +1,57 @@
+package dev.prims.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.DType;
+import org.junit.jupiter.api.Test;
+
+/** The launch shapes the policies compute cover their inputs and respect the kernels' limits. */
+class CudaPolicyTest {
+  @Test
+  void evenShareChunksCoverEveryVectorInWholeSteps() {
+    long step = (long) CudaReducePolicy.BLOCK_SIZE * CudaReducePolicy.UNROLL;
+    for (long vectors : new long[] {0, 1, step - 1, step, step + 1, 1L << 26, (1L << 30) + 3}) {
+      for (int blocks : new int[] {1, 132, 1056}) {
+        long chunk = CudaReducePolicy.chunkVectors(vectors, blocks, CudaReducePolicy.UNROLL);
+        assertEquals(0, chunk % step, "chunk " + chunk + " is not a multiple of " + step);
+        assertTrue(chunk * blocks >= vectors, vectors + " vectors, " + blocks + " blocks");
+      }
+    }
+  }
+
+  @Test
+  void multiPassBlocksCoverTheInputAndGridStrideVariantsStayResident() {
+    long n = (1L << 32) + 5;
+    for (String variant : CudaReducePolicy.VARIANTS) {
+      if (variant.equals("vectorized")) {
+        continue;
+      }
+      long blocks = CudaReducePolicy.passBlocks(variant, n, 1056);
+      assertTrue(blocks <= Integer.MAX_VALUE, variant + ": " + blocks + " blocks");
+      if (CudaReducePolicy.gridStride(variant)) {
+        assertEquals(1056, blocks, variant);
+      } else {
+        assertTrue(blocks * CudaReducePolicy.elementsPerBlock(variant) >= n, variant);
+      }
+    }
+    assertEquals(1, CudaReducePolicy.vectorizedBlocks(3, 4, 1056));
+  }
+
+  @Test
+  void scanTilesFollowTheKernelConstants() {
+    assertEquals(256 * 31, CudaScanPolicy.tile(DType.FLOAT));
+    assertEquals(256 * 31, CudaScanPolicy.tile(DType.INT));
+    assertEquals(256 * 15, CudaScanPolicy.tile(DType.LONG));
+    assertEquals(256 * 15, CudaScanPolicy.tile(DType.DOUBLE));
+  }
+
+  @Test
+  void sharedHistogramCopiesFitTheSharedBudget() {
+    for (int bins : new int[] {1, 256, 1000, 4096, CudaHistogramPolicy.SHARED_MAX_BINS}) {
+      int copies = CudaHistogramPolicy.copies(bins);
+      assertTrue(copies >= 1 && copies <= CudaHistogramPolicy.SHARED_COPIES, "copies " + copies);
+      assertTrue(4L * copies * bins <= CudaHistogramPolicy.SHARED_BYTES, bins + " bins");
+    }
+  }
+}
