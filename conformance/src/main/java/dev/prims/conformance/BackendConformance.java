@@ -14,7 +14,9 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInstance;
+import org.opentest4j.TestAbortedException;
 
 /**
  * Base of every conformance class: opens one engine per test class on the backend named by {@link
@@ -34,6 +36,7 @@ public abstract class BackendConformance {
   private Prims root;
   private Prims prims;
   private Backend backend;
+  private String absent;
 
   /** Id of the backend under test, such as {@code "cpu"}. */
   protected abstract String backendId();
@@ -45,7 +48,19 @@ public abstract class BackendConformance {
 
   @BeforeAll
   final void openBackend() {
-    prims();
+    try {
+      prims();
+    } catch (TestAbortedException e) {
+      absent = e.getMessage();
+    }
+  }
+
+  /** Reports each test skipped, with the reason, when the backend's hardware is absent. */
+  @BeforeEach
+  final void skipWhenAbsent() {
+    if (absent != null) {
+      Assumptions.abort(absent);
+    }
   }
 
   @AfterAll
