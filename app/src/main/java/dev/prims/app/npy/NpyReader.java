@@ -28,6 +28,13 @@ public final class NpyReader {
   public static Object read(Path path) throws IOException {
     try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
       NpyHeader header = NpyHeader.read(in);
+      if (header.length() > MAX_ARRAY_LENGTH) {
+        throw new NpyFormatException(
+            header.length()
+                + " elements do not fit in one Java array (at most "
+                + MAX_ARRAY_LENGTH
+                + ")");
+      }
       long available = in.size() - in.position();
       if (available < header.dataBytes()) {
         throw new NpyFormatException(
@@ -49,13 +56,6 @@ public final class NpyReader {
                 + " data bytes of shape ("
                 + header.length()
                 + ",)");
-      }
-      if (header.length() > MAX_ARRAY_LENGTH) {
-        throw new NpyFormatException(
-            header.length()
-                + " elements do not fit in one Java array (at most "
-                + MAX_ARRAY_LENGTH
-                + ")");
       }
       return readData(in, header.type(), (int) header.length());
     }

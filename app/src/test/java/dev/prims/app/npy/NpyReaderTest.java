@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.prims.DType;
 import dev.prims.app.Fixtures;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -80,6 +83,17 @@ class NpyReaderTest {
     NpyFormatException e =
         assertThrows(NpyFormatException.class, () -> NpyReader.read(Fixtures.npy(name)));
     assertTrue(e.getMessage().contains(message), e.getMessage());
+  }
+
+  @Test
+  void rejectsArraysLongerThanAJavaArray(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("huge.npy");
+    ByteBuffer header = new NpyHeader(DType.FLOAT, 3_000_000_000L).encode();
+    byte[] bytes = new byte[header.remaining()];
+    header.get(bytes);
+    Files.write(file, bytes);
+    NpyFormatException e = assertThrows(NpyFormatException.class, () -> NpyReader.read(file));
+    assertTrue(e.getMessage().startsWith("3000000000 elements do not fit"), e.getMessage());
   }
 
   @Test
