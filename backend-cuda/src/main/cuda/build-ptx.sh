@@ -8,8 +8,9 @@
 # Usage: build-ptx.sh [--check | --if-available | --require]
 #   --check         only report stale PTX (exit 1 if any)
 #   --if-available  regenerate stale PTX when nvcc is on the PATH, else keep the committed PTX
-#   --require       regenerate stale PTX, failing when nvcc is missing (also the default)
-# The Maven build runs it with --if-available; -Pnvcc runs it without options (nvcc required).
+#   --require       regenerate stale PTX, failing when nvcc is missing even if nothing is stale
+#   (no option)     regenerate stale PTX; nvcc is needed only when something is stale
+# mvn -Pnvcc runs it with --require; a plain build does not run it (the freshness test checks).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out="$here/../resources/dev/prims/cuda/ptx"
