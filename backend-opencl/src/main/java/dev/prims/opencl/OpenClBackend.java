@@ -13,6 +13,7 @@ import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
+import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
@@ -69,6 +70,7 @@ final class OpenClBackend implements Backend {
   private final OpenClScanner scanner;
   private final OpenClHistogrammer histogrammer;
   private final OpenClDot dot;
+  private final OpenClFoldKernels foldKernels;
   private volatile boolean closed;
 
   OpenClBackend(OpenClDevice device, BackendContext config) {
@@ -93,6 +95,7 @@ final class OpenClBackend implements Backend {
     this.scanner = new OpenClScanner(this);
     this.histogrammer = new OpenClHistogrammer(this);
     this.dot = new OpenClDot(this);
+    this.foldKernels = device.fp64() ? new OpenClFoldKernels(this) : null;
   }
 
   @Override
@@ -137,6 +140,12 @@ final class OpenClBackend implements Backend {
   @Override
   public DotProduct dot() {
     return dot;
+  }
+
+  /** Reproducible mode where the device has fp64 (the fold recipe is in double), else null. */
+  @Override
+  public FoldKernels foldKernels() {
+    return foldKernels;
   }
 
   @Override

@@ -1,0 +1,166 @@
+package dev.prims.opencl;
+
+import dev.prims.DType;
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldKernels;
+import dev.prims.spi.FoldPlan;
+import org.jocl.Pointer;
+import org.jocl.cl_mem;
+
+/**
+ * Reproducible mode on OpenCL (fold.cl): each element's {@link FoldPlan} integers are summed
+ * exactly in 64 bits per work-group and the few partials on the host; scans fold every element,
+ * scan each fold with the exact long SUM scan, and combine per element. Needs fp64.
+ */
+final class OpenClFoldKernels implements FoldKernels {
+  private static final String FILE = "fold.cl";
+
+  private final OpenClBackend backend;
+
+  OpenClFoldKernels(OpenClBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
+    OpenClBuffer in = backend.own(input);
+    return backend.locked(
+        "reproducible sum",
+        () -> {
+          long groups = groups(in.length());
+          cl_mem partials = backend.scratch("fold.partials", groups * plan.folds() * 8);
+          backend.launch(
+              kernel(in.type(), plan, "fold_sum"),
+              groups,
+              OpenClReducePolicy.BLOCK_SIZE,
+              in.mem(),
+              in.length(),
+              planMemory(plan),
+              partials);
+          return total(partials, groups, plan.folds());
+        });
+  }
+
+  @Override
+  public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
+    OpenClBuffer x = backend.own(a);
+    OpenClBuffer y = backend.own(b);
+    return backend.locked(
+        "reproducible dot",
+        () -> {
+          long groups = groups(x.length());
+          cl_mem partials = backend.scratch("fold.partials", groups * plan.folds() * 8);
+          backend.launch(
+              kernel(x.type(), plan, "fold_dot"),
+              groups,
+              OpenClReducePolicy.BLOCK_SIZE,
+              x.mem(),
+              y.mem(),
+              x.length(),
+              planMemory(plan),
+              partials);
+          return total(partials, groups, plan.folds());
+        });
+  }
+
+  @Override
+  public void foldScan(DeviceBuffer input, DeviceBuffer output, ScanKind kind, FoldPlan plan) {
+    OpenClBuffer in = backend.own(input);
+    OpenClBuffer out = backend.own(output);
+    long n = in.length();
+    int block = OpenClReducePolicy.BLOCK_SIZE;
+    long groups = OpenClReducePolicy.ceilDiv(n, block);
+    OpenClBuffer[] folds = new OpenClBuffer[3];
+    try {
+      for (int f = 0; f < plan.folds(); f++) {
+        folds[f] = (OpenClBuffer) backend.buffers().allocate(DType.LONG, n);
+      }
+      OpenClBuffer third = plan.folds() > 2 ? folds[2] : folds[1];
+      backend.locked(
+          "reproducible scan",
+          () -> {
+            backend.launch(
+                kernel(in.type(), plan, "fold_elements"),
+                groups,
+                block,
+                in.mem(),
+                n,
+                planMemory(plan),
+                folds[0].mem(),
+                folds[1].mem(),
+                third.mem());
+            return null;
+          });
+      for (int f = 0; f < plan.folds(); f++) {
+        backend
+            .scanner()
+            .scan(folds[f], folds[f], ReduceOp.SUM, kind, new CallContext(null, Determinism.FAST));
+      }
+      backend.locked(
+          "reproducible scan",
+          () -> {
+            backend.launch(
+                kernel(in.type(), plan, "fold_combine"),
+                groups,
+                block,
+                folds[0].mem(),
+                folds[1].mem(),
+                third.mem(),
+                n,
+                planMemory(plan),
+                out.mem());
+            return null;
+          });
+    } finally {
+      for (OpenClBuffer f : folds) {
+        if (f != null) {
+          f.close();
+        }
+      }
+    }
+  }
+
+  private long groups(long n) {
+    return OpenClReducePolicy.gridGroups(backend.openClDevice(), n, 1);
+  }
+
+  private OpenClBackend.Kernel kernel(DType type, FoldPlan plan, String name) {
+    return backend.kernel(
+        FILE,
+        type,
+        ReduceOp.SUM,
+        OpenClReducePolicy.BLOCK_SIZE,
+        1,
+        " -DUSE_FP64 -DFOLDS=" + plan.folds(),
+        name);
+  }
+
+  /** The plan's scaling factors, down1, down2, up1, up2, in a device buffer. */
+  private cl_mem planMemory(FoldPlan plan) {
+    int folds = plan.folds();
+    double[] factors = new double[4 * folds];
+    for (int f = 0; f < folds; f++) {
+      factors[f] = plan.down1(f);
+      factors[folds + f] = plan.down2(f);
+      factors[2 * folds + f] = plan.up1(f);
+      factors[3 * folds + f] = plan.up2(f);
+    }
+    cl_mem mem = backend.scratch("fold.plan", factors.length * 8L);
+    backend.write(mem, Pointer.to(factors), factors.length * 8L);
+    return mem;
+  }
+
+  private long[] total(cl_mem partials, long groups, int folds) {
+    long[] values = new long[(int) (groups * folds)];
+    backend.read(partials, 0, Pointer.to(values), values.length * 8L);
+    long[] sums = new long[folds];
+    for (int i = 0; i < values.length; i++) {
+      sums[i % folds] += values[i];
+    }
+    return sums;
+  }
+}

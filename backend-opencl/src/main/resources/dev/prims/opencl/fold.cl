@@ -1,0 +1,97 @@
+// Reproducible mode: the per-element fold recipe of dev.prims.spi.FoldPlan, operation for
+// operation in double (FP_CONTRACT OFF in common.cl, so nothing is fused). Built with OP_SUM,
+// USE_FP64 and FOLDS (2 for float, 3 for double); T is the input type. plan holds the scaling
+// factors down1[FOLDS], down2[FOLDS], up1[FOLDS], up2[FOLDS] in that order.
+
+#define DOWN1(f) plan[(f)]
+#define DOWN2(f) plan[FOLDS + (f)]
+#define UP1(f) plan[2 * FOLDS + (f)]
+#define UP2(f) plan[3 * FOLDS + (f)]
+
+inline void fold_accumulate(double r, long* sums, __global const double* plan) {
+  for (int f = 0; f < FOLDS; f++) {
+    long k = (long)((r * DOWN1(f)) * DOWN2(f));
+    sums[f] += k;
+    double back = ((double)k * UP1(f)) * UP2(f);
+    r = r - back;
+  }
+}
+
+/* Sums of the exact 64-bit fold integers of `values` across one work-group, per fold. */
+inline void fold_group_total(long* sums, __local long* scratch, __global long* partials) {
+  uint tid = get_local_id(0);
+  for (int f = 0; f < FOLDS; f++) {
+    scratch[tid] = sums[f];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
+      if (tid < s) scratch[tid] += scratch[tid + s];
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (tid == 0) partials[(ulong)get_group_id(0) * FOLDS + f] = scratch[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
+/* partials[group * FOLDS + f]: fold f's sum over the group's grid-stride share of input. */
+__kernel REQUIRE_BLOCK void fold_sum(__global const T* input, ulong n,
+                                     __global const double* plan, __global long* partials
+                                     OP_PARAM) {
+  __local long scratch[BLOCK_SIZE];
+  long sums[FOLDS];
+  for (int f = 0; f < FOLDS; f++) sums[f] = 0;
+  ulong threads = get_global_size(0);
+  for (ulong i = get_global_id(0); i < n; i += threads) {
+    fold_accumulate((double)input[i], sums, plan);
+  }
+  fold_group_total(sums, scratch, partials);
+}
+
+/* As fold_sum over the products (double)a[i] * (double)b[i]. */
+__kernel REQUIRE_BLOCK void fold_dot(__global const T* a, __global const T* b, ulong n,
+                                     __global const double* plan, __global long* partials
+                                     OP_PARAM) {
+  __local long scratch[BLOCK_SIZE];
+  long sums[FOLDS];
+  for (int f = 0; f < FOLDS; f++) sums[f] = 0;
+  ulong threads = get_global_size(0);
+  for (ulong i = get_global_id(0); i < n; i += threads) {
+    double product = (double)a[i] * (double)b[i];
+    fold_accumulate(product, sums, plan);
+  }
+  fold_group_total(sums, scratch, partials);
+}
+
+/* fold0/1/2[i]: the folds' integers of input[i] (the host then scans each fold exactly). */
+__kernel REQUIRE_BLOCK void fold_elements(__global const T* input, ulong n,
+                                          __global const double* plan, __global long* fold0,
+                                          __global long* fold1, __global long* fold2 OP_PARAM) {
+  ulong i = get_global_id(0);
+  if (i < n) {
+    long sums[FOLDS];
+    for (int f = 0; f < FOLDS; f++) sums[f] = 0;
+    fold_accumulate((double)input[i], sums, plan);
+    fold0[i] = sums[0];
+    fold1[i] = sums[1];
+#if FOLDS > 2
+    fold2[i] = sums[2];
+#endif
+  }
+}
+
+/* output[i] = FoldPlan.combine of the scanned fold sums at i, rounded to T. */
+__kernel REQUIRE_BLOCK void fold_combine(__global const long* scan0, __global const long* scan1,
+                                         __global const long* scan2, ulong n,
+                                         __global const double* plan, __global T* output
+                                         OP_PARAM) {
+  ulong i = get_global_id(0);
+  if (i < n) {
+    double v = ((double)scan0[i] * UP1(0)) * UP2(0);
+    double term = ((double)scan1[i] * UP1(1)) * UP2(1);
+    v = v + term;
+#if FOLDS > 2
+    term = ((double)scan2[i] * UP1(2)) * UP2(2);
+    v = v + term;
+#endif
+    output[i] = (T)v;
+  }
+}
