@@ -8,6 +8,7 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
+import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
@@ -28,6 +29,7 @@ final class AparapiBackend implements Backend {
   private final AparapiScanner scanner;
   private final AparapiHistogrammer histogrammer;
   private final AparapiDotProduct dot;
+  private final AparapiFoldKernels folds;
 
   AparapiBackend(DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed) {
     this(
@@ -46,6 +48,7 @@ final class AparapiBackend implements Backend {
     this.scanner = new AparapiScanner(buffers, kernels, launcher, shape);
     this.histogrammer = new AparapiHistogrammer(buffers, kernels, launcher, shape);
     this.dot = new AparapiDotProduct(buffers, kernels, launcher, shape);
+    this.folds = new AparapiFoldKernels(buffers, kernels, launcher, shape);
   }
 
   @Override
@@ -81,6 +84,12 @@ final class AparapiBackend implements Backend {
   @Override
   public DotProduct dot() {
     return dot;
+  }
+
+  /** Reproducible mode: exact fold sums on the device ({@link AparapiFoldKernels}). */
+  @Override
+  public FoldKernels foldKernels() {
+    return folds;
   }
 
   @Override

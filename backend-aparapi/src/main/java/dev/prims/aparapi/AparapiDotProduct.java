@@ -41,7 +41,6 @@ final class AparapiDotProduct implements DotProduct {
     if (n == 0) {
       return dev.prims.ReduceOp.SUM.identity(left.type());
     }
-    FastOrderOnly.noteIfReproducibleAsked(call, left.type().isFloating());
     int groups = AparapiDotPolicy.groups(n, shape.computeUnits());
     KernelHandle<?> handle = kernels.dot(left.type());
     return handle.locked(

@@ -36,8 +36,6 @@ final class AparapiReducer implements Reducer {
     if (n == 0) {
       return op.identity(type);
     }
-    FastOrderOnly.noteIfReproducibleAsked(
-        call, type.isFloating() && (op == ReduceOp.SUM || op == ReduceOp.PROD));
     int code = OpCode.of(op);
     int groups = AparapiReducePolicy.groups(n, shape.computeUnits());
     KernelHandle<?> handle = kernels.reduce(type);

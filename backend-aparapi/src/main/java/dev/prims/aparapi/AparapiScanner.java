@@ -52,8 +52,6 @@ final class AparapiScanner implements Scanner {
     if (n == 0) {
       return;
     }
-    FastOrderOnly.noteIfReproducibleAsked(
-        call, type.isFloating() && (op == ReduceOp.SUM || op == ReduceOp.PROD));
     int code = OpCode.of(op);
     Number identity = op.identity(type);
     int groups = AparapiScanPolicy.groups(n, shape.computeUnits());

@@ -143,6 +143,7 @@ final class KernelLauncher {
 
   private void runOnThreadPool(
       KernelHandle<?> handle, int globalSize, int localSize, String reason, Throwable failure) {
+    AparapiLogging.startCapture();
     try {
       handle.kernel().execute(JavaDevice.THREAD_POOL.createRange(globalSize, localSize));
     } catch (RuntimeException | AssertionError e) {
@@ -159,6 +160,8 @@ final class KernelLauncher {
               e);
       error.addSuppressed(failure);
       throw error;
+    } finally {
+      AparapiLogging.stopCapture();
     }
   }
 

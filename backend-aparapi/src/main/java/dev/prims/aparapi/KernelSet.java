@@ -80,6 +80,13 @@ final class KernelSet implements AutoCloseable {
     }
   }
 
+  /** The reproducible-mode fold kernel for {@code type} (float or double). */
+  KernelHandle<? extends Kernel> fold(DType type) {
+    return type == DType.FLOAT
+        ? handle("fold-float", FloatFoldKernel::new)
+        : handle("fold-double", DoubleFoldKernel::new);
+  }
+
   /** Disposes every kernel. */
   @Override
   public void close() {

@@ -9,7 +9,9 @@ import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
 import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldPlan;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
@@ -20,8 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The GPU element layout (neighbouring work-items on neighbouring elements, grid-strided) checked
- * on whatever OpenCL device is here: the conformance suite on a CPU device only sees contiguous
- * spans.
+ * on whatever OpenCL device is here, reproducible folds included: the conformance suite on a CPU
+ * device only sees contiguous spans.
  */
 class AparapiStridedLayoutTest {
   private static AparapiBackend backend;
@@ -133,6 +135,57 @@ class AparapiStridedLayoutTest {
         backend.buffers().download(counts, actual);
         assertArrayEquals(expected, actual, variant);
         assertEquals(outside, out, variant);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 1025, 77_777})
+  void reproducibleFoldsMatchThePlan(int n) {
+    SplittableRandom random = new SplittableRandom(n);
+    double[] d = new double[n];
+    float[] f = new float[n];
+    for (int i = 0; i < n; i++) {
+      d[i] = random.nextDouble(-1e6, 1e6) * Math.pow(2, random.nextInt(-40, 40));
+      f[i] = (float) d[i];
+    }
+    for (Object data : new Object[] {d, f}) {
+      DType type = DType.ofArray(data);
+      double maxAbs = 0;
+      for (int i = 0; i < n; i++) {
+        maxAbs =
+            Math.max(
+                maxAbs, Math.abs(((Number) java.lang.reflect.Array.get(data, i)).doubleValue()));
+      }
+      FoldPlan plan = FoldPlan.forMaxAbs(type, maxAbs);
+      long[] sums = new long[plan.folds()];
+      double[] inclusive = new double[n];
+      for (int i = 0; i < n; i++) {
+        double x = ((Number) java.lang.reflect.Array.get(data, i)).doubleValue();
+        plan.accumulate(x, sums);
+        inclusive[i] = plan.combine(sums);
+      }
+      FoldPlan dotPlan = FoldPlan.forMaxAbs(type, maxAbs * maxAbs);
+      long[] expectedDot = new long[dotPlan.folds()];
+      for (int i = 0; i < n; i++) {
+        double x = ((Number) java.lang.reflect.Array.get(data, i)).doubleValue();
+        dotPlan.accumulate(x * x, expectedDot);
+      }
+      try (DeviceBuffer buffer = backend.buffers().upload(data);
+          DeviceBuffer out = backend.buffers().allocate(type, n)) {
+        assertArrayEquals(sums, backend.foldKernels().foldSum(buffer, plan), type.id());
+        assertArrayEquals(
+            expectedDot, backend.foldKernels().foldDot(buffer, buffer, dotPlan), type.id());
+        backend.foldKernels().foldScan(buffer, out, ScanKind.INCLUSIVE, plan);
+        Object back = java.lang.reflect.Array.newInstance(data.getClass().getComponentType(), n);
+        backend.buffers().download(out, back);
+        for (int i = 0; i < n; i++) {
+          double expected = type == DType.FLOAT ? (float) inclusive[i] : inclusive[i];
+          assertEquals(
+              expected,
+              ((Number) java.lang.reflect.Array.get(back, i)).doubleValue(),
+              type.id() + " scan at " + i);
+        }
       }
     }
   }

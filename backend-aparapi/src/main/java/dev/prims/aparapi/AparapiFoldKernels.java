@@ -1,0 +1,159 @@
+package dev.prims.aparapi;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldKernels;
+import dev.prims.spi.FoldPlan;
+
+/**
+ * Reproducible mode on Aparapi: {@link FloatFoldKernel} and {@link DoubleFoldKernel} compute the
+ * exact 64-bit fold sums of {@link FoldPlan} per group, and the host adds the groups' sums (integer
+ * addition, so the order does not matter). Scans run reduce-then-scan on the fold sums.
+ */
+final class AparapiFoldKernels implements FoldKernels {
+  private final AparapiBufferManager buffers;
+  private final KernelSet kernels;
+  private final KernelLauncher launcher;
+  private final DeviceShape shape;
+
+  AparapiFoldKernels(
+      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
+    this.buffers = buffers;
+    this.kernels = kernels;
+    this.launcher = launcher;
+    this.shape = shape;
+  }
+
+  @Override
+  public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
+    AparapiBuffer in = typed(input, plan);
+    return sums(in, in, FoldKernel.MODE_SUM, plan);
+  }
+
+  @Override
+  public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
+    AparapiBuffer left = typed(a, plan);
+    AparapiBuffer right = typed(b, plan);
+    if (left.size() != right.size()) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of equal length, got " + left.size() + " and " + right.size());
+    }
+    return sums(left, right, FoldKernel.MODE_DOT, plan);
+  }
+
+  private long[] sums(AparapiBuffer in, AparapiBuffer other, int mode, FoldPlan plan) {
+    int n = in.size();
+    long[] total = new long[plan.folds()];
+    if (n == 0) {
+      return total;
+    }
+    int groups = AparapiReducePolicy.groups(n, shape.computeUnits());
+    int span = shape.span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE);
+    KernelHandle<?> handle = kernels.fold(plan.type());
+    return handle.locked(
+        k -> {
+          FoldKernel kernel = (FoldKernel) k;
+          kernel.bind(in.array(), other.array(), in.array(), n, plan.folds(), factors(plan));
+          kernel.mode(mode, span, 0, false);
+          handle.bind("input", in);
+          handle.bind("other", other);
+          handle.put(kernel.scale());
+          long[] partials = kernel.partials(groups);
+          launcher.launch(
+              handle,
+              groups * AparapiReducePolicy.BLOCK_SIZE,
+              AparapiReducePolicy.BLOCK_SIZE,
+              new CallContext(null, dev.prims.Determinism.REPRODUCIBLE));
+          handle.get(partials);
+          for (int g = 0; g < groups; g++) {
+            for (int f = 0; f < total.length; f++) {
+              total[f] += partials[3 * g + f];
+            }
+          }
+          return total;
+        });
+  }
+
+  @Override
+  public void foldScan(DeviceBuffer input, DeviceBuffer output, ScanKind kind, FoldPlan plan) {
+    AparapiBuffer in = typed(input, plan);
+    AparapiBuffer out = typed(output, plan);
+    int n = in.size();
+    if (out.size() < n) {
+      throw new IllegalArgumentException(
+          "scan output must hold " + n + " " + in.type().id() + ", got " + out.size());
+    }
+    if (n == 0) {
+      return;
+    }
+    int groups = AparapiScanPolicy.groups(n, shape.computeUnits());
+    int chunk = AparapiScanPolicy.chunk(n, groups);
+    boolean inPlace = in.array() == out.array();
+    KernelHandle<?> handle = kernels.fold(plan.type());
+    CallContext call = new CallContext(null, dev.prims.Determinism.REPRODUCIBLE);
+    handle.locked(
+        k -> {
+          FoldKernel kernel = (FoldKernel) k;
+          Object target = inPlace ? newArray(in.type(), n) : out.array();
+          kernel.bind(in.array(), in.array(), target, n, plan.folds(), factors(plan));
+          handle.bind("input", in);
+          handle.bind("other", in);
+          handle.put(kernel.scale());
+          long[] partials = kernel.partials(groups);
+          int global = groups * AparapiReducePolicy.BLOCK_SIZE;
+          kernel.mode(FoldKernel.MODE_SCAN_REDUCE, 0, chunk, kind == ScanKind.EXCLUSIVE);
+          launcher.launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
+          handle.get(partials);
+          long[] offsets = kernel.offsets();
+          long s0 = 0;
+          long s1 = 0;
+          long s2 = 0;
+          for (int g = 0; g < groups; g++) {
+            offsets[3 * g] = s0;
+            offsets[3 * g + 1] = s1;
+            offsets[3 * g + 2] = s2;
+            s0 += partials[3 * g];
+            s1 += partials[3 * g + 1];
+            s2 += partials[3 * g + 2];
+          }
+          handle.put(offsets);
+          kernel.mode(FoldKernel.MODE_SCAN, 0, chunk, kind == ScanKind.EXCLUSIVE);
+          launcher.launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
+          if (inPlace) {
+            handle.get(target);
+            System.arraycopy(target, 0, out.array(), 0, n);
+            out.markWritten();
+          } else {
+            handle.fetch("output", out);
+          }
+          return null;
+        });
+  }
+
+  private AparapiBuffer typed(DeviceBuffer buffer, FoldPlan plan) {
+    AparapiBuffer own = buffers.own(buffer);
+    if (own.type() != plan.type()) {
+      throw new IllegalArgumentException(
+          "a " + plan.type().id() + " fold plan cannot fold " + own.type().id() + " values");
+    }
+    return own;
+  }
+
+  private static double[] factors(FoldPlan plan) {
+    double[] scale = new double[12];
+    java.util.Arrays.fill(scale, 1.0);
+    for (int f = 0; f < plan.folds(); f++) {
+      scale[f] = plan.down1(f);
+      scale[3 + f] = plan.down2(f);
+      scale[6 + f] = plan.up1(f);
+      scale[9 + f] = plan.up2(f);
+    }
+    return scale;
+  }
+
+  private static Object newArray(DType type, int n) {
+    return type == DType.FLOAT ? new float[n] : new double[n];
+  }
+}
