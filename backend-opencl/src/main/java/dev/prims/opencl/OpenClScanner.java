@@ -14,9 +14,13 @@ final class OpenClScanner implements Scanner {
   private static final String FILE = "scan.cl";
 
   private final OpenClBackend backend;
+  private final int itemsPerThread;
+  private final long tile;
 
-  OpenClScanner(OpenClBackend backend) {
+  OpenClScanner(OpenClBackend backend, int itemsPerThread) {
     this.backend = backend;
+    this.itemsPerThread = itemsPerThread;
+    this.tile = OpenClScanPolicy.tile(itemsPerThread);
   }
 
   @Override
@@ -100,13 +104,7 @@ final class OpenClScanner implements Scanner {
 
     OpenClBackend.Kernel get(String name, String extraOptions) {
       return backend.kernel(
-          FILE,
-          type,
-          op,
-          OpenClScanPolicy.BLOCK_SIZE,
-          OpenClScanPolicy.ITEMS_PER_THREAD,
-          extraOptions,
-          name);
+          FILE, type, op, OpenClScanPolicy.BLOCK_SIZE, itemsPerThread, extraOptions, name);
     }
   }
 
@@ -141,8 +139,7 @@ final class OpenClScanner implements Scanner {
   private void reduceThenScan(
       Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
     int block = OpenClScanPolicy.BLOCK_SIZE;
-    long tile = OpenClScanPolicy.TILE;
-    long wanted = OpenClScanPolicy.chunks(backend.openClDevice(), n);
+    long wanted = OpenClScanPolicy.chunks(backend.openClDevice(), n, tile);
     long chunk = OpenClReducePolicy.ceilDiv(OpenClReducePolicy.ceilDiv(n, wanted), tile) * tile;
     long chunks = OpenClReducePolicy.ceilDiv(n, chunk);
     cl_mem totals = backend.scratch("scan.chunkTotals", chunks * type.bytes());
@@ -162,7 +159,7 @@ final class OpenClScanner implements Scanner {
 
   private void decoupledLookback(
       Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
-    long tiles = OpenClReducePolicy.ceilDiv(n, OpenClScanPolicy.TILE);
+    long tiles = OpenClReducePolicy.ceilDiv(n, tile);
     if (tiles > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
           "decoupled-lookback scans at most " + Integer.MAX_VALUE + " tiles, got " + tiles);

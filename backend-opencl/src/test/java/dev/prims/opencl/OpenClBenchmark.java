@@ -1,6 +1,7 @@
 package dev.prims.opencl;
 
 import dev.prims.DType;
+import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
@@ -17,7 +18,8 @@ import java.util.stream.IntStream;
  * kernel start to last kernel end), best and median of {@code REPS} runs after warm-up. Prints one
  * "bench opencl ..." line per measurement, in the format of the CUB reference program.
  *
- * <p>Run: {@code java -cp ... dev.prims.opencl.OpenClBenchmark [log2n] [platform]}.
+ * <p>Run: {@code java -cp ... dev.prims.opencl.OpenClBenchmark [log2n] [platform] [items,...]}: the
+ * optional list repeats the float scans with other scan items per work-item.
  */
 public final class OpenClBenchmark {
   private static final int WARMUP = 5;
@@ -43,6 +45,15 @@ public final class OpenClBenchmark {
         for (String v : backend.variants(Primitive.REDUCE)) {
           Prims view = prims.variant(Primitive.REDUCE, v);
           time(backend, "reduce sum float " + v, n, 4.0 * n, () -> view.reduce(in, ReduceOp.SUM));
+        }
+        if (backend.foldKernels() != null) {
+          Prims reproducible = prims.determinism(Determinism.REPRODUCIBLE);
+          time(
+              backend,
+              "reduce sum float reproducible",
+              n,
+              4.0 * n,
+              () -> reproducible.reduce(in, ReduceOp.SUM));
         }
         for (String v : backend.variants(Primitive.SCAN)) {
           Prims view = prims.variant(Primitive.SCAN, v);
@@ -78,6 +89,32 @@ public final class OpenClBenchmark {
             .forEach(i -> d[i] = Integer.toUnsignedLong(hash32(i)) * 0x1p-32);
         try (DeviceBuffer in = prims.upload(d)) {
           time(backend, "reduce sum double", n, 8.0 * n, () -> prims.reduce(in, ReduceOp.SUM));
+        }
+      }
+    }
+    if (args.length > 2) {
+      for (String items : args[2].split(",")) {
+        scanWithItems(config.set(OpenClScanPolicy.ITEMS_KEY, items.trim()).build(), n, items);
+      }
+    }
+  }
+
+  private static void scanWithItems(PrimsConfig config, int n, String items) {
+    float[] f = new float[n];
+    IntStream.range(0, n).parallel().forEach(i -> f[i] = (hash32(i) >>> 8) * (1.0f / 16777216));
+    try (Prims prims = Prims.create(config);
+        DeviceBuffer in = prims.upload(f);
+        DeviceBuffer out = prims.allocate(DType.FLOAT, n)) {
+      Backend backend = prims.primaryBackend();
+      for (String v : backend.variants(Primitive.SCAN)) {
+        if (v.equals("reduce-then-scan") || v.equals("decoupled-lookback")) {
+          Prims view = prims.variant(Primitive.SCAN, v);
+          time(
+              backend,
+              "scan inclusive sum float " + v + " items=" + items,
+              n,
+              8.0 * n,
+              () -> view.scan(in, out, ReduceOp.SUM, ScanKind.INCLUSIVE));
         }
       }
     }
