@@ -59,6 +59,35 @@ public abstract class DotConformance extends BackendConformance {
                                         Sizes.variantSubset())))));
   }
 
+  @TestFactory
+  Stream<DynamicNode> everyVariantOnDeviceBuffers() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (String variant : variants(Primitive.DOT)) {
+      for (DType type : DType.values()) {
+        for (int n : Sizes.bufferSubset()) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  variant + " " + type.id() + " n=" + n,
+                  () -> checkDotOnBuffers(variant, type, n)));
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkDotOnBuffers(String variant, DType type, int n) {
+    Object a = TestData.array(type, DataKind.RANDOM, n, TestData.seed("dot-buffer-a", type, n));
+    Object b = TestData.array(type, DataKind.CONSTANT, n, TestData.seed("dot-buffer-b", type, n));
+    Prims view = prims().variant(Primitive.DOT, variant);
+    String what = backendId() + " " + variant + " dot of device buffers of " + n + " " + type.id();
+    try (dev.prims.DeviceBuffer x = view.upload(a);
+        dev.prims.DeviceBuffer y = view.upload(b)) {
+      Scalar result = view.dot(x, y);
+      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
+      expectDot(type, a, b, result.value(), what);
+    }
+  }
+
   private Stream<DynamicNode> cases(Prims view, String variant, DType type, List<Integer> sizes) {
     List<DynamicNode> tests = new ArrayList<>();
     for (DataKind kind : DataKind.values()) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.prims.DType;
+import dev.prims.DeviceBuffer;
 import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
@@ -72,6 +73,41 @@ public abstract class HistogramConformance extends BackendConformance {
                       container("float even", view, variant, DType.FLOAT, sizes, true),
                       container("double even", view, variant, DType.DOUBLE, sizes, true)));
             });
+  }
+
+  @TestFactory
+  Stream<DynamicNode> everyVariantOnDeviceBuffers() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (String variant : variants(Primitive.HISTOGRAM)) {
+      for (DType type : DType.values()) {
+        HistogramSpec spec =
+            type.isFloating() ? HistogramSpec.even(256, -1, 1) : HistogramSpec.keys(256);
+        for (int n : Sizes.bufferSubset()) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  variant + " " + type.id() + " n=" + n,
+                  () -> checkHistogramOnBuffers(variant, type, spec, n)));
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkHistogramOnBuffers(String variant, DType type, HistogramSpec spec, int n) {
+    Object data = data(type, spec, Shape.RANDOM, n, TestData.seed("histogram-buffer", type, n));
+    Prims view = prims().variant(Primitive.HISTOGRAM, variant);
+    String what = backendId() + " " + variant + " histogram of a device buffer of " + n;
+    try (DeviceBuffer values = view.upload(data);
+        DeviceBuffer counts = view.allocate(DType.LONG, spec.bins())) {
+      long outOfRange = view.histogram(values, spec, counts);
+      long[] downloaded = new long[spec.bins()];
+      view.download(counts, downloaded);
+      expectHistogram(
+          data,
+          spec,
+          new HistogramResult(downloaded, outOfRange, new dev.prims.Provenance("", "", "", "")),
+          what + " " + type.id());
+    }
   }
 
   private DynamicNode container(

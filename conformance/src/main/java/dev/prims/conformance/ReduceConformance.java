@@ -71,6 +71,36 @@ public abstract class ReduceConformance extends BackendConformance {
                                                     Sizes.variantSubset()))))));
   }
 
+  @TestFactory
+  Stream<DynamicNode> everyVariantOnDeviceBuffers() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (String variant : variants(Primitive.REDUCE)) {
+      for (DType type : DType.values()) {
+        for (ReduceOp op : new ReduceOp[] {ReduceOp.SUM, ReduceOp.MIN}) {
+          for (int n : Sizes.bufferSubset()) {
+            tests.add(
+                DynamicTest.dynamicTest(
+                    variant + " " + type.id() + " " + op.id() + " n=" + n,
+                    () -> checkReduceOnBuffer(variant, type, op, n)));
+          }
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkReduceOnBuffer(String variant, DType type, ReduceOp op, int n) {
+    Object data =
+        TestData.array(type, DataKind.RANDOM, n, TestData.seed("reduce-buffer", type, op, n));
+    Prims view = prims().variant(Primitive.REDUCE, variant);
+    String what = backendId() + " " + variant + " reduce " + op.id() + " of a device buffer";
+    try (dev.prims.DeviceBuffer buffer = view.upload(data)) {
+      Scalar result = view.reduce(buffer, op);
+      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
+      expectReduce(type, op, data, result.value(), what + " of " + n + " " + type.id());
+    }
+  }
+
   private Stream<DynamicNode> cases(
       Prims view, String variant, DType type, ReduceOp op, List<Integer> sizes) {
     List<DynamicNode> tests = new ArrayList<>();

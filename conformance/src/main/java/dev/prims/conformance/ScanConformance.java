@@ -92,6 +92,60 @@ public abstract class ScanConformance extends BackendConformance {
                                                                 Sizes.variantSubset())))))));
   }
 
+  @TestFactory
+  Stream<DynamicNode> everyVariantInPlaceOnDeviceBuffers() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (String variant : variants(Primitive.SCAN)) {
+      for (ScanKind scanKind : ScanKind.values()) {
+        for (DType type : DType.values()) {
+          for (ReduceOp op : VARIANT_OPS) {
+            for (int n : Sizes.bufferSubset()) {
+              tests.add(
+                  DynamicTest.dynamicTest(
+                      variant
+                          + " "
+                          + scanKind.name().toLowerCase(java.util.Locale.ROOT)
+                          + " "
+                          + type.id()
+                          + " "
+                          + op.id()
+                          + " n="
+                          + n,
+                      () -> checkScanInPlace(variant, scanKind, type, op, n)));
+            }
+          }
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkScanInPlace(String variant, ScanKind scanKind, DType type, ReduceOp op, int n) {
+    Object data =
+        TestData.array(
+            type, DataKind.RANDOM, n, TestData.seed("scan-in-place", type, op, scanKind, n));
+    Prims view = prims().variant(Primitive.SCAN, variant);
+    String what =
+        backendId()
+            + " "
+            + variant
+            + " "
+            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
+            + " scan "
+            + op.id()
+            + " in place on a device buffer of "
+            + n
+            + " "
+            + type.id();
+    Object result = Array.newInstance(data.getClass().getComponentType(), n);
+    try (dev.prims.DeviceBuffer buffer = view.upload(copyOf(data))) {
+      dev.prims.Provenance provenance = view.scan(buffer, buffer, op, scanKind);
+      assertEquals(variant, provenance.variant(), what + ": provenance variant");
+      view.download(buffer, result);
+    }
+    expectScan(type, op, scanKind, data, result, what);
+  }
+
   private Stream<DynamicNode> cases(
       Prims view, String variant, DType type, ReduceOp op, ScanKind scanKind, List<Integer> sizes) {
     List<DynamicNode> tests = new ArrayList<>();

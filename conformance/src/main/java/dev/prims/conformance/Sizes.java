@@ -28,6 +28,11 @@ public final class Sizes {
     return sizes;
   }
 
+  /** Sizes for the device-buffer paths of every variant. */
+  public static List<Integer> bufferSubset() {
+    return List.of(1, 257, 4097, LARGE);
+  }
+
   /** A smaller set for non-default variants: block edges, one odd size and 2^20 + 1. */
   public static List<Integer> variantSubset() {
     return List.of(1, 33, 257, 1025, 4097, 77_777, LARGE);
