@@ -240,8 +240,7 @@ public final class BenchCommand implements Callable<Integer> {
     report.put("tool", "prims bench");
     report.put("date", Instant.now().toString());
     report.put(
-        "command",
-        "prims bench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+        "command", "prims " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
     Map<String, Object> machine = new LinkedHashMap<>();
     machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
     machine.put("arch", System.getProperty("os.arch"));

@@ -2,6 +2,7 @@ package dev.prims.app.bench;
 
 import dev.prims.DType;
 import dev.prims.Prims;
+import dev.prims.Provenance;
 import dev.prims.spi.Availability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,6 +42,7 @@ public final class BenchRunner {
   private final List<BenchRow> rows = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
   private final List<Map<String, Object>> copyBandwidth = new ArrayList<>();
+  private final Map<String, String> elsewhere = new LinkedHashMap<>();
 
   /**
    * @param log receives lines worth showing at once (a reference build starting)
@@ -333,6 +335,11 @@ public final class BenchRunner {
         notes.add("skipped " + what + ": too large for the device's memory");
         return;
       }
+      String elsewhere = ranElsewhere(target, operation, data.type());
+      if (elsewhere != null) {
+        notes.add("skipped " + what + ": " + elsewhere);
+        return;
+      }
       Timing t =
           PrimsWorkload.time(target.view(), target.backend(), operation, data, mode, stopwatch);
       String variant = target.backend().variants(operation.primitive()).get(0);
@@ -344,6 +351,30 @@ public final class BenchRunner {
     } finally {
       progress.step(what);
     }
+  }
+
+  /**
+   * Why {@code operation} on {@code type} does not really run on the target's device (a silent
+   * fallback the provenance reveals), or null when it does. Probed once per target, operation and
+   * type.
+   */
+  private String ranElsewhere(BenchTarget target, Operation operation, DType type) {
+    String key = target.id() + " " + operation + " " + type;
+    return elsewhere
+        .computeIfAbsent(
+            key,
+            k -> {
+              Provenance p = PrimsWorkload.probe(target.view(), operation, type);
+              if (p.device().equals(target.deviceName())) {
+                return "";
+              }
+              return "it ran on "
+                  + p.device()
+                  + " instead of "
+                  + target.deviceName()
+                  + (p.note().isEmpty() ? "" : " (" + firstLine(p.note()) + ")");
+            })
+        .transform(reason -> reason.isEmpty() ? null : reason);
   }
 
   private void skipSteps(List<BenchTarget> targets) {

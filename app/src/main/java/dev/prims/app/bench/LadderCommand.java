@@ -103,7 +103,7 @@ public final class LadderCommand implements Callable<Integer> {
       report.put("date", Instant.now().toString());
       report.put(
           "command",
-          "prims ladder " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+          "prims " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
       report.put("n", count);
       report.put("notes", result.notes());
       report.put("rows", result.rows());

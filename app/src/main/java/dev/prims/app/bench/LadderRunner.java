@@ -5,6 +5,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.Prims;
+import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.Availability;
@@ -163,6 +164,20 @@ public final class LadderRunner {
     for (String variant : variants) {
       Prims view = target.view().variant(primitive, variant);
       try {
+        Provenance where = PrimsWorkload.probe(view, operation(primitive), DType.INT);
+        if (!where.device().equals(target.deviceName())) {
+          notes.add(
+              target.id()
+                  + " "
+                  + primitive.id()
+                  + " "
+                  + variant
+                  + " skipped: it ran on "
+                  + where.device()
+                  + " instead of "
+                  + target.deviceName());
+          continue;
+        }
         Measured m = measure(view, target, primitive, data);
         double ms = m.timing().bestMs();
         rows.add(

@@ -2,8 +2,11 @@ package dev.prims.app.bench;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
 import dev.prims.Prims;
+import dev.prims.Provenance;
+import dev.prims.Scalar;
 import dev.prims.spi.Backend;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +59,68 @@ public final class PrimsWorkload {
     } finally {
       buffers.forEach(DeviceBuffer::close);
     }
+  }
+
+  /**
+   * Where {@code operation} really runs on {@code view}: the provenance of one call on a small
+   * input of {@code type}, so that a backend that silently falls back elsewhere (Aparapi to the
+   * Java thread pool, say) is caught before it is timed.
+   */
+  public static Provenance probe(Prims view, Operation operation, DType type) {
+    DataSet small = new DataSet(type, PROBE_ELEMENTS);
+    return switch (operation.primitive()) {
+      case REDUCE -> reduceHost(view, operation, small).provenance();
+      case SCAN -> scanHost(view, operation, small);
+      case HISTOGRAM -> histogramHost(view, small).provenance();
+      case DOT -> dotHost(view, small).provenance();
+    };
+  }
+
+  private static final int PROBE_ELEMENTS = 4096;
+
+  private static Scalar reduceHost(Prims view, Operation operation, DataSet data) {
+    Object values = data.values();
+    return switch (data.type()) {
+      case INT -> view.reduce((int[]) values, operation.reduceOp());
+      case LONG -> view.reduce((long[]) values, operation.reduceOp());
+      case FLOAT -> view.reduce((float[]) values, operation.reduceOp());
+      case DOUBLE -> view.reduce((double[]) values, operation.reduceOp());
+    };
+  }
+
+  private static Provenance scanHost(Prims view, Operation operation, DataSet data) {
+    Object values = data.values();
+    return switch (data.type()) {
+      case INT ->
+          view.scan((int[]) values, operation.reduceOp(), operation.scanKind()).provenance();
+      case LONG ->
+          view.scan((long[]) values, operation.reduceOp(), operation.scanKind()).provenance();
+      case FLOAT ->
+          view.scan((float[]) values, operation.reduceOp(), operation.scanKind()).provenance();
+      case DOUBLE ->
+          view.scan((double[]) values, operation.reduceOp(), operation.scanKind()).provenance();
+    };
+  }
+
+  private static HistogramResult histogramHost(Prims view, DataSet data) {
+    Object input = data.histogramInput();
+    return switch (data.type()) {
+      case INT -> view.histogram((int[]) input, Operation.BINS);
+      case LONG -> view.histogram((long[]) input, Operation.BINS);
+      case FLOAT -> view.histogram((float[]) input, histogramSpec(DType.FLOAT));
+      case DOUBLE -> view.histogram((double[]) input, histogramSpec(DType.DOUBLE));
+    };
+  }
+
+  private static Scalar dotHost(Prims view, DataSet data) {
+    Object a = data.values();
+    Object b = data.second();
+    return switch (data.type()) {
+      case INT -> view.dot((int[]) a, (int[]) b);
+      case LONG -> view.dot((long[]) a, (long[]) b);
+      case FLOAT -> view.dot((float[]) a, (float[]) b);
+      case DOUBLE -> view.dot((double[]) a, (double[]) b);
+    };
   }
 
   private static Runnable deviceCall(
