@@ -17,7 +17,8 @@ public enum DataKind {
 
   /**
    * The kinds every non-default variant is checked on: random data, constant data (the worst case
-   * for a floating sum's error, so an understated chain shows) and NaN.
+   * for a floating sum's error, so an understated chain shows) and NaN. The largest size is checked
+   * with random data only.
    */
   public static final java.util.Set<DataKind> VARIANT_SUBSET =
       java.util.EnumSet.of(RANDOM, CONSTANT, NAN);

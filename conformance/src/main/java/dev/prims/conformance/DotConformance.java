@@ -98,6 +98,9 @@ public abstract class DotConformance extends BackendConformance {
         continue;
       }
       for (int n : sizes) {
+        if (variant != null && n == Sizes.LARGE && kind != DataKind.RANDOM) {
+          continue;
+        }
         tests.add(
             DynamicTest.dynamicTest(
                 kind.id() + " n=" + n, () -> checkDot(view, variant, type, kind, n)));

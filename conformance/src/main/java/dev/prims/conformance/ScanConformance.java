@@ -160,6 +160,9 @@ public abstract class ScanConformance extends BackendConformance {
         continue;
       }
       for (int n : sizes) {
+        if (variant != null && n == Sizes.LARGE && kind != DataKind.RANDOM) {
+          continue;
+        }
         tests.add(
             DynamicTest.dynamicTest(
                 kind.id() + " n=" + n,
