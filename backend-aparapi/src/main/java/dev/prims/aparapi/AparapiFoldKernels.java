@@ -55,10 +55,13 @@ final class AparapiFoldKernels implements FoldKernels {
     return handle.locked(
         k -> {
           FoldKernel kernel = (FoldKernel) k;
-          kernel.bind(in.array(), other.array(), in.array(), n, plan.folds(), factors(plan));
+          boolean dot = mode == FoldKernel.MODE_DOT;
+          kernel.bind(in.array(), dot ? other.array() : null, null, n, plan.folds(), factors(plan));
           kernel.mode(mode, span, 0, false);
           handle.bind("input", in);
-          handle.bind("other", other);
+          if (dot) {
+            handle.bind("other", other);
+          }
           handle.put(kernel.scale());
           long[] partials = kernel.partials(groups);
           launcher.launch(
@@ -97,9 +100,11 @@ final class AparapiFoldKernels implements FoldKernels {
         k -> {
           FoldKernel kernel = (FoldKernel) k;
           Object target = inPlace ? newArray(in.type(), n) : out.array();
-          kernel.bind(in.array(), in.array(), target, n, plan.folds(), factors(plan));
+          kernel.bind(in.array(), null, target, n, plan.folds(), factors(plan));
           handle.bind("input", in);
-          handle.bind("other", in);
+          if (!inPlace && out.size() > n) {
+            handle.bind("output", out);
+          }
           handle.put(kernel.scale());
           long[] partials = kernel.partials(groups);
           int global = groups * AparapiReducePolicy.BLOCK_SIZE;

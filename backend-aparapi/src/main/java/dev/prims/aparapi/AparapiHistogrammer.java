@@ -72,6 +72,9 @@ final class AparapiHistogrammer implements Histogrammer {
           kernel.shape(groups, ownRows ? groups * bins : bins);
           kernel.span(shape.span(n, (long) groups * block));
           handle.bind("input", in);
+          if (out.size() > bins) {
+            handle.bind("counts", out);
+          }
           if (ownRows) {
             kernel.phase(HistogramKernel.PHASE_GROUP_COUNT, groups);
             launcher.launch(handle, groups * block, block, call);

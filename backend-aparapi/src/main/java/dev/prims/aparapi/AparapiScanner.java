@@ -65,6 +65,9 @@ final class AparapiScanner implements Scanner {
           kernel.bind(in.array(), target, n, code, identity, kind == ScanKind.EXCLUSIVE);
           kernel.shape(chunk, groups);
           handle.bind("input", in);
+          if (!inPlace && out.size() > n) {
+            handle.bind("output", out);
+          }
           int global = groups * AparapiScanPolicy.BLOCK_SIZE;
           kernel.phase(ScanKernel.PHASE_REDUCE);
           launcher.launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);

@@ -29,11 +29,14 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
   @Local long[] sum1 = new long[AparapiReducePolicy.BLOCK_SIZE];
   @Local long[] sum2 = new long[AparapiReducePolicy.BLOCK_SIZE];
 
+  /** Stands in for an array a mode does not use, so that no device copy of real data is made. */
+  private final double[] unused = new double[1];
+
   @Override
   public void bind(Object input, Object other, Object output, int n, int folds, double[] scale) {
     this.input = (double[]) input;
-    this.other = (double[]) other;
-    this.output = (double[]) output;
+    this.other = other == null ? unused : (double[]) other;
+    this.output = output == null ? unused : (double[]) output;
     this.n = n;
     this.folds = folds;
     System.arraycopy(scale, 0, this.scale, 0, scale.length);

@@ -29,11 +29,14 @@ final class FloatFoldKernel extends Kernel implements FoldKernel {
   @Local long[] sum1 = new long[AparapiReducePolicy.BLOCK_SIZE];
   @Local long[] sum2 = new long[AparapiReducePolicy.BLOCK_SIZE];
 
+  /** Stands in for an array a mode does not use, so that no device copy of real data is made. */
+  private final float[] unused = new float[1];
+
   @Override
   public void bind(Object input, Object other, Object output, int n, int folds, double[] scale) {
     this.input = (float[]) input;
-    this.other = (float[]) other;
-    this.output = (float[]) output;
+    this.other = other == null ? unused : (float[]) other;
+    this.output = output == null ? unused : (float[]) output;
     this.n = n;
     this.folds = folds;
     System.arraycopy(scale, 0, this.scale, 0, scale.length);

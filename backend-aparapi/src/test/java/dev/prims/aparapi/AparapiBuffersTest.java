@@ -13,6 +13,7 @@ import dev.prims.PrimsException;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldPlan;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -108,6 +109,28 @@ class AparapiBuffersTest {
       backend.buffers().download(buffer, back);
       assertArrayEquals(new int[] {0, 1, 3, 6}, back);
       assertEquals(6, backend.reducer().reduce(buffer, ReduceOp.MAX, call()));
+    }
+  }
+
+  @Test
+  void aScanIntoALongerOutputKeepsTheRestCurrent() {
+    float[] ones = new float[50];
+    float[] twos = new float[100];
+    java.util.Arrays.fill(ones, 1f);
+    java.util.Arrays.fill(twos, 2f);
+    try (DeviceBuffer short50 = backend.buffers().upload(ones);
+        DeviceBuffer long100 = backend.buffers().upload(twos);
+        DeviceBuffer out = backend.buffers().allocate(DType.FLOAT, 100)) {
+      backend.scanner().scan(short50, out, ReduceOp.SUM, ScanKind.INCLUSIVE, call());
+      backend
+          .foldKernels()
+          .foldScan(long100, out, ScanKind.INCLUSIVE, FoldPlan.forMaxAbs(DType.FLOAT, 2.0));
+      backend.scanner().scan(short50, out, ReduceOp.SUM, ScanKind.INCLUSIVE, call());
+      float[] back = new float[100];
+      backend.buffers().download(out, back);
+      assertEquals(50f, back[49], "the scanned part");
+      assertEquals(102f, back[50], "the part written by the other kernel stays");
+      assertEquals(200f, back[99], "the part written by the other kernel stays");
     }
   }
 }
