@@ -1,0 +1,31 @@
+/**
+ * The conformance suite every backend must pass: abstract JUnit 5 classes, one per primitive
+ * ({@link dev.prims.conformance.ReduceConformance}, {@link dev.prims.conformance.ScanConformance},
+ * {@link dev.prims.conformance.HistogramConformance}, {@link dev.prims.conformance.DotConformance})
+ * plus {@link dev.prims.conformance.EngineConformance}, all extending {@link
+ * dev.prims.conformance.BackendConformance}. A backend's tests only name the backend:
+ *
+ * <pre>{@code
+ * class OpenClReduceTest extends ReduceConformance {
+ *   protected String backendId() { return "opencl"; }
+ *   protected Map<String, String> configuration() { return Map.of("prims.device", "0"); }
+ * }
+ * }</pre>
+ *
+ * <p>What is checked: sizes that straddle warp, block and grid edges ({@link
+ * dev.prims.conformance.Sizes}), every {@link dev.prims.conformance.DataKind} (random, constant,
+ * alternating, extreme, NaN), every type and every operator that suits it, inclusive and exclusive
+ * scans, histograms of keys and of even bins with their edges, dot products, device buffers, and
+ * reproducible mode. Expectations come from plain Java ({@link dev.prims.conformance.Reference},
+ * {@link dev.prims.conformance.ReproducibleReference}): integers, MIN/MAX (bitwise), histograms and
+ * reproducible results exactly; floating sums and dots within {@code (L + ceil(log2 n)) u sum|x_i|}
+ * where L is the backend's {@link dev.prims.spi.Backend#sequentialChain} (dots add one rounding per
+ * product; scans check every element against the prefix sum of magnitudes). The default variant of
+ * each primitive gets the whole matrix; every other variant gets all types with a subset of
+ * operators, sizes and data.
+ *
+ * <p>A class is skipped, test by test with the reason, only when the backend's probe reports its
+ * hardware absent; a backend that is present but broken fails. The {@code configured} package runs
+ * the same suite against a backend named at run time.
+ */
+package dev.prims.conformance;
