@@ -74,6 +74,27 @@ public abstract class EngineConformance extends BackendConformance {
   }
 
   @Test
+  void invalidConfigurationValuesAreRejected() {
+    IllegalArgumentException determinism =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                prims()
+                    .with(PrimsConfig.DETERMINISM, "sloppy")
+                    .reduce(new double[] {1}, ReduceOp.SUM));
+    assertTrue(determinism.getMessage().contains("sloppy"), determinism.getMessage());
+    IllegalArgumentException fallback =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> prims().with(PrimsConfig.FALLBACK, "maybe").reduce(new int[] {1}, ReduceOp.SUM));
+    assertTrue(fallback.getMessage().contains("maybe"), fallback.getMessage());
+    assertEquals(
+        3,
+        prims().with(PrimsConfig.FALLBACK, "true").reduce(new int[] {1, 2}, ReduceOp.SUM).asInt(),
+        "a valid value works");
+  }
+
+  @Test
   void badInputIsAClearException() {
     Prims p = prims();
     List<Executable> bad =
