@@ -6,8 +6,13 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.DeviceInfo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Provider of the always-available ForkJoin CPU backend, id {@code cpu}, priority 0. Configuration:
@@ -54,6 +59,21 @@ public final class CpuBackendProvider implements BackendProvider {
     return new CpuBackend(device(threads), threads);
   }
 
+  /** The processor model from /proc/cpuinfo where there is one, else the architecture. */
+  private static String processorName() {
+    Path cpuinfo = Path.of("/proc/cpuinfo");
+    try (Stream<String> lines = Files.lines(cpuinfo)) {
+      return lines
+          .filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).trim())
+          .filter(name -> !name.isEmpty())
+          .findFirst()
+          .orElse("cpu " + System.getProperty("os.arch"));
+    } catch (IOException | UncheckedIOException | SecurityException e) {
+      return "cpu " + System.getProperty("os.arch");
+    }
+  }
+
   private static int threads(BackendContext context) {
     int available = Runtime.getRuntime().availableProcessors();
     String value = context.get(THREADS).orElse(null);
@@ -73,10 +93,9 @@ public final class CpuBackendProvider implements BackendProvider {
   }
 
   private static DeviceInfo device(int threads) {
-    String arch = System.getProperty("os.arch");
     return new DeviceInfo(
         0,
-        "cpu " + arch + " (" + threads + " threads)",
+        processorName() + " (" + threads + " threads)",
         Runtime.getRuntime().maxMemory(),
         threads,
         Map.of(

@@ -1,6 +1,7 @@
 package dev.prims.cpu;
 
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.RecursiveAction;
 
 /** Runs a body once per chunk index on the backend's own {@link ForkJoinPool}. */
@@ -16,7 +17,14 @@ final class CpuParallel implements AutoCloseable {
 
   CpuParallel(int threads) {
     this.threads = threads;
-    this.pool = threads > 1 ? new ForkJoinPool(threads) : null;
+    this.pool = threads > 1 ? new ForkJoinPool(threads, CpuParallel::worker, null, false) : null;
+  }
+
+  private static ForkJoinWorkerThread worker(ForkJoinPool pool) {
+    ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+    thread.setName("prims-cpu-" + thread.getPoolIndex());
+    thread.setDaemon(true);
+    return thread;
   }
 
   int threads() {
