@@ -91,7 +91,9 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(names = "--no-reference", description = "Skip the CUB/Thrust reference on GPUs.")
   private boolean noReference;
 
-  @Option(names = "--no-progress", description = "No progress bar on stderr.")
+  @Option(
+      names = "--no-progress",
+      description = "No progress bar on stderr (there is none when stderr is not a terminal).")
   private boolean noProgress;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON.")
@@ -127,7 +129,7 @@ public final class BenchCommand implements Callable<Integer> {
     BenchPlan plan = plan();
     BenchResult result;
     try (Prims prims = Prims.create();
-        ProgressBar bar = noProgress ? null : progressBar()) {
+        ProgressBar bar = noProgress || System.console() == null ? null : progressBar()) {
       BenchRunner.Progress progress = bar == null ? BenchRunner.Progress.NONE : progress(bar);
       result =
           new BenchRunner(
