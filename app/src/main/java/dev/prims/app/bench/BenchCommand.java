@@ -93,7 +93,7 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Option(
       names = "--no-progress",
-      description = "No progress bar on stderr (there is none when stderr is not a terminal).")
+      description = "No progress bar on stderr (there is none unless run from a terminal).")
   private boolean noProgress;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON.")
