@@ -5,6 +5,10 @@ import java.util.List;
 /**
  * Tuning of the reduce kernels: work-group size, how many elements each work-group of a tree
  * variant covers, and how many work-groups the grid-stride variants launch.
+ *
+ * <p>Measured on an NVIDIA H200 (2^28 floats on the device, see RESULTS-H200.md): vectorized
+ * 4264-4337 GB/s (97-98% of CUB), multi-element 3658, complete-unroll 1716, unroll-last-warp 1669,
+ * first-add 1577, sequential 852, interleaved-strided 673, interleaved-divergent 400.
  */
 final class OpenClReducePolicy {
   /** Reduce variants, the default (fastest measured) first. */

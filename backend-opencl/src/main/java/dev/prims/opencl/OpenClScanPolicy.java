@@ -2,7 +2,14 @@ package dev.prims.opencl;
 
 import java.util.List;
 
-/** Tuning of the scan kernels and the floating-point chain length they imply. */
+/**
+ * Tuning of the scan kernels and the floating-point chain length they imply.
+ *
+ * <p>Measured on an NVIDIA H200 (2^28 floats, read + write): reduce-then-scan 2395-2398 GB/s
+ * (75.6-77% of CUB's InclusiveSum), the same with 16 items per work-item; decoupled-lookback 632 (8
+ * items) and 819 (16 items), its look-back costing more than the second read it saves;
+ * hillis-steele 920; blelloch 607. Reduce-then-scan is therefore the default everywhere.
+ */
 final class OpenClScanPolicy {
   /** Scan variants, the default first. */
   static final List<String> VARIANTS =
