@@ -1,6 +1,7 @@
 package dev.prims.aparapi;
 
 import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DotProduct;
 
@@ -39,7 +40,7 @@ final class AparapiDotProduct implements DotProduct {
     }
     int n = left.size();
     if (n == 0) {
-      return dev.prims.ReduceOp.SUM.identity(left.type());
+      return ReduceOp.SUM.identity(left.type());
     }
     int groups = AparapiDotPolicy.groups(n, shape.computeUnits());
     KernelHandle<?> handle = kernels.dot(left.type());

@@ -1,11 +1,13 @@
 package dev.prims.aparapi;
 
 import dev.prims.DType;
+import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.FoldPlan;
+import java.util.Arrays;
 
 /**
  * Reproducible mode on Aparapi: {@link FloatFoldKernel} and {@link DoubleFoldKernel} compute the
@@ -68,7 +70,7 @@ final class AparapiFoldKernels implements FoldKernels {
               handle,
               groups * AparapiReducePolicy.BLOCK_SIZE,
               AparapiReducePolicy.BLOCK_SIZE,
-              new CallContext(null, dev.prims.Determinism.REPRODUCIBLE));
+              new CallContext(null, Determinism.REPRODUCIBLE));
           handle.get(partials);
           for (int g = 0; g < groups; g++) {
             for (int f = 0; f < total.length; f++) {
@@ -95,7 +97,7 @@ final class AparapiFoldKernels implements FoldKernels {
     int chunk = AparapiScanPolicy.chunk(n, groups);
     boolean inPlace = in.array() == out.array();
     KernelHandle<?> handle = kernels.fold(plan.type());
-    CallContext call = new CallContext(null, dev.prims.Determinism.REPRODUCIBLE);
+    CallContext call = new CallContext(null, Determinism.REPRODUCIBLE);
     handle.locked(
         k -> {
           FoldKernel kernel = (FoldKernel) k;
@@ -148,7 +150,7 @@ final class AparapiFoldKernels implements FoldKernels {
 
   private static double[] factors(FoldPlan plan) {
     double[] scale = new double[12];
-    java.util.Arrays.fill(scale, 1.0);
+    Arrays.fill(scale, 1.0);
     for (int f = 0; f < plan.folds(); f++) {
       scale[f] = plan.down1(f);
       scale[3 + f] = plan.down2(f);
