@@ -1,8 +1,10 @@
 package dev.prims.app;
 
+import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
 import dev.prims.spi.DeviceInfo;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -23,8 +25,8 @@ import picocli.CommandLine.Spec;
     name = "info",
     mixinStandardHelpOptions = true,
     description =
-        "Lists every discovered backend, whether it can run here (and why not), its devices and"
-            + " versions, and the Java runtime.")
+        "Lists every discovered backend, whether it can run here (and why not), its devices,"
+            + " algorithm variants (default first) and versions, and the Java runtime.")
 final class InfoCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
@@ -39,9 +41,12 @@ final class InfoCommand implements Callable<Integer> {
     List<Map<String, Object>> backends = new ArrayList<>();
     try (Prims prims = Prims.create(PrimsConfig.builder().backend("auto").build())) {
       for (Map.Entry<String, Availability> e : prims.backends().entrySet()) {
-        backends.add(
-            backendInfo(
-                e.getKey(), prims.registry().provider(e.getKey()).priority(), e.getValue()));
+        Map<String, Object> b =
+            backendInfo(e.getKey(), prims.registry().provider(e.getKey()).priority(), e.getValue());
+        if (e.getValue().available()) {
+          b.put("variants", variants(prims, e.getKey()));
+        }
+        backends.add(b);
       }
     }
     report.put("backends", backends);
@@ -53,6 +58,23 @@ final class InfoCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The algorithm variants of each primitive, default first, from the opened backend; an error text
+   * when it does not open.
+   */
+  private static Object variants(Prims prims, String id) {
+    try {
+      Backend backend = prims.registry().open(id);
+      Map<String, List<String>> variants = new LinkedHashMap<>();
+      for (Primitive p : Primitive.values()) {
+        variants.put(p.id(), backend.variants(p));
+      }
+      return variants;
+    } catch (RuntimeException e) {
+      return "cannot open: " + e.getMessage();
+    }
   }
 
   private static Map<String, Object> javaInfo() {
@@ -135,6 +157,15 @@ final class InfoCommand implements Callable<Integer> {
         if (!details.isEmpty()) {
           out.println("    " + joined(details));
         }
+      }
+      Object variants = b.get("variants");
+      if (variants instanceof Map) {
+        List<String> parts = new ArrayList<>();
+        ((Map<String, List<String>>) variants)
+            .forEach((p, v) -> parts.add(p + ": " + String.join(", ", v)));
+        out.println("  variants: " + String.join("; ", parts));
+      } else if (variants != null) {
+        out.println("  variants: " + firstLine((String) variants));
       }
       Map<String, String> versions = (Map<String, String>) b.get("versions");
       if (!versions.isEmpty()) {

@@ -31,6 +31,10 @@ class InfoCommandTest {
     JsonNode device = cpu.get("devices").get(0);
     assertTrue(device.get("computeUnits").asInt() >= 1, device.toString());
     assertTrue(!device.get("name").asText().isEmpty(), device.toString());
+    for (String primitive : new String[] {"reduce", "scan", "histogram", "dot"}) {
+      JsonNode variants = cpu.get("variants").get(primitive);
+      assertTrue(variants.isArray() && variants.size() >= 1, cpu.toString());
+    }
   }
 
   @Test
@@ -40,5 +44,7 @@ class InfoCommandTest {
     assertTrue(r.out().startsWith("Java "), r.out());
     assertTrue(r.out().lines().anyMatch(l -> l.matches("cpu +available.*")), r.out());
     assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  device 0: ")), r.out());
+    assertTrue(
+        r.out().lines().anyMatch(l -> l.matches("  variants: reduce: \\S+.*; scan: .*")), r.out());
   }
 }
