@@ -29,7 +29,8 @@ class PrimsCliTest {
     Cli r = Cli.run();
     assertEquals(2, r.exitCode(), r.toString());
     assertEquals(1, r.errLines(), r.toString());
-    assertTrue(r.err().contains("missing command; expected one of info, run"), r.err());
+    assertTrue(r.err().startsWith("prims: missing command; expected one of "), r.err());
+    assertTrue(r.err().contains("info") && r.err().contains("run"), r.err());
   }
 
   @Test
