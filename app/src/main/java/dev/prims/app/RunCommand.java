@@ -51,8 +51,7 @@ import picocli.CommandLine.Spec;
       "  prims run reduce --input x.npy --op max --backend cpu --json",
       "  prims run scan --input x.npy --exclusive --output prefix.npy",
       "  prims run histogram --input keys.npy --bins 256",
-      "  prims run histogram --n 1000000 --type double --dist normal --bins 64 --lower -4"
-          + " --upper 4",
+      "  prims run histogram --n 1000000 --dist normal --bins 64 --lower -4 --upper 4",
       "  prims run dot --input a.npy --input2 b.npy",
       ""
     })
@@ -141,7 +140,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--variant",
       paramLabel = "NAME",
-      description = "Algorithm variant of the primitive (prims.<primitive>.variant).")
+      description =
+          "Algorithm variant of the primitive (prims.<primitive>.variant); prims info lists"
+              + " each backend's.")
   private String variant;
 
   @Option(
