@@ -30,9 +30,10 @@ final class CpuPolicy {
   /**
    * Longest chain of sequential floating additions any result of {@code n} elements goes through,
    * beyond the pairwise tree the conformance bound already allows {@code ceil(log2 n)} for. Reduce
-   * and dot: one accumulator's share of a chunk plus the tail and the accumulator merge. Scan: a
-   * whole chunk scanned in order, its offset summed over earlier chunk totals in order, each total
-   * a reduce of one chunk.
+   * and dot: one accumulator's share of a chunk plus the tail and the accumulator merge. Scan (an
+   * upper bound): a whole chunk scanned in order (floating sums actually run two half-chunk
+   * chains), its carry summed over earlier chunk totals in order, each total a reduce of one chunk.
+   * The reproducible mode's integer folds have no such chain.
    */
   static long sequentialChain(long n) {
     long reduce = REDUCE_CHUNK / ACCUMULATORS + ACCUMULATORS + 3;
