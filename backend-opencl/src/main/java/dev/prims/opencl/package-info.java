@@ -14,8 +14,9 @@
  * {@code cl_khr_int64_base_atomics}) and {@code prims.opencl.buildOptions} (appended to every
  * build).
  *
- * <p>Double precision needs {@code cl_khr_fp64}: on a device without it every double primitive and
- * reproducible mode fail with a {@link dev.prims.PrimsException} saying so. Without {@code
- * libOpenCL} or without any platform the backend is absent with the reason.
+ * <p>Double precision needs {@code cl_khr_fp64}: on a device without it every double primitive
+ * fails with a {@link dev.prims.PrimsException} saying so, and reproducible mode (whose fold recipe
+ * computes in double) is not offered, so the engine refuses it. Without {@code libOpenCL} or
+ * without any platform the backend is absent with the reason.
  */
 package dev.prims.opencl;
