@@ -46,6 +46,14 @@ public final class OpenClBackendProvider implements BackendProvider {
     } catch (RuntimeException e) {
       return Availability.broken("OpenCL device query failed: " + e);
     }
+    if (chosen.maxWorkGroupSize() < OpenClReducePolicy.BLOCK_SIZE) {
+      return Availability.broken(
+          chosen.describe()
+              + " runs at most "
+              + chosen.maxWorkGroupSize()
+              + " work-items per work-group; the prims kernels need "
+              + OpenClReducePolicy.BLOCK_SIZE);
+    }
     Map<String, String> versions = new LinkedHashMap<>();
     versions.put("selected", chosen.index() + ": " + chosen.describe());
     versions.put("opencl", chosen.version());
