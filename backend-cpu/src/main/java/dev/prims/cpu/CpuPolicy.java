@@ -14,6 +14,12 @@ final class CpuPolicy {
   /** Elements per scan chunk (both passes); also the longest local sequential chain. */
   static final int SCAN_CHUNK = 1 << 14;
 
+  /**
+   * Chunks per tile of the two-pass scan: both passes run over one tile before the next, so the
+   * second pass reads the tile from cache (64 chunks of doubles are 8 MiB).
+   */
+  static final int SCAN_TILE_CHUNKS = 64;
+
   /** Elements a histogram worker takes at a time (workers keep one private count array each). */
   static final int HISTOGRAM_CHUNK = 1 << 16;
 

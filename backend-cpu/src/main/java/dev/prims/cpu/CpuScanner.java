@@ -43,22 +43,27 @@ final class CpuScanner implements Scanner {
     }
     ScanChunks steps =
         ScanChunks.of(input.type(), in, out, (int) input.length(), op, kind == ScanKind.INCLUSIVE);
-    if (TWO_PASS.equals(call.variant())) {
-      call.usedVariant(TWO_PASS);
-      twoPass(steps);
-    } else {
+    if (CHAINED.equals(call.variant())) {
       call.usedVariant(CHAINED);
       chained(steps);
+    } else {
+      call.usedVariant(TWO_PASS);
+      twoPass(steps);
     }
   }
 
   private void twoPass(ScanChunks steps) {
     int chunks = steps.chunks;
-    parallel.forEachChunk(chunks - 1, steps::total);
-    for (int c = 0; c < chunks - 1; c++) {
-      steps.chain(c);
+    for (int first = 0; first < chunks; first += CpuPolicy.SCAN_TILE_CHUNKS) {
+      int tileStart = first;
+      int end = Math.min(chunks, first + CpuPolicy.SCAN_TILE_CHUNKS);
+      int totalsEnd = Math.min(end, chunks - 1);
+      parallel.forEachChunk(totalsEnd - tileStart, i -> steps.total(tileStart + i));
+      for (int c = tileStart; c < totalsEnd; c++) {
+        steps.chain(c);
+      }
+      parallel.forEachChunk(end - tileStart, i -> steps.scan(tileStart + i));
     }
-    parallel.forEachChunk(chunks, steps::scan);
   }
 
   private void chained(ScanChunks steps) {

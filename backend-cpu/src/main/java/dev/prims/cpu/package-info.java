@@ -3,7 +3,7 @@
  * Java heap arrays (uploads share the caller's array); work runs on the backend's own {@link
  * java.util.concurrent.ForkJoinPool} of {@code prims.cpu.threads} workers, split into fixed-size
  * chunks ({@link dev.prims.cpu.CpuPolicy}) so results do not depend on the thread count. Variants:
- * reduce {@code blocked}, scan {@code chained} and {@code two-pass}, histogram {@code per-worker},
+ * reduce {@code blocked}, scan {@code two-pass} and {@code chained}, histogram {@code per-worker},
  * dot {@code fused}; reproducible mode through {@link dev.prims.spi.FoldKernels}.
  */
 package dev.prims.cpu;
