@@ -14,6 +14,7 @@ import dev.prims.spi.BackendProvider;
 import java.lang.reflect.Array;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The facade: reduce, scan, histogram and dot over Java arrays and device buffers, on the backend
@@ -481,11 +482,123 @@ public final class Prims implements AutoCloseable {
     engine.registry().open(buffer.backend()).buffers().download(buffer, array);
   }
 
-  /** Closes every backend this engine opened (a view's close does nothing). Idempotent. */
+  // ---- asynchronous calls ----
+  // Each runs the synchronous call on the engine's thread pool; the future completes with its
+  // result or its exception. Safe from many threads; arrays must not change until completion.
+
+  /** {@link #reduce(int[], ReduceOp)} asynchronously. */
+  public CompletableFuture<Scalar> reduceAsync(int[] values, ReduceOp op) {
+    return engine.async(() -> reduce(values, op));
+  }
+
+  /** {@link #reduce(long[], ReduceOp)} asynchronously. */
+  public CompletableFuture<Scalar> reduceAsync(long[] values, ReduceOp op) {
+    return engine.async(() -> reduce(values, op));
+  }
+
+  /** {@link #reduce(float[], ReduceOp)} asynchronously. */
+  public CompletableFuture<Scalar> reduceAsync(float[] values, ReduceOp op) {
+    return engine.async(() -> reduce(values, op));
+  }
+
+  /** {@link #reduce(double[], ReduceOp)} asynchronously. */
+  public CompletableFuture<Scalar> reduceAsync(double[] values, ReduceOp op) {
+    return engine.async(() -> reduce(values, op));
+  }
+
+  /** {@link #reduce(DeviceBuffer, ReduceOp)} asynchronously. */
+  public CompletableFuture<Scalar> reduceAsync(DeviceBuffer values, ReduceOp op) {
+    return engine.async(() -> reduce(values, op));
+  }
+
+  /** {@link #scan(int[], ReduceOp, ScanKind)} asynchronously. */
+  public CompletableFuture<ScanResult<int[]>> scanAsync(int[] values, ReduceOp op, ScanKind kind) {
+    return engine.async(() -> scan(values, op, kind));
+  }
+
+  /** {@link #scan(long[], ReduceOp, ScanKind)} asynchronously. */
+  public CompletableFuture<ScanResult<long[]>> scanAsync(
+      long[] values, ReduceOp op, ScanKind kind) {
+    return engine.async(() -> scan(values, op, kind));
+  }
+
+  /** {@link #scan(float[], ReduceOp, ScanKind)} asynchronously. */
+  public CompletableFuture<ScanResult<float[]>> scanAsync(
+      float[] values, ReduceOp op, ScanKind kind) {
+    return engine.async(() -> scan(values, op, kind));
+  }
+
+  /** {@link #scan(double[], ReduceOp, ScanKind)} asynchronously. */
+  public CompletableFuture<ScanResult<double[]>> scanAsync(
+      double[] values, ReduceOp op, ScanKind kind) {
+    return engine.async(() -> scan(values, op, kind));
+  }
+
+  /** {@link #scan(DeviceBuffer, DeviceBuffer, ReduceOp, ScanKind)} asynchronously. */
+  public CompletableFuture<Provenance> scanAsync(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind) {
+    return engine.async(() -> scan(input, output, op, kind));
+  }
+
+  /** {@link #histogram(int[], int)} asynchronously. */
+  public CompletableFuture<HistogramResult> histogramAsync(int[] keys, int bins) {
+    return engine.async(() -> histogram(keys, bins));
+  }
+
+  /** {@link #histogram(long[], int)} asynchronously. */
+  public CompletableFuture<HistogramResult> histogramAsync(long[] keys, int bins) {
+    return engine.async(() -> histogram(keys, bins));
+  }
+
+  /** {@link #histogram(float[], HistogramSpec)} asynchronously. */
+  public CompletableFuture<HistogramResult> histogramAsync(float[] values, HistogramSpec spec) {
+    return engine.async(() -> histogram(values, spec));
+  }
+
+  /** {@link #histogram(double[], HistogramSpec)} asynchronously. */
+  public CompletableFuture<HistogramResult> histogramAsync(double[] values, HistogramSpec spec) {
+    return engine.async(() -> histogram(values, spec));
+  }
+
+  /** {@link #histogram(DeviceBuffer, HistogramSpec, DeviceBuffer)} asynchronously. */
+  public CompletableFuture<Long> histogramAsync(
+      DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
+    return engine.async(() -> histogram(values, spec, counts));
+  }
+
+  /** {@link #dot(int[], int[])} asynchronously. */
+  public CompletableFuture<Scalar> dotAsync(int[] a, int[] b) {
+    return engine.async(() -> dot(a, b));
+  }
+
+  /** {@link #dot(long[], long[])} asynchronously. */
+  public CompletableFuture<Scalar> dotAsync(long[] a, long[] b) {
+    return engine.async(() -> dot(a, b));
+  }
+
+  /** {@link #dot(float[], float[])} asynchronously. */
+  public CompletableFuture<Scalar> dotAsync(float[] a, float[] b) {
+    return engine.async(() -> dot(a, b));
+  }
+
+  /** {@link #dot(double[], double[])} asynchronously. */
+  public CompletableFuture<Scalar> dotAsync(double[] a, double[] b) {
+    return engine.async(() -> dot(a, b));
+  }
+
+  /** {@link #dot(DeviceBuffer, DeviceBuffer)} asynchronously. */
+  public CompletableFuture<Scalar> dotAsync(DeviceBuffer a, DeviceBuffer b) {
+    return engine.async(() -> dot(a, b));
+  }
+
+  /**
+   * Closes every backend this engine opened and its asynchronous thread pool, after calls already
+   * submitted finish (a view's close does nothing). Idempotent.
+   */
   @Override
   public void close() {
     if (root) {
-      engine.registry().close();
+      engine.close();
     }
   }
 

@@ -13,17 +13,27 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs one primitive call: picks the backend from {@code prims.backend}, falls back to the next one
- * (logging why) when {@code prims.fallback=true}, and records the result's {@link Provenance}.
+ * (logging why) when {@code prims.fallback=true}, and records the result's {@link Provenance}. Owns
+ * the thread pool that asynchronous calls run on; {@link #close()} ends it with the backends.
  */
-public final class Engine {
+public final class Engine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
 
   private final BackendRegistry registry;
+  private final Object executorLock = new Object();
+  private ExecutorService executor;
+  private boolean closed;
 
   @Inject
   Engine(BackendRegistry registry) {
@@ -33,6 +43,62 @@ public final class Engine {
   /** The registry of providers and open backends. */
   public BackendRegistry registry() {
     return registry;
+  }
+
+  /**
+   * Runs {@code work} on the engine's thread pool (daemon threads named {@code prims-async-N},
+   * created on first use).
+   *
+   * @throws IllegalStateException if the engine is closed
+   */
+  public <T> CompletableFuture<T> async(Supplier<T> work) {
+    synchronized (executorLock) {
+      if (closed) {
+        throw new IllegalStateException("prims engine is closed");
+      }
+      if (executor == null) {
+        executor = Executors.newFixedThreadPool(asyncThreads(), asyncThreadFactory());
+      }
+      return CompletableFuture.supplyAsync(work, executor);
+    }
+  }
+
+  private static int asyncThreads() {
+    return Math.max(2, Runtime.getRuntime().availableProcessors());
+  }
+
+  private static ThreadFactory asyncThreadFactory() {
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "prims-async-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /**
+   * Stops accepting asynchronous calls, lets those already submitted finish, then closes every
+   * backend. Idempotent.
+   */
+  @Override
+  public void close() {
+    ExecutorService toStop;
+    synchronized (executorLock) {
+      closed = true;
+      toStop = executor;
+      executor = null;
+    }
+    if (toStop != null) {
+      toStop.shutdown();
+      try {
+        if (!toStop.awaitTermination(60, java.util.concurrent.TimeUnit.SECONDS)) {
+          LOG.warn("asynchronous prims calls still running after 60 s; closing backends anyway");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    registry.close();
   }
 
   /** Work done on one backend. */

@@ -1,0 +1,123 @@
+package dev.prims;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.FakeProvider.Mode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class AsyncTest {
+  private static Prims create(FakeProvider provider) {
+    return Prims.create(
+        PrimsConfig.builder().backend(provider.id()).fallback(false).build(), List.of(provider));
+  }
+
+  @Test
+  void reduceAsyncCompletesWithTheResultOnAPoolThread() throws Exception {
+    try (Prims prims = create(new FakeProvider("alpha", 1, Mode.WORKS))) {
+      CompletableFuture<Scalar> f = prims.reduceAsync(new int[] {1, 2, 3}, ReduceOp.SUM);
+      Scalar s = f.get(10, TimeUnit.SECONDS);
+      assertEquals(6, s.asInt());
+      assertEquals("alpha", s.provenance().backend());
+      String thread = f.thenApply(x -> Thread.currentThread().getName()).get();
+      assertTrue(thread.startsWith("prims-async-") || thread.equals("main"), thread);
+    }
+  }
+
+  @Test
+  void failuresCompleteTheFutureExceptionally() {
+    try (Prims prims = create(new FakeProvider("alpha", 1, Mode.FAILS_ON_CALL))) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () -> prims.reduceAsync(new int[] {1}, ReduceOp.SUM).get(10, TimeUnit.SECONDS));
+      assertInstanceOf(PrimsException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("launch failed"), e.getCause().getMessage());
+    }
+  }
+
+  @Test
+  void badInputFailsTheFutureWithTheSynchronousMessage() {
+    try (Prims prims = create(new FakeProvider("alpha", 1, Mode.WORKS))) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () -> prims.dotAsync(new int[] {1, 2}, new int[] {1}).get(10, TimeUnit.SECONDS));
+      assertInstanceOf(IllegalArgumentException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("2 and 1"), e.getCause().getMessage());
+    }
+  }
+
+  @Test
+  void manyThreadsSubmittingAtOnceAllGetTheirOwnAnswer() throws Exception {
+    FakeProvider alpha = new FakeProvider("alpha", 1, Mode.WORKS);
+    ExecutorService callers = Executors.newFixedThreadPool(8);
+    try (Prims prims = create(alpha)) {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<List<CompletableFuture<Scalar>>>> submitted = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        int base = t * 1000;
+        submitted.add(
+            callers.submit(
+                () -> {
+                  start.await();
+                  List<CompletableFuture<Scalar>> mine = new ArrayList<>();
+                  for (int i = 0; i < 50; i++) {
+                    mine.add(prims.reduceAsync(new int[] {base, i}, ReduceOp.SUM));
+                  }
+                  return mine;
+                }));
+      }
+      start.countDown();
+      for (int t = 0; t < 8; t++) {
+        List<CompletableFuture<Scalar>> mine = submitted.get(t).get(30, TimeUnit.SECONDS);
+        for (int i = 0; i < 50; i++) {
+          assertEquals(t * 1000 + i, mine.get(i).get(30, TimeUnit.SECONDS).asInt());
+        }
+      }
+    } finally {
+      callers.shutdownNow();
+    }
+    assertEquals(1, alpha.opened.get());
+    assertEquals(1, alpha.closed.get());
+  }
+
+  @Test
+  void closeWaitsForSubmittedCallsAndThenRefusesNewOnes() throws Exception {
+    Prims prims = create(new FakeProvider("alpha", 1, Mode.WORKS));
+    List<CompletableFuture<Scalar>> pending = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      pending.add(prims.reduceAsync(new int[] {i, 1}, ReduceOp.SUM));
+    }
+    prims.close();
+    for (int i = 0; i < 20; i++) {
+      assertEquals(i + 1, pending.get(i).get(10, TimeUnit.SECONDS).asInt());
+    }
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class, () -> prims.reduceAsync(new int[] {1}, ReduceOp.SUM));
+    assertTrue(e.getMessage().contains("closed"), e.getMessage());
+  }
+
+  @Test
+  void viewsShareTheEnginesPool() throws Exception {
+    try (Prims prims = create(new FakeProvider("alpha", 1, Mode.WORKS))) {
+      Prims view = prims.variant(Primitive.REDUCE, "other");
+      view.close();
+      Scalar s = view.reduceAsync(new int[] {4, 5}, ReduceOp.SUM).get(10, TimeUnit.SECONDS);
+      assertEquals(9, s.asInt());
+      assertEquals("other", s.provenance().variant());
+    }
+  }
+}
