@@ -248,6 +248,9 @@ public final class BenchCommand implements Callable<Integer> {
     machine.put("arch", System.getProperty("os.arch"));
     machine.put("processors", Runtime.getRuntime().availableProcessors());
     machine.put("java", System.getProperty("java.version"));
+    machine.put(
+        "load_average",
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     machine.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
     report.put("machine", machine);
     report.put("from", from == null ? null : from.stream().map(Path::toString).toList());

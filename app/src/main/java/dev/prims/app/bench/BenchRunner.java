@@ -56,6 +56,7 @@ public final class BenchRunner {
 
   /** Runs the plan on the backends of {@code prims}. */
   public BenchResult run(Prims prims) {
+    noteBusyMachine();
     List<BenchTarget> targets = openTargets(prims);
     boolean jdkPeers = targets.stream().anyMatch(t -> !t.gpu());
     Map<CubRequest, CubResult> reference = references(targets);
@@ -120,6 +121,22 @@ public final class BenchRunner {
       devices.add(d);
     }
     return new BenchResult(rows, notes, copyBandwidth, devices);
+  }
+
+  /** Notes when other work competes for the processors (figures then vary from run to run). */
+  private void noteBusyMachine() {
+    double load =
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    int processors = Runtime.getRuntime().availableProcessors();
+    if (load > processors) {
+      notes.add(
+          String.format(
+              java.util.Locale.ROOT,
+              "the load average was %.1f on %d processors when the run started: other work"
+                  + " competes for them, so host-side figures vary from run to run",
+              load,
+              processors));
+    }
   }
 
   private List<BenchTarget> openTargets(Prims prims) {
