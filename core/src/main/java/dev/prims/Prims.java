@@ -3,6 +3,7 @@ package dev.prims;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.prims.engine.BackendRegistry;
+import dev.prims.engine.CostModel;
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.PrimsModule;
@@ -118,6 +119,14 @@ public final class Prims implements AutoCloseable {
     return config.values();
   }
 
+  /**
+   * The cost model {@code prims.backend=auto} chooses with: {@link CostModel#rates()} gives each
+   * usable backend's measured bandwidths and launch overhead (measuring on first use).
+   */
+  public CostModel costModel() {
+    return engine.costModel(config);
+  }
+
   /** The backend calls on this view run on first (opening it if needed). */
   public Backend primaryBackend() {
     return engine.primary(config);
@@ -148,6 +157,7 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.REDUCE,
+            bytes(values),
             (b, call) -> {
               if (Array.getLength(values) == 0) {
                 return op.identity(type);
@@ -186,6 +196,10 @@ public final class Prims implements AutoCloseable {
   private static void checkReduce(DType type, ReduceOp op, long n) {
     requireOp(op).requireSupported(type);
     requireNonEmpty(op, n);
+  }
+
+  private static long bytes(Object array) {
+    return (long) Array.getLength(array) * DType.ofArray(array).bytes();
   }
 
   private static ReduceOp requireOp(ReduceOp op) {
@@ -232,6 +246,7 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.SCAN,
+            2 * bytes(values),
             (b, call) -> {
               int n = Array.getLength(values);
               if (n > 0 && ReproducibleMode.applies(call, type, op)) {
@@ -324,6 +339,7 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.HISTOGRAM,
+            bytes(values),
             (b, call) -> {
               java.util.Arrays.fill(counts, 0);
               return Array.getLength(values) == 0
@@ -389,6 +405,7 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.DOT,
+            bytes(a) + bytes(b),
             (backend, call) -> {
               if (Array.getLength(a) == 0) {
                 return ReduceOp.SUM.identity(type);

@@ -10,11 +10,13 @@ import java.util.Objects;
  * ({@code PRIMS_BACKEND}), a {@code prims.properties} file (working directory, then classpath), and
  * the defaults.
  *
- * <p>Keys: {@code prims.backend} (ordered list such as {@code cuda,opencl,cpu}, or {@code auto};
- * default {@code cpu}), {@code prims.device} (index or name substring), {@code prims.fallback}
- * ({@code true}: on failure try the next listed backend and log why; default {@code true}), {@code
- * prims.determinism} ({@code fast} | {@code reproducible}), {@code prims.<primitive>.variant}, and
- * backend-specific keys such as {@code prims.opencl.platform}.
+ * <p>Keys: {@code prims.backend} (ordered list such as {@code cuda,opencl,cpu}, or {@code auto}:
+ * per call, the cheapest by {@link dev.prims.engine.CostModel}; default {@code cpu}), {@code
+ * prims.costmodel.cache} (where {@code auto}'s measured rates are kept), {@code prims.device}
+ * (index or name substring), {@code prims.fallback} ({@code true}: on failure try the next listed
+ * backend and log why; default {@code true}), {@code prims.determinism} ({@code fast} | {@code
+ * reproducible}), {@code prims.<primitive>.variant}, and backend-specific keys such as {@code
+ * prims.opencl.platform}.
  */
 public final class PrimsConfig {
   public static final String BACKEND = "prims.backend";

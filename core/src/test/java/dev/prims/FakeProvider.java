@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A test backend that sums int arrays in Java, or fails in a chosen way. */
+/** A test backend that sums int arrays and int buffers in Java, or fails in a chosen way. */
 final class FakeProvider implements BackendProvider {
   enum Mode {
     WORKS,
@@ -79,7 +79,57 @@ final class FakeProvider implements BackendProvider {
 
     @Override
     public BufferManager buffers() {
-      return null;
+      return new BufferManager() {
+        @Override
+        public DeviceBuffer allocate(DType type, long length) {
+          return new IntBuffer(new int[(int) length]);
+        }
+
+        @Override
+        public DeviceBuffer upload(Object array) {
+          return new IntBuffer(((int[]) array).clone());
+        }
+
+        @Override
+        public void download(DeviceBuffer buffer, Object array) {
+          int[] source = ((IntBuffer) buffer).values;
+          System.arraycopy(source, 0, array, 0, ((int[]) array).length);
+        }
+      };
+    }
+
+    private final class IntBuffer implements DeviceBuffer {
+      final int[] values;
+      boolean closed;
+
+      IntBuffer(int[] values) {
+        this.values = values;
+      }
+
+      @Override
+      public DType type() {
+        return DType.INT;
+      }
+
+      @Override
+      public long length() {
+        return values.length;
+      }
+
+      @Override
+      public String backend() {
+        return id;
+      }
+
+      @Override
+      public boolean isClosed() {
+        return closed;
+      }
+
+      @Override
+      public void close() {
+        closed = true;
+      }
     }
 
     @Override
@@ -87,7 +137,7 @@ final class FakeProvider implements BackendProvider {
       return new Reducer() {
         @Override
         public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
-          throw new UnsupportedOperationException();
+          return reduce(null, ((IntBuffer) input).values, op, call);
         }
 
         @Override

@@ -34,6 +34,7 @@ public final class Engine implements AutoCloseable {
   private final Object executorLock = new Object();
   private ExecutorService executor;
   private boolean closed;
+  private CostModel costModel;
 
   @Inject
   Engine(BackendRegistry registry) {
@@ -153,9 +154,46 @@ public final class Engine implements AutoCloseable {
     throw noBackend(reasons);
   }
 
+  /** Whether {@code config} asks for {@code prims.backend=auto}. */
+  public static boolean isAuto(ResolvedConfig config) {
+    return config.get(PrimsConfig.BACKEND, "cpu").trim().equalsIgnoreCase("auto");
+  }
+
+  /**
+   * The cost model {@code auto} ranks backends with (one per engine; its cache file comes from the
+   * first {@code config} that asks).
+   */
+  public synchronized CostModel costModel(ResolvedConfig config) {
+    if (costModel == null) {
+      costModel = new CostModel(registry, CostModel.cacheFile(config));
+    }
+    return costModel;
+  }
+
   /** Runs {@code work} on the first backend that succeeds. */
   public <T> Outcome<T> run(ResolvedConfig config, Primitive primitive, BackendCall<T> work) {
+    return run(config, primitive, -1, work);
+  }
+
+  /**
+   * Runs {@code work}, a call on host arrays moving {@code hostBytes} to the device, on the first
+   * backend that succeeds; under {@code auto} the backends are tried cheapest first by the {@link
+   * CostModel} and the provenance note says why.
+   */
+  public <T> Outcome<T> run(
+      ResolvedConfig config, Primitive primitive, long hostBytes, BackendCall<T> work) {
     List<String> ids = candidates(config);
+    String choice = null;
+    if (hostBytes >= 0 && isAuto(config)) {
+      CostModel.Choice ranked = costModel(config).rank(hostBytes);
+      if (!ranked.ranking().isEmpty()) {
+        List<String> order = new ArrayList<>();
+        ranked.ranking().forEach(e -> order.add(e.backend()));
+        ids.stream().filter(id -> !order.contains(id)).forEach(order::add);
+        ids = config.fallback() ? order : order.subList(0, 1);
+        choice = ranked.note();
+      }
+    }
     List<String> reasons = new ArrayList<>();
     Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
     String variant = config.get(primitive.variantKey()).orElse(null);
@@ -169,7 +207,7 @@ public final class Engine implements AutoCloseable {
         continue;
       }
       try {
-        return runOn(backend, primitive, variant, determinism, reasons, work);
+        return runOn(backend, primitive, variant, determinism, choice, reasons, work);
       } catch (IllegalArgumentException e) {
         throw e;
       } catch (RuntimeException | LinkageError e) {
@@ -195,6 +233,7 @@ public final class Engine implements AutoCloseable {
         primitive,
         config.get(primitive.variantKey()).orElse(null),
         determinism,
+        isAuto(config) ? "auto: " + backend.id() + ", where the buffer lives" : null,
         List.of(),
         work);
   }
@@ -204,6 +243,7 @@ public final class Engine implements AutoCloseable {
       Primitive primitive,
       String variant,
       Determinism determinism,
+      String choice,
       List<String> earlierFailures,
       BackendCall<T> work) {
     List<String> variants = backend.variants(primitive);
@@ -221,6 +261,9 @@ public final class Engine implements AutoCloseable {
     CallContext call = new CallContext(variant, determinism);
     T value = work.apply(backend, call);
     List<String> notes = new ArrayList<>();
+    if (choice != null) {
+      notes.add(choice);
+    }
     earlierFailures.forEach(r -> notes.add("fell back from " + r));
     if (call.note() != null) {
       notes.add(call.note());

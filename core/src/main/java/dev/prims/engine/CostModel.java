@@ -1,0 +1,268 @@
+package dev.prims.engine;
+
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The cost model behind {@code prims.backend=auto}: for a call on host arrays, each usable
+ * backend's estimated time is {@code bytes / hostToDevice + bytes / device + launch}. Rates are
+ * measured once per machine, backend and device by a short probe through the SPI (an int sum of
+ * {@value #PROBE_ELEMENTS} elements) and cached in a small JSON file ({@code
+ * ~/.cache/prims/costmodel.json}, or {@code prims.costmodel.cache}). Thread-safe.
+ */
+public final class CostModel {
+  private static final Logger LOG = LoggerFactory.getLogger(CostModel.class);
+
+  /** Configuration key naming the cache file. */
+  public static final String CACHE_KEY = "prims.costmodel.cache";
+
+  /** Elements of the probe's int array (16 MiB). */
+  public static final int PROBE_ELEMENTS = 1 << 22;
+
+  /** Host-to-device rates above this count as "no transfer" (a backend sharing host memory). */
+  static final double MAX_GBPS = 1e6;
+
+  private static final Pattern ENTRY =
+      Pattern.compile(
+          "\"([^\"]*)\"\\s*:\\s*\\{\\s*\"hostToDeviceGBps\"\\s*:\\s*([-0-9.eE+]+)\\s*,"
+              + "\\s*\"deviceGBps\"\\s*:\\s*([-0-9.eE+]+)\\s*,"
+              + "\\s*\"launchMicros\"\\s*:\\s*([-0-9.eE+]+)\\s*\\}");
+
+  /** Measured rates of one backend on one device. */
+  public record Rates(
+      String backend,
+      String device,
+      double hostToDeviceGBps,
+      double deviceGBps,
+      double launchMicros) {
+    /** Estimated milliseconds for {@code bytes} on the host ({@code onHost}) or on the device. */
+    public double estimateMillis(long bytes, boolean onHost) {
+      double seconds = launchMicros * 1e-6 + bytes / (deviceGBps * 1e9);
+      if (onHost) {
+        seconds += bytes / (hostToDeviceGBps * 1e9);
+      }
+      return seconds * 1e3;
+    }
+  }
+
+  /** One backend's estimate for one call. */
+  public record Estimate(String backend, double millis) {}
+
+  /** Usable backends for one call, cheapest first, and the note saying why. */
+  public record Choice(List<Estimate> ranking, String note) {}
+
+  private final BackendRegistry registry;
+  private final Path cache;
+  private final Map<String, Rates> known = new TreeMap<>();
+  private final Set<String> unusable = new HashSet<>();
+
+  CostModel(BackendRegistry registry, Path cache) {
+    this.registry = registry;
+    this.cache = cache;
+  }
+
+  /** The cache file of {@code config}: {@code prims.costmodel.cache} or the default. */
+  static Path cacheFile(ResolvedConfig config) {
+    return config
+        .get(CACHE_KEY)
+        .map(Path::of)
+        .orElse(Path.of(System.getProperty("user.home"), ".cache", "prims", "costmodel.json"));
+  }
+
+  /** Where the rates are cached. */
+  public Path cacheFile() {
+    return cache;
+  }
+
+  /**
+   * The rates of every usable backend by id, measuring (or reading from the cache) those not known
+   * yet. Opens every available backend on first use.
+   */
+  public synchronized Map<String, Rates> rates() {
+    registry.ids().forEach(this::ensure);
+    return Collections.unmodifiableMap(new TreeMap<>(known));
+  }
+
+  /** Ranks the usable backends for a call moving {@code bytes} from host arrays. */
+  public synchronized Choice rank(long bytes) {
+    List<Estimate> ranking = new ArrayList<>();
+    for (Rates r : rates().values()) {
+      ranking.add(new Estimate(r.backend(), r.estimateMillis(bytes, true)));
+    }
+    ranking.sort(Comparator.comparingDouble(Estimate::millis));
+    if (ranking.isEmpty()) {
+      return new Choice(ranking, "auto: no backend could be measured");
+    }
+    StringBuilder note =
+        new StringBuilder("auto: ")
+            .append(ranking.get(0).backend())
+            .append(", est ")
+            .append(millis(ranking.get(0).millis()));
+    for (int i = 1; i < ranking.size(); i++) {
+      note.append(i == 1 ? " vs " : ", ")
+          .append(ranking.get(i).backend())
+          .append(' ')
+          .append(millis(ranking.get(i).millis()));
+    }
+    return new Choice(
+        List.copyOf(ranking), note.append(" for ").append(bytes).append(" B").toString());
+  }
+
+  private static String millis(double ms) {
+    return String.format(Locale.ROOT, ms < 0.1 ? "%.4f ms" : "%.2f ms", ms);
+  }
+
+  private void ensure(String id) {
+    if (known.containsKey(id) || unusable.contains(id)) {
+      return;
+    }
+    if (!registry.probe(id).available()) {
+      unusable.add(id);
+      return;
+    }
+    Backend backend;
+    try {
+      backend = registry.open(id);
+    } catch (RuntimeException e) {
+      unusable.add(id);
+      return;
+    }
+    String device = backend.device().name().replace('"', '\'').replace('\\', '/');
+    String key = id + "|" + device;
+    Rates cached = load().get(key);
+    if (cached != null) {
+      known.put(id, cached);
+      return;
+    }
+    try {
+      Rates measured = measure(backend, device);
+      known.put(id, measured);
+      save(key, measured);
+      LOG.info("cost model measured {}: {}", id, measured);
+    } catch (RuntimeException | LinkageError e) {
+      unusable.add(id);
+      LOG.warn("cost model cannot measure backend {}; auto will not pick it: {}", id, e.toString());
+    }
+  }
+
+  /** Times an upload and two int sums (one element, {@link #PROBE_ELEMENTS}) on {@code backend}. */
+  static Rates measure(Backend backend, String device) {
+    int[] data = new int[PROBE_ELEMENTS];
+    Arrays.fill(data, 1);
+    long bytes = 4L * PROBE_ELEMENTS;
+    try (DeviceBuffer warm = backend.buffers().upload(data)) {
+      backend.reducer().reduce(warm, ReduceOp.SUM, fast());
+    }
+    double upload = Double.MAX_VALUE;
+    for (int i = 0; i < 3; i++) {
+      long t0 = System.nanoTime();
+      DeviceBuffer b = backend.buffers().upload(data);
+      upload = Math.min(upload, (System.nanoTime() - t0) * 1e-9);
+      b.close();
+    }
+    double big = Double.MAX_VALUE;
+    double small = Double.MAX_VALUE;
+    try (DeviceBuffer all = backend.buffers().upload(data);
+        DeviceBuffer one = backend.buffers().upload(new int[] {1})) {
+      for (int i = 0; i < 3; i++) {
+        long t0 = System.nanoTime();
+        backend.reducer().reduce(all, ReduceOp.SUM, fast());
+        big = Math.min(big, (System.nanoTime() - t0) * 1e-9);
+      }
+      for (int i = 0; i < 5; i++) {
+        long t0 = System.nanoTime();
+        backend.reducer().reduce(one, ReduceOp.SUM, fast());
+        small = Math.min(small, (System.nanoTime() - t0) * 1e-9);
+      }
+    }
+    double h2d = Math.min(MAX_GBPS, bytes / Math.max(upload, 1e-12) / 1e9);
+    double dev = bytes / Math.max(big - small, 1e-9) / 1e9;
+    return new Rates(backend.id(), device, h2d, dev, small * 1e6);
+  }
+
+  private static CallContext fast() {
+    return new CallContext(null, Determinism.FAST);
+  }
+
+  private Map<String, Rates> load() {
+    Map<String, Rates> result = new LinkedHashMap<>();
+    if (!Files.isRegularFile(cache)) {
+      return result;
+    }
+    try {
+      Matcher m = ENTRY.matcher(Files.readString(cache, StandardCharsets.UTF_8));
+      while (m.find()) {
+        String key = m.group(1);
+        int bar = key.indexOf('|');
+        if (bar > 0) {
+          result.put(
+              key,
+              new Rates(
+                  key.substring(0, bar),
+                  key.substring(bar + 1),
+                  Double.parseDouble(m.group(2)),
+                  Double.parseDouble(m.group(3)),
+                  Double.parseDouble(m.group(4))));
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      LOG.warn("ignoring unreadable cost model cache {}: {}", cache, e.toString());
+    }
+    return result;
+  }
+
+  private void save(String key, Rates rates) {
+    Map<String, Rates> all = load();
+    all.put(key, rates);
+    StringBuilder json = new StringBuilder("{\n");
+    int i = 0;
+    for (Map.Entry<String, Rates> e : all.entrySet()) {
+      Rates r = e.getValue();
+      json.append(
+          String.format(
+              Locale.ROOT,
+              "  \"%s\": {\"hostToDeviceGBps\": %.6g, \"deviceGBps\": %.6g, \"launchMicros\":"
+                  + " %.6g}%s%n",
+              e.getKey(),
+              r.hostToDeviceGBps(),
+              r.deviceGBps(),
+              r.launchMicros(),
+              ++i < all.size() ? "," : ""));
+    }
+    json.append("}\n");
+    try {
+      Files.createDirectories(cache.toAbsolutePath().getParent());
+      Path tmp = Files.createTempFile(cache.toAbsolutePath().getParent(), "costmodel", ".tmp");
+      Files.writeString(tmp, json, StandardCharsets.UTF_8);
+      Files.move(
+          tmp,
+          cache,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      LOG.warn("cannot write cost model cache {}: {}", cache, e.toString());
+    }
+  }
+}
