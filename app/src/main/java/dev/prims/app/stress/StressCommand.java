@@ -1,0 +1,227 @@
+package dev.prims.app.stress;
+
+import dev.prims.Determinism;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.ReduceOp;
+import dev.prims.app.BadInputException;
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code prims stress}: many threads on one engine with mixed primitives, types, variants and
+ * backends for a fixed time, every answer checked against the cpu backend, device memory in use
+ * compared before and after. Exit 0 only when every answer was right, nothing failed, at least
+ * {@code --min-calls} calls were made and no backend's device memory grew beyond the tolerance.
+ */
+@Command(
+    name = "stress",
+    description = {
+      "Load test: many threads call one engine with random primitives, types, sizes, variants"
+          + " and backends for a fixed time; every answer is checked against the cpu backend.",
+      "Exit 0 only if all answers were right and no device memory leaked.",
+    })
+public final class StressCommand implements Callable<Integer> {
+  /** Exit code when an answer was wrong, a call failed or memory leaked. */
+  public static final int EXIT_FAILED = 1;
+
+  @Spec private CommandSpec spec;
+
+  private final Supplier<Prims> engines;
+
+  /** The command on an engine configured as usual (system properties, environment, file). */
+  public StressCommand() {
+    this(() -> Prims.create(PrimsConfig.empty()));
+  }
+
+  /** The command on engines from {@code engines} (for tests with fault-injecting providers). */
+  public StressCommand(Supplier<Prims> engines) {
+    this.engines = engines;
+  }
+
+  @Option(
+      names = "--threads",
+      defaultValue = "32",
+      description = "Threads (default ${DEFAULT-VALUE}).")
+  private int threads;
+
+  @Option(
+      names = "--seconds",
+      defaultValue = "10",
+      description = "How long to run (default ${DEFAULT-VALUE}).")
+  private double seconds;
+
+  @Option(
+      names = "--backends",
+      split = ",",
+      description = "Backends to load (default: every available one); cpu is the reference.")
+  private List<String> backends;
+
+  @Option(
+      names = "--max-size",
+      defaultValue = "65536",
+      description =
+          "Largest input length; sizes are log-uniform from 1 (default ${DEFAULT-VALUE}).")
+  private int maxSize;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
+  private long seed;
+
+  @Option(
+      names = "--min-calls",
+      defaultValue = "0",
+      description = "Fail unless at least this many calls were made (default ${DEFAULT-VALUE}).")
+  private long minCalls;
+
+  @Option(
+      names = "--leak-tolerance-mib",
+      defaultValue = "0",
+      description =
+          "Allowed growth of device memory in use after the warm-up, in MiB"
+              + " (default ${DEFAULT-VALUE}).")
+  private long leakToleranceMib;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    validate();
+    PrintWriter out = spec.commandLine().getOut();
+    try (Prims prims = engines.get()) {
+      List<String> ids = chooseBackends(prims);
+      Set<String> reproducible = new LinkedHashSet<>();
+      for (String id : ids) {
+        String why = reproducibleProblem(prims, id);
+        if (why == null) {
+          reproducible.add(id);
+        } else {
+          out.println("note: reproducible mode not exercised on " + id + ": " + why);
+        }
+      }
+      StressCase cases = new StressCase(prims, maxSize, reproducible);
+      List<String> problems = new ArrayList<>();
+      for (String id : ids) {
+        cases.warmUp(id).forEach(w -> problems.add("WRONG " + w.call() + ": " + w.error()));
+      }
+      Map<String, OptionalLong> before = memory(prims, ids);
+      out.printf(
+          "stress: %d threads, %s s, backends %s, sizes 1..%d, seed %d; reference cpu%n",
+          threads, seconds, String.join(", ", ids), maxSize, seed);
+      out.flush();
+      StressRun run = new StressRun(cases, ids);
+      long start = System.nanoTime();
+      run.run(threads, (long) (seconds * 1e9), seed);
+      double elapsed = (System.nanoTime() - start) / 1e9;
+      Map<String, OptionalLong> after = memory(prims, ids);
+      problems.addAll(run.problems());
+      run.callsByBackend().forEach((id, n) -> out.printf("  %-8s %,d calls%n", id, n));
+      out.printf(
+          "calls %,d in %.1f s (%.0f/s), wrong %d, failed %d%n",
+          run.totalCalls(), elapsed, run.totalCalls() / elapsed, run.wrong(), run.failed());
+      boolean leaked = false;
+      for (String id : ids) {
+        Backend backend = prims.backend(id).primaryBackend();
+        if (before.get(id).isPresent() && after.get(id).isPresent()) {
+          long grown = after.get(id).getAsLong() - before.get(id).getAsLong();
+          boolean leak = grown > leakToleranceMib << 20;
+          leaked |= leak;
+          out.printf(
+              "memory %s: %,d bytes in use before, %,d after (%+,d)%s%n",
+              id,
+              before.get(id).getAsLong(),
+              after.get(id).getAsLong(),
+              grown,
+              leak ? " LEAK" : "");
+        } else {
+          out.printf("memory %s: not measured (%s)%n", id, DeviceMemory.whyUnknown(backend));
+        }
+      }
+      problems.forEach(p -> out.println("  " + p));
+      boolean tooFew = run.totalCalls() < minCalls;
+      if (tooFew) {
+        out.printf("only %,d calls, fewer than --min-calls %,d%n", run.totalCalls(), minCalls);
+      }
+      boolean pass =
+          problems.isEmpty() && run.wrong() == 0 && run.failed() == 0 && !leaked && !tooFew;
+      out.println(pass ? "PASS" : "FAIL");
+      out.flush();
+      return pass ? 0 : EXIT_FAILED;
+    }
+  }
+
+  private void validate() {
+    if (threads < 1 || threads > 4096) {
+      throw new BadInputException("--threads must be between 1 and 4096, got " + threads);
+    }
+    if (!(seconds > 0) || seconds > 86400) {
+      throw new BadInputException("--seconds must be above 0 and at most 86400, got " + seconds);
+    }
+    if (maxSize < 1 || maxSize > 1 << 26) {
+      throw new BadInputException("--max-size must be between 1 and 2^26, got " + maxSize);
+    }
+    if (minCalls < 0 || leakToleranceMib < 0) {
+      throw new BadInputException("--min-calls and --leak-tolerance-mib must not be negative");
+    }
+  }
+
+  private List<String> chooseBackends(Prims prims) {
+    Map<String, Availability> all = prims.backends();
+    List<String> ids = new ArrayList<>();
+    if (backends == null || backends.isEmpty()) {
+      all.forEach(
+          (id, a) -> {
+            if (a.available()) {
+              ids.add(id);
+            }
+          });
+    } else {
+      for (String id : new LinkedHashSet<>(backends)) {
+        Availability a = all.get(id.trim());
+        if (a == null) {
+          throw new BadInputException(
+              "unknown backend '" + id + "'; known backends: " + String.join(", ", all.keySet()));
+        }
+        if (!a.available()) {
+          throw new BadInputException("backend " + id + " is not available: " + a.reason());
+        }
+        ids.add(id.trim());
+      }
+    }
+    if (!all.getOrDefault("cpu", Availability.absent("missing")).available()) {
+      throw new BadInputException("the cpu backend, the reference, is not available");
+    }
+    return ids;
+  }
+
+  /** Null when {@code id} computes reproducible sums, else why not. */
+  private static String reproducibleProblem(Prims prims, String id) {
+    try {
+      prims
+          .backend(id)
+          .determinism(Determinism.REPRODUCIBLE)
+          .reduce(new double[] {1, 2, 3}, ReduceOp.SUM);
+      return null;
+    } catch (RuntimeException e) {
+      return String.valueOf(e.getMessage());
+    }
+  }
+
+  private static Map<String, OptionalLong> memory(Prims prims, List<String> ids) {
+    Map<String, OptionalLong> result = new java.util.HashMap<>();
+    for (String id : ids) {
+      result.put(id, DeviceMemory.inUse(prims.backend(id).primaryBackend()));
+    }
+    return result;
+  }
+}
