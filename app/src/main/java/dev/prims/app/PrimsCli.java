@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
       dev.prims.app.bench.BenchCommand.class,
       dev.prims.app.bench.LadderCommand.class,
       dev.prims.app.conformance.ConformanceCommand.class,
+      dev.prims.app.stress.StressCommand.class,
     })
 public final class PrimsCli implements Runnable {
   /** Exit code for bad input or usage. */
