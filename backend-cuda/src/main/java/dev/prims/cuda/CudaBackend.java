@@ -92,10 +92,25 @@ final class CudaBackend implements Backend {
   private final CudaHistogrammer histogrammer = new CudaHistogrammer(this);
   private final CudaDot dot = new CudaDot(this);
   private final CudaFoldKernels foldKernels = new CudaFoldKernels(this);
+  private final CudaHostStreamer streamer = new CudaHostStreamer(this);
+  private final boolean stagedHostPath;
+  private final java.util.concurrent.atomic.AtomicLong bytesToDevice =
+      new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong bytesToHost =
+      new java.util.concurrent.atomic.AtomicLong();
 
   CudaBackend(DeviceInfo info) {
+    this(info, true);
+  }
+
+  /**
+   * Opens {@code info}; host arrays go through pinned staging slots when {@code stagedHostPath},
+   * else through one pageable copy.
+   */
+  CudaBackend(DeviceInfo info, boolean stagedHostPath) {
     this.info = info;
     this.sms = info.computeUnits();
+    this.stagedHostPath = stagedHostPath;
     try {
       cuDeviceGet(device, info.index());
       cuDevicePrimaryCtxRetain(context, device);
@@ -235,6 +250,42 @@ final class CudaBackend implements Backend {
     if (timing) {
       timingPending = true;
     }
+  }
+
+  /** The reducer with its package-level kernel launchers. */
+  CudaReducer cudaReducer() {
+    return reducer;
+  }
+
+  /** Whether host arrays take the staged path ({@code prims.cuda.hostpath=staged}). */
+  boolean stagedHostPath() {
+    return stagedHostPath;
+  }
+
+  /** The pinned staging pipeline for host arrays (use under the lock). */
+  CudaHostStreamer streamer() {
+    return streamer;
+  }
+
+  void countToDevice(long bytes) {
+    bytesToDevice.addAndGet(bytes);
+  }
+
+  void countToHost(long bytes) {
+    bytesToHost.addAndGet(bytes);
+  }
+
+  long bytesToDevice() {
+    return bytesToDevice.get();
+  }
+
+  long bytesToHost() {
+    return bytesToHost.get();
+  }
+
+  void resetTransferCounts() {
+    bytesToDevice.set(0);
+    bytesToHost.set(0);
   }
 
   /** Streaming multiprocessors of the device. */
@@ -421,6 +472,7 @@ final class CudaBackend implements Backend {
     cuMemcpyDtoHAsync(hostResult, pointer, 8L * count, stream);
     afterEnqueue();
     synchronize();
+    countToHost(8L * count);
     long[] values = new long[count];
     for (int i = 0; i < count; i++) {
       values[i] = hostResultBytes.getLong(8 * i);
@@ -430,6 +482,7 @@ final class CudaBackend implements Backend {
 
   /** The value a kernel wrote into the result slot (call after synchronize). */
   Number readResult(DType type) {
+    countToHost(type.bytes());
     switch (type) {
       case INT:
         return hostResultBytes.getInt(0);
@@ -452,6 +505,7 @@ final class CudaBackend implements Backend {
       cuCtxSetCurrent(context);
       try {
         synchronize();
+        streamer.close();
         modules.unload();
         if (scratch != null) {
           cuMemFree(scratch);

@@ -41,6 +41,8 @@ public final class CudaBackendProvider implements BackendProvider {
     }
     DeviceInfo device =
         CudaDevices.choose(availability.devices(), context.get("prims.device").orElse(null));
-    return new CudaBackend(device);
+    boolean staged =
+        CudaTransferPolicy.staged(context.get(CudaTransferPolicy.HOST_PATH_KEY).orElse(null));
+    return new CudaBackend(device, staged);
   }
 }

@@ -50,6 +50,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
         backend.call(
             () -> {
               cuMemcpyHtoD(buffer.pointer(), hostPointer(array), (long) length * type.bytes());
+              backend.countToDevice((long) length * type.bytes());
               return null;
             });
       }
@@ -79,6 +80,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     backend.call(
         () -> {
           cuMemcpyDtoH(hostPointer(array), source.pointer(), (long) length * type.bytes());
+          backend.countToHost((long) length * type.bytes());
           return null;
         });
   }

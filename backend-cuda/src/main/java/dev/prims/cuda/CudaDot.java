@@ -2,6 +2,7 @@ package dev.prims.cuda;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DotProduct;
 import jcuda.driver.CUdeviceptr;
@@ -34,24 +35,67 @@ final class CudaDot implements DotProduct {
     }
     return backend.call(
         () -> {
-          String kernel = "dot_vectorized_" + type.id();
-          int resident = backend.residentBlocks("dot", kernel, 0, CudaDotPolicy.BLOCKS_PER_SM);
-          int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
-          CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
-          backend.launch(
-              "dot",
-              kernel,
-              blocks,
-              0,
-              new KernelArgs()
-                  .pointer(x.pointer())
-                  .pointer(y.pointer())
-                  .i64(n)
-                  .pointer(partials)
-                  .pointer(backend.counter(0))
-                  .pointer(backend.resultSlot()));
+          launch(x.pointer(), y.pointer(), type, n, backend.resultSlot());
           backend.synchronize();
           return backend.readResult(type);
         });
+  }
+
+  /** Enqueues the dot kernel over {@code n} elements, writing the answer to {@code result}. */
+  private void launch(CUdeviceptr x, CUdeviceptr y, DType type, long n, CUdeviceptr result) {
+    String kernel = "dot_vectorized_" + type.id();
+    int resident = backend.residentBlocks("dot", kernel, 0, CudaDotPolicy.BLOCKS_PER_SM);
+    int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
+    CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
+    backend.launch(
+        "dot",
+        kernel,
+        blocks,
+        0,
+        new KernelArgs()
+            .pointer(x)
+            .pointer(y)
+            .i64(n)
+            .pointer(partials)
+            .pointer(backend.counter(0))
+            .pointer(result));
+  }
+
+  /**
+   * On the staged path, streams both arrays through pinned slots (the dot of chunk i runs while
+   * chunk i+1 is copied) and sums the per-chunk dots on the device; otherwise two pageable copies.
+   */
+  @Override
+  public Number dot(BufferManager buffers, Object a, Object b, CallContext call) {
+    if (!backend.stagedHostPath()) {
+      return DotProduct.super.dot(buffers, a, b, call);
+    }
+    DType type = DType.ofArray(a);
+    if (DType.ofArray(b) != type) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of one type, got " + type.id() + " and " + DType.ofArray(b).id());
+    }
+    int n = java.lang.reflect.Array.getLength(a);
+    if (java.lang.reflect.Array.getLength(b) != n) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of equal length, got "
+              + n
+              + " and "
+              + java.lang.reflect.Array.getLength(b));
+    }
+    call.usedVariant(CudaDotPolicy.VARIANTS.get(0));
+    String sum = "reduce_vectorized_" + type.id() + "_sum";
+    return backend.call(
+        () ->
+            backend
+                .streamer()
+                .fold(
+                    new Object[] {a, b},
+                    type,
+                    (inputs, length, result) -> launch(inputs[0], inputs[1], type, length, result),
+                    (inputs, length, result) ->
+                        backend
+                            .cudaReducer()
+                            .launchVectorized(inputs[0], type, length, sum, result)));
   }
 }

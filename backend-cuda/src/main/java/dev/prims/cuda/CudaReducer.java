@@ -6,6 +6,7 @@ import static dev.prims.cuda.CudaReducePolicy.ceilDiv;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Reducer;
 import jcuda.driver.CUdeviceptr;
@@ -53,8 +54,32 @@ final class CudaReducer implements Reducer {
    * {@code perSmCap} blocks per SM, under the lock.
    */
   Number vectorized(CudaBuffer in, String kernel, boolean evenShare, int unroll, int perSmCap) {
-    DType type = in.type();
-    long n = in.length();
+    launchVectorized(
+        in.pointer(),
+        in.type(),
+        in.length(),
+        kernel,
+        evenShare,
+        unroll,
+        perSmCap,
+        backend.resultSlot());
+    backend.synchronize();
+    return backend.readResult(in.type());
+  }
+
+  /**
+   * Enqueues the vectorised kernel {@code kernel} over {@code n} elements at {@code input}, writing
+   * the answer to the device address {@code result}, without waiting (under the lock).
+   */
+  void launchVectorized(
+      CUdeviceptr input,
+      DType type,
+      long n,
+      String kernel,
+      boolean evenShare,
+      int unroll,
+      int perSmCap,
+      CUdeviceptr result) {
     int width = 16 / type.bytes();
     int resident = backend.residentBlocks("reduce", kernel, 0, perSmCap);
     int blocks = CudaReducePolicy.vectorizedBlocks(n, width, resident);
@@ -70,14 +95,53 @@ final class CudaReducer implements Reducer {
         blocks,
         0,
         new KernelArgs()
-            .pointer(in.pointer())
+            .pointer(input)
             .i64(n)
             .i64(chunk)
             .pointer(partials)
             .pointer(backend.counter(0))
-            .pointer(backend.resultSlot()));
-    backend.synchronize();
-    return backend.readResult(type);
+            .pointer(result));
+  }
+
+  /**
+   * On the staged path ({@code prims.cuda.hostpath=staged}, the default variant), streams the array
+   * through pinned slots, reducing chunk i while chunk i+1 is copied; otherwise one pageable copy
+   * then the kernel.
+   */
+  @Override
+  public Number reduce(BufferManager buffers, Object array, ReduceOp op, CallContext call) {
+    boolean vectorized = call.variant() == null || call.variant().equals("vectorized");
+    if (!backend.stagedHostPath() || !vectorized) {
+      return Reducer.super.reduce(buffers, array, op, call);
+    }
+    DType type = DType.ofArray(array);
+    op.requireSupported(type);
+    call.usedVariant("vectorized");
+    String kernel = "reduce_vectorized_" + type.id() + "_" + op.id();
+    return backend.call(
+        () ->
+            backend
+                .streamer()
+                .fold(
+                    new Object[] {array},
+                    type,
+                    (inputs, length, result) ->
+                        launchVectorized(inputs[0], type, length, kernel, result),
+                    (inputs, length, result) ->
+                        launchVectorized(inputs[0], type, length, kernel, result)));
+  }
+
+  /** The default vectorised kernel over device memory, writing to {@code result}. */
+  void launchVectorized(CUdeviceptr input, DType type, long n, String kernel, CUdeviceptr result) {
+    launchVectorized(
+        input,
+        type,
+        n,
+        kernel,
+        CudaReducePolicy.EVEN_SHARE,
+        CudaReducePolicy.UNROLL,
+        CudaReducePolicy.BLOCKS_PER_SM,
+        result);
   }
 
   private Number multiPass(CudaBuffer in, ReduceOp op, String variant) {
@@ -125,6 +189,11 @@ final class CudaReducer implements Reducer {
             + ceilDiv(vectorBlocks, BLOCK_SIZE);
     long strideBlocks = Math.max(1, CudaReducePolicy.passBlocks("shuffle", n, resident));
     long shuffle = ceilDiv(n, strideBlocks * BLOCK_SIZE) + ceilDiv(strideBlocks, BLOCK_SIZE) + 1;
-    return Math.min(Math.max(vectorized, shuffle), Math.max(n, 0));
+    long chunks = ceilDiv(n, CudaTransferPolicy.chunkElements(1, type.bytes()));
+    long staged =
+        chunks > 1
+            ? vectorized + ceilDiv(chunks, width * BLOCK_SIZE) + CudaReducePolicy.UNROLL + width + 1
+            : vectorized;
+    return Math.min(Math.max(staged, shuffle), Math.max(n, 0));
   }
 }

@@ -1,0 +1,183 @@
+package dev.prims.cuda;
+
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
+import static jcuda.driver.JCudaDriver.cuEventSynchronize;
+import static jcuda.driver.JCudaDriver.cuMemFree;
+import static jcuda.driver.JCudaDriver.cuMemFreeHost;
+import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
+import static jcuda.driver.JCudaDriver.cuStreamCreate;
+import static jcuda.driver.JCudaDriver.cuStreamDestroy;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
+
+import dev.prims.DType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.stream.IntStream;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUevent_flags;
+import jcuda.driver.CUstream;
+import jcuda.driver.CUstream_flags;
+
+/**
+ * Streams host arrays through reused pinned staging slots: chunk i is copied from the Java array
+ * into pinned memory and sent to the device on a copy stream while the backend's stream runs the
+ * kernel of chunk i-1. Each chunk's kernel writes one value into a device array of per-chunk
+ * results, which a final kernel combines, so only the answer comes back. All methods run under the
+ * backend's lock; the slots live until the backend closes.
+ */
+final class CudaHostStreamer {
+  /** The kernel of one chunk: reads {@code inputs} ({@code length} elements each) into result. */
+  @FunctionalInterface
+  interface ChunkKernel {
+    void enqueue(CUdeviceptr[] inputs, long length, CUdeviceptr result);
+  }
+
+  private final CudaBackend backend;
+  private final CUstream copyStream = new CUstream();
+  private final Pointer[] pinned = new Pointer[CudaTransferPolicy.SLOTS];
+  private final ByteBuffer[] pinnedBytes = new ByteBuffer[CudaTransferPolicy.SLOTS];
+  private final CUdeviceptr[] onDevice = new CUdeviceptr[CudaTransferPolicy.SLOTS];
+  private final CUevent[] copied = new CUevent[CudaTransferPolicy.SLOTS];
+  private final CUevent[] consumed = new CUevent[CudaTransferPolicy.SLOTS];
+  private CUdeviceptr results;
+  private long resultsBytes;
+  private boolean ready;
+
+  CudaHostStreamer(CudaBackend backend) {
+    this.backend = backend;
+  }
+
+  /** Allocates the slots, stream and events on first use. */
+  private void prepare() {
+    if (ready) {
+      return;
+    }
+    cuStreamCreate(copyStream, CUstream_flags.CU_STREAM_NON_BLOCKING);
+    for (int s = 0; s < CudaTransferPolicy.SLOTS; s++) {
+      pinned[s] = new Pointer();
+      cuMemHostAlloc(pinned[s], CudaTransferPolicy.CHUNK_BYTES, 0);
+      pinnedBytes[s] =
+          pinned[s].getByteBuffer(0, CudaTransferPolicy.CHUNK_BYTES).order(ByteOrder.nativeOrder());
+      onDevice[s] = backend.allocate(CudaTransferPolicy.CHUNK_BYTES, "a staging chunk");
+      copied[s] = new CUevent();
+      consumed[s] = new CUevent();
+      cuEventCreate(copied[s], CUevent_flags.CU_EVENT_DISABLE_TIMING);
+      cuEventCreate(consumed[s], CUevent_flags.CU_EVENT_DISABLE_TIMING);
+    }
+    ready = true;
+  }
+
+  /**
+   * Streams {@code arrays} (equal lengths, one type) chunk by chunk through {@code perChunk}, then
+   * combines the per-chunk results with {@code combine} (a kernel over a device array writing into
+   * the result slot) and returns the answer.
+   */
+  Number fold(Object[] arrays, DType type, ChunkKernel perChunk, ChunkKernel combine) {
+    prepare();
+    long n = java.lang.reflect.Array.getLength(arrays[0]);
+    int chunk = CudaTransferPolicy.chunkElements(arrays.length, type.bytes());
+    int chunks = (int) CudaReducePolicy.ceilDiv(n, chunk);
+    CUdeviceptr perChunkResults = results((long) chunks * type.bytes());
+    long inputBytes = (long) chunk * type.bytes();
+    for (int i = 0; i < chunks; i++) {
+      int s = i % CudaTransferPolicy.SLOTS;
+      int from = i * chunk;
+      int length = (int) Math.min(chunk, n - from);
+      if (i >= CudaTransferPolicy.SLOTS) {
+        cuEventSynchronize(copied[s]);
+      }
+      CUdeviceptr[] inputs = new CUdeviceptr[arrays.length];
+      for (int a = 0; a < arrays.length; a++) {
+        fill(pinnedBytes[s], (int) (a * inputBytes), arrays[a], from, length, type);
+        inputs[a] = onDevice[s].withByteOffset(a * inputBytes);
+      }
+      if (i >= CudaTransferPolicy.SLOTS) {
+        cuStreamWaitEvent(copyStream, consumed[s], 0);
+      }
+      for (int a = 0; a < arrays.length; a++) {
+        long bytes = (long) length * type.bytes();
+        cuMemcpyHtoDAsync(inputs[a], pinned[s].withByteOffset(a * inputBytes), bytes, copyStream);
+        backend.countToDevice(bytes);
+      }
+      cuEventRecord(copied[s], copyStream);
+      cuStreamWaitEvent(backend.stream(), copied[s], 0);
+      perChunk.enqueue(inputs, length, perChunkResults.withByteOffset((long) i * type.bytes()));
+      cuEventRecord(consumed[s], backend.stream());
+    }
+    combine.enqueue(new CUdeviceptr[] {perChunkResults}, chunks, backend.resultSlot());
+    backend.synchronize();
+    return backend.readResult(type);
+  }
+
+  private CUdeviceptr results(long bytes) {
+    if (results == null || resultsBytes < bytes) {
+      if (results != null) {
+        cuMemFree(results);
+        results = null;
+      }
+      resultsBytes = Math.max(bytes, 4096);
+      results = backend.allocate(resultsBytes, "per-chunk results");
+    }
+    return results;
+  }
+
+  /** Copies {@code array[from, from + length)} into {@code slot} at byte {@code offset}. */
+  private static void fill(
+      ByteBuffer slot, int offset, Object array, int from, int length, DType type) {
+    long bytes = (long) length * type.bytes();
+    int parts =
+        bytes < CudaTransferPolicy.PARALLEL_FILL_MIN_BYTES
+            ? 1
+            : Math.min(CudaTransferPolicy.FILL_THREADS, Runtime.getRuntime().availableProcessors());
+    int step = (int) CudaReducePolicy.ceilDiv(length, parts);
+    IntStream range = IntStream.range(0, parts);
+    (parts > 1 ? range.parallel() : range)
+        .forEach(
+            p -> {
+              int start = p * step;
+              int count = Math.min(step, length - start);
+              if (count > 0) {
+                ByteBuffer view = slot.duplicate().order(ByteOrder.nativeOrder());
+                view.position(offset + start * type.bytes());
+                put(view, array, from + start, count);
+              }
+            });
+  }
+
+  private static void put(ByteBuffer view, Object array, int from, int count) {
+    if (array instanceof float[]) {
+      view.asFloatBuffer().put((float[]) array, from, count);
+    } else if (array instanceof double[]) {
+      view.asDoubleBuffer().put((double[]) array, from, count);
+    } else if (array instanceof int[]) {
+      view.asIntBuffer().put((int[]) array, from, count);
+    } else {
+      view.asLongBuffer().put((long[]) array, from, count);
+    }
+  }
+
+  /** Frees the slots (the backend's close, under its lock, context current). */
+  void close() {
+    if (!ready) {
+      return;
+    }
+    cuStreamSynchronize(copyStream);
+    for (int s = 0; s < CudaTransferPolicy.SLOTS; s++) {
+      cuMemFreeHost(pinned[s]);
+      cuMemFree(onDevice[s]);
+      cuEventDestroy(copied[s]);
+      cuEventDestroy(consumed[s]);
+    }
+    if (results != null) {
+      cuMemFree(results);
+    }
+    cuStreamDestroy(copyStream);
+    ready = false;
+  }
+}

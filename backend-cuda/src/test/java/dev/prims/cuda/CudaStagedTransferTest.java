@@ -1,0 +1,136 @@
+package dev.prims.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.HistogramSpec;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.ReduceOp;
+import dev.prims.Scalar;
+import dev.prims.ScanKind;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Host arrays on the staged path (pinned slots, several chunks, copy overlapping compute) against
+ * the pageable path and exact references, and the transfer counter: a chain of calls on device
+ * buffers moves no input to the host. Skipped without a CUDA device.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CudaStagedTransferTest {
+  /** Several chunks of every type, and a length that is not a multiple of any vector width. */
+  private static final int N = 3 * CudaTransferPolicy.chunkElements(1, 4) + 12_345;
+
+  private Prims staged;
+  private Prims pageable;
+
+  @BeforeAll
+  void open() {
+    staged = Prims.create(PrimsConfig.builder().backend("cuda").fallback(false).build());
+    var cuda = staged.backends().get("cuda");
+    Assumptions.assumeTrue(cuda.available(), () -> "no CUDA device: " + cuda.reason());
+    pageable =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("cuda")
+                .fallback(false)
+                .set(CudaTransferPolicy.HOST_PATH_KEY, "pageable")
+                .build());
+  }
+
+  @AfterAll
+  void close() {
+    if (staged != null) {
+      staged.close();
+    }
+    if (pageable != null) {
+      pageable.close();
+    }
+  }
+
+  @Test
+  void intSumMaxAndDotOverSeveralChunksAreExact() {
+    SplittableRandom random = new SplittableRandom(7);
+    int[] a = new int[N];
+    int[] b = new int[N];
+    for (int i = 0; i < N; i++) {
+      a[i] = random.nextInt();
+      b[i] = random.nextInt(1000);
+    }
+    a[N - 1] = Integer.MAX_VALUE;
+    int sum = 0;
+    int dot = 0;
+    for (int i = 0; i < N; i++) {
+      sum += a[i];
+      dot += a[i] * b[i];
+    }
+    assertEquals(sum, staged.reduce(a, ReduceOp.SUM).asInt());
+    assertEquals(Integer.MAX_VALUE, staged.reduce(a, ReduceOp.MAX).asInt());
+    assertEquals(dot, staged.dot(a, b).asInt());
+    assertEquals(sum, pageable.reduce(a, ReduceOp.SUM).asInt());
+  }
+
+  @Test
+  void floatSumOverSeveralChunksIsWithinTheBoundAndAgreesWithPageable() {
+    SplittableRandom random = new SplittableRandom(11);
+    float[] x = new float[N];
+    double exact = 0;
+    double magnitude = 0;
+    for (int i = 0; i < N; i++) {
+      x[i] = (float) (random.nextDouble() * 2 - 0.5);
+      exact += x[i];
+      magnitude += Math.abs(x[i]);
+    }
+    long chain = staged.primaryBackend().sequentialChain(DType.FLOAT, N);
+    double bound = (chain + 64 - Long.numberOfLeadingZeros(N)) * Math.ulp(1.0f) / 2 * magnitude;
+    Scalar s = staged.reduce(x, ReduceOp.SUM);
+    Scalar p = pageable.reduce(x, ReduceOp.SUM);
+    assertEquals(exact, s.asFloat(), bound, "staged sum");
+    assertEquals(exact, p.asFloat(), bound, "pageable sum");
+    assertEquals("vectorized", s.provenance().variant());
+  }
+
+  @Test
+  void stagedTransfersCountEveryInputByteOnceAndOneResult() {
+    float[] x = new float[N];
+    java.util.Arrays.fill(x, 0.25f);
+    CudaTransferCounter counter = CudaTransferCounter.of(staged).orElseThrow();
+    counter.reset();
+    assertEquals(0.25f * N, staged.reduce(x, ReduceOp.SUM).asFloat(), 1e-3 * N);
+    assertEquals(4L * N, counter.bytesToDevice(), counter.toString());
+    assertEquals(4L, counter.bytesToHost(), counter.toString());
+    double[] y = new double[N];
+    java.util.Arrays.fill(y, 2.0);
+    counter.reset();
+    assertEquals(4.0 * N, staged.dot(y, y).asDouble());
+    assertEquals(2 * 8L * N, counter.bytesToDevice(), counter.toString());
+    assertEquals(8L, counter.bytesToHost(), counter.toString());
+  }
+
+  @Test
+  void scanHistogramReduceChainOnDeviceBuffersMovesOnlyTheAnswers() {
+    int n = 1 << 22;
+    int[] ones = new int[n];
+    java.util.Arrays.fill(ones, 1);
+    CudaTransferCounter counter = CudaTransferCounter.of(staged).orElseThrow();
+    try (DeviceBuffer input = staged.upload(ones);
+        DeviceBuffer prefix = staged.allocate(DType.INT, n);
+        DeviceBuffer counts = staged.allocate(DType.LONG, 1024)) {
+      counter.reset();
+      staged.scan(input, prefix, ReduceOp.SUM, ScanKind.EXCLUSIVE);
+      long outOfRange = staged.histogram(prefix, HistogramSpec.keys(1024), counts);
+      long inRange = staged.reduce(counts, ReduceOp.SUM).asLong();
+      assertEquals(0, counter.bytesToDevice(), counter.toString());
+      assertTrue(counter.bytesToHost() <= 64, counter.toString());
+      assertEquals(1024, inRange);
+      assertEquals(n - 1024, outOfRange);
+    }
+  }
+}
