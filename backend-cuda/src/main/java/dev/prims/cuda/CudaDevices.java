@@ -56,7 +56,7 @@ final class CudaDevices {
           Availability.absent(
               "no CUDA device found: the CUDA driver (libcuda) or JCuda's native library could not be"
                   + " loaded: "
-                  + e.getMessage());
+                  + firstLine(e.getMessage()));
       return linkFailure;
     } catch (CudaException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
@@ -69,6 +69,15 @@ final class CudaDevices {
     } catch (RuntimeException | LinkageError e) {
       return Availability.broken("CUDA driver initialisation failed: " + e);
     }
+  }
+
+  /** The first line of a loader message (JCuda's runs to many lines with stack traces). */
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "";
+    }
+    int end = message.indexOf('\n');
+    return (end < 0 ? message : message.substring(0, end)).trim();
   }
 
   /**
