@@ -80,6 +80,7 @@ final class CudaHostStreamer {
    */
   Number fold(Object[] arrays, DType type, ChunkKernel perChunk, ChunkKernel combine) {
     prepare();
+    cuStreamSynchronize(copyStream);
     long n = java.lang.reflect.Array.getLength(arrays[0]);
     int chunk = CudaTransferPolicy.chunkElements(arrays.length, type.bytes());
     int chunks = (int) CudaReducePolicy.ceilDiv(n, chunk);

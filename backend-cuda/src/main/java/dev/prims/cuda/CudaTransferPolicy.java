@@ -20,8 +20,11 @@ final class CudaTransferPolicy {
   /** Arrays at least this large are copied into pinned memory by several threads at once. */
   static final int PARALLEL_FILL_MIN_BYTES = 1 << 20;
 
-  /** At most this many threads copy one chunk into pinned memory. */
-  static final int FILL_THREADS = 8;
+  /**
+   * At most this many threads (and no more than the processors) copy one chunk into pinned memory:
+   * one thread copies at roughly the pageable rate, so the staged path needs several to outrun it.
+   */
+  static final int FILL_THREADS = 16;
 
   private CudaTransferPolicy() {}
 
