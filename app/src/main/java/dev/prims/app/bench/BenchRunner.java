@@ -62,11 +62,16 @@ public final class BenchRunner {
     Map<CubRequest, CubResult> reference = references(targets);
     HostCopyBandwidth hostCopy = new HostCopyBandwidth(plan.budget());
     String hostName =
-        "cpu "
-            + System.getProperty("os.arch")
-            + " ("
-            + Runtime.getRuntime().availableProcessors()
-            + " threads)";
+        targets.stream()
+            .filter(t -> t.id().equals("cpu"))
+            .map(BenchTarget::deviceName)
+            .findFirst()
+            .orElse(
+                "cpu "
+                    + System.getProperty("os.arch")
+                    + " ("
+                    + Runtime.getRuntime().availableProcessors()
+                    + " threads)");
     progress.start(
         (long) plan.sizes().size()
             * plan.types().size()
