@@ -480,6 +480,84 @@ public final class Prims implements AutoCloseable {
     return primaryBackend().buffers().upload(array);
   }
 
+  /**
+   * A buffer on this view's first backend holding a copy of {@code array[offset, offset + length)}.
+   *
+   * @throws IllegalArgumentException when the slice is outside the array (naming the sizes)
+   */
+  public DeviceBuffer upload(Object array, int offset, int length) {
+    DType.ofArray(array);
+    checkSlice(Array.getLength(array), offset, length);
+    return primaryBackend().buffers().upload(array, offset, length);
+  }
+
+  /**
+   * A buffer of {@code type} on this view's first backend holding a copy of the remaining bytes of
+   * {@code data} (native byte order; direct buffers avoid a copy on the Java heap). The position of
+   * {@code data} is unchanged.
+   *
+   * @throws IllegalArgumentException when the byte order is not native or the remaining bytes are
+   *     not a whole number of elements
+   */
+  public DeviceBuffer upload(java.nio.ByteBuffer data, DType type) {
+    notNull(data, "data");
+    notNull(type, "type");
+    if (data.order() != java.nio.ByteOrder.nativeOrder()) {
+      throw new IllegalArgumentException(
+          "ByteBuffer must be in native byte order (" + java.nio.ByteOrder.nativeOrder() + ")");
+    }
+    if (data.remaining() % type.bytes() != 0) {
+      throw new IllegalArgumentException(
+          data.remaining()
+              + " remaining bytes are not a whole number of "
+              + type.id()
+              + " elements");
+    }
+    return primaryBackend().buffers().upload(data, type);
+  }
+
+  /**
+   * Copies the first {@code length} elements of {@code buffer} into {@code array[offset, offset +
+   * length)}.
+   *
+   * @throws IllegalArgumentException when the types differ, the slice is outside the array, or the
+   *     buffer is shorter than {@code length} (naming the sizes)
+   */
+  public void download(DeviceBuffer buffer, Object array, int offset, int length) {
+    notNull(buffer, "buffer").requireOpen();
+    DType type = DType.ofArray(array);
+    checkSlice(Array.getLength(array), offset, length);
+    if (type != buffer.type() || length > buffer.length()) {
+      throw new IllegalArgumentException(
+          "cannot download "
+              + length
+              + " elements of a buffer of "
+              + buffer.length()
+              + " "
+              + buffer.type().id()
+              + " into "
+              + type.id()
+              + "["
+              + Array.getLength(array)
+              + "]");
+    }
+    engine.registry().open(buffer.backend()).buffers().download(buffer, array, offset, length);
+  }
+
+  private static void checkSlice(int arrayLength, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > arrayLength - length) {
+      throw new IllegalArgumentException(
+          "slice ["
+              + offset
+              + ", "
+              + offset
+              + " + "
+              + length
+              + ") is outside an array of "
+              + arrayLength);
+    }
+  }
+
   /** Copies the first {@code array.length} elements of {@code buffer} into {@code array}. */
   public void download(DeviceBuffer buffer, Object array) {
     notNull(buffer, "buffer").requireOpen();
