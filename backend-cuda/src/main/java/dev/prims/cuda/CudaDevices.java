@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import jcuda.CudaException;
+import jcuda.LibUtils;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUresult;
@@ -39,7 +40,15 @@ final class CudaDevices {
       return linkFailure;
     }
     try {
-      JCudaDriver.setExceptionsEnabled(true);
+      PrivateNatives.load(
+          JCudaDriver.class,
+          PrivateNatives.version(JCudaDriver.class, "org.jcuda", "jcuda")
+              .map(
+                  v ->
+                      LibUtils.createLibraryFileName(
+                          LibUtils.createPlatformLibraryName("JCudaDriver-" + v)))
+              .orElse(null),
+          () -> JCudaDriver.setExceptionsEnabled(true));
       cuInit(0);
       int[] count = new int[1];
       cuDeviceGetCount(count);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.jocl.CL;
+import org.jocl.LibUtils;
 import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;
 
@@ -28,7 +29,15 @@ final class OpenClDiscovery {
    * @throws org.jocl.CLException or {@link LinkageError} when OpenCL cannot be loaded or queried
    */
   static List<OpenClDevice> devices() {
-    CL.setExceptionsEnabled(true);
+    PrivateNatives.load(
+        CL.class,
+        PrivateNatives.version(CL.class, "org.jocl", "jocl")
+            .map(
+                v ->
+                    LibUtils.createLibraryFileName(
+                        LibUtils.createPlatformLibraryName("JOCL_" + v.replace('.', '_'))))
+            .orElse(null),
+        () -> CL.setExceptionsEnabled(true));
     int[] count = new int[1];
     clGetPlatformIDs(0, null, count);
     cl_platform_id[] platforms = new cl_platform_id[count[0]];
