@@ -99,18 +99,22 @@ final class CudaBackend implements Backend {
   private final java.util.concurrent.atomic.AtomicLong bytesToHost =
       new java.util.concurrent.atomic.AtomicLong();
 
+  private final boolean captureAllocationSites;
+
   CudaBackend(DeviceInfo info) {
-    this(info, true);
+    this(info, true, false);
   }
 
   /**
    * Opens {@code info}; host arrays go through pinned staging slots when {@code stagedHostPath},
-   * else through one pageable copy.
+   * else through one pageable copy; buffers record where they were allocated when {@code
+   * captureAllocationSites} ({@code prims.debug.leaks}).
    */
-  CudaBackend(DeviceInfo info, boolean stagedHostPath) {
+  CudaBackend(DeviceInfo info, boolean stagedHostPath, boolean captureAllocationSites) {
     this.info = info;
     this.sms = info.computeUnits();
     this.stagedHostPath = stagedHostPath;
+    this.captureAllocationSites = captureAllocationSites;
     try {
       cuDeviceGet(device, info.index());
       cuDevicePrimaryCtxRetain(context, device);
@@ -255,6 +259,11 @@ final class CudaBackend implements Backend {
   /** The reducer with its package-level kernel launchers. */
   CudaReducer cudaReducer() {
     return reducer;
+  }
+
+  /** Whether new buffers capture a stack trace for leak warnings. */
+  boolean captureAllocationSites() {
+    return captureAllocationSites;
   }
 
   /** Whether host arrays take the staged path ({@code prims.cuda.hostpath=staged}). */

@@ -5,6 +5,7 @@ import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
+import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.DeviceInfo;
 
 /**
@@ -43,6 +44,6 @@ public final class CudaBackendProvider implements BackendProvider {
         CudaDevices.choose(availability.devices(), context.get("prims.device").orElse(null));
     boolean staged =
         CudaTransferPolicy.staged(context.get(CudaTransferPolicy.HOST_PATH_KEY).orElse(null));
-    return new CudaBackend(device, staged);
+    return new CudaBackend(device, staged, BufferCleaner.captureSites(context));
   }
 }

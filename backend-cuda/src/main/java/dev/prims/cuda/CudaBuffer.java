@@ -2,21 +2,19 @@ package dev.prims.cuda;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import java.lang.ref.Cleaner;
+import dev.prims.spi.BufferCleaner;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Device memory of one CUDA backend. Freed by {@link #close()}, or by a {@link Cleaner} when it
- * becomes unreachable without being closed.
+ * Device memory of one CUDA backend. Freed by {@link #close()}, or by a {@link BufferCleaner} (with
+ * a warning naming where it was allocated) when it becomes unreachable without being closed.
  */
 final class CudaBuffer implements DeviceBuffer {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   private final CudaBackend backend;
   private final DType type;
   private final long length;
   private final CUdeviceptr pointer;
-  private final Cleaner.Cleanable cleanable;
+  private final BufferCleaner.Handle cleanable;
   private volatile boolean closed;
 
   CudaBuffer(CudaBackend backend, DType type, long length, CUdeviceptr pointer) {
@@ -24,7 +22,12 @@ final class CudaBuffer implements DeviceBuffer {
     this.type = type;
     this.length = length;
     this.pointer = pointer;
-    this.cleanable = CLEANER.register(this, new Release(backend, pointer));
+    this.cleanable =
+        BufferCleaner.register(
+            this,
+            "cuda buffer of " + length + " " + type.id(),
+            new Release(backend, pointer),
+            backend.captureAllocationSites());
   }
 
   /** Frees the memory once, whether called by close() or by the cleaner. */
@@ -78,7 +81,7 @@ final class CudaBuffer implements DeviceBuffer {
   public void close() {
     if (!closed) {
       closed = true;
-      cleanable.clean();
+      cleanable.close();
     }
   }
 

@@ -6,6 +6,7 @@ import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -42,14 +43,33 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
 
   @Override
   public DeviceBuffer upload(Object array) {
+    return upload(array, 0, Array.getLength(array));
+  }
+
+  /** Copies the slice straight from the Java array (one pageable copy, no temporary array). */
+  @Override
+  public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
-    int length = Array.getLength(array);
+    return copyIn(type, length, hostPointer(array).withByteOffset((long) offset * type.bytes()));
+  }
+
+  /** A direct buffer is copied straight to the device; a heap buffer through its array. */
+  @Override
+  public DeviceBuffer upload(ByteBuffer data, DType type) {
+    ByteBuffer view = data.slice();
+    if (!view.isDirect()) {
+      return dev.prims.spi.BufferManager.super.upload(data, type);
+    }
+    return copyIn(type, view.remaining() / type.bytes(), Pointer.to(view));
+  }
+
+  private DeviceBuffer copyIn(DType type, int length, Pointer source) {
     CudaBuffer buffer = (CudaBuffer) allocate(type, length);
     try {
       if (length > 0) {
         backend.call(
             () -> {
-              cuMemcpyHtoD(buffer.pointer(), hostPointer(array), (long) length * type.bytes());
+              cuMemcpyHtoD(buffer.pointer(), source, (long) length * type.bytes());
               backend.countToDevice((long) length * type.bytes());
               return null;
             });
@@ -63,9 +83,14 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
 
   @Override
   public void download(DeviceBuffer buffer, Object array) {
+    download(buffer, array, 0, Array.getLength(array));
+  }
+
+  /** Copies straight into the slice of the Java array. */
+  @Override
+  public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     CudaBuffer source = backend.own(buffer);
     DType type = DType.ofArray(array);
-    int length = Array.getLength(array);
     if (source.type() != type) {
       throw new IllegalArgumentException(
           "cannot download a " + source.type().id() + " buffer into a " + type.id() + " array");
@@ -79,7 +104,10 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     }
     backend.call(
         () -> {
-          cuMemcpyDtoH(hostPointer(array), source.pointer(), (long) length * type.bytes());
+          cuMemcpyDtoH(
+              hostPointer(array).withByteOffset((long) offset * type.bytes()),
+              source.pointer(),
+              (long) length * type.bytes());
           backend.countToHost((long) length * type.bytes());
           return null;
         });
