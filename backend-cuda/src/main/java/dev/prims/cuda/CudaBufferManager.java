@@ -50,6 +50,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
+    checkSlice(Array.getLength(array), offset, length);
     return copyIn(type, length, hostPointer(array).withByteOffset((long) offset * type.bytes()));
   }
 
@@ -91,13 +92,18 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     CudaBuffer source = backend.own(buffer);
     DType type = DType.ofArray(array);
+    checkSlice(Array.getLength(array), offset, length);
     if (source.type() != type) {
       throw new IllegalArgumentException(
           "cannot download a " + source.type().id() + " buffer into a " + type.id() + " array");
     }
     if (source.length() < length) {
       throw new IllegalArgumentException(
-          "buffer of " + source.length() + " elements is shorter than the array of " + length);
+          "buffer of "
+              + source.length()
+              + " elements is shorter than the "
+              + length
+              + " requested");
     }
     if (length == 0) {
       return;
@@ -111,6 +117,20 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
           backend.countToHost((long) length * type.bytes());
           return null;
         });
+  }
+
+  private static void checkSlice(int arrayLength, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > arrayLength - length) {
+      throw new IllegalArgumentException(
+          "slice ["
+              + offset
+              + ", "
+              + offset
+              + " + "
+              + length
+              + ") is outside an array of "
+              + arrayLength);
+    }
   }
 
   private static Pointer hostPointer(Object array) {
