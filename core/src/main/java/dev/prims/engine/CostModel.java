@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The cost model behind {@code prims.backend=auto}: for a call on host arrays, each usable
  * backend's estimated time is {@code bytes / hostToDevice + bytes / device + launch}. Rates are
- * measured once per machine, backend and device by a short probe through the SPI (an int sum of
- * {@value #PROBE_ELEMENTS} elements) and cached in a small JSON file ({@code
- * ~/.cache/prims/costmodel.json}, or {@code prims.costmodel.cache}). Thread-safe.
+ * measured once per machine, backend and device by a short probe through the SPI (int sums of
+ * {@value #PROBE_ELEMENTS} elements from a host array and from a buffer) and cached in a small JSON
+ * file ({@code ~/.cache/prims/costmodel.json}, or {@code prims.costmodel.cache}). Thread-safe.
  */
 public final class CostModel {
   private static final Logger LOG = LoggerFactory.getLogger(CostModel.class);
@@ -43,6 +43,12 @@ public final class CostModel {
 
   /** Host-to-device rates above this count as "no transfer" (a backend sharing host memory). */
   static final double MAX_GBPS = 1e6;
+
+  /**
+   * A host-array sum slower than the buffer sum by less than this fraction moves no data (backends
+   * computing in host memory): the difference is timing noise.
+   */
+  static final double NOISE = 0.25;
 
   private static final Pattern ENTRY =
       Pattern.compile(
@@ -167,37 +173,37 @@ public final class CostModel {
     }
   }
 
-  /** Times an upload and two int sums (one element, {@link #PROBE_ELEMENTS}) on {@code backend}. */
+  /**
+   * Times int sums of {@link #PROBE_ELEMENTS} elements from a host array (the path a host-array
+   * call takes, staging included) and from a device buffer, and of one element: transfer time is
+   * their difference, launch overhead the one-element time.
+   */
   static Rates measure(Backend backend, String device) {
     int[] data = new int[PROBE_ELEMENTS];
     Arrays.fill(data, 1);
     long bytes = 4L * PROBE_ELEMENTS;
-    try (DeviceBuffer warm = backend.buffers().upload(data)) {
-      backend.reducer().reduce(warm, ReduceOp.SUM, fast());
-    }
-    double upload = Double.MAX_VALUE;
-    for (int i = 0; i < 3; i++) {
-      long t0 = System.nanoTime();
-      DeviceBuffer b = backend.buffers().upload(data);
-      upload = Math.min(upload, (System.nanoTime() - t0) * 1e-9);
-      b.close();
-    }
+    double host = Double.MAX_VALUE;
     double big = Double.MAX_VALUE;
     double small = Double.MAX_VALUE;
     try (DeviceBuffer all = backend.buffers().upload(data);
         DeviceBuffer one = backend.buffers().upload(new int[] {1})) {
-      for (int i = 0; i < 3; i++) {
-        long t0 = System.nanoTime();
-        backend.reducer().reduce(all, ReduceOp.SUM, fast());
-        big = Math.min(big, (System.nanoTime() - t0) * 1e-9);
-      }
       for (int i = 0; i < 5; i++) {
         long t0 = System.nanoTime();
+        backend.reducer().reduce(backend.buffers(), data, ReduceOp.SUM, fast());
+        long t1 = System.nanoTime();
+        backend.reducer().reduce(all, ReduceOp.SUM, fast());
+        long t2 = System.nanoTime();
         backend.reducer().reduce(one, ReduceOp.SUM, fast());
-        small = Math.min(small, (System.nanoTime() - t0) * 1e-9);
+        long t3 = System.nanoTime();
+        if (i > 0) {
+          host = Math.min(host, (t1 - t0) * 1e-9);
+          big = Math.min(big, (t2 - t1) * 1e-9);
+          small = Math.min(small, (t3 - t2) * 1e-9);
+        }
       }
     }
-    double h2d = Math.min(MAX_GBPS, bytes / Math.max(upload, 1e-12) / 1e9);
+    double transfer = host - big;
+    double h2d = transfer < NOISE * big ? MAX_GBPS : Math.min(MAX_GBPS, bytes / transfer / 1e9);
     double dev = bytes / Math.max(big - small, 1e-9) / 1e9;
     return new Rates(backend.id(), device, h2d, dev, small * 1e6);
   }
