@@ -7,6 +7,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.EvenBins;
 import dev.prims.HistogramSpec;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
 import jcuda.driver.CUdeviceptr;
@@ -62,17 +63,66 @@ final class CudaHistogrammer implements Histogrammer {
   }
 
   private long run(CudaBuffer in, HistogramSpec spec, CudaBuffer out, String variant) {
-    DType type = in.type();
     long n = in.length();
-    int bins = spec.bins();
     CUdeviceptr outOfRange = backend.scratch(8);
-    backend.zero(out.pointer(), 2L * bins);
+    backend.zero(out.pointer(), 2L * spec.bins());
     backend.zero(outOfRange, 2);
     if (n == 0) {
       return 0;
     }
+    enqueue(in.pointer(), n, in.type(), spec, out.pointer(), outOfRange, variant);
+    return backend.fetch(outOfRange, DType.LONG).longValue();
+  }
+
+  /**
+   * On the staged path, streams the array through pinned slots, counting chunk i while chunk i+1 is
+   * copied, into one device histogram; otherwise one pageable copy then the kernel.
+   */
+  @Override
+  public long histogram(
+      BufferManager buffers, Object array, HistogramSpec spec, long[] counts, CallContext call) {
+    if (!backend.stagedHostPath()) {
+      return Histogrammer.super.histogram(buffers, array, spec, counts, call);
+    }
+    DType type = DType.ofArray(array);
+    spec.requireCompatible(type);
+    String variant = chooseVariant(call, spec.bins());
+    call.usedVariant(variant);
+    try (DeviceBuffer output = buffers.allocate(DType.LONG, spec.bins())) {
+      CudaBuffer out = backend.own(output);
+      long outOfRangeCount =
+          backend.call(
+              () -> {
+                CUdeviceptr outOfRange = backend.scratch(8);
+                backend.zero(out.pointer(), 2L * spec.bins());
+                backend.zero(outOfRange, 2);
+                backend.streamer().stream(
+                    new Object[] {array},
+                    type,
+                    (inputs, length, unused) ->
+                        enqueue(inputs[0], length, type, spec, out.pointer(), outOfRange, variant));
+                return backend.fetch(outOfRange, DType.LONG).longValue();
+              });
+      buffers.download(output, counts);
+      return outOfRangeCount;
+    }
+  }
+
+  /**
+   * Enqueues the kernel of {@code variant} over {@code n} elements at {@code input}, adding into
+   * {@code out} and {@code outOfRange} (zeroed by the caller), without waiting.
+   */
+  private void enqueue(
+      CUdeviceptr input,
+      long n,
+      DType type,
+      HistogramSpec spec,
+      CUdeviceptr out,
+      CUdeviceptr outOfRange,
+      String variant) {
+    int bins = spec.bins();
     String kernel = "histogram_" + variant.replace('-', '_') + "_" + type.id();
-    KernelArgs args = new KernelArgs().pointer(in.pointer()).i64(n).i32(bins);
+    KernelArgs args = new KernelArgs().pointer(input).i64(n).i32(bins);
     if (spec.isEven()) {
       EvenBins even = EvenBins.of(spec, type);
       if (type == DType.FLOAT) {
@@ -102,9 +152,8 @@ final class CudaHistogrammer implements Histogrammer {
         blocks = Math.min(ceilDiv(n, BLOCK_SIZE), residentBlocks(kernel, 0));
         break;
     }
-    args.pointer(out.pointer()).pointer(outOfRange);
+    args.pointer(out).pointer(outOfRange);
     backend.launch("histogram", kernel, blocks, shared, args);
-    return backend.fetch(outOfRange, DType.LONG).longValue();
   }
 
   private int residentBlocks(String kernel, int sharedBytes) {

@@ -79,6 +79,18 @@ final class CudaHostStreamer {
    * the result slot) and returns the answer.
    */
   Number fold(Object[] arrays, DType type, ChunkKernel perChunk, ChunkKernel combine) {
+    int chunks = stream(arrays, type, perChunk);
+    combine.enqueue(new CUdeviceptr[] {results}, chunks, backend.resultSlot());
+    backend.synchronize();
+    return backend.readResult(type);
+  }
+
+  /**
+   * Streams {@code arrays} chunk by chunk through {@code perChunk} (whose result address is chunk
+   * i's element of a device array of per-chunk results) without waiting for the last kernel, and
+   * returns the number of chunks.
+   */
+  int stream(Object[] arrays, DType type, ChunkKernel perChunk) {
     prepare();
     cuStreamSynchronize(copyStream);
     long n = java.lang.reflect.Array.getLength(arrays[0]);
@@ -111,9 +123,7 @@ final class CudaHostStreamer {
       perChunk.enqueue(inputs, length, perChunkResults.withByteOffset((long) i * type.bytes()));
       cuEventRecord(consumed[s], backend.stream());
     }
-    combine.enqueue(new CUdeviceptr[] {perChunkResults}, chunks, backend.resultSlot());
-    backend.synchronize();
-    return backend.readResult(type);
+    return chunks;
   }
 
   private CUdeviceptr results(long bytes) {

@@ -1,11 +1,15 @@
 package dev.prims.cuda;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.EvenBins;
+import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
+import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
@@ -19,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Host arrays on the staged path (pinned slots, several chunks, copy overlapping compute) against
- * the pageable path and exact references, and the transfer counter: a chain of calls on device
- * buffers moves no input to the host. Skipped without a CUDA device.
+ * Host arrays (reduce, dot, histogram) on the staged path (pinned slots, several chunks, copy
+ * overlapping compute) against the pageable path and exact references, and the transfer counter: a
+ * chain of calls on device buffers moves no input to the host. Skipped without a CUDA device.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CudaStagedTransferTest {
@@ -95,6 +99,32 @@ class CudaStagedTransferTest {
     assertEquals(exact, s.asFloat(), bound, "staged sum");
     assertEquals(exact, p.asFloat(), bound, "pageable sum");
     assertEquals("vectorized", s.provenance().variant());
+  }
+
+  @Test
+  void histogramsOverSeveralChunksMatchThePageablePathAndTheHost() {
+    SplittableRandom random = new SplittableRandom(13);
+    float[] x = new float[N];
+    long[] expected = new long[100];
+    long outside = 0;
+    HistogramSpec spec = HistogramSpec.even(100, 0, 1);
+    EvenBins bins = EvenBins.of(spec, DType.FLOAT);
+    for (int i = 0; i < N; i++) {
+      x[i] = (float) (random.nextDouble() * 1.2 - 0.1);
+      int b = bins.binOf(x[i]);
+      if (b < 0) {
+        outside++;
+      } else {
+        expected[b]++;
+      }
+    }
+    for (String variant : staged.primaryBackend().variants(Primitive.HISTOGRAM)) {
+      HistogramResult s = staged.variant(Primitive.HISTOGRAM, variant).histogram(x, spec);
+      assertArrayEquals(expected, s.counts(), variant);
+      assertEquals(outside, s.outOfRange(), variant);
+    }
+    HistogramResult p = pageable.histogram(x, spec);
+    assertArrayEquals(expected, p.counts());
   }
 
   @Test
