@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The whole GPU verification in one go, on a GPU host with the runtime packed by
+# tools/gpu-pack.sh: machine facts, `prims info`, `prims conformance` on every backend and
+# OpenCL platform, the CUDA-only tests (2^32 + 5 floats, staged transfers), `prims bench`
+# (device-resident 2^20 and 2^28, CUB/Thrust beside), reproducible-mode speed, host-array
+# transfer paths, `prims ladder` and `prims stress` when present. Everything lands in $OUT
+# (summary.txt plus one tarball of every log).
+#   bash tools/gpu-verify.sh [PACK_DIR]     (default .device-final)
+set -uo pipefail
+pack=${1:-.device-final}
+out=${OUT:-/tmp/gpu-verify-out}
+work=/tmp/gpu-verify
+rm -rf "$work" && mkdir -p "$work" "$out"
+jar="$pack/lib/prims.jar"
+step() { echo "== $(date +%T) $*" | tee -a "$work/summary.txt"; }
+
+step "machine"
+nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv \
+  | tee -a "$work/summary.txt"
+nproc >> "$work/summary.txt"
+
+# The CUB/Thrust reference compiles on the CPU while the GPU runs the conformance suite.
+cache=$work/cub-cache
+arch=sm_$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d ' .')
+src=$(unzip -Z1 "$jar" | grep 'cub_reference.cu$' | head -1)
+unzip -p "$jar" "$src" > "$work/cub_reference.cu"
+hash=$(sha256sum "$work/cub_reference.cu" | cut -c1-16)
+mkdir -p "$cache/cub-$hash-$arch"
+nvcc_bin=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+("$nvcc_bin" -O3 -std=c++17 -arch="$arch" -o "$cache/cub-$hash-$arch/cub_reference" \
+  "$work/cub_reference.cu" > "$work/nvcc.log" 2>&1; echo "nvcc exit $?" >> "$work/nvcc.log") &
+cub_pid=$!
+
+step "info"
+bash "$pack/on-device.sh" java -jar "$jar" info > "$work/info.txt" 2>&1
+grep -E "^[a-z]+ +(available|absent|broken)|^  device" "$work/info.txt" | head -20 >> "$work/summary.txt"
+
+step "conformance (every backend, device and OpenCL platform)"
+timeout 420 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" conformance \
+  --json "$work/conformance.json" > "$work/conformance.txt" 2>&1
+echo "conformance exit $?" | tee -a "$work/summary.txt"
+grep -vE "^\s*$" "$work/conformance.txt" | tail -12 >> "$work/summary.txt"
+
+if ls "$pack"/extra/junit-platform-console-standalone*.jar >/dev/null 2>&1; then
+  step "CUDA-only tests: 2^32 + 5 floats on the device, staged host transfers"
+  timeout 240 bash "$pack/on-device.sh" java -Xmx24g -cp "$pack/extra/*:$jar" \
+    org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=summary \
+    --select-class=dev.prims.cuda.CudaLargeInputTest \
+    --select-class=dev.prims.cuda.CudaStagedTransferTest > "$work/cuda-tests.txt" 2>&1
+  echo "cuda tests exit $?" | tee -a "$work/summary.txt"
+  grep -E "tests (successful|failed|aborted|skipped)" "$work/cuda-tests.txt" >> "$work/summary.txt"
+fi
+
+wait "$cub_pid"
+cat "$work/nvcc.log" >> "$work/summary.txt"
+export PRIMS_CUB_CACHE=$cache
+
+step "bench, device-resident, beside CUB and Thrust"
+timeout 300 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" bench --no-progress \
+  --backends cuda,opencl,aparapi --types int,float,double --sizes 2^20,2^28 --modes device \
+  --json "$work/bench.json" --csv "$work/bench.csv" > "$work/bench.txt" 2>&1
+echo "bench exit $?" | tee -a "$work/summary.txt"
+
+step "reproducible float sum and dot, 2^28, device-resident"
+timeout 120 bash "$pack/on-device.sh" java -Xmx16g -Dprims.determinism=reproducible -jar "$jar" \
+  bench --no-progress --no-reference --backends cuda,opencl,aparapi --types float,double \
+  --primitives reduce:sum,dot --sizes 2^28 --modes device \
+  --json "$work/bench-reproducible.json" > "$work/bench-reproducible.txt" 2>&1
+echo "reproducible bench exit $?" | tee -a "$work/summary.txt"
+
+step "host arrays on CUDA: pageable vs staged"
+for path in pageable staged; do
+  timeout 120 bash "$pack/on-device.sh" java -Xmx16g -Dprims.cuda.hostpath=$path -jar "$jar" \
+    bench --no-progress --no-reference --backends cuda --types float --primitives reduce:sum,dot \
+    --sizes 2^28 --modes host --json "$work/bench-host-$path.json" \
+    > "$work/bench-host-$path.txt" 2>&1
+  echo "host bench ($path) exit $?" | tee -a "$work/summary.txt"
+done
+if ls "$pack"/extra/*.jar >/dev/null 2>&1; then
+  timeout 90 bash "$pack/on-device.sh" java -Xmx16g -cp "$pack/extra/*:$jar" \
+    dev.prims.cuda.CudaTransferBench > "$work/transfer-bench.txt" 2>&1
+  echo "transfer bench exit $?" | tee -a "$work/summary.txt"
+fi
+
+step "ladder"
+timeout 120 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" ladder --backends cuda,opencl \
+  --json "$work/ladder.json" > "$work/ladder.txt" 2>&1
+echo "ladder exit $?" | tee -a "$work/summary.txt"
+
+if unzip -Z1 "$jar" | grep -q 'dev/prims/app/stress/'; then
+  step "stress: 32 threads, mixed primitives and backends"
+  timeout 150 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" stress --threads 32 \
+    --seconds 60 --backends cuda,opencl,aparapi,cpu > "$work/stress.txt" 2>&1
+  echo "stress exit $?" | tee -a "$work/summary.txt"
+  tail -15 "$work/stress.txt" >> "$work/summary.txt"
+fi
+
+step "done"
+cp "$work/summary.txt" "$out/summary.txt"
+tar -C /tmp -czf "$out/gpu-verify.tgz" --exclude='cub-cache' gpu-verify
