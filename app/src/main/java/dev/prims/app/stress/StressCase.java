@@ -117,7 +117,8 @@ final class StressCase {
 
   /**
    * One call of every primitive, variant and type at the largest size, through arrays and device
-   * buffers (so kernels are built and caches filled before device memory is first measured).
+   * buffers, and of every reproducible-mode primitive (so kernels are built and caches filled
+   * before device memory is first measured); returns the wrong answers.
    */
   List<Result> warmUp(String backend) {
     List<Result> wrong = new ArrayList<>();
@@ -134,6 +135,21 @@ final class StressCase {
               wrong.add(
                   new Result("warm-up " + primitive.id() + " " + type.id() + " " + variant, error));
             }
+          }
+        }
+      }
+    }
+    if (reproducible.contains(backend)) {
+      Prims target = engine.backend(backend).determinism(Determinism.REPRODUCIBLE);
+      Prims cpuRepro = cpu.determinism(Determinism.REPRODUCIBLE);
+      for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+        Object data = TestData.array(type, DataKind.RANDOM, maxSize, r.nextLong());
+        for (Primitive primitive :
+            new Primitive[] {Primitive.REDUCE, Primitive.SCAN, Primitive.DOT}) {
+          String error = check(primitive, target, cpuRepro, data, r, true, false);
+          if (error != null) {
+            wrong.add(
+                new Result("warm-up reproducible " + primitive.id() + " " + type.id(), error));
           }
         }
       }
