@@ -28,8 +28,16 @@ import java.util.concurrent.CompletableFuture;
  *   HistogramResult h = prims.histogram(values, HistogramSpec.even(256, 0, 1));
  *   double d = prims.dot(x, y).asDouble();
  *   Prims gpu = prims.backend("cuda");                 // explicit choice, no fallback
+ *   try (DeviceBuffer d = gpu.upload(values)) {          // data stays on the device
+ *     gpu.reduce(d, ReduceOp.MAX);
+ *   }
+ *   CompletableFuture<Scalar> f = prims.reduceAsync(values, ReduceOp.SUM);
  * }
  * }</pre>
+ *
+ * <p>With {@code prims.backend=auto} each call on host arrays runs where the {@link #costModel()}
+ * estimates it is fastest (the provenance note says why); calls on buffers run where the buffers
+ * live.
  *
  * <p>Views made with {@link #backend}, {@link #with(String, String)}, {@link #variant} and {@link
  * #determinism} share this engine; closing a view does nothing, closing the root closes all.

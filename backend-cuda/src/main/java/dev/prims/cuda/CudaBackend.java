@@ -57,8 +57,10 @@ import jcuda.driver.JCudaDriver;
 
 /**
  * One CUDA device: its retained primary context (made current on the calling thread for every call,
- * so any Java thread may use it), one stream, the PTX modules, scratch memory, and a mapped pinned
- * host slot that kernels write scalar results into. Calls are serialised by one lock.
+ * so any Java thread may use it), one stream, the PTX modules, scratch memory, a mapped pinned host
+ * slot that kernels write scalar results into, the pinned staging pipeline for host arrays ({@link
+ * CudaHostStreamer}, with its own copy stream) and transfer counts ({@link CudaTransferCounter}).
+ * Calls are serialised by one lock.
  */
 final class CudaBackend implements Backend {
   private static final int RESULT_SLOT_BYTES = 256;
