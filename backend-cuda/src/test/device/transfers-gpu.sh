@@ -19,5 +19,5 @@ if ls "$pack"/lib/junit-platform-console-standalone*.jar > /dev/null 2>&1; then
     --details=tree --details-theme=ascii --select-class=dev.prims.cuda.CudaStagedTransferTest \
     --reports-dir="$out/transfer-reports" > "$out/transfer-tests.log" 2>&1
   echo "transfer tests exit $?"
-  grep -E "tests (successful|failed|aborted)|\[X\]|Exception|expected" "$out/transfer-tests.log" | head -40
+  grep -E "(tests|containers) (successful|failed|aborted)|\[X\]|Exception|expected" "$out/transfer-tests.log" | head -40
 fi
