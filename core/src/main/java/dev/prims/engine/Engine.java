@@ -70,11 +70,15 @@ public final class Engine implements AutoCloseable {
 
   private static ThreadFactory asyncThreadFactory() {
     AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "prims-async-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    return r -> new AsyncThread(r, "prims-async-" + count.incrementAndGet());
+  }
+
+  /** A pool thread; closing from one does not wait for the pool (it would wait for itself). */
+  private static final class AsyncThread extends Thread {
+    AsyncThread(Runnable work, String name) {
+      super(work, name);
+      setDaemon(true);
+    }
   }
 
   /**
@@ -91,6 +95,8 @@ public final class Engine implements AutoCloseable {
     }
     if (toStop != null) {
       toStop.shutdown();
+    }
+    if (toStop != null && !(Thread.currentThread() instanceof AsyncThread)) {
       try {
         if (!toStop.awaitTermination(60, java.util.concurrent.TimeUnit.SECONDS)) {
           LOG.warn("asynchronous prims calls still running after 60 s; closing backends anyway");
