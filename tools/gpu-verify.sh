@@ -5,14 +5,24 @@
 # (device-resident 2^20 and 2^28, CUB/Thrust beside), reproducible-mode speed, host-array
 # transfer paths, `prims ladder` and `prims stress` when present. Everything lands in $OUT
 # (summary.txt plus one tarball of every log).
-#   bash tools/gpu-verify.sh [PACK_DIR]     (default .device-final)
+#   bash tools/gpu-verify.sh [PACK_DIR [all|conformance|perf]]    (default .device-final all)
+# The two phases fit the GPU tool's 10-minute calls: `conformance` first, then `perf` on the same
+# (still warm) machine, which reuses the CUB build started by the first.
 set -uo pipefail
 pack=${1:-.device-final}
+phase=${2:-all}
 out=${OUT:-/tmp/gpu-verify-out}
 work=/tmp/gpu-verify
-rm -rf "$work" && mkdir -p "$work" "$out"
 jar="$pack/lib/prims.jar"
 step() { echo "== $(date +%T) $*" | tee -a "$work/summary.txt"; }
+finish() {
+  step "done ($phase)"
+  cp "$work/summary.txt" "$out/summary-$phase.txt"
+  tar -C /tmp -czf "$out/gpu-verify-$phase.tgz" --exclude='cub-cache' gpu-verify
+}
+mkdir -p "$out"
+if [ "$phase" != perf ]; then
+rm -rf "$work" && mkdir -p "$work"
 
 step "machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv \
@@ -27,23 +37,23 @@ unzip -p "$jar" "$src" > "$work/cub_reference.cu"
 hash=$(sha256sum "$work/cub_reference.cu" | cut -c1-16)
 mkdir -p "$cache/cub-$hash-$arch"
 nvcc_bin=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-("$nvcc_bin" -O3 -std=c++17 -arch="$arch" -o "$cache/cub-$hash-$arch/cub_reference" \
-  "$work/cub_reference.cu" > "$work/nvcc.log" 2>&1; echo "nvcc exit $?" >> "$work/nvcc.log") &
-cub_pid=$!
+setsid bash -c "'$nvcc_bin' -O3 -std=c++17 -arch=$arch -o '$cache/cub-$hash-$arch/cub_reference' \
+  '$work/cub_reference.cu' > '$work/nvcc.log' 2>&1; echo \"nvcc exit \$?\" >> '$work/nvcc.log'" \
+  < /dev/null > /dev/null 2>&1 &
 
 step "info"
 bash "$pack/on-device.sh" java -jar "$jar" info > "$work/info.txt" 2>&1
 grep -E "^[a-z]+ +(available|absent|broken)|^  device" "$work/info.txt" | head -20 >> "$work/summary.txt"
 
 step "conformance (every backend, device and OpenCL platform)"
-timeout 420 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" conformance \
+timeout 360 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" conformance \
   --json "$work/conformance.json" > "$work/conformance.txt" 2>&1
 echo "conformance exit $?" | tee -a "$work/summary.txt"
 grep -vE "^\s*$" "$work/conformance.txt" | tail -12 >> "$work/summary.txt"
 
 if ls "$pack"/extra/junit-platform-console-standalone*.jar >/dev/null 2>&1; then
   step "CUDA-only tests: 2^32 + 5 floats on the device, staged host transfers"
-  timeout 240 bash "$pack/on-device.sh" java -Xmx24g -cp "$pack/extra/*:$jar" \
+  timeout 150 bash "$pack/on-device.sh" java -Xmx24g -cp "$pack/extra/*:$jar" \
     org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=summary \
     --select-class=dev.prims.cuda.CudaLargeInputTest \
     --select-class=dev.prims.cuda.CudaStagedTransferTest > "$work/cuda-tests.txt" 2>&1
@@ -51,8 +61,13 @@ if ls "$pack"/extra/junit-platform-console-standalone*.jar >/dev/null 2>&1; then
   grep -E "tests (successful|failed|aborted|skipped)" "$work/cuda-tests.txt" >> "$work/summary.txt"
 fi
 
-wait "$cub_pid"
-cat "$work/nvcc.log" >> "$work/summary.txt"
+fi
+[ "$phase" = conformance ] && { finish; exit 0; }
+
+mkdir -p "$work"
+cache=$work/cub-cache
+for _ in $(seq 1 90); do grep -q "nvcc exit" "$work/nvcc.log" 2>/dev/null && break; sleep 2; done
+cat "$work/nvcc.log" >> "$work/summary.txt" 2>/dev/null
 export PRIMS_CUB_CACHE=$cache
 
 step "bench, device-resident, beside CUB and Thrust"
@@ -95,6 +110,4 @@ if unzip -Z1 "$jar" | grep -q 'dev/prims/app/stress/'; then
   tail -15 "$work/stress.txt" >> "$work/summary.txt"
 fi
 
-step "done"
-cp "$work/summary.txt" "$out/summary.txt"
-tar -C /tmp -czf "$out/gpu-verify.tgz" --exclude='cub-cache' gpu-verify
+finish
