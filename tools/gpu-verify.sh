@@ -14,7 +14,10 @@ phase=${2:-all}
 out=${OUT:-/tmp/gpu-verify-out}
 work=/tmp/gpu-verify
 jar="$pack/lib/prims.jar"
-step() { echo "== $(date +%T) $*" | tee -a "$work/summary.txt"; }
+step() {
+  echo "== $(date +%T) $*" | tee -a "$work/summary.txt"
+  cp "$work/summary.txt" "$out/summary-$phase.txt"
+}
 finish() {
   step "done ($phase)"
   cp "$work/summary.txt" "$out/summary-$phase.txt"
@@ -66,18 +69,18 @@ fi
 
 mkdir -p "$work"
 cache=$work/cub-cache
-for _ in $(seq 1 90); do grep -q "nvcc exit" "$work/nvcc.log" 2>/dev/null && break; sleep 2; done
+for _ in $(seq 1 30); do grep -q "nvcc exit" "$work/nvcc.log" 2>/dev/null && break; sleep 2; done
 cat "$work/nvcc.log" >> "$work/summary.txt" 2>/dev/null
 export PRIMS_CUB_CACHE=$cache
 
 step "bench, device-resident, beside CUB and Thrust"
-timeout 300 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" bench --no-progress \
-  --backends cuda,opencl,aparapi --types int,float,double --sizes 2^20,2^28 --modes device \
+timeout 180 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" bench --no-progress \
+  --backends cuda,opencl,aparapi --types int,float,double --sizes 2^28 --modes device \
   --json "$work/bench.json" --csv "$work/bench.csv" > "$work/bench.txt" 2>&1
 echo "bench exit $?" | tee -a "$work/summary.txt"
 
 step "reproducible float sum and dot, 2^28, device-resident"
-timeout 120 bash "$pack/on-device.sh" java -Xmx16g -Dprims.determinism=reproducible -jar "$jar" \
+timeout 60 bash "$pack/on-device.sh" java -Xmx16g -Dprims.determinism=reproducible -jar "$jar" \
   bench --no-progress --no-reference --backends cuda,opencl,aparapi --types float,double \
   --primitives reduce:sum,dot --sizes 2^28 --modes device \
   --json "$work/bench-reproducible.json" > "$work/bench-reproducible.txt" 2>&1
@@ -85,27 +88,27 @@ echo "reproducible bench exit $?" | tee -a "$work/summary.txt"
 
 step "host arrays on CUDA: pageable vs staged"
 for path in pageable staged; do
-  timeout 120 bash "$pack/on-device.sh" java -Xmx16g -Dprims.cuda.hostpath=$path -jar "$jar" \
+  timeout 50 bash "$pack/on-device.sh" java -Xmx16g -Dprims.cuda.hostpath=$path -jar "$jar" \
     bench --no-progress --no-reference --backends cuda --types float --primitives reduce:sum,dot \
     --sizes 2^28 --modes host --json "$work/bench-host-$path.json" \
     > "$work/bench-host-$path.txt" 2>&1
   echo "host bench ($path) exit $?" | tee -a "$work/summary.txt"
 done
 if ls "$pack"/extra/*.jar >/dev/null 2>&1; then
-  timeout 90 bash "$pack/on-device.sh" java -Xmx16g -cp "$pack/extra/*:$jar" \
+  timeout 60 bash "$pack/on-device.sh" java -Xmx16g -cp "$pack/extra/*:$jar" \
     dev.prims.cuda.CudaTransferBench > "$work/transfer-bench.txt" 2>&1
   echo "transfer bench exit $?" | tee -a "$work/summary.txt"
 fi
 
 step "ladder"
-timeout 120 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" ladder --backends cuda,opencl \
+timeout 60 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" ladder --backends cuda,opencl \
   --json "$work/ladder.json" > "$work/ladder.txt" 2>&1
 echo "ladder exit $?" | tee -a "$work/summary.txt"
 
 if unzip -Z1 "$jar" | grep -q 'dev/prims/app/stress/'; then
   step "stress: 32 threads, mixed primitives and backends"
-  timeout 150 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" stress --threads 32 \
-    --seconds 60 --backends cuda,opencl,aparapi,cpu > "$work/stress.txt" 2>&1
+  timeout 60 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" stress --threads 32 \
+    --seconds 30 --backends cuda,opencl,aparapi,cpu > "$work/stress.txt" 2>&1
   echo "stress exit $?" | tee -a "$work/summary.txt"
   tail -15 "$work/stress.txt" >> "$work/summary.txt"
 fi
