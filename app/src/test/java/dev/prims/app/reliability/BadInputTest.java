@@ -12,7 +12,6 @@ import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.app.Fixtures;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -123,6 +122,15 @@ class BadInputTest {
     }
   }
 
+  /**
+   * Writes {@code array} as {@code dir/name} (fixtures as files, also when tests run from a jar).
+   */
+  private static String written(Path dir, String name, Object array) throws IOException {
+    Path file = dir.resolve(name);
+    dev.prims.app.npy.NpyWriter.write(file, array);
+    return file.toString();
+  }
+
   /** Runs {@code prims ARGS} expecting exit 2 and one line on stderr containing {@code text}. */
   private static void assertBadInput(String text, String... args) {
     StressRunner.Outcome r = StressRunner.cli(args);
@@ -163,8 +171,8 @@ class BadInputTest {
   }
 
   @Test
-  void nonFiniteBoundsAndNonNumbersAreExitTwo() {
-    String edges = Fixtures.npy("edges_f4.npy").toString();
+  void nonFiniteBoundsAndNonNumbersAreExitTwo(@TempDir Path dir) throws IOException {
+    String edges = written(dir, "edges.npy", new float[] {0f, 0.5f, 1f});
     assertBadInput(
         "must be finite",
         "run",
@@ -197,7 +205,9 @@ class BadInputTest {
 
   @Test
   void anOutputThatCannotBeWrittenIsExitTwoAndLeavesNoFile(@TempDir Path dir) throws IOException {
-    String scan = Fixtures.npy("scan_i4.npy").toString();
+    Path inputs = Files.createDirectory(dir.resolve("inputs"));
+    Path outputs = Files.createDirectory(dir.resolve("outputs"));
+    String scan = written(inputs, "scan.npy", new int[] {1, 2, 3});
     String longName = "x".repeat(240) + ".npy";
     assertBadInput(
         "cannot write",
@@ -206,8 +216,8 @@ class BadInputTest {
         "--input",
         scan,
         "--output",
-        dir.resolve(longName).toString());
-    try (Stream<Path> left = Files.list(dir)) {
+        outputs.resolve(longName).toString());
+    try (Stream<Path> left = Files.list(outputs)) {
       assertEquals(List.of(), left.toList(), "no partial or temporary file left behind");
     }
     assertBadInput("", "run", "scan", "--input", scan, "--output", "/proc/prims-out.npy");
