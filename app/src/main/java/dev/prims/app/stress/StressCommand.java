@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "stress",
+    mixinStandardHelpOptions = true,
     description = {
       "Load test: many threads call one engine with random primitives, types, sizes, variants"
           + " and backends for a fixed time; every answer is checked against the cpu backend.",

@@ -47,6 +47,15 @@ class StressCommandTest {
   }
 
   @Test
+  void helpListsTheOptions() {
+    StressRunner.Outcome r = StressRunner.cli("stress", "--help");
+    assertEquals(0, r.exitCode(), r.toString());
+    for (String option : new String[] {"--threads", "--seconds", "--backends", "--min-calls"}) {
+      assertTrue(r.out().contains(option), r.toString());
+    }
+  }
+
+  @Test
   void tooFewCallsFail() {
     StressRunner.Outcome r =
         StressRunner.cli(
