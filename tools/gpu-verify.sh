@@ -18,6 +18,22 @@ step() {
   echo "== $(date +%T) $*" | tee -a "$work/summary.txt"
   cp "$work/summary.txt" "$out/summary-$phase.txt"
 }
+# The CUB/Thrust reference (the same source the jar carries) compiles on the CPU in the background
+# while the GPU does other work; `prims bench` and `prims ladder` find it through PRIMS_CUB_CACHE.
+cache=$work/cub-cache
+start_cub_build() {
+  local arch src hash nvcc_bin dir
+  arch=sm_$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d ' .')
+  src=app/src/main/resources/dev/prims/app/bench/cub_reference.cu
+  hash=$(sha256sum "$src" | cut -c1-16)
+  dir=$cache/cub-$hash-$arch
+  [ -x "$dir/cub_reference" ] && { echo "nvcc exit 0 (cached)" > "$work/nvcc.log"; return; }
+  mkdir -p "$dir"
+  nvcc_bin=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  setsid bash -c "'$nvcc_bin' -O3 -std=c++17 -arch=$arch -o '$dir/cub_reference' '$src' \
+    > '$work/nvcc.log' 2>&1; echo \"nvcc exit \$?\" >> '$work/nvcc.log'" \
+    < /dev/null > /dev/null 2>&1 &
+}
 finish() {
   step "done ($phase)"
   cp "$work/summary.txt" "$out/summary-$phase.txt"
@@ -31,18 +47,7 @@ step "machine"
 nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv \
   | tee -a "$work/summary.txt"
 nproc >> "$work/summary.txt"
-
-# The CUB/Thrust reference compiles on the CPU while the GPU runs the conformance suite.
-cache=$work/cub-cache
-arch=sm_$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d ' .')
-src=$(unzip -Z1 "$jar" | grep 'cub_reference.cu$' | head -1)
-unzip -p "$jar" "$src" > "$work/cub_reference.cu"
-hash=$(sha256sum "$work/cub_reference.cu" | cut -c1-16)
-mkdir -p "$cache/cub-$hash-$arch"
-nvcc_bin=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-setsid bash -c "'$nvcc_bin' -O3 -std=c++17 -arch=$arch -o '$cache/cub-$hash-$arch/cub_reference' \
-  '$work/cub_reference.cu' > '$work/nvcc.log' 2>&1; echo \"nvcc exit \$?\" >> '$work/nvcc.log'" \
-  < /dev/null > /dev/null 2>&1 &
+start_cub_build
 
 step "info"
 bash "$pack/on-device.sh" java -jar "$jar" info > "$work/info.txt" 2>&1
@@ -68,16 +73,8 @@ fi
 [ "$phase" = conformance ] && { finish; exit 0; }
 
 mkdir -p "$work"
-cache=$work/cub-cache
-for _ in $(seq 1 30); do grep -q "nvcc exit" "$work/nvcc.log" 2>/dev/null && break; sleep 2; done
-cat "$work/nvcc.log" >> "$work/summary.txt" 2>/dev/null
+grep -q "nvcc exit 0" "$work/nvcc.log" 2>/dev/null || start_cub_build
 export PRIMS_CUB_CACHE=$cache
-
-step "bench, device-resident, beside CUB and Thrust"
-timeout 180 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" bench --no-progress \
-  --backends cuda,opencl,aparapi --types int,float,double --sizes 2^28 --modes device \
-  --json "$work/bench.json" --csv "$work/bench.csv" > "$work/bench.txt" 2>&1
-echo "bench exit $?" | tee -a "$work/summary.txt"
 
 step "reproducible float sum and dot, 2^28, device-resident"
 timeout 60 bash "$pack/on-device.sh" java -Xmx16g -Dprims.determinism=reproducible -jar "$jar" \
@@ -100,17 +97,25 @@ if ls "$pack"/extra/*.jar >/dev/null 2>&1; then
   echo "transfer bench exit $?" | tee -a "$work/summary.txt"
 fi
 
+{
+  step "stress: 32 threads, mixed primitives and backends"
+  timeout 50 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" stress --threads 32 \
+    --seconds 20 --backends cuda,opencl,aparapi,cpu > "$work/stress.txt" 2>&1
+  echo "stress exit $?" | tee -a "$work/summary.txt"
+  tail -15 "$work/stress.txt" >> "$work/summary.txt"
+}
+for _ in $(seq 1 150); do grep -q "nvcc exit" "$work/nvcc.log" 2>/dev/null && break; sleep 2; done
+tail -3 "$work/nvcc.log" >> "$work/summary.txt" 2>/dev/null
+step "bench, device-resident, beside CUB and Thrust"
+timeout 180 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" bench --no-progress \
+  --backends cuda,opencl,aparapi --types int,float,double --sizes 2^28 --modes device \
+  --json "$work/bench.json" --csv "$work/bench.csv" > "$work/bench.txt" 2>&1
+echo "bench exit $?" | tee -a "$work/summary.txt"
+
 step "ladder"
 timeout 60 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" ladder --backends cuda,opencl \
   --json "$work/ladder.json" > "$work/ladder.txt" 2>&1
 echo "ladder exit $?" | tee -a "$work/summary.txt"
 
-if unzip -Z1 "$jar" | grep -q 'dev/prims/app/stress/'; then
-  step "stress: 32 threads, mixed primitives and backends"
-  timeout 60 bash "$pack/on-device.sh" java -Xmx16g -jar "$jar" stress --threads 32 \
-    --seconds 30 --backends cuda,opencl,aparapi,cpu > "$work/stress.txt" 2>&1
-  echo "stress exit $?" | tee -a "$work/summary.txt"
-  tail -15 "$work/stress.txt" >> "$work/summary.txt"
-fi
 
 finish
