@@ -40,6 +40,9 @@ finish() {
   tar -C /tmp -czf "$out/gpu-verify-$phase.tgz" --exclude='cub-cache' gpu-verify
 }
 mkdir -p "$out"
+# PoCL's LLVM replaces the JVM's SIGSEGV handler; the JDK's libjsig chains them (see README).
+bash "$pack/on-device.sh" true
+export LD_PRELOAD=/tmp/device-java/jre/lib/libjsig.so
 if [ "$phase" != perf ]; then
 rm -rf "$work" && mkdir -p "$work"
 
