@@ -39,7 +39,8 @@ public final class ConfiguredBackend {
           ConfiguredScanTest.class,
           ConfiguredHistogramTest.class,
           ConfiguredDotTest.class,
-          ConfiguredEngineTest.class);
+          ConfiguredEngineTest.class,
+          ConfiguredBufferTest.class);
 
   private final String id;
   private final Map<String, String> configuration;
