@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class InfoCommandTest {
   @Test
@@ -46,5 +49,28 @@ class InfoCommandTest {
     assertTrue(r.out().lines().anyMatch(l -> l.startsWith("  device 0: ")), r.out());
     assertTrue(
         r.out().lines().anyMatch(l -> l.matches("  variants: reduce: \\S+.*; scan: .*")), r.out());
+  }
+
+  @Test
+  void costModelShowsTheMeasuredRatesOfTheCpuBackend(@TempDir Path dir) throws IOException {
+    String key = "prims.costmodel.cache";
+    String before = System.getProperty(key);
+    System.setProperty(key, dir.resolve("costmodel.json").toString());
+    try {
+      Cli r = Cli.run("info", "--json", "--cost-model");
+      assertEquals(0, r.exitCode(), r.toString());
+      JsonNode model = new ObjectMapper().readTree(r.out()).get("costModel");
+      assertEquals(dir.resolve("costmodel.json").toString(), model.get("cache").asText());
+      JsonNode cpu = model.get("rates").get("cpu");
+      assertTrue(cpu.get("deviceGBps").asDouble() > 0, model.toString());
+      assertTrue(cpu.get("launchMicros").asDouble() >= 0, model.toString());
+      assertTrue(Files.isRegularFile(dir.resolve("costmodel.json")), "rates were not cached");
+    } finally {
+      if (before == null) {
+        System.clearProperty(key);
+      } else {
+        System.setProperty(key, before);
+      }
+    }
   }
 }
