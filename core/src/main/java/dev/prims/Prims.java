@@ -107,7 +107,7 @@ public final class Prims implements AutoCloseable {
 
   /** A view with one configuration key overridden (device choice excepted: it is fixed). */
   public Prims with(String key, String value) {
-    PrimsConfig.empty().with(key, value);
+    PrimsConfig.requireKey(key);
     return new Prims(engine, config.with(key, value), false);
   }
 
@@ -338,10 +338,7 @@ public final class Prims implements AutoCloseable {
 
   private HistogramResult histogramArray(Object values, HistogramSpec spec) {
     DType type = DType.ofArray(values);
-    notNull(spec, "spec").requireCompatible(type);
-    if (type == DType.FLOAT && spec.isEven()) {
-      EvenBins.of(spec, type);
-    }
+    checkSpec(spec, type);
     long[] counts = new long[spec.bins()];
     Outcome<Long> o =
         engine.run(
@@ -357,6 +354,14 @@ public final class Prims implements AutoCloseable {
     return new HistogramResult(counts, o.value(), o.provenance());
   }
 
+  /** The spec suits {@code type}, and even float bounds stay a usable range in float. */
+  private static void checkSpec(HistogramSpec spec, DType type) {
+    notNull(spec, "spec").requireCompatible(type);
+    if (type == DType.FLOAT && spec.isEven()) {
+      EvenBins.of(spec, type);
+    }
+  }
+
   /**
    * Counts a device buffer into {@code counts} (a LONG buffer of {@code spec.bins()} elements on
    * the same backend) and returns the number of values out of range.
@@ -364,10 +369,7 @@ public final class Prims implements AutoCloseable {
   public long histogram(DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
     notNull(values, "values");
     notNull(counts, "counts");
-    notNull(spec, "spec").requireCompatible(values.type());
-    if (values.type() == DType.FLOAT && spec.isEven()) {
-      EvenBins.of(spec, values.type());
-    }
+    checkSpec(spec, values.type());
     requireSameBackend(values, counts);
     if (counts.type() != DType.LONG || counts.length() != spec.bins()) {
       throw new IllegalArgumentException(

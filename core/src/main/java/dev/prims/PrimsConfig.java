@@ -57,7 +57,8 @@ public final class PrimsConfig {
     return new PrimsConfig(copy);
   }
 
-  private static String requireKey(String key) {
+  /** {@code key} itself, if it starts with {@code prims.}; else an IllegalArgumentException. */
+  static String requireKey(String key) {
     if (key == null || !key.startsWith("prims.")) {
       throw new IllegalArgumentException("configuration keys start with 'prims.', got " + key);
     }
