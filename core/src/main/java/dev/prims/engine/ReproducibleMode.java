@@ -9,6 +9,8 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.FoldSums;
+import java.util.Optional;
 
 /**
  * Reproducible floating sums, dots and scans on any backend that offers {@link FoldKernels}: the
@@ -44,6 +46,17 @@ public final class ReproducibleMode {
   /** Reproducible sum of a non-empty floating buffer. */
   public static Number sum(Backend backend, DeviceBuffer input, CallContext call) {
     FoldKernels kernels = kernels(backend);
+    requireLength(input.length());
+    Optional<FoldSums> onePass = kernels.foldSumOnePass(input);
+    if (onePass.isPresent()) {
+      FoldSums sums = onePass.get();
+      if (sums.isNonFinite()) {
+        call.note("non-finite input: IEEE special value");
+        return backend.reducer().reduce(input, ReduceOp.SUM, fast());
+      }
+      call.usedVariant("reproducible-folds-one-pass");
+      return sums.finish();
+    }
     double maxAbs = maxAbs(backend, input);
     if (!Double.isFinite(maxAbs)) {
       call.note("non-finite input: IEEE special value");
@@ -53,7 +66,6 @@ public final class ReproducibleMode {
     if (maxAbs == 0) {
       return ReduceOp.SUM.identity(input.type());
     }
-    requireLength(input.length());
     FoldPlan plan = FoldPlan.forMaxAbs(input.type(), maxAbs);
     return plan.finish(kernels.foldSum(input, plan));
   }

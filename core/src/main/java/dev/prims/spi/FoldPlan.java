@@ -4,10 +4,16 @@ import dev.prims.DType;
 
 /**
  * The arithmetic of reproducible floating sums, dots and scans: every element is split into {@link
- * #folds()} integers on fixed power-of-two grids chosen from the largest magnitude {@code M} of the
- * input, and those integers are summed exactly in 64-bit. Integer sums do not depend on order, so
- * every backend, device, thread count and launch shape gets the same sums; the one {@link #combine}
- * formula then gives bitwise-identical results.
+ * #folds()} integers ("digits") on fixed power-of-two grids, and those integers are summed exactly
+ * in 64-bit. Integer sums do not depend on order, so every backend, device, thread count and launch
+ * shape gets the same sums; the one {@link #combine} formula then gives bitwise-identical results.
+ *
+ * <p>Grids are aligned: fold {@code f} counts units of {@code 2^(top - WIDTH * f)}, where the top
+ * grid {@code top} is a multiple of {@link #WIDTH} chosen from the largest magnitude {@code M} of
+ * the input by {@link #topGridFor}. Because the grids are the same for every subset of the input, a
+ * block of the input can be folded at the top grid of its own largest magnitude and the blocks'
+ * sums merged afterwards ({@link FoldSums#plus}), giving exactly the sums of one global plan: a
+ * one-pass reproducible sum.
  *
  * <p>The per-element recipe, which kernels must follow operation for operation (all in {@code
  * double}, IEEE round-to-nearest, no fused multiply-add, no flush-to-zero):
@@ -21,11 +27,13 @@ import dev.prims.DType;
  * }
  * }</pre>
  *
- * For dot, {@code r} is the product: {@code (double) a * (double) b} for float inputs (exact),
- * {@code a * b} for double inputs. Fold {@code f} counts units of {@code 2^grid(f)} with {@code
- * grid(0) = exponent(M) + 1 - WIDTH} and each next grid {@code WIDTH} bits lower; two factors per
- * scaling keep every power of two representable. With {@code |k| < 2^30}, sums of up to {@link
- * #MAX_LENGTH} elements cannot overflow.
+ * Equivalently, fold {@code f}'s integer is {@code sign(x) * (floor(|x| / 2^grid(f)) mod 2^WIDTH)},
+ * which kernels may compute from the bits of {@code x} instead ({@link #accumulateFloatBits}). For
+ * dot, {@code r} is the product: {@code (double) a * (double) b} for float inputs (exact), {@code a
+ * * b} for double inputs. Two factors per scaling keep every power of two representable. With
+ * {@code |k| < 2^30}, sums of up to {@link #MAX_LENGTH} elements cannot overflow. Float plans keep
+ * 3 folds and double plans 4, so at least 60 (float) or 90 (double) bits below the leading bit of
+ * {@code M} count.
  */
 public final class FoldPlan {
   /** Bits per fold. */
@@ -34,22 +42,26 @@ public final class FoldPlan {
   /** Longest input a plan can sum without overflow (2^33 elements). */
   public static final long MAX_LENGTH = 1L << 33;
 
+  private static final long DIGIT_MASK = (1L << WIDTH) - 1;
+
   private final DType type;
+  private final int topGrid;
   private final int folds;
   private final double[] down1;
   private final double[] down2;
   private final double[] up1;
   private final double[] up2;
 
-  private FoldPlan(DType type, int topExponent) {
+  private FoldPlan(DType type, int topGrid) {
     this.type = type;
-    this.folds = type == DType.FLOAT ? 2 : 3;
+    this.topGrid = topGrid;
+    this.folds = foldsFor(type);
     down1 = new double[folds];
     down2 = new double[folds];
     up1 = new double[folds];
     up2 = new double[folds];
     for (int f = 0; f < folds; f++) {
-      int grid = topExponent + 1 - WIDTH * (f + 1);
+      int grid = topGrid - WIDTH * f;
       int half = -grid / 2;
       down1[f] = Math.scalb(1.0, half);
       down2[f] = Math.scalb(1.0, -grid - half);
@@ -58,18 +70,46 @@ public final class FoldPlan {
     }
   }
 
+  /** Number of folds of a floating type's plans: 3 for float, 4 for double. */
+  public static int foldsFor(DType type) {
+    if (!type.isFloating()) {
+      throw new IllegalArgumentException("fold plans are for float and double, not " + type.id());
+    }
+    return type == DType.FLOAT ? 3 : 4;
+  }
+
+  /**
+   * The top grid for values whose largest magnitude is {@code maxAbs} (finite, positive): {@code
+   * WIDTH * floorDiv(e, WIDTH)} with {@code e = Math.getExponent(maxAbs)}, so every value is below
+   * {@code 2^(top + WIDTH)}. It only grows with {@code maxAbs}, so the top grid of a whole input is
+   * the largest of its blocks' top grids.
+   */
+  public static int topGridFor(double maxAbs) {
+    if (!(maxAbs > 0) || !Double.isFinite(maxAbs)) {
+      throw new IllegalArgumentException("maxAbs must be finite and positive, got " + maxAbs);
+    }
+    int exponent = Math.max(Math.getExponent(maxAbs), Double.MIN_EXPONENT - 52);
+    return WIDTH * Math.floorDiv(exponent, WIDTH);
+  }
+
   /**
    * The plan for values of {@code type} (float or double) whose largest magnitude is {@code maxAbs}
    * (finite, positive).
    */
   public static FoldPlan forMaxAbs(DType type, double maxAbs) {
-    if (!type.isFloating()) {
-      throw new IllegalArgumentException("fold plans are for float and double, not " + type.id());
+    foldsFor(type);
+    return new FoldPlan(type, topGridFor(maxAbs));
+  }
+
+  /**
+   * The plan with top grid {@code topGrid}, a multiple of {@link #WIDTH} from {@link #topGridFor}.
+   */
+  public static FoldPlan forTopGrid(DType type, int topGrid) {
+    foldsFor(type);
+    if (topGrid % WIDTH != 0 || topGrid < -1080 || topGrid > 1020) {
+      throw new IllegalArgumentException("not a top grid: " + topGrid);
     }
-    if (!(maxAbs > 0) || !Double.isFinite(maxAbs)) {
-      throw new IllegalArgumentException("maxAbs must be finite and positive, got " + maxAbs);
-    }
-    return new FoldPlan(type, Math.max(Math.getExponent(maxAbs), Double.MIN_EXPONENT - 52));
+    return new FoldPlan(type, topGrid);
   }
 
   /** The element type of the results. */
@@ -77,7 +117,12 @@ public final class FoldPlan {
     return type;
   }
 
-  /** Number of folds: 2 for float, 3 for double. */
+  /** The exponent of fold 0's unit: a multiple of {@link #WIDTH}. */
+  public int topGrid() {
+    return topGrid;
+  }
+
+  /** Number of folds: 3 for float, 4 for double. */
   public int folds() {
     return folds;
   }
@@ -108,6 +153,41 @@ public final class FoldPlan {
       long k = (long) ((r * down1[f]) * down2[f]);
       sums[f] += k;
       r = r - ((double) k * up1[f]) * up2[f];
+    }
+  }
+
+  /**
+   * Adds the 3 folds of a finite float with top grid {@code topGrid} to {@code sums}, from the
+   * float's bits with integer operations only: the same integers as {@link #accumulate} of {@code
+   * (double) x}, for {@code |x| < 2^(topGrid + WIDTH)}. Kernels may use this form.
+   */
+  public static void accumulateFloatBits(float x, int topGrid, long[] sums) {
+    int bits = Float.floatToRawIntBits(x);
+    int biased = (bits >>> 23) & 0xff;
+    long mantissa = bits & 0x7fffff;
+    int exponent = -149;
+    if (biased != 0) {
+      mantissa |= 0x800000;
+      exponent = biased - 150;
+    }
+    // x = +-mantissa * 2^exponent; position of its lowest bit above the lowest grid
+    int position = exponent - (topGrid - 2 * WIDTH);
+    if (position < 0) {
+      mantissa = -position >= 64 ? 0 : mantissa >>> -position;
+      position = 0;
+    }
+    int digit = position / WIDTH;
+    long shifted = mantissa << (position - WIDTH * digit);
+    long low = shifted & DIGIT_MASK;
+    long high = shifted >>> WIDTH;
+    if (bits < 0) {
+      low = -low;
+      high = -high;
+    }
+    int fold = 2 - digit;
+    sums[fold] += low;
+    if (fold > 0) {
+      sums[fold - 1] += high;
     }
   }
 

@@ -83,19 +83,132 @@ class FoldPlanTest {
   }
 
   @Test
-  void floatPlansUseTwoFoldsAndRoundToFloat() {
+  void floatPlansUseThreeFoldsAndRoundToFloat() {
     float[] x = {1.5f, 2.25f, -0.125f, 1e-3f};
     double[] wide = new double[x.length];
     for (int i = 0; i < x.length; i++) {
       wide[i] = x[i];
     }
     FoldPlan plan = FoldPlan.forMaxAbs(DType.FLOAT, maxAbs(wide));
-    assertEquals(2, plan.folds());
-    long[] sums = new long[2];
+    assertEquals(3, plan.folds());
+    long[] sums = new long[3];
     for (double v : wide) {
       plan.accumulate(v, sums);
     }
     assertEquals((float) exact(wide), plan.finish(sums).floatValue(), 1e-6f);
     assertTrue(plan.finish(sums) instanceof Float);
+  }
+
+  @Test
+  void topGridsAreAlignedAndCoverTheLargestValue() {
+    Random random = new Random(3);
+    for (int i = 0; i < 100_000; i++) {
+      double m = Math.abs(Double.longBitsToDouble(random.nextLong()));
+      if (!(m > 0) || !Double.isFinite(m)) {
+        continue;
+      }
+      int top = FoldPlan.topGridFor(m);
+      assertEquals(0, top % FoldPlan.WIDTH);
+      assertTrue(m < Math.scalb(1.0, top + FoldPlan.WIDTH), () -> m + " top " + top);
+      assertTrue(m >= Math.scalb(1.0, top) || m < Double.MIN_NORMAL, () -> m + " top " + top);
+    }
+    assertEquals(-1050, FoldPlan.topGridFor(Double.MIN_VALUE));
+    assertEquals(1020, FoldPlan.topGridFor(Double.MAX_VALUE));
+    assertEquals(0, FoldPlan.topGridFor(1.0));
+    assertEquals(-30, FoldPlan.topGridFor(0.5));
+  }
+
+  @Test
+  void floatBitsGiveTheRecipesIntegers() {
+    Random random = new Random(5);
+    for (int i = 0; i < 200_000; i++) {
+      float x = Float.intBitsToFloat(random.nextInt());
+      if (!Float.isFinite(x) || x == 0) {
+        continue;
+      }
+      int own = FoldPlan.topGridFor(Math.abs((double) x));
+      int top = own + FoldPlan.WIDTH * random.nextInt(4);
+      if (top > 120) {
+        continue;
+      }
+      long[] recipe = new long[3];
+      FoldPlan.forTopGrid(DType.FLOAT, top).accumulate(x, recipe);
+      long[] bits = new long[3];
+      FoldPlan.accumulateFloatBits(x, top, bits);
+      assertEquals(java.util.Arrays.toString(recipe), java.util.Arrays.toString(bits), "x=" + x);
+    }
+    long[] sums = new long[3];
+    FoldPlan.accumulateFloatBits(-0.0f, -150, sums);
+    FoldPlan.accumulateFloatBits(Float.MIN_VALUE, -150, sums);
+    // 2^-149 is two units of the top grid 2^-150
+    assertEquals("[2, 0, 0]", java.util.Arrays.toString(sums));
+  }
+
+  @Test
+  void blocksFoldedAtTheirOwnTopsMergeIntoTheGlobalPlan() {
+    Random random = new Random(9);
+    for (int round = 0; round < 200; round++) {
+      int n = 1 + random.nextInt(3000);
+      double[] x = new double[n];
+      for (int i = 0; i < n; i++) {
+        x[i] = random.nextGaussian() * Math.pow(2, random.nextInt(120) - 60);
+        if (random.nextInt(50) == 0) {
+          x[i] = 0;
+        }
+      }
+      DType type = round % 2 == 0 ? DType.DOUBLE : DType.FLOAT;
+      if (type == DType.FLOAT) {
+        for (int i = 0; i < n; i++) {
+          x[i] = (float) x[i];
+        }
+      }
+      double max = maxAbs(x);
+      if (max == 0) {
+        continue;
+      }
+      FoldPlan global = FoldPlan.forMaxAbs(type, max);
+      long[] expected = new long[global.folds()];
+      for (double v : x) {
+        global.accumulate(v, expected);
+      }
+      FoldSums merged = FoldSums.zero(type);
+      int block = 1 + random.nextInt(300);
+      for (int from = 0; from < n; from += block) {
+        double[] part = java.util.Arrays.copyOfRange(x, from, Math.min(n, from + block));
+        double partMax = maxAbs(part);
+        if (partMax == 0) {
+          merged = FoldSums.zero(type).plus(merged);
+          continue;
+        }
+        FoldPlan local = FoldPlan.forMaxAbs(type, partMax);
+        long[] sums = new long[local.folds()];
+        for (double v : part) {
+          local.accumulate(v, sums);
+        }
+        merged =
+            round % 4 < 2
+                ? merged.plus(FoldSums.of(type, local.topGrid(), sums))
+                : FoldSums.of(type, local.topGrid(), sums).plus(merged);
+      }
+      assertEquals(global.topGrid(), merged.topGrid());
+      assertEquals(java.util.Arrays.toString(expected), java.util.Arrays.toString(merged.sums()));
+      assertEquals(global.finish(expected), merged.finish());
+    }
+  }
+
+  @Test
+  void specialSumsMerge() {
+    FoldSums zero = FoldSums.zero(DType.FLOAT);
+    FoldSums bad = FoldSums.nonFinite(DType.FLOAT);
+    FoldSums one = FoldSums.of(DType.FLOAT, 0, new long[] {1, 0, 0});
+    assertTrue(zero.plus(zero).isZero());
+    assertEquals(1.0f, zero.plus(one).finish());
+    assertTrue(one.plus(bad).isNonFinite());
+    assertEquals(0.0f, zero.finish());
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, bad::finish);
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> FoldSums.of(DType.FLOAT, 0, new long[2]));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> one.plus(FoldSums.zero(DType.DOUBLE)));
   }
 }
