@@ -5,17 +5,44 @@ import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.FoldSums;
+import java.util.Optional;
 
 /**
  * Reproducible mode on the CPU: {@link FoldLoops} over chunks of {@link CpuPolicy#REDUCE_CHUNK}
  * (sum, dot) or {@link CpuPolicy#SCAN_CHUNK} (scan) elements in parallel; the per-chunk fold sums
- * are integers, added exactly.
+ * are integers, added exactly. The sum takes one pass over memory: each chunk is folded at the top
+ * grid of its own largest magnitude while it is in cache, and the chunks' sums merged.
  */
 final class CpuFoldKernels implements FoldKernels {
   private final CpuParallel parallel;
 
   CpuFoldKernels(CpuParallel parallel) {
     this.parallel = parallel;
+  }
+
+  @Override
+  public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {
+    Object a = CpuBuffer.arrayOf(input);
+    int n = (int) input.length();
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    FoldSums[] partial = new FoldSums[Math.max(chunks, 1)];
+    partial[0] = FoldSums.zero(input.type());
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int from = c * CpuPolicy.REDUCE_CHUNK;
+          int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
+          partial[c] =
+              input.type() == DType.FLOAT
+                  ? FoldLoops.sumAtOwnTop((float[]) a, from, to)
+                  : FoldLoops.sumAtOwnTop((double[]) a, from, to);
+        });
+    FoldSums total = partial[0];
+    for (int c = 1; c < partial.length; c++) {
+      total = total.plus(partial[c]);
+    }
+    return Optional.of(total);
   }
 
   @Override
