@@ -70,3 +70,10 @@ struct TileScan {
     __syncthreads();
   }
 };
+
+// The shared memory of one tile: BLOCK_SIZE * ITEMS elements, one array per type and ITEMS.
+template <typename T, int ITEMS = ScanItems<T>::value>
+__device__ __forceinline__ T* tile_shared() {
+  __shared__ T data[BLOCK_SIZE * ITEMS];
+  return data;
+}

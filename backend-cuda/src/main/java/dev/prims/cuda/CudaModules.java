@@ -15,9 +15,10 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 
 /**
- * The PTX modules under {@code dev/prims/cuda/ptx/} (one per primitive), loaded (JIT-compiled by
- * the driver) on first use, and their kernels by name. Not thread-safe: used under the backend's
- * lock with its context current.
+ * The PTX modules under {@code dev/prims/cuda/ptx/} (one per {@code src/main/cuda/device/*.cu}: one
+ * per primitive, and one per scan variant), each loaded (JIT-compiled by the driver) once, on first
+ * use of one of its kernels, and their kernels by module and name (a kernel name may occur in more
+ * than one module). Not thread-safe: used under the backend's lock with its context current.
  */
 final class CudaModules {
   static final String PTX_DIRECTORY = "/dev/prims/cuda/ptx/";
@@ -25,9 +26,13 @@ final class CudaModules {
   private final Map<String, CUmodule> modules = new HashMap<>();
   private final Map<String, CUfunction> functions = new HashMap<>();
 
-  /** The kernel {@code name} of module {@code module} ({@code "reduce"}, {@code "scan"}...). */
+  /**
+   * The kernel {@code name} of module {@code module} ({@code "reduce"}, {@code
+   * "scan_decoupled_lookback"}...).
+   */
   CUfunction function(String module, String name) {
-    CUfunction f = functions.get(name);
+    String key = module + "/" + name;
+    CUfunction f = functions.get(key);
     if (f == null) {
       f = new CUfunction();
       try {
@@ -38,7 +43,7 @@ final class CudaModules {
             "kernel " + name + " not found in " + module + ".ptx: " + e.getMessage(),
             e);
       }
-      functions.put(name, f);
+      functions.put(key, f);
     }
     return f;
   }

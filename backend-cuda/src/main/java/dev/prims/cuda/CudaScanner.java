@@ -16,7 +16,8 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Scan on the device: single-pass decoupled look-back (the default), reduce-then-scan (three passes
  * over a fixed grid), and per-block Hillis-Steele or Blelloch scans whose block totals are scanned
- * recursively and added back.
+ * recursively and added back. Each variant's kernels are a PTX module of their own (see {@link
+ * #module}), loaded on the variant's first use.
  */
 final class CudaScanner implements Scanner {
   private static final long ALIGN = 256;
@@ -48,6 +49,7 @@ final class CudaScanner implements Scanner {
     }
     boolean exclusive = kind == ScanKind.EXCLUSIVE;
     String suffix = "_" + in.type().id() + "_" + op.id();
+    String module = module(variant);
     backend.call(
         () -> {
           switch (variant) {
@@ -56,18 +58,26 @@ final class CudaScanner implements Scanner {
                   in,
                   out,
                   exclusive,
+                  module,
                   "scan_decoupled_lookback" + suffix,
                   CudaScanPolicy.tile(in.type()),
                   CudaScanPolicy.LOOKBACK_DELAY_NS);
               break;
             case "reduce-then-scan":
-              reduceThenScan(in, out, exclusive, suffix);
+              reduceThenScan(in, out, exclusive, module, suffix);
               break;
             case "blelloch":
-              perBlock("scan_blelloch" + suffix, CudaScanPolicy.BLELLOCH_BLOCK, in, out, exclusive);
+              perBlock(
+                  module,
+                  "scan_blelloch" + suffix,
+                  CudaScanPolicy.BLELLOCH_BLOCK,
+                  in,
+                  out,
+                  exclusive);
               break;
             default:
               perBlock(
+                  module,
                   "scan_hillis_steele" + suffix,
                   CudaScanPolicy.HILLIS_STEELE_BLOCK,
                   in,
@@ -81,11 +91,35 @@ final class CudaScanner implements Scanner {
   }
 
   /**
-   * The look-back kernel {@code kernel} with tiles of {@code tile} elements, polling every {@code
-   * delayNs} nanoseconds (under the lock).
+   * The PTX module (the name of its {@code src/main/cuda/device/*.cu}) holding the kernels of scan
+   * variant {@code variant}; Hillis-Steele for a name that is no other variant, as {@link #scan}
+   * runs.
+   */
+  static String module(String variant) {
+    switch (variant) {
+      case "decoupled-lookback":
+        return "scan_decoupled_lookback";
+      case "reduce-then-scan":
+        return "scan_reduce_then_scan";
+      case "blelloch":
+        return "scan_blelloch";
+      default:
+        return "scan_hillis_steele";
+    }
+  }
+
+  /**
+   * The look-back kernel {@code kernel} of {@code module} with tiles of {@code tile} elements,
+   * polling every {@code delayNs} nanoseconds (under the lock).
    */
   void decoupledLookback(
-      CudaBuffer in, CudaBuffer out, boolean exclusive, String kernel, int tile, int delayNs) {
+      CudaBuffer in,
+      CudaBuffer out,
+      boolean exclusive,
+      String module,
+      String kernel,
+      int tile,
+      int delayNs) {
     long n = in.length();
     long tiles = ceilDiv(n, tile);
     long bytes = in.type().bytes();
@@ -96,7 +130,7 @@ final class CudaScanner implements Scanner {
     CUdeviceptr scratch = backend.scratch(stateBytes + 2 * valueBytes);
     backend.zero(scratch, stateWords);
     backend.launch(
-        "scan",
+        module,
         kernel,
         tiles,
         0,
@@ -111,14 +145,15 @@ final class CudaScanner implements Scanner {
             .i32(delayNs));
   }
 
-  private void reduceThenScan(CudaBuffer in, CudaBuffer out, boolean exclusive, String suffix) {
+  private void reduceThenScan(
+      CudaBuffer in, CudaBuffer out, boolean exclusive, String module, String suffix) {
     long n = in.length();
     long tiles = ceilDiv(n, CudaScanPolicy.tile(in.type()));
     long blocks =
         Math.min(
             tiles,
             backend.residentBlocks(
-                "scan",
+                module,
                 "scan_rts_downsweep" + suffix,
                 0,
                 CudaScanPolicy.REDUCE_THEN_SCAN_BLOCKS_PER_SM));
@@ -126,15 +161,15 @@ final class CudaScanner implements Scanner {
     blocks = ceilDiv(tiles, tilesPerBlock);
     CUdeviceptr totals = backend.scratch(blocks * in.type().bytes());
     backend.launch(
-        "scan",
+        module,
         "scan_rts_reduce" + suffix,
         blocks,
         0,
         new KernelArgs().pointer(in.pointer()).i64(n).i64(tilesPerBlock).pointer(totals));
     backend.launch(
-        "scan", "scan_rts_spine" + suffix, 1, 0, new KernelArgs().pointer(totals).i64(blocks));
+        module, "scan_rts_spine" + suffix, 1, 0, new KernelArgs().pointer(totals).i64(blocks));
     backend.launch(
-        "scan",
+        module,
         "scan_rts_downsweep" + suffix,
         blocks,
         0,
@@ -148,7 +183,8 @@ final class CudaScanner implements Scanner {
   }
 
   /** Hillis-Steele or Blelloch: block scans, recursive exclusive scan of totals, add back. */
-  private void perBlock(String kernel, int perBlock, CudaBuffer in, CudaBuffer out, boolean excl) {
+  private void perBlock(
+      String module, String kernel, int perBlock, CudaBuffer in, CudaBuffer out, boolean excl) {
     long bytes = in.type().bytes();
     List<Long> levels = new ArrayList<>();
     long total = 0;
@@ -163,6 +199,7 @@ final class CudaScanner implements Scanner {
     CUdeviceptr scratch = backend.scratch(total);
     String addKernel = kernel.replaceFirst("scan_(blelloch|hillis_steele)", "scan_add_offsets");
     scanLevel(
+        module,
         kernel,
         addKernel,
         perBlock,
@@ -177,6 +214,7 @@ final class CudaScanner implements Scanner {
   }
 
   private void scanLevel(
+      String module,
       String kernel,
       String addKernel,
       int perBlock,
@@ -190,7 +228,7 @@ final class CudaScanner implements Scanner {
       long bytes) {
     long blocks = levels.get(level);
     backend.launch(
-        "scan",
+        module,
         kernel,
         blocks,
         0,
@@ -205,13 +243,14 @@ final class CudaScanner implements Scanner {
     }
     CUdeviceptr next = totals.withByteOffset(align(blocks * bytes));
     scanLevel(
-        kernel, addKernel, perBlock, totals, totals, blocks, true, next, levels, level + 1, bytes);
+        module, kernel, addKernel, perBlock, totals, totals, blocks, true, next, levels, level + 1,
+        bytes);
     long addBlocks =
         Math.min(
             ceilDiv(length, BLOCK_SIZE),
-            backend.residentBlocks("scan", addKernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM));
+            backend.residentBlocks(module, addKernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM));
     backend.launch(
-        "scan",
+        module,
         addKernel,
         addBlocks,
         0,

@@ -25,10 +25,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every committed PTX carries the hash of its .cu and the headers it includes (the rule of {@code
- * src/main/cuda/build-ptx.sh}); a kernel edited without regenerating the PTX fails here.
+ * src/main/cuda/build-ptx.sh}); a kernel edited without regenerating the PTX fails here, and so
+ * does a PTX left behind by a removed .cu or one that grew past {@link #MAX_PTX_BYTES}.
  */
 class CudaPtxFreshnessTest {
   private static final Path SOURCES = Paths.get("src/main/cuda");
+  private static final Path PTX = Paths.get("src/main/resources" + CudaModules.PTX_DIRECTORY);
+
+  /** Largest committed PTX file: a bigger one should be split into more device/*.cu units. */
+  static final long MAX_PTX_BYTES = 2L << 20;
+
   private static final Pattern INCLUDE = Pattern.compile("^\\s*#include\\s*\"([^\"]+)\"");
 
   @Test
@@ -52,6 +58,32 @@ class CudaPtxFreshnessTest {
         stale,
         "PTX is stale: run backend-cuda/src/main/cuda/build-ptx.sh (needs nvcc) or build with"
             + " -Pnvcc, and commit the regenerated PTX");
+  }
+
+  @Test
+  void everyPtxHasItsSourceAndStaysSmall() throws IOException {
+    List<String> problems = new ArrayList<>();
+    try (Stream<Path> files = Files.list(PTX)) {
+      for (Path ptx : files.filter(p -> p.toString().endsWith(".ptx")).sorted().toList()) {
+        String name = ptx.getFileName().toString().replace(".ptx", "");
+        if (!Files.isRegularFile(SOURCES.resolve("device").resolve(name + ".cu"))) {
+          problems.add(ptx.getFileName() + " has no device/" + name + ".cu (delete it)");
+        }
+        long bytes = Files.size(ptx);
+        if (bytes >= MAX_PTX_BYTES) {
+          problems.add(
+              ptx.getFileName()
+                  + " is "
+                  + bytes
+                  + " bytes, not under "
+                  + MAX_PTX_BYTES
+                  + ": split its device/"
+                  + name
+                  + ".cu");
+        }
+      }
+    }
+    assertEquals(List.of(), problems);
   }
 
   private static String firstLine(String resource) throws IOException {
