@@ -27,13 +27,15 @@ import dev.prims.DType;
  * }
  * }</pre>
  *
- * Equivalently, fold {@code f}'s integer is {@code sign(x) * (floor(|x| / 2^grid(f)) mod 2^WIDTH)},
- * which kernels may compute from the bits of {@code x} instead ({@link #accumulateFloatBits}). For
- * dot, {@code r} is the product: {@code (double) a * (double) b} for float inputs (exact), {@code a
- * * b} for double inputs. Two factors per scaling keep every power of two representable. With
- * {@code |k| < 2^30}, sums of up to {@link #MAX_LENGTH} elements cannot overflow. Float plans keep
- * 3 folds and double plans 4, so at least 60 (float) or 90 (double) bits below the leading bit of
- * {@code M} count.
+ * The result is {@link #combine} of the sums, which first carries them into one canonical form, so
+ * it depends only on the exact total {@code T = sum over elements of trunc(x / 2^low)}, with {@code
+ * low} the grid of the last fold. Equivalently, fold {@code f}'s integer is {@code sign(x) *
+ * (floor(|x| / 2^grid(f)) mod 2^WIDTH)}, which kernels may compute from the bits of {@code x}
+ * instead ({@link #accumulateFloatBits}). For dot, {@code r} is the product: {@code (double) a *
+ * (double) b} for float inputs (exact), {@code a * b} for double inputs. Two factors per scaling
+ * keep every power of two representable. With {@code |k| < 2^30}, sums of up to {@link #MAX_LENGTH}
+ * elements cannot overflow. Float plans keep 3 folds and double plans 4, so at least 60 (float) or
+ * 90 (double) bits below the leading bit of {@code M} count.
  */
 public final class FoldPlan {
   /** Bits per fold. */
@@ -192,14 +194,31 @@ public final class FoldPlan {
   }
 
   /**
-   * The value of fold sums as a double: {@code ((double) s0 * up1[0]) * up2[0]}, then each next
-   * fold's value added in order. Scan kernels evaluate exactly this per element; float results
-   * round this double to float.
+   * Carries fold sums into their one canonical form, in place: from the last fold up, each fold
+   * keeps {@code sums[f] & (2^WIDTH - 1)} and passes {@code sums[f] >> WIDTH} (arithmetic) to the
+   * fold above. The canonical form depends only on the exact total {@code sum(sums[f] * 2^(WIDTH *
+   * (folds - 1 - f)))}, so kernels may accumulate that total in any exact form (for example one
+   * wide integer) instead of per fold.
+   */
+  public static void normalize(long[] sums) {
+    for (int f = sums.length - 1; f > 0; f--) {
+      long carry = sums[f] >> WIDTH;
+      sums[f] &= DIGIT_MASK;
+      sums[f - 1] += carry;
+    }
+  }
+
+  /**
+   * The value of fold sums as a double: the sums are {@link #normalize}d (on a copy), then {@code
+   * ((double) s0 * up1[0]) * up2[0]}, then each next fold's value added in order. Scan kernels
+   * evaluate exactly this per element; float results round this double to float.
    */
   public double combine(long[] sums) {
-    double v = ((double) sums[0] * up1[0]) * up2[0];
+    long[] s = sums.clone();
+    normalize(s);
+    double v = ((double) s[0] * up1[0]) * up2[0];
     for (int f = 1; f < folds; f++) {
-      v = v + ((double) sums[f] * up1[f]) * up2[f];
+      v = v + ((double) s[f] * up1[f]) * up2[f];
     }
     return v;
   }

@@ -211,4 +211,20 @@ class FoldPlanTest {
     org.junit.jupiter.api.Assertions.assertThrows(
         IllegalArgumentException.class, () -> one.plus(FoldSums.zero(DType.DOUBLE)));
   }
+
+  @Test
+  void combineDependsOnlyOnTheExactTotal() {
+    FoldPlan plan = FoldPlan.forTopGrid(DType.FLOAT, 0);
+    long unit = 1L << FoldPlan.WIDTH;
+    long[] a = {5, 7, 9};
+    long[] b = {4, 7 + unit, 9};
+    long[] c = {5, 8, 9 - unit};
+    long[] d = {6, 6 - unit, 9 + unit};
+    assertEquals(plan.combine(a), plan.combine(b));
+    assertEquals(plan.combine(a), plan.combine(c));
+    assertEquals(plan.combine(a), plan.combine(d));
+    long[] n = {6, -1, -3};
+    FoldPlan.normalize(n);
+    assertEquals("[5, " + (unit - 2) + ", " + (unit - 3) + "]", java.util.Arrays.toString(n));
+  }
 }
