@@ -13,27 +13,29 @@ import dev.prims.spi.Scanner;
 import java.util.List;
 
 /**
- * The ForkJoin CPU backend: Java heap arrays as buffers, its own pool of {@code prims.cpu.threads}
- * workers, one variant per primitive. Results do not depend on the thread count.
+ * The ForkJoin CPU backend: Java heap arrays as buffers (off-heap memory beyond the longest array,
+ * see {@link CpuBufferManager}), its own pool of {@code prims.cpu.threads} workers, one variant per
+ * primitive. Results do not depend on the thread count.
  */
 final class CpuBackend implements Backend {
   private final DeviceInfo device;
   private final CpuParallel parallel;
-  private final CpuBufferManager buffers = new CpuBufferManager();
+  private final CpuBufferManager buffers;
   private final CpuReducer reducer;
   private final CpuScanner scanner;
   private final CpuHistogrammer histogrammer;
   private final CpuDot dot;
-  private final CpuFoldKernels foldKernels;
+  private final FoldKernels foldKernels;
 
-  CpuBackend(DeviceInfo device, int threads) {
+  CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
     this.device = device;
+    this.buffers = buffers;
     this.parallel = new CpuParallel(threads);
     this.reducer = new CpuReducer(parallel);
     this.scanner = new CpuScanner(parallel);
     this.histogrammer = new CpuHistogrammer(parallel);
     this.dot = new CpuDot(parallel);
-    this.foldKernels = new CpuFoldKernels(parallel);
+    this.foldKernels = new CpuFoldDispatch(new CpuFoldKernels(parallel));
   }
 
   @Override

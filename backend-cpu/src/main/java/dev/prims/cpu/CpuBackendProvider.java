@@ -5,6 +5,7 @@ import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
+import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.DeviceInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,11 +17,20 @@ import java.util.stream.Stream;
 
 /**
  * Provider of the always-available ForkJoin CPU backend, id {@code cpu}, priority 0. Configuration:
- * {@code prims.cpu.threads} (default: available processors).
+ * {@code prims.cpu.threads} (default: available processors), {@code prims.cpu.offheap.threshold}
+ * (buffers longer than this many elements live off the heap; default and maximum 2^31 - 9, the
+ * longest Java array) and {@code prims.cpu.offheap.chunk} (elements per off-heap chunk; default
+ * 2^30 bytes' worth: 2^28 ints or floats, 2^27 longs or doubles).
  */
 public final class CpuBackendProvider implements BackendProvider {
   /** Configuration key for the number of worker threads. */
   public static final String THREADS = "prims.cpu.threads";
+
+  /** Configuration key: buffers longer than this many elements live off the heap. */
+  public static final String OFF_HEAP_THRESHOLD = "prims.cpu.offheap.threshold";
+
+  /** Configuration key: elements per off-heap chunk (one direct byte buffer). */
+  public static final String OFF_HEAP_CHUNK = "prims.cpu.offheap.chunk";
 
   @Override
   public String id() {
@@ -36,6 +46,7 @@ public final class CpuBackendProvider implements BackendProvider {
   public Availability probe(BackendContext context) {
     try {
       int threads = threads(context);
+      buffers(context);
       return Availability.available(
           List.of(device(threads)),
           Map.of(
@@ -51,12 +62,14 @@ public final class CpuBackendProvider implements BackendProvider {
   @Override
   public Backend create(BackendContext context) {
     int threads;
+    CpuBufferManager buffers;
     try {
       threads = threads(context);
+      buffers = buffers(context);
     } catch (IllegalArgumentException e) {
       throw new BackendUnavailableException(id(), e.getMessage(), e);
     }
-    return new CpuBackend(device(threads), threads);
+    return new CpuBackend(device(threads), threads, buffers);
   }
 
   /** The processor model from /proc/cpuinfo where there is one, else the architecture. */
@@ -90,6 +103,32 @@ public final class CpuBackendProvider implements BackendProvider {
     }
     throw new IllegalArgumentException(
         THREADS + " must be a positive integer, got '" + value + "'");
+  }
+
+  private static CpuBufferManager buffers(BackendContext context) {
+    long threshold =
+        number(context, OFF_HEAP_THRESHOLD, 0, CpuPolicy.MAX_ELEMENTS, CpuPolicy.MAX_ELEMENTS);
+    long chunk = number(context, OFF_HEAP_CHUNK, 1, CpuPolicy.MAX_OFF_HEAP_CHUNK, 0);
+    return new CpuBufferManager(threshold, (int) chunk, BufferCleaner.captureSites(context));
+  }
+
+  /** The integer value of {@code key} in {@code [min, max]}, or {@code otherwise} when unset. */
+  private static long number(
+      BackendContext context, String key, long min, long max, long otherwise) {
+    String value = context.get(key).orElse(null);
+    if (value == null) {
+      return otherwise;
+    }
+    try {
+      long number = Long.parseLong(value.trim());
+      if (number >= min && number <= max) {
+        return number;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        key + " must be an integer in [" + min + ", " + max + "], got '" + value + "'");
   }
 
   private static DeviceInfo device(int threads) {

@@ -2,29 +2,57 @@ package dev.prims.cpu;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.spi.BufferCleaner;
+import java.nio.ByteBuffer;
 
-/** A CPU "device" buffer: a Java heap array, possibly shared with the caller. */
+/**
+ * A CPU "device" buffer, in one of two places. Up to the backend's off-heap threshold (by default
+ * the longest Java array) it is a Java heap array, possibly shared with the caller, and the
+ * primitives run on the array itself. Longer buffers live off the heap in an {@link OffHeapArray}
+ * with 64-bit indices; the primitives copy them window by window into per-thread heap arrays (see
+ * {@link CpuScratch}). Off-heap memory is freed on {@link #close()}, or by a {@link BufferCleaner}
+ * with a warning when the buffer becomes unreachable without being closed.
+ */
 final class CpuBuffer implements DeviceBuffer {
   static final String BACKEND = "cpu";
 
   private final DType type;
   private final Object array;
-  private final int length;
+  private final OffHeapArray offHeap;
+  private final BufferCleaner.Handle cleanable;
+  private final long length;
   private volatile boolean closed;
 
+  /** A buffer that is {@code array} itself. */
   CpuBuffer(DType type, Object array) {
     this.type = type;
     this.array = array;
+    this.offHeap = null;
+    this.cleanable = null;
     this.length = java.lang.reflect.Array.getLength(array);
   }
 
+  /** A buffer owning {@code memory}; registered with the cleaner. */
+  CpuBuffer(OffHeapArray memory, boolean captureSite) {
+    this.type = memory.type();
+    this.array = null;
+    this.offHeap = memory;
+    this.length = memory.length();
+    this.cleanable =
+        BufferCleaner.register(
+            this,
+            "cpu off-heap buffer of " + length + " " + type.id(),
+            memory::release,
+            captureSite);
+  }
+
   /**
-   * The array behind {@code buffer}.
+   * {@code buffer} as a CPU buffer.
    *
    * @throws IllegalArgumentException if it is not a CPU buffer
    * @throws IllegalStateException if it is closed
    */
-  static Object arrayOf(DeviceBuffer buffer) {
+  static CpuBuffer of(DeviceBuffer buffer) {
     if (!(buffer instanceof CpuBuffer)) {
       throw new IllegalArgumentException(
           "not a cpu buffer: "
@@ -35,16 +63,110 @@ final class CpuBuffer implements DeviceBuffer {
               + buffer.backend());
     }
     buffer.requireOpen();
-    return ((CpuBuffer) buffer).array;
+    return (CpuBuffer) buffer;
   }
 
-  /** Whether this buffer is a view of exactly {@code other}. */
-  boolean isViewOf(Object other) {
-    return array == other;
+  /**
+   * The array behind {@code buffer}.
+   *
+   * @throws IllegalArgumentException if it is not a CPU buffer
+   * @throws IllegalStateException if it is closed
+   * @throws UnsupportedOperationException if it lives off the heap (it has no array)
+   */
+  static Object arrayOf(DeviceBuffer buffer) {
+    CpuBuffer cpu = of(buffer);
+    if (cpu.array == null) {
+      throw new UnsupportedOperationException(
+          cpu + " lives off the heap and has no Java array; this operation needs one");
+    }
+    return cpu.array;
   }
 
-  int size() {
-    return length;
+  /**
+   * Whether every one of {@code buffers} is a CPU buffer on the heap (checks that each is open).
+   */
+  static boolean allOnHeap(DeviceBuffer... buffers) {
+    boolean heap = true;
+    for (DeviceBuffer b : buffers) {
+      heap &= of(b).array != null;
+    }
+    return heap;
+  }
+
+  /** Whether this buffer is a Java heap array (else it lives off the heap). */
+  boolean onHeap() {
+    return array != null;
+  }
+
+  /** The off-heap memory, or null for a heap buffer. */
+  OffHeapArray offHeap() {
+    return offHeap;
+  }
+
+  /**
+   * Copies elements {@code [from, from + count)} into {@code dst[offset, offset + count)} (nothing
+   * to do when {@code dst} is this heap buffer's own array at the same place).
+   *
+   * @throws IllegalStateException if the buffer is closed
+   */
+  void load(long from, Object dst, int offset, int count) {
+    requireOpen();
+    if (array != null) {
+      if (dst != array || from != offset) {
+        System.arraycopy(array, Math.toIntExact(from), dst, offset, count);
+      }
+    } else {
+      offHeap.read(from, dst, offset, count);
+    }
+  }
+
+  /**
+   * Copies {@code src[offset, offset + count)} to elements {@code [to, to + count)} (nothing to do
+   * when {@code src} is this heap buffer's own array at the same place).
+   *
+   * @throws IllegalStateException if the buffer is closed
+   */
+  void store(long to, Object src, int offset, int count) {
+    requireOpen();
+    if (array != null) {
+      if (src != array || to != offset) {
+        System.arraycopy(src, offset, array, Math.toIntExact(to), count);
+      }
+    } else {
+      offHeap.write(to, src, offset, count);
+    }
+  }
+
+  /**
+   * Copies the remaining bytes of {@code src} (native order, whole elements) to the elements from
+   * {@code to} on; the position of {@code src} is unchanged.
+   */
+  void store(long to, ByteBuffer src) {
+    requireOpen();
+    if (array != null) {
+      ByteBuffer view = src.slice().order(java.nio.ByteOrder.nativeOrder());
+      int at = Math.toIntExact(to);
+      int count = view.remaining() / type.bytes();
+      if (view.remaining() % type.bytes() != 0 || at < 0 || at > length - count) {
+        throw new IndexOutOfBoundsException(
+            view.remaining() + " bytes do not fit " + this + " at element " + to);
+      }
+      switch (type) {
+        case INT:
+          view.asIntBuffer().get((int[]) array, at, count);
+          break;
+        case LONG:
+          view.asLongBuffer().get((long[]) array, at, count);
+          break;
+        case FLOAT:
+          view.asFloatBuffer().get((float[]) array, at, count);
+          break;
+        default:
+          view.asDoubleBuffer().get((double[]) array, at, count);
+      }
+    } else {
+      offHeap.write(to, src);
+    }
   }
 
   @Override
@@ -70,10 +192,13 @@ final class CpuBuffer implements DeviceBuffer {
   @Override
   public void close() {
     closed = true;
+    if (cleanable != null) {
+      cleanable.close();
+    }
   }
 
   @Override
   public String toString() {
-    return "cpu buffer " + type.id() + "[" + length + "]";
+    return "cpu " + (array != null ? "" : "off-heap ") + "buffer " + type.id() + "[" + length + "]";
   }
 }

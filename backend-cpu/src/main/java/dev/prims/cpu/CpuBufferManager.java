@@ -5,26 +5,66 @@ import dev.prims.DeviceBuffer;
 import dev.prims.PrimsException;
 import dev.prims.spi.BufferManager;
 import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
 
 /**
- * Buffers on the Java heap: uploads share the caller's array, {@link #outputFor} is a view of the
- * given array, and downloading a view into its own array copies nothing.
+ * Buffers of the CPU backend. Up to {@code offHeapThreshold} elements a buffer is a Java heap
+ * array: uploads share the caller's array, {@link #outputFor} is a view of the given array, and
+ * downloading a view into its own array copies nothing. Longer buffers (by default: longer than any
+ * Java array) are {@link OffHeapArray}s of direct memory in chunks of {@code chunk} elements,
+ * filled and read by copies; they need {@code -XX:MaxDirectMemorySize} at least as large as they
+ * are, and free their memory on close.
  */
 final class CpuBufferManager implements BufferManager {
+  private final long offHeapThreshold;
+  private final int chunkElements;
+  private final boolean captureSites;
+
+  /**
+   * @param offHeapThreshold buffers longer than this many elements live off the heap (at most
+   *     {@link CpuPolicy#MAX_ELEMENTS})
+   * @param chunkElements elements per off-heap chunk, or 0 for {@link
+   *     CpuPolicy#OFF_HEAP_CHUNK_BYTES} worth of each type
+   * @param captureSites whether leak warnings name where the buffer was allocated
+   */
+  CpuBufferManager(long offHeapThreshold, int chunkElements, boolean captureSites) {
+    if (offHeapThreshold < 0 || offHeapThreshold > CpuPolicy.MAX_ELEMENTS) {
+      throw new IllegalArgumentException(
+          "off-heap threshold must lie in [0, "
+              + CpuPolicy.MAX_ELEMENTS
+              + "]: "
+              + offHeapThreshold);
+    }
+    if (chunkElements < 0 || chunkElements > CpuPolicy.MAX_OFF_HEAP_CHUNK) {
+      throw new IllegalArgumentException(
+          "off-heap chunk must lie in [1, " + CpuPolicy.MAX_OFF_HEAP_CHUNK + "]: " + chunkElements);
+    }
+    this.offHeapThreshold = offHeapThreshold;
+    this.chunkElements = chunkElements;
+    this.captureSites = captureSites;
+  }
+
+  /** Heap arrays up to the longest Java array, default chunks, no allocation sites. */
+  CpuBufferManager() {
+    this(CpuPolicy.MAX_ELEMENTS, 0, false);
+  }
+
+  /** Elements per off-heap chunk of {@code type}. */
+  int chunk(DType type) {
+    return chunkElements > 0 ? chunkElements : CpuPolicy.OFF_HEAP_CHUNK_BYTES / type.bytes();
+  }
+
+  private boolean offHeap(long length) {
+    return length > offHeapThreshold;
+  }
 
   @Override
   public DeviceBuffer allocate(DType type, long length) {
     if (length < 0) {
       throw new IllegalArgumentException("buffer length must not be negative, got " + length);
     }
-    if (length > CpuPolicy.MAX_ELEMENTS) {
-      throw new IllegalArgumentException(
-          "the cpu backend holds at most "
-              + CpuPolicy.MAX_ELEMENTS
-              + " elements per buffer (one Java array), asked for "
-              + length
-              + " "
-              + type.id());
+    if (offHeap(length)) {
+      return allocateOffHeap(type, length);
     }
     try {
       return new CpuBuffer(
@@ -45,35 +85,179 @@ final class CpuBufferManager implements BufferManager {
     }
   }
 
+  private CpuBuffer allocateOffHeap(DType type, long length) {
+    if (length > Long.MAX_VALUE / type.bytes()) {
+      throw new IllegalArgumentException(
+          "a buffer of " + length + " " + type.id() + " has more than 2^63 - 1 bytes");
+    }
+    long bytes = length * type.bytes();
+    long limit = DirectMemory.limit();
+    long physical = PhysicalMemory.available();
+    if (bytes > limit || bytes > physical) {
+      throw new PrimsException(
+          CpuBuffer.BACKEND,
+          "cannot allocate "
+              + length
+              + " "
+              + type.id()
+              + " off-heap ("
+              + bytes
+              + " bytes): the direct memory limit is "
+              + limit
+              + " bytes (-XX:MaxDirectMemorySize) and "
+              + physical
+              + " bytes of physical memory are available");
+    }
+    return new CpuBuffer(OffHeapArray.allocate(type, length, chunk(type)), captureSites);
+  }
+
   @Override
   public DeviceBuffer upload(Object array) {
-    return new CpuBuffer(DType.ofArray(array), array);
+    DType type = DType.ofArray(array);
+    int n = Array.getLength(array);
+    if (!offHeap(n)) {
+      return new CpuBuffer(type, array);
+    }
+    CpuBuffer buffer = allocateOffHeap(type, n);
+    buffer.store(0, array, 0, n);
+    return buffer;
+  }
+
+  @Override
+  public DeviceBuffer upload(Object array, int offset, int length) {
+    if (!offHeap(length)) {
+      return BufferManager.super.upload(array, offset, length);
+    }
+    CpuBuffer buffer = allocateOffHeap(DType.ofArray(array), length);
+    buffer.store(0, array, offset, length);
+    return buffer;
+  }
+
+  @Override
+  public DeviceBuffer upload(ByteBuffer data, DType type) {
+    long length = data.remaining() / type.bytes();
+    if (!offHeap(length)) {
+      return BufferManager.super.upload(data, type);
+    }
+    CpuBuffer buffer = allocateOffHeap(type, length);
+    buffer.store(0, data);
+    return buffer;
   }
 
   @Override
   public DeviceBuffer outputFor(Object array) {
-    return new CpuBuffer(DType.ofArray(array), array);
+    int n = Array.getLength(array);
+    return offHeap(n)
+        ? allocateOffHeap(DType.ofArray(array), n)
+        : new CpuBuffer(DType.ofArray(array), array);
   }
 
   @Override
   public void download(DeviceBuffer buffer, Object array) {
-    Object source = CpuBuffer.arrayOf(buffer);
+    download(buffer, array, 0, Array.getLength(array));
+  }
+
+  @Override
+  public void download(DeviceBuffer buffer, Object array, int offset, int length) {
+    CpuBuffer source = CpuBuffer.of(buffer);
     DType type = DType.ofArray(array);
-    int n = Array.getLength(array);
-    if (type != buffer.type() || n > buffer.length()) {
+    if (type != buffer.type()
+        || length > buffer.length()
+        || offset < 0
+        || length < 0
+        || offset > Array.getLength(array) - length) {
       throw new IllegalArgumentException(
           "cannot download "
+              + length
+              + " of "
               + buffer.length()
               + " "
               + buffer.type().id()
               + " into "
               + type.id()
               + "["
-              + n
-              + "]");
+              + Array.getLength(array)
+              + "] at "
+              + offset);
     }
-    if (source != array) {
-      System.arraycopy(source, 0, array, 0, n);
+    source.load(0, array, offset, length);
+  }
+
+  /**
+   * Copies {@code array[from, from + length)} into {@code target} at element {@code at} (any
+   * offset, 64-bit, on or off the heap).
+   *
+   * @throws IllegalArgumentException if the types differ or a range is outside its array or buffer
+   */
+  void write(DeviceBuffer target, long at, Object array, int from, int length) {
+    CpuBuffer buffer = CpuBuffer.of(target);
+    checkRange("write", buffer, at, array, from, length);
+    buffer.store(at, array, from, length);
+  }
+
+  /**
+   * Copies the remaining bytes of {@code data} (native order, whole elements) into {@code target}
+   * at element {@code at}; the position of {@code data} is unchanged.
+   *
+   * @throws IllegalArgumentException if the bytes do not fit there
+   */
+  void write(DeviceBuffer target, long at, ByteBuffer data) {
+    CpuBuffer buffer = CpuBuffer.of(target);
+    int size = buffer.type().bytes();
+    long count = data.remaining() / size;
+    if (data.remaining() % size != 0 || at < 0 || at > buffer.length() - count) {
+      throw new IllegalArgumentException(
+          "cannot write "
+              + data.remaining()
+              + " bytes ("
+              + buffer.type().id()
+              + " of "
+              + size
+              + " bytes) into "
+              + buffer
+              + " at element "
+              + at);
+    }
+    buffer.store(at, data);
+  }
+
+  /**
+   * Copies {@code length} elements of {@code source} from element {@code at} into {@code
+   * array[from, from + length)}.
+   *
+   * @throws IllegalArgumentException if the types differ or a range is outside its array or buffer
+   */
+  void read(DeviceBuffer source, long at, Object array, int from, int length) {
+    CpuBuffer buffer = CpuBuffer.of(source);
+    checkRange("read", buffer, at, array, from, length);
+    buffer.load(at, array, from, length);
+  }
+
+  private static void checkRange(
+      String what, CpuBuffer buffer, long at, Object array, int from, int length) {
+    DType type = DType.ofArray(array);
+    int n = Array.getLength(array);
+    if (type != buffer.type()
+        || length < 0
+        || from < 0
+        || from > n - length
+        || at < 0
+        || at > buffer.length() - length) {
+      throw new IllegalArgumentException(
+          "cannot "
+              + what
+              + " "
+              + length
+              + " elements between "
+              + type.id()
+              + "["
+              + n
+              + "] at "
+              + from
+              + " and "
+              + buffer
+              + " at "
+              + at);
     }
   }
 }

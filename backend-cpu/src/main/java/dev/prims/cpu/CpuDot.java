@@ -7,7 +7,8 @@ import dev.prims.spi.DotProduct;
 
 /**
  * Fused dot product: chunks of {@link CpuPolicy#REDUCE_CHUNK} pairs multiplied and summed in
- * parallel by {@link DotLoops}, chunk sums combined pairwise.
+ * parallel by {@link DotLoops}, chunk sums combined pairwise (off-heap buffers: the same on windows
+ * copied into per-thread arrays).
  */
 final class CpuDot implements DotProduct {
   static final String FUSED = "fused";
@@ -20,8 +21,7 @@ final class CpuDot implements DotProduct {
 
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
-    Object x = CpuBuffer.arrayOf(a);
-    Object y = CpuBuffer.arrayOf(b);
+    boolean onHeap = CpuBuffer.allOnHeap(a, b);
     if (a.type() != b.type() || a.length() != b.length()) {
       throw new IllegalArgumentException(
           "dot needs inputs of one type and equal length, got "
@@ -34,9 +34,14 @@ final class CpuDot implements DotProduct {
               + b.length()
               + "]");
     }
+    call.usedVariant(FUSED);
+    if (!onHeap) {
+      return dotStaged(CpuBuffer.of(a), CpuBuffer.of(b));
+    }
+    Object x = CpuBuffer.arrayOf(a);
+    Object y = CpuBuffer.arrayOf(b);
     int n = (int) a.length();
     int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
-    call.usedVariant(FUSED);
     switch (a.type()) {
       case INT:
         {
@@ -64,6 +69,75 @@ final class CpuDot implements DotProduct {
           double[] p = new double[Math.max(chunks, 1)];
           parallel.forEachChunk(
               chunks, c -> p[c] = DotLoops.dot((double[]) x, (double[]) y, start(c), end(c, n)));
+          return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
+        }
+    }
+  }
+
+  /** The array path's chunks and loops on windows copied from (off-heap) buffers: same bits. */
+  private Number dotStaged(CpuBuffer a, CpuBuffer b) {
+    long n = a.length();
+    int size = CpuPolicy.REDUCE_CHUNK;
+    int chunks = CpuPolicy.chunks(n, size);
+    switch (a.type()) {
+      case INT:
+        {
+          int[] p = new int[Math.max(chunks, 1)];
+          parallel.forEachChunk(
+              chunks,
+              c -> {
+                int len = CpuPolicy.chunkLength(n, size, c);
+                int[] x = (int[]) CpuScratch.first(a.type(), len);
+                int[] y = (int[]) CpuScratch.second(a.type(), len);
+                a.load((long) c * size, x, 0, len);
+                b.load((long) c * size, y, 0, len);
+                p[c] = DotLoops.dot(x, y, 0, len);
+              });
+          return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
+        }
+      case LONG:
+        {
+          long[] p = new long[Math.max(chunks, 1)];
+          parallel.forEachChunk(
+              chunks,
+              c -> {
+                int len = CpuPolicy.chunkLength(n, size, c);
+                long[] x = (long[]) CpuScratch.first(a.type(), len);
+                long[] y = (long[]) CpuScratch.second(a.type(), len);
+                a.load((long) c * size, x, 0, len);
+                b.load((long) c * size, y, 0, len);
+                p[c] = DotLoops.dot(x, y, 0, len);
+              });
+          return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
+        }
+      case FLOAT:
+        {
+          float[] p = new float[Math.max(chunks, 1)];
+          parallel.forEachChunk(
+              chunks,
+              c -> {
+                int len = CpuPolicy.chunkLength(n, size, c);
+                float[] x = (float[]) CpuScratch.first(a.type(), len);
+                float[] y = (float[]) CpuScratch.second(a.type(), len);
+                a.load((long) c * size, x, 0, len);
+                b.load((long) c * size, y, 0, len);
+                p[c] = DotLoops.dot(x, y, 0, len);
+              });
+          return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
+        }
+      default:
+        {
+          double[] p = new double[Math.max(chunks, 1)];
+          parallel.forEachChunk(
+              chunks,
+              c -> {
+                int len = CpuPolicy.chunkLength(n, size, c);
+                double[] x = (double[]) CpuScratch.first(a.type(), len);
+                double[] y = (double[]) CpuScratch.second(a.type(), len);
+                a.load((long) c * size, x, 0, len);
+                b.load((long) c * size, y, 0, len);
+                p[c] = DotLoops.dot(x, y, 0, len);
+              });
           return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
         }
     }

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Per-worker histogram: the input is cut into one contiguous range per worker, each counted into
  * its own private int counts by {@link HistogramLoops}, then the private counts are summed into the
- * long result. The out-of-range count is the input length minus the counted total.
+ * long result. The out-of-range count is the input length minus the counted total. Off-heap buffers
+ * are counted window by window (see {@link CpuScratch}).
  */
 final class CpuHistogrammer implements Histogrammer {
   static final String PER_WORKER = "per-worker";
@@ -25,8 +26,7 @@ final class CpuHistogrammer implements Histogrammer {
   @Override
   public long histogram(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
-    Object values = CpuBuffer.arrayOf(input);
-    Object target = CpuBuffer.arrayOf(counts);
+    boolean onHeap = CpuBuffer.allOnHeap(input, counts);
     int bins = spec.bins();
     if (counts.type() != DType.LONG || counts.length() != bins) {
       throw new IllegalArgumentException(
@@ -40,6 +40,11 @@ final class CpuHistogrammer implements Histogrammer {
     }
     spec.requireCompatible(input.type());
     call.usedVariant(PER_WORKER);
+    if (!onHeap) {
+      return histogramStaged(CpuBuffer.of(input), spec, CpuBuffer.of(counts));
+    }
+    Object values = CpuBuffer.arrayOf(input);
+    Object target = CpuBuffer.arrayOf(counts);
     int n = (int) input.length();
     int chunks = CpuPolicy.chunks(n, CpuPolicy.HISTOGRAM_CHUNK);
     int workers = Math.max(1, Math.min(parallel.threads(), chunks));
@@ -80,5 +85,72 @@ final class CpuHistogrammer implements Histogrammer {
       total += sum;
     }
     return n - total;
+  }
+
+  /**
+   * The array path's steps on chunks copied into per-thread windows, for off-heap buffers. A worker
+   * may see more than 2^31 - 1 values here, so it moves its int counts into long ones before they
+   * could overflow.
+   */
+  private long histogramStaged(CpuBuffer input, HistogramSpec spec, CpuBuffer counts) {
+    int bins = spec.bins();
+    long n = input.length();
+    int size = CpuPolicy.HISTOGRAM_CHUNK;
+    int chunks = CpuPolicy.chunks(n, size);
+    int workers = Math.max(1, Math.min(parallel.threads(), chunks));
+    long[][] workerCounts = new long[workers][];
+    EvenBins even = spec.isEven() ? EvenBins.of(spec, input.type()) : null;
+    AtomicInteger next = new AtomicInteger();
+    parallel.forEachChunk(
+        workers,
+        w -> {
+          int[] mine = new int[bins];
+          long[] total = new long[bins];
+          long pending = 0;
+          for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
+            int len = CpuPolicy.chunkLength(n, size, c);
+            if (pending + len > Integer.MAX_VALUE) {
+              moveInto(mine, total);
+              pending = 0;
+            }
+            Object window = CpuScratch.first(input.type(), len);
+            input.load((long) c * size, window, 0, len);
+            switch (input.type()) {
+              case INT:
+                HistogramLoops.keys((int[]) window, 0, len, mine);
+                break;
+              case LONG:
+                HistogramLoops.keys((long[]) window, 0, len, mine);
+                break;
+              case FLOAT:
+                HistogramLoops.even((float[]) window, 0, len, even, mine);
+                break;
+              default:
+                HistogramLoops.even((double[]) window, 0, len, even, mine);
+            }
+            pending += len;
+          }
+          moveInto(mine, total);
+          workerCounts[w] = total;
+        });
+    long[] result = new long[bins];
+    long counted = 0;
+    for (int b = 0; b < bins; b++) {
+      long sum = 0;
+      for (long[] mine : workerCounts) {
+        sum += mine[b];
+      }
+      result[b] = sum;
+      counted += sum;
+    }
+    counts.store(0, result, 0, bins);
+    return n - counted;
+  }
+
+  private static void moveInto(int[] counts, long[] total) {
+    for (int b = 0; b < counts.length; b++) {
+      total[b] += counts[b];
+      counts[b] = 0;
+    }
   }
 }

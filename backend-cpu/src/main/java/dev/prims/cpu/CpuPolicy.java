@@ -26,11 +26,39 @@ final class CpuPolicy {
   /** Largest buffer, in elements, that a Java array can hold. */
   static final int MAX_ELEMENTS = Integer.MAX_VALUE - 8;
 
+  /**
+   * Default bytes per off-heap chunk (one direct {@code ByteBuffer}, which holds at most 2^31 - 1
+   * bytes): 2^28 ints or floats, 2^27 longs or doubles.
+   */
+  static final int OFF_HEAP_CHUNK_BYTES = 1 << 30;
+
+  /** Largest configurable off-heap chunk, in elements: 2^31 - 1 bytes of 8-byte elements. */
+  static final int MAX_OFF_HEAP_CHUNK = Integer.MAX_VALUE / 8;
+
   private CpuPolicy() {}
 
   /** Number of chunks of {@code chunk} elements covering {@code n}. */
   static int chunks(int n, int chunk) {
     return (int) ((n + (long) chunk - 1) / chunk);
+  }
+
+  /**
+   * Number of chunks of {@code chunk} elements covering a long {@code n}.
+   *
+   * @throws IllegalArgumentException if there are more than 2^31 - 1
+   */
+  static int chunks(long n, int chunk) {
+    long count = (n + chunk - 1) / chunk;
+    if (count > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          n + " elements make " + count + " chunks of " + chunk + "; at most 2^31 - 1");
+    }
+    return (int) count;
+  }
+
+  /** Elements in chunk {@code c} of {@code chunk} elements covering {@code n}. */
+  static int chunkLength(long n, int chunk, int c) {
+    return (int) Math.min(chunk, n - (long) c * chunk);
   }
 
   /**

@@ -7,7 +7,8 @@ import dev.prims.spi.Reducer;
 
 /**
  * Blocked reduce: chunks of {@link CpuPolicy#REDUCE_CHUNK} elements reduced in parallel by {@link
- * ReduceLoops}, their results combined pairwise.
+ * ReduceLoops}, their results combined pairwise. Off-heap buffers take the same steps on chunks
+ * copied into per-thread windows, with the same bits.
  */
 final class CpuReducer implements Reducer {
   static final String BLOCKED = "blocked";
@@ -20,9 +21,12 @@ final class CpuReducer implements Reducer {
 
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+    call.usedVariant(BLOCKED);
+    if (!CpuBuffer.allOnHeap(input)) {
+      return reduceStaged(CpuBuffer.of(input), op);
+    }
     Object array = CpuBuffer.arrayOf(input);
     int n = (int) input.length();
-    call.usedVariant(BLOCKED);
     switch (input.type()) {
       case INT:
         return reduceInts((int[]) array, n, op);
@@ -73,6 +77,70 @@ final class CpuReducer implements Reducer {
     double[] partial = new double[chunks];
     parallel.forEachChunk(chunks, c -> partial[c] = ReduceLoops.reduce(a, start(c), end(c, n), op));
     return ReduceLoops.pairwise(partial, 0, chunks, op);
+  }
+
+  /**
+   * The same chunks, loops and pairwise combination as the array path, each chunk first copied into
+   * this thread's window, so the result has the same bits.
+   */
+  private Number reduceStaged(CpuBuffer in, ReduceOp op) {
+    long n = in.length();
+    int size = CpuPolicy.REDUCE_CHUNK;
+    int chunks = CpuPolicy.chunks(n, size);
+    switch (in.type()) {
+      case INT:
+        {
+          int[] partial = new int[chunks];
+          parallel.forEachChunk(
+              chunks,
+              c -> {
+                int len = CpuPolicy.chunkLength(n, size, c);
+                int[] w = (int[]) CpuScratch.first(in.type(), len);
+                in.load((long) c * size, w, 0, len);
+                partial[c] = ReduceLoops.reduce(w, 0, len, op);
+              });
+          return ReduceLoops.pairwise(partial, 0, chunks, op);
+        }
+      case LONG:
+        {
+          long[] partial = new long[chunks];
+          parallel.forEachChunk(
+              chunks,
+              c -> {
+                int len = CpuPolicy.chunkLength(n, size, c);
+                long[] w = (long[]) CpuScratch.first(in.type(), len);
+                in.load((long) c * size, w, 0, len);
+                partial[c] = ReduceLoops.reduce(w, 0, len, op);
+              });
+          return ReduceLoops.pairwise(partial, 0, chunks, op);
+        }
+      case FLOAT:
+        {
+          float[] partial = new float[chunks];
+          parallel.forEachChunk(
+              chunks,
+              c -> {
+                int len = CpuPolicy.chunkLength(n, size, c);
+                float[] w = (float[]) CpuScratch.first(in.type(), len);
+                in.load((long) c * size, w, 0, len);
+                partial[c] = ReduceLoops.reduce(w, 0, len, op);
+              });
+          return ReduceLoops.pairwise(partial, 0, chunks, op);
+        }
+      default:
+        {
+          double[] partial = new double[chunks];
+          parallel.forEachChunk(
+              chunks,
+              c -> {
+                int len = CpuPolicy.chunkLength(n, size, c);
+                double[] w = (double[]) CpuScratch.first(in.type(), len);
+                in.load((long) c * size, w, 0, len);
+                partial[c] = ReduceLoops.reduce(w, 0, len, op);
+              });
+          return ReduceLoops.pairwise(partial, 0, chunks, op);
+        }
+    }
   }
 
   private static int start(int chunk) {

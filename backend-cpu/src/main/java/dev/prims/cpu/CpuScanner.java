@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * total, wait for the previous chunk's carry, pass their own on, then scan the chunk while it is
  * still in cache (input read from memory once). {@code two-pass}: all chunk totals in parallel, the
  * carries in order, then all chunks scanned in parallel (input read twice). Both work in place.
+ * Off-heap buffers go through {@link StagedScanChunks}, with the same bits.
  */
 final class CpuScanner implements Scanner {
   static final String CHAINED = "chained";
@@ -27,8 +28,7 @@ final class CpuScanner implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Object in = CpuBuffer.arrayOf(input);
-    Object out = CpuBuffer.arrayOf(output);
+    boolean onHeap = CpuBuffer.allOnHeap(input, output);
     if (output.type() != input.type() || output.length() < input.length()) {
       throw new IllegalArgumentException(
           "scan output must be "
@@ -41,8 +41,17 @@ final class CpuScanner implements Scanner {
               + output.length()
               + "]");
     }
+    boolean inclusive = kind == ScanKind.INCLUSIVE;
     ScanChunks steps =
-        ScanChunks.of(input.type(), in, out, (int) input.length(), op, kind == ScanKind.INCLUSIVE);
+        onHeap
+            ? ScanChunks.of(
+                input.type(),
+                CpuBuffer.arrayOf(input),
+                CpuBuffer.arrayOf(output),
+                (int) input.length(),
+                op,
+                inclusive)
+            : StagedScanChunks.of(CpuBuffer.of(input), CpuBuffer.of(output), op, inclusive);
     if (CHAINED.equals(call.variant())) {
       call.usedVariant(CHAINED);
       chained(steps);

@@ -10,12 +10,12 @@ import dev.prims.ReduceOp;
  * Chunks are {@link CpuPolicy#SCAN_CHUNK} elements.
  */
 abstract class ScanChunks {
-  final int n;
+  final long n;
   final int chunks;
   final ReduceOp op;
   final boolean inclusive;
 
-  private ScanChunks(int n, ReduceOp op, boolean inclusive) {
+  ScanChunks(long n, ReduceOp op, boolean inclusive) {
     this.n = n;
     this.chunks = CpuPolicy.chunks(n, CpuPolicy.SCAN_CHUNK);
     this.op = op;
@@ -44,6 +44,16 @@ abstract class ScanChunks {
 
   /** Scans {@code chunk} starting from {@code carry[chunk]}. */
   abstract void scan(int chunk);
+
+  /** Index of a chunk's first element (64-bit). */
+  final long first(int chunk) {
+    return (long) chunk * CpuPolicy.SCAN_CHUNK;
+  }
+
+  /** Number of elements in a chunk. */
+  final int length(int chunk) {
+    return CpuPolicy.chunkLength(n, CpuPolicy.SCAN_CHUNK, chunk);
+  }
 
   final int start(int chunk) {
     return chunk * CpuPolicy.SCAN_CHUNK;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.PrimsException;
 import org.junit.jupiter.api.Test;
 
 class CpuBufferManagerTest {
@@ -41,11 +42,14 @@ class CpuBufferManagerTest {
   }
 
   @Test
-  void tooLargeOrNegativeLengthsAreClearErrors() {
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> buffers.allocate(DType.FLOAT, 1L << 31));
-    assertTrue(e.getMessage().contains(Long.toString(1L << 31)), e.getMessage());
+  void impossibleOrNegativeLengthsAreClearErrors() {
+    PrimsException e =
+        assertThrows(PrimsException.class, () -> buffers.allocate(DType.FLOAT, 1L << 42));
+    assertTrue(e.getMessage().contains(Long.toString(1L << 42)), e.getMessage());
+    assertTrue(e.getMessage().contains("MaxDirectMemorySize"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> buffers.allocate(DType.INT, -1));
+    assertThrows(
+        IllegalArgumentException.class, () -> buffers.allocate(DType.DOUBLE, Long.MAX_VALUE / 4));
   }
 
   @Test

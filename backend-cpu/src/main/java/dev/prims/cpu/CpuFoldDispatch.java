@@ -1,0 +1,118 @@
+package dev.prims.cpu;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ScanKind;
+import dev.prims.spi.FoldKernels;
+import dev.prims.spi.FoldPlan;
+import dev.prims.spi.FoldSums;
+import java.lang.reflect.Array;
+import java.util.Optional;
+
+/**
+ * Reproducible mode for every CPU buffer. Heap buffers go to the array kernels ({@link
+ * CpuFoldKernels}) as they are. Off-heap buffers are copied window by window into heap arrays that
+ * the same kernels then fold: fold sums are exact integers (and {@link FoldSums} merge in any
+ * grouping), so the windows' sums add up to the bits of one pass over the whole. A scan needs the
+ * fold sums of everything before a window, which the kernels cannot take yet, so an off-heap scan
+ * is copied whole into heap arrays when it fits in one, and is unsupported beyond.
+ */
+final class CpuFoldDispatch implements FoldKernels {
+  /** Elements per window: a multiple of every chunk size of the array kernels. */
+  static final int WINDOW = CpuPolicy.REDUCE_CHUNK * 64;
+
+  private final FoldKernels arrays;
+
+  CpuFoldDispatch(FoldKernels arrays) {
+    this.arrays = arrays;
+  }
+
+  @Override
+  public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {
+    if (CpuBuffer.allOnHeap(input)) {
+      return arrays.foldSumOnePass(input);
+    }
+    CpuBuffer in = CpuBuffer.of(input);
+    FoldSums total = FoldSums.zero(in.type());
+    for (long from = 0; from < in.length(); from += WINDOW) {
+      Optional<FoldSums> part = arrays.foldSumOnePass(window(in, from));
+      if (part.isEmpty()) {
+        return part;
+      }
+      total = total.plus(part.get());
+    }
+    return Optional.of(total);
+  }
+
+  @Override
+  public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
+    if (CpuBuffer.allOnHeap(input)) {
+      return arrays.foldSum(input, plan);
+    }
+    CpuBuffer in = CpuBuffer.of(input);
+    long[] sums = new long[plan.folds()];
+    for (long from = 0; from < in.length(); from += WINDOW) {
+      add(sums, arrays.foldSum(window(in, from), plan));
+    }
+    return sums;
+  }
+
+  @Override
+  public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
+    if (CpuBuffer.allOnHeap(a, b)) {
+      return arrays.foldDot(a, b, plan);
+    }
+    CpuBuffer x = CpuBuffer.of(a);
+    CpuBuffer y = CpuBuffer.of(b);
+    long n = Math.min(x.length(), y.length());
+    long[] sums = new long[plan.folds()];
+    for (long from = 0; from < n; from += WINDOW) {
+      int len = (int) Math.min(WINDOW, n - from);
+      add(sums, arrays.foldDot(window(x, from, len), window(y, from, len), plan));
+    }
+    return sums;
+  }
+
+  @Override
+  public void foldScan(DeviceBuffer input, DeviceBuffer output, ScanKind kind, FoldPlan plan) {
+    if (CpuBuffer.allOnHeap(input, output)) {
+      arrays.foldScan(input, output, kind, plan);
+      return;
+    }
+    CpuBuffer in = CpuBuffer.of(input);
+    CpuBuffer out = CpuBuffer.of(output);
+    if (in.length() > CpuPolicy.MAX_ELEMENTS) {
+      throw new UnsupportedOperationException(
+          "reproducible scan of "
+              + in
+              + " (longer than a Java array) is not supported yet on the cpu backend; fast mode"
+              + " scans it");
+    }
+    int n = (int) in.length();
+    CpuBuffer heapIn = window(in, 0, n);
+    CpuBuffer heapOut = new CpuBuffer(in.type(), newArray(in.type(), n));
+    arrays.foldScan(heapIn, heapOut, kind, plan);
+    out.store(0, CpuBuffer.arrayOf(heapOut), 0, n);
+  }
+
+  /** A heap copy of the window of {@code in} starting at {@code from}. */
+  private static CpuBuffer window(CpuBuffer in, long from) {
+    return window(in, from, (int) Math.min(WINDOW, in.length() - from));
+  }
+
+  private static CpuBuffer window(CpuBuffer in, long from, int length) {
+    Object array = newArray(in.type(), length);
+    in.load(from, array, 0, length);
+    return new CpuBuffer(in.type(), array);
+  }
+
+  private static Object newArray(DType type, int length) {
+    return Array.newInstance(type.arrayClass().getComponentType(), length);
+  }
+
+  private static void add(long[] sums, long[] part) {
+    for (int f = 0; f < sums.length; f++) {
+      sums[f] += part[f];
+    }
+  }
+}
