@@ -1,13 +1,17 @@
 // Reproducible-mode entry points: the integer fold sums of dev.prims.spi.FoldPlan. Each element
-// (or product) is split into up to three integers on fixed power-of-two grids, operation for
+// (or product) is split into up to four integers on fixed power-of-two grids, operation for
 // operation as FoldPlan defines it (double precision, separately rounded, no fused multiply-add);
-// integer sums do not depend on order, so every launch shape gives the same bits.
+// integer sums do not depend on order, so every launch shape gives the same bits. The one-pass
+// float sum (fold_onepass.cuh) accumulates the same exact total in another exact form.
 #include "../common.cuh"
 #include "../warp/warp_reduce.cuh"
 #include "../block/block_reduce.cuh"
 #include "../block/block_scan.cuh"
+#include "../block/block_fold_total.cuh"
 
-#define MAX_FOLDS 3
+#define MAX_FOLDS 4
+#define FOLD_WIDTH 30
+#define FOLD_MASK ((1LL << FOLD_WIDTH) - 1)
 
 // The scaling factors of one plan; folds past `folds` are zero.
 struct Folds {
@@ -27,9 +31,24 @@ struct Folds {
     }
   }
 
+  // FoldPlan.combine: the sums carried into their canonical form (FoldPlan.normalize), then scaled
+  // and added in order.
   __device__ __forceinline__ double combine(const i64* sums) const {
-    double v = __dmul_rn(__dmul_rn((double)sums[0], up1[0]), up2[0]);
-    for (int f = 1; f < folds; ++f) v = __dadd_rn(v, __dmul_rn(__dmul_rn((double)sums[f], up1[f]), up2[f]));
+    i64 s[MAX_FOLDS];
+#pragma unroll
+    for (int f = 0; f < MAX_FOLDS; ++f) s[f] = sums[f];
+#pragma unroll
+    for (int f = MAX_FOLDS - 1; f > 0; --f) {
+      if (f < folds) {
+        s[f - 1] += s[f] >> FOLD_WIDTH;
+        s[f] &= FOLD_MASK;
+      }
+    }
+    double v = __dmul_rn(__dmul_rn((double)s[0], up1[0]), up2[0]);
+#pragma unroll
+    for (int f = 1; f < MAX_FOLDS; ++f) {
+      if (f < folds) v = __dadd_rn(v, __dmul_rn(__dmul_rn((double)s[f], up1[f]), up2[f]));
+    }
     return v;
   }
 };
@@ -49,7 +68,7 @@ __device__ __forceinline__ void add_block_folds(i64* acc, u64* sums) {
 
 template <typename T>
 __device__ void fold_sum(const T* input, i64 n, const Folds& plan, u64* sums) {
-  i64 acc[MAX_FOLDS] = {0, 0, 0};
+  i64 acc[MAX_FOLDS] = {0, 0, 0, 0};
   const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
   for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
     i64 k[MAX_FOLDS];
@@ -62,7 +81,7 @@ __device__ void fold_sum(const T* input, i64 n, const Folds& plan, u64* sums) {
 
 template <typename T>
 __device__ void fold_dot(const T* a, const T* b, i64 n, const Folds& plan, u64* sums) {
-  i64 acc[MAX_FOLDS] = {0, 0, 0};
+  i64 acc[MAX_FOLDS] = {0, 0, 0, 0};
   const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
   for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
     i64 k[MAX_FOLDS];
@@ -79,7 +98,7 @@ template <typename T>
 __device__ void fold_scan_totals(const T* input, i64 n, i64 per_block, const Folds& plan, i64* totals) {
   const i64 begin = (i64)blockIdx.x * per_block;
   const i64 end = begin + per_block < n ? begin + per_block : n;
-  i64 acc[MAX_FOLDS] = {0, 0, 0};
+  i64 acc[MAX_FOLDS] = {0, 0, 0, 0};
   for (i64 i = begin + threadIdx.x; i < end; i += BLOCK_SIZE) {
     i64 k[MAX_FOLDS];
     plan.split((double)input[i], k);
@@ -97,7 +116,7 @@ __device__ void fold_scan_totals(const T* input, i64 n, i64 per_block, const Fol
 // Scan, pass 2 (one thread): the block totals become exclusive prefixes, in place.
 __device__ void fold_spine(i64* totals, i64 count) {
   if (threadIdx.x != 0 || blockIdx.x != 0) return;
-  i64 running[MAX_FOLDS] = {0, 0, 0};
+  i64 running[MAX_FOLDS] = {0, 0, 0, 0};
   for (i64 b = 0; b < count; ++b) {
 #pragma unroll
     for (int f = 0; f < MAX_FOLDS; ++f) {
@@ -120,7 +139,7 @@ __device__ void fold_scan_apply(const T* input, T* output, i64 n, i64 per_block,
   for (int f = 0; f < MAX_FOLDS; ++f) carry[f] = prefixes[blockIdx.x * MAX_FOLDS + f];
   for (i64 base = begin; base < end; base += BLOCK_SIZE) {
     const i64 i = base + threadIdx.x;
-    i64 k[MAX_FOLDS] = {0, 0, 0};
+    i64 k[MAX_FOLDS] = {0, 0, 0, 0};
     if (i < end) plan.split((double)input[i], k);
     i64 sums[MAX_FOLDS];
 #pragma unroll
@@ -134,16 +153,16 @@ __device__ void fold_scan_apply(const T* input, T* output, i64 n, i64 per_block,
   }
 }
 
-#define FOLD_PLAN_PARAMS                                                                        \
-  int folds, double down1_0, double down1_1, double down1_2, double down2_0, double down2_1,   \
-      double down2_2, double up1_0, double up1_1, double up1_2, double up2_0, double up2_1,    \
-      double up2_2
-#define FOLD_PLAN                                                                               \
-  Folds{folds,                                                                                  \
-        {down1_0, down1_1, down1_2},                                                            \
-        {down2_0, down2_1, down2_2},                                                            \
-        {up1_0, up1_1, up1_2},                                                                  \
-        {up2_0, up2_1, up2_2}}
+#define FOLD_PLAN_PARAMS                                                                              \
+  int folds, double down1_0, double down1_1, double down1_2, double down1_3, double down2_0,         \
+      double down2_1, double down2_2, double down2_3, double up1_0, double up1_1, double up1_2,      \
+      double up1_3, double up2_0, double up2_1, double up2_2, double up2_3
+#define FOLD_PLAN                                                                                     \
+  Folds{folds,                                                                                        \
+        {down1_0, down1_1, down1_2, down1_3},                                                         \
+        {down2_0, down2_1, down2_2, down2_3},                                                         \
+        {up1_0, up1_1, up1_2, up1_3},                                                                 \
+        {up2_0, up2_1, up2_2, up2_3}}
 
 #define PRIMS_FOLD_ENTRIES(C, TID)                                                                    \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) fold_sum_##TID(                            \
@@ -168,3 +187,51 @@ PRIMS_FOLD_ENTRIES(float, float)
 PRIMS_FOLD_ENTRIES(double, double)
 
 extern "C" __global__ void fold_scan_spine(i64* totals, i64 count) { fold_spine(totals, count); }
+
+// One-pass reproducible float sum: warp w folds [w * per_warp, (w + 1) * per_warp) at the top grid
+// of its first non-zero tile (warp_fold_float.cuh); the last block to finish merges the warps'
+// results into result (mapped host memory, see merge_warp_folds) and resets the counter. Warps
+// listed in invalid[] are folded again by fold_fixed_sum_float.
+extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) fold_onepass_sum_float(
+    const float* input, i64 n, i64 per_warp, i128* totals, int* tops, int* max_tops, int* flags, int* invalid,
+    unsigned* counter, int* result) {
+  const int warp = threadIdx.x / WARP_SIZE;
+  const i64 w = (i64)blockIdx.x * WARPS_PER_BLOCK + warp;
+  const i64 begin = w * per_warp;
+  const i64 end = begin + per_warp < n ? begin + per_warp : n;
+  const WarpFold f = warp_fold_float(input, begin, end, INT_MIN);
+  if (threadIdx.x % WARP_SIZE == 0) {
+    store_i128(totals + w, f.total);
+    tops[w] = f.top;
+    max_tops[w] = f.max_top;
+    flags[w] = f.non_finite;
+  }
+  __threadfence();
+  __syncthreads();
+  __shared__ bool is_last;
+  if (threadIdx.x == 0) is_last = atomicAdd(counter, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!is_last) return;
+  merge_warp_folds(gridDim.x * WARPS_PER_BLOCK, totals, tops, max_tops, flags, invalid, result);
+  if (threadIdx.x == 0) *counter = 0;
+}
+
+// Folds again, at the global top grid, the ranges of the count warps listed in list[]; out[k] is
+// the total of list[k]'s range.
+extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) fold_fixed_sum_float(
+    const float* input, i64 n, i64 per_warp, int top, const int* list, int count, i128* out) {
+  const int k = blockIdx.x * WARPS_PER_BLOCK + threadIdx.x / WARP_SIZE;
+  if (k >= count) return;
+  const i64 begin = (i64)list[k] * per_warp;
+  const i64 end = begin + per_warp < n ? begin + per_warp : n;
+  const WarpFold f = warp_fold_float(input, begin, end, top);
+  if (threadIdx.x % WARP_SIZE == 0) store_i128(out + k, f.total);
+}
+
+// total += out[0] + ... + out[count - 1] (one block).
+extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) fold_add_totals(const i128* out, int count, i128* total) {
+  i128 sum = 0;
+  for (int i = threadIdx.x; i < count; i += BLOCK_SIZE) sum += load_i128(out + i);
+  sum = block_sum_i128(sum);
+  if (threadIdx.x == 0) store_i128(total, load_i128(total) + sum);
+}

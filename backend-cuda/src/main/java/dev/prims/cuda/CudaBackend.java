@@ -491,6 +491,18 @@ final class CudaBackend implements Backend {
     return values;
   }
 
+  /**
+   * The first {@code bytes} bytes kernels wrote into the result slot, in native order (call after
+   * synchronize).
+   */
+  ByteBuffer readResultBytes(int bytes) {
+    if (bytes > RESULT_SLOT_BYTES) {
+      throw new IllegalArgumentException("the result slot holds " + RESULT_SLOT_BYTES + " bytes");
+    }
+    countToHost(bytes);
+    return hostResultBytes.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
+  }
+
   /** The value a kernel wrote into the result slot (call after synchronize). */
   Number readResult(DType type) {
     countToHost(type.bytes());

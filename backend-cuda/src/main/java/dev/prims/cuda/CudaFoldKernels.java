@@ -2,22 +2,115 @@ package dev.prims.cuda;
 
 import static dev.prims.cuda.CudaReducePolicy.ceilDiv;
 
+import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.FoldSums;
+import java.nio.ByteBuffer;
+import java.util.Optional;
 import jcuda.driver.CUdeviceptr;
 
 /**
  * Reproducible mode on the device ({@code fold.cu}): every element is split into {@link FoldPlan}'s
  * integers and those are summed exactly with 64-bit atomics (sum, dot), or scanned per block range
- * from exact per-block prefixes (scan), so the bits do not depend on the launch shape.
+ * from exact per-block prefixes (scan), so the bits do not depend on the launch shape. Float sums
+ * take one pass: each warp folds its range at the top grid of its first non-zero tile into one
+ * exact 128-bit total, the last block merges the warps at the highest top grid, and only ranges
+ * folded at a lower top (rare: their first tile's magnitude was 2^30 or more below the largest) are
+ * read a second time.
  */
 final class CudaFoldKernels implements FoldKernels {
   private final CudaBackend backend;
 
   CudaFoldKernels(CudaBackend backend) {
     this.backend = backend;
+  }
+
+  @Override
+  public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {
+    CudaBuffer in = floating(input);
+    if (in.type() != DType.FLOAT || in.length() == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(backend.call(() -> onePassFloat(in)));
+  }
+
+  private FoldSums onePassFloat(CudaBuffer in) {
+    long n = in.length();
+    int resident = backend.residentBlocks("fold", "fold_onepass_sum_float", 0, 8);
+    long perWarp =
+        CudaFoldPolicy.onePassPerWarp(n, (long) resident * CudaFoldPolicy.WARPS_PER_BLOCK);
+    long warps = ceilDiv(n, perWarp);
+    long blocks = ceilDiv(warps, CudaFoldPolicy.WARPS_PER_BLOCK);
+    long slots = blocks * CudaFoldPolicy.WARPS_PER_BLOCK;
+    CUdeviceptr totals = backend.scratch(32L * slots);
+    CUdeviceptr tops = totals.withByteOffset(16L * slots);
+    CUdeviceptr maxTops = totals.withByteOffset(20L * slots);
+    CUdeviceptr flags = totals.withByteOffset(24L * slots);
+    CUdeviceptr invalid = totals.withByteOffset(28L * slots);
+    backend.launch(
+        "fold",
+        "fold_onepass_sum_float",
+        blocks,
+        0,
+        new KernelArgs()
+            .pointer(in.pointer())
+            .i64(n)
+            .i64(perWarp)
+            .pointer(totals)
+            .pointer(tops)
+            .pointer(maxTops)
+            .pointer(flags)
+            .pointer(invalid)
+            .pointer(backend.counter(0))
+            .pointer(backend.resultSlot()));
+    backend.synchronize();
+    ByteBuffer result = backend.readResultBytes(32);
+    int top = result.getInt(0);
+    if (result.getInt(4) != 0) {
+      return FoldSums.nonFinite(DType.FLOAT);
+    }
+    if (top == Integer.MIN_VALUE) {
+      return FoldSums.zero(DType.FLOAT);
+    }
+    int again = result.getInt(8);
+    if (again > 0) {
+      backend.launch(
+          "fold",
+          "fold_fixed_sum_float",
+          ceilDiv(again, CudaFoldPolicy.WARPS_PER_BLOCK),
+          0,
+          new KernelArgs()
+              .pointer(in.pointer())
+              .i64(n)
+              .i64(perWarp)
+              .i32(top)
+              .pointer(invalid)
+              .i32(again)
+              .pointer(totals));
+      backend.launch(
+          "fold",
+          "fold_add_totals",
+          1,
+          0,
+          new KernelArgs()
+              .pointer(totals)
+              .i32(again)
+              .pointer(backend.resultSlot().withByteOffset(16)));
+      backend.synchronize();
+      result = backend.readResultBytes(32);
+    }
+    return FoldSums.of(DType.FLOAT, top, digits(result.getLong(16), result.getLong(24)));
+  }
+
+  /** The canonical three folds of a 128-bit total {@code hi * 2^64 + lo} (units of the last). */
+  static long[] digits(long lo, long hi) {
+    long mask = (1L << FoldPlan.WIDTH) - 1;
+    return new long[] {
+      (hi << 4) | (lo >>> 2 * FoldPlan.WIDTH), (lo >>> FoldPlan.WIDTH) & mask, lo & mask
+    };
   }
 
   @Override
@@ -119,7 +212,7 @@ final class CudaFoldKernels implements FoldKernels {
     return Math.max(1, Math.min(ceilDiv(n, CudaFoldPolicy.BLOCK_SIZE), resident));
   }
 
-  /** The plan's parameters in the kernels' order: folds, down1[3], down2[3], up1[3], up2[3]. */
+  /** The plan's parameters in the kernels' order: folds, down1[4], down2[4], up1[4], up2[4]. */
   private static KernelArgs planArgs(KernelArgs args, FoldPlan plan) {
     int folds = plan.folds();
     args.i32(folds);
