@@ -11,6 +11,8 @@ import dev.prims.spi.FoldSums;
  * chunking does not change the result.
  */
 final class FoldLoops {
+  private static final long MASK = (1L << FoldPlan.WIDTH) - 1;
+
   private FoldLoops() {}
 
   /**
@@ -155,10 +157,7 @@ final class FoldLoops {
     for (int i = from; i < to; i++) {
       double r = in[i];
       if (!inclusive) {
-        out[i] =
-            (float)
-                ((((double) s0 * u10) * u20 + ((double) s1 * u11) * u21)
-                    + ((double) s2 * u12) * u22);
+        out[i] = (float) combine3(s0, s1, s2, u10, u20, u11, u21, u12, u22);
       }
       long k0 = (long) ((r * d10) * d20);
       s0 += k0;
@@ -168,12 +167,27 @@ final class FoldLoops {
       r = r - ((double) k1 * u11) * u21;
       s2 += (long) ((r * d12) * d22);
       if (inclusive) {
-        out[i] =
-            (float)
-                ((((double) s0 * u10) * u20 + ((double) s1 * u11) * u21)
-                    + ((double) s2 * u12) * u22);
+        out[i] = (float) combine3(s0, s1, s2, u10, u20, u11, u21, u12, u22);
       }
     }
+  }
+
+  /** {@link FoldPlan#combine} of three fold sums: normalized, then scaled and added in order. */
+  private static double combine3(
+      long s0,
+      long s1,
+      long s2,
+      double u10,
+      double u20,
+      double u11,
+      double u21,
+      double u12,
+      double u22) {
+    long n2 = s2 & MASK;
+    long t1 = s1 + (s2 >> FoldPlan.WIDTH);
+    long n1 = t1 & MASK;
+    long n0 = s0 + (t1 >> FoldPlan.WIDTH);
+    return (((double) n0 * u10) * u20 + ((double) n1 * u11) * u21) + ((double) n2 * u12) * u22;
   }
 
   /**
@@ -254,9 +268,16 @@ final class FoldLoops {
       s3 += (long) ((r * d13) * d23);
     }
 
+    /** {@link FoldPlan#combine} of the running sums: normalized, then scaled and added. */
     double combine() {
-      return ((((double) s0 * u10) * u20 + ((double) s1 * u11) * u21) + ((double) s2 * u12) * u22)
-          + ((double) s3 * u13) * u23;
+      long n3 = s3 & MASK;
+      long t2 = s2 + (s3 >> FoldPlan.WIDTH);
+      long n2 = t2 & MASK;
+      long t1 = s1 + (t2 >> FoldPlan.WIDTH);
+      long n1 = t1 & MASK;
+      long n0 = s0 + (t1 >> FoldPlan.WIDTH);
+      return ((((double) n0 * u10) * u20 + ((double) n1 * u11) * u21) + ((double) n2 * u12) * u22)
+          + ((double) n3 * u13) * u23;
     }
 
     void store(long[] sums) {
