@@ -14,13 +14,13 @@ import java.util.SplittableRandom;
 
 /**
  * A measuring tool (not a test): device-resident primitives timed with CUDA events on the backend's
- * stream via {@link CudaBackend#deviceMillis}, best and median of {@code REPS} after warm-up, in
- * the format of {@code src/test/cub/cub_reference.cu}. Run: {@code java -cp ...
+ * stream via {@link CudaBackend#deviceMillis}, best and median of {@code REPS} after warm-up, as
+ * {@code tools/cub-reference.sh suite} measures CUB. Run: {@code java -cp ...
  * dev.prims.cuda.CudaBench}.
  */
 public final class CudaBench {
   private static final int WARMUP = 5;
-  private static final int REPS = 30;
+  private static final int REPS = Integer.getInteger("bench.reps", 30);
   private static final int N = 1 << 28;
 
   private CudaBench() {}
@@ -34,6 +34,11 @@ public final class CudaBench {
       floats[i] = (random.nextInt() >>> 8) * (1.0f / 16777216.0f);
     }
     DeviceBuffer f = backend.buffers().upload(floats);
+    if (args.length > 0 && args[0].equals("experiments")) {
+      experiments(backend, f, floats);
+      backend.close();
+      return;
+    }
     floats = null;
     int[] ints = new int[N];
     for (int i = 0; i < N; i++) {
@@ -83,6 +88,102 @@ public final class CudaBench {
       wall("reduce sum float small", 1 << 20, () -> reduce(backend, small, null));
     }
     backend.close();
+  }
+
+  /**
+   * Where the float sum's time goes: the vectorised kernel with its result in mapped host memory
+   * (the default) or in device memory, with even share or grid stride and several grid sizes; and
+   * reproducible sums, one pass and two passes, on friendly data and on data whose largest values
+   * sit at the end of every warp's range (so every range is folded twice).
+   */
+  private static void experiments(CudaBackend backend, DeviceBuffer f, float[] floats) {
+    CudaReducer reducer = backend.cudaReducer();
+    CudaBuffer in = (CudaBuffer) f;
+    String kernel = "reduce_vectorized_float_sum";
+    try (DeviceBuffer slot = backend.buffers().allocate(DType.FLOAT, 4)) {
+      for (int repeat = 0; repeat < 2; repeat++) {
+        time(
+            backend,
+            "reduce sum float vectorized (default)",
+            N,
+            4.0 * N,
+            () -> reduce(backend, f, null));
+        time(
+            backend,
+            "reduce sum float cub-like: result in device memory",
+            N,
+            4.0 * N,
+            () ->
+                backend.call(
+                    () -> {
+                      reducer.launchVectorized(
+                          in.pointer(),
+                          DType.FLOAT,
+                          N,
+                          kernel,
+                          true,
+                          4,
+                          8,
+                          ((CudaBuffer) slot).pointer());
+                      backend.synchronize();
+                      return null;
+                    }));
+        for (int cap : new int[] {4, 8, 16}) {
+          for (boolean even : new boolean[] {true, false}) {
+            time(
+                backend,
+                "reduce sum float mapped cap=" + cap + " even=" + even,
+                N,
+                4.0 * N,
+                () ->
+                    backend.call(
+                        () -> {
+                          reducer.launchVectorized(
+                              in.pointer(),
+                              DType.FLOAT,
+                              N,
+                              kernel,
+                              even,
+                              4,
+                              cap,
+                              backend.resultSlot());
+                          backend.synchronize();
+                          return null;
+                        }));
+          }
+        }
+      }
+    }
+    dev.prims.spi.FoldKernels folds = backend.foldKernels();
+    time(backend, "reproducible sum float one-pass", N, 4.0 * N, () -> folds.foldSumOnePass(f));
+    dev.prims.spi.FoldPlan plan = dev.prims.spi.FoldPlan.forMaxAbs(DType.FLOAT, 1.0);
+    time(
+        backend,
+        "reproducible sum float two-pass (max, min, folds)",
+        N,
+        4.0 * N,
+        () -> {
+          backend.reducer().reduce(f, ReduceOp.MAX, call(null));
+          backend.reducer().reduce(f, ReduceOp.MIN, call(null));
+          folds.foldSum(f, plan);
+        });
+    System.out.println(
+        "bench one-pass result "
+            + folds.foldSumOnePass(f).orElseThrow()
+            + " two-pass "
+            + java.util.Arrays.toString(folds.foldSum(f, plan)));
+    // worst case: a large value at the end of every 2^14-element stretch
+    for (int i = (1 << 14) - 1; i < N; i += 1 << 14) {
+      floats[i] = 1e12f;
+    }
+    try (DeviceBuffer hard = backend.buffers().upload(floats)) {
+      time(
+          backend,
+          "reproducible sum float one-pass, late maxima",
+          N,
+          4.0 * N,
+          () -> folds.foldSumOnePass(hard));
+    }
   }
 
   private static void reduce(CudaBackend backend, DeviceBuffer input, String variant) {
