@@ -2,7 +2,8 @@
 # One GPU-machine run for the Aparapi backend (needs .device-aparapi from tools/device-pack.sh):
 #   1. the whole Aparapi test suite (five conformance classes + backend tests) with the NVIDIA
 #      OpenCL device selected (-Dprims.device=NVIDIA),
-#   2. CUB DeviceReduce::Sum and friends (backend-cuda/src/test/cub/cub_reference.cu, built here),
+#   2. CUB DeviceReduce::Sum and friends (`tools/cub-reference.sh suite`: `prims bench`'s
+#      reference program, built here),
 #   3. AparapiReduceBench: 2^28 floats, data resident, best/median of 30 calls.
 # Steps 2 and 3 run one after the other so that they do not share the GPU.
 #   bash backend-aparapi/src/test/device/gpu-run.sh
@@ -19,9 +20,7 @@ mkdir -p "$out"
 dev=.device-aparapi
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | tee "$out/gpu.txt"
-nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-("$nvcc" -O3 -arch=sm_90 -o /tmp/aparapi_cub_reference backend-cuda/src/test/cub/cub_reference.cu \
-  > "$out/nvcc.txt" 2>&1; echo "nvcc exit $?" >> "$out/nvcc.txt") &
+(bash tools/cub-reference.sh build > "$out/nvcc.txt" 2>&1; echo "nvcc exit $?" >> "$out/nvcc.txt") &
 nvcc_pid=$!
 
 echo "== conformance on the NVIDIA GPU through Aparapi" | tee "$out/conformance.txt"
@@ -37,7 +36,7 @@ gzip -f "$out/conformance-full.txt"
 
 wait "$nvcc_pid"
 echo "== CUB reference" | tee "$out/bench.txt"
-if [ -x /tmp/aparapi_cub_reference ]; then /tmp/aparapi_cub_reference 2>&1 | tee -a "$out/bench.txt"; fi
+timeout 60 bash tools/cub-reference.sh suite 2>&1 | tee -a "$out/bench.txt"
 echo "== Aparapi float reduce sum, 2^$log2n resident" | tee -a "$out/bench.txt"
 timeout 100 bash "$dev/on-device.sh" java -Xmx12g -Dcom.aparapi.enableProfiling=true \
   -cp "$dev/lib/*" dev.prims.aparapi.AparapiReduceBench "$log2n" 30 "$device" 2>&1 \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine from the repository root (see COMMON.md): builds the CUB reference in
-# the background, runs the CUDA backend's JUnit tests (conformance, 2^32+5 floats) with the console
-# launcher, then CudaBench and the CUB reference. Logs go to $OUT.
+# Runs on the GPU machine from the repository root (see COMMON.md): builds the CUB reference
+# (`prims bench`'s program, through tools/cub-reference.sh) in the background, runs the CUDA
+# backend's JUnit tests (conformance, 2^32+5 floats) with the console launcher, then CudaBench and
+# the CUB reference suite. Logs go to $OUT.
 #   bash backend-cuda/src/test/device/gpu-run.sh [tests|bench|all]
 set -uo pipefail
 what=${1:-all}
@@ -9,8 +10,7 @@ pack=.device-cuda
 out=${OUT:-/tmp/out}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv > "$out/gpu.txt" 2>&1
-( cd backend-cuda/src/test/cub && nvcc -O3 -arch=sm_90 -std=c++17 -o "$out/cub_reference" cub_reference.cu ) \
-  > "$out/nvcc.log" 2>&1 &
+bash tools/cub-reference.sh build > "$out/nvcc.log" 2>&1 &
 nvcc_pid=$!
 run_java() { timeout "$limit" bash "$pack/on-device.sh" java "$@"; }
 if [ "$what" != bench ]; then
@@ -28,7 +28,6 @@ fi
 if [ "$what" != tests ]; then
   limit=${BENCH_LIMIT:-90} run_java -Xmx6g -cp "$pack/lib/*" dev.prims.cuda.CudaBench 2>&1 | tee "$out/bench.log" | grep -E "bench|device|Exception|at dev|MISMATCH"
   wait $nvcc_pid; echo "nvcc exit $?"; tail -3 "$out/nvcc.log"
-  timeout 60 "$out/cub_reference" 2>&1 | tee "$out/cub.log"
-  rm -f "$out/cub_reference"
+  timeout 60 bash tools/cub-reference.sh suite 2>&1 | tee "$out/cub.log"
 fi
 wait

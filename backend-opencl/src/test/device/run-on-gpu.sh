@@ -16,7 +16,7 @@ say() { echo "== $* ($(date +%T))" | tee -a "$LOG"; }
 say start: $what
 nvidia-smi -L 2>&1 | tee -a "$LOG"
 case " $what " in *" cub "*)
-  (nvcc -O3 -arch=sm_90 -o /tmp/cub_reference backend-cuda/src/test/cub/cub_reference.cu > /tmp/nvcc.log 2>&1; echo "nvcc rc=$?" >> /tmp/nvcc.log) &
+  (bash tools/cub-reference.sh build > /tmp/nvcc.log 2>&1; echo "nvcc rc=$?" >> /tmp/nvcc.log) &
   NVCC=$! ;;
 esac
 case " $what " in *" bench "*)
@@ -26,7 +26,7 @@ esac
 case " $what " in *" cub "*)
   wait $NVCC; cat /tmp/nvcc.log | tail -5 | tee -a "$LOG"
   say cub reference
-  timeout 60 /tmp/cub_reference 2>&1 | tee -a "$LOG" ;;
+  timeout 60 bash tools/cub-reference.sh suite 2>&1 | tee -a "$LOG" ;;
 esac
 ALL="--select-class=dev.prims.opencl.OpenClEngineTest --select-class=dev.prims.opencl.OpenClReduceTest
  --select-class=dev.prims.opencl.OpenClScanTest --select-class=dev.prims.opencl.OpenClHistogramTest

@@ -4,13 +4,18 @@
 //   cub_reference --primitive copy|reduce|scan|histogram|dot --type int|long|float|double
 //                 --n N [--reps R] [--warmup W] [--op sum|min|max] [--exclusive]
 //                 [--bins 256] [--lower 0] [--upper 1] [--impl cub|thrust] [--device D]
+//                 [--timer events|wall] [--result-to-host]
 //
 // Data lives on the device and is filled there deterministically (a hash of the index):
 //   int/long     reduce, scan, dot: hash(i) mod 1000 (histogram: hash(i) mod bins)
 //   float/double lower + (hash(i) >> 8) / 2^24 * (upper - lower), so in [lower, upper)
 // Temporary storage is allocated once, outside timing (Thrust goes through a caching
 // allocator for the same reason). After `warmup` untimed runs, each of `reps` runs is timed
-// alone with a pair of cudaEvents; best and median milliseconds are reported.
+// alone with a pair of cudaEvents (`--timer events`, the default) or with the host's steady clock
+// from before the launch until the run has finished on the device (`--timer wall`: launch
+// overhead included); best and median milliseconds are reported. `--result-to-host` (reduce and
+// dot only) makes each timed run also copy the result to host memory, as a caller that wants the
+// value must (Thrust returns it to the host anyway).
 // Bytes counted: reduce and histogram read n elements; scan and copy read and write n
 // elements; dot reads 2n elements. gbps = bytes / best time (10^9 bytes per second).
 // The checksum lets a caller compare with its own answer: reduce and dot -> the result;
@@ -41,6 +46,7 @@
 #include <thrust/transform.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -64,6 +70,8 @@ struct Options {
   double lower = 0.0;
   double upper = 1.0;
   int device = 0;
+  std::string timer = "events";
+  bool result_to_host = false;
 };
 
 std::string escape(const std::string& s) {
@@ -137,6 +145,8 @@ Options parse(int argc, char** argv) {
     else if (a == "--lower") o.lower = std::atof(value().c_str());
     else if (a == "--upper") o.upper = std::atof(value().c_str());
     else if (a == "--device") o.device = std::atoi(value().c_str());
+    else if (a == "--timer") o.timer = value();
+    else if (a == "--result-to-host") o.result_to_host = true;
     else fail("unknown argument " + a);
   }
   if (o.n <= 0) fail("--n must be positive");
@@ -145,6 +155,10 @@ Options parse(int argc, char** argv) {
   if (!(o.lower < o.upper)) fail("--lower must be below --upper");
   if (o.impl != "cub" && o.impl != "thrust") fail("--impl must be cub or thrust, got " + o.impl);
   if (o.op != "sum" && o.op != "min" && o.op != "max") fail("--op must be sum, min or max");
+  if (o.timer != "events" && o.timer != "wall") fail("--timer must be events or wall, got " + o.timer);
+  if (o.result_to_host && o.primitive != "reduce" && o.primitive != "dot") {
+    fail("--result-to-host applies to reduce and dot only, not " + o.primitive);
+  }
   return o;
 }
 
@@ -218,10 +232,34 @@ struct Timing {
   double median_ms;
 };
 
+Timing best_and_median(std::vector<double> times) {
+  std::sort(times.begin(), times.end());
+  size_t m = times.size();
+  double median = m % 2 ? times[m / 2] : 0.5 * (times[m / 2 - 1] + times[m / 2]);
+  return {times.front(), median};
+}
+
+// Host-clock timing: from before the launch until the device has finished (a run that ends with a
+// blocking copy of its result has finished when it returns).
+template <typename Run>
+std::vector<double> wall_times(const Options& o, Run run) {
+  std::vector<double> times;
+  for (int i = 0; i < o.reps; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    run();
+    if (!o.result_to_host) check(cudaDeviceSynchronize(), "timed run");
+    auto stop = std::chrono::steady_clock::now();
+    times.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
+  }
+  check(cudaGetLastError(), "timed runs");
+  return times;
+}
+
 template <typename Run>
 Timing measure(const Options& o, Run run) {
   for (int i = 0; i < o.warmup; ++i) run();
   check(cudaDeviceSynchronize(), "warm-up");
+  if (o.timer == "wall") return best_and_median(wall_times(o, run));
   cudaEvent_t start, stop;
   check(cudaEventCreate(&start), "cudaEventCreate");
   check(cudaEventCreate(&stop), "cudaEventCreate");
@@ -238,10 +276,7 @@ Timing measure(const Options& o, Run run) {
   check(cudaGetLastError(), "timed runs");
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
-  std::sort(times.begin(), times.end());
-  size_t m = times.size();
-  double median = m % 2 ? times[m / 2] : 0.5 * (times[m / 2 - 1] + times[m / 2]);
-  return {times.front(), median};
+  return best_and_median(std::move(times));
 }
 
 template <typename T>
@@ -345,7 +380,13 @@ Result run_reduce(const Options& o, CachingAllocator& alloc) {
       return cub::DeviceReduce::Max(tmp, bytes, first, out.get(), o.n);
     };
     CubTemp temp(call);
-    t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub reduce"); });
+    T host;
+    t = measure(o, [&] {
+      check(call(temp.get(), temp.bytes()), "cub reduce");
+      if (o.result_to_host) {
+        check(cudaMemcpy(&host, out.get(), sizeof(T), cudaMemcpyDeviceToHost), "result to host");
+      }
+    });
   } else {
     auto policy = thrust::cuda::par(alloc);
     t = measure(o, [&] {
@@ -497,7 +538,13 @@ Result run_dot(const Options& o, CachingAllocator& alloc) {
       return cub::DeviceReduce::Sum(tmp, bytes, products, out.get(), o.n);
     };
     CubTemp temp(call);
-    t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub dot"); });
+    T host;
+    t = measure(o, [&] {
+      check(call(temp.get(), temp.bytes()), "cub dot");
+      if (o.result_to_host) {
+        check(cudaMemcpy(&host, out.get(), sizeof(T), cudaMemcpyDeviceToHost), "result to host");
+      }
+    });
   } else {
     auto policy = thrust::cuda::par(alloc);
     t = measure(o, [&] {
@@ -537,10 +584,11 @@ bool measure_and_print(const Options& o, const std::string& device_name) {
     std::printf(
         "{\"impl\": \"%s\", \"primitive\": \"%s\", \"op\": \"%s\", \"type\": \"%s\", "
         "\"n\": %lld, \"reps\": %d, \"best_ms\": %.6f, \"median_ms\": %.6f, \"bytes\": %.0f, "
-        "\"gbps\": %.3f, \"checksum\": %.17g, \"device\": \"%s\"}\n",
+        "\"gbps\": %.3f, \"checksum\": %.17g, \"device\": \"%s\", \"timer\": \"%s\", "
+        "\"result_to_host\": %s}\n",
         o.impl.c_str(), o.primitive.c_str(), op.c_str(), o.type.c_str(), o.n, o.reps,
         r.timing.best_ms, r.timing.median_ms, r.bytes, gbps, r.checksum,
-        escape(device_name).c_str());
+        escape(device_name).c_str(), o.timer.c_str(), o.result_to_host ? "true" : "false");
     std::fflush(stdout);
     return true;
   } catch (const Failure& f) {
