@@ -12,7 +12,8 @@ import dev.prims.spi.Histogrammer;
  * only emit atomics on global arrays; a merge run sums the rows into long counts. {@code
  * global-atomics}: all groups add to one shared int row, which the merge widens to long. When even
  * one row of {@code group-rows} exceeds its memory budget the call runs {@code global-atomics} and
- * says so in the result.
+ * says so in the result. Each call is a single Aparapi run of several passes, so the rows never
+ * have to survive on the device from one run to the next ({@link HistogramKernel}).
  */
 final class AparapiHistogrammer implements Histogrammer {
   /** Per-group rows merged in a second run. */
@@ -63,29 +64,21 @@ final class AparapiHistogrammer implements Histogrammer {
             ? AparapiHistogramPolicy.rowGroups(n, shape.computeUnits(), bins)
             : AparapiHistogramPolicy.groups(n, shape.computeUnits());
     int block = AparapiHistogramPolicy.BLOCK_SIZE;
-    int binsCover = AparapiHistogramPolicy.cover(bins);
+    int items = groups * block;
+    int global = Math.max(items, AparapiHistogramPolicy.cover(bins));
+    int mode = ownRows ? HistogramKernel.MODE_GROUP_ROWS : HistogramKernel.MODE_GLOBAL_ATOMICS;
     KernelHandle<?> handle = kernels.histogram(type);
     return handle.locked(
         k -> {
           HistogramKernel kernel = (HistogramKernel) k;
           kernel.bind(in.array(), n, spec, out.array());
-          kernel.shape(groups, ownRows ? groups * bins : bins);
-          kernel.span(shape.span(n, (long) groups * block));
+          kernel.shape(mode, groups, ownRows ? groups * bins : bins);
+          kernel.span(shape.span(n, items));
           handle.bind("input", in);
           if (out.size() > bins) {
             handle.bind("counts", out);
           }
-          if (ownRows) {
-            kernel.phase(HistogramKernel.PHASE_GROUP_COUNT, groups);
-            launcher.launch(handle, groups * block, block, call);
-          } else {
-            kernel.phase(HistogramKernel.PHASE_CLEAR, 1);
-            launcher.launch(handle, binsCover, block, call);
-            kernel.phase(HistogramKernel.PHASE_GLOBAL_COUNT, 1);
-            launcher.launch(handle, groups * block, block, call);
-          }
-          kernel.phase(HistogramKernel.PHASE_MERGE, ownRows ? groups : 1);
-          launcher.launch(handle, binsCover, block, call);
+          launcher.launch(handle, global, block, HistogramKernel.passes(mode), call);
           handle.fetch("counts", out);
           int[] outOfRange = kernel.outOfRange();
           handle.get(outOfRange);

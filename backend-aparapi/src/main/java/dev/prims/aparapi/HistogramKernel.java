@@ -2,19 +2,24 @@ package dev.prims.aparapi;
 
 import dev.prims.HistogramSpec;
 
-/** What the histogram driver needs of a typed histogram kernel. */
+/**
+ * What the histogram driver needs of a typed histogram kernel. A call is one Aparapi run of several
+ * passes ({@link #passes}), told apart by the pass id, so that no partial result lives only on the
+ * device between two runs: between runs Aparapi unpins its arrays, and when the garbage collector
+ * has moved one it rebuilds the device copy from the host array, which would lose counts that were
+ * only on the device.
+ */
 interface HistogramKernel {
-  /** Each group clears and counts into its own row. */
-  int PHASE_GROUP_COUNT = 0;
+  /** Pass 0: each group clears and counts into its own row; pass 1: the rows are summed. */
+  int MODE_GROUP_ROWS = 0;
 
-  /** Every group counts into one shared row. */
-  int PHASE_GLOBAL_COUNT = 1;
+  /** Pass 0: one shared row is cleared; pass 1: every group counts into it; pass 2: widened. */
+  int MODE_GLOBAL_ATOMICS = 1;
 
-  /** Zero the shared row. */
-  int PHASE_CLEAR = 2;
-
-  /** Sum the rows into long counts. */
-  int PHASE_MERGE = 3;
+  /** The passes of one run in {@code mode}. */
+  static int passes(int mode) {
+    return mode == MODE_GROUP_ROWS ? 2 : 3;
+  }
 
   /** Sets the input, its length, the spec and the long counts array to fill. */
   void bind(Object input, int n, HistogramSpec spec, Object counts);
@@ -25,12 +30,13 @@ interface HistogramKernel {
    */
   void span(int span);
 
-  /** Grows the rows to {@code rowsLength} ints and the out-of-range counts to {@code groups}. */
-  void shape(int groups, int rowsLength);
+  /**
+   * Sets the mode and the groups that count (the run may have more groups, which only clear and
+   * merge), and grows the rows to {@code rowsLength} ints and the out-of-range counts to {@code
+   * groups}.
+   */
+  void shape(int mode, int groups, int rowsLength);
 
-  /** Selects the phase of the next run and how many rows the merge sums. */
-  void phase(int phase, int rowCount);
-
-  /** Per-group out-of-range counts. */
+  /** Per-group out-of-range counts, one per counting group. */
   int[] outOfRange();
 }

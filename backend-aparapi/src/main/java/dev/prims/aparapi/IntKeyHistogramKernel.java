@@ -4,14 +4,14 @@ import com.aparapi.Kernel;
 import dev.prims.HistogramSpec;
 
 /**
- * Histogram of integer keys (key k counts in bin k when 0 <= k < bins). Aparapi has only int
- * atomics on global arrays (its {@code atomicAdd} takes a {@code __global int*}, so local-memory
- * atomics cannot be written), so counting is done in ints (a Java array holds fewer than 2^31
- * values) and widened to long totals in the merge phase. Phases: {@link
- * HistogramKernel#PHASE_GROUP_COUNT} has each group clear and count into its own row of {@code
- * rows}; {@link HistogramKernel#PHASE_CLEAR} and {@link HistogramKernel#PHASE_GLOBAL_COUNT} count
- * into one shared row; {@link HistogramKernel#PHASE_MERGE} sums the rows into long counts. Each
- * group also writes how many of its values were out of range.
+ * Histogram of int keys (key k counts in bin k when 0 <= k < bins). Aparapi has only int atomics on
+ * global arrays (its {@code atomicAdd} takes a {@code __global int*}, so local-memory atomics
+ * cannot be written), so counting is done in ints (a Java array holds fewer than 2^31 values) and
+ * widened to long totals when the rows are merged. One run per call, its passes chosen by the pass
+ * id ({@link HistogramKernel}): in {@link HistogramKernel#MODE_GROUP_ROWS} each counting group
+ * clears and counts into its own row of {@code rows}, then the rows are summed into long counts; in
+ * {@link HistogramKernel#MODE_GLOBAL_ATOMICS} one shared row is cleared, counted into by every
+ * group, then widened. Each counting group also writes how many of its values were out of range.
  */
 final class IntKeyHistogramKernel extends Kernel implements HistogramKernel {
   int[] input = new int[1];
@@ -21,8 +21,8 @@ final class IntKeyHistogramKernel extends Kernel implements HistogramKernel {
   int n;
   int span;
   int bins;
-  int phase;
-  int rowCount;
+  int mode;
+  int groups;
   @Local int[] scratch = new int[AparapiHistogramPolicy.BLOCK_SIZE];
 
   @Override
@@ -39,7 +39,9 @@ final class IntKeyHistogramKernel extends Kernel implements HistogramKernel {
   }
 
   @Override
-  public void shape(int groups, int rowsLength) {
+  public void shape(int mode, int groups, int rowsLength) {
+    this.mode = mode;
+    this.groups = groups;
     if (rows.length < rowsLength) {
       rows = new int[rowsLength];
     }
@@ -49,86 +51,96 @@ final class IntKeyHistogramKernel extends Kernel implements HistogramKernel {
   }
 
   @Override
-  public void phase(int phase, int rowCount) {
-    this.phase = phase;
-    this.rowCount = rowCount;
-  }
-
-  @Override
   public int[] outOfRange() {
     return outOfRange;
   }
 
   @Override
   public void run() {
-    if (phase == HistogramKernel.PHASE_GROUP_COUNT) {
-      count(1);
-    } else if (phase == HistogramKernel.PHASE_GLOBAL_COUNT) {
+    int pass = getPassId();
+    if (mode == HistogramKernel.MODE_GROUP_ROWS) {
+      if (pass == 0) {
+        count(1);
+      } else {
+        merge(groups);
+      }
+    } else if (pass == 0) {
+      clear();
+    } else if (pass == 1) {
       count(0);
-    } else if (phase == HistogramKernel.PHASE_CLEAR) {
-      int j = getGlobalId();
-      if (j < bins) {
-        rows[j] = 0;
-      }
     } else {
-      int j = getGlobalId();
-      if (j < bins) {
-        long sum = 0L;
-        for (int g = 0; g < rowCount; g++) {
-          sum = sum + rows[g * bins + j];
-        }
-        counts[j] = sum;
+      merge(1);
+    }
+  }
+
+  private void clear() {
+    int j = getGlobalId();
+    if (j < bins) {
+      rows[j] = 0;
+    }
+  }
+
+  private void merge(int rowCount) {
+    int j = getGlobalId();
+    if (j < bins) {
+      long sum = 0L;
+      for (int g = 0; g < rowCount; g++) {
+        sum = sum + rows[g * bins + j];
       }
+      counts[j] = sum;
     }
   }
 
   private void count(int ownRow) {
-    int lid = getLocalId();
-    int row = 0;
-    if (ownRow == 1) {
-      row = getGroupId() * bins;
-      for (int b = lid; b < bins; b = b + AparapiHistogramPolicy.BLOCK_SIZE) {
-        rows[row + b] = 0;
+    int group = getGroupId();
+    if (group < groups) {
+      int lid = getLocalId();
+      int row = 0;
+      if (ownRow == 1) {
+        row = group * bins;
+        for (int b = lid; b < bins; b = b + AparapiHistogramPolicy.BLOCK_SIZE) {
+          rows[row + b] = 0;
+        }
+        localGlobalBarrier();
       }
-      localGlobalBarrier();
-    }
-    int first = getGlobalId();
-    int step = getGlobalSize();
-    int start = first;
-    int count = 0;
-    if (span > 0) {
-      step = 1;
-      long from = (long) first * span;
-      start = n;
-      if (from < n) {
-        start = (int) from;
-        count = n - start;
-        if (count > span) {
-          count = span;
+      int first = getGlobalId();
+      int step = groups * AparapiHistogramPolicy.BLOCK_SIZE;
+      int start = first;
+      int count = 0;
+      if (span > 0) {
+        step = 1;
+        long from = (long) first * span;
+        start = n;
+        if (from < n) {
+          start = (int) from;
+          count = n - start;
+          if (count > span) {
+            count = span;
+          }
+        }
+      } else if (first < n) {
+        count = (n - 1 - first) / step + 1;
+      }
+      int out = 0;
+      for (int r = 0; r < count; r++) {
+        int b = binOf(start + r * step);
+        if (b < 0) {
+          out = out + 1;
+        } else {
+          atomicAdd(rows, row + b, 1);
         }
       }
-    } else if (first < n) {
-      count = (n - 1 - first) / step + 1;
-    }
-    int out = 0;
-    for (int r = 0; r < count; r++) {
-      int b = binOf(start + r * step);
-      if (b < 0) {
-        out = out + 1;
-      } else {
-        atomicAdd(rows, row + b, 1);
-      }
-    }
-    scratch[lid] = out;
-    localBarrier();
-    for (int s = AparapiHistogramPolicy.BLOCK_SIZE / 2; s > 0; s = s / 2) {
-      if (lid < s) {
-        scratch[lid] = scratch[lid] + scratch[lid + s];
-      }
+      scratch[lid] = out;
       localBarrier();
-    }
-    if (lid == 0) {
-      outOfRange[getGroupId()] = scratch[0];
+      for (int s = AparapiHistogramPolicy.BLOCK_SIZE / 2; s > 0; s = s / 2) {
+        if (lid < s) {
+          scratch[lid] = scratch[lid] + scratch[lid + s];
+        }
+        localBarrier();
+      }
+      if (lid == 0) {
+        outOfRange[group] = scratch[0];
+      }
     }
   }
 

@@ -44,10 +44,21 @@ final class KernelLauncher {
   private final Device device;
   private final boolean fallbackAllowed;
 
+  /**
+   * A launcher on {@code device}. An OpenCL device is told to give every array its own device
+   * storage ({@code CL_MEM_COPY_HOST_PTR}): Aparapi otherwise creates buffers with {@code
+   * CL_MEM_USE_HOST_PTR} on the Java array's address, which it pins only while a run or a transfer
+   * lasts, so a CPU device (PoCL) would go on using memory that the garbage collector may have
+   * moved and reused, and CPU and GPU devices would keep data differently. With separate storage
+   * every device behaves like a discrete GPU, and tests on PoCL see what GPUs do.
+   */
   KernelLauncher(String backendId, Device device, boolean fallbackAllowed) {
     this.backendId = backendId;
     this.device = device;
     this.fallbackAllowed = fallbackAllowed;
+    if (device instanceof OpenCLDevice) {
+      ((OpenCLDevice) device).setSharedMemory(false);
+    }
   }
 
   /**
@@ -88,12 +99,25 @@ final class KernelLauncher {
    *     not run at all
    */
   void launch(KernelHandle<?> handle, int globalSize, int localSize, CallContext call) {
+    launch(handle, globalSize, localSize, 1, call);
+  }
+
+  /**
+   * Runs the kernel of {@code handle} (whose lock the caller holds) {@code passes} times in one
+   * Aparapi run (the kernel tells them apart by {@code getPassId()}), over {@code globalSize}
+   * work-items in groups of {@code localSize}. Aparapi keeps its arrays pinned for the whole run,
+   * so what one pass leaves on the device is what the next one reads.
+   *
+   * @throws PrimsException when the kernel did not run on the device and fallback is off, or did
+   *     not run at all
+   */
+  void launch(KernelHandle<?> handle, int globalSize, int localSize, int passes, CallContext call) {
     Kernel kernel = handle.kernel();
     Range range = device.createRange(globalSize, localSize);
     Throwable failure = null;
     AparapiLogging.startCapture();
     try {
-      kernel.execute(range);
+      kernel.execute(range, passes);
     } catch (RuntimeException | AssertionError e) {
       failure = e;
     } finally {
@@ -119,7 +143,7 @@ final class KernelLauncher {
               + " (prims.fallback=false forbids the Java thread pool)");
     }
     if (failure != null) {
-      runOnThreadPool(handle, globalSize, localSize, reason, failure);
+      runOnThreadPool(handle, globalSize, localSize, passes, reason, failure);
     }
     handle.forgetDeviceCopies();
     String ranOn =
@@ -142,10 +166,15 @@ final class KernelLauncher {
   }
 
   private void runOnThreadPool(
-      KernelHandle<?> handle, int globalSize, int localSize, String reason, Throwable failure) {
+      KernelHandle<?> handle,
+      int globalSize,
+      int localSize,
+      int passes,
+      String reason,
+      Throwable failure) {
     AparapiLogging.startCapture();
     try {
-      handle.kernel().execute(JavaDevice.THREAD_POOL.createRange(globalSize, localSize));
+      handle.kernel().execute(JavaDevice.THREAD_POOL.createRange(globalSize, localSize), passes);
     } catch (RuntimeException | AssertionError e) {
       PrimsException error =
           new PrimsException(
