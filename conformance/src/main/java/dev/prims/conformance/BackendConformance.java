@@ -1,5 +1,6 @@
 package dev.prims.conformance;
 
+import static dev.prims.Determinism.REPRODUCIBLE;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.prims.DType;
@@ -11,6 +12,7 @@ import dev.prims.spi.Backend;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,6 +39,10 @@ public abstract class BackendConformance {
   private Prims prims;
   private Backend backend;
   private String absent;
+  private final Map<Map<String, String>, Opened> shapes = new LinkedHashMap<>();
+  private Optional<Prims> cpu;
+  private Prims cpuRoot;
+  private static final String CPU = "cpu";
 
   /** Id of the backend under test, such as {@code "cpu"}. */
   protected abstract String backendId();
@@ -70,6 +76,15 @@ public abstract class BackendConformance {
 
   /** Closes the engine opened by {@link #prims()}, if any. */
   final synchronized void closeBackend() {
+    for (Opened opened : shapes.values()) {
+      opened.root().close();
+    }
+    shapes.clear();
+    if (cpuRoot != null) {
+      cpuRoot.close();
+      cpuRoot = null;
+    }
+    cpu = null;
     if (root != null) {
       root.close();
       root = null;
@@ -85,33 +100,127 @@ public abstract class BackendConformance {
    */
   protected final synchronized Prims prims() {
     if (prims == null) {
-      String id = backendId();
-      Map<String, String> values = new LinkedHashMap<>(configuration());
-      values.put(PrimsConfig.BACKEND, id);
-      values.put(PrimsConfig.FALLBACK, "false");
-      Prims opened = Prims.create(PrimsConfig.of(values));
-      try {
-        Availability availability = opened.backends().get(id);
-        if (availability == null) {
-          fail("backend " + id + " is not discovered; known: " + opened.backends().keySet());
-        }
-        if (!availability.available()) {
-          if (availability.hardwareAbsent()) {
-            Assumptions.abort(id + " not available: " + availability.reason());
-          }
-          fail(id + " is present but broken: " + availability.reason());
-        }
-        Prims view = opened.backend(id);
-        backend = view.primaryBackend();
-        prims = view;
-        root = opened;
-      } finally {
-        if (root == null) {
-          opened.close();
-        }
-      }
+      Opened opened = open(backendId(), configuration());
+      backend = opened.view().primaryBackend();
+      prims = opened.view();
+      root = opened.root();
     }
     return prims;
+  }
+
+  /**
+   * Alternative launch shapes of the backend under test: configurations (such as {@code
+   * prims.cpu.threads=1}) added to {@link #configuration()} for extra engines that reproducible
+   * results must agree with. By default the shapes {@link LaunchShapes#known} lists for the id.
+   */
+  protected List<Map<String, String>> launchShapes() {
+    return LaunchShapes.known(backendId());
+  }
+
+  /**
+   * A view of the backend under test opened with {@link #configuration()} plus {@code shape}, one
+   * engine per shape, kept open until the class's engine closes.
+   */
+  protected final synchronized Prims engineWith(Map<String, String> shape) {
+    prims();
+    Opened opened = shapes.get(shape);
+    if (opened == null) {
+      Map<String, String> values = new LinkedHashMap<>(configuration());
+      values.putAll(shape);
+      opened = open(backendId(), values);
+      shapes.put(Map.copyOf(shape), opened);
+    }
+    return opened.view();
+  }
+
+  /**
+   * A view of the {@code cpu} backend (default configuration) to compare reproducible results with,
+   * or empty when no {@code cpu} backend is on this classpath (a backend module's own tests do not
+   * depend on it; {@code prims conformance} has it).
+   */
+  protected final synchronized Optional<Prims> cpuEngine() {
+    prims();
+    if (cpu == null) {
+      if (CPU.equals(backendId()) && configuration().isEmpty()) {
+        cpu = Optional.of(prims);
+      } else {
+        if (!prims.backends().containsKey(CPU)) {
+          cpu = Optional.empty();
+          return cpu;
+        }
+        Opened opened = open(CPU, Map.of());
+        cpuRoot = opened.root();
+        cpu = Optional.of(opened.view());
+      }
+    }
+    return cpu;
+  }
+
+  /** One way of running the backend under test: a variant or a launch shape, named for messages. */
+  protected record Setting(String name, Prims view) {}
+
+  /**
+   * The settings reproducible results must agree across, each a reproducible-mode view of the
+   * backend under test: its defaults, and when {@code everySetting} also every other variant of
+   * {@code primitive} and every one of {@link #launchShapes()}.
+   */
+  protected final List<Setting> reproducibleSettings(Primitive primitive, boolean everySetting) {
+    List<Setting> settings = new java.util.ArrayList<>();
+    List<String> variants = variants(primitive);
+    settings.add(
+        new Setting("default (" + variants.get(0) + ")", prims().determinism(REPRODUCIBLE)));
+    if (everySetting) {
+      for (String variant : variants.subList(1, variants.size())) {
+        settings.add(
+            new Setting(
+                "variant " + variant,
+                prims().variant(primitive, variant).determinism(REPRODUCIBLE)));
+      }
+      for (Map<String, String> shape : launchShapes()) {
+        settings.add(
+            new Setting(
+                "shape " + LaunchShapes.describe(shape),
+                engineWith(shape).determinism(REPRODUCIBLE)));
+      }
+    }
+    return settings;
+  }
+
+  /** What reproducible results are compared with, for test names. */
+  protected final String comparedWith() {
+    return cpuEngine().isPresent()
+        ? "vs reference and cpu"
+        : "vs reference; no cpu backend on this classpath";
+  }
+
+  private record Opened(Prims root, Prims view) {}
+
+  private static Opened open(String id, Map<String, String> configuration) {
+    Map<String, String> values = new LinkedHashMap<>(configuration);
+    values.put(PrimsConfig.BACKEND, id);
+    values.put(PrimsConfig.FALLBACK, "false");
+    Prims opened = Prims.create(PrimsConfig.of(values));
+    boolean kept = false;
+    try {
+      Availability availability = opened.backends().get(id);
+      if (availability == null) {
+        fail("backend " + id + " is not discovered; known: " + opened.backends().keySet());
+      }
+      if (!availability.available()) {
+        if (availability.hardwareAbsent()) {
+          Assumptions.abort(id + " not available: " + availability.reason());
+        }
+        fail(id + " is present but broken: " + availability.reason());
+      }
+      Prims view = opened.backend(id);
+      view.primaryBackend();
+      kept = true;
+      return new Opened(opened, view);
+    } finally {
+      if (!kept) {
+        opened.close();
+      }
+    }
   }
 
   /** The opened backend under test. */

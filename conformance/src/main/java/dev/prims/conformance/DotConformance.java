@@ -209,6 +209,76 @@ public abstract class DotConformance extends BackendConformance {
     }
   }
 
+  @TestFactory
+  Stream<DynamicNode> reproducibleDotsAgreeWithTheCpuBitForBit() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+      for (FoldData kind : FoldData.values()) {
+        List<DynamicNode> tests = new ArrayList<>();
+        for (int n : Sizes.reproducible()) {
+          tests.add(DynamicTest.dynamicTest("n=" + n, () -> checkDotAgreement(type, kind, n)));
+        }
+        nodes.add(
+            DynamicContainer.dynamicContainer(
+                type.id() + " " + kind.id() + " (" + comparedWith() + ")", tests.stream()));
+      }
+    }
+    return nodes.stream();
+  }
+
+  private void checkDotAgreement(DType type, FoldData kind, int n) {
+    Object a = kind.array(type, n, TestData.seed("fold-dot-a", type, kind, n));
+    Object b = kind.partner(type, n, TestData.seed("fold-dot-b", type, kind, n));
+    String what = backendId() + " reproducible dot of " + n + " " + kind.id() + " " + type.id();
+    if (backend().foldKernels() == null) {
+      ReduceConformance.expectRefusal(
+          () -> Calls.dot(prims().determinism(Determinism.REPRODUCIBLE), a, b), what);
+      return;
+    }
+    Agreement agreement = new Agreement(what, ReproducibleReference.dot(a, b));
+    for (Setting setting : reproducibleSettings(Primitive.DOT, Sizes.everySetting(kind, n))) {
+      Scalar result = Calls.dot(setting.view(), a, b);
+      assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
+      agreement.add(setting.name(), result.value());
+    }
+    cpuEngine()
+        .ifPresent(
+            cpu ->
+                agreement.cpu(Calls.dot(cpu.determinism(Determinism.REPRODUCIBLE), a, b).value()));
+    agreement.assertAgree();
+  }
+
+  @TestFactory
+  Stream<DynamicNode> integerDotsStayExactInReproducibleMode() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (DType type : new DType[] {DType.INT, DType.LONG}) {
+      for (DataKind kind : new DataKind[] {DataKind.RANDOM, DataKind.EXTREME}) {
+        for (int n : Sizes.reproducibleShapes()) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  type.id() + " " + kind.id() + " n=" + n,
+                  () -> checkIntegerDotAgreement(type, kind, n)));
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkIntegerDotAgreement(DType type, DataKind kind, int n) {
+    Object a = TestData.array(type, kind, n, TestData.seed("exact-dot-a", type, kind, n));
+    Object b = TestData.array(type, kind, n, TestData.seed("exact-dot-b", type, kind, n));
+    String what = backendId() + " reproducible dot of " + n + " " + kind.id() + " " + type.id();
+    Agreement agreement = new Agreement(what, Reference.integerDot(a, b));
+    for (Setting setting : reproducibleSettings(Primitive.DOT, true)) {
+      agreement.add(setting.name(), Calls.dot(setting.view(), a, b).value());
+    }
+    cpuEngine()
+        .ifPresent(
+            cpu ->
+                agreement.cpu(Calls.dot(cpu.determinism(Determinism.REPRODUCIBLE), a, b).value()));
+    agreement.assertAgree();
+  }
+
   @Test
   void lengthMismatchNamesBothLengths() {
     IllegalArgumentException e =

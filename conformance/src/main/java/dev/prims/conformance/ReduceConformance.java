@@ -233,6 +233,112 @@ public abstract class ReduceConformance extends BackendConformance {
     }
   }
 
+  @TestFactory
+  Stream<DynamicNode> reproducibleSumsAgreeWithTheCpuBitForBit() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+      for (FoldData kind : FoldData.values()) {
+        List<DynamicNode> tests = new ArrayList<>();
+        for (int n : Sizes.reproducible()) {
+          tests.add(DynamicTest.dynamicTest("n=" + n, () -> checkSumAgreement(type, kind, n)));
+        }
+        nodes.add(
+            DynamicContainer.dynamicContainer(
+                type.id() + " " + kind.id() + " (" + comparedWith() + ")", tests.stream()));
+      }
+    }
+    return nodes.stream();
+  }
+
+  private void checkSumAgreement(DType type, FoldData kind, int n) {
+    Object data = kind.array(type, n, TestData.seed("fold-sum", type, kind, n));
+    String what = backendId() + " reproducible sum of " + n + " " + kind.id() + " " + type.id();
+    if (backend().foldKernels() == null) {
+      expectRefusal(
+          () -> Calls.reduce(prims().determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM),
+          what);
+      return;
+    }
+    Agreement agreement = new Agreement(what, ReproducibleReference.sum(data));
+    for (Setting setting : reproducibleSettings(Primitive.REDUCE, Sizes.everySetting(kind, n))) {
+      Scalar result = Calls.reduce(setting.view(), data, ReduceOp.SUM);
+      assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
+      agreement.add(setting.name(), result.value());
+    }
+    cpuEngine()
+        .ifPresent(
+            cpu ->
+                agreement.cpu(
+                    Calls.reduce(cpu.determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM)
+                        .value()));
+    agreement.assertAgree();
+  }
+
+  @TestFactory
+  Stream<DynamicNode> exactResultsStayExactInReproducibleMode() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (DType type : new DType[] {DType.INT, DType.LONG}) {
+      for (ReduceOp op :
+          new ReduceOp[] {ReduceOp.SUM, ReduceOp.PROD, ReduceOp.MIN, ReduceOp.MAX, ReduceOp.XOR}) {
+        for (int n : Sizes.reproducibleShapes()) {
+          long seed = TestData.seed("exact-reproducible", type, op, n);
+          tests.add(
+              DynamicTest.dynamicTest(
+                  type.id() + " " + op.id() + " random n=" + n,
+                  () ->
+                      checkExactAgreement(
+                          type,
+                          op,
+                          "random",
+                          op == ReduceOp.PROD
+                              ? TestData.productSafe(type, DataKind.RANDOM, n, seed)
+                              : TestData.array(type, DataKind.RANDOM, n, seed))));
+        }
+      }
+    }
+    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+      for (ReduceOp op : new ReduceOp[] {ReduceOp.MIN, ReduceOp.MAX}) {
+        for (int n : Sizes.reproducibleShapes()) {
+          long seed = TestData.seed("exact-reproducible", type, op, n);
+          for (FoldData kind :
+              new FoldData[] {
+                FoldData.SUBNORMAL, FoldData.SUBNORMAL_MIXED, FoldData.MIXED_MAGNITUDES
+              }) {
+            tests.add(
+                DynamicTest.dynamicTest(
+                    type.id() + " " + op.id() + " " + kind.id() + " n=" + n,
+                    () -> checkExactAgreement(type, op, kind.id(), kind.array(type, n, seed))));
+          }
+          for (DataKind kind : new DataKind[] {DataKind.EXTREME, DataKind.NAN}) {
+            tests.add(
+                DynamicTest.dynamicTest(
+                    type.id() + " " + op.id() + " " + kind.id() + " n=" + n,
+                    () ->
+                        checkExactAgreement(
+                            type, op, kind.id(), TestData.array(type, kind, n, seed))));
+          }
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkExactAgreement(DType type, ReduceOp op, String kind, Object data) {
+    int n = java.lang.reflect.Array.getLength(data);
+    String what =
+        backendId() + " reproducible " + op.id() + " of " + n + " " + kind + " " + type.id();
+    Agreement agreement = new Agreement(what, Reference.fold(data, op));
+    for (Setting setting : reproducibleSettings(Primitive.REDUCE, true)) {
+      agreement.add(setting.name(), Calls.reduce(setting.view(), data, op).value());
+    }
+    cpuEngine()
+        .ifPresent(
+            cpu ->
+                agreement.cpu(
+                    Calls.reduce(cpu.determinism(Determinism.REPRODUCIBLE), data, op).value()));
+    agreement.assertAgree();
+  }
+
   /**
    * Asserts {@code call} fails the documented way of a backend without reproducible mode: an
    * exception whose message says so.

@@ -375,6 +375,152 @@ public abstract class ScanConformance extends BackendConformance {
     }
   }
 
+  @TestFactory
+  Stream<DynamicNode> reproducibleScansAgreeWithTheCpuBitForBit() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (ScanKind scanKind : ScanKind.values()) {
+      for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+        for (FoldData kind : FoldData.values()) {
+          List<DynamicNode> tests = new ArrayList<>();
+          for (int n : Sizes.reproducible()) {
+            tests.add(
+                DynamicTest.dynamicTest(
+                    "n=" + n, () -> checkScanAgreement(type, scanKind, kind, n)));
+          }
+          nodes.add(
+              DynamicContainer.dynamicContainer(
+                  scanKind.name().toLowerCase(java.util.Locale.ROOT)
+                      + " "
+                      + type.id()
+                      + " "
+                      + kind.id()
+                      + " ("
+                      + comparedWith()
+                      + ")",
+                  tests.stream()));
+        }
+      }
+    }
+    return nodes.stream();
+  }
+
+  private void checkScanAgreement(DType type, ScanKind scanKind, FoldData kind, int n) {
+    Object data = kind.array(type, n, TestData.seed("fold-scan", type, kind, n));
+    String what =
+        backendId()
+            + " reproducible "
+            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
+            + " scan of "
+            + n
+            + " "
+            + kind.id()
+            + " "
+            + type.id();
+    if (backend().foldKernels() == null) {
+      ReduceConformance.expectRefusal(
+          () ->
+              Calls.scan(
+                  prims().determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM, scanKind),
+          what);
+      return;
+    }
+    Object copy = copyOf(data);
+    Agreement agreement =
+        new Agreement(what, ReproducibleReference.scan(data, scanKind == ScanKind.INCLUSIVE));
+    for (Setting setting : reproducibleSettings(Primitive.SCAN, Sizes.everySetting(kind, n))) {
+      ScanResult<?> result = Calls.scan(setting.view(), data, ReduceOp.SUM, scanKind);
+      assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
+      agreement.add(setting.name(), result.values());
+    }
+    assertEquals(-1, firstDifference(copy, data), what + ": the input array was modified");
+    cpuEngine()
+        .ifPresent(
+            cpu ->
+                agreement.cpu(
+                    Calls.scan(
+                            cpu.determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM, scanKind)
+                        .values()));
+    agreement.assertAgree();
+  }
+
+  @TestFactory
+  Stream<DynamicNode> exactScansStayExactInReproducibleMode() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (ScanKind scanKind : ScanKind.values()) {
+      String scanName = scanKind.name().toLowerCase(java.util.Locale.ROOT);
+      for (DType type : new DType[] {DType.INT, DType.LONG}) {
+        for (ReduceOp op : new ReduceOp[] {ReduceOp.SUM, ReduceOp.MAX, ReduceOp.XOR}) {
+          for (int n : Sizes.reproducibleShapes()) {
+            long seed = TestData.seed("exact-scan", type, op, scanKind, n);
+            tests.add(
+                DynamicTest.dynamicTest(
+                    scanName + " " + type.id() + " " + op.id() + " random n=" + n,
+                    () ->
+                        checkExactScanAgreement(
+                            op,
+                            scanKind,
+                            "random",
+                            TestData.array(type, DataKind.RANDOM, n, seed))));
+          }
+        }
+      }
+      for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+        for (ReduceOp op : new ReduceOp[] {ReduceOp.MIN, ReduceOp.MAX}) {
+          for (int n : Sizes.reproducibleShapes()) {
+            long seed = TestData.seed("exact-scan", type, op, scanKind, n);
+            for (FoldData kind :
+                new FoldData[] {FoldData.SUBNORMAL_MIXED, FoldData.MIXED_MAGNITUDES}) {
+              tests.add(
+                  DynamicTest.dynamicTest(
+                      scanName + " " + type.id() + " " + op.id() + " " + kind.id() + " n=" + n,
+                      () ->
+                          checkExactScanAgreement(
+                              op, scanKind, kind.id(), kind.array(type, n, seed))));
+            }
+            tests.add(
+                DynamicTest.dynamicTest(
+                    scanName + " " + type.id() + " " + op.id() + " extreme n=" + n,
+                    () ->
+                        checkExactScanAgreement(
+                            op,
+                            scanKind,
+                            "extreme",
+                            TestData.array(type, DataKind.EXTREME, n, seed))));
+          }
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkExactScanAgreement(ReduceOp op, ScanKind scanKind, String kind, Object data) {
+    int n = Array.getLength(data);
+    String what =
+        backendId()
+            + " reproducible "
+            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
+            + " scan "
+            + op.id()
+            + " of "
+            + n
+            + " "
+            + kind
+            + " "
+            + DType.ofArray(data).id();
+    Agreement agreement =
+        new Agreement(what, Reference.scan(data, op, scanKind == ScanKind.INCLUSIVE));
+    for (Setting setting : reproducibleSettings(Primitive.SCAN, true)) {
+      agreement.add(setting.name(), Calls.scan(setting.view(), data, op, scanKind).values());
+    }
+    cpuEngine()
+        .ifPresent(
+            cpu ->
+                agreement.cpu(
+                    Calls.scan(cpu.determinism(Determinism.REPRODUCIBLE), data, op, scanKind)
+                        .values()));
+    agreement.assertAgree();
+  }
+
   @Test
   void exclusiveScanStartsWithTheIdentity() {
     for (ReduceOp op : ReduceOp.values()) {

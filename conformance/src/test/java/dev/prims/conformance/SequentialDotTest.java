@@ -1,9 +1,17 @@
 package dev.prims.conformance;
 
+import java.util.List;
+import java.util.Map;
+
 /** The suite on the plain sequential test backend: checks the suite's own expectations. */
 class SequentialDotTest extends DotConformance {
   @Override
   protected String backendId() {
     return "seq";
+  }
+
+  @Override
+  protected List<Map<String, String>> launchShapes() {
+    return List.of(Map.of("prims.seq.chunk", "3"), Map.of("prims.seq.chunk", "1000"));
   }
 }

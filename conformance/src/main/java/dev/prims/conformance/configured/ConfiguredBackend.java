@@ -17,7 +17,11 @@ import org.junit.jupiter.api.Assumptions;
  *   <li>{@value #CONFIG}: extra keys as {@code key=value} pairs separated by commas, such as {@code
  *       prims.device=1,prims.opencl.platform=0};
  *   <li>{@value #CONFIG_PREFIX}{@code <key>}: one extra key each (system properties only, since
- *       JUnit parameters cannot be listed by prefix).
+ *       JUnit parameters cannot be listed by prefix);
+ *   <li>{@value #SHAPES}: the launch shapes reproducible results must agree across, separated by
+ *       semicolons, each as {@code key=value} pairs separated by commas, such as {@code
+ *       prims.cpu.threads=1;prims.cpu.threads=3}; when absent, those {@link
+ *       dev.prims.conformance.LaunchShapes} knows for the backend.
  * </ul>
  *
  * <p>The jqwik properties of the suite see system properties only.
@@ -32,6 +36,9 @@ public final class ConfiguredBackend {
   /** Prefix of system properties each carrying one extra configuration key. */
   public static final String CONFIG_PREFIX = "prims.conformance.config.";
 
+  /** Parameter listing alternative launch shapes (see the class comment). */
+  public static final String SHAPES = "prims.conformance.shapes";
+
   /** The concrete classes that run the whole suite against the configured backend. */
   public static final List<Class<?>> TEST_CLASSES =
       List.of(
@@ -44,10 +51,13 @@ public final class ConfiguredBackend {
 
   private final String id;
   private final Map<String, String> configuration;
+  private final List<Map<String, String>> shapes;
 
-  private ConfiguredBackend(String id, Map<String, String> configuration) {
+  private ConfiguredBackend(
+      String id, Map<String, String> configuration, List<Map<String, String>> shapes) {
     this.id = id;
     this.configuration = Map.copyOf(configuration);
+    this.shapes = shapes;
   }
 
   /** Reads the parameters through {@code parameters}, falling back to system properties. */
@@ -62,7 +72,9 @@ public final class ConfiguredBackend {
       }
     }
     lookup.apply(CONFIG).ifPresent(pairs -> config.putAll(parsePairs(pairs)));
-    return new ConfiguredBackend(id, config);
+    List<Map<String, String>> shapes =
+        lookup.apply(SHAPES).map(ConfiguredBackend::parseShapes).orElse(null);
+    return new ConfiguredBackend(id, config, shapes);
   }
 
   /** Reads system properties only. */
@@ -87,6 +99,17 @@ public final class ConfiguredBackend {
     return result;
   }
 
+  /** Parses {@code k=v,k=v;k=v}: one map per non-blank shape. */
+  static List<Map<String, String>> parseShapes(String shapes) {
+    List<Map<String, String>> result = new java.util.ArrayList<>();
+    for (String shape : shapes.split(";")) {
+      if (!shape.isBlank()) {
+        result.add(Map.copyOf(parsePairs(shape)));
+      }
+    }
+    return List.copyOf(result);
+  }
+
   /**
    * The backend id.
    *
@@ -102,6 +125,11 @@ public final class ConfiguredBackend {
   /** Extra configuration keys for the engine. */
   public Map<String, String> configuration() {
     return configuration;
+  }
+
+  /** The launch shapes given with {@value #SHAPES}, or empty when none was given. */
+  public Optional<List<Map<String, String>>> shapes() {
+    return Optional.ofNullable(shapes);
   }
 
   /** A test class that receives the configured backend. */

@@ -1,6 +1,7 @@
 package dev.prims.conformance.configured;
 
 import dev.prims.conformance.DotConformance;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -22,5 +23,10 @@ public class ConfiguredDotTest extends DotConformance implements ConfiguredBacke
   @Override
   protected Map<String, String> configuration() {
     return backend.configuration();
+  }
+
+  @Override
+  protected List<Map<String, String>> launchShapes() {
+    return backend.shapes().orElseGet(super::launchShapes);
   }
 }

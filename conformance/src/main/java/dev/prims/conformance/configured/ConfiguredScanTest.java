@@ -1,6 +1,7 @@
 package dev.prims.conformance.configured;
 
 import dev.prims.conformance.ScanConformance;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -24,5 +25,10 @@ public class ConfiguredScanTest extends ScanConformance implements ConfiguredBac
   @Override
   protected Map<String, String> configuration() {
     return backend.configuration();
+  }
+
+  @Override
+  protected List<Map<String, String>> launchShapes() {
+    return backend.shapes().orElseGet(super::launchShapes);
   }
 }

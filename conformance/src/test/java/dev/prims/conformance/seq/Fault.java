@@ -22,7 +22,12 @@ enum Fault {
   /** Long keys are truncated to int before the range check. */
   TRUNCATED_LONG_KEYS,
   /** Integer dot products accumulate in double. */
-  INT_DOT_IN_DOUBLE;
+  INT_DOT_IN_DOUBLE,
+  /**
+   * Reproducible sums and dots add each chunk's value in floating point instead of its integer fold
+   * sums: right with one chunk, wrong (and dependent on {@code prims.seq.chunk}) with more.
+   */
+  FLOATING_CHUNK_PARTIALS;
 
   static Fault parse(String id) {
     return valueOf(id.trim().toUpperCase(Locale.ROOT).replace('-', '_'));

@@ -27,6 +27,12 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * {@code prims conformance} does.
  */
 class FaultDetectionTest {
+  /**
+   * Launch shapes of the sequential backend: chunks of 3 and 1000 elements (its default is one
+   * chunk), so a result that depends on chunking shows.
+   */
+  private static final String SHAPES =
+      SequentialProvider.CHUNK + "=3;" + SequentialProvider.CHUNK + "=1000";
 
   static Stream<Arguments> faults() {
     return Stream.of(
@@ -52,7 +58,15 @@ class FaultDetectionTest {
             Fault.TRUNCATED_LONG_KEYS,
             ConfiguredHistogramTest.class,
             "edgesLandInTheDocumentedBins"),
-        Arguments.of(Fault.INT_DOT_IN_DOUBLE, ConfiguredDotTest.class, "integerDotWrapsLikeJava"));
+        Arguments.of(Fault.INT_DOT_IN_DOUBLE, ConfiguredDotTest.class, "integerDotWrapsLikeJava"),
+        Arguments.of(
+            Fault.FLOATING_CHUNK_PARTIALS,
+            ConfiguredReduceTest.class,
+            "reproducibleSumsAgreeWithTheCpuBitForBit"),
+        Arguments.of(
+            Fault.FLOATING_CHUNK_PARTIALS,
+            ConfiguredDotTest.class,
+            "reproducibleDotsAgreeWithTheCpuBitForBit"));
   }
 
   @ParameterizedTest(name = "{0} caught by {1}.{2}")
@@ -78,6 +92,7 @@ class FaultDetectionTest {
             .configurationParameter(ConfiguredBackend.BACKEND, SequentialProvider.ID)
             .configurationParameter(
                 ConfiguredBackend.CONFIG, SequentialProvider.FAULT + "=" + fault.name())
+            .configurationParameter(ConfiguredBackend.SHAPES, SHAPES)
             .build();
     Launcher launcher = LauncherFactory.create();
     SummaryGeneratingListener listener = new SummaryGeneratingListener();

@@ -26,10 +26,12 @@ import java.util.List;
 final class SequentialBackend implements Backend {
   private final DeviceInfo device;
   private final Fault fault;
+  private final SequentialFoldKernels foldKernels;
 
-  SequentialBackend(DeviceInfo device, Fault fault) {
+  SequentialBackend(DeviceInfo device, Fault fault, int chunk) {
     this.device = device;
     this.fault = fault;
+    this.foldKernels = new SequentialFoldKernels(chunk, fault);
   }
 
   @Override
@@ -50,6 +52,11 @@ final class SequentialBackend implements Backend {
   @Override
   public long sequentialChain(DType type, long n) {
     return fault == Fault.UNDERSTATED_CHAIN ? 0 : Math.max(0, n - 1);
+  }
+
+  @Override
+  public dev.prims.spi.FoldKernels foldKernels() {
+    return foldKernels;
   }
 
   @Override

@@ -16,6 +16,9 @@ public final class SequentialProvider implements BackendProvider {
   static final String ID = "seq";
   static final String FAULT = "prims.seq.fault";
 
+  /** Elements per chunk of the reproducible-mode kernels (the backend's one launch shape). */
+  static final String CHUNK = "prims.seq.chunk";
+
   @Override
   public String id() {
     return ID;
@@ -33,7 +36,11 @@ public final class SequentialProvider implements BackendProvider {
 
   @Override
   public Backend create(BackendContext context) {
-    return new SequentialBackend(device(), Fault.parse(context.get(FAULT, "none")));
+    int chunk = Integer.parseInt(context.get(CHUNK, Integer.toString(Integer.MAX_VALUE)).trim());
+    if (chunk < 1) {
+      throw new IllegalArgumentException(CHUNK + " must be positive, got " + chunk);
+    }
+    return new SequentialBackend(device(), Fault.parse(context.get(FAULT, "none")), chunk);
   }
 
   private static DeviceInfo device() {

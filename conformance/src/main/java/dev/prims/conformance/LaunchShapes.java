@@ -1,0 +1,51 @@
+package dev.prims.conformance;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The launch shapes (thread counts, work sizes, transfer paths) each known backend lets
+ * configuration choose, as alternative configurations to open the backend with. Reproducible
+ * results must not change between them.
+ *
+ * <ul>
+ *   <li>{@code cpu}: {@code prims.cpu.threads} 1, 3 and 8 (the default is the processor count);
+ *   <li>{@code opencl}: {@code prims.opencl.scan.itemsPerThread} 1 and 16 (default 8); work-group
+ *       and grid sizes are fixed by its policies and the device, not configurable;
+ *   <li>{@code cuda}: {@code prims.cuda.hostpath=pageable} (default staged: host arrays stream in
+ *       chunks); block and grid sizes are fixed by its policies and the device;
+ *   <li>{@code aparapi}: none; its work-group and grid sizes are fixed by its policies.
+ * </ul>
+ *
+ * A backend's test class can name others by overriding {@link BackendConformance#launchShapes()}.
+ */
+public final class LaunchShapes {
+  private static final Map<String, List<Map<String, String>>> KNOWN =
+      Map.of(
+          "cpu",
+          List.of(
+              Map.of("prims.cpu.threads", "1"),
+              Map.of("prims.cpu.threads", "3"),
+              Map.of("prims.cpu.threads", "8")),
+          "opencl",
+          List.of(
+              Map.of("prims.opencl.scan.itemsPerThread", "1"),
+              Map.of("prims.opencl.scan.itemsPerThread", "16")),
+          "cuda",
+          List.of(Map.of("prims.cuda.hostpath", "pageable")));
+
+  private LaunchShapes() {}
+
+  /** The alternative shapes of backend {@code id}; empty for a backend that configures none. */
+  public static List<Map<String, String>> known(String id) {
+    return KNOWN.getOrDefault(id, List.of());
+  }
+
+  /** {@code key=value,key=value} for display. */
+  public static String describe(Map<String, String> shape) {
+    StringBuilder s = new StringBuilder();
+    new java.util.TreeMap<>(shape)
+        .forEach((k, v) -> s.append(s.length() == 0 ? "" : ",").append(k).append('=').append(v));
+    return s.toString();
+  }
+}

@@ -1,0 +1,107 @@
+package dev.prims.conformance.seq;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.ScanKind;
+import dev.prims.spi.FoldKernels;
+import dev.prims.spi.FoldPlan;
+
+/**
+ * Reproducible mode of the sequential test backend: the input is cut into chunks of {@code
+ * prims.seq.chunk} elements (its one launch-shape setting), each chunk's fold sums taken with the
+ * {@link FoldPlan} recipe, and the chunk sums added exactly. With {@link
+ * Fault#FLOATING_CHUNK_PARTIALS}, sums instead add each chunk's value as a double, so the result
+ * depends on the chunk size.
+ */
+final class SequentialFoldKernels implements FoldKernels {
+  private final int chunk;
+  private final Fault fault;
+
+  SequentialFoldKernels(int chunk, Fault fault) {
+    this.chunk = chunk;
+    this.fault = fault;
+  }
+
+  @Override
+  public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
+    Object a = HeapBuffer.array(input);
+    return chunked((int) input.length(), plan, i -> value(a, i));
+  }
+
+  @Override
+  public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
+    Object x = HeapBuffer.array(a);
+    Object y = HeapBuffer.array(b);
+    return chunked((int) a.length(), plan, i -> value(x, i) * value(y, i));
+  }
+
+  @Override
+  public void foldScan(DeviceBuffer input, DeviceBuffer output, ScanKind kind, FoldPlan plan) {
+    Object in = HeapBuffer.array(input);
+    Object out = HeapBuffer.array(output);
+    long[] sums = new long[plan.folds()];
+    boolean inclusive = kind == ScanKind.INCLUSIVE;
+    for (int i = 0; i < input.length(); i++) {
+      if (!inclusive) {
+        store(out, i, combine(sums, plan));
+      }
+      split(value(in, i), plan, sums);
+      if (inclusive) {
+        store(out, i, combine(sums, plan));
+      }
+    }
+  }
+
+  private long[] chunked(int n, FoldPlan plan, java.util.function.IntToDoubleFunction term) {
+    long[] total = new long[plan.folds()];
+    double floatingTotal = 0;
+    for (int from = 0; from < n; from += chunk) {
+      long[] sums = new long[plan.folds()];
+      int to = (int) Math.min(n, (long) from + chunk);
+      for (int i = from; i < to; i++) {
+        split(term.applyAsDouble(i), plan, sums);
+      }
+      if (fault == Fault.FLOATING_CHUNK_PARTIALS) {
+        floatingTotal += combine(sums, plan);
+      } else {
+        for (int f = 0; f < sums.length; f++) {
+          total[f] += sums[f];
+        }
+      }
+    }
+    if (fault == Fault.FLOATING_CHUNK_PARTIALS) {
+      split(floatingTotal, plan, total);
+    }
+    return total;
+  }
+
+  /** The {@link FoldPlan} per-element recipe, written out. */
+  private static void split(double x, FoldPlan plan, long[] sums) {
+    double r = x;
+    for (int f = 0; f < plan.folds(); f++) {
+      long k = (long) ((r * plan.down1(f)) * plan.down2(f));
+      sums[f] += k;
+      r = r - ((double) k * plan.up1(f)) * plan.up2(f);
+    }
+  }
+
+  private static double combine(long[] sums, FoldPlan plan) {
+    double v = 0;
+    for (int f = 0; f < plan.folds(); f++) {
+      double part = ((double) sums[f] * plan.up1(f)) * plan.up2(f);
+      v = f == 0 ? part : v + part;
+    }
+    return v;
+  }
+
+  private static double value(Object a, int i) {
+    return a instanceof float[] ? ((float[]) a)[i] : ((double[]) a)[i];
+  }
+
+  private static void store(Object out, int i, double v) {
+    if (out instanceof float[]) {
+      ((float[]) out)[i] = (float) v;
+    } else {
+      ((double[]) out)[i] = v;
+    }
+  }
+}
