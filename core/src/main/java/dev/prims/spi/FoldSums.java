@@ -2,6 +2,7 @@ package dev.prims.spi;
 
 import dev.prims.DType;
 import dev.prims.ReduceOp;
+import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
@@ -12,6 +13,8 @@ import java.util.Arrays;
  * {@link #nonFinite} (a NaN or an infinity was seen; the caller takes the IEEE path instead).
  */
 public final class FoldSums {
+  private static final BigInteger LOW_64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
   private final DType type;
   private final boolean nonFinite;
   private final int topGrid;
@@ -45,6 +48,23 @@ public final class FoldSums {
     }
     FoldPlan.forTopGrid(type, topGrid);
     return new FoldSums(type, false, topGrid, sums.clone());
+  }
+
+  /**
+   * The sums whose exact total is the 128-bit two's complement integer {@code hi * 2^64 + lo} in
+   * units of the last fold's grid (that is, {@code sum of trunc(x / 2^low)}), in canonical form
+   * ({@link FoldPlan#normalize}): what kernels that accumulate one wide integer per block return.
+   */
+  public static FoldSums ofTotal(DType type, int topGrid, long lo, long hi) {
+    BigInteger total = BigInteger.valueOf(hi).shiftLeft(64).or(BigInteger.valueOf(lo).and(LOW_64));
+    int folds = FoldPlan.foldsFor(type);
+    long[] sums = new long[folds];
+    for (int f = folds - 1; f > 0; f--) {
+      sums[f] = total.longValue() & ((1L << FoldPlan.WIDTH) - 1);
+      total = total.shiftRight(FoldPlan.WIDTH);
+    }
+    sums[0] = total.longValueExact();
+    return of(type, topGrid, sums);
   }
 
   /** Whether every value was zero. */

@@ -227,4 +227,27 @@ class FoldPlanTest {
     FoldPlan.normalize(n);
     assertEquals("[5, " + (unit - 2) + ", " + (unit - 3) + "]", java.util.Arrays.toString(n));
   }
+
+  @Test
+  void wideTotalsSplitIntoCanonicalFolds() {
+    Random random = new Random(17);
+    for (int i = 0; i < 10_000; i++) {
+      DType type = i % 2 == 0 ? DType.FLOAT : DType.DOUBLE;
+      int folds = FoldPlan.foldsFor(type);
+      java.math.BigInteger total = new java.math.BigInteger(1 + random.nextInt(120), random);
+      if (random.nextBoolean()) {
+        total = total.negate();
+      }
+      long[] sums =
+          FoldSums.ofTotal(type, 0, total.longValue(), total.shiftRight(64).longValue()).sums();
+      java.math.BigInteger back = java.math.BigInteger.ZERO;
+      for (int f = 0; f < folds; f++) {
+        back = back.shiftLeft(FoldPlan.WIDTH).add(java.math.BigInteger.valueOf(sums[f]));
+        if (f > 0) {
+          assertTrue(sums[f] >= 0 && sums[f] < 1L << FoldPlan.WIDTH, "fold " + f);
+        }
+      }
+      assertEquals(total, back);
+    }
+  }
 }
