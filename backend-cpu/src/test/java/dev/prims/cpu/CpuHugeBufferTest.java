@@ -22,8 +22,8 @@ import org.junit.jupiter.api.TestInstance;
  * One real buffer of 2^31 + 5 floats (8 GiB off-heap in the default chunks of 2^28 floats). The
  * data is zero except 1, 2, 4, 8, 16 and 32 on both sides of the first chunk boundary and of 2^31,
  * so every sum is exact and an index that wraps at 32 bits, or a lost chunk, shows. Checks reduce
- * SUM, MAX and MIN, a histogram counted by a single worker (more than 2^31 - 1 values in one bin),
- * and an in-place inclusive scan spot-checked around those places.
+ * SUM and MAX, a histogram counted by a single worker (more than 2^31 - 1 values in one bin), and
+ * an in-place inclusive scan spot-checked around those places.
  *
  * <p>Skipped only when this machine cannot hold it: it needs the buffer's bytes within the JVM's
  * direct memory limit (the module's surefire configuration raises it to 10 GiB) and physically
