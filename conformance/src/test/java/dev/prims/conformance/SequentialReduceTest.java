@@ -12,6 +12,10 @@ class SequentialReduceTest extends ReduceConformance {
 
   @Override
   protected List<Map<String, String>> launchShapes() {
-    return List.of(Map.of("prims.seq.chunk", "3"), Map.of("prims.seq.chunk", "1000"));
+    return List.of(
+        Map.of("prims.seq.chunk", "3"),
+        Map.of("prims.seq.chunk", "1000"),
+        Map.of("prims.seq.chunk", "3", "prims.seq.onepass", "true"),
+        Map.of("prims.seq.chunk", "1000", "prims.seq.onepass", "true"));
   }
 }

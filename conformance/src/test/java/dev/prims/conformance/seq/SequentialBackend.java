@@ -28,10 +28,10 @@ final class SequentialBackend implements Backend {
   private final Fault fault;
   private final SequentialFoldKernels foldKernels;
 
-  SequentialBackend(DeviceInfo device, Fault fault, int chunk) {
+  SequentialBackend(DeviceInfo device, Fault fault, int chunk, boolean onePass) {
     this.device = device;
     this.fault = fault;
-    this.foldKernels = new SequentialFoldKernels(chunk, fault);
+    this.foldKernels = new SequentialFoldKernels(chunk, onePass, fault);
   }
 
   @Override

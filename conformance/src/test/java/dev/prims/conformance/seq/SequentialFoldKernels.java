@@ -1,24 +1,65 @@
 package dev.prims.conformance.seq;
 
+import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.FoldSums;
+import java.util.Optional;
 
 /**
  * Reproducible mode of the sequential test backend: the input is cut into chunks of {@code
- * prims.seq.chunk} elements (its one launch-shape setting), each chunk's fold sums taken with the
- * {@link FoldPlan} recipe, and the chunk sums added exactly. With {@link
- * Fault#FLOATING_CHUNK_PARTIALS}, sums instead add each chunk's value as a double, so the result
- * depends on the chunk size.
+ * prims.seq.chunk} elements (its launch-shape settings, with {@code prims.seq.onepass}), each
+ * chunk's fold sums taken with the {@link FoldPlan} recipe, and the chunk sums added exactly. With
+ * {@link Fault#FLOATING_CHUNK_PARTIALS}, sums instead add each chunk's value as a double, so the
+ * result depends on the chunk size.
  */
 final class SequentialFoldKernels implements FoldKernels {
   private final int chunk;
+  private final boolean onePass;
   private final Fault fault;
 
-  SequentialFoldKernels(int chunk, Fault fault) {
+  SequentialFoldKernels(int chunk, boolean onePass, Fault fault) {
     this.chunk = chunk;
+    this.onePass = onePass;
     this.fault = fault;
+  }
+
+  /**
+   * With {@code prims.seq.onepass=true}: every chunk folded at the top grid of its own largest
+   * magnitude and the chunks merged, as a one-pass kernel would.
+   */
+  @Override
+  public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {
+    if (!onePass) {
+      return Optional.empty();
+    }
+    Object a = HeapBuffer.array(input);
+    DType type = input.type();
+    int n = (int) input.length();
+    FoldSums total = FoldSums.zero(type);
+    for (int from = 0; from < n; from += chunk) {
+      int to = (int) Math.min(n, (long) from + chunk);
+      double max = 0;
+      for (int i = from; i < to; i++) {
+        double v = Math.abs(value(a, i));
+        max = Double.isNaN(v) || v > max ? v : max;
+      }
+      if (!Double.isFinite(max)) {
+        return Optional.of(FoldSums.nonFinite(type));
+      }
+      if (max == 0) {
+        continue;
+      }
+      FoldPlan plan = FoldPlan.forMaxAbs(type, max);
+      long[] sums = new long[plan.folds()];
+      for (int i = from; i < to; i++) {
+        split(value(a, i), plan, sums);
+      }
+      total = total.plus(FoldSums.of(type, plan.topGrid(), sums));
+    }
+    return Optional.of(total);
   }
 
   @Override
@@ -84,10 +125,20 @@ final class SequentialFoldKernels implements FoldKernels {
     }
   }
 
+  /**
+   * The value of fold sums: carried first into canonical digits (every fold but the first in [0,
+   * 2^WIDTH)), then each fold's value added from the top.
+   */
   private static double combine(long[] sums, FoldPlan plan) {
+    long[] digits = sums.clone();
+    for (int f = digits.length - 1; f > 0; f--) {
+      long low = Math.floorMod(digits[f], 1L << FoldPlan.WIDTH);
+      digits[f - 1] += (digits[f] - low) / (1L << FoldPlan.WIDTH);
+      digits[f] = low;
+    }
     double v = 0;
     for (int f = 0; f < plan.folds(); f++) {
-      double part = ((double) sums[f] * plan.up1(f)) * plan.up2(f);
+      double part = ((double) digits[f] * plan.up1(f)) * plan.up2(f);
       v = f == 0 ? part : v + part;
     }
     return v;

@@ -19,6 +19,9 @@ public final class SequentialProvider implements BackendProvider {
   /** Elements per chunk of the reproducible-mode kernels (the backend's one launch shape). */
   static final String CHUNK = "prims.seq.chunk";
 
+  /** Whether reproducible sums fold each chunk at its own top grid in one pass. */
+  static final String ONE_PASS = "prims.seq.onepass";
+
   @Override
   public String id() {
     return ID;
@@ -40,7 +43,8 @@ public final class SequentialProvider implements BackendProvider {
     if (chunk < 1) {
       throw new IllegalArgumentException(CHUNK + " must be positive, got " + chunk);
     }
-    return new SequentialBackend(device(), Fault.parse(context.get(FAULT, "none")), chunk);
+    boolean onePass = Boolean.parseBoolean(context.get(ONE_PASS, "false").trim());
+    return new SequentialBackend(device(), Fault.parse(context.get(FAULT, "none")), chunk, onePass);
   }
 
   private static DeviceInfo device() {
