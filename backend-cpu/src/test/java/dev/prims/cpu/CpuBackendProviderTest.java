@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.BackendUnavailableException;
 import dev.prims.DType;
+import dev.prims.DeviceBuffer;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
@@ -63,6 +64,45 @@ class CpuBackendProviderTest {
           assertThrows(
               BackendUnavailableException.class, () -> prims.reduce(new int[] {1}, ReduceOp.SUM));
       assertTrue(e.getMessage().contains(CpuBackendProvider.THREADS), e.getMessage());
+    }
+  }
+
+  @Test
+  void offHeapThresholdAndChunkComeFromConfiguration() {
+    Map<String, String> keys =
+        Map.of(CpuBackendProvider.OFF_HEAP_THRESHOLD, "10", CpuBackendProvider.OFF_HEAP_CHUNK, "4");
+    try (Backend b = new CpuBackendProvider().create(context(keys))) {
+      CpuBufferManager buffers = (CpuBufferManager) b.buffers();
+      assertEquals(4, buffers.chunk(DType.DOUBLE));
+      try (DeviceBuffer small = buffers.allocate(DType.INT, 10);
+          DeviceBuffer large = buffers.allocate(DType.INT, 11)) {
+        assertTrue(CpuBuffer.of(small).onHeap());
+        assertFalse(CpuBuffer.of(large).onHeap());
+      }
+    }
+    try (Backend b = new CpuBackendProvider().create(context(Map.of()))) {
+      CpuBufferManager buffers = (CpuBufferManager) b.buffers();
+      assertEquals(1 << 28, buffers.chunk(DType.FLOAT));
+      assertEquals(1 << 27, buffers.chunk(DType.LONG));
+    }
+  }
+
+  @Test
+  void badOffHeapKeysMakeTheBackendBrokenWithTheReason() {
+    CpuBackendProvider provider = new CpuBackendProvider();
+    String[][] bad = {
+      {CpuBackendProvider.OFF_HEAP_THRESHOLD, "-1"},
+      {CpuBackendProvider.OFF_HEAP_THRESHOLD, "2147483647"},
+      {CpuBackendProvider.OFF_HEAP_THRESHOLD, "lots"},
+      {CpuBackendProvider.OFF_HEAP_CHUNK, "0"},
+      {CpuBackendProvider.OFF_HEAP_CHUNK, "268435456"},
+    };
+    for (String[] keyValue : bad) {
+      Map<String, String> keys = Map.of(keyValue[0], keyValue[1]);
+      Availability a = provider.probe(context(keys));
+      assertFalse(a.available(), keyValue[0] + "=" + keyValue[1]);
+      assertTrue(a.reason().contains(keyValue[0]), a.reason());
+      assertThrows(BackendUnavailableException.class, () -> provider.create(context(keys)));
     }
   }
 
