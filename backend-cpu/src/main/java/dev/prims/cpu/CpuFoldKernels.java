@@ -12,7 +12,8 @@ import java.util.Optional;
  * Reproducible mode on the CPU: {@link FoldLoops} over chunks of {@link CpuPolicy#REDUCE_CHUNK}
  * (sum, dot) or {@link CpuPolicy#SCAN_CHUNK} (scan) elements in parallel; the per-chunk fold sums
  * are integers, added exactly. The sum takes one pass over memory: each chunk is folded at the top
- * grid of its own largest magnitude while it is in cache, and the chunks' sums merged.
+ * grid of its own largest magnitude while it is in cache (floats as one exact wide total, {@link
+ * FloatFoldTotals}; doubles per fold), and the chunks merged.
  */
 final class CpuFoldKernels implements FoldKernels {
   private final CpuParallel parallel;
@@ -26,6 +27,9 @@ final class CpuFoldKernels implements FoldKernels {
     Object a = CpuBuffer.arrayOf(input);
     int n = (int) input.length();
     int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    if (input.type() == DType.FLOAT) {
+      return Optional.of(floatSum((float[]) a, n, chunks));
+    }
     FoldSums[] partial = new FoldSums[Math.max(chunks, 1)];
     partial[0] = FoldSums.zero(input.type());
     parallel.forEachChunk(
@@ -33,16 +37,63 @@ final class CpuFoldKernels implements FoldKernels {
         c -> {
           int from = c * CpuPolicy.REDUCE_CHUNK;
           int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          partial[c] =
-              input.type() == DType.FLOAT
-                  ? FoldLoops.sumAtOwnTop((float[]) a, from, to)
-                  : FoldLoops.sumAtOwnTop((double[]) a, from, to);
+          partial[c] = FoldLoops.sumAtOwnTop((double[]) a, from, to);
         });
     FoldSums total = partial[0];
     for (int c = 1; c < partial.length; c++) {
       total = total.plus(partial[c]);
     }
     return Optional.of(total);
+  }
+
+  /**
+   * Each chunk's exact total at its own top grid while it is in cache; chunks whose top grid is
+   * below the highest are summed again at it (rare: their largest magnitude is 2^30 or more below
+   * the input's).
+   */
+  private FoldSums floatSum(float[] a, int n, int chunks) {
+    int[] tops = new int[chunks];
+    long[][] totals = new long[chunks][2];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int from = c * CpuPolicy.REDUCE_CHUNK;
+          int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
+          tops[c] = FloatFoldTotals.topGrid(a, from, to);
+          if (tops[c] != FloatFoldTotals.ZERO && tops[c] != FloatFoldTotals.NON_FINITE) {
+            FloatFoldTotals.addTotal(a, from, to, tops[c], totals[c]);
+          }
+        });
+    int top = FloatFoldTotals.ZERO;
+    for (int t : tops) {
+      top = Math.max(top, t);
+    }
+    if (top == FloatFoldTotals.NON_FINITE) {
+      return FoldSums.nonFinite(DType.FLOAT);
+    }
+    if (top == FloatFoldTotals.ZERO) {
+      return FoldSums.zero(DType.FLOAT);
+    }
+    int global = top;
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          if (tops[c] != global && tops[c] != FloatFoldTotals.ZERO) {
+            int from = c * CpuPolicy.REDUCE_CHUNK;
+            int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
+            totals[c][0] = 0;
+            totals[c][1] = 0;
+            FloatFoldTotals.addTotal(a, from, to, global, totals[c]);
+          }
+        });
+    long lo = 0;
+    long hi = 0;
+    for (long[] t : totals) {
+      long sum = lo + t[0];
+      hi += t[1] + (Long.compareUnsigned(sum, lo) < 0 ? 1 : 0);
+      lo = sum;
+    }
+    return FoldSums.ofTotal(DType.FLOAT, global, lo, hi);
   }
 
   @Override

@@ -19,24 +19,6 @@ final class FoldLoops {
    * The fold sums of {@code a[from..to)} at the top grid of its own largest magnitude (one pass
    * over memory: the range is read twice while it is in cache).
    */
-  static FoldSums sumAtOwnTop(float[] a, int from, int to) {
-    float max = 0;
-    for (int i = from; i < to; i++) {
-      max = Math.max(max, Math.abs(a[i]));
-    }
-    if (!Float.isFinite(max)) {
-      return FoldSums.nonFinite(DType.FLOAT);
-    }
-    if (max == 0) {
-      return FoldSums.zero(DType.FLOAT);
-    }
-    FoldPlan plan = FoldPlan.forMaxAbs(DType.FLOAT, max);
-    long[] sums = new long[plan.folds()];
-    sum(a, from, to, plan, sums);
-    return FoldSums.of(DType.FLOAT, plan.topGrid(), sums);
-  }
-
-  /** As {@link #sumAtOwnTop(float[], int, int)} for doubles. */
   static FoldSums sumAtOwnTop(double[] a, int from, int to) {
     double max = 0;
     for (int i = from; i < to; i++) {
