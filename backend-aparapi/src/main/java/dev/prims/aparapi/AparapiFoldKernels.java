@@ -12,7 +12,9 @@ import java.util.Arrays;
 /**
  * Reproducible mode on Aparapi: {@link FloatFoldKernel} and {@link DoubleFoldKernel} compute the
  * exact 64-bit fold sums of {@link FoldPlan} per group, and the host adds the groups' sums (integer
- * addition, so the order does not matter). Scans run reduce-then-scan on the fold sums.
+ * addition, so the order does not matter). Scans run reduce-then-scan on the fold sums. A dot of a
+ * buffer with itself runs as a sum of squares, so that one array is never bound to two kernel
+ * fields.
  */
 final class AparapiFoldKernels implements FoldKernels {
   private final AparapiBufferManager buffers;
@@ -53,13 +55,15 @@ final class AparapiFoldKernels implements FoldKernels {
     }
     int groups = AparapiReducePolicy.groups(n, shape.computeUnits());
     int span = shape.span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE);
+    boolean squares = mode == FoldKernel.MODE_DOT && in.array() == other.array();
+    int run = squares ? FoldKernel.MODE_SQUARES : mode;
     KernelHandle<?> handle = kernels.fold(plan.type());
     return handle.locked(
         k -> {
           FoldKernel kernel = (FoldKernel) k;
-          boolean dot = mode == FoldKernel.MODE_DOT;
+          boolean dot = run == FoldKernel.MODE_DOT;
           kernel.bind(in.array(), dot ? other.array() : null, null, n, plan.folds(), factors(plan));
-          kernel.mode(mode, span, 0, false);
+          kernel.mode(run, span, 0, false);
           handle.bind("input", in);
           if (dot) {
             handle.bind("other", other);
@@ -74,7 +78,7 @@ final class AparapiFoldKernels implements FoldKernels {
           handle.get(partials);
           for (int g = 0; g < groups; g++) {
             for (int f = 0; f < total.length; f++) {
-              total[f] += partials[3 * g + f];
+              total[f] += partials[FoldKernel.MAX_FOLDS * g + f];
             }
           }
           return total;
@@ -114,16 +118,12 @@ final class AparapiFoldKernels implements FoldKernels {
           launcher.launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
           handle.get(partials);
           long[] offsets = kernel.offsets();
-          long s0 = 0;
-          long s1 = 0;
-          long s2 = 0;
+          long[] running = new long[FoldKernel.MAX_FOLDS];
           for (int g = 0; g < groups; g++) {
-            offsets[3 * g] = s0;
-            offsets[3 * g + 1] = s1;
-            offsets[3 * g + 2] = s2;
-            s0 += partials[3 * g];
-            s1 += partials[3 * g + 1];
-            s2 += partials[3 * g + 2];
+            for (int f = 0; f < FoldKernel.MAX_FOLDS; f++) {
+              offsets[FoldKernel.MAX_FOLDS * g + f] = running[f];
+              running[f] += partials[FoldKernel.MAX_FOLDS * g + f];
+            }
           }
           handle.put(offsets);
           kernel.mode(FoldKernel.MODE_SCAN, 0, chunk, kind == ScanKind.EXCLUSIVE);
@@ -148,14 +148,16 @@ final class AparapiFoldKernels implements FoldKernels {
     return own;
   }
 
+  /** The plan's factors as the kernels read them: {@code scale[MAX_FOLDS * j + f]}. */
   private static double[] factors(FoldPlan plan) {
-    double[] scale = new double[12];
+    int m = FoldKernel.MAX_FOLDS;
+    double[] scale = new double[4 * m];
     Arrays.fill(scale, 1.0);
     for (int f = 0; f < plan.folds(); f++) {
       scale[f] = plan.down1(f);
-      scale[3 + f] = plan.down2(f);
-      scale[6 + f] = plan.up1(f);
-      scale[9 + f] = plan.up2(f);
+      scale[m + f] = plan.down2(f);
+      scale[2 * m + f] = plan.up1(f);
+      scale[3 * m + f] = plan.up2(f);
     }
     return scale;
   }

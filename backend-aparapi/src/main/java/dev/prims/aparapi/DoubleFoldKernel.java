@@ -6,19 +6,20 @@ import com.aparapi.Kernel;
  * Reproducible-mode folds of double values, operation for operation as {@link
  * dev.prims.spi.FoldPlan} defines them (in double, round-to-nearest; each product in the recipe is
  * exact, so a fused multiply-add could not change it). Every element is split into {@code folds}
- * integers that are summed exactly in 64 bits: per work-item in registers, then per group as a tree
- * in local memory (Aparapi has no 64-bit atomics); the host adds the groups' sums. Modes: {@link
- * FoldKernel#MODE_SUM}, {@link FoldKernel#MODE_DOT}, and for scans {@link
- * FoldKernel#MODE_SCAN_REDUCE} (chunk sums) then {@link FoldKernel#MODE_SCAN} (Hillis-Steele on the
- * fold sums of each tile, from the chunk's offset, each element combined and rounded to double).
+ * (at most {@link FoldKernel#MAX_FOLDS}) integers that are summed exactly in 64 bits: per work-item
+ * in local memory, then per group as a tree (Aparapi has no 64-bit atomics); the host adds the
+ * groups' sums. Modes: {@link FoldKernel#MODE_SUM}, {@link FoldKernel#MODE_DOT}, {@link
+ * FoldKernel#MODE_SQUARES}, and for scans {@link FoldKernel#MODE_SCAN_REDUCE} (chunk sums) then
+ * {@link FoldKernel#MODE_SCAN} (Hillis-Steele on the fold sums of each tile, from the chunk's
+ * offset, each element's sums carried into canonical form, combined into a double).
  */
 final class DoubleFoldKernel extends Kernel implements FoldKernel {
   double[] input = new double[1];
   double[] other = new double[1];
   double[] output = new double[1];
-  double[] scale = new double[12];
-  long[] partials = new long[3];
-  long[] offsets = new long[3];
+  double[] scale = new double[4 * FoldKernel.MAX_FOLDS];
+  long[] partials = new long[FoldKernel.MAX_FOLDS];
+  long[] offsets = new long[FoldKernel.MAX_FOLDS];
   int n;
   int span;
   int folds;
@@ -28,6 +29,7 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
   @Local long[] sum0 = new long[AparapiReducePolicy.BLOCK_SIZE];
   @Local long[] sum1 = new long[AparapiReducePolicy.BLOCK_SIZE];
   @Local long[] sum2 = new long[AparapiReducePolicy.BLOCK_SIZE];
+  @Local long[] sum3 = new long[AparapiReducePolicy.BLOCK_SIZE];
 
   /** Stands in for an array a mode does not use, so that no device copy of real data is made. */
   private final double[] unused = new double[1];
@@ -57,9 +59,9 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
 
   @Override
   public long[] partials(int groups) {
-    if (partials.length < 3 * groups) {
-      partials = new long[3 * groups];
-      offsets = new long[3 * groups];
+    if (partials.length < FoldKernel.MAX_FOLDS * groups) {
+      partials = new long[FoldKernel.MAX_FOLDS * groups];
+      offsets = new long[FoldKernel.MAX_FOLDS * groups];
     }
     return partials;
   }
@@ -100,14 +102,14 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
       count = (n - 1 - first) / step + 1;
     }
     int lid = getLocalId();
-    sum0[lid] = 0L;
-    sum1[lid] = 0L;
-    sum2[lid] = 0L;
+    clearSums(lid);
     for (int r = 0; r < count; r++) {
       int i = start + r * step;
       double x = input[i];
       if (mode == FoldKernel.MODE_DOT) {
         x = input[i] * other[i];
+      } else if (mode == FoldKernel.MODE_SQUARES) {
+        x = input[i] * input[i];
       }
       accumulate(lid, x);
     }
@@ -120,9 +122,7 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
     int group = getGroupId();
     int start = chunkStart(group);
     int len = chunkLength(start);
-    sum0[lid] = 0L;
-    sum1[lid] = 0L;
-    sum2[lid] = 0L;
+    clearSums(lid);
     for (int k = lid; k < len; k = k + AparapiReducePolicy.BLOCK_SIZE) {
       accumulate(lid, input[start + k]);
     }
@@ -135,14 +135,14 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
     int group = getGroupId();
     int start = chunkStart(group);
     int len = chunkLength(start);
-    long carry0 = offsets[3 * group];
-    long carry1 = offsets[3 * group + 1];
-    long carry2 = offsets[3 * group + 2];
+    int at = FoldKernel.MAX_FOLDS * group;
+    long carry0 = offsets[at];
+    long carry1 = offsets[at + 1];
+    long carry2 = offsets[at + 2];
+    long carry3 = offsets[at + 3];
     for (int base = 0; base < len; base = base + AparapiReducePolicy.BLOCK_SIZE) {
       int k = base + lid;
-      sum0[lid] = 0L;
-      sum1[lid] = 0L;
-      sum2[lid] = 0L;
+      clearSums(lid);
       if (k < len) {
         accumulate(lid, input[start + k]);
       }
@@ -151,36 +151,43 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
         long v0 = sum0[lid];
         long v1 = sum1[lid];
         long v2 = sum2[lid];
+        long v3 = sum3[lid];
         if (lid >= offset) {
           v0 = v0 + sum0[lid - offset];
           v1 = v1 + sum1[lid - offset];
           v2 = v2 + sum2[lid - offset];
+          v3 = v3 + sum3[lid - offset];
         }
         localBarrier();
         sum0[lid] = v0;
         sum1[lid] = v1;
         sum2[lid] = v2;
+        sum3[lid] = v3;
         localBarrier();
       }
       if (k < len) {
         long s0 = carry0 + sum0[lid];
         long s1 = carry1 + sum1[lid];
         long s2 = carry2 + sum2[lid];
+        long s3 = carry3 + sum3[lid];
         if (exclusive == 1) {
           s0 = carry0;
           s1 = carry1;
           s2 = carry2;
+          s3 = carry3;
           if (lid > 0) {
             s0 = carry0 + sum0[lid - 1];
             s1 = carry1 + sum1[lid - 1];
             s2 = carry2 + sum2[lid - 1];
+            s3 = carry3 + sum3[lid - 1];
           }
         }
-        output[start + k] = combine(s0, s1, s2);
+        output[start + k] = combine(s0, s1, s2, s3);
       }
       carry0 = carry0 + sum0[AparapiReducePolicy.BLOCK_SIZE - 1];
       carry1 = carry1 + sum1[AparapiReducePolicy.BLOCK_SIZE - 1];
       carry2 = carry2 + sum2[AparapiReducePolicy.BLOCK_SIZE - 1];
+      carry3 = carry3 + sum3[AparapiReducePolicy.BLOCK_SIZE - 1];
       localBarrier();
     }
   }
@@ -202,28 +209,55 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
     return len;
   }
 
-  /** Adds the folds of {@code x} to this work-item's sums, as FoldPlan.accumulate does. */
+  private void clearSums(int lid) {
+    sum0[lid] = 0L;
+    sum1[lid] = 0L;
+    sum2[lid] = 0L;
+    sum3[lid] = 0L;
+  }
+
+  /**
+   * Adds the folds of {@code x} to this work-item's sums, as FoldPlan.accumulate does. The factors
+   * are {@code scale[4 * j + f]} for down1, down2, up1, up2 ({@code j} = 0..3) of fold {@code f}.
+   */
   private void accumulate(int lid, double x) {
     double r = x;
-    long k0 = (long) ((r * scale[0]) * scale[3]);
-    r = r - ((double) k0 * scale[6]) * scale[9];
-    long k1 = (long) ((r * scale[1]) * scale[4]);
-    r = r - ((double) k1 * scale[7]) * scale[10];
-    long k2 = 0L;
-    if (folds == 3) {
-      k2 = (long) ((r * scale[2]) * scale[5]);
+    long k0 = (long) ((r * scale[0]) * scale[4]);
+    r = r - ((double) k0 * scale[8]) * scale[12];
+    long k1 = (long) ((r * scale[1]) * scale[5]);
+    r = r - ((double) k1 * scale[9]) * scale[13];
+    long k2 = (long) ((r * scale[2]) * scale[6]);
+    long k3 = 0L;
+    if (folds == 4) {
+      r = r - ((double) k2 * scale[10]) * scale[14];
+      k3 = (long) ((r * scale[3]) * scale[7]);
     }
     sum0[lid] = sum0[lid] + k0;
     sum1[lid] = sum1[lid] + k1;
     sum2[lid] = sum2[lid] + k2;
+    sum3[lid] = sum3[lid] + k3;
   }
 
-  /** FoldPlan.combine of three fold sums (the third only when there are three folds). */
-  private double combine(long s0, long s1, long s2) {
-    double v = ((double) s0 * scale[6]) * scale[9];
-    v = v + ((double) s1 * scale[7]) * scale[10];
-    if (folds == 3) {
-      v = v + ((double) s2 * scale[8]) * scale[11];
+  /**
+   * FoldPlan.combine of the fold sums: carried into canonical form (each fold keeps its low {@code
+   * WIDTH} bits and passes the rest up, from the last fold), then scaled back and added in order.
+   */
+  private double combine(long s0, long s1, long s2, long s3) {
+    long t3 = s3;
+    long t2 = s2;
+    if (folds == 4) {
+      t2 = t2 + (t3 >> FoldKernel.WIDTH);
+      t3 = t3 & FoldKernel.DIGIT_MASK;
+    }
+    long t1 = s1 + (t2 >> FoldKernel.WIDTH);
+    t2 = t2 & FoldKernel.DIGIT_MASK;
+    long t0 = s0 + (t1 >> FoldKernel.WIDTH);
+    t1 = t1 & FoldKernel.DIGIT_MASK;
+    double v = ((double) t0 * scale[8]) * scale[12];
+    v = v + ((double) t1 * scale[9]) * scale[13];
+    v = v + ((double) t2 * scale[10]) * scale[14];
+    if (folds == 4) {
+      v = v + ((double) t3 * scale[11]) * scale[15];
     }
     return v;
   }
@@ -234,14 +268,16 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
         sum0[lid] = sum0[lid] + sum0[lid + s];
         sum1[lid] = sum1[lid] + sum1[lid + s];
         sum2[lid] = sum2[lid] + sum2[lid + s];
+        sum3[lid] = sum3[lid] + sum3[lid + s];
       }
       localBarrier();
     }
     if (lid == 0) {
-      int group = getGroupId();
-      partials[3 * group] = sum0[0];
-      partials[3 * group + 1] = sum1[0];
-      partials[3 * group + 2] = sum2[0];
+      int at = FoldKernel.MAX_FOLDS * getGroupId();
+      partials[at] = sum0[0];
+      partials[at + 1] = sum1[0];
+      partials[at + 2] = sum2[0];
+      partials[at + 3] = sum3[0];
     }
   }
 }

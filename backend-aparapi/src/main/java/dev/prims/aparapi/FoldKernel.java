@@ -1,5 +1,7 @@
 package dev.prims.aparapi;
 
+import dev.prims.spi.FoldPlan;
+
 /** What the reproducible-mode driver needs of a typed fold kernel. */
 interface FoldKernel {
   /** Fold sums of the elements, one set per group. */
@@ -15,8 +17,23 @@ interface FoldKernel {
   int MODE_SCAN = 3;
 
   /**
-   * Sets the arrays (unused ones may be any array of the type), the length, the number of folds and
-   * the plan's factors: down1, down2, up1, up2, three entries each.
+   * Fold sums of the squares {@code input[i] * input[i]}: a dot of a buffer with itself, which must
+   * not bind one array to two fields (Aparapi copies a changed array to the first field only).
+   */
+  int MODE_SQUARES = 4;
+
+  /** The most folds a plan has (double plans). */
+  int MAX_FOLDS = 4;
+
+  /** Bits per fold, as {@link FoldPlan#WIDTH}. */
+  int WIDTH = FoldPlan.WIDTH;
+
+  /** The low {@link #WIDTH} bits a fold keeps in canonical form. */
+  long DIGIT_MASK = (1L << WIDTH) - 1;
+
+  /**
+   * Sets the arrays (unused ones may be null), the length, the number of folds and the plan's
+   * factors: down1, down2, up1, up2, {@link #MAX_FOLDS} entries each.
    */
   void bind(Object input, Object other, Object output, int n, int folds, double[] scale);
 
@@ -29,9 +46,9 @@ interface FoldKernel {
    */
   void mode(int mode, int span, int chunk, boolean exclusive);
 
-  /** Three fold sums per group, grown to {@code groups} groups. */
+  /** {@link #MAX_FOLDS} fold sums per group, grown to {@code groups} groups. */
   long[] partials(int groups);
 
-  /** Three fold offsets per group, read by {@link #MODE_SCAN}. */
+  /** {@link #MAX_FOLDS} fold offsets per group, read by {@link #MODE_SCAN}. */
   long[] offsets();
 }
