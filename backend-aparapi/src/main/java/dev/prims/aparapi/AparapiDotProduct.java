@@ -47,10 +47,13 @@ final class AparapiDotProduct implements DotProduct {
     return handle.locked(
         k -> {
           DotKernel kernel = (DotKernel) k;
-          kernel.bind(left.array(), right.array(), n);
+          boolean self = left.array() == right.array();
+          kernel.bind(left.array(), self ? null : right.array(), n);
           kernel.span(shape.span(n, (long) groups * AparapiDotPolicy.BLOCK_SIZE));
           handle.bind("a", left);
-          handle.bind("b", right);
+          if (!self) {
+            handle.bind("b", right);
+          }
           Object partials = kernel.partials(groups);
           launcher.launch(
               handle, groups * AparapiDotPolicy.BLOCK_SIZE, AparapiDotPolicy.BLOCK_SIZE, call);

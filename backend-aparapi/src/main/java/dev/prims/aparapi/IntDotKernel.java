@@ -14,12 +14,17 @@ final class IntDotKernel extends Kernel implements DotKernel {
   int[] partials = new int[1];
   int n;
   int span;
+  int squares;
   @Local int[] scratch = new int[AparapiDotPolicy.BLOCK_SIZE];
+
+  /** Stands in for {@code b} in a dot of {@code a} with itself. */
+  private final int[] unused = new int[1];
 
   @Override
   public void bind(Object a, Object b, int n) {
     this.a = (int[]) a;
-    this.b = (int[]) b;
+    this.squares = b == null ? 1 : 0;
+    this.b = b == null ? unused : (int[]) b;
     this.n = n;
   }
 
@@ -65,14 +70,14 @@ final class IntDotKernel extends Kernel implements DotKernel {
     int step4 = 4 * step;
     for (int r = 0; r < rounds; r++) {
       int j = start + r * step4;
-      acc = acc + a[j] * b[j];
-      acc1 = acc1 + a[j + step] * b[j + step];
-      acc2 = acc2 + a[j + 2 * step] * b[j + 2 * step];
-      acc3 = acc3 + a[j + 3 * step] * b[j + 3 * step];
+      acc = acc + a[j] * second(j);
+      acc1 = acc1 + a[j + step] * second(j + step);
+      acc2 = acc2 + a[j + 2 * step] * second(j + 2 * step);
+      acc3 = acc3 + a[j + 3 * step] * second(j + 3 * step);
     }
     for (int r = rounds * 4; r < count; r++) {
       int j = start + r * step;
-      acc = acc + a[j] * b[j];
+      acc = acc + a[j] * second(j);
     }
     scratch[lid] = (acc + acc1) + (acc2 + acc3);
     localBarrier();
@@ -85,5 +90,10 @@ final class IntDotKernel extends Kernel implements DotKernel {
     if (lid == 0) {
       partials[getGroupId()] = scratch[0];
     }
+  }
+
+  /** The second factor at {@code j}: {@code b[j]}, or {@code a[j]} for a dot of a with itself. */
+  private int second(int j) {
+    return squares == 1 ? a[j] : b[j];
   }
 }
