@@ -128,28 +128,34 @@ public final class CudaBench {
                       backend.synchronize();
                       return null;
                     }));
-        for (int cap : new int[] {4, 8, 16}) {
-          for (boolean even : new boolean[] {true, false}) {
-            time(
-                backend,
-                "reduce sum float mapped cap=" + cap + " even=" + even,
-                N,
-                4.0 * N,
-                () ->
-                    backend.call(
-                        () -> {
-                          reducer.launchVectorized(
-                              in.pointer(),
-                              DType.FLOAT,
-                              N,
-                              kernel,
-                              even,
-                              4,
-                              cap,
-                              backend.resultSlot());
-                          backend.synchronize();
-                          return null;
-                        }));
+        for (String k :
+            new String[] {
+              kernel, "reduce_vectorized_u8_float_sum", "reduce_vectorized_cs_float_sum"
+            }) {
+          int unroll = k.contains("_u8_") ? 8 : 4;
+          for (int cap : new int[] {4, 8}) {
+            for (boolean even : new boolean[] {true, false}) {
+              time(
+                  backend,
+                  k + " cap=" + cap + " even=" + even,
+                  N,
+                  4.0 * N,
+                  () ->
+                      backend.call(
+                          () -> {
+                            reducer.launchVectorized(
+                                in.pointer(),
+                                DType.FLOAT,
+                                N,
+                                k,
+                                even,
+                                unroll,
+                                cap,
+                                backend.resultSlot());
+                            backend.synchronize();
+                            return null;
+                          }));
+            }
           }
         }
       }
