@@ -102,15 +102,7 @@ final class CudaFoldKernels implements FoldKernels {
       backend.synchronize();
       result = backend.readResultBytes(32);
     }
-    return FoldSums.of(DType.FLOAT, top, digits(result.getLong(16), result.getLong(24)));
-  }
-
-  /** The canonical three folds of a 128-bit total {@code hi * 2^64 + lo} (units of the last). */
-  static long[] digits(long lo, long hi) {
-    long mask = (1L << FoldPlan.WIDTH) - 1;
-    return new long[] {
-      (hi << 4) | (lo >>> 2 * FoldPlan.WIDTH), (lo >>> FoldPlan.WIDTH) & mask, lo & mask
-    };
+    return FoldSums.ofTotal(DType.FLOAT, top, result.getLong(16), result.getLong(24));
   }
 
   @Override
