@@ -241,6 +241,13 @@ public abstract class DotConformance extends BackendConformance {
       assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
       agreement.add(setting.name(), result.value());
     }
+    if (Sizes.everySetting(kind, n)) {
+      Prims view = prims().determinism(Determinism.REPRODUCIBLE);
+      try (dev.prims.DeviceBuffer x = view.upload(a);
+          dev.prims.DeviceBuffer y = view.upload(b)) {
+        agreement.add("device buffers", view.dot(x, y).value());
+      }
+    }
     cpuEngine()
         .ifPresent(
             cpu ->

@@ -265,6 +265,12 @@ public abstract class ReduceConformance extends BackendConformance {
       assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
       agreement.add(setting.name(), result.value());
     }
+    if (Sizes.everySetting(kind, n)) {
+      Prims view = prims().determinism(Determinism.REPRODUCIBLE);
+      try (dev.prims.DeviceBuffer buffer = view.upload(data)) {
+        agreement.add("device buffer", view.reduce(buffer, ReduceOp.SUM).value());
+      }
+    }
     cpuEngine()
         .ifPresent(
             cpu ->

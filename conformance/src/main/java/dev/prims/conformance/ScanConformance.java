@@ -433,6 +433,22 @@ public abstract class ScanConformance extends BackendConformance {
       agreement.add(setting.name(), result.values());
     }
     assertEquals(-1, firstDifference(copy, data), what + ": the input array was modified");
+    if (Sizes.everySetting(kind, n)) {
+      Prims view = prims().determinism(Determinism.REPRODUCIBLE);
+      Object scanned = Array.newInstance(data.getClass().getComponentType(), n);
+      try (dev.prims.DeviceBuffer in = view.upload(data);
+          dev.prims.DeviceBuffer out = view.allocate(type, n)) {
+        view.scan(in, out, ReduceOp.SUM, scanKind);
+        view.download(out, scanned);
+      }
+      agreement.add("device buffers", scanned);
+      Object inPlace = Array.newInstance(data.getClass().getComponentType(), n);
+      try (dev.prims.DeviceBuffer buffer = view.upload(data)) {
+        view.scan(buffer, buffer, ReduceOp.SUM, scanKind);
+        view.download(buffer, inPlace);
+      }
+      agreement.add("device buffer in place", inPlace);
+    }
     cpuEngine()
         .ifPresent(
             cpu ->

@@ -24,6 +24,14 @@
  * each primitive gets the whole matrix; every other variant gets all types with a subset of
  * operators, sizes and data.
  *
+ * <p>Reproducible mode: float and double sums, dots and inclusive and exclusive scans of every
+ * {@link dev.prims.conformance.FoldData} shape (random, heavy cancellation, subnormals alone and
+ * mixed with normals, magnitudes over many binades) at {@link Sizes#reproducible()} must equal
+ * {@link dev.prims.conformance.ReproducibleReference} bit for bit and equal the {@code cpu}
+ * backend's result where that backend is on the classpath; at {@link Sizes#reproducibleShapes()}
+ * also on every variant and every launch shape ({@link dev.prims.conformance.LaunchShapes}, such as
+ * {@code prims.cpu.threads}). Integer results and MIN/MAX stay exact in reproducible mode.
+ *
  * <p>A class is skipped, test by test with the reason, only when the backend's probe reports its
  * hardware absent; a backend that is present but broken fails. The {@code configured} package runs
  * the same suite against a backend named at run time.

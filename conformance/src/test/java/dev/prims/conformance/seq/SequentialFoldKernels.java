@@ -82,10 +82,11 @@ final class SequentialFoldKernels implements FoldKernels {
     long[] sums = new long[plan.folds()];
     boolean inclusive = kind == ScanKind.INCLUSIVE;
     for (int i = 0; i < input.length(); i++) {
+      double x = value(in, i);
       if (!inclusive) {
         store(out, i, combine(sums, plan));
       }
-      split(value(in, i), plan, sums);
+      split(x, plan, sums);
       if (inclusive) {
         store(out, i, combine(sums, plan));
       }
