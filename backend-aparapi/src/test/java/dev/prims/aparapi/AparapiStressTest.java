@@ -357,7 +357,9 @@ class AparapiStressTest {
       check(ok, "int inclusive scan n=" + n);
     }
 
-    /** Keys on the device: histogram, rewrite in place by a scan, histogram and dot again. */
+    /**
+     * Keys on the device: histogram and dot, rewritten in place by a scan, histogram and dot again.
+     */
     private void deviceChain() {
       int n = size();
       int bins = bins();
@@ -371,6 +373,11 @@ class AparapiStressTest {
         Prims view = variant();
         long out = view.histogram(x, spec, counts);
         checkDeviceHistogram(keys, bins, counts, out, "device keys n=" + n + " bins=" + bins);
+        int before = 0;
+        for (int k : keys) {
+          before += k * k;
+        }
+        check(before == prims.dot(x, x).asInt(), "device dot(x, x) n=" + n);
         prims.scan(x, x, ReduceOp.SUM, ScanKind.INCLUSIVE);
         int running = 0;
         long squares = 0;
