@@ -182,23 +182,26 @@ public final class Prims implements AutoCloseable {
 
   /** Reduces a device buffer on the backend that owns it. */
   public Scalar reduce(DeviceBuffer values, ReduceOp op) {
+    Outcome<Number> o = reduceBuffer(values, op);
+    return new Scalar(values.type(), o.value(), o.provenance());
+  }
+
+  private Outcome<Number> reduceBuffer(DeviceBuffer values, ReduceOp op) {
     notNull(values, "values");
     DType type = values.type();
     checkReduce(type, op, values.length());
-    Outcome<Number> o =
-        engine.runOn(
-            config,
-            values,
-            Primitive.REDUCE,
-            (b, call) -> {
-              if (values.length() == 0) {
-                return op.identity(type);
-              }
-              return ReproducibleMode.applies(call, type, op)
-                  ? ReproducibleMode.sum(b, values, call)
-                  : b.reducer().reduce(values, op, call);
-            });
-    return new Scalar(type, o.value(), o.provenance());
+    return engine.runOn(
+        config,
+        values,
+        Primitive.REDUCE,
+        (b, call) -> {
+          if (values.length() == 0) {
+            return op.identity(type);
+          }
+          return ReproducibleMode.applies(call, type, op)
+              ? ReproducibleMode.sum(b, values, call)
+              : b.reducer().reduce(values, op, call);
+        });
   }
 
   private static void checkReduce(DType type, ReduceOp op, long n) {
@@ -282,6 +285,28 @@ public final class Prims implements AutoCloseable {
    * same buffer) on the backend that owns them.
    */
   public Provenance scan(DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind) {
+    return scanBuffer(input, output, op, kind).provenance();
+  }
+
+  private Outcome<Void> scanBuffer(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind) {
+    checkScan(input, output, op, kind);
+    return engine.runOn(
+        config,
+        input,
+        Primitive.SCAN,
+        (b, call) -> {
+          if (input.length() > 0 && ReproducibleMode.applies(call, input.type(), op)) {
+            ReproducibleMode.scan(b, input, output, kind, call);
+          } else if (input.length() > 0) {
+            b.scanner().scan(input, output, op, kind, call);
+          }
+          return null;
+        });
+  }
+
+  private static void checkScan(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind) {
     notNull(input, "input");
     notNull(output, "output");
     requireKind(kind);
@@ -298,20 +323,6 @@ public final class Prims implements AutoCloseable {
               + " with "
               + output.length());
     }
-    return engine
-        .runOn(
-            config,
-            input,
-            Primitive.SCAN,
-            (b, call) -> {
-              if (input.length() > 0 && ReproducibleMode.applies(call, input.type(), op)) {
-                ReproducibleMode.scan(b, input, output, kind, call);
-              } else if (input.length() > 0) {
-                b.scanner().scan(input, output, op, kind, call);
-              }
-              return Boolean.TRUE;
-            })
-        .provenance();
   }
 
   // ---- histogram ----
@@ -367,6 +378,20 @@ public final class Prims implements AutoCloseable {
    * the same backend) and returns the number of values out of range.
    */
   public long histogram(DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
+    return histogramBuffer(values, spec, counts).value();
+  }
+
+  private Outcome<Long> histogramBuffer(
+      DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
+    checkHistogram(values, spec, counts);
+    return engine.runOn(
+        config,
+        values,
+        Primitive.HISTOGRAM,
+        (b, call) -> b.histogrammer().histogram(values, spec, counts, call));
+  }
+
+  private static void checkHistogram(DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
     notNull(values, "values");
     notNull(counts, "counts");
     checkSpec(spec, values.type());
@@ -380,13 +405,6 @@ public final class Prims implements AutoCloseable {
               + " with "
               + counts.length());
     }
-    return engine
-        .runOn(
-            config,
-            values,
-            Primitive.HISTOGRAM,
-            (b, call) -> b.histogrammer().histogram(values, spec, counts, call))
-        .value();
   }
 
   // ---- dot ----
@@ -433,6 +451,27 @@ public final class Prims implements AutoCloseable {
 
   /** Dot product of two device buffers of one backend. */
   public Scalar dot(DeviceBuffer a, DeviceBuffer b) {
+    Outcome<Number> o = dotBuffers(a, b);
+    return new Scalar(a.type(), o.value(), o.provenance());
+  }
+
+  private Outcome<Number> dotBuffers(DeviceBuffer a, DeviceBuffer b) {
+    checkDot(a, b);
+    return engine.runOn(
+        config,
+        a,
+        Primitive.DOT,
+        (backend, call) -> {
+          if (a.length() == 0) {
+            return ReduceOp.SUM.identity(a.type());
+          }
+          return ReproducibleMode.appliesToDot(call, a.type())
+              ? ReproducibleMode.dot(backend, a, b, call)
+              : backend.dot().dot(a, b, call);
+        });
+  }
+
+  private static void checkDot(DeviceBuffer a, DeviceBuffer b) {
     notNull(a, "a");
     notNull(b, "b");
     requireSameBackend(a, b);
@@ -441,20 +480,6 @@ public final class Prims implements AutoCloseable {
           "dot needs inputs of one type, got " + a.type().id() + " and " + b.type().id());
     }
     requireSameLength(a.length(), b.length());
-    Outcome<Number> o =
-        engine.runOn(
-            config,
-            a,
-            Primitive.DOT,
-            (backend, call) -> {
-              if (a.length() == 0) {
-                return ReduceOp.SUM.identity(a.type());
-              }
-              return ReproducibleMode.appliesToDot(call, a.type())
-                  ? ReproducibleMode.dot(backend, a, b, call)
-                  : backend.dot().dot(a, b, call);
-            });
-    return new Scalar(a.type(), o.value(), o.provenance());
   }
 
   private static void requireSameLength(long a, long b) {
@@ -588,8 +613,11 @@ public final class Prims implements AutoCloseable {
   }
 
   // ---- asynchronous calls ----
-  // Each runs the synchronous call on the engine's thread pool; the future completes with its
-  // result or its exception. Safe from many threads; arrays must not change until completion.
+  // Calls on host arrays run the synchronous call on the engine's thread pool. Calls on device
+  // buffers are enqueued on the backend's own stream or queue where it has an asynchronous path
+  // (Backend.asyncPath) and the view is in fast mode, else they too run on the pool. The future
+  // completes with the result or with the synchronous call's exception. Safe from many threads;
+  // arrays must not change, and buffers must stay open, until completion.
 
   /** {@link #reduce(int[], ReduceOp)} asynchronously. */
   public CompletableFuture<Scalar> reduceAsync(int[] values, ReduceOp op) {
@@ -611,9 +639,24 @@ public final class Prims implements AutoCloseable {
     return engine.async(() -> reduce(values, op));
   }
 
-  /** {@link #reduce(DeviceBuffer, ReduceOp)} asynchronously. */
+  /**
+   * {@link #reduce(DeviceBuffer, ReduceOp)} asynchronously: enqueued on the backend's stream where
+   * it has an asynchronous path, so the calling thread does not wait for the device.
+   */
   public CompletableFuture<Scalar> reduceAsync(DeviceBuffer values, ReduceOp op) {
-    return engine.async(() -> reduce(values, op));
+    return engine
+        .runOnAsync(
+            config,
+            values,
+            Primitive.REDUCE,
+            () -> reduceBuffer(values, op),
+            (b, call) -> {
+              checkReduce(values.type(), op, values.length());
+              return values.length() == 0
+                  ? CompletableFuture.completedFuture(op.identity(values.type()))
+                  : b.reducer().reduceAsync(values, op, call);
+            })
+        .thenApply(o -> new Scalar(values.type(), o.value(), o.provenance()));
   }
 
   /** {@link #scan(int[], ReduceOp, ScanKind)} asynchronously. */
@@ -639,10 +682,26 @@ public final class Prims implements AutoCloseable {
     return engine.async(() -> scan(values, op, kind));
   }
 
-  /** {@link #scan(DeviceBuffer, DeviceBuffer, ReduceOp, ScanKind)} asynchronously. */
+  /**
+   * {@link #scan(DeviceBuffer, DeviceBuffer, ReduceOp, ScanKind)} asynchronously; the future
+   * completes when {@code output} holds the scan. Later calls on the same backend see {@code
+   * output} complete without waiting for this future (they run in the backend's stream order).
+   */
   public CompletableFuture<Provenance> scanAsync(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind) {
-    return engine.async(() -> scan(input, output, op, kind));
+    return engine
+        .runOnAsync(
+            config,
+            input,
+            Primitive.SCAN,
+            () -> scanBuffer(input, output, op, kind),
+            (b, call) -> {
+              checkScan(input, output, op, kind);
+              return input.length() == 0
+                  ? CompletableFuture.<Void>completedFuture(null)
+                  : b.scanner().scanAsync(input, output, op, kind, call);
+            })
+        .thenApply(Outcome::provenance);
   }
 
   /** {@link #histogram(int[], int)} asynchronously. */
@@ -665,10 +724,23 @@ public final class Prims implements AutoCloseable {
     return engine.async(() -> histogram(values, spec));
   }
 
-  /** {@link #histogram(DeviceBuffer, HistogramSpec, DeviceBuffer)} asynchronously. */
+  /**
+   * {@link #histogram(DeviceBuffer, HistogramSpec, DeviceBuffer)} asynchronously; the future
+   * completes with the out-of-range count when {@code counts} holds the histogram.
+   */
   public CompletableFuture<Long> histogramAsync(
       DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
-    return engine.async(() -> histogram(values, spec, counts));
+    return engine
+        .runOnAsync(
+            config,
+            values,
+            Primitive.HISTOGRAM,
+            () -> histogramBuffer(values, spec, counts),
+            (b, call) -> {
+              checkHistogram(values, spec, counts);
+              return b.histogrammer().histogramAsync(values, spec, counts, call);
+            })
+        .thenApply(Outcome::value);
   }
 
   /** {@link #dot(int[], int[])} asynchronously. */
@@ -691,9 +763,21 @@ public final class Prims implements AutoCloseable {
     return engine.async(() -> dot(a, b));
   }
 
-  /** {@link #dot(DeviceBuffer, DeviceBuffer)} asynchronously. */
+  /** {@link #dot(DeviceBuffer, DeviceBuffer)} asynchronously (see {@link #reduceAsync}). */
   public CompletableFuture<Scalar> dotAsync(DeviceBuffer a, DeviceBuffer b) {
-    return engine.async(() -> dot(a, b));
+    return engine
+        .runOnAsync(
+            config,
+            a,
+            Primitive.DOT,
+            () -> dotBuffers(a, b),
+            (backend, call) -> {
+              checkDot(a, b);
+              return a.length() == 0
+                  ? CompletableFuture.completedFuture(ReduceOp.SUM.identity(a.type()))
+                  : backend.dot().dotAsync(a, b, call);
+            })
+        .thenApply(o -> new Scalar(a.type(), o.value(), o.provenance()));
   }
 
   /**

@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one primitive call: picks the backend from {@code prims.backend}, falls back to the next one
  * (logging why) when {@code prims.fallback=true}, and records the result's {@link Provenance}. Owns
- * the thread pool that asynchronous calls run on; {@link #close()} ends it with the backends.
+ * the thread pool that asynchronous calls run on; {@link #close()} ends it with the backends. An
+ * asynchronous call on buffers goes straight to the backend's own asynchronous path where it has
+ * one ({@link Backend#asyncPath}) and the call is in fast mode; otherwise it runs on the pool.
  */
 public final class Engine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
@@ -54,13 +56,23 @@ public final class Engine implements AutoCloseable {
    */
   public <T> CompletableFuture<T> async(Supplier<T> work) {
     synchronized (executorLock) {
-      if (closed) {
-        throw new IllegalStateException("prims engine is closed");
-      }
+      requireOpen();
       if (executor == null) {
         executor = Executors.newFixedThreadPool(asyncThreads(), asyncThreadFactory());
       }
       return CompletableFuture.supplyAsync(work, executor);
+    }
+  }
+
+  private void requireOpen() {
+    if (closed) {
+      throw new IllegalStateException("prims engine is closed");
+    }
+  }
+
+  private boolean isClosed() {
+    synchronized (executorLock) {
+      return closed;
     }
   }
 
@@ -112,6 +124,12 @@ public final class Engine implements AutoCloseable {
   @FunctionalInterface
   public interface BackendCall<T> {
     T apply(Backend backend, CallContext call);
+  }
+
+  /** Work enqueued on one backend, done when its future completes. */
+  @FunctionalInterface
+  public interface AsyncBackendCall<T> {
+    CompletableFuture<T> apply(Backend backend, CallContext call);
   }
 
   /** A value with where it was computed. */
@@ -244,6 +262,51 @@ public final class Engine implements AutoCloseable {
         work);
   }
 
+  /**
+   * An asynchronous call on the backend that owns {@code buffer}. In fast mode, on a backend with
+   * an asynchronous path for {@code primitive} ({@link Backend#asyncPath}), {@code work} runs on
+   * the calling thread and enqueues the call (it should validate its input first, as the
+   * synchronous call does); the provenance is recorded when the backend's future completes.
+   * Otherwise (no such path, reproducible mode, or a null or closed {@code buffer}) {@code sync},
+   * the synchronous call, runs on the engine's pool. Either way a failure completes the future
+   * exceptionally with the exception the synchronous call would throw.
+   *
+   * @throws IllegalStateException if the engine is closed
+   */
+  public <T> CompletableFuture<Outcome<T>> runOnAsync(
+      ResolvedConfig config,
+      DeviceBuffer buffer,
+      Primitive primitive,
+      Supplier<Outcome<T>> sync,
+      AsyncBackendCall<T> work) {
+    if (isClosed()) {
+      throw new IllegalStateException("prims engine is closed");
+    }
+    Backend backend;
+    Determinism determinism;
+    try {
+      determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
+      if (determinism != Determinism.FAST || buffer == null || buffer.isClosed()) {
+        return async(sync);
+      }
+      backend = registry.open(buffer.backend());
+      if (!backend.asyncPath(primitive)) {
+        return async(sync);
+      }
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    try {
+      String variant = config.get(primitive.variantKey()).orElse(null);
+      String choice = isAuto(config) ? "auto: " + backend.id() + ", where the buffer lives" : null;
+      CallContext call = callContext(backend, primitive, variant, determinism);
+      return work.apply(backend, call)
+          .thenApply(value -> outcome(backend, primitive, variant, choice, List.of(), call, value));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
   private <T> Outcome<T> runOn(
       Backend backend,
       Primitive primitive,
@@ -252,6 +315,18 @@ public final class Engine implements AutoCloseable {
       String choice,
       List<String> earlierFailures,
       BackendCall<T> work) {
+    CallContext call = callContext(backend, primitive, variant, determinism);
+    T value = work.apply(backend, call);
+    return outcome(backend, primitive, variant, choice, earlierFailures, call, value);
+  }
+
+  /**
+   * The context of one call of {@code variant} (null for the default).
+   *
+   * @throws IllegalArgumentException when {@code backend} has no such variant (listing its own)
+   */
+  private static CallContext callContext(
+      Backend backend, Primitive primitive, String variant, Determinism determinism) {
     List<String> variants = backend.variants(primitive);
     if (variant != null && !variants.contains(variant)) {
       throw new IllegalArgumentException(
@@ -264,8 +339,19 @@ public final class Engine implements AutoCloseable {
               + "; known: "
               + String.join(", ", variants));
     }
-    CallContext call = new CallContext(variant, determinism);
-    T value = work.apply(backend, call);
+    return new CallContext(variant, determinism);
+  }
+
+  /** {@code value} with the provenance of {@code call}, which ran on {@code backend}. */
+  private static <T> Outcome<T> outcome(
+      Backend backend,
+      Primitive primitive,
+      String variant,
+      String choice,
+      List<String> earlierFailures,
+      CallContext call,
+      T value) {
+    List<String> variants = backend.variants(primitive);
     List<String> notes = new ArrayList<>();
     if (choice != null) {
       notes.add(choice);

@@ -57,6 +57,20 @@ public interface Backend extends AutoCloseable {
     return java.util.OptionalDouble.empty();
   }
 
+  /**
+   * Whether the asynchronous buffer method of {@code primitive} ({@link Reducer#reduceAsync},
+   * {@link Scanner#scanAsync}, {@link Histogrammer#histogramAsync}, {@link DotProduct#dotAsync})
+   * returns as soon as the work is enqueued on the device, its future completing when the device
+   * reaches that point. When false (the default) the engine runs asynchronous calls on its own
+   * thread pool. A backend that says true must be safe to call from many threads, complete its
+   * futures on threads of its own (never a driver callback thread), complete them exceptionally
+   * with the exception the synchronous call would throw, and make {@link #close()} wait for work
+   * already enqueued.
+   */
+  default boolean asyncPath(Primitive primitive) {
+    return false;
+  }
+
   /** Releases every resource; buffers still open become unusable. */
   @Override
   void close();

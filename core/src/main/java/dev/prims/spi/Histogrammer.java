@@ -2,6 +2,7 @@ package dev.prims.spi;
 
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Histogram: counts integer keys or even floating bins (see {@link dev.prims.EvenBins} for the one
@@ -13,6 +14,16 @@ public interface Histogrammer {
    * elements, overwritten) and returns how many values fell outside every bin.
    */
   long histogram(DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call);
+
+  /**
+   * {@link #histogram(DeviceBuffer, HistogramSpec, DeviceBuffer, CallContext)} without waiting for
+   * the device (see {@link Reducer#reduceAsync}): the future completes with the out-of-range count
+   * when {@code counts} holds the histogram. The default runs the synchronous call.
+   */
+  default CompletableFuture<Long> histogramAsync(
+      DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+    return CompletableFuture.completedFuture(histogram(input, spec, counts, call));
+  }
 
   /** Counts a host array; the default goes through buffers. Returns the out-of-range count. */
   default long histogram(

@@ -3,6 +3,7 @@ package dev.prims.spi;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Scan (prefix reduction): {@code output[i]} combines {@code input[0..i]} (inclusive) or {@code
@@ -14,6 +15,17 @@ public interface Scanner {
    * {@code input} and {@code output} may be the same buffer (in place).
    */
   void scan(DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call);
+
+  /**
+   * {@link #scan(DeviceBuffer, DeviceBuffer, ReduceOp, ScanKind, CallContext)} without waiting for
+   * the device (see {@link Reducer#reduceAsync}): the future completes when {@code output} holds
+   * the scan. The default runs the synchronous call.
+   */
+  default CompletableFuture<Void> scanAsync(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    scan(input, output, op, kind, call);
+    return CompletableFuture.completedFuture(null);
+  }
 
   /** Scans a host array into a new one; the default goes through buffers. */
   default Object scan(

@@ -1,0 +1,346 @@
+package dev.prims;
+
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.BackendProvider;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.DotProduct;
+import dev.prims.spi.Histogrammer;
+import dev.prims.spi.Reducer;
+import dev.prims.spi.Scanner;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * A test backend over int buffers (and long histogram counts) whose asynchronous path, when it has
+ * one, queues the work on a "device" thread of its own that waits for {@link #release()} before
+ * running anything, so a test can see that a future is not complete until the device gets to it.
+ * Counts how often the synchronous and asynchronous methods run, and on which threads.
+ */
+final class DeferredProvider implements BackendProvider {
+  static final String DEVICE_THREAD = "deferred-device";
+  static final String EXECUTED_ON = "deferred-device-7";
+
+  private final String id;
+  private final boolean asyncPath;
+  private final CountDownLatch gate;
+  final AtomicInteger syncCalls = new AtomicInteger();
+  final AtomicInteger asyncCalls = new AtomicInteger();
+  final AtomicInteger closed = new AtomicInteger();
+  volatile String lastSyncThread;
+  volatile RuntimeException failNextAsync;
+  volatile RuntimeException throwNextAsync;
+  private final ExecutorService device =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, DEVICE_THREAD);
+            t.setDaemon(true);
+            return t;
+          });
+
+  /** {@code held}: the device waits for {@link #release()}; else it runs work at once. */
+  DeferredProvider(String id, boolean asyncPath, boolean held) {
+    this.id = id;
+    this.asyncPath = asyncPath;
+    this.gate = new CountDownLatch(held ? 1 : 0);
+  }
+
+  /** Lets the device thread run what is queued, and everything after. */
+  void release() {
+    gate.countDown();
+  }
+
+  @Override
+  public String id() {
+    return id;
+  }
+
+  @Override
+  public int priority() {
+    return 1;
+  }
+
+  @Override
+  public Availability probe(BackendContext context) {
+    return Availability.available(List.of(device()), Map.of());
+  }
+
+  private DeviceInfo device() {
+    return new DeviceInfo(0, id + "-device", 0, 1, Map.of());
+  }
+
+  @Override
+  public Backend create(BackendContext context) {
+    return new DeferredBackend();
+  }
+
+  /** A buffer of this backend holding {@code values}. */
+  DeviceBuffer buffer(Object values) {
+    return new HostBuffer(values);
+  }
+
+  private final class HostBuffer implements DeviceBuffer {
+    final Object values;
+    volatile boolean isClosed;
+
+    HostBuffer(Object values) {
+      this.values = values;
+    }
+
+    int[] ints() {
+      return (int[]) values;
+    }
+
+    @Override
+    public DType type() {
+      return DType.ofArray(values);
+    }
+
+    @Override
+    public long length() {
+      return java.lang.reflect.Array.getLength(values);
+    }
+
+    @Override
+    public String backend() {
+      return id;
+    }
+
+    @Override
+    public boolean isClosed() {
+      return isClosed;
+    }
+
+    @Override
+    public void close() {
+      isClosed = true;
+    }
+  }
+
+  /** Runs {@code work} on the device thread once the gate opens. */
+  private <T> CompletableFuture<T> enqueue(CallContext call, Supplier<T> work) {
+    asyncCalls.incrementAndGet();
+    call.usedVariant("queued");
+    RuntimeException thrown = throwNextAsync;
+    if (thrown != null) {
+      throwNextAsync = null;
+      throw thrown;
+    }
+    RuntimeException failure = failNextAsync;
+    failNextAsync = null;
+    CompletableFuture<T> result = new CompletableFuture<>();
+    device.execute(
+        () -> {
+          try {
+            if (!gate.await(30, TimeUnit.SECONDS)) {
+              throw new IllegalStateException("the test never released the device");
+            }
+            if (failure != null) {
+              result.completeExceptionally(failure);
+              return;
+            }
+            call.executedOn(EXECUTED_ON);
+            call.note("ran late");
+            result.complete(work.get());
+          } catch (Throwable e) {
+            result.completeExceptionally(e);
+          }
+        });
+    return result;
+  }
+
+  private void countSync() {
+    syncCalls.incrementAndGet();
+    lastSyncThread = Thread.currentThread().getName();
+  }
+
+  private static int sum(int[] values) {
+    int sum = 0;
+    for (int v : values) {
+      sum += v;
+    }
+    return sum;
+  }
+
+  private final class DeferredBackend implements Backend {
+    @Override
+    public String id() {
+      return id;
+    }
+
+    @Override
+    public DeviceInfo device() {
+      return DeferredProvider.this.device();
+    }
+
+    @Override
+    public boolean asyncPath(Primitive primitive) {
+      return asyncPath;
+    }
+
+    @Override
+    public BufferManager buffers() {
+      return new BufferManager() {
+        @Override
+        public DeviceBuffer allocate(DType type, long length) {
+          return new HostBuffer(
+              type == DType.LONG ? new long[(int) length] : new int[(int) length]);
+        }
+
+        @Override
+        public DeviceBuffer upload(Object array) {
+          return new HostBuffer(((int[]) array).clone());
+        }
+
+        @Override
+        public void download(DeviceBuffer buffer, Object array) {
+          Object source = ((HostBuffer) buffer).values;
+          System.arraycopy(source, 0, array, 0, java.lang.reflect.Array.getLength(array));
+        }
+      };
+    }
+
+    @Override
+    public Reducer reducer() {
+      return new Reducer() {
+        @Override
+        public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+          countSync();
+          return sum(((HostBuffer) input).ints());
+        }
+
+        @Override
+        public CompletableFuture<Number> reduceAsync(
+            DeviceBuffer input, ReduceOp op, CallContext call) {
+          int[] values = ((HostBuffer) input).ints();
+          return enqueue(call, () -> sum(values));
+        }
+      };
+    }
+
+    @Override
+    public DotProduct dot() {
+      return new DotProduct() {
+        @Override
+        public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
+          countSync();
+          return dotOf(((HostBuffer) a).ints(), ((HostBuffer) b).ints());
+        }
+
+        @Override
+        public CompletableFuture<Number> dotAsync(
+            DeviceBuffer a, DeviceBuffer b, CallContext call) {
+          int[] x = ((HostBuffer) a).ints();
+          int[] y = ((HostBuffer) b).ints();
+          return enqueue(call, () -> dotOf(x, y));
+        }
+      };
+    }
+
+    private int dotOf(int[] x, int[] y) {
+      int dot = 0;
+      for (int i = 0; i < x.length; i++) {
+        dot += x[i] * y[i];
+      }
+      return dot;
+    }
+
+    @Override
+    public Scanner scanner() {
+      return new Scanner() {
+        @Override
+        public void scan(
+            DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+          countSync();
+          inclusiveSum(((HostBuffer) input).ints(), ((HostBuffer) output).ints());
+        }
+
+        @Override
+        public CompletableFuture<Void> scanAsync(
+            DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+          int[] in = ((HostBuffer) input).ints();
+          int[] out = ((HostBuffer) output).ints();
+          return enqueue(
+              call,
+              () -> {
+                inclusiveSum(in, out);
+                return null;
+              });
+        }
+      };
+    }
+
+    private void inclusiveSum(int[] in, int[] out) {
+      int running = 0;
+      for (int i = 0; i < in.length; i++) {
+        running += in[i];
+        out[i] = running;
+      }
+    }
+
+    @Override
+    public Histogrammer histogrammer() {
+      return new Histogrammer() {
+        @Override
+        public long histogram(
+            DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+          countSync();
+          return count(((HostBuffer) input).ints(), (long[]) ((HostBuffer) counts).values);
+        }
+
+        @Override
+        public CompletableFuture<Long> histogramAsync(
+            DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+          int[] keys = ((HostBuffer) input).ints();
+          long[] bins = (long[]) ((HostBuffer) counts).values;
+          return enqueue(call, () -> count(keys, bins));
+        }
+      };
+    }
+
+    private long count(int[] keys, long[] bins) {
+      java.util.Arrays.fill(bins, 0);
+      long outside = 0;
+      for (int k : keys) {
+        if (k >= 0 && k < bins.length) {
+          bins[k]++;
+        } else {
+          outside++;
+        }
+      }
+      return outside;
+    }
+
+    @Override
+    public List<String> variants(Primitive primitive) {
+      return List.of("plain", "queued");
+    }
+
+    @Override
+    public long sequentialChain(DType type, long n) {
+      return n;
+    }
+
+    /** Waits for queued work, as a backend with an asynchronous path must. */
+    @Override
+    public void close() {
+      device.shutdown();
+      try {
+        device.awaitTermination(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      closed.incrementAndGet();
+    }
+  }
+}
