@@ -19,6 +19,9 @@ import org.jocl.cl_mem;
 final class OpenClFoldKernels implements FoldKernels {
   private static final String FILE = "fold.cl";
 
+  /** Most folds a plan has (double: 4); fold.cl's scan kernels take this many buffers. */
+  static final int MAX_FOLDS = 4;
+
   private final OpenClBackend backend;
 
   OpenClFoldKernels(OpenClBackend backend) {
@@ -69,17 +72,20 @@ final class OpenClFoldKernels implements FoldKernels {
 
   @Override
   public void foldScan(DeviceBuffer input, DeviceBuffer output, ScanKind kind, FoldPlan plan) {
+    if (plan.folds() > MAX_FOLDS) {
+      throw new IllegalArgumentException(
+          "fold.cl scans at most " + MAX_FOLDS + " folds, the plan has " + plan.folds());
+    }
     OpenClBuffer in = backend.own(input);
     OpenClBuffer out = backend.own(output);
     long n = in.length();
     int block = OpenClReducePolicy.BLOCK_SIZE;
     long groups = OpenClReducePolicy.ceilDiv(n, block);
-    OpenClBuffer[] folds = new OpenClBuffer[3];
+    OpenClBuffer[] folds = new OpenClBuffer[plan.folds()];
     try {
       for (int f = 0; f < plan.folds(); f++) {
         folds[f] = (OpenClBuffer) backend.buffers().allocate(DType.LONG, n);
       }
-      OpenClBuffer third = plan.folds() > 2 ? folds[2] : folds[1];
       backend.locked(
           "reproducible scan",
           () -> {
@@ -90,9 +96,10 @@ final class OpenClFoldKernels implements FoldKernels {
                 in.mem(),
                 n,
                 planMemory(plan),
-                folds[0].mem(),
-                folds[1].mem(),
-                third.mem());
+                fold(folds, 0),
+                fold(folds, 1),
+                fold(folds, 2),
+                fold(folds, 3));
             return null;
           });
       for (int f = 0; f < plan.folds(); f++) {
@@ -107,9 +114,10 @@ final class OpenClFoldKernels implements FoldKernels {
                 kernel(in.type(), plan, "fold_combine"),
                 groups,
                 block,
-                folds[0].mem(),
-                folds[1].mem(),
-                third.mem(),
+                fold(folds, 0),
+                fold(folds, 1),
+                fold(folds, 2),
+                fold(folds, 3),
                 n,
                 planMemory(plan),
                 out.mem());
@@ -122,6 +130,14 @@ final class OpenClFoldKernels implements FoldKernels {
         }
       }
     }
+  }
+
+  /**
+   * Fold {@code f}'s buffer; the kernels take {@link #MAX_FOLDS} and leave those past the plan's
+   * folds untouched, so the last real one stands in for them.
+   */
+  private static cl_mem fold(OpenClBuffer[] folds, int f) {
+    return folds[Math.min(f, folds.length - 1)].mem();
   }
 
   private long groups(long n) {

@@ -1,6 +1,6 @@
 // Reproducible mode: the per-element fold recipe of dev.prims.spi.FoldPlan, operation for
 // operation in double (FP_CONTRACT OFF in common.cl, so nothing is fused). Built with OP_SUM,
-// USE_FP64 and FOLDS (2 for float, 3 for double); T is the input type. plan holds the scaling
+// USE_FP64 and FOLDS (3 for float, 4 for double); T is the input type. plan holds the scaling
 // factors down1[FOLDS], down2[FOLDS], up1[FOLDS], up2[FOLDS] in that order.
 
 #define DOWN1(f) plan[(f)]
@@ -61,10 +61,14 @@ __kernel REQUIRE_BLOCK void fold_dot(__global const T* a, __global const T* b, u
   fold_group_total(sums, scratch, partials);
 }
 
-/* fold0/1/2[i]: the folds' integers of input[i] (the host then scans each fold exactly). */
+/*
+ * fold0..fold3[i]: the folds' integers of input[i] (the host then scans each fold exactly); the
+ * buffers of folds past FOLDS are not touched.
+ */
 __kernel REQUIRE_BLOCK void fold_elements(__global const T* input, ulong n,
                                           __global const double* plan, __global long* fold0,
-                                          __global long* fold1, __global long* fold2 OP_PARAM) {
+                                          __global long* fold1, __global long* fold2,
+                                          __global long* fold3 OP_PARAM) {
   ulong i = get_global_id(0);
   if (i < n) {
     long sums[FOLDS];
@@ -75,23 +79,39 @@ __kernel REQUIRE_BLOCK void fold_elements(__global const T* input, ulong n,
 #if FOLDS > 2
     fold2[i] = sums[2];
 #endif
+#if FOLDS > 3
+    fold3[i] = sums[3];
+#endif
   }
 }
 
-/* output[i] = FoldPlan.combine of the scanned fold sums at i, rounded to T. */
+#define FOLD_WIDTH 30
+#define FOLD_MASK ((1L << FOLD_WIDTH) - 1)
+
+/*
+ * output[i] = FoldPlan.combine of the scanned fold sums at i, rounded to T: the sums carried into
+ * their canonical form (FoldPlan.normalize, from the last fold up), then scaled and added in order.
+ */
 __kernel REQUIRE_BLOCK void fold_combine(__global const long* scan0, __global const long* scan1,
-                                         __global const long* scan2, ulong n,
-                                         __global const double* plan, __global T* output
+                                         __global const long* scan2, __global const long* scan3,
+                                         ulong n, __global const double* plan, __global T* output
                                          OP_PARAM) {
   ulong i = get_global_id(0);
   if (i < n) {
-    double v = ((double)scan0[i] * UP1(0)) * UP2(0);
-    double term = ((double)scan1[i] * UP1(1)) * UP2(1);
-    v = v + term;
-#if FOLDS > 2
-    term = ((double)scan2[i] * UP1(2)) * UP2(2);
-    v = v + term;
-#endif
+    long s[4];
+    s[0] = scan0[i];
+    s[1] = scan1[i];
+    s[2] = FOLDS > 2 ? scan2[i] : 0;
+    s[3] = FOLDS > 3 ? scan3[i] : 0;
+    for (int f = FOLDS - 1; f > 0; f--) {
+      s[f - 1] += s[f] >> FOLD_WIDTH;
+      s[f] &= FOLD_MASK;
+    }
+    double v = ((double)s[0] * UP1(0)) * UP2(0);
+    for (int f = 1; f < FOLDS; f++) {
+      double term = ((double)s[f] * UP1(f)) * UP2(f);
+      v = v + term;
+    }
     output[i] = (T)v;
   }
 }
