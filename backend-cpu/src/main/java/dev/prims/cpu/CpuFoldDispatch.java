@@ -12,10 +12,11 @@ import java.util.Optional;
 /**
  * Reproducible mode for every CPU buffer. Heap buffers go to the array kernels ({@link
  * CpuFoldKernels}) as they are. Off-heap buffers are copied window by window into heap arrays that
- * the same kernels then fold: fold sums are exact integers (and {@link FoldSums} merge in any
- * grouping), so the windows' sums add up to the bits of one pass over the whole. A scan needs the
- * fold sums of everything before a window, which the kernels cannot take yet, so an off-heap scan
- * is copied whole into heap arrays when it fits in one, and is unsupported beyond.
+ * the same kernels then fold: fold sums are exact integers, so the windows' sums add up to the bits
+ * of one pass over the whole (the one-pass sum merges windows of one top grid only, else answers
+ * empty and the engine takes the two-pass form). A scan needs the fold sums of everything before a
+ * window, which the kernels cannot take yet, so an off-heap scan is copied whole into heap arrays
+ * when it fits in one, and is unsupported beyond.
  */
 final class CpuFoldDispatch implements FoldKernels {
   /** Elements per window: a multiple of every chunk size of the array kernels. */
@@ -36,12 +37,25 @@ final class CpuFoldDispatch implements FoldKernels {
     FoldSums total = FoldSums.zero(in.type());
     for (long from = 0; from < in.length(); from += WINDOW) {
       Optional<FoldSums> part = arrays.foldSumOnePass(window(in, from));
-      if (part.isEmpty()) {
-        return part;
+      if (part.isEmpty() || !sameGrid(total, part.get())) {
+        return Optional.empty();
       }
       total = total.plus(part.get());
     }
     return Optional.of(total);
+  }
+
+  /**
+   * Whether {@code a} and {@code b} merge exactly: on one top grid, or one of them zero or
+   * non-finite. Sums on different grids may hold a total in carried form whose lowest digit is not
+   * the sum of the elements' lowest folds, so windows on different grids take the two-pass form.
+   */
+  private static boolean sameGrid(FoldSums a, FoldSums b) {
+    return a.isZero()
+        || b.isZero()
+        || a.isNonFinite()
+        || b.isNonFinite()
+        || a.topGrid() == b.topGrid();
   }
 
   @Override

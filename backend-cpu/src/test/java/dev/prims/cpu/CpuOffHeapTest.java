@@ -11,6 +11,8 @@ import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.BackendContext;
@@ -257,6 +259,45 @@ class CpuOffHeapTest {
           assertEquals(expected, offHeap.dot().dot(x, y, call(null)), type + " n=" + n);
         }
       }
+    }
+  }
+
+  @Test
+  void reproducibleModeOverManyWindowsMatchesTheArrayPathBitForBit() {
+    int n = 2 * CpuFoldDispatch.WINDOW + 12_345;
+    Random random = new Random(18);
+    float[] sameGrid = new float[n];
+    float[] gridPerWindow = new float[n];
+    double[] doubles = new double[n];
+    double[] others = new double[n];
+    double[] scales = {1, 0x1p40, 0x1p-35};
+    for (int i = 0; i < n; i++) {
+      double scale = scales[i / CpuFoldDispatch.WINDOW];
+      sameGrid[i] = (float) (random.nextDouble() - 0.5);
+      gridPerWindow[i] = (float) ((random.nextDouble() - 0.5) * scale);
+      doubles[i] = (random.nextDouble() - 0.5) * scale * 0x1p30;
+      others[i] = random.nextDouble() - 0.25;
+    }
+    Map<String, String> offHeapKeys =
+        Map.of(
+            PrimsConfig.BACKEND, "cpu",
+            CpuBackendProvider.OFF_HEAP_THRESHOLD, "1024",
+            CpuBackendProvider.OFF_HEAP_CHUNK, "1000");
+    try (Prims plain = Prims.create(PrimsConfig.of(Map.of(PrimsConfig.BACKEND, "cpu")));
+        Prims off = Prims.create(PrimsConfig.of(offHeapKeys))) {
+      Prims a = plain.determinism(Determinism.REPRODUCIBLE);
+      Prims b = off.determinism(Determinism.REPRODUCIBLE);
+      for (float[] values : new float[][] {sameGrid, gridPerWindow}) {
+        assertEquals(
+            a.reduce(values, ReduceOp.SUM).asFloat(), b.reduce(values, ReduceOp.SUM).asFloat());
+        assertEquals(a.dot(values, sameGrid).asFloat(), b.dot(values, sameGrid).asFloat());
+      }
+      assertEquals(
+          a.reduce(doubles, ReduceOp.SUM).asDouble(), b.reduce(doubles, ReduceOp.SUM).asDouble());
+      assertEquals(a.dot(doubles, others).asDouble(), b.dot(doubles, others).asDouble());
+      assertArrayEquals(
+          a.scan(gridPerWindow, ReduceOp.SUM, ScanKind.INCLUSIVE).values(),
+          b.scan(gridPerWindow, ReduceOp.SUM, ScanKind.INCLUSIVE).values());
     }
   }
 
