@@ -92,7 +92,7 @@ final class OpenClBackend implements Backend {
     this.programs = new OpenClPrograms(context, device.device(), config.get(BUILD_OPTIONS_KEY, ""));
     this.buffers = new OpenClBufferManager(this);
     this.reducer = new OpenClReducer(this);
-    this.scanner = new OpenClScanner(this, OpenClScanPolicy.itemsPerThread(config));
+    this.scanner = new OpenClScanner(this, OpenClScanPolicy.of(config, device));
     this.histogrammer = new OpenClHistogrammer(this);
     this.dot = new OpenClDot(this);
     this.foldKernels = device.fp64() ? new OpenClFoldKernels(this) : null;
@@ -169,7 +169,7 @@ final class OpenClBackend implements Backend {
 
   @Override
   public long sequentialChain(DType type, long n) {
-    return OpenClScanPolicy.sequentialChain(n);
+    return scanner.policy().sequentialChain(n);
   }
 
   @Override

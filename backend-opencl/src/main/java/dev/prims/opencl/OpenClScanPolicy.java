@@ -1,84 +1,188 @@
 package dev.prims.opencl;
 
+import dev.prims.DType;
+import dev.prims.spi.BackendContext;
 import java.util.List;
 
 /**
- * Tuning of the scan kernels and the floating-point chain length they imply.
+ * Tuning of the scan kernels and the floating-point chain length they imply. Every number can be
+ * overridden by configuration (system properties such as {@code
+ * -Dprims.opencl.scan.itemsPerThread=16}) so that a tuning run can sweep them without rebuilding.
  *
- * <p>Measured on an NVIDIA H200 (2^28 floats, read + write): reduce-then-scan 2395-2398 GB/s
- * (75.6-77% of CUB's InclusiveSum), the same with 16 items per work-item; decoupled-lookback 632 (8
- * items) and 819 (16 items), its look-back costing more than the second read it saves;
- * hillis-steele 920; blelloch 607. Reduce-then-scan is therefore the default everywhere.
+ * <p>Measured on an NVIDIA H200 (2^28 floats, read + write) before the tile kernels were rewritten:
+ * reduce-then-scan 2395-2398 GB/s (75.6-77% of CUB's InclusiveSum), the same with 16 items per
+ * work-item; the first decoupled look-back (every work-item polling with atomics) 632-819;
+ * hillis-steele 920; blelloch 607.
+ *
+ * @param blockSize work-items per work-group of every scan kernel ({@link #BLOCK_KEY})
+ * @param items4 consecutive elements per work-item in a tile of 4-byte elements ({@link
+ *     #ITEMS_KEY})
+ * @param items8 the same for 8-byte elements ({@link #ITEMS8_KEY})
+ * @param chunksPerComputeUnit work-groups (chunks) of reduce-then-scan per compute unit ({@link
+ *     #CHUNKS_KEY})
+ * @param lookbackWindow predecessors one look-back round reads ({@link #WINDOW_KEY})
  */
-final class OpenClScanPolicy {
+record OpenClScanPolicy(
+    int blockSize, int items4, int items8, int chunksPerComputeUnit, int lookbackWindow) {
   /** Scan variants, the default first. */
   static final List<String> VARIANTS =
       List.of("reduce-then-scan", "decoupled-lookback", "hillis-steele", "blelloch");
 
-  /** Work-items per work-group. */
+  /** Work-items per work-group, by default. */
   static final int BLOCK_SIZE = 256;
 
-  /** Consecutive elements each work-item scans serially in the tiled variants, by default. */
-  static final int ITEMS_PER_THREAD = 8;
+  /** Items per work-item in tiles of 4-byte elements, by default. */
+  static final int ITEMS_PER_THREAD = 16;
 
-  /** Most items per work-item {@link #ITEMS_KEY} may ask for. */
-  static final int MAX_ITEMS_PER_THREAD = 16;
+  /** Items per work-item in tiles of 8-byte elements, by default. */
+  static final int ITEMS_PER_THREAD_8 = 8;
 
-  /** Configuration key overriding {@link #ITEMS_PER_THREAD} (for tuning runs). */
-  static final String ITEMS_KEY = "prims.opencl.scan.itemsPerThread";
+  /** Most items per work-item the keys may ask for. */
+  static final int MAX_ITEMS_PER_THREAD = 32;
 
-  /** Work-groups (chunks) of reduce-then-scan per compute unit on a GPU. */
+  /** Work-groups of reduce-then-scan per compute unit on a GPU, by default. */
   static final int GPU_CHUNKS_PER_COMPUTE_UNIT = 8;
 
-  /** Work-groups (chunks) of reduce-then-scan per compute unit on other devices. */
+  /** Work-groups of reduce-then-scan per compute unit on other devices. */
   static final int OTHER_CHUNKS_PER_COMPUTE_UNIT = 4;
 
-  private OpenClScanPolicy() {}
+  /** Predecessors one look-back round reads, by default (one NVIDIA warp). */
+  static final int LOOKBACK_WINDOW = 32;
 
-  /**
-   * Items per work-item from {@code context} ({@link #ITEMS_KEY}, 1 to {@link
-   * #MAX_ITEMS_PER_THREAD}), else {@link #ITEMS_PER_THREAD}.
-   */
-  static int itemsPerThread(dev.prims.spi.BackendContext context) {
-    String value = context.get(ITEMS_KEY, Integer.toString(ITEMS_PER_THREAD)).trim();
-    int items;
-    try {
-      items = Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      items = -1;
+  /** Key overriding {@link #ITEMS_PER_THREAD} (1 to {@link #MAX_ITEMS_PER_THREAD}). */
+  static final String ITEMS_KEY = "prims.opencl.scan.itemsPerThread";
+
+  /** Key overriding {@link #ITEMS_PER_THREAD_8} (1 to {@link #MAX_ITEMS_PER_THREAD}). */
+  static final String ITEMS8_KEY = "prims.opencl.scan.itemsPerThread8";
+
+  /** Key overriding {@link #BLOCK_SIZE} (a power of two, 32 to 1024). */
+  static final String BLOCK_KEY = "prims.opencl.scan.workGroupSize";
+
+  /** Key overriding the chunks per compute unit of reduce-then-scan (1 to 64). */
+  static final String CHUNKS_KEY = "prims.opencl.scan.chunksPerComputeUnit";
+
+  /** Key overriding {@link #LOOKBACK_WINDOW} (1 to the work-group size). */
+  static final String WINDOW_KEY = "prims.opencl.scan.lookbackWindow";
+
+  /** The policy {@code context} asks for, checked against {@code device}. */
+  static OpenClScanPolicy of(BackendContext context, OpenClDevice device) {
+    int block = number(context, BLOCK_KEY, BLOCK_SIZE, 32, 1024);
+    if (Integer.bitCount(block) != 1) {
+      throw new IllegalArgumentException(BLOCK_KEY + " must be a power of two, got " + block);
     }
-    if (items < 1 || items > MAX_ITEMS_PER_THREAD) {
+    if (block > device.maxWorkGroupSize()) {
       throw new IllegalArgumentException(
-          ITEMS_KEY + " must be 1 to " + MAX_ITEMS_PER_THREAD + ", got " + value);
+          BLOCK_KEY
+              + " is "
+              + block
+              + " but "
+              + device.describe()
+              + " allows at most "
+              + device.maxWorkGroupSize()
+              + " work-items per work-group");
     }
-    return items;
+    int chunks =
+        number(
+            context,
+            CHUNKS_KEY,
+            device.gpu() ? GPU_CHUNKS_PER_COMPUTE_UNIT : OTHER_CHUNKS_PER_COMPUTE_UNIT,
+            1,
+            64);
+    OpenClScanPolicy policy =
+        new OpenClScanPolicy(
+            block,
+            number(context, ITEMS_KEY, ITEMS_PER_THREAD, 1, MAX_ITEMS_PER_THREAD),
+            number(context, ITEMS8_KEY, ITEMS_PER_THREAD_8, 1, MAX_ITEMS_PER_THREAD),
+            chunks,
+            number(context, WINDOW_KEY, Math.min(LOOKBACK_WINDOW, block), 1, block));
+    policy.requireLocalMemory(DType.INT, device);
+    if (device.fp64()) {
+      policy.requireLocalMemory(DType.DOUBLE, device);
+    }
+    return policy;
   }
 
-  /** Elements per tile of reduce-then-scan and decoupled look-back. */
-  static long tile(int itemsPerThread) {
-    return (long) BLOCK_SIZE * itemsPerThread;
+  private static int number(BackendContext context, String key, int fallback, int min, int max) {
+    String value = context.get(key, Integer.toString(fallback)).trim();
+    int number;
+    try {
+      number = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      number = min - 1;
+    }
+    if (number < min || number > max) {
+      throw new IllegalArgumentException(key + " must be " + min + " to " + max + ", got " + value);
+    }
+    return number;
+  }
+
+  /** Items per work-item in a tile of {@code type}. */
+  int itemsPerThread(DType type) {
+    return type.bytes() == 4 ? items4 : items8;
+  }
+
+  /** Elements per tile of reduce-then-scan and decoupled look-back for {@code type}. */
+  long tile(DType type) {
+    return (long) blockSize * itemsPerThread(type);
+  }
+
+  /**
+   * Bytes of local memory the largest scan kernel (decoupled look-back) takes for {@code type}: the
+   * padded tile (see scan.cl), two block-scan arrays and the look-back window.
+   */
+  long localBytes(DType type) {
+    long tile = tile(type);
+    long padded = itemsPerThread(type) % 2 == 1 ? tile : tile + tile / 32;
+    return (padded + 2L * blockSize + lookbackWindow + 1) * type.bytes() + 4L * lookbackWindow + 8;
+  }
+
+  private void requireLocalMemory(DType type, OpenClDevice device) {
+    long bytes = localBytes(type);
+    if (bytes > device.localMemory()) {
+      throw new IllegalArgumentException(
+          "a scan tile of "
+              + blockSize
+              + " x "
+              + itemsPerThread(type)
+              + " "
+              + type.id()
+              + " elements needs "
+              + bytes
+              + " bytes of local memory but "
+              + device.describe()
+              + " has "
+              + device.localMemory()
+              + " (lower "
+              + (type.bytes() == 4 ? ITEMS_KEY : ITEMS8_KEY)
+              + " or "
+              + BLOCK_KEY
+              + ")");
+    }
   }
 
   /** Chunks reduce-then-scan splits {@code n} elements into (each a whole number of tiles). */
-  static long chunks(OpenClDevice device, long n, long tile) {
-    long wanted =
-        (long) Math.max(1, device.computeUnits())
-            * (device.gpu() ? GPU_CHUNKS_PER_COMPUTE_UNIT : OTHER_CHUNKS_PER_COMPUTE_UNIT);
+  long chunks(OpenClDevice device, long n, long tile) {
+    long wanted = (long) Math.max(1, device.computeUnits()) * chunksPerComputeUnit;
     return Math.max(1, Math.min(wanted, OpenClReducePolicy.ceilDiv(n, tile)));
   }
 
   /**
    * An upper bound on the longest chain of sequential floating additions in any reduce, scan or dot
    * of this backend over {@code n} elements. The longest serial chains are a work-item's
-   * grid-stride accumulation (at most n / BLOCK_SIZE elements, since every pass has at least one
-   * full work-group), the carry that runs across tiles in reduce-then-scan and decoupled look-back
-   * (at most n / TILE), the serial items of a tile, and one tree per pass.
+   * grid-stride accumulation (at most n / 32 elements, since every pass has at least one full
+   * work-group of at least 32), the carry that runs across tiles in reduce-then-scan and the
+   * look-back (at most n / 32 again), the serial items of a tile, and one tree per pass.
    */
-  static long sequentialChain(long n) {
-    long tiles = OpenClReducePolicy.ceilDiv(n, BLOCK_SIZE);
-    long perItem = OpenClReducePolicy.ceilDiv(n, BLOCK_SIZE);
+  long sequentialChain(long n) {
+    long strided =
+        OpenClReducePolicy.ceilDiv(n, Math.min(blockSize, OpenClReducePolicy.BLOCK_SIZE));
+    long tiles = OpenClReducePolicy.ceilDiv(n, blockSize);
     long bound =
-        perItem + tiles + 2L * MAX_ITEMS_PER_THREAD + 4L * (64 - Long.numberOfLeadingZeros(n));
+        strided
+            + tiles
+            + 2L * Math.max(items4, items8)
+            + lookbackWindow
+            + 4L * (64 - Long.numberOfLeadingZeros(n));
     return Math.min(Math.max(n, 0), bound);
   }
 }

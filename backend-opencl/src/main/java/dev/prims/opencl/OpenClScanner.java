@@ -14,13 +14,16 @@ final class OpenClScanner implements Scanner {
   private static final String FILE = "scan.cl";
 
   private final OpenClBackend backend;
-  private final int itemsPerThread;
-  private final long tile;
+  private final OpenClScanPolicy policy;
 
-  OpenClScanner(OpenClBackend backend, int itemsPerThread) {
+  OpenClScanner(OpenClBackend backend, OpenClScanPolicy policy) {
     this.backend = backend;
-    this.itemsPerThread = itemsPerThread;
-    this.tile = OpenClScanPolicy.tile(itemsPerThread);
+    this.policy = policy;
+  }
+
+  /** The tuning this scanner runs with. */
+  OpenClScanPolicy policy() {
+    return policy;
   }
 
   @Override
@@ -57,7 +60,7 @@ final class OpenClScanner implements Scanner {
               scanTiles(
                   options,
                   "scan_hillis_steele_tiles",
-                  OpenClScanPolicy.BLOCK_SIZE,
+                  policy.blockSize(),
                   in.mem(),
                   out.mem(),
                   n,
@@ -69,7 +72,7 @@ final class OpenClScanner implements Scanner {
               scanTiles(
                   options,
                   "scan_blelloch_tiles",
-                  2L * OpenClScanPolicy.BLOCK_SIZE,
+                  2L * policy.blockSize(),
                   in.mem(),
                   out.mem(),
                   n,
@@ -104,7 +107,16 @@ final class OpenClScanner implements Scanner {
 
     OpenClBackend.Kernel get(String name, String extraOptions) {
       return backend.kernel(
-          FILE, type, op, OpenClScanPolicy.BLOCK_SIZE, itemsPerThread, extraOptions, name);
+          FILE,
+          type,
+          op,
+          policy.blockSize(),
+          policy.itemsPerThread(type),
+          extraOptions
+              + " -DLOOKBACK_WINDOW="
+              + policy.lookbackWindow()
+              + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : ""),
+          name);
     }
   }
 
@@ -119,7 +131,7 @@ final class OpenClScanner implements Scanner {
       int exclusive,
       DType type,
       int depth) {
-    int block = OpenClScanPolicy.BLOCK_SIZE;
+    int block = policy.blockSize();
     long tiles = OpenClReducePolicy.ceilDiv(n, tile);
     cl_mem totals = backend.scratch("scan.totals." + depth, tiles * type.bytes());
     backend.launch(options.get(kernelName), tiles, block, input, output, totals, n, exclusive);
@@ -138,48 +150,57 @@ final class OpenClScanner implements Scanner {
 
   private void reduceThenScan(
       Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
-    int block = OpenClScanPolicy.BLOCK_SIZE;
-    long wanted = OpenClScanPolicy.chunks(backend.openClDevice(), n, tile);
+    int block = policy.blockSize();
+    long tile = policy.tile(type);
+    long wanted = policy.chunks(backend.openClDevice(), n, tile);
     long chunk = OpenClReducePolicy.ceilDiv(OpenClReducePolicy.ceilDiv(n, wanted), tile) * tile;
     long chunks = OpenClReducePolicy.ceilDiv(n, chunk);
     cl_mem totals = backend.scratch("scan.chunkTotals", chunks * type.bytes());
     backend.launch(options.get("scan_chunk_totals"), chunks, block, input, totals, n, chunk);
-    scanTiles(options, "scan_blelloch_tiles", 2L * block, totals, totals, chunks, 1, type, 1);
+    backend.launch(options.get("scan_spine"), 1, block, totals, chunks);
     backend.launch(
         options.get("scan_chunk_apply"), chunks, block, input, output, totals, n, chunk, exclusive);
   }
 
   /**
-   * On NVIDIA the look-back's device-wide fence is inline PTX (see scan.cl); built into its own
-   * program so that the other scans never depend on it.
+   * The look-back's build options: tile states packed with their values for 4-byte types, and on
+   * NVIDIA the device-wide fence of 8-byte types as inline PTX (see scan.cl).
    */
-  private String deviceFenceOption() {
-    return backend.openClDevice().platformName().contains("NVIDIA") ? " -DDEVICE_FENCE_PTX" : "";
+  private String lookbackOptions(DType type) {
+    String options = type.bytes() == 4 ? " -DPACKED_STATES" : "";
+    if (backend.openClDevice().platformName().contains("NVIDIA")) {
+      options += " -DDEVICE_FENCE_PTX";
+    }
+    return options;
   }
 
   private void decoupledLookback(
       Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
-    long tiles = OpenClReducePolicy.ceilDiv(n, tile);
-    if (tiles > Integer.MAX_VALUE) {
+    long tiles = OpenClReducePolicy.ceilDiv(n, policy.tile(type));
+    if (tiles >= 1L << 32) {
       throw new IllegalArgumentException(
-          "decoupled-lookback scans at most " + Integer.MAX_VALUE + " tiles, got " + tiles);
+          "decoupled-lookback scans fewer than 2^32 tiles, got "
+              + tiles
+              + " for "
+              + n
+              + " elements");
     }
-    cl_mem counter = backend.scratch("scan.tileCounter", 4);
-    cl_mem flags = backend.scratch("scan.flags", tiles * 4);
-    cl_mem aggregates = backend.scratch("scan.aggregates", tiles * type.bytes());
-    cl_mem prefixes = backend.scratch("scan.prefixes", tiles * type.bytes());
-    backend.zero(counter, 4);
-    backend.zero(flags, tiles * 4);
+    // The tile counter, then one state per tile: a 64-bit word when packed, else an int flag.
+    long stateBytes = type.bytes() == 4 ? (tiles + 1) * 8 : (tiles + 1) * 4;
+    stateBytes = (stateBytes + 3) / 4 * 4;
+    cl_mem state = backend.scratch("scan.state", stateBytes);
+    cl_mem aggregates = backend.scratch("scan.aggregates", type.bytes() == 4 ? 8 : tiles * 8);
+    cl_mem prefixes = backend.scratch("scan.prefixes", type.bytes() == 4 ? 8 : tiles * 8);
+    backend.zero(state, stateBytes);
     backend.launch(
-        options.get("scan_decoupled_lookback", deviceFenceOption()),
+        options.get("scan_decoupled_lookback", lookbackOptions(type)),
         tiles,
-        OpenClScanPolicy.BLOCK_SIZE,
+        policy.blockSize(),
         input,
         output,
         n,
         exclusive,
-        counter,
-        flags,
+        state,
         aggregates,
         prefixes);
   }

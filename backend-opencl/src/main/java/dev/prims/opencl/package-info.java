@@ -7,12 +7,13 @@
  * NVIDIA} or {@code Portable}) and {@code prims.device} (index within the chosen platforms, or name
  * substring such as {@code H200} or {@code pthread}; default the first GPU, else the first device);
  * {@code prims.reduce.variant}, {@code prims.scan.variant}, {@code prims.histogram.variant}; for
- * tuning and diagnosis {@code prims.opencl.scan.itemsPerThread} (1-16), {@code
- * prims.opencl.runtimeOperator} ({@code true}: one program per type with the operator as a kernel
- * argument, the default on non-GPU devices whose compilers are slow), {@code
- * prims.opencl.int64Atomics} ({@code false}: count in 32 bits and merge, as on devices without
- * {@code cl_khr_int64_base_atomics}) and {@code prims.opencl.buildOptions} (appended to every
- * build).
+ * tuning and diagnosis the scan keys of {@code OpenClScanPolicy} ({@code
+ * prims.opencl.scan.itemsPerThread}, {@code itemsPerThread8}, {@code workGroupSize}, {@code
+ * chunksPerComputeUnit}, {@code lookbackWindow}), {@code prims.opencl.runtimeOperator} ({@code
+ * true}: one program per type with the operator as a kernel argument, the default on non-GPU
+ * devices whose compilers are slow), {@code prims.opencl.int64Atomics} ({@code false}: count in 32
+ * bits and merge, as on devices without {@code cl_khr_int64_base_atomics}) and {@code
+ * prims.opencl.buildOptions} (appended to every build).
  *
  * <p>Double precision needs {@code cl_khr_fp64}: on a device without it every double primitive
  * fails with a {@link dev.prims.PrimsException} saying so, and reproducible mode (whose fold recipe

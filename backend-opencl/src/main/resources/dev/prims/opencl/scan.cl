@@ -6,21 +6,33 @@
 //    writes the tile's total; the host scans the totals the same way (recursively) and
 //    scan_add_tile_prefix folds each tile's prefix in.
 //  reduce-then-scan: a fixed number of work-groups own contiguous chunks; scan_chunk_totals
-//    reduces each chunk, the totals are scanned, and scan_chunk_apply scans each chunk tile by
-//    tile starting from its chunk's prefix.
+//    reduces each chunk, scan_spine (one work-group) scans the totals, and scan_chunk_apply scans
+//    each chunk tile by tile starting from its chunk's prefix.
 //  decoupled-lookback: one pass (Merrill & Garland 2016). Work-groups take tile ids from an
-//    atomic counter, publish their aggregate, look back over predecessors' published aggregates
-//    and inclusive prefixes, and publish their own inclusive prefix.
-// A tile in the last two is BLOCK_SIZE * ITEMS_PER_THREAD elements, each work-item scanning
-// ITEMS_PER_THREAD consecutive elements serially around one work-group scan.
+//    atomic counter, publish their aggregate, look back over a window of LOOKBACK_WINDOW
+//    predecessors at a time, and publish their own inclusive prefix.
+// A tile in the last two is BLOCK_SIZE * ITEMS_PER_THREAD elements, loaded striped (coalesced)
+// into local memory; each work-item then scans ITEMS_PER_THREAD consecutive elements serially
+// around one work-group scan of the work-item totals.
 
 #define TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
-// Local tiles get one padding word per 32 so that both the striped loads (j = k * BLOCK_SIZE +
-// tid) and each work-item's serial walk over its consecutive items avoid bank conflicts.
+// With an even number of items, local tiles get one padding word per 32 so that both the striped
+// loads (j = k * BLOCK_SIZE + tid) and each work-item's serial walk over its consecutive items
+// avoid bank conflicts; an odd number of items needs none.
+#if ITEMS_PER_THREAD % 2 == 1
+#define PAD(j) (j)
+#else
 #define PAD(j) ((j) + ((j) >> 5))
+#endif
 #define PADDED_TILE PAD(TILE)
+#define STATUS_EMPTY 0
 #define STATUS_AGGREGATE 1
 #define STATUS_PREFIX 2
+#ifndef LOOKBACK_WINDOW
+#define LOOKBACK_WINDOW 32
+#endif
+// SCAN_UNROLL (set for GPUs) unrolls the per-item loops; PoCL's CPU compiler takes minutes over
+// the unrolled look-back with a runtime operator, so it is left out there.
 
 __kernel REQUIRE_BLOCK void scan_hillis_steele_tiles(__global const T* input, __global T* output,
                                                      __global T* totals, ulong n,
@@ -117,43 +129,108 @@ __kernel REQUIRE_BLOCK void scan_chunk_totals(__global const T* input, __global 
   if (get_local_id(0) == 0) totals[get_group_id(0)] = total;
 }
 
-/*
- * Scans one tile held in local memory (tile[0..TILE)) starting from carry, in place, and returns
- * the tile's total (not including carry). Each work-item scans ITEMS_PER_THREAD consecutive
- * elements serially; the work-item totals are scanned across the work-group.
- */
-inline T scan_tile_in_local(__local T* tile, __local T* ping, __local T* pong, T carry,
-                            int exclusive OP_PARAM) {
-  uint first = get_local_id(0) * ITEMS_PER_THREAD;
-  T sum = IDENTITY;
-  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    sum = op(sum, tile[PAD(first + k)]);
+/* Reduce-then-scan, pass 2: one work-group turns the chunk totals into exclusive prefixes. */
+__kernel REQUIRE_BLOCK void scan_spine(__global T* totals, ulong count OP_PARAM) {
+  __local T ping[BLOCK_SIZE];
+  __local T pong[BLOCK_SIZE];
+  T carry = IDENTITY;
+  for (ulong base = 0; base < count; base += BLOCK_SIZE) {
+    ulong i = base + get_local_id(0);
+    T x = i < count ? totals[i] : IDENTITY;
+    T inclusive, prefix;
+    T total = block_scan(x, ping, pong, &inclusive, &prefix OP_ARG);
+    if (i < count) totals[i] = op(carry, prefix);
+    carry = op(carry, total);
   }
-  T inclusive, prefix;
-  T total = block_scan(sum, ping, pong, &inclusive, &prefix OP_ARG);
-  T running = op(carry, prefix);
+}
+
+/*
+ * Loads the tile at base into local memory, striped (element j of the tile by work-item j %
+ * BLOCK_SIZE, so every load is coalesced); elements at or past n are the identity. A whole tile is
+ * loaded into registers first, so that all of a work-item's loads are in flight at once.
+ */
+inline void load_tile(__global const T* input, __local T* tile, ulong base, ulong n OP_PARAM) {
+  uint tid = get_local_id(0);
+  if (base + TILE <= n) {
+    __global const T* from = input + base;
+    T v[ITEMS_PER_THREAD];
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+    for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+      v[k] = from[k * BLOCK_SIZE + tid];
+    }
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+    for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+      tile[PAD(k * BLOCK_SIZE + tid)] = v[k];
+    }
+  } else {
+    for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+      uint j = k * BLOCK_SIZE + tid;
+      tile[PAD(j)] = base + j < n ? input[base + j] : IDENTITY;
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* Stores the tile held in local memory at base, striped; elements at or past n are dropped. */
+inline void store_tile(__global T* output, __local T* tile, ulong base, ulong n) {
+  uint tid = get_local_id(0);
+  if (base + TILE <= n) {
+    __global T* to = output + base;
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+    for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+      uint j = k * BLOCK_SIZE + tid;
+      to[j] = tile[PAD(j)];
+    }
+  } else {
+    for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+      uint j = k * BLOCK_SIZE + tid;
+      if (base + j < n) output[base + j] = tile[PAD(j)];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/*
+ * Copies this work-item's ITEMS_PER_THREAD consecutive elements of the tile into items (registers
+ * on GPUs) and returns their combination.
+ */
+inline T thread_items(__local const T* tile, T* items OP_PARAM) {
+  uint first = get_local_id(0) * ITEMS_PER_THREAD;
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    T x = tile[PAD(first + k)];
-    T next = op(running, x);
+    items[k] = tile[PAD(first + k)];
+  }
+  T sum = items[0];
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+  for (uint k = 1; k < ITEMS_PER_THREAD; k++) {
+    sum = op(sum, items[k]);
+  }
+  return sum;
+}
+
+/*
+ * Writes the inclusive (or exclusive) scan of this work-item's items, starting from running (the
+ * combination of everything before them), back to their places in the tile; ends with a barrier.
+ */
+inline void thread_apply(__local T* tile, const T* items, T running, int exclusive OP_PARAM) {
+  uint first = get_local_id(0) * ITEMS_PER_THREAD;
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    T next = op(running, items[k]);
     tile[PAD(first + k)] = exclusive ? running : next;
     running = next;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  return total;
-}
-
-inline void load_tile(__global const T* input, __local T* tile, ulong base, ulong n OP_PARAM) {
-  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    uint j = k * BLOCK_SIZE + get_local_id(0);
-    tile[PAD(j)] = base + j < n ? input[base + j] : IDENTITY;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-}
-
-inline void store_tile(__global T* output, __local T* tile, ulong base, ulong n) {
-  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    uint j = k * BLOCK_SIZE + get_local_id(0);
-    if (base + j < n) output[base + j] = tile[PAD(j)];
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -170,17 +247,20 @@ __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T
   T carry = prefixes[get_group_id(0)];
   for (ulong base = begin; base < end; base += TILE) {
     load_tile(input, tile, base, end OP_ARG);
-    T total = scan_tile_in_local(tile, ping, pong, carry, exclusive OP_ARG);
+    T items[ITEMS_PER_THREAD];
+    T inclusive, prefix;
+    T total = block_scan(thread_items(tile, items OP_ARG), ping, pong, &inclusive, &prefix OP_ARG);
+    thread_apply(tile, items, op(carry, prefix), exclusive OP_ARG);
     store_tile(output, tile, base, end);
     carry = op(carry, total);
   }
 }
 
 /*
- * A fence that orders global memory for the whole device: look-back publishes a value, then its
- * status flag, and readers of another work-group must never see the flag before the value.
- * OpenCL 1.2's mem_fence only promises order within the work-group, so on NVIDIA (the host adds
- * -DDEVICE_FENCE_PTX) it is PTX membar.gl, as CUB's __threadfence.
+ * A fence that orders global memory for the whole device: the look-back of 8-byte types publishes
+ * a value, then its status flag, and readers of another work-group must never see the flag before
+ * the value. OpenCL 1.2's mem_fence only promises order within the work-group, so on NVIDIA (the
+ * host adds -DDEVICE_FENCE_PTX) it is PTX membar.gl, as CUB's __threadfence.
  */
 #ifdef DEVICE_FENCE_PTX
 #define DEVICE_FENCE() asm volatile("membar.gl;" ::: "memory")
@@ -189,102 +269,123 @@ __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T
 #endif
 
 /*
- * Decoupled look-back. flags, aggregates and prefixes hold one entry per tile; flags and
- * tileCounter must be zero at launch. The whole work-group looks back over a window of
- * BLOCK_SIZE predecessors at a time (one per work-item); work-item 0 folds the window in order
- * and stops at the first inclusive prefix, or waits where a predecessor has published nothing.
+ * Tile states of the look-back. state[0] is the tile counter. With PACKED_STATES (4-byte types)
+ * tile t's status and value share the 64-bit word t + 1 of state (value bits high, status low):
+ * one store publishes both and one load reads both, with no fence. Otherwise (8-byte types) the
+ * status is the int state[t + 1], written after the value (in aggregates or prefixes) and a device
+ * fence, and read before it.
+ */
+inline void publish_state(volatile __global uint* state, volatile __global T* aggregates,
+                          volatile __global T* prefixes, uint t, uint status, T value) {
+#ifdef PACKED_STATES
+  volatile __global ulong* words = (volatile __global ulong*)state + 1;
+  words[t] = ((ulong)as_uint(value) << 32) | status;
+#else
+  if (status == STATUS_PREFIX) {
+    prefixes[t] = value;
+  } else {
+    aggregates[t] = value;
+  }
+  DEVICE_FENCE();
+  state[t + 1] = status;
+#endif
+}
+
+/* Tile t's status without waiting (STATUS_EMPTY: nothing yet); sets *value when there is one. */
+inline uint read_state(volatile __global uint* state, volatile __global T* aggregates,
+                       volatile __global T* prefixes, uint t, T* value) {
+#ifdef PACKED_STATES
+  volatile __global ulong* words = (volatile __global ulong*)state + 1;
+  ulong w = words[t];
+  *value = AS_T((uint)(w >> 32));
+  return (uint)w;
+#else
+  uint status = state[t + 1];
+  if (status != STATUS_EMPTY) {
+    DEVICE_FENCE();
+    *value = status == STATUS_PREFIX ? prefixes[t] : aggregates[t];
+  }
+  return status;
+#endif
+}
+
+/* Waits until tile t has published something; returns its status and sets *value. */
+inline uint wait_state(volatile __global uint* state, volatile __global T* aggregates,
+                       volatile __global T* prefixes, uint t, T* value) {
+  uint status = read_state(state, aggregates, prefixes, t, value);
+  while (status == STATUS_EMPTY) {
+    status = read_state(state, aggregates, prefixes, t, value);
+  }
+  return status;
+}
+
+/*
+ * Decoupled look-back, one tile per work-group. state must be zero at launch (see publish_state;
+ * aggregates and prefixes hold one value per tile and are used by 8-byte types only). Work-item 0
+ * publishes the tile's aggregate, then reads the states of LOOKBACK_WINDOW predecessors at once
+ * (the loads are independent, so they overlap), folds them nearest first up to the first inclusive
+ * prefix (waiting where a predecessor has published nothing yet), and moves the window back until
+ * one is found; the other work-items wait at one barrier. No barrier sits inside a loop.
  */
 __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __global T* output,
                                                     ulong n, int exclusive,
-                                                    volatile __global int* tileCounter,
-                                                    volatile __global int* flags,
+                                                    volatile __global uint* state,
                                                     volatile __global T* aggregates,
                                                     volatile __global T* prefixes OP_PARAM) {
   __local T tile[PADDED_TILE];
   __local T ping[BLOCK_SIZE];
   __local T pong[BLOCK_SIZE];
-  __local T windowValue[BLOCK_SIZE];
-  __local int windowStatus[BLOCK_SIZE];
-  __local int tileId;
-  __local int lookFrom;
+  __local T windowValue[LOOKBACK_WINDOW];
+  __local uint windowStatus[LOOKBACK_WINDOW];
+  __local uint tileId;
   __local T tilePrefix;
   uint tid = get_local_id(0);
-  if (tid == 0) tileId = atomic_inc(tileCounter);
+  if (tid == 0) tileId = atomic_inc(state);
   barrier(CLK_LOCAL_MEM_FENCE);
-  int id = tileId;
+  uint id = tileId;
   ulong base = (ulong)id * TILE;
   load_tile(input, tile, base, n OP_ARG);
-  uint first = tid * ITEMS_PER_THREAD;
-  T sum = IDENTITY;
-  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    sum = op(sum, tile[PAD(first + k)]);
-  }
+  T items[ITEMS_PER_THREAD];
   T inclusive, prefix;
-  T aggregate = block_scan(sum, ping, pong, &inclusive, &prefix OP_ARG);
+  T aggregate =
+      block_scan(thread_items(tile, items OP_ARG), ping, pong, &inclusive, &prefix OP_ARG);
   if (tid == 0) {
+    T acc = IDENTITY;
     if (id == 0) {
-      prefixes[0] = aggregate;
-      DEVICE_FENCE();
-      atomic_xchg(&flags[0], STATUS_PREFIX);
+      publish_state(state, aggregates, prefixes, 0, STATUS_PREFIX, aggregate);
     } else {
-      aggregates[id] = aggregate;
-      DEVICE_FENCE();
-      atomic_xchg(&flags[id], STATUS_AGGREGATE);
+      publish_state(state, aggregates, prefixes, id, STATUS_AGGREGATE, aggregate);
+      long window = (long)id - 1;
+      bool done = false;
+      while (!done) {
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+        for (uint i = 0; i < LOOKBACK_WINDOW; i++) {
+          long pred = window - (long)i;
+          T value = IDENTITY;
+          uint status = STATUS_PREFIX;
+          if (pred >= 0) status = read_state(state, aggregates, prefixes, (uint)pred, &value);
+          windowStatus[i] = status;
+          windowValue[i] = value;
+        }
+        for (uint i = 0; i < LOOKBACK_WINDOW && !done; i++) {
+          T value = windowValue[i];
+          uint status = windowStatus[i];
+          if (status == STATUS_EMPTY) {
+            status = wait_state(state, aggregates, prefixes, (uint)(window - (long)i), &value);
+          }
+          acc = op(value, acc);
+          done = status == STATUS_PREFIX;
+        }
+        window -= LOOKBACK_WINDOW;
+      }
+      publish_state(state, aggregates, prefixes, id, STATUS_PREFIX, op(acc, aggregate));
     }
-    tilePrefix = IDENTITY;
-    lookFrom = id - 1;
+    tilePrefix = acc;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  while (true) {
-    int j = lookFrom;
-    if (j < 0) break;
-    int t = j - (int)tid;
-    int status = STATUS_PREFIX;
-    T value = IDENTITY;
-    if (t >= 0) {
-      status = atomic_or(&flags[t], 0);
-      DEVICE_FENCE();
-      if (status == STATUS_PREFIX) {
-        value = prefixes[t];
-      } else if (status == STATUS_AGGREGATE) {
-        value = aggregates[t];
-      }
-    }
-    windowStatus[tid] = status;
-    windowValue[tid] = value;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (tid == 0) {
-      T acc = tilePrefix;
-      int next = j - BLOCK_SIZE;
-      for (int i = 0; i < BLOCK_SIZE; i++) {
-        int s = windowStatus[i];
-        if (s == 0) {
-          next = j - i;
-          break;
-        }
-        acc = op(windowValue[i], acc);
-        if (s == STATUS_PREFIX) {
-          next = -1;
-          break;
-        }
-      }
-      tilePrefix = acc;
-      lookFrom = next;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (tid == 0 && id > 0) {
-    prefixes[id] = op(tilePrefix, aggregate);
-    DEVICE_FENCE();
-    atomic_xchg(&flags[id], STATUS_PREFIX);
-  }
-  T running = op(tilePrefix, prefix);
-  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    T x = tile[PAD(first + k)];
-    T next = op(running, x);
-    tile[PAD(first + k)] = exclusive ? running : next;
-    running = next;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
+  T running = id == 0 ? prefix : op(tilePrefix, prefix);
+  thread_apply(tile, items, running, exclusive OP_ARG);
   store_tile(output, tile, base, n);
 }
