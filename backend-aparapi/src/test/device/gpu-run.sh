@@ -13,7 +13,8 @@ out=${OUT:-/tmp/aparapi-out}
 device=${DEVICE:-NVIDIA}
 log2n=${LOG2N:-28}
 tests=""
-for c in Reduce Scan Histogram Dot Engine Fallback Devices Buffers Logging StridedLayout; do
+for c in Reduce Scan Histogram Dot Engine Fallback Devices Buffers Logging StridedLayout \
+  BufferConformance SharedArray Stress; do
   tests="$tests --select-class=dev.prims.aparapi.Aparapi${c}Test"
 done
 mkdir -p "$out"
