@@ -12,7 +12,8 @@ import java.util.List;
  * <p>Measured on an NVIDIA H200 (2^28 floats, read + write) before the tile kernels were rewritten:
  * reduce-then-scan 2395-2398 GB/s (75.6-77% of CUB's InclusiveSum), the same with 16 items per
  * work-item; the first decoupled look-back (every work-item polling with atomics) 632-819;
- * hillis-steele 920; blelloch 607.
+ * hillis-steele 920; blelloch 607. The rewritten kernels are swept on the GPU by {@code
+ * backend-opencl/src/test/gpu/scan-sweep.sh}; the defaults here change only on its figures.
  *
  * @param blockSize work-items per work-group of every scan kernel ({@link #BLOCK_KEY})
  * @param items4 consecutive elements per work-item in a tile of 4-byte elements ({@link
