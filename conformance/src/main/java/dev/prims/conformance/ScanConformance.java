@@ -443,7 +443,8 @@ public abstract class ScanConformance extends BackendConformance {
       }
       agreement.add("device buffers", scanned);
       Object inPlace = Array.newInstance(data.getClass().getComponentType(), n);
-      try (dev.prims.DeviceBuffer buffer = view.upload(data)) {
+      // a copy: the cpu backend's uploads share the caller's array, which this scan overwrites
+      try (dev.prims.DeviceBuffer buffer = view.upload(copyOf(data))) {
         view.scan(buffer, buffer, ReduceOp.SUM, scanKind);
         view.download(buffer, inPlace);
       }
