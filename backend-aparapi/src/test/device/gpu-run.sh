@@ -18,6 +18,9 @@ for c in Reduce Scan Histogram Dot Engine Fallback Devices Buffers Logging Strid
   tests="$tests --select-class=dev.prims.aparapi.Aparapi${c}Test"
 done
 mkdir -p "$out"
+# PoCL's LLVM replaces the JVM's SIGSEGV handler; the JDK's libjsig chains them (see README).
+bash .device-aparapi/on-device.sh true
+export LD_PRELOAD=/tmp/device-java/jre/lib/libjsig.so
 dev=.device-aparapi
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv 2>&1 | tee "$out/gpu.txt"
