@@ -2,6 +2,7 @@ package dev.prims.aparapi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 /** Buffers: copies in and out, limits, and inputs copied to the device only when changed. */
 class AparapiBuffersTest {
   private static AparapiBackend backend;
+  private static OpenCLDevice device;
 
   @BeforeAll
   static void open() {
@@ -30,7 +32,8 @@ class AparapiBuffersTest {
     if (devices.isEmpty()) {
       Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
     }
-    backend = new AparapiBackend(AparapiDevices.info(0, devices.get(0)), devices.get(0), false);
+    device = devices.get(0);
+    backend = new AparapiBackend(AparapiDevices.info(0, device), device, false);
   }
 
   @AfterAll
@@ -42,6 +45,13 @@ class AparapiBuffersTest {
 
   private static CallContext call() {
     return new CallContext(null, Determinism.FAST);
+  }
+
+  @Test
+  void theDeviceKeepsItsOwnCopyOfEveryArray() {
+    assertFalse(
+        device.isSharedMemory(),
+        "buffers must be CL_MEM_COPY_HOST_PTR: Aparapi unpins arrays between runs");
   }
 
   @Test
