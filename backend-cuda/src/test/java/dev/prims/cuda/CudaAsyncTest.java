@@ -92,6 +92,10 @@ class CudaAsyncTest {
 
   @AfterAll
   void close() {
+    for (Input in : inputs) {
+      in.a.close();
+      in.b.close();
+    }
     if (prims != null) {
       prims.close();
     }
