@@ -38,8 +38,13 @@ final class CudaCompletions {
    */
   <T> CompletableFuture<T> after(CUstream stream, Supplier<T> read) {
     CompletableFuture<T> future = new CompletableFuture<>();
-    cuStreamAddCallback(stream, new Callback<>(future, read, executor()), null, 0);
+    cuStreamAddCallback(stream, callback(future, read), null, 0);
     return future;
+  }
+
+  /** The stream callback that completes {@code future} with {@code read}'s answer. */
+  <T> CUstreamCallback callback(CompletableFuture<T> future, Supplier<T> read) {
+    return new Callback<>(future, read, executor());
   }
 
   private synchronized ExecutorService executor() {
