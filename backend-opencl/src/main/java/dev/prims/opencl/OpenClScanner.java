@@ -15,6 +15,8 @@ final class OpenClScanner implements Scanner {
 
   private final OpenClBackend backend;
   private final OpenClScanPolicy policy;
+  private final LookbackStates packedStates = new LookbackStates("scan.states.packed");
+  private final LookbackStates flagStates = new LookbackStates("scan.states.flags");
 
   OpenClScanner(OpenClBackend backend, OpenClScanPolicy policy) {
     this.backend = backend;
@@ -186,12 +188,11 @@ final class OpenClScanner implements Scanner {
               + " elements");
     }
     // The tile counter, then one state per tile: a 64-bit word when packed, else an int flag.
-    long stateBytes = type.bytes() == 4 ? (tiles + 1) * 8 : (tiles + 1) * 4;
-    stateBytes = (stateBytes + 3) / 4 * 4;
-    cl_mem state = backend.scratch("scan.state", stateBytes);
-    cl_mem aggregates = backend.scratch("scan.aggregates", type.bytes() == 4 ? 8 : tiles * 8);
-    cl_mem prefixes = backend.scratch("scan.prefixes", type.bytes() == 4 ? 8 : tiles * 8);
-    backend.zero(state, stateBytes);
+    boolean packed = type.bytes() == 4;
+    LookbackStates states = packed ? packedStates : flagStates;
+    cl_mem state = states.next(packed ? (tiles + 1) * 8 : (tiles + 1) * 4, tiles);
+    cl_mem aggregates = backend.scratch("scan.aggregates", packed ? 8 : tiles * 8);
+    cl_mem prefixes = backend.scratch("scan.prefixes", packed ? 8 : tiles * 8);
     backend.launch(
         options.get("scan_decoupled_lookback", lookbackOptions(type)),
         tiles,
@@ -202,6 +203,47 @@ final class OpenClScanner implements Scanner {
         exclusive,
         state,
         aggregates,
-        prefixes);
+        prefixes,
+        states.epoch,
+        states.ticketBase);
+  }
+
+  /**
+   * The look-back's tile counter and states of one layout (see scan.cl): zeroed only when
+   * allocated; each launch then takes a new epoch, which makes earlier launches' states read as
+   * empty, and the counter's next tickets.
+   */
+  private final class LookbackStates {
+    /** Epochs fit in the 30 bits above a state's 2-bit kind. */
+    private static final int MAX_EPOCH = (1 << 30) - 1;
+
+    private final String slot;
+    private cl_mem memory;
+    private int epoch;
+    private int ticketBase;
+    private long tickets;
+
+    LookbackStates(String slot) {
+      this.slot = slot;
+    }
+
+    /**
+     * The states for a launch over {@code tiles} tiles needing {@code bytes}, with {@link #epoch}
+     * and {@link #ticketBase} set for it.
+     */
+    cl_mem next(long bytes, long tiles) {
+      long size = Math.max(64, (bytes + 3) / 4 * 4);
+      cl_mem mem = backend.scratch(slot, size);
+      if (mem != memory || epoch == MAX_EPOCH) {
+        backend.zero(mem, size);
+        memory = mem;
+        epoch = 0;
+        tickets = 0;
+      }
+      epoch++;
+      ticketBase = (int) tickets;
+      tickets = (tickets + tiles) & 0xffffffffL;
+      return mem;
+    }
   }
 }

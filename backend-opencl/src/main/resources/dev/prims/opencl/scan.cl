@@ -269,19 +269,22 @@ __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T
 #endif
 
 /*
- * Tile states of the look-back. state[0] is the tile counter. With PACKED_STATES (4-byte types)
- * tile t's status and value share the 64-bit word t + 1 of state (value bits high, status low):
- * one store publishes both and one load reads both, with no fence. Otherwise (8-byte types) the
- * status is the int state[t + 1], written after the value (in aggregates or prefixes) and a device
- * fence, and read before it.
+ * Tile states of the look-back. state[0] is the tile counter, which is never reset: a launch's
+ * tiles are the tickets from ticketBase on. A status word is (epoch << 2) | kind, epoch being the
+ * launch's number (from 1), so words of earlier launches read as STATUS_EMPTY and the states need
+ * no clearing between launches. With PACKED_STATES (4-byte types) tile t's status and value share
+ * the 64-bit word t + 1 of state (value bits high, status low): one store publishes both and one
+ * load reads both, with no fence. Otherwise (8-byte types) the status is the int state[t + 1],
+ * written after the value (in aggregates or prefixes) and a device fence, and read before it.
  */
 inline void publish_state(volatile __global uint* state, volatile __global T* aggregates,
-                          volatile __global T* prefixes, uint t, uint status, T value) {
+                          volatile __global T* prefixes, uint epoch, uint t, uint kind, T value) {
+  uint status = (epoch << 2) | kind;
 #ifdef PACKED_STATES
   volatile __global ulong* words = (volatile __global ulong*)state + 1;
   words[t] = ((ulong)as_uint(value) << 32) | status;
 #else
-  if (status == STATUS_PREFIX) {
+  if (kind == STATUS_PREFIX) {
     prefixes[t] = value;
   } else {
     aggregates[t] = value;
@@ -291,37 +294,40 @@ inline void publish_state(volatile __global uint* state, volatile __global T* ag
 #endif
 }
 
-/* Tile t's status without waiting (STATUS_EMPTY: nothing yet); sets *value when there is one. */
+/* Tile t's kind of state without waiting (STATUS_EMPTY: nothing yet); sets *value if there is one. */
 inline uint read_state(volatile __global uint* state, volatile __global T* aggregates,
-                       volatile __global T* prefixes, uint t, T* value) {
+                       volatile __global T* prefixes, uint epoch, uint t, T* value) {
 #ifdef PACKED_STATES
   volatile __global ulong* words = (volatile __global ulong*)state + 1;
   ulong w = words[t];
+  uint status = (uint)w;
   *value = AS_T((uint)(w >> 32));
-  return (uint)w;
+  return status >> 2 == epoch ? (status & 3) : STATUS_EMPTY;
 #else
   uint status = state[t + 1];
-  if (status != STATUS_EMPTY) {
-    DEVICE_FENCE();
-    *value = status == STATUS_PREFIX ? prefixes[t] : aggregates[t];
-  }
-  return status;
+  if (status >> 2 != epoch) return STATUS_EMPTY;
+  DEVICE_FENCE();
+  uint kind = status & 3;
+  *value = kind == STATUS_PREFIX ? prefixes[t] : aggregates[t];
+  return kind;
 #endif
 }
 
-/* Waits until tile t has published something; returns its status and sets *value. */
+/* Waits until tile t has published something; returns its kind of state and sets *value. */
 inline uint wait_state(volatile __global uint* state, volatile __global T* aggregates,
-                       volatile __global T* prefixes, uint t, T* value) {
-  uint status = read_state(state, aggregates, prefixes, t, value);
-  while (status == STATUS_EMPTY) {
-    status = read_state(state, aggregates, prefixes, t, value);
+                       volatile __global T* prefixes, uint epoch, uint t, T* value) {
+  uint kind = read_state(state, aggregates, prefixes, epoch, t, value);
+  while (kind == STATUS_EMPTY) {
+    kind = read_state(state, aggregates, prefixes, epoch, t, value);
   }
-  return status;
+  return kind;
 }
 
 /*
- * Decoupled look-back, one tile per work-group. state must be zero at launch (see publish_state;
- * aggregates and prefixes hold one value per tile and are used by 8-byte types only). Work-item 0
+ * Decoupled look-back, one tile per work-group. state holds the tile counter and states (see
+ * publish_state; zero when first used, then reused with a new epoch and the counter's next
+ * ticketBase by every launch); aggregates and prefixes hold one value per tile and are used by
+ * 8-byte types only. Work-item 0
  * publishes the tile's aggregate, then reads the states of LOOKBACK_WINDOW predecessors at once
  * (the loads are independent, so they overlap), folds them nearest first up to the first inclusive
  * prefix (waiting where a predecessor has published nothing yet), and moves the window back until
@@ -331,7 +337,8 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
                                                     ulong n, int exclusive,
                                                     volatile __global uint* state,
                                                     volatile __global T* aggregates,
-                                                    volatile __global T* prefixes OP_PARAM) {
+                                                    volatile __global T* prefixes, uint epoch,
+                                                    uint ticketBase OP_PARAM) {
   __local T tile[PADDED_TILE];
   __local T ping[BLOCK_SIZE];
   __local T pong[BLOCK_SIZE];
@@ -340,7 +347,7 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
   __local uint tileId;
   __local T tilePrefix;
   uint tid = get_local_id(0);
-  if (tid == 0) tileId = atomic_inc(state);
+  if (tid == 0) tileId = atomic_inc(state) - ticketBase;
   barrier(CLK_LOCAL_MEM_FENCE);
   uint id = tileId;
   ulong base = (ulong)id * TILE;
@@ -352,9 +359,9 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
   if (tid == 0) {
     T acc = IDENTITY;
     if (id == 0) {
-      publish_state(state, aggregates, prefixes, 0, STATUS_PREFIX, aggregate);
+      publish_state(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX, aggregate);
     } else {
-      publish_state(state, aggregates, prefixes, id, STATUS_AGGREGATE, aggregate);
+      publish_state(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, aggregate);
       long window = (long)id - 1;
       bool done = false;
       while (!done) {
@@ -365,7 +372,9 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
           long pred = window - (long)i;
           T value = IDENTITY;
           uint status = STATUS_PREFIX;
-          if (pred >= 0) status = read_state(state, aggregates, prefixes, (uint)pred, &value);
+          if (pred >= 0) {
+            status = read_state(state, aggregates, prefixes, epoch, (uint)pred, &value);
+          }
           windowStatus[i] = status;
           windowValue[i] = value;
         }
@@ -373,14 +382,15 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
           T value = windowValue[i];
           uint status = windowStatus[i];
           if (status == STATUS_EMPTY) {
-            status = wait_state(state, aggregates, prefixes, (uint)(window - (long)i), &value);
+            status =
+                wait_state(state, aggregates, prefixes, epoch, (uint)(window - (long)i), &value);
           }
           acc = op(value, acc);
           done = status == STATUS_PREFIX;
         }
         window -= LOOKBACK_WINDOW;
       }
-      publish_state(state, aggregates, prefixes, id, STATUS_PREFIX, op(acc, aggregate));
+      publish_state(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, op(acc, aggregate));
     }
     tilePrefix = acc;
   }
