@@ -213,7 +213,7 @@ class CudaAsyncTest {
           checked++;
         }
       }
-      assertEquals(threads * callsPerThread, checked);
+      assertEquals(threads * (callsPerThread - callsPerThread / 8), checked, "async calls checked");
     } finally {
       callers.shutdownNow();
     }
