@@ -9,8 +9,12 @@ import java.util.Map;
  * results must not change between them.
  *
  * <ul>
- *   <li>{@code cpu}: {@code prims.cpu.threads} 1, 3 and 8 (the default is the processor count);
- *   <li>{@code opencl}: {@code prims.opencl.scan.itemsPerThread} 1 and 16 (default 8); work-group
+ *   <li>{@code cpu}: {@code prims.cpu.threads} 1, 3 and 8 (the default is the processor count), and
+ *       buffers over 1024 elements off the heap in chunks of 1000 ({@code
+ *       prims.cpu.offheap.threshold}, {@code prims.cpu.offheap.chunk});
+ *   <li>{@code opencl}: the scan keys {@code prims.opencl.scan.workGroupSize}, {@code
+ *       itemsPerThread}, {@code itemsPerThread8}, {@code chunksPerComputeUnit} and {@code
+ *       lookbackWindow} away from their defaults (small and odd); reduce, dot and fold work-group
  *       and grid sizes are fixed by its policies and the device, not configurable;
  *   <li>{@code cuda}: {@code prims.cuda.hostpath=pageable} (default staged: host arrays stream in
  *       chunks); block and grid sizes are fixed by its policies and the device;
@@ -26,11 +30,22 @@ public final class LaunchShapes {
           List.of(
               Map.of("prims.cpu.threads", "1"),
               Map.of("prims.cpu.threads", "3"),
-              Map.of("prims.cpu.threads", "8")),
+              Map.of("prims.cpu.threads", "8"),
+              Map.of("prims.cpu.offheap.threshold", "1024", "prims.cpu.offheap.chunk", "1000")),
           "opencl",
           List.of(
-              Map.of("prims.opencl.scan.itemsPerThread", "1"),
-              Map.of("prims.opencl.scan.itemsPerThread", "16")),
+              Map.of(
+                  "prims.opencl.scan.workGroupSize", "64",
+                  "prims.opencl.scan.itemsPerThread", "1",
+                  "prims.opencl.scan.itemsPerThread8", "1",
+                  "prims.opencl.scan.chunksPerComputeUnit", "1",
+                  "prims.opencl.scan.lookbackWindow", "1"),
+              Map.of(
+                  "prims.opencl.scan.workGroupSize", "128",
+                  "prims.opencl.scan.itemsPerThread", "3",
+                  "prims.opencl.scan.itemsPerThread8", "5",
+                  "prims.opencl.scan.chunksPerComputeUnit", "7",
+                  "prims.opencl.scan.lookbackWindow", "5")),
           "cuda",
           List.of(Map.of("prims.cuda.hostpath", "pageable")));
 
