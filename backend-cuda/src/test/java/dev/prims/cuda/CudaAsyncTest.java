@@ -43,9 +43,10 @@ import org.junit.jupiter.api.TestInstance;
  * Asynchronous calls on CUDA device buffers, enqueued on the backend's stream and completed by a
  * stream callback: thousands of reduces and dots from many threads on different data (every answer
  * checked, sync calls mixed in), a scan -> histogram -> reduce chain issued without waiting in
- * between (alone and on several threads at once, moving only the answers to the host), GPU timing
- * around async calls, a failed launch completing the future with the synchronous call's exception,
- * and close waiting for enqueued work. Skipped without a CUDA device.
+ * between (alone and on several threads at once, moving only the answers to the host), issuing
+ * returning before the device finishes (the times are printed), GPU timing around async calls, a
+ * failed launch completing the future with the synchronous call's exception, and close waiting for
+ * enqueued work. Skipped without a CUDA device.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CudaAsyncTest {
@@ -386,6 +387,34 @@ class CudaAsyncTest {
         fullest = Math.max(fullest, c);
       }
       return new Chain(prefix, counts, outside, steps.length - outside, fullest);
+    }
+  }
+
+  @Test
+  void issuingReturnsLongBeforeTheDeviceFinishes() throws Exception {
+    int n = 1 << 27;
+    int calls = 200;
+    int[] ones = new int[n];
+    java.util.Arrays.fill(ones, 1);
+    try (DeviceBuffer buffer = prims.upload(ones)) {
+      prims.reduce(buffer, ReduceOp.SUM);
+      List<CompletableFuture<Scalar>> futures = new ArrayList<>();
+      long start = System.nanoTime();
+      for (int i = 0; i < calls; i++) {
+        futures.add(prims.reduceAsync(buffer, ReduceOp.SUM));
+      }
+      long issued = System.nanoTime();
+      boolean lastDoneAtIssue = futures.get(calls - 1).isDone();
+      CompletableFuture.allOf(futures.toArray(new CompletableFuture<?>[0]))
+          .get(60, TimeUnit.SECONDS);
+      long finished = System.nanoTime();
+      System.out.printf(
+          "cuda async: %d int sums of 2^27 issued in %.2f ms, all complete after %.2f ms%n",
+          calls, (issued - start) / 1e6, (finished - start) / 1e6);
+      assertTrue(!lastDoneAtIssue, "the last call completed before issuing returned");
+      for (CompletableFuture<Scalar> f : futures) {
+        assertEquals(n, f.get().asInt());
+      }
     }
   }
 
