@@ -29,8 +29,8 @@ final class CpuBackend implements Backend {
 
   CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
     this.device = device;
-    this.buffers = buffers;
     this.parallel = new CpuParallel(threads);
+    this.buffers = buffers.allocatingOn(parallel);
     this.reducer = new CpuReducer(parallel);
     this.scanner = new CpuScanner(parallel);
     this.histogrammer = new CpuHistogrammer(parallel);

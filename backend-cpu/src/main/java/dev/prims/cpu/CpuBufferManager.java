@@ -19,6 +19,7 @@ final class CpuBufferManager implements BufferManager {
   private final long offHeapThreshold;
   private final int chunkElements;
   private final boolean captureSites;
+  private final CpuParallel parallel;
 
   /**
    * @param offHeapThreshold buffers longer than this many elements live off the heap (at most
@@ -28,6 +29,11 @@ final class CpuBufferManager implements BufferManager {
    * @param captureSites whether leak warnings name where the buffer was allocated
    */
   CpuBufferManager(long offHeapThreshold, int chunkElements, boolean captureSites) {
+    this(offHeapThreshold, chunkElements, captureSites, null);
+  }
+
+  private CpuBufferManager(
+      long offHeapThreshold, int chunkElements, boolean captureSites, CpuParallel parallel) {
     if (offHeapThreshold < 0 || offHeapThreshold > CpuPolicy.MAX_ELEMENTS) {
       throw new IllegalArgumentException(
           "off-heap threshold must lie in [0, "
@@ -42,6 +48,12 @@ final class CpuBufferManager implements BufferManager {
     this.offHeapThreshold = offHeapThreshold;
     this.chunkElements = chunkElements;
     this.captureSites = captureSites;
+    this.parallel = parallel;
+  }
+
+  /** This manager's settings, allocating off-heap chunks in parallel on {@code parallel}. */
+  CpuBufferManager allocatingOn(CpuParallel parallel) {
+    return new CpuBufferManager(offHeapThreshold, chunkElements, captureSites, parallel);
   }
 
   /** Heap arrays up to the longest Java array, default chunks, no allocation sites. */
@@ -108,7 +120,7 @@ final class CpuBufferManager implements BufferManager {
               + physical
               + " bytes of physical memory are available");
     }
-    return new CpuBuffer(OffHeapArray.allocate(type, length, chunk(type)), captureSites);
+    return new CpuBuffer(OffHeapArray.allocate(type, length, chunk(type), parallel), captureSites);
   }
 
   @Override

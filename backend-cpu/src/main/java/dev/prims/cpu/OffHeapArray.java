@@ -54,6 +54,14 @@ final class OffHeapArray {
    * @throws dev.prims.PrimsException when the memory is not there (nothing stays allocated)
    */
   static OffHeapArray allocate(DType type, long length, int chunk) {
+    return allocate(type, length, chunk, null);
+  }
+
+  /**
+   * As {@link #allocate(DType, long, int)}, the chunks allocated (and so zeroed and first touched)
+   * in parallel on {@code parallel} when it is not null.
+   */
+  static OffHeapArray allocate(DType type, long length, int chunk, CpuParallel parallel) {
     String what = length + " " + type.id();
     if (length < 0 || chunk < 1 || (long) chunk * type.bytes() > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
@@ -71,10 +79,18 @@ final class OffHeapArray {
     }
     ByteBuffer[] chunks = new ByteBuffer[(int) count];
     long total = length * type.bytes();
+    CpuParallel.ChunkBody allocateChunk =
+        c -> {
+          long elements = Math.min(chunk, length - (long) c * chunk);
+          chunks[c] = DirectMemory.allocate((int) elements * type.bytes(), what, total);
+        };
     try {
-      for (int c = 0; c < chunks.length; c++) {
-        long elements = Math.min(chunk, length - (long) c * chunk);
-        chunks[c] = DirectMemory.allocate((int) elements * type.bytes(), what, total);
+      if (parallel != null) {
+        parallel.forEachChunk(chunks.length, allocateChunk);
+      } else {
+        for (int c = 0; c < chunks.length; c++) {
+          allocateChunk.run(c);
+        }
       }
     } catch (RuntimeException | Error e) {
       for (ByteBuffer b : chunks) {
