@@ -117,6 +117,7 @@ final class OpenClScanner implements Scanner {
           extraOptions
               + " -DLOOKBACK_WINDOW="
               + policy.lookbackWindow()
+              + (type.bytes() == 4 ? " -DPACKED_STATES" : "")
               + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : ""),
           name);
     }
@@ -165,15 +166,13 @@ final class OpenClScanner implements Scanner {
   }
 
   /**
-   * The look-back's build options: tile states packed with their values for 4-byte types, and on
-   * NVIDIA the device-wide fence of 8-byte types as inline PTX (see scan.cl).
+   * The look-back's extra build options: on NVIDIA the device-wide fence of 8-byte types (whose
+   * tile states are not packed with their values) as inline PTX (see scan.cl), in a program of its
+   * own so that the other scans never depend on it. Every other scan shares one program per type.
    */
   private String lookbackOptions(DType type) {
-    String options = type.bytes() == 4 ? " -DPACKED_STATES" : "";
-    if (backend.openClDevice().platformName().contains("NVIDIA")) {
-      options += " -DDEVICE_FENCE_PTX";
-    }
-    return options;
+    boolean fence = type.bytes() == 8 && backend.openClDevice().platformName().contains("NVIDIA");
+    return fence ? " -DDEVICE_FENCE_PTX" : "";
   }
 
   private void decoupledLookback(
