@@ -18,10 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Launches kernels on the backend's OpenCL device and tells the truth about where they ran. After
- * each run it checks the device Aparapi really used; when Aparapi fell back to its Java thread pool
- * (an untranslatable kernel, a failed build or launch) the call records it with the reason and a
- * warning is logged, or, with {@code prims.fallback=false}, the call fails with a {@link
- * PrimsException}.
+ * each run it checks whether Aparapi fell back from that device ({@link AparapiRunState}); when
+ * Aparapi fell back to its Java thread pool (an untranslatable kernel, a failed build or launch)
+ * the call records it with the reason and a warning is logged, or, with {@code
+ * prims.fallback=false}, the call fails with a {@link PrimsException}.
  */
 final class KernelLauncher {
   /** What {@link CallContext#executedOn} says after a fallback. */
@@ -126,10 +126,18 @@ final class KernelLauncher {
         FIRST_REASONS.putIfAbsent(kernel.getClass(), String.join("; ", warnings));
       }
     }
+    Boolean fellBack = failure == null ? AparapiRunState.fellBack(kernel) : Boolean.TRUE;
     Device used = failure == null ? kernel.getTargetDevice() : null;
-    if (failure == null && device.equals(used)) {
+    boolean ranHere =
+        fellBack == null || !(device instanceof OpenCLDevice)
+            ? failure == null && device.equals(used)
+            : !fellBack;
+    if (ranHere) {
       recordDeviceTime(kernel);
       return;
+    }
+    if (fellBack != null && fellBack && device.equals(used)) {
+      used = JavaDevice.THREAD_POOL;
     }
     String reason = reason(kernel.getClass(), failure, used);
     if (!fallbackAllowed) {
