@@ -453,6 +453,11 @@ public abstract class ScanConformance extends BackendConformance {
         view.download(buffer, inPlace);
       }
       agreement.add("device buffer in place", inPlace);
+      // the cpu engine below scans data again: it must still be the input (uploads may share it)
+      assertEquals(
+          -1,
+          firstDifference(copy, data),
+          what + ": the input array was modified by the scans on device buffers");
     }
     cpuEngine()
         .ifPresent(

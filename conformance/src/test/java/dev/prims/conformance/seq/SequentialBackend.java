@@ -27,10 +27,13 @@ final class SequentialBackend implements Backend {
   private final DeviceInfo device;
   private final Fault fault;
   private final SequentialFoldKernels foldKernels;
+  private final boolean sharedUploads;
 
-  SequentialBackend(DeviceInfo device, Fault fault, int chunk, boolean onePass) {
+  SequentialBackend(
+      DeviceInfo device, Fault fault, int chunk, boolean onePass, boolean sharedUploads) {
     this.device = device;
     this.fault = fault;
+    this.sharedUploads = sharedUploads;
     this.foldKernels = new SequentialFoldKernels(chunk, onePass, fault);
   }
 
@@ -77,6 +80,9 @@ final class SequentialBackend implements Backend {
       @Override
       public DeviceBuffer upload(Object array) {
         DType type = DType.ofArray(array);
+        if (sharedUploads) {
+          return new HeapBuffer(type, array);
+        }
         Object copy =
             Array.newInstance(type.arrayClass().getComponentType(), Array.getLength(array));
         System.arraycopy(array, 0, copy, 0, Array.getLength(array));

@@ -22,6 +22,12 @@ public final class SequentialProvider implements BackendProvider {
   /** Whether reproducible sums fold each chunk at its own top grid in one pass. */
   static final String ONE_PASS = "prims.seq.onepass";
 
+  /**
+   * Whether uploads share the caller's array instead of copying it, as a backend that computes in
+   * host memory may ({@link dev.prims.spi.BufferManager#upload}; the cpu backend does).
+   */
+  static final String SHARED_UPLOADS = "prims.seq.sharedUploads";
+
   @Override
   public String id() {
     return ID;
@@ -44,7 +50,9 @@ public final class SequentialProvider implements BackendProvider {
       throw new IllegalArgumentException(CHUNK + " must be positive, got " + chunk);
     }
     boolean onePass = Boolean.parseBoolean(context.get(ONE_PASS, "false").trim());
-    return new SequentialBackend(device(), Fault.parse(context.get(FAULT, "none")), chunk, onePass);
+    boolean sharedUploads = Boolean.parseBoolean(context.get(SHARED_UPLOADS, "false").trim());
+    return new SequentialBackend(
+        device(), Fault.parse(context.get(FAULT, "none")), chunk, onePass, sharedUploads);
   }
 
   private static DeviceInfo device() {
