@@ -60,9 +60,7 @@ import jcuda.driver.JCudaDriver;
  * so any Java thread may use it), one stream, the PTX modules, scratch memory, a mapped pinned host
  * slot that kernels write scalar results into, the pinned staging pipeline for host arrays ({@link
  * CudaHostStreamer}, with its own copy stream) and transfer counts ({@link CudaTransferCounter}).
- * Calls are serialised by one lock. Asynchronous calls on buffers enqueue their kernels under the
- * lock without waiting and complete through {@link CudaCompletions}; synchronous calls wait for the
- * stream, so they also wait for asynchronous work enqueued before them.
+ * Calls are serialised by one lock.
  */
 final class CudaBackend implements Backend {
   private static final int RESULT_SLOT_BYTES = 256;
@@ -97,7 +95,6 @@ final class CudaBackend implements Backend {
   private final CudaDot dot = new CudaDot(this);
   private final CudaFoldKernels foldKernels = new CudaFoldKernels(this);
   private final CudaHostStreamer streamer = new CudaHostStreamer(this);
-  private final CudaCompletions completions = new CudaCompletions();
   private final boolean stagedHostPath;
   private final java.util.concurrent.atomic.AtomicLong bytesToDevice =
       new java.util.concurrent.atomic.AtomicLong();
@@ -189,12 +186,6 @@ final class CudaBackend implements Backend {
       default:
         return CudaDotPolicy.VARIANTS;
     }
-  }
-
-  /** Reduce, scan, histogram and dot on buffers all enqueue on the stream without waiting. */
-  @Override
-  public boolean asyncPath(Primitive primitive) {
-    return true;
   }
 
   @Override
@@ -377,16 +368,12 @@ final class CudaBackend implements Backend {
     return p;
   }
 
-  /**
-   * Frees memory from {@link #allocate} once the stream no longer needs it (asynchronous calls may
-   * still read it); does nothing after close (the context is gone).
-   */
+  /** Frees memory from {@link #allocate}; does nothing after close (the context is gone). */
   void free(CUdeviceptr pointer) {
     lock.lock();
     try {
       if (!closed) {
         cuCtxSetCurrent(context);
-        cuStreamSynchronize(stream);
         cuMemFree(pointer);
       }
     } catch (CudaException e) {
@@ -396,14 +383,10 @@ final class CudaBackend implements Backend {
     }
   }
 
-  /**
-   * Scratch memory of at least {@code bytes}, reused across calls in stream order (under the lock).
-   * Growing it waits for the stream first, since enqueued calls may still use the old one.
-   */
+  /** Scratch memory of at least {@code bytes}, reused across calls (under the lock). */
   CUdeviceptr scratch(long bytes) {
     if (scratch == null || scratchBytes < bytes) {
       if (scratch != null) {
-        cuStreamSynchronize(stream);
         cuMemFree(scratch);
         scratch = null;
       }
@@ -487,26 +470,11 @@ final class CudaBackend implements Backend {
 
   /** Copies one element at {@code pointer} into the result slot, waits, and returns it. */
   Number fetch(CUdeviceptr pointer, DType type) {
-    copyToResultSlot(pointer, type);
-    synchronize();
-    return readResult(type);
-  }
-
-  /** Enqueues a copy of one element at {@code pointer} into the result slot, without waiting. */
-  void copyToResultSlot(CUdeviceptr pointer, DType type) {
     beforeEnqueue();
     cuMemcpyDtoHAsync(hostResult, pointer, type.bytes(), stream);
     afterEnqueue();
-  }
-
-  /**
-   * A future completed with {@code read}'s answer when the stream has done the work enqueued so far
-   * (under the lock, after enqueuing the call's work). {@code read} runs on the driver's callback
-   * thread while the stream waits for it, so it may read the result slot ({@link #readResult}) but
-   * must make no CUDA call.
-   */
-  <T> java.util.concurrent.CompletableFuture<T> whenDone(Supplier<T> read) {
-    return completions.after(stream, read);
+    synchronize();
+    return readResult(type);
   }
 
   /** Copies {@code count} longs at {@code pointer} through the result slot, waiting for them. */
@@ -550,33 +518,16 @@ final class CudaBackend implements Backend {
     }
   }
 
-  /**
-   * Refuses new calls, waits for the work already enqueued (asynchronous calls included) and for
-   * their futures to complete, then frees everything. The futures' dependent stages run before
-   * close returns (unless close is called from one of them); a stage that calls this backend finds
-   * it closed.
-   */
   @Override
   public void close() {
-    CudaException failure = null;
     lock.lock();
     try {
       if (closed) {
         return;
       }
-      closed = true;
       cuCtxSetCurrent(context);
-      synchronize();
-    } catch (CudaException e) {
-      failure = e;
-    } finally {
-      lock.unlock();
-    }
-    completions.close();
-    lock.lock();
-    try {
-      cuCtxSetCurrent(context);
-      if (failure == null) {
+      try {
+        synchronize();
         streamer.close();
         modules.unload();
         if (scratch != null) {
@@ -585,21 +536,14 @@ final class CudaBackend implements Backend {
         cuMemFree(counters);
         cuMemFreeHost(hostResult);
         cuStreamDestroy(stream);
+      } finally {
+        closed = true;
+        cuDevicePrimaryCtxRelease(device);
       }
     } catch (CudaException e) {
-      failure = e;
+      throw new PrimsException(CudaBackendProvider.ID, "closing failed: " + e.getMessage(), e);
     } finally {
-      try {
-        cuDevicePrimaryCtxRelease(device);
-      } catch (CudaException e) {
-        failure = failure == null ? e : failure;
-      } finally {
-        lock.unlock();
-      }
-    }
-    if (failure != null) {
-      throw new PrimsException(
-          CudaBackendProvider.ID, "closing failed: " + failure.getMessage(), failure);
+      lock.unlock();
     }
   }
 }

@@ -5,13 +5,9 @@ import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DotProduct;
-import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
-/**
- * Dot product on the device: one vectorised launch that writes into the mapped host slot, read
- * after waiting for the stream (synchronous) or in a stream callback (asynchronous).
- */
+/** Dot product on the device: one vectorised launch that writes into the mapped host slot. */
 final class CudaDot implements DotProduct {
   private final CudaBackend backend;
 
@@ -23,7 +19,15 @@ final class CudaDot implements DotProduct {
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     CudaBuffer x = backend.own(a);
     CudaBuffer y = backend.own(b);
-    check(x, y, call);
+    if (x.type() != y.type()) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of one type, got " + x.type().id() + " and " + y.type().id());
+    }
+    if (x.length() != y.length()) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of equal length, got " + x.length() + " and " + y.length());
+    }
+    call.usedVariant(CudaDotPolicy.VARIANTS.get(0));
     DType type = x.type();
     long n = x.length();
     if (n == 0) {
@@ -35,37 +39,6 @@ final class CudaDot implements DotProduct {
           backend.synchronize();
           return backend.readResult(type);
         });
-  }
-
-  /** Enqueues the dot and returns; the future completes when the stream has done it. */
-  @Override
-  public CompletableFuture<Number> dotAsync(DeviceBuffer a, DeviceBuffer b, CallContext call) {
-    CudaBuffer x = backend.own(a);
-    CudaBuffer y = backend.own(b);
-    check(x, y, call);
-    DType type = x.type();
-    long n = x.length();
-    if (n == 0) {
-      return CompletableFuture.completedFuture(dev.prims.ReduceOp.SUM.identity(type));
-    }
-    return backend.call(
-        () -> {
-          launch(x.pointer(), y.pointer(), type, n, backend.resultSlot());
-          return backend.whenDone(() -> backend.readResult(type));
-        });
-  }
-
-  /** Same type and length; records the variant. */
-  private static void check(CudaBuffer x, CudaBuffer y, CallContext call) {
-    if (x.type() != y.type()) {
-      throw new IllegalArgumentException(
-          "dot needs inputs of one type, got " + x.type().id() + " and " + y.type().id());
-    }
-    if (x.length() != y.length()) {
-      throw new IllegalArgumentException(
-          "dot needs inputs of equal length, got " + x.length() + " and " + y.length());
-    }
-    call.usedVariant(CudaDotPolicy.VARIANTS.get(0));
   }
 
   /** Enqueues the dot kernel over {@code n} elements, writing the answer to {@code result}. */

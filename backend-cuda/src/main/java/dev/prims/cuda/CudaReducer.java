@@ -9,14 +9,12 @@ import dev.prims.ReduceOp;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Reducer;
-import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
  * Reduce on the device. {@code vectorized} is one launch that leaves its result in the mapped host
  * slot; the Harris kernels and {@code shuffle} write one partial per block and run again over the
- * partials until one value is left, which is copied into the slot. The synchronous call waits for
- * the stream; the asynchronous one reads the slot in a stream callback.
+ * partials until one value is left.
  */
 final class CudaReducer implements Reducer {
   private final CudaBackend backend;
@@ -28,60 +26,45 @@ final class CudaReducer implements Reducer {
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     CudaBuffer in = backend.own(input);
-    String variant = prepare(in, op, call);
+    op.requireSupported(in.type());
+    String variant = call.variant() == null ? CudaReducePolicy.VARIANTS.get(0) : call.variant();
+    call.usedVariant(variant);
     if (in.length() == 0) {
       return op.identity(in.type());
     }
     return backend.call(
-        () -> {
-          enqueue(in, op, variant);
-          backend.synchronize();
-          return backend.readResult(in.type());
-        });
+        () ->
+            variant.equals("vectorized")
+                ? vectorized(in, op, CudaReducePolicy.EVEN_SHARE)
+                : multiPass(in, op, variant));
   }
 
-  /** Enqueues the reduce and returns; the future completes when the stream has done it. */
-  @Override
-  public CompletableFuture<Number> reduceAsync(DeviceBuffer input, ReduceOp op, CallContext call) {
-    CudaBuffer in = backend.own(input);
-    String variant = prepare(in, op, call);
-    if (in.length() == 0) {
-      return CompletableFuture.completedFuture(op.identity(in.type()));
-    }
-    DType type = in.type();
-    return backend.call(
-        () -> {
-          enqueue(in, op, variant);
-          return backend.whenDone(() -> backend.readResult(type));
-        });
-  }
-
-  /** Checks the operator and returns the variant to run, recorded in {@code call}. */
-  private static String prepare(CudaBuffer in, ReduceOp op, CallContext call) {
-    op.requireSupported(in.type());
-    String variant = call.variant() == null ? CudaReducePolicy.VARIANTS.get(0) : call.variant();
-    call.usedVariant(variant);
-    return variant;
+  /** The vectorised kernel with the work split chosen by {@code evenShare} (under the lock). */
+  Number vectorized(CudaBuffer in, ReduceOp op, boolean evenShare) {
+    return vectorized(
+        in,
+        "reduce_vectorized_" + in.type().id() + "_" + op.id(),
+        evenShare,
+        CudaReducePolicy.UNROLL,
+        CudaReducePolicy.BLOCKS_PER_SM);
   }
 
   /**
-   * Enqueues the kernels of {@code variant}, leaving the answer in the result slot (under the
-   * lock).
+   * The vectorised kernel {@code kernel} (compiled with {@code unroll} loads in flight) on at most
+   * {@code perSmCap} blocks per SM, under the lock.
    */
-  private void enqueue(CudaBuffer in, ReduceOp op, String variant) {
-    if (variant.equals("vectorized")) {
-      launchVectorized(
-          in.pointer(),
-          in.type(),
-          in.length(),
-          "reduce_vectorized_" + in.type().id() + "_" + op.id(),
-          CudaReducePolicy.EVEN_SHARE,
-          CudaReducePolicy.UNROLL,
-          CudaReducePolicy.BLOCKS_PER_SM,
-          backend.resultSlot());
-    } else {
-      backend.copyToResultSlot(multiPass(in, op, variant), in.type());
-    }
+  Number vectorized(CudaBuffer in, String kernel, boolean evenShare, int unroll, int perSmCap) {
+    launchVectorized(
+        in.pointer(),
+        in.type(),
+        in.length(),
+        kernel,
+        evenShare,
+        unroll,
+        perSmCap,
+        backend.resultSlot());
+    backend.synchronize();
+    return backend.readResult(in.type());
   }
 
   /**
@@ -161,8 +144,7 @@ final class CudaReducer implements Reducer {
         result);
   }
 
-  /** Enqueues the passes of {@code variant}; returns the device address of the answer. */
-  private CUdeviceptr multiPass(CudaBuffer in, ReduceOp op, String variant) {
+  private Number multiPass(CudaBuffer in, ReduceOp op, String variant) {
     DType type = in.type();
     long n = in.length();
     String kernel = "reduce_" + variant.replace('-', '_') + "_" + type.id() + "_" + op.id();
@@ -188,7 +170,7 @@ final class CudaReducer implements Reducer {
       length = blocks;
       next = 1 - next;
     }
-    return source;
+    return backend.fetch(source, type);
   }
 
   /**

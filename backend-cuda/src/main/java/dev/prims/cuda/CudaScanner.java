@@ -11,7 +11,6 @@ import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -32,41 +31,6 @@ final class CudaScanner implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Runnable enqueue = prepare(input, output, op, kind, call);
-    if (enqueue != null) {
-      backend.call(
-          () -> {
-            enqueue.run();
-            backend.synchronize();
-            return null;
-          });
-    }
-  }
-
-  /**
-   * Enqueues the scan and returns; the future completes when the stream has written {@code output}
-   * (later calls on this backend see it complete without waiting, in stream order).
-   */
-  @Override
-  public CompletableFuture<Void> scanAsync(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Runnable enqueue = prepare(input, output, op, kind, call);
-    if (enqueue == null) {
-      return CompletableFuture.completedFuture(null);
-    }
-    return backend.call(
-        () -> {
-          enqueue.run();
-          return backend.whenDone(() -> null);
-        });
-  }
-
-  /**
-   * Checks the buffers, records the variant, and returns what enqueues the scan's kernels (to run
-   * under the lock), or null for an empty input.
-   */
-  private Runnable prepare(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
     CudaBuffer in = backend.own(input);
     CudaBuffer out = backend.own(output);
     op.requireSupported(in.type());
@@ -81,41 +45,49 @@ final class CudaScanner implements Scanner {
     String variant = call.variant() == null ? CudaScanPolicy.VARIANTS.get(0) : call.variant();
     call.usedVariant(variant);
     if (in.length() == 0) {
-      return null;
+      return;
     }
     boolean exclusive = kind == ScanKind.EXCLUSIVE;
     String suffix = "_" + in.type().id() + "_" + op.id();
     String module = module(variant);
-    return () -> {
-      switch (variant) {
-        case "decoupled-lookback":
-          decoupledLookback(
-              in,
-              out,
-              exclusive,
-              module,
-              "scan_decoupled_lookback" + suffix,
-              CudaScanPolicy.tile(in.type()),
-              CudaScanPolicy.LOOKBACK_DELAY_NS);
-          break;
-        case "reduce-then-scan":
-          reduceThenScan(in, out, exclusive, module, suffix);
-          break;
-        case "blelloch":
-          perBlock(
-              module, "scan_blelloch" + suffix, CudaScanPolicy.BLELLOCH_BLOCK, in, out, exclusive);
-          break;
-        default:
-          perBlock(
-              module,
-              "scan_hillis_steele" + suffix,
-              CudaScanPolicy.HILLIS_STEELE_BLOCK,
-              in,
-              out,
-              exclusive);
-          break;
-      }
-    };
+    backend.call(
+        () -> {
+          switch (variant) {
+            case "decoupled-lookback":
+              decoupledLookback(
+                  in,
+                  out,
+                  exclusive,
+                  module,
+                  "scan_decoupled_lookback" + suffix,
+                  CudaScanPolicy.tile(in.type()),
+                  CudaScanPolicy.LOOKBACK_DELAY_NS);
+              break;
+            case "reduce-then-scan":
+              reduceThenScan(in, out, exclusive, module, suffix);
+              break;
+            case "blelloch":
+              perBlock(
+                  module,
+                  "scan_blelloch" + suffix,
+                  CudaScanPolicy.BLELLOCH_BLOCK,
+                  in,
+                  out,
+                  exclusive);
+              break;
+            default:
+              perBlock(
+                  module,
+                  "scan_hillis_steele" + suffix,
+                  CudaScanPolicy.HILLIS_STEELE_BLOCK,
+                  in,
+                  out,
+                  exclusive);
+              break;
+          }
+          backend.synchronize();
+          return null;
+        });
   }
 
   /**
