@@ -59,10 +59,7 @@ final class CpuFoldKernels implements FoldKernels {
         c -> {
           int from = c * CpuPolicy.REDUCE_CHUNK;
           int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          tops[c] = FloatFoldTotals.topGrid(a, from, to);
-          if (tops[c] != FloatFoldTotals.ZERO && tops[c] != FloatFoldTotals.NON_FINITE) {
-            FloatFoldTotals.addTotal(a, from, to, tops[c], totals[c]);
-          }
+          tops[c] = FloatFoldTotals.foldChunk(a, from, to, totals[c]);
         });
     int top = FloatFoldTotals.ZERO;
     for (int t : tops) {

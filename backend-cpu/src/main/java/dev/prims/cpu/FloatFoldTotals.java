@@ -38,62 +38,202 @@ final class FloatFoldTotals {
    * total[0] + 2^64 * total[1]} (every magnitude below {@code 2^(top + 30)}).
    */
   static void addTotal(float[] a, int from, int to, int top, long[] total) {
-    int low = top - 2 * FoldPlan.WIDTH;
-    int t = low + 23;
-    int limit = t >= -126 ? (t + 127) << 23 : (t >= -149 ? 1 << (t + 149) : 0);
-    double roundAt = 1.5 * Math.scalb(1.0, low + SPLIT + 52);
-    double hiScale = Math.scalb(1.0, -(low + SPLIT));
-    double loScale = Math.scalb(1.0, -low);
-    long lo = total[0];
-    long hi = total[1];
+    Grid grid = new Grid(top);
     for (int base = from; base < to; base += STEP) {
       int end = Math.min(to, base + STEP);
-      double h0 = 0;
-      double h1 = 0;
-      double h2 = 0;
-      double h3 = 0;
-      double l0 = 0;
-      double l1 = 0;
-      double l2 = 0;
-      double l3 = 0;
-      int i = base;
-      for (; i + 3 < end; i += 4) {
-        double d0 = exact(a[i], low, limit);
-        double d1 = exact(a[i + 1], low, limit);
-        double d2 = exact(a[i + 2], low, limit);
-        double d3 = exact(a[i + 3], low, limit);
-        double r0 = (d0 + roundAt) - roundAt;
-        double r1 = (d1 + roundAt) - roundAt;
-        double r2 = (d2 + roundAt) - roundAt;
-        double r3 = (d3 + roundAt) - roundAt;
-        h0 += r0;
-        h1 += r1;
-        h2 += r2;
-        h3 += r3;
-        l0 += d0 - r0;
-        l1 += d1 - r1;
-        l2 += d2 - r2;
-        l3 += d3 - r3;
+      if (!plainGroup(a, base, end, grid, total, new float[1])) {
+        splitGroup(a, base, end, grid, total);
       }
-      for (; i < end; i++) {
-        double d0 = exact(a[i], low, limit);
-        double r0 = (d0 + roundAt) - roundAt;
-        h0 += r0;
-        l0 += d0 - r0;
-      }
-      long high = (long) (((h0 + h1) + (h2 + h3)) * hiScale);
-      long rest = (long) (((l0 + l1) + (l2 + l3)) * loScale);
-      // total += high * 2^SPLIT + rest, in 128 bits
-      long addLo = high << SPLIT;
-      long sum = lo + addLo;
-      hi += (high >> (64 - SPLIT)) + (Long.compareUnsigned(sum, lo) < 0 ? 1 : 0);
-      lo = sum;
-      sum = lo + rest;
-      hi += (rest >> 63) + (Long.compareUnsigned(sum, lo) < 0 ? 1 : 0);
-      lo = sum;
     }
-    total[0] = lo;
+  }
+
+  /**
+   * One pass over a chunk: its exact total at its own top grid is added to {@code total}, and that
+   * top grid (or {@link #ZERO}, {@link #NON_FINITE}) returned. The top grid is guessed from the
+   * first group and checked against the chunk's largest magnitude, tracked on the way; a wrong
+   * guess (a later value 2^30 or more above the first group's largest) folds the chunk again.
+   */
+  static int foldChunk(float[] a, int from, int to, long[] total) {
+    int guess = topGrid(a, from, Math.min(to, from + STEP));
+    if (guess == NON_FINITE) {
+      return NON_FINITE;
+    }
+    if (guess == ZERO) {
+      guess = -150;
+    }
+    Grid grid = new Grid(guess);
+    long[] sum = new long[2];
+    float[] largest = new float[1];
+    boolean finite = true;
+    for (int base = from; base < to; base += STEP) {
+      int end = Math.min(to, base + STEP);
+      if (!plainGroup(a, base, end, grid, sum, largest)) {
+        finite &= splitGroup(a, base, end, grid, sum);
+        largest[0] = Math.max(largest[0], groupMax(a, base, end));
+      }
+    }
+    if (!finite || !(largest[0] <= Float.MAX_VALUE)) {
+      return NON_FINITE;
+    }
+    if (largest[0] == 0) {
+      return ZERO;
+    }
+    int top = FoldPlan.topGridFor(largest[0]);
+    if (top != guess) {
+      sum[0] = 0;
+      sum[1] = 0;
+      addTotal(a, from, to, top, sum);
+    }
+    add(total, sum);
+    return top;
+  }
+
+  /** Largest magnitude of {@code a[base..end)} (NaN if any). */
+  private static float groupMax(float[] a, int base, int end) {
+    float max = 0;
+    for (int i = base; i < end; i++) {
+      max = Math.max(max, Math.abs(a[i]));
+    }
+    return max;
+  }
+
+  /**
+   * The fast path: when every non-zero value of the group is at least {@code 2^(top + 7)} and below
+   * {@code 2^(top + 30)}, all of them are multiples of {@code 2^(top - 16)} and the group's sums
+   * stay below {@code 2^(top + 37)}, so plain double sums are exact (53 bits). Returns false,
+   * adding nothing, otherwise. Raises {@code largest[0]} to the group's largest magnitude when it
+   * succeeds.
+   */
+  private static boolean plainGroup(
+      float[] a, int base, int end, Grid grid, long[] total, float[] largest) {
+    double s0 = 0;
+    double s1 = 0;
+    double s2 = 0;
+    double s3 = 0;
+    // absolute bits: their order is the magnitudes' order; minus one (masked) puts zero last
+    int min = Integer.MAX_VALUE;
+    int max = 0;
+    int i = base;
+    for (; i + 3 < end; i += 4) {
+      float x0 = a[i];
+      float x1 = a[i + 1];
+      float x2 = a[i + 2];
+      float x3 = a[i + 3];
+      int b0 = Float.floatToRawIntBits(x0) & 0x7fffffff;
+      int b1 = Float.floatToRawIntBits(x1) & 0x7fffffff;
+      int b2 = Float.floatToRawIntBits(x2) & 0x7fffffff;
+      int b3 = Float.floatToRawIntBits(x3) & 0x7fffffff;
+      max = Math.max(max, Math.max(Math.max(b0, b1), Math.max(b2, b3)));
+      min =
+          Math.min(
+              min,
+              Math.min(
+                  Math.min((b0 - 1) & 0x7fffffff, (b1 - 1) & 0x7fffffff),
+                  Math.min((b2 - 1) & 0x7fffffff, (b3 - 1) & 0x7fffffff)));
+      s0 += x0;
+      s1 += x1;
+      s2 += x2;
+      s3 += x3;
+    }
+    for (; i < end; i++) {
+      int b = Float.floatToRawIntBits(a[i]) & 0x7fffffff;
+      max = Math.max(max, b);
+      min = Math.min(min, (b - 1) & 0x7fffffff);
+      s0 += a[i];
+    }
+    // NaN and infinities have the largest bits
+    if (max >= grid.plainCeilingBits || min + 1 < grid.plainLimitBits) {
+      return false;
+    }
+    double sum = (s0 + s1) + (s2 + s3);
+    long high = (long) (sum * grid.hiScale);
+    double rest = sum - high * grid.hiUnit;
+    add(total, high, (long) (rest * grid.loScale));
+    largest[0] = Math.max(largest[0], Float.intBitsToFloat(max));
+    return true;
+  }
+
+  /**
+   * The general path: each value (truncated below {@code 2^low} first) splits exactly into a
+   * multiple of {@code 2^(low + 45)} and a remainder, each summed exactly.
+   */
+  private static boolean splitGroup(float[] a, int base, int end, Grid grid, long[] total) {
+    double roundAt = grid.roundAt;
+    int low = grid.low;
+    int limit = grid.truncateLimit;
+    double h0 = 0;
+    double h1 = 0;
+    double l0 = 0;
+    double l1 = 0;
+    int i = base;
+    for (; i + 1 < end; i += 2) {
+      double d0 = exact(a[i], low, limit);
+      double d1 = exact(a[i + 1], low, limit);
+      double r0 = (d0 + roundAt) - roundAt;
+      double r1 = (d1 + roundAt) - roundAt;
+      h0 += r0;
+      h1 += r1;
+      l0 += d0 - r0;
+      l1 += d1 - r1;
+    }
+    if (i < end) {
+      double d0 = exact(a[i], low, limit);
+      double r0 = (d0 + roundAt) - roundAt;
+      h0 += r0;
+      l0 += d0 - r0;
+    }
+    double high = h0 + h1;
+    double rest = l0 + l1;
+    if (!(Math.abs(high + rest) <= Double.MAX_VALUE)) {
+      return false;
+    }
+    add(total, (long) (high * grid.hiScale), (long) (rest * grid.loScale));
+    return true;
+  }
+
+  /** total += other, in 128 bits. */
+  private static void add(long[] total, long[] other) {
+    long sum = total[0] + other[0];
+    total[1] += other[1] + (Long.compareUnsigned(sum, total[0]) < 0 ? 1 : 0);
+    total[0] = sum;
+  }
+
+  /** total += high * 2^SPLIT + rest, in 128 bits (units of 2^low). */
+  private static void add(long[] total, long high, long rest) {
+    long lo = total[0];
+    long sum = lo + (high << SPLIT);
+    long hi = total[1] + (high >> (64 - SPLIT)) + (Long.compareUnsigned(sum, lo) < 0 ? 1 : 0);
+    lo = sum;
+    sum = lo + rest;
+    hi += (rest >> 63) + (Long.compareUnsigned(sum, lo) < 0 ? 1 : 0);
+    total[0] = sum;
     total[1] = hi;
+  }
+
+  /** The constants of one top grid. */
+  private static final class Grid {
+    final int low;
+    final int truncateLimit;
+    final int plainLimitBits;
+    final int plainCeilingBits;
+    final double roundAt;
+    final double hiScale;
+    final double hiUnit;
+    final double loScale;
+
+    Grid(int top) {
+      low = top - 2 * FoldPlan.WIDTH;
+      int t = low + 23;
+      truncateLimit = t >= -126 ? (t + 127) << 23 : (t >= -149 ? 1 << (t + 149) : 0);
+      plainLimitBits = Float.floatToRawIntBits((float) Math.scalb(1.0, top + 7));
+      plainCeilingBits =
+          Math.min(
+              0x7f800000, Float.floatToRawIntBits((float) Math.scalb(1.0, top + FoldPlan.WIDTH)));
+      roundAt = 1.5 * Math.scalb(1.0, low + SPLIT + 52);
+      hiScale = Math.scalb(1.0, -(low + SPLIT));
+      hiUnit = Math.scalb(1.0, low + SPLIT);
+      loScale = Math.scalb(1.0, -low);
+    }
   }
 
   /** {@code x} widened, with its bits below {@code 2^low} cleared (truncation toward zero). */
