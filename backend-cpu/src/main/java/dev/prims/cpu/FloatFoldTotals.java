@@ -41,7 +41,7 @@ final class FloatFoldTotals {
     Grid grid = new Grid(top);
     for (int base = from; base < to; base += STEP) {
       int end = Math.min(to, base + STEP);
-      if (!plainGroup(a, base, end, grid, total, new float[1])) {
+      if (!plainGroup(a, base, end, grid, total)) {
         splitGroup(a, base, end, grid, total);
       }
     }
@@ -54,20 +54,20 @@ final class FloatFoldTotals {
    * guess (a later value 2^30 or more above the first group's largest) folds the chunk again.
    */
   static int foldChunk(float[] a, int from, int to, long[] total) {
-    int guess = topGrid(a, from, Math.min(to, from + STEP));
-    if (guess == NON_FINITE) {
+    float first = groupMax(a, from, Math.min(to, from + STEP));
+    if (!(first <= Float.MAX_VALUE)) {
       return NON_FINITE;
     }
-    if (guess == ZERO) {
-      guess = -150;
-    }
+    int guess = first == 0 ? -150 : FoldPlan.topGridFor(first);
     Grid grid = new Grid(guess);
     long[] sum = new long[2];
-    float[] largest = new float[1];
+    // the first group's largest value fixes the top grid from below; plain groups stay below
+    // 2^(guess + 30), and groups taking the general path report their largest
+    float[] largest = {first};
     boolean finite = true;
     for (int base = from; base < to; base += STEP) {
       int end = Math.min(to, base + STEP);
-      if (!plainGroup(a, base, end, grid, sum, largest)) {
+      if (!plainGroup(a, base, end, grid, sum)) {
         finite &= splitGroup(a, base, end, grid, sum);
         largest[0] = Math.max(largest[0], groupMax(a, base, end));
       }
@@ -98,58 +98,52 @@ final class FloatFoldTotals {
   }
 
   /**
-   * The fast path: when every non-zero value of the group is at least {@code 2^(top + 7)} and below
-   * {@code 2^(top + 30)}, all of them are multiples of {@code 2^(top - 16)} and the group's sums
-   * stay below {@code 2^(top + 37)}, so plain double sums are exact (53 bits). Returns false,
-   * adding nothing, otherwise. Raises {@code largest[0]} to the group's largest magnitude when it
-   * succeeds.
+   * The fast path: when every value of the group is at least {@code 2^(top + 7)} and below {@code
+   * 2^(top + 30)}, all of them are multiples of {@code 2^(top - 16)} and the group's sums stay
+   * below {@code 2^(top + 37)}, so plain double sums are exact (53 bits). Returns false, adding
+   * nothing, otherwise (also for a group holding a zero: exact, but rare enough to take the general
+   * path).
    */
-  private static boolean plainGroup(
-      float[] a, int base, int end, Grid grid, long[] total, float[] largest) {
+  private static boolean plainGroup(float[] a, int base, int end, Grid grid, long[] total) {
     double s0 = 0;
     double s1 = 0;
     double s2 = 0;
     double s3 = 0;
     // absolute bits: their order is the magnitudes' order; minus one (masked) puts zero last
-    int min = Integer.MAX_VALUE;
-    int max = 0;
+    // every value's absolute bits minus the lower bound's, compared as unsigned numbers (the sign
+    // bit flipped, so a signed max finds the unsigned one): in range when below the ceiling's
+    int lowerBits = grid.plainLimitBits;
+    int worst = Integer.MIN_VALUE;
     int i = base;
     for (; i + 3 < end; i += 4) {
       float x0 = a[i];
       float x1 = a[i + 1];
       float x2 = a[i + 2];
       float x3 = a[i + 3];
-      int b0 = Float.floatToRawIntBits(x0) & 0x7fffffff;
-      int b1 = Float.floatToRawIntBits(x1) & 0x7fffffff;
-      int b2 = Float.floatToRawIntBits(x2) & 0x7fffffff;
-      int b3 = Float.floatToRawIntBits(x3) & 0x7fffffff;
-      max = Math.max(max, Math.max(Math.max(b0, b1), Math.max(b2, b3)));
-      min =
-          Math.min(
-              min,
-              Math.min(
-                  Math.min((b0 - 1) & 0x7fffffff, (b1 - 1) & 0x7fffffff),
-                  Math.min((b2 - 1) & 0x7fffffff, (b3 - 1) & 0x7fffffff)));
+      int u0 = ((Float.floatToRawIntBits(x0) & 0x7fffffff) - lowerBits) ^ Integer.MIN_VALUE;
+      int u1 = ((Float.floatToRawIntBits(x1) & 0x7fffffff) - lowerBits) ^ Integer.MIN_VALUE;
+      int u2 = ((Float.floatToRawIntBits(x2) & 0x7fffffff) - lowerBits) ^ Integer.MIN_VALUE;
+      int u3 = ((Float.floatToRawIntBits(x3) & 0x7fffffff) - lowerBits) ^ Integer.MIN_VALUE;
+      worst = Math.max(worst, Math.max(Math.max(u0, u1), Math.max(u2, u3)));
       s0 += x0;
       s1 += x1;
       s2 += x2;
       s3 += x3;
     }
     for (; i < end; i++) {
-      int b = Float.floatToRawIntBits(a[i]) & 0x7fffffff;
-      max = Math.max(max, b);
-      min = Math.min(min, (b - 1) & 0x7fffffff);
+      int u = ((Float.floatToRawIntBits(a[i]) & 0x7fffffff) - lowerBits) ^ Integer.MIN_VALUE;
+      worst = Math.max(worst, u);
       s0 += a[i];
     }
-    // NaN and infinities have the largest bits
-    if (max >= grid.plainCeilingBits || min + 1 < grid.plainLimitBits) {
+    // zeros, values below 2^(top + 7), at or above 2^(top + 30), NaN and infinities are out of
+    // range
+    if (worst >= grid.plainSpan) {
       return false;
     }
     double sum = (s0 + s1) + (s2 + s3);
     long high = (long) (sum * grid.hiScale);
     double rest = sum - high * grid.hiUnit;
     add(total, high, (long) (rest * grid.loScale));
-    largest[0] = Math.max(largest[0], Float.intBitsToFloat(max));
     return true;
   }
 
@@ -215,7 +209,7 @@ final class FloatFoldTotals {
     final int low;
     final int truncateLimit;
     final int plainLimitBits;
-    final int plainCeilingBits;
+    final int plainSpan;
     final double roundAt;
     final double hiScale;
     final double hiUnit;
@@ -226,9 +220,10 @@ final class FloatFoldTotals {
       int t = low + 23;
       truncateLimit = t >= -126 ? (t + 127) << 23 : (t >= -149 ? 1 << (t + 149) : 0);
       plainLimitBits = Float.floatToRawIntBits((float) Math.scalb(1.0, top + 7));
-      plainCeilingBits =
+      int ceilingBits =
           Math.min(
               0x7f800000, Float.floatToRawIntBits((float) Math.scalb(1.0, top + FoldPlan.WIDTH)));
+      plainSpan = (ceilingBits - plainLimitBits) ^ Integer.MIN_VALUE;
       roundAt = 1.5 * Math.scalb(1.0, low + SPLIT + 52);
       hiScale = Math.scalb(1.0, -(low + SPLIT));
       hiUnit = Math.scalb(1.0, low + SPLIT);
