@@ -10,6 +10,7 @@ import static jcuda.driver.JCudaDriver.cuInit;
 
 import dev.prims.spi.Availability;
 import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.PrivateNatives;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

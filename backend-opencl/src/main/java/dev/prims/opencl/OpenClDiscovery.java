@@ -3,6 +3,7 @@ package dev.prims.opencl;
 import static org.jocl.CL.*;
 
 import dev.prims.spi.BackendContext;
+import dev.prims.spi.PrivateNatives;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

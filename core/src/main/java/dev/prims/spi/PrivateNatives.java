@@ -1,4 +1,4 @@
-package dev.prims.opencl;
+package dev.prims.spi;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,22 +14,24 @@ import java.util.Arrays;
 import java.util.Set;
 
 /**
- * Makes JOCL load its native library from a private per-user directory ({@code
- * $XDG_CACHE_HOME/prims/natives}, else {@code ~/.cache/prims/natives}, mode 0700, owned by this
- * user) instead of JOCL's default: a predictable file in the shared {@code java.io.tmpdir} that its
- * {@code LibUtils} loads as it finds it, whoever wrote it.
+ * Makes a JNI binding that extracts its native library the way JCuda's and JOCL's {@code LibUtils}
+ * do load it from a private per-user directory ({@code $XDG_CACHE_HOME/prims/natives}, else {@code
+ * ~/.cache/prims/natives}, mode 0700, owned by this user) instead of their default: a predictable
+ * file in the shared {@code java.io.tmpdir} that {@code LibUtils} loads as it finds it, whoever
+ * wrote it.
  *
  * <p>How: {@code LibUtils.loadLibrary} first tries {@code System.loadLibrary} (the {@code
  * java.library.path}, left as it is), then uses {@code java.io.tmpdir/<file>}, writing the jar's
  * copy only when no file is there, and {@code System.load}s it. We write the jar's copy into the
  * private directory first (atomically, replacing a file whose bytes differ), then run the loader
  * with {@code java.io.tmpdir} pointing there for that call only. When no private directory can be
- * made, a fresh random 0700 directory from {@link Files#createTempDirectory} is used instead. Its
- * twin is {@code dev.prims.cuda.PrivateNatives}.
+ * made, a fresh random 0700 directory from {@link Files#createTempDirectory} is used instead. One
+ * class (one lock) serves every backend, since each load changes the JVM-wide {@code
+ * java.io.tmpdir} for its duration.
  */
-final class PrivateNatives {
+public final class PrivateNatives {
   /** System property overriding the private directory (tests, read-only homes). */
-  static final String DIRECTORY_PROPERTY = "prims.natives.dir";
+  public static final String DIRECTORY_PROPERTY = "prims.natives.dir";
 
   private static final Set<PosixFilePermission> OWNER_ONLY =
       PosixFilePermissions.fromString("rwx------");
@@ -42,7 +44,7 @@ final class PrivateNatives {
    * fileName}, null when unknown) with the library in a private directory. Never throws for a
    * directory problem: the loader's own failure, if any, is what the caller sees.
    */
-  static synchronized void load(Class<?> binding, String fileName, Runnable loader) {
+  public static synchronized void load(Class<?> binding, String fileName, Runnable loader) {
     Path dir;
     try {
       dir = directory();
@@ -70,7 +72,8 @@ final class PrivateNatives {
    * The version of the binding's Maven artifact (from its {@code pom.properties}), which names its
    * native library, or empty when the jar does not say.
    */
-  static java.util.Optional<String> version(Class<?> binding, String group, String artifact) {
+  public static java.util.Optional<String> version(
+      Class<?> binding, String group, String artifact) {
     URL url = binding.getResource("/META-INF/maven/" + group + "/" + artifact + "/pom.properties");
     if (url == null) {
       return java.util.Optional.empty();
@@ -88,7 +91,7 @@ final class PrivateNatives {
    * The private directory, created 0700 when missing and checked to be ours and no symbolic link;
    * when it cannot be, a fresh random 0700 directory.
    */
-  static Path directory() throws IOException {
+  public static Path directory() throws IOException {
     String override = System.getProperty(DIRECTORY_PROPERTY);
     Path preferred;
     if (override != null && !override.isBlank()) {
