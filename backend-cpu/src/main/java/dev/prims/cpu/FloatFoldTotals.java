@@ -10,28 +10,16 @@ import dev.prims.spi.FoldPlan;
  * 128-bit integer. Floats with bits below {@code 2^low} are truncated first.
  */
 final class FloatFoldTotals {
-  /** {@link #topGrid} of a range holding a NaN or an infinity. */
+  /** {@link #foldChunk} of a range holding a NaN or an infinity. */
   static final int NON_FINITE = Integer.MAX_VALUE;
 
-  /** {@link #topGrid} of a range of zeros. */
+  /** {@link #foldChunk} of a range of zeros. */
   static final int ZERO = Integer.MIN_VALUE;
 
   private static final int SPLIT = 45;
   private static final int STEP = 128;
 
   private FloatFoldTotals() {}
-
-  /** {@link FoldPlan#topGridFor} of the largest magnitude in {@code a[from..to)}. */
-  static int topGrid(float[] a, int from, int to) {
-    int max = 0;
-    for (int i = from; i < to; i++) {
-      max = Math.max(max, Float.floatToRawIntBits(a[i]) & 0x7fffffff);
-    }
-    if (max >= 0x7f800000) {
-      return NON_FINITE;
-    }
-    return max == 0 ? ZERO : FoldPlan.topGridFor(Float.intBitsToFloat(max));
-  }
 
   /**
    * Adds the exact total of {@code a[from..to)} at {@code top} to the 128-bit integer {@code

@@ -29,13 +29,13 @@ import dev.prims.DType;
  *
  * The result is {@link #combine} of the sums, which first carries them into one canonical form, so
  * it depends only on the exact total {@code T = sum over elements of trunc(x / 2^low)}, with {@code
- * low} the grid of the last fold. Equivalently, fold {@code f}'s integer is {@code sign(x) *
- * (floor(|x| / 2^grid(f)) mod 2^WIDTH)}, which kernels may compute from the bits of {@code x}
- * instead ({@link #accumulateFloatBits}). For dot, {@code r} is the product: {@code (double) a *
- * (double) b} for float inputs (exact), {@code a * b} for double inputs. Two factors per scaling
- * keep every power of two representable. With {@code |k| < 2^30}, sums of up to {@link #MAX_LENGTH}
- * elements cannot overflow. Float plans keep 3 folds and double plans 4, so at least 60 (float) or
- * 90 (double) bits below the leading bit of {@code M} count.
+ * low} the grid of the last fold; kernels may accumulate that total in any exact form.
+ * Equivalently, fold {@code f}'s integer is {@code sign(x) * (floor(|x| / 2^grid(f)) mod 2^WIDTH)}.
+ * For dot, {@code r} is the product: {@code (double) a * (double) b} for float inputs (exact),
+ * {@code a * b} for double inputs. Two factors per scaling keep every power of two representable.
+ * With {@code |k| < 2^30}, sums of up to {@link #MAX_LENGTH} elements cannot overflow. Float plans
+ * keep 3 folds and double plans 4, so at least 60 (float) or 90 (double) bits below the leading bit
+ * of {@code M} count.
  */
 public final class FoldPlan {
   /** Bits per fold. */
@@ -155,41 +155,6 @@ public final class FoldPlan {
       long k = (long) ((r * down1[f]) * down2[f]);
       sums[f] += k;
       r = r - ((double) k * up1[f]) * up2[f];
-    }
-  }
-
-  /**
-   * Adds the 3 folds of a finite float with top grid {@code topGrid} to {@code sums}, from the
-   * float's bits with integer operations only: the same integers as {@link #accumulate} of {@code
-   * (double) x}, for {@code |x| < 2^(topGrid + WIDTH)}. Kernels may use this form.
-   */
-  public static void accumulateFloatBits(float x, int topGrid, long[] sums) {
-    int bits = Float.floatToRawIntBits(x);
-    int biased = (bits >>> 23) & 0xff;
-    long mantissa = bits & 0x7fffff;
-    int exponent = -149;
-    if (biased != 0) {
-      mantissa |= 0x800000;
-      exponent = biased - 150;
-    }
-    // x = +-mantissa * 2^exponent; position of its lowest bit above the lowest grid
-    int position = exponent - (topGrid - 2 * WIDTH);
-    if (position < 0) {
-      mantissa = -position >= 64 ? 0 : mantissa >>> -position;
-      position = 0;
-    }
-    int digit = position / WIDTH;
-    long shifted = mantissa << (position - WIDTH * digit);
-    long low = shifted & DIGIT_MASK;
-    long high = shifted >>> WIDTH;
-    if (bits < 0) {
-      low = -low;
-      high = -high;
-    }
-    int fold = 2 - digit;
-    sums[fold] += low;
-    if (fold > 0) {
-      sums[fold - 1] += high;
     }
   }
 

@@ -119,32 +119,6 @@ class FoldPlanTest {
   }
 
   @Test
-  void floatBitsGiveTheRecipesIntegers() {
-    Random random = new Random(5);
-    for (int i = 0; i < 200_000; i++) {
-      float x = Float.intBitsToFloat(random.nextInt());
-      if (!Float.isFinite(x) || x == 0) {
-        continue;
-      }
-      int own = FoldPlan.topGridFor(Math.abs((double) x));
-      int top = own + FoldPlan.WIDTH * random.nextInt(4);
-      if (top > 120) {
-        continue;
-      }
-      long[] recipe = new long[3];
-      FoldPlan.forTopGrid(DType.FLOAT, top).accumulate(x, recipe);
-      long[] bits = new long[3];
-      FoldPlan.accumulateFloatBits(x, top, bits);
-      assertEquals(java.util.Arrays.toString(recipe), java.util.Arrays.toString(bits), "x=" + x);
-    }
-    long[] sums = new long[3];
-    FoldPlan.accumulateFloatBits(-0.0f, -150, sums);
-    FoldPlan.accumulateFloatBits(Float.MIN_VALUE, -150, sums);
-    // 2^-149 is two units of the top grid 2^-150
-    assertEquals("[2, 0, 0]", java.util.Arrays.toString(sums));
-  }
-
-  @Test
   void blocksFoldedAtTheirOwnTopsMergeIntoTheGlobalPlan() {
     Random random = new Random(9);
     for (int round = 0; round < 200; round++) {
