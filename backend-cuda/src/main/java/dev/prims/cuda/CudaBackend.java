@@ -12,10 +12,7 @@ import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
-import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemGetInfo;
-import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
-import static jcuda.driver.JCudaDriver.cuMemHostGetDevicePointer;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD32;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
@@ -37,13 +34,11 @@ import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import jcuda.CudaException;
-import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
@@ -53,17 +48,20 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
-import jcuda.driver.JCudaDriver;
 
 /**
  * One CUDA device: its retained primary context (made current on the calling thread for every call,
- * so any Java thread may use it), one stream, the PTX modules, scratch memory, a mapped pinned host
- * slot that kernels write scalar results into, the pinned staging pipeline for host arrays ({@link
+ * so any Java thread may use it), one stream, the PTX modules, scratch memory, mapped pinned host
+ * slots that kernels write scalar results into ({@link CudaResultSlots}: one for synchronous calls,
+ * one per pending asynchronous call), the pinned staging pipeline for host arrays ({@link
  * CudaHostStreamer}, with its own copy stream) and transfer counts ({@link CudaTransferCounter}).
- * Calls are serialised by one lock.
+ * Calls are serialised by one lock. Asynchronous calls on buffers enqueue their kernels under the
+ * lock without waiting and complete through {@link CudaCompletions} (an event per call, waited for
+ * on a thread of the backend; no driver callbacks); synchronous calls wait for the stream, so they
+ * also wait for asynchronous work enqueued before them.
  */
 final class CudaBackend implements Backend {
-  private static final int RESULT_SLOT_BYTES = 256;
+  private static final int ASYNC_SLOTS = 1024;
   private static final int COUNTERS = 64;
 
   private final DeviceInfo info;
@@ -74,9 +72,11 @@ final class CudaBackend implements Backend {
   private final CudaModules modules = new CudaModules();
   private final java.util.Map<String, Integer> occupancy = new java.util.HashMap<>();
   private final int sms;
-  private final Pointer hostResult = new Pointer();
-  private final ByteBuffer hostResultBytes;
-  private final CUdeviceptr deviceResult = new CUdeviceptr();
+  private final CudaResultSlots slots;
+  private int currentSlot = CudaResultSlots.SYNC;
+  private final java.util.Queue<CUevent> idleEvents =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+  private final List<CUevent> events = new java.util.ArrayList<>();
   private final CUdeviceptr counters = new CUdeviceptr();
   private CUdeviceptr scratch;
   private long scratchBytes;
@@ -95,6 +95,7 @@ final class CudaBackend implements Backend {
   private final CudaDot dot = new CudaDot(this);
   private final CudaFoldKernels foldKernels = new CudaFoldKernels(this);
   private final CudaHostStreamer streamer = new CudaHostStreamer(this);
+  private final CudaCompletions completions = new CudaCompletions(() -> cuCtxSetCurrent(context));
   private final boolean stagedHostPath;
   private final java.util.concurrent.atomic.AtomicLong bytesToDevice =
       new java.util.concurrent.atomic.AtomicLong();
@@ -122,10 +123,7 @@ final class CudaBackend implements Backend {
       cuDevicePrimaryCtxRetain(context, device);
       cuCtxSetCurrent(context);
       cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT);
-      cuMemHostAlloc(hostResult, RESULT_SLOT_BYTES, JCudaDriver.CU_MEMHOSTALLOC_DEVICEMAP);
-      cuMemHostGetDevicePointer(deviceResult, hostResult, 0);
-      hostResultBytes =
-          hostResult.getByteBuffer(0, RESULT_SLOT_BYTES).order(ByteOrder.nativeOrder());
+      slots = new CudaResultSlots(ASYNC_SLOTS);
       cuMemAlloc(counters, 4L * COUNTERS);
       cuMemsetD32(counters, 0, COUNTERS);
     } catch (CudaException e) {
@@ -186,6 +184,12 @@ final class CudaBackend implements Backend {
       default:
         return CudaDotPolicy.VARIANTS;
     }
+  }
+
+  /** Reduce, scan, histogram and dot on buffers all enqueue on the stream without waiting. */
+  @Override
+  public boolean asyncPath(Primitive primitive) {
+    return true;
   }
 
   @Override
@@ -368,12 +372,16 @@ final class CudaBackend implements Backend {
     return p;
   }
 
-  /** Frees memory from {@link #allocate}; does nothing after close (the context is gone). */
+  /**
+   * Frees memory from {@link #allocate} once the stream no longer needs it (asynchronous calls may
+   * still read it); does nothing after close (the context is gone).
+   */
   void free(CUdeviceptr pointer) {
     lock.lock();
     try {
       if (!closed) {
         cuCtxSetCurrent(context);
+        cuStreamSynchronize(stream);
         cuMemFree(pointer);
       }
     } catch (CudaException e) {
@@ -383,10 +391,14 @@ final class CudaBackend implements Backend {
     }
   }
 
-  /** Scratch memory of at least {@code bytes}, reused across calls (under the lock). */
+  /**
+   * Scratch memory of at least {@code bytes}, reused across calls in stream order (under the lock).
+   * Growing it waits for the stream first, since enqueued calls may still use the old one.
+   */
   CUdeviceptr scratch(long bytes) {
     if (scratch == null || scratchBytes < bytes) {
       if (scratch != null) {
+        cuStreamSynchronize(stream);
         cuMemFree(scratch);
         scratch = null;
       }
@@ -404,7 +416,7 @@ final class CudaBackend implements Backend {
 
   /** The device address of the mapped host result slot that kernels may write into. */
   CUdeviceptr resultSlot() {
-    return deviceResult;
+    return slots.device(currentSlot);
   }
 
   CUstream stream() {
@@ -470,23 +482,78 @@ final class CudaBackend implements Backend {
 
   /** Copies one element at {@code pointer} into the result slot, waits, and returns it. */
   Number fetch(CUdeviceptr pointer, DType type) {
-    beforeEnqueue();
-    cuMemcpyDtoHAsync(hostResult, pointer, type.bytes(), stream);
-    afterEnqueue();
+    copyToResultSlot(pointer, type);
     synchronize();
     return readResult(type);
+  }
+
+  /** Enqueues a copy of one element at {@code pointer} into the result slot, without waiting. */
+  void copyToResultSlot(CUdeviceptr pointer, DType type) {
+    beforeEnqueue();
+    cuMemcpyDtoHAsync(slots.host(currentSlot), pointer, type.bytes(), stream);
+    afterEnqueue();
+  }
+
+  /**
+   * An asynchronous call: runs {@code enqueue} under the lock with a result slot of its own (what
+   * it enqueues that writes to {@link #resultSlot} or {@link #copyToResultSlot} fills that slot),
+   * records an event after it and returns at once. The future completes, through {@link
+   * CudaCompletions}, with {@code read} of the slot's bytes once the stream has passed the event;
+   * {@code read} runs on the waiting thread and must make no CUDA call. While {@value #ASYNC_SLOTS}
+   * calls are pending, the next one waits for a slot.
+   */
+  <T> java.util.concurrent.CompletableFuture<T> enqueueAsync(
+      Runnable enqueue, java.util.function.Function<ByteBuffer, T> read) {
+    return call(
+        () -> {
+          int slot = slots.lend();
+          boolean submitted = false;
+          try {
+            currentSlot = slot;
+            enqueue.run();
+            CUevent event = idleEvent();
+            cuEventRecord(event, stream);
+            java.util.concurrent.CompletableFuture<T> future =
+                completions.submit(
+                    () -> cuEventSynchronize(event),
+                    () -> read.apply(slots.bytes(slot)),
+                    () -> {
+                      idleEvents.add(event);
+                      slots.giveBack(slot);
+                    });
+            submitted = true;
+            return future;
+          } finally {
+            currentSlot = CudaResultSlots.SYNC;
+            if (!submitted) {
+              slots.giveBack(slot);
+            }
+          }
+        });
+  }
+
+  /** An event for marking an asynchronous call's end, reused once its call completed. */
+  private CUevent idleEvent() {
+    CUevent event = idleEvents.poll();
+    if (event == null) {
+      event = new CUevent();
+      cuEventCreate(
+          event, CUevent_flags.CU_EVENT_BLOCKING_SYNC | CUevent_flags.CU_EVENT_DISABLE_TIMING);
+      events.add(event);
+    }
+    return event;
   }
 
   /** Copies {@code count} longs at {@code pointer} through the result slot, waiting for them. */
   long[] fetchLongs(CUdeviceptr pointer, int count) {
     beforeEnqueue();
-    cuMemcpyDtoHAsync(hostResult, pointer, 8L * count, stream);
+    cuMemcpyDtoHAsync(slots.host(currentSlot), pointer, 8L * count, stream);
     afterEnqueue();
     synchronize();
     countToHost(8L * count);
     long[] values = new long[count];
     for (int i = 0; i < count; i++) {
-      values[i] = hostResultBytes.getLong(8 * i);
+      values[i] = slots.bytes(currentSlot).getLong(8 * i);
     }
     return values;
   }
@@ -496,54 +563,87 @@ final class CudaBackend implements Backend {
    * synchronize).
    */
   ByteBuffer readResultBytes(int bytes) {
-    if (bytes > RESULT_SLOT_BYTES) {
-      throw new IllegalArgumentException("the result slot holds " + RESULT_SLOT_BYTES + " bytes");
+    if (bytes > CudaResultSlots.BYTES) {
+      throw new IllegalArgumentException(
+          "the result slot holds " + CudaResultSlots.BYTES + " bytes");
     }
     countToHost(bytes);
-    return hostResultBytes.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
+    return slots.bytes(currentSlot);
   }
 
   /** The value a kernel wrote into the result slot (call after synchronize). */
   Number readResult(DType type) {
+    return valueOf(slots.bytes(currentSlot), type);
+  }
+
+  /** The value of {@code type} at the start of a result slot's {@code bytes}, counted as moved. */
+  Number valueOf(ByteBuffer bytes, DType type) {
     countToHost(type.bytes());
     switch (type) {
       case INT:
-        return hostResultBytes.getInt(0);
+        return bytes.getInt(0);
       case LONG:
-        return hostResultBytes.getLong(0);
+        return bytes.getLong(0);
       case FLOAT:
-        return hostResultBytes.getFloat(0);
+        return bytes.getFloat(0);
       default:
-        return hostResultBytes.getDouble(0);
+        return bytes.getDouble(0);
     }
   }
 
+  /**
+   * Refuses new calls, waits for the work already enqueued (asynchronous calls included) and for
+   * their futures to complete, then frees everything. The futures' dependent stages run before
+   * close returns (unless close is called from one of them); a stage that calls this backend finds
+   * it closed.
+   */
   @Override
   public void close() {
+    CudaException failure = null;
     lock.lock();
     try {
       if (closed) {
         return;
       }
+      closed = true;
       cuCtxSetCurrent(context);
-      try {
-        synchronize();
+      synchronize();
+    } catch (CudaException e) {
+      failure = e;
+    } finally {
+      lock.unlock();
+    }
+    completions.close();
+    lock.lock();
+    try {
+      cuCtxSetCurrent(context);
+      if (failure == null) {
         streamer.close();
         modules.unload();
         if (scratch != null) {
           cuMemFree(scratch);
         }
         cuMemFree(counters);
-        cuMemFreeHost(hostResult);
+        slots.free();
+        for (CUevent event : events) {
+          cuEventDestroy(event);
+        }
         cuStreamDestroy(stream);
-      } finally {
-        closed = true;
-        cuDevicePrimaryCtxRelease(device);
       }
     } catch (CudaException e) {
-      throw new PrimsException(CudaBackendProvider.ID, "closing failed: " + e.getMessage(), e);
+      failure = e;
     } finally {
-      lock.unlock();
+      try {
+        cuDevicePrimaryCtxRelease(device);
+      } catch (CudaException e) {
+        failure = failure == null ? e : failure;
+      } finally {
+        lock.unlock();
+      }
+    }
+    if (failure != null) {
+      throw new PrimsException(
+          CudaBackendProvider.ID, "closing failed: " + failure.getMessage(), failure);
     }
   }
 }

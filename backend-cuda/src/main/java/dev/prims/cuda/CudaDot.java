@@ -5,9 +5,14 @@ import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DotProduct;
+import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
-/** Dot product on the device: one vectorised launch that writes into the mapped host slot. */
+/**
+ * Dot product on the device: one vectorised launch that writes into a mapped host slot, read after
+ * waiting for the stream (synchronous) or, from a slot of its own, once the stream passes the call
+ * (asynchronous).
+ */
 final class CudaDot implements DotProduct {
   private final CudaBackend backend;
 
@@ -19,15 +24,7 @@ final class CudaDot implements DotProduct {
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     CudaBuffer x = backend.own(a);
     CudaBuffer y = backend.own(b);
-    if (x.type() != y.type()) {
-      throw new IllegalArgumentException(
-          "dot needs inputs of one type, got " + x.type().id() + " and " + y.type().id());
-    }
-    if (x.length() != y.length()) {
-      throw new IllegalArgumentException(
-          "dot needs inputs of equal length, got " + x.length() + " and " + y.length());
-    }
-    call.usedVariant(CudaDotPolicy.VARIANTS.get(0));
+    check(x, y, call);
     DType type = x.type();
     long n = x.length();
     if (n == 0) {
@@ -39,6 +36,35 @@ final class CudaDot implements DotProduct {
           backend.synchronize();
           return backend.readResult(type);
         });
+  }
+
+  /** Enqueues the dot and returns; the future completes when the stream has done it. */
+  @Override
+  public CompletableFuture<Number> dotAsync(DeviceBuffer a, DeviceBuffer b, CallContext call) {
+    CudaBuffer x = backend.own(a);
+    CudaBuffer y = backend.own(b);
+    check(x, y, call);
+    DType type = x.type();
+    long n = x.length();
+    if (n == 0) {
+      return CompletableFuture.completedFuture(dev.prims.ReduceOp.SUM.identity(type));
+    }
+    return backend.enqueueAsync(
+        () -> launch(x.pointer(), y.pointer(), type, n, backend.resultSlot()),
+        bytes -> backend.valueOf(bytes, type));
+  }
+
+  /** Same type and length; records the variant. */
+  private static void check(CudaBuffer x, CudaBuffer y, CallContext call) {
+    if (x.type() != y.type()) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of one type, got " + x.type().id() + " and " + y.type().id());
+    }
+    if (x.length() != y.length()) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of equal length, got " + x.length() + " and " + y.length());
+    }
+    call.usedVariant(CudaDotPolicy.VARIANTS.get(0));
   }
 
   /** Enqueues the dot kernel over {@code n} elements, writing the answer to {@code result}. */

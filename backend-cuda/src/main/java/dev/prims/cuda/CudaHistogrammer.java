@@ -10,6 +10,7 @@ import dev.prims.HistogramSpec;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
+import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -30,7 +31,38 @@ final class CudaHistogrammer implements Histogrammer {
     CudaBuffer in = backend.own(input);
     CudaBuffer out = backend.own(counts);
     spec.requireCompatible(in.type());
-    int bins = spec.bins();
+    checkCounts(out, spec.bins());
+    String variant = chooseVariant(call, spec.bins());
+    call.usedVariant(variant);
+    return backend.call(
+        () -> {
+          enqueue(in, spec, out, variant);
+          return backend.fetch(backend.scratch(8), DType.LONG).longValue();
+        });
+  }
+
+  /**
+   * Enqueues the histogram and returns; the future completes with the out-of-range count when the
+   * stream has written {@code counts} (read from its own result slot).
+   */
+  @Override
+  public CompletableFuture<Long> histogramAsync(
+      DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+    CudaBuffer in = backend.own(input);
+    CudaBuffer out = backend.own(counts);
+    spec.requireCompatible(in.type());
+    checkCounts(out, spec.bins());
+    String variant = chooseVariant(call, spec.bins());
+    call.usedVariant(variant);
+    return backend.enqueueAsync(
+        () -> {
+          enqueue(in, spec, out, variant);
+          backend.copyToResultSlot(backend.scratch(8), DType.LONG);
+        },
+        bytes -> backend.valueOf(bytes, DType.LONG).longValue());
+  }
+
+  private static void checkCounts(CudaBuffer out, int bins) {
     if (out.type() != DType.LONG || out.length() < bins) {
       throw new IllegalArgumentException(
           "histogram counts must be a long buffer of at least "
@@ -40,9 +72,6 @@ final class CudaHistogrammer implements Histogrammer {
               + " "
               + out.type().id());
     }
-    String variant = chooseVariant(call, bins);
-    call.usedVariant(variant);
-    return backend.call(() -> run(in, spec, out, variant));
   }
 
   private static String chooseVariant(CallContext call, int bins) {
@@ -62,16 +91,18 @@ final class CudaHistogrammer implements Histogrammer {
     return call.variant();
   }
 
-  private long run(CudaBuffer in, HistogramSpec spec, CudaBuffer out, String variant) {
+  /**
+   * Enqueues zeroing {@code out} and the out-of-range count (the first 8 bytes of scratch), then
+   * the kernel, without waiting (under the lock).
+   */
+  private void enqueue(CudaBuffer in, HistogramSpec spec, CudaBuffer out, String variant) {
     long n = in.length();
     CUdeviceptr outOfRange = backend.scratch(8);
     backend.zero(out.pointer(), 2L * spec.bins());
     backend.zero(outOfRange, 2);
-    if (n == 0) {
-      return 0;
+    if (n > 0) {
+      enqueue(in.pointer(), n, in.type(), spec, out.pointer(), outOfRange, variant);
     }
-    enqueue(in.pointer(), n, in.type(), spec, out.pointer(), outOfRange, variant);
-    return backend.fetch(outOfRange, DType.LONG).longValue();
   }
 
   /**

@@ -9,12 +9,14 @@ import dev.prims.ReduceOp;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Reducer;
+import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
  * Reduce on the device. {@code vectorized} is one launch that leaves its result in the mapped host
  * slot; the Harris kernels and {@code shuffle} write one partial per block and run again over the
- * partials until one value is left.
+ * partials until one value is left, which is copied into the slot. The synchronous call waits for
+ * the stream; the asynchronous one reads a slot of its own once the stream passes it.
  */
 final class CudaReducer implements Reducer {
   private final CudaBackend backend;
@@ -26,45 +28,57 @@ final class CudaReducer implements Reducer {
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     CudaBuffer in = backend.own(input);
-    op.requireSupported(in.type());
-    String variant = call.variant() == null ? CudaReducePolicy.VARIANTS.get(0) : call.variant();
-    call.usedVariant(variant);
+    String variant = prepare(in, op, call);
     if (in.length() == 0) {
       return op.identity(in.type());
     }
     return backend.call(
-        () ->
-            variant.equals("vectorized")
-                ? vectorized(in, op, CudaReducePolicy.EVEN_SHARE)
-                : multiPass(in, op, variant));
+        () -> {
+          enqueue(in, op, variant);
+          backend.synchronize();
+          return backend.readResult(in.type());
+        });
   }
 
-  /** The vectorised kernel with the work split chosen by {@code evenShare} (under the lock). */
-  Number vectorized(CudaBuffer in, ReduceOp op, boolean evenShare) {
-    return vectorized(
-        in,
-        "reduce_vectorized_" + in.type().id() + "_" + op.id(),
-        evenShare,
-        CudaReducePolicy.UNROLL,
-        CudaReducePolicy.BLOCKS_PER_SM);
+  /** Enqueues the reduce and returns; the future completes when the stream has done it. */
+  @Override
+  public CompletableFuture<Number> reduceAsync(DeviceBuffer input, ReduceOp op, CallContext call) {
+    CudaBuffer in = backend.own(input);
+    String variant = prepare(in, op, call);
+    if (in.length() == 0) {
+      return CompletableFuture.completedFuture(op.identity(in.type()));
+    }
+    DType type = in.type();
+    return backend.enqueueAsync(
+        () -> enqueue(in, op, variant), bytes -> backend.valueOf(bytes, type));
+  }
+
+  /** Checks the operator and returns the variant to run, recorded in {@code call}. */
+  private static String prepare(CudaBuffer in, ReduceOp op, CallContext call) {
+    op.requireSupported(in.type());
+    String variant = call.variant() == null ? CudaReducePolicy.VARIANTS.get(0) : call.variant();
+    call.usedVariant(variant);
+    return variant;
   }
 
   /**
-   * The vectorised kernel {@code kernel} (compiled with {@code unroll} loads in flight) on at most
-   * {@code perSmCap} blocks per SM, under the lock.
+   * Enqueues the kernels of {@code variant}, leaving the answer in the result slot (under the
+   * lock).
    */
-  Number vectorized(CudaBuffer in, String kernel, boolean evenShare, int unroll, int perSmCap) {
-    launchVectorized(
-        in.pointer(),
-        in.type(),
-        in.length(),
-        kernel,
-        evenShare,
-        unroll,
-        perSmCap,
-        backend.resultSlot());
-    backend.synchronize();
-    return backend.readResult(in.type());
+  private void enqueue(CudaBuffer in, ReduceOp op, String variant) {
+    if (variant.equals("vectorized")) {
+      launchVectorized(
+          in.pointer(),
+          in.type(),
+          in.length(),
+          "reduce_vectorized_" + in.type().id() + "_" + op.id(),
+          CudaReducePolicy.EVEN_SHARE,
+          CudaReducePolicy.UNROLL,
+          CudaReducePolicy.BLOCKS_PER_SM,
+          backend.resultSlot());
+    } else {
+      backend.copyToResultSlot(multiPass(in, op, variant), in.type());
+    }
   }
 
   /**
@@ -144,7 +158,8 @@ final class CudaReducer implements Reducer {
         result);
   }
 
-  private Number multiPass(CudaBuffer in, ReduceOp op, String variant) {
+  /** Enqueues the passes of {@code variant}; returns the device address of the answer. */
+  private CUdeviceptr multiPass(CudaBuffer in, ReduceOp op, String variant) {
     DType type = in.type();
     long n = in.length();
     String kernel = "reduce_" + variant.replace('-', '_') + "_" + type.id() + "_" + op.id();
@@ -170,7 +185,7 @@ final class CudaReducer implements Reducer {
       length = blocks;
       next = 1 - next;
     }
-    return backend.fetch(source, type);
+    return source;
   }
 
   /**

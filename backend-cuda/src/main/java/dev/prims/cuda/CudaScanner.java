@@ -11,6 +11,7 @@ import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -31,6 +32,37 @@ final class CudaScanner implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    Runnable enqueue = prepare(input, output, op, kind, call);
+    if (enqueue != null) {
+      backend.call(
+          () -> {
+            enqueue.run();
+            backend.synchronize();
+            return null;
+          });
+    }
+  }
+
+  /**
+   * Enqueues the scan and returns; the future completes when the stream has written {@code output}
+   * (later calls on this backend see it complete without waiting, in stream order).
+   */
+  @Override
+  public CompletableFuture<Void> scanAsync(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    Runnable enqueue = prepare(input, output, op, kind, call);
+    if (enqueue == null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return backend.enqueueAsync(enqueue, bytes -> null);
+  }
+
+  /**
+   * Checks the buffers, records the variant, and returns what enqueues the scan's kernels (to run
+   * under the lock), or null for an empty input.
+   */
+  private Runnable prepare(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
     CudaBuffer in = backend.own(input);
     CudaBuffer out = backend.own(output);
     op.requireSupported(in.type());
@@ -45,49 +77,41 @@ final class CudaScanner implements Scanner {
     String variant = call.variant() == null ? CudaScanPolicy.VARIANTS.get(0) : call.variant();
     call.usedVariant(variant);
     if (in.length() == 0) {
-      return;
+      return null;
     }
     boolean exclusive = kind == ScanKind.EXCLUSIVE;
     String suffix = "_" + in.type().id() + "_" + op.id();
     String module = module(variant);
-    backend.call(
-        () -> {
-          switch (variant) {
-            case "decoupled-lookback":
-              decoupledLookback(
-                  in,
-                  out,
-                  exclusive,
-                  module,
-                  "scan_decoupled_lookback" + suffix,
-                  CudaScanPolicy.tile(in.type()),
-                  CudaScanPolicy.LOOKBACK_DELAY_NS);
-              break;
-            case "reduce-then-scan":
-              reduceThenScan(in, out, exclusive, module, suffix);
-              break;
-            case "blelloch":
-              perBlock(
-                  module,
-                  "scan_blelloch" + suffix,
-                  CudaScanPolicy.BLELLOCH_BLOCK,
-                  in,
-                  out,
-                  exclusive);
-              break;
-            default:
-              perBlock(
-                  module,
-                  "scan_hillis_steele" + suffix,
-                  CudaScanPolicy.HILLIS_STEELE_BLOCK,
-                  in,
-                  out,
-                  exclusive);
-              break;
-          }
-          backend.synchronize();
-          return null;
-        });
+    return () -> {
+      switch (variant) {
+        case "decoupled-lookback":
+          decoupledLookback(
+              in,
+              out,
+              exclusive,
+              module,
+              "scan_decoupled_lookback" + suffix,
+              CudaScanPolicy.tile(in.type()),
+              CudaScanPolicy.LOOKBACK_DELAY_NS);
+          break;
+        case "reduce-then-scan":
+          reduceThenScan(in, out, exclusive, module, suffix);
+          break;
+        case "blelloch":
+          perBlock(
+              module, "scan_blelloch" + suffix, CudaScanPolicy.BLELLOCH_BLOCK, in, out, exclusive);
+          break;
+        default:
+          perBlock(
+              module,
+              "scan_hillis_steele" + suffix,
+              CudaScanPolicy.HILLIS_STEELE_BLOCK,
+              in,
+              out,
+              exclusive);
+          break;
+      }
+    };
   }
 
   /**
