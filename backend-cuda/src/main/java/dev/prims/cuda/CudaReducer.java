@@ -94,8 +94,25 @@ final class CudaReducer implements Reducer {
       int unroll,
       int perSmCap,
       CUdeviceptr result) {
+    launchVectorized(input, type, n, kernel, evenShare, unroll, perSmCap, 1, result);
+  }
+
+  /**
+   * As above with a grid of {@code waves} times the resident blocks (CUB's even share launches 5
+   * waves); for measuring.
+   */
+  void launchVectorized(
+      CUdeviceptr input,
+      DType type,
+      long n,
+      String kernel,
+      boolean evenShare,
+      int unroll,
+      int perSmCap,
+      int waves,
+      CUdeviceptr result) {
     int width = 16 / type.bytes();
-    int resident = backend.residentBlocks("reduce", kernel, 0, perSmCap);
+    int resident = backend.residentBlocks("reduce", kernel, 0, perSmCap) * waves;
     int blocks = CudaReducePolicy.vectorizedBlocks(n, width, resident);
     long chunk = 0;
     if (evenShare) {

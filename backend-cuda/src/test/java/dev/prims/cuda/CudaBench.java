@@ -92,7 +92,8 @@ public final class CudaBench {
 
   /**
    * Where the float sum's time goes: the vectorised kernel with its result in mapped host memory
-   * (the default) or in device memory, with even share or grid stride and several grid sizes; and
+   * (the default) or in device memory, with even share or grid stride and several grid sizes (one
+   * wave of resident blocks, or several as CUB launches); and
    * reproducible sums, one pass and two passes, on friendly data and on data whose largest values
    * sit at the end of every warp's range (so every range is folded twice).
    */
@@ -128,6 +129,31 @@ public final class CudaBench {
                       backend.synchronize();
                       return null;
                     }));
+        for (int waves : new int[] {2, 3, 5}) {
+          for (int cap : new int[] {4, 8}) {
+            time(
+                backend,
+                "even share, " + waves + " waves of cap=" + cap,
+                N,
+                4.0 * N,
+                () ->
+                    backend.call(
+                        () -> {
+                          reducer.launchVectorized(
+                              in.pointer(),
+                              DType.FLOAT,
+                              N,
+                              kernel,
+                              true,
+                              4,
+                              cap,
+                              waves,
+                              backend.resultSlot());
+                          backend.synchronize();
+                          return null;
+                        }));
+          }
+        }
         for (String k :
             new String[] {
               kernel, "reduce_vectorized_u8_float_sum", "reduce_vectorized_cs_float_sum"
