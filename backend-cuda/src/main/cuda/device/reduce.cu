@@ -163,7 +163,9 @@ __device__ void reduce_shuffle(const T* input, T* output, i64 n) {
 // the per-block partials (counter is zero on entry and reset to zero on exit). With chunk == 0
 // the blocks stride over the whole input together; with chunk > 0 (vectors, a multiple of
 // BLOCK_SIZE * UNROLL) block b reads the contiguous vectors [b * chunk, (b + 1) * chunk).
-template <typename Op, typename T, int UNROLL = REDUCE_UNROLL, bool STREAMING = false>
+// BLOCKED (chunk > 0 only) makes each thread load UNROLL adjacent vectors of a tile, as CUB's
+// blocked vectorised loads do, instead of vectors BLOCK_SIZE apart.
+template <typename Op, typename T, int UNROLL = REDUCE_UNROLL, bool STREAMING = false, bool BLOCKED = false>
 __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials, unsigned* counter, T* result) {
   typedef typename Vec<T>::type V;
   const int W = Vec<T>::width;
@@ -182,7 +184,22 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
   T acc[W];
 #pragma unroll
   for (int w = 0; w < W; ++w) acc[w] = Op::template identity<T>();
-  for (; i + (UNROLL - 1) * stride < vector_count; i += UNROLL * stride) {
+  if (BLOCKED && chunk > 0) {
+    const i64 tile = (i64)BLOCK_SIZE * UNROLL;
+    i64 base = 0;
+    for (; base + tile <= vector_count; base += tile) {
+      V loaded[UNROLL];
+#pragma unroll
+      for (int u = 0; u < UNROLL; ++u) loaded[u] = __ldg(vectors + base + threadIdx.x * UNROLL + u);
+#pragma unroll
+      for (int u = 0; u < UNROLL; ++u) {
+#pragma unroll
+        for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded[u], w));
+      }
+    }
+    i = base + threadIdx.x;
+  }
+  for (; !BLOCKED && i + (UNROLL - 1) * stride < vector_count; i += UNROLL * stride) {
     V loaded[UNROLL];
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u) loaded[u] = STREAMING ? __ldcs(vectors + i + u * stride) : __ldg(vectors + i + u * stride);
@@ -243,11 +260,15 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_ENTRIES)
 
-// Experiments for the float sum's speed (CudaBench experiments): 8 loads in flight, and streaming
-// (evict-first) loads.
+// Experiments for the float sum's speed (CudaBench experiments): 8 loads in flight, blocked loads
+// (each thread UNROLL adjacent vectors), and streaming (evict-first) loads.
 extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_u8_float_sum(
     const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
   reduce_vectorized<OpSum, float, 8>(input, n, chunk, partials, counter, result);
+}
+extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_blocked_float_sum(
+    const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
+  reduce_vectorized<OpSum, float, REDUCE_UNROLL, false, true>(input, n, chunk, partials, counter, result);
 }
 extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_cs_float_sum(
     const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {

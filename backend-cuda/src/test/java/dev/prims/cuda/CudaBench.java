@@ -156,7 +156,10 @@ public final class CudaBench {
         }
         for (String k :
             new String[] {
-              kernel, "reduce_vectorized_u8_float_sum", "reduce_vectorized_cs_float_sum"
+              kernel,
+              "reduce_vectorized_u8_float_sum",
+              "reduce_vectorized_blocked_float_sum",
+              "reduce_vectorized_cs_float_sum"
             }) {
           int unroll = k.contains("_u8_") ? 8 : 4;
           for (int cap : new int[] {4, 8}) {
