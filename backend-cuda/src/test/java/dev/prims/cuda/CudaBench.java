@@ -93,9 +93,9 @@ public final class CudaBench {
   /**
    * Where the float sum's time goes: the vectorised kernel with its result in mapped host memory
    * (the default) or in device memory, with even share or grid stride and several grid sizes (one
-   * wave of resident blocks, or several as CUB launches); and
-   * reproducible sums, one pass and two passes, on friendly data and on data whose largest values
-   * sit at the end of every warp's range (so every range is folded twice).
+   * wave of resident blocks, or several as CUB launches); and reproducible sums, one pass and two
+   * passes, on friendly data and on data whose largest values sit at the end of every warp's range
+   * (so every range is folded twice).
    */
   private static void experiments(CudaBackend backend, DeviceBuffer f, float[] floats) {
     CudaReducer reducer = backend.cudaReducer();
