@@ -31,6 +31,7 @@ import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
+import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
 import java.nio.ByteBuffer;
@@ -56,7 +57,7 @@ import jcuda.driver.CUstream_flags;
  * one per pending asynchronous call), the pinned staging pipeline for host arrays ({@link
  * CudaHostStreamer}, with its own copy stream) and transfer counts ({@link CudaTransferCounter}).
  * Calls are serialised by one lock. Asynchronous calls on buffers enqueue their kernels under the
- * lock without waiting and complete through {@link CudaCompletions} (an event per call, waited for
+ * lock without waiting and complete through {@link QueueCompletions} (an event per call, waited for
  * on a thread of the backend; no driver callbacks); synchronous calls wait for the stream, so they
  * also wait for asynchronous work enqueued before them.
  */
@@ -95,7 +96,14 @@ final class CudaBackend implements Backend {
   private final CudaDot dot = new CudaDot(this);
   private final CudaFoldKernels foldKernels = new CudaFoldKernels(this);
   private final CudaHostStreamer streamer = new CudaHostStreamer(this);
-  private final CudaCompletions completions = new CudaCompletions(() -> cuCtxSetCurrent(context));
+  private final QueueCompletions completions =
+      new QueueCompletions(
+          CudaBackendProvider.ID,
+          () -> cuCtxSetCurrent(context),
+          e ->
+              e instanceof CudaException
+                  ? new PrimsException(CudaBackendProvider.ID, e.getMessage(), e)
+                  : e);
   private final boolean stagedHostPath;
   private final java.util.concurrent.atomic.AtomicLong bytesToDevice =
       new java.util.concurrent.atomic.AtomicLong();
@@ -498,7 +506,7 @@ final class CudaBackend implements Backend {
    * An asynchronous call: runs {@code enqueue} under the lock with a result slot of its own (what
    * it enqueues that writes to {@link #resultSlot} or {@link #copyToResultSlot} fills that slot),
    * records an event after it and returns at once. The future completes, through {@link
-   * CudaCompletions}, with {@code read} of the slot's bytes once the stream has passed the event;
+   * QueueCompletions}, with {@code read} of the slot's bytes once the stream has passed the event;
    * {@code read} runs on the waiting thread and must make no CUDA call. While {@value #ASYNC_SLOTS}
    * calls are pending, the next one waits for a slot.
    */

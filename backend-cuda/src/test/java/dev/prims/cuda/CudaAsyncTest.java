@@ -56,7 +56,8 @@ class CudaAsyncTest {
   private static final int[] LENGTHS = {
     1, 31, 32, 33, 255, 256, 257, 1023, 1025, 4096, 65_537, 200_003, (1 << 20) + 1, 3_000_001
   };
-  private static final String COMPLETION_THREAD = CudaCompletions.COMPLETE_THREAD;
+  private static final String COMPLETION_THREAD =
+      dev.prims.spi.QueueCompletions.completeThread("cuda");
 
   private Prims prims;
   private final List<Input> inputs = new ArrayList<>();

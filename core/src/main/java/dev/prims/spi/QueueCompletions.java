@@ -1,6 +1,5 @@
-package dev.prims.cuda;
+package dev.prims.spi;
 
-import dev.prims.PrimsException;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -8,48 +7,68 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import jcuda.CudaException;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Completes the futures of asynchronous calls in the order they were enqueued. One daemon thread
- * per backend, {@code prims-cuda-wait}, waits for each call's point in the stream (an event), reads
- * the call's answer and gives its result slot back; it never takes the backend's lock and never
- * runs user code. A second daemon thread, {@code prims-cuda-complete}, completes the futures, so
- * their dependent stages run there, in stream order, and may call the backend. A stage that must
- * wait for a later asynchronous call of the same backend should be attached with an {@code *Async}
- * method, since it would otherwise wait for the thread it runs on.
+ * Completes the futures of a backend's asynchronous calls ({@link Backend#asyncPath}) in the order
+ * they were enqueued on its stream or queue. One daemon thread, {@code prims-ID-wait}, waits for
+ * each call's point in the stream (a CUDA or OpenCL event), reads the call's answer and releases
+ * what the call held; it never takes the backend's lock and never runs user code. A second daemon
+ * thread, {@code prims-ID-complete}, completes the futures, so their dependent stages run there, in
+ * stream order, and may call the backend. A stage that must wait for a later asynchronous call of
+ * the same backend should be attached with an {@code *Async} method, since it would otherwise wait
+ * for the thread it runs on.
  *
- * <p>No driver callback is involved: the waiting thread blocks in {@code cuEventSynchronize}.
+ * <p>No driver callback is involved: the waiting thread blocks in the driver's wait for an event.
  */
-final class CudaCompletions {
-  private static final Logger LOG = LoggerFactory.getLogger(CudaCompletions.class);
-  static final String WAIT_THREAD = "prims-cuda-wait";
-  static final String COMPLETE_THREAD = "prims-cuda-complete";
+public final class QueueCompletions {
+  private static final Logger LOG = LoggerFactory.getLogger(QueueCompletions.class);
 
+  private final String backendId;
   private final Runnable waitThreadSetup;
+  private final UnaryOperator<RuntimeException> failure;
   private final BlockingQueue<Pending<?>> pending = new LinkedBlockingQueue<>();
   private Thread waiter;
   private ExecutorService completer;
   private boolean closed;
 
-  /** {@code waitThreadSetup} runs once on the waiting thread first (makes the context current). */
-  CudaCompletions(Runnable waitThreadSetup) {
+  /**
+   * Completions of backend {@code backendId}. {@code waitThreadSetup} runs once on the waiting
+   * thread first (for example to make a CUDA context current); {@code failure} turns an exception
+   * of a wait or a read into the one a synchronous call would throw (for example a driver's
+   * exception into a {@link dev.prims.PrimsException}).
+   */
+  public QueueCompletions(
+      String backendId, Runnable waitThreadSetup, UnaryOperator<RuntimeException> failure) {
+    this.backendId = backendId;
     this.waitThreadSetup = waitThreadSetup;
+    this.failure = failure;
+  }
+
+  /** The name of the thread that waits for the events of backend {@code backendId}. */
+  public static String waitThread(String backendId) {
+    return "prims-" + backendId + "-wait";
+  }
+
+  /** The name of the thread that completes the futures of backend {@code backendId}. */
+  public static String completeThread(String backendId) {
+    return "prims-" + backendId + "-complete";
   }
 
   /**
-   * A future that completes with {@code read}'s answer once {@code await} returns (it blocks until
-   * the stream has reached the call; a {@link CudaException} from it means the stream failed).
-   * {@code release} runs after the read, success or not. Call in stream order (under the backend's
-   * lock, right after enqueuing the call's work).
+   * A future that completes with {@code read}'s answer once {@code await} returns ({@code await}
+   * blocks until the stream has reached the call and throws if the stream failed). {@code release}
+   * runs after the read, whether the wait and the read succeeded or not. Call in stream order
+   * (under the backend's lock, right after enqueuing the call's work).
    *
    * @throws IllegalStateException after {@link #close}
    */
-  synchronized <T> CompletableFuture<T> submit(Runnable await, Supplier<T> read, Runnable release) {
+  public synchronized <T> CompletableFuture<T> submit(
+      Runnable await, Supplier<T> read, Runnable release) {
     if (closed) {
-      throw new IllegalStateException("the cuda backend is closed");
+      throw new IllegalStateException("the " + backendId + " backend is closed");
     }
     if (waiter == null) {
       start();
@@ -63,12 +82,12 @@ final class CudaCompletions {
     completer =
         Executors.newSingleThreadExecutor(
             r -> {
-              Thread t = new Thread(r, COMPLETE_THREAD);
+              Thread t = new Thread(r, completeThread(backendId));
               t.setDaemon(true);
               return t;
             });
     ExecutorService completions = completer;
-    waiter = new Thread(() -> waitInOrder(completions), WAIT_THREAD);
+    waiter = new Thread(() -> waitInOrder(completions), waitThread(backendId));
     waiter.setDaemon(true);
     waiter.start();
   }
@@ -77,7 +96,7 @@ final class CudaCompletions {
     try {
       waitThreadSetup.run();
     } catch (RuntimeException e) {
-      LOG.error("cuda: the completion thread cannot make the context current", e);
+      LOG.error("{}: the completion thread could not be set up", backendId, e);
     }
     while (true) {
       Pending<?> call;
@@ -89,7 +108,7 @@ final class CudaCompletions {
       if (call.isEnd()) {
         return;
       }
-      completions.execute(call.finish());
+      completions.execute(call.finish(failure));
     }
   }
 
@@ -99,7 +118,7 @@ final class CudaCompletions {
    * the completing thread are then awaited, unless called from that thread, which would wait for
    * itself. Call outside the backend's lock, since dependent stages may take it.
    */
-  void close() {
+  public void close() {
     Thread toJoin;
     ExecutorService toStop;
     synchronized (this) {
@@ -123,10 +142,10 @@ final class CudaCompletions {
       }
     }
     toStop.shutdown();
-    if (!Thread.currentThread().getName().equals(COMPLETE_THREAD)) {
+    if (!Thread.currentThread().getName().equals(completeThread(backendId))) {
       try {
         if (!toStop.awaitTermination(60, TimeUnit.SECONDS)) {
-          LOG.warn("cuda: asynchronous completions still running after 60 s; closing anyway");
+          LOG.warn("{}: asynchronous completions still running after 60 s", backendId);
         }
       } catch (InterruptedException e) {
         interrupted = true;
@@ -159,15 +178,15 @@ final class CudaCompletions {
     }
 
     /** Waits and reads (on the waiting thread); returns what completes the future. */
-    Runnable finish() {
+    Runnable finish(UnaryOperator<RuntimeException> failure) {
       try {
         await.run();
         T value = read.get();
         return () -> future.complete(value);
-      } catch (CudaException e) {
-        PrimsException failure = new PrimsException(CudaBackendProvider.ID, e.getMessage(), e);
-        return () -> future.completeExceptionally(failure);
-      } catch (RuntimeException | Error e) {
+      } catch (RuntimeException e) {
+        RuntimeException thrown = failure.apply(e);
+        return () -> future.completeExceptionally(thrown);
+      } catch (Error e) {
         return () -> future.completeExceptionally(e);
       } finally {
         release.run();

@@ -1,4 +1,4 @@
-package dev.prims.cuda;
+package dev.prims.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -16,7 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import jcuda.CudaException;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,8 +27,24 @@ import org.junit.jupiter.api.Test;
  * back, and close waits for submitted calls and their stages (without waiting for itself when
  * called from one). Needs no GPU.
  */
-class CudaCompletionsTest {
+class QueueCompletionsTest {
   private static final Runnable NOTHING = () -> {};
+  private static final String ID = "test";
+
+  /** A driver's exception, as CUDA's or OpenCL's binding would throw it. */
+  private static final class DriverException extends RuntimeException {
+    DriverException(String message) {
+      super(message);
+    }
+  }
+
+  /** Turns driver exceptions into the PrimsException a synchronous call throws. */
+  private static final UnaryOperator<RuntimeException> TRANSLATE =
+      e -> e instanceof DriverException ? new PrimsException(ID, e.getMessage(), e) : e;
+
+  private static QueueCompletions completions(Runnable setup) {
+    return new QueueCompletions(ID, setup, TRANSLATE);
+  }
 
   /** The thread that runs {@code future}'s first dependent stage, attached before completion. */
   private static CompletableFuture<String> threadOfFirstStage(CompletableFuture<?> future) {
@@ -41,8 +57,7 @@ class CudaCompletionsTest {
   void theAnswerIsReadAfterTheEventOnTheWaitingThreadAndCompletesOnTheCompletingThread()
       throws Exception {
     AtomicReference<String> setupOn = new AtomicReference<>();
-    CudaCompletions completions =
-        new CudaCompletions(() -> setupOn.set(Thread.currentThread().getName()));
+    QueueCompletions completions = completions(() -> setupOn.set(Thread.currentThread().getName()));
     CountDownLatch event = new CountDownLatch(1);
     AtomicReference<String> readOn = new AtomicReference<>();
     AtomicInteger released = new AtomicInteger();
@@ -59,9 +74,9 @@ class CudaCompletionsTest {
     assertTrue(!future.isDone() && readOn.get() == null, "completed before its event");
     event.countDown();
     assertEquals(42, future.get(10, TimeUnit.SECONDS));
-    assertEquals(CudaCompletions.COMPLETE_THREAD, completedOn.get(10, TimeUnit.SECONDS));
-    assertEquals(CudaCompletions.WAIT_THREAD, readOn.get());
-    assertEquals(CudaCompletions.WAIT_THREAD, setupOn.get());
+    assertEquals(QueueCompletions.completeThread(ID), completedOn.get(10, TimeUnit.SECONDS));
+    assertEquals(QueueCompletions.waitThread(ID), readOn.get());
+    assertEquals(QueueCompletions.waitThread(ID), setupOn.get());
     assertEquals(1, released.get());
     completions.close();
   }
@@ -69,7 +84,7 @@ class CudaCompletionsTest {
   private static void await(CountDownLatch event) {
     try {
       if (!event.await(10, TimeUnit.SECONDS)) {
-        throw new CudaException("the test's event never came");
+        throw new DriverException("the test's event never came");
       }
     } catch (InterruptedException e) {
       throw new IllegalStateException(e);
@@ -78,13 +93,13 @@ class CudaCompletionsTest {
 
   @Test
   void aStreamErrorCompletesTheFutureWithThePrimsExceptionOfASynchronousCall() throws Exception {
-    CudaCompletions completions = new CudaCompletions(NOTHING);
+    QueueCompletions completions = completions(NOTHING);
     boolean[] read = {false};
     AtomicInteger released = new AtomicInteger();
     CompletableFuture<Integer> future =
         completions.submit(
             () -> {
-              throw new CudaException("CUDA_ERROR_ILLEGAL_ADDRESS");
+              throw new DriverException("CUDA_ERROR_ILLEGAL_ADDRESS");
             },
             () -> {
               read[0] = true;
@@ -94,7 +109,7 @@ class CudaCompletionsTest {
     ExecutionException e =
         assertThrows(ExecutionException.class, () -> future.get(10, TimeUnit.SECONDS));
     PrimsException failure = assertInstanceOf(PrimsException.class, e.getCause());
-    assertEquals("cuda", failure.backend());
+    assertEquals(ID, failure.backend());
     assertTrue(failure.getMessage().contains("CUDA_ERROR_ILLEGAL_ADDRESS"), failure.getMessage());
     assertTrue(!read[0], "the result slot was read after a stream error");
     assertEquals(1, released.get(), "the slot did not come back");
@@ -102,8 +117,8 @@ class CudaCompletionsTest {
   }
 
   @Test
-  void aFailingReadCompletesTheFutureExceptionally() throws Exception {
-    CudaCompletions completions = new CudaCompletions(NOTHING);
+  void aFailingReadCompletesTheFutureExceptionallyAsThrown() throws Exception {
+    QueueCompletions completions = completions(NOTHING);
     IllegalStateException broken = new IllegalStateException("slot unreadable");
     AtomicInteger released = new AtomicInteger();
     CompletableFuture<Integer> future =
@@ -122,7 +137,7 @@ class CudaCompletionsTest {
 
   @Test
   void futuresCompleteInSubmissionOrder() throws Exception {
-    CudaCompletions completions = new CudaCompletions(NOTHING);
+    QueueCompletions completions = completions(NOTHING);
     List<Integer> order = Collections.synchronizedList(new ArrayList<>());
     List<CompletableFuture<Integer>> futures = new ArrayList<>();
     for (int i = 0; i < 500; i++) {
@@ -139,22 +154,33 @@ class CudaCompletionsTest {
 
   @Test
   void aBlockedStageDoesNotKeepLaterCallsFromGivingTheirSlotsBack() throws Exception {
-    CudaCompletions completions = new CudaCompletions(NOTHING);
+    QueueCompletions completions = completions(NOTHING);
+    CountDownLatch event = new CountDownLatch(1);
     CountDownLatch unblock = new CountDownLatch(1);
-    CompletableFuture<Integer> first = completions.submit(NOTHING, () -> 1, NOTHING);
-    first.thenRun(() -> await(unblock));
+    AtomicReference<String> blockedOn = new AtomicReference<>();
+    CountDownLatch stageStarted = new CountDownLatch(1);
+    CompletableFuture<Integer> first = completions.submit(() -> await(event), () -> 1, NOTHING);
+    first.thenRun(
+        () -> {
+          blockedOn.set(Thread.currentThread().getName());
+          stageStarted.countDown();
+          await(unblock);
+        });
+    event.countDown();
+    assertTrue(stageStarted.await(10, TimeUnit.SECONDS), "the stage never ran");
     CountDownLatch released = new CountDownLatch(100);
     for (int i = 0; i < 100; i++) {
       completions.submit(NOTHING, () -> 2, released::countDown);
     }
     assertTrue(released.await(10, TimeUnit.SECONDS), "slots held while a stage blocks");
+    assertEquals(QueueCompletions.completeThread(ID), blockedOn.get());
     unblock.countDown();
     completions.close();
   }
 
   @Test
   void closeWaitsForSubmittedCallsAndTheirStagesThenRefusesNewOnes() throws Exception {
-    CudaCompletions completions = new CudaCompletions(NOTHING);
+    QueueCompletions completions = completions(NOTHING);
     CountDownLatch event = new CountDownLatch(1);
     CompletableFuture<Integer> first = completions.submit(() -> await(event), () -> 1, NOTHING);
     CompletableFuture<Integer> afterSlow =
@@ -187,7 +213,7 @@ class CudaCompletionsTest {
 
   @Test
   void closingFromACompletionDoesNotWaitForItself() throws Exception {
-    CudaCompletions completions = new CudaCompletions(NOTHING);
+    QueueCompletions completions = completions(NOTHING);
     CompletableFuture<Boolean> closed =
         completions
             .submit(NOTHING, () -> 1, NOTHING)
