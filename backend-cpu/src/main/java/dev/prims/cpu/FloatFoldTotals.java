@@ -7,7 +7,8 @@ import dev.prims.spi.FoldPlan;
  * exact total {@code T = sum of trunc(x / 2^low)} of a range at a top grid ({@code low = top - 60},
  * see {@link FoldPlan}). A float with no bits below {@code 2^low} splits exactly into a multiple of
  * {@code 2^(low + 42)} and a remainder; 16 of each are summed exactly in doubles, then moved into a
- * 128-bit integer. Floats with bits below {@code 2^low} are truncated first.
+ * 128-bit integer. Floats with bits below {@code 2^low} are truncated first. {@link #foldChunk}
+ * tries the vectorised {@link FloatFoldLanes} on spans of whole rows first.
  */
 final class FloatFoldTotals {
   /** {@link #foldChunk} of a range holding a NaN or an infinity. */
@@ -39,7 +40,9 @@ final class FloatFoldTotals {
    * One pass over a chunk: its exact total at its own top grid is added to {@code total}, and that
    * top grid (or {@link #ZERO}, {@link #NON_FINITE}) returned. The top grid is guessed from the
    * first group and checked against the chunk's largest magnitude, tracked on the way; a wrong
-   * guess (a later value 2^30 or more above the first group's largest) folds the chunk again.
+   * guess (a later value 2^30 or more above the first group's largest) folds the chunk again. Spans
+   * of whole rows go to {@link FloatFoldLanes} first; spans it declines, and the tail, go group by
+   * group.
    */
   static int foldChunk(float[] a, int from, int to, long[] total) {
     float first = groupMax(a, from, Math.min(to, from + STEP));
@@ -49,24 +52,31 @@ final class FloatFoldTotals {
     int guess = first == 0 ? -150 : FoldPlan.topGridFor(first);
     Grid grid = new Grid(guess);
     long[] sum = new long[2];
-    // the first group's largest value fixes the top grid from below; plain groups stay below
-    // 2^(guess + 30), and groups taking the general path report their largest
-    float[] largest = {first};
-    boolean finite = true;
-    for (int base = from; base < to; base += STEP) {
-      int end = Math.min(to, base + STEP);
-      if (!plainGroup(a, base, end, grid, sum)) {
-        finite &= splitGroup(a, base, end, grid, sum);
-        largest[0] = Math.max(largest[0], groupMax(a, base, end));
+    // the first group's largest value fixes the top grid from below; spans the lanes take and
+    // plain groups stay below 2^(guess + 30), and groups taking the general path report their
+    // largest
+    float largest = first;
+    int base = from;
+    int bound = first == 0 ? FloatFoldLanes.NONE : FloatFoldLanes.bound(first, guess);
+    if (bound != FloatFoldLanes.NONE) {
+      FloatFoldLanes lanes = FloatFoldLanes.local();
+      int span = FloatFoldLanes.WIDTH * FloatFoldLanes.ROWS;
+      while (to - base >= FloatFoldLanes.WIDTH) {
+        int end = base + Math.min(span, (to - base) / FloatFoldLanes.WIDTH * FloatFoldLanes.WIDTH);
+        if (!lanes.add(a, base, end, bound, grid.low, sum)) {
+          largest = Math.max(largest, groups(a, base, end, grid, sum));
+        }
+        base = end;
       }
     }
-    if (!finite || !(largest[0] <= Float.MAX_VALUE)) {
+    largest = Math.max(largest, groups(a, base, to, grid, sum));
+    if (!(largest <= Float.MAX_VALUE)) {
       return NON_FINITE;
     }
-    if (largest[0] == 0) {
+    if (largest == 0) {
       return ZERO;
     }
-    int top = FoldPlan.topGridFor(largest[0]);
+    int top = FoldPlan.topGridFor(largest);
     if (top != guess) {
       sum[0] = 0;
       sum[1] = 0;
@@ -74,6 +84,23 @@ final class FloatFoldTotals {
     }
     add(total, sum);
     return top;
+  }
+
+  /**
+   * Adds the exact total of {@code a[from..to)} at {@code grid} group by group and returns the
+   * largest magnitude of the groups that took the general path (NaN for a non-finite one).
+   */
+  private static float groups(float[] a, int from, int to, Grid grid, long[] sum) {
+    float largest = 0;
+    for (int base = from; base < to; base += STEP) {
+      int end = Math.min(to, base + STEP);
+      if (!plainGroup(a, base, end, grid, sum)) {
+        largest =
+            Math.max(
+                largest, splitGroup(a, base, end, grid, sum) ? groupMax(a, base, end) : Float.NaN);
+      }
+    }
+    return largest;
   }
 
   /** Largest magnitude of {@code a[base..end)} (NaN if any). */
