@@ -106,6 +106,54 @@ class AsyncPathTest {
   }
 
   @Test
+  void aCallIssuedWhileAnEarlierPoolCallOnTheBackendIsPendingWaitsForIt() throws Exception {
+    DeferredProvider provider = new DeferredProvider("late", true, false);
+    try (Prims prims = create(provider)) {
+      DeviceBuffer a = provider.buffer(new int[] {2, 3});
+      CountDownLatch hold = new CountDownLatch(1);
+      provider.holdSync = hold;
+      CompletableFuture<Scalar> pool =
+          prims.determinism(Determinism.REPRODUCIBLE).reduceAsync(a, ReduceOp.SUM);
+      CompletableFuture<Scalar> stream = prims.reduceAsync(a, ReduceOp.SUM);
+      CompletableFuture<Scalar> poolAgain =
+          prims.determinism(Determinism.REPRODUCIBLE).reduceAsync(a, ReduceOp.SUM);
+      Thread.sleep(100);
+      assertEquals(0, provider.asyncCalls.get(), "a later call reached the backend first");
+      assertFalse(pool.isDone() || stream.isDone() || poolAgain.isDone());
+      provider.holdSync = null;
+      hold.countDown();
+      assertEquals(5, pool.get(10, TimeUnit.SECONDS).asInt());
+      assertEquals(5, stream.get(10, TimeUnit.SECONDS).asInt());
+      assertEquals(5, poolAgain.get(10, TimeUnit.SECONDS).asInt());
+      assertEquals(List.of("sync", "async", "sync"), provider.order);
+    }
+  }
+
+  @Test
+  void aBackendWithoutAnAsyncPathRunsItsCallsInIssueOrder() throws Exception {
+    DeferredProvider provider = new DeferredProvider("plain", false, false);
+    try (Prims prims = create(provider)) {
+      DeviceBuffer a = provider.buffer(new int[] {2, 3});
+      CountDownLatch hold = new CountDownLatch(1);
+      provider.holdSync = hold;
+      CompletableFuture<Scalar> first = prims.reduceAsync(a, ReduceOp.SUM);
+      List<CompletableFuture<Scalar>> later = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        later.add(prims.dotAsync(a, a));
+      }
+      Thread.sleep(100);
+      assertEquals(1, provider.syncCalls.get(), "a later call started before the first finished");
+      provider.holdSync = null;
+      hold.countDown();
+      assertEquals(5, first.get(10, TimeUnit.SECONDS).asInt());
+      for (CompletableFuture<Scalar> f : later) {
+        assertEquals(13, f.get(10, TimeUnit.SECONDS).asInt());
+      }
+      assertEquals(9, provider.syncCalls.get());
+    }
+  }
+
+  @Test
   void aBackendWithoutAnAsyncPathRunsOnThePool() throws Exception {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
     try (Prims prims = create(provider)) {

@@ -40,6 +40,13 @@ final class DeferredProvider implements BackendProvider {
   volatile String lastSyncThread;
   volatile RuntimeException failNextAsync;
   volatile RuntimeException throwNextAsync;
+
+  /** When set, synchronous calls wait for it before returning. */
+  volatile CountDownLatch holdSync;
+
+  /** "sync" and "async", in the order the backend's methods were entered. */
+  final List<String> order = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
   private final ExecutorService device =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -130,6 +137,7 @@ final class DeferredProvider implements BackendProvider {
   /** Runs {@code work} on the device thread once the gate opens. */
   private <T> CompletableFuture<T> enqueue(CallContext call, Supplier<T> work) {
     asyncCalls.incrementAndGet();
+    order.add("async");
     call.usedVariant("queued");
     RuntimeException thrown = throwNextAsync;
     if (thrown != null) {
@@ -162,6 +170,15 @@ final class DeferredProvider implements BackendProvider {
   private void countSync() {
     syncCalls.incrementAndGet();
     lastSyncThread = Thread.currentThread().getName();
+    order.add("sync");
+    CountDownLatch hold = holdSync;
+    try {
+      if (hold != null && !hold.await(30, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("the test never released the synchronous call");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static int sum(int[] values) {

@@ -15,6 +15,7 @@ import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
+import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.jocl.CLException;
@@ -39,6 +41,10 @@ import org.jocl.cl_mem;
  * The OpenCL backend on one device: one context, one in-order profiling queue, a program cache and
  * reusable scratch buffers. Every device operation runs under one lock, so the backend is
  * thread-safe (calls are serialised on the device, as they would be on one queue anyway).
+ * Asynchronous calls on buffers enqueue their kernels and a non-blocking read of their answer under
+ * the lock and return; {@link QueueCompletions} waits for each call's event on a thread of the
+ * backend. Scratch buffers may be replaced while enqueued calls still use the old ones: OpenCL
+ * frees a released memory object only once the commands using it have finished.
  */
 final class OpenClBackend implements Backend {
   static final String ID = "opencl";
@@ -51,6 +57,9 @@ final class OpenClBackend implements Backend {
 
   /** Bytes of local memory a kernel argument asks for (a {@code __local} pointer). */
   record LocalBytes(long bytes) {}
+
+  /** Where an enqueued call leaves its scalar answer: element {@code index} of {@code mem}. */
+  record ScalarAt(cl_mem mem, long index, DType type) {}
 
   /** A kernel ready to launch, with the operator code it takes last when built generic. */
   record Kernel(cl_kernel handle, int opcode, boolean runtimeOperator) {}
@@ -72,6 +81,7 @@ final class OpenClBackend implements Backend {
   private final OpenClDot dot;
   private final OpenClFoldKernels foldKernels;
   private volatile boolean closed;
+  private final QueueCompletions completions;
 
   OpenClBackend(OpenClDevice device, BackendContext config) {
     this.device = device;
@@ -96,6 +106,17 @@ final class OpenClBackend implements Backend {
     this.histogrammer = new OpenClHistogrammer(this);
     this.dot = new OpenClDot(this);
     this.foldKernels = device.fp64() ? new OpenClFoldKernels(this) : null;
+    this.completions =
+        new QueueCompletions(
+            ID,
+            () -> {},
+            e ->
+                e instanceof CLException
+                    ? new PrimsException(
+                        ID,
+                        "asynchronous call on " + device.describe() + " failed: " + e.getMessage(),
+                        e)
+                    : e);
   }
 
   @Override
@@ -305,6 +326,76 @@ final class OpenClBackend implements Backend {
     return event;
   }
 
+  /** Reduce, scan, histogram and dot on buffers all enqueue on the queue without waiting. */
+  @Override
+  public boolean asyncPath(Primitive primitive) {
+    return true;
+  }
+
+  /**
+   * A synchronous call: runs {@code enqueue} under the lock and reads the scalar it names (null
+   * when it names none), waiting for the queue.
+   */
+  Number callAndRead(String what, Supplier<ScalarAt> enqueue) {
+    return locked(
+        what,
+        () -> {
+          ScalarAt at = enqueue.get();
+          return at == null ? null : readScalar(at.mem(), at.index(), at.type());
+        });
+  }
+
+  /**
+   * An asynchronous call: runs {@code enqueue} under the lock, enqueues a non-blocking read of the
+   * scalar it names into host memory of the call's own (or a marker when it names none) and returns
+   * at once. The future completes, through {@link QueueCompletions}, with {@code convert} of the
+   * scalar (null when none) once the queue has passed the read.
+   */
+  <T> CompletableFuture<T> callAsync(
+      String what, Supplier<ScalarAt> enqueue, java.util.function.Function<Number, T> convert) {
+    return locked(
+        what,
+        () -> {
+          ScalarAt at = enqueue.get();
+          java.nio.ByteBuffer host =
+              java.nio.ByteBuffer.allocateDirect(8).order(java.nio.ByteOrder.nativeOrder());
+          cl_event done = new cl_event();
+          if (at == null) {
+            clEnqueueMarkerWithWaitList(queue, 0, null, done);
+          } else {
+            long bytes = at.type().bytes();
+            clEnqueueReadBuffer(
+                queue,
+                at.mem(),
+                CL_FALSE,
+                at.index() * bytes,
+                bytes,
+                Pointer.to(host),
+                0,
+                null,
+                done);
+          }
+          clFlush(queue);
+          return completions.submit(
+              () -> clWaitForEvents(1, new cl_event[] {done}),
+              () -> convert.apply(at == null ? null : valueOf(host, at.type())),
+              () -> clReleaseEvent(done));
+        });
+  }
+
+  private static Number valueOf(java.nio.ByteBuffer bytes, DType type) {
+    switch (type) {
+      case INT:
+        return bytes.getInt(0);
+      case LONG:
+        return bytes.getLong(0);
+      case FLOAT:
+        return bytes.getFloat(0);
+      default:
+        return bytes.getDouble(0);
+    }
+  }
+
   /** Blocking write of a whole Java array to the start of {@code mem}. */
   void write(cl_mem mem, Pointer array, long bytes) {
     clEnqueueWriteBuffer(queue, mem, CL_TRUE, 0, bytes, array, 0, null, null);
@@ -414,6 +505,11 @@ final class OpenClBackend implements Backend {
     }
   }
 
+  /**
+   * Refuses new calls, waits for the work already enqueued (asynchronous calls included) and for
+   * their futures to complete, then releases everything. A dependent stage that calls this backend
+   * finds it closed.
+   */
   @Override
   public void close() {
     lock.lock();
@@ -423,6 +519,14 @@ final class OpenClBackend implements Backend {
       }
       closed = true;
       clFinish(queue);
+    } catch (CLException e) {
+      // the completions below fail with the queue's error; release what can be released
+    } finally {
+      lock.unlock();
+    }
+    completions.close();
+    lock.lock();
+    try {
       scratch.values().forEach(m -> clReleaseMemObject(m));
       scratch.clear();
       scratchBytes.clear();

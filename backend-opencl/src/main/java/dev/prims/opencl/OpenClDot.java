@@ -6,6 +6,8 @@ import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DotProduct;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.jocl.cl_mem;
 
 /**
@@ -23,6 +25,27 @@ final class OpenClDot implements DotProduct {
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     OpenClBuffer x = backend.own(a);
     OpenClBuffer y = backend.own(b);
+    check(x, y, call);
+    if (x.length() == 0) {
+      return ReduceOp.SUM.identity(x.type());
+    }
+    return backend.callAndRead("dot", enqueue(x, y));
+  }
+
+  /** Enqueues the dot and returns; the future completes when the queue has done it. */
+  @Override
+  public CompletableFuture<Number> dotAsync(DeviceBuffer a, DeviceBuffer b, CallContext call) {
+    OpenClBuffer x = backend.own(a);
+    OpenClBuffer y = backend.own(b);
+    check(x, y, call);
+    if (x.length() == 0) {
+      return CompletableFuture.completedFuture(ReduceOp.SUM.identity(x.type()));
+    }
+    return backend.callAsync("dot", enqueue(x, y), value -> value);
+  }
+
+  /** Same type and length, a type the device has; records the variant. */
+  private void check(OpenClBuffer x, OpenClBuffer y, CallContext call) {
     DType type = x.type();
     backend.requireType(type);
     if (y.type() != type || y.length() != x.length()) {
@@ -36,32 +59,31 @@ final class OpenClDot implements DotProduct {
               + " "
               + y.type().id());
     }
-    String variant = backend.variant(Primitive.DOT, call);
-    call.usedVariant(variant);
+    call.usedVariant(backend.variant(Primitive.DOT, call));
+  }
+
+  /** What enqueues the dot of {@code x} and {@code y} (under the lock), naming where it answers. */
+  private Supplier<OpenClBackend.ScalarAt> enqueue(OpenClBuffer x, OpenClBuffer y) {
+    DType type = x.type();
     long n = x.length();
-    if (n == 0) {
-      return ReduceOp.SUM.identity(type);
-    }
-    return backend.locked(
-        "dot",
-        () -> {
-          int block = OpenClDotPolicy.BLOCK_SIZE;
-          long groups = OpenClReducePolicy.gridGroups(backend.openClDevice(), n, 4);
-          cl_mem partials = backend.scratch("dot.partials", groups * type.bytes());
-          backend.launch(
-              backend.kernel("dot.cl", type, ReduceOp.SUM, block, 1, "", "dot_vectorized"),
-              groups,
-              block,
-              x.mem(),
-              y.mem(),
-              partials,
-              n);
-          cl_mem result =
-              groups == 1
-                  ? partials
-                  : ((OpenClReducer) backend.reducer())
-                      .reduce(partials, groups, type, ReduceOp.SUM, "vectorized");
-          return backend.readScalar(result, 0, type);
-        });
+    return () -> {
+      int block = OpenClDotPolicy.BLOCK_SIZE;
+      long groups = OpenClReducePolicy.gridGroups(backend.openClDevice(), n, 4);
+      cl_mem partials = backend.scratch("dot.partials", groups * type.bytes());
+      backend.launch(
+          backend.kernel("dot.cl", type, ReduceOp.SUM, block, 1, "", "dot_vectorized"),
+          groups,
+          block,
+          x.mem(),
+          y.mem(),
+          partials,
+          n);
+      cl_mem result =
+          groups == 1
+              ? partials
+              : ((OpenClReducer) backend.reducer())
+                  .reduce(partials, groups, type, ReduceOp.SUM, "vectorized");
+      return new OpenClBackend.ScalarAt(result, 0, type);
+    };
   }
 }

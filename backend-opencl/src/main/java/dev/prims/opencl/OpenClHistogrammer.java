@@ -8,6 +8,8 @@ import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.jocl.cl_mem;
 
 /**
@@ -26,6 +28,26 @@ final class OpenClHistogrammer implements Histogrammer {
 
   @Override
   public long histogram(
+      DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+    return backend.callAndRead("histogram", prepare(input, spec, counts, call)).longValue();
+  }
+
+  /**
+   * Enqueues the histogram and returns; the future completes with the out-of-range count when the
+   * queue has written {@code counts}.
+   */
+  @Override
+  public CompletableFuture<Long> histogramAsync(
+      DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+    return backend.callAsync(
+        "histogram", prepare(input, spec, counts, call), value -> value.longValue());
+  }
+
+  /**
+   * Checks the call and returns what enqueues it (under the lock), naming where the out-of-range
+   * count lands.
+   */
+  private Supplier<OpenClBackend.ScalarAt> prepare(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
     OpenClBuffer in = backend.own(input);
     OpenClBuffer out = backend.own(counts);
@@ -50,28 +72,26 @@ final class OpenClHistogrammer implements Histogrammer {
     Build options =
         new Build(
             type, (spec.isEven() ? " -DEVEN_BINS" : "") + (int64 ? " -DUSE_INT64_ATOMICS" : ""));
-    return backend.locked(
-        "histogram",
-        () -> {
-          long totalBytes = (bins + 1L) * 8;
-          cl_mem totals = backend.scratch("histogram.totals", totalBytes);
-          backend.zero(totals, totalBytes);
-          if (n > 0) {
-            switch (variant) {
-              case "global-atomics":
-                globalAtomics(options, in.mem(), n, params, bins, totals, int64);
-                break;
-              case "per-thread":
-                perThread(options, in.mem(), n, params, bins, totals);
-                break;
-              default:
-                sharedAtomics(options, in.mem(), n, params, bins, totals, int64);
-                break;
-            }
-          }
-          backend.copy(totals, out.mem(), bins * 8L);
-          return backend.readScalar(totals, bins, DType.LONG).longValue();
-        });
+    return () -> {
+      long totalBytes = (bins + 1L) * 8;
+      cl_mem totals = backend.scratch("histogram.totals", totalBytes);
+      backend.zero(totals, totalBytes);
+      if (n > 0) {
+        switch (variant) {
+          case "global-atomics":
+            globalAtomics(options, in.mem(), n, params, bins, totals, int64);
+            break;
+          case "per-thread":
+            perThread(options, in.mem(), n, params, bins, totals);
+            break;
+          default:
+            sharedAtomics(options, in.mem(), n, params, bins, totals, int64);
+            break;
+        }
+      }
+      backend.copy(totals, out.mem(), bins * 8L);
+      return new OpenClBackend.ScalarAt(totals, bins, DType.LONG);
+    };
   }
 
   /** The requested variant, or a note and a substitute when it cannot run this histogram. */

@@ -6,6 +6,8 @@ import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Reducer;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.jocl.cl_mem;
 
 /**
@@ -23,17 +25,25 @@ final class OpenClReducer implements Reducer {
 
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+    return backend.callAndRead("reduce", prepare(input, op, call));
+  }
+
+  /** Enqueues the reduce and returns; the future completes when the queue has done it. */
+  @Override
+  public CompletableFuture<Number> reduceAsync(DeviceBuffer input, ReduceOp op, CallContext call) {
+    return backend.callAsync("reduce", prepare(input, op, call), value -> value);
+  }
+
+  /** Checks the call and returns what enqueues it (under the lock), naming where it answers. */
+  private Supplier<OpenClBackend.ScalarAt> prepare(
+      DeviceBuffer input, ReduceOp op, CallContext call) {
     OpenClBuffer in = backend.own(input);
     DType type = in.type();
     backend.requireType(type);
     String variant = backend.variant(Primitive.REDUCE, call);
     call.usedVariant(variant);
-    return backend.locked(
-        "reduce",
-        () -> {
-          cl_mem result = reduce(in.mem(), in.length(), type, op, variant);
-          return backend.readScalar(result, 0, type);
-        });
+    return () ->
+        new OpenClBackend.ScalarAt(reduce(in.mem(), in.length(), type, op, variant), 0, type);
   }
 
   /**

@@ -7,6 +7,8 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.jocl.cl_mem;
 
 /** Scan on OpenCL; see scan.cl for the four algorithms. */
@@ -31,6 +33,32 @@ final class OpenClScanner implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, call);
+    if (enqueue != null) {
+      backend.callAndRead("scan", enqueue);
+    }
+  }
+
+  /**
+   * Enqueues the scan and returns; the future completes when the queue has written {@code output}
+   * (later calls on this backend see it complete without waiting, in queue order).
+   */
+  @Override
+  public CompletableFuture<Void> scanAsync(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, call);
+    if (enqueue == null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return backend.callAsync("scan", enqueue, value -> null);
+  }
+
+  /**
+   * Checks the buffers, records the variant, and returns what enqueues the scan (under the lock; it
+   * has no scalar answer), or null for an empty input.
+   */
+  private Supplier<OpenClBackend.ScalarAt> prepare(
+      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
     OpenClBuffer in = backend.own(input);
     OpenClBuffer out = backend.own(output);
     DType type = in.type();
@@ -50,47 +78,45 @@ final class OpenClScanner implements Scanner {
     call.usedVariant(variant);
     long n = in.length();
     if (n == 0) {
-      return;
+      return null;
     }
     int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
     Kernels options = new Kernels(type, op);
-    backend.locked(
-        "scan",
-        () -> {
-          switch (variant) {
-            case "hillis-steele":
-              scanTiles(
-                  options,
-                  "scan_hillis_steele_tiles",
-                  policy.blockSize(),
-                  in.mem(),
-                  out.mem(),
-                  n,
-                  exclusive,
-                  type,
-                  0);
-              break;
-            case "blelloch":
-              scanTiles(
-                  options,
-                  "scan_blelloch_tiles",
-                  2L * policy.blockSize(),
-                  in.mem(),
-                  out.mem(),
-                  n,
-                  exclusive,
-                  type,
-                  0);
-              break;
-            case "decoupled-lookback":
-              decoupledLookback(options, in.mem(), out.mem(), n, exclusive, type);
-              break;
-            default:
-              reduceThenScan(options, in.mem(), out.mem(), n, exclusive, type);
-              break;
-          }
-          return null;
-        });
+    return () -> {
+      switch (variant) {
+        case "hillis-steele":
+          scanTiles(
+              options,
+              "scan_hillis_steele_tiles",
+              policy.blockSize(),
+              in.mem(),
+              out.mem(),
+              n,
+              exclusive,
+              type,
+              0);
+          break;
+        case "blelloch":
+          scanTiles(
+              options,
+              "scan_blelloch_tiles",
+              2L * policy.blockSize(),
+              in.mem(),
+              out.mem(),
+              n,
+              exclusive,
+              type,
+              0);
+          break;
+        case "decoupled-lookback":
+          decoupledLookback(options, in.mem(), out.mem(), n, exclusive, type);
+          break;
+        default:
+          reduceThenScan(options, in.mem(), out.mem(), n, exclusive, type);
+          break;
+      }
+      return null;
+    };
   }
 
   /** The scan kernels of one type and operator. */

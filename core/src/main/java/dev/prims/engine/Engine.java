@@ -35,6 +35,10 @@ public final class Engine implements AutoCloseable {
   private final BackendRegistry registry;
   private final Object executorLock = new Object();
   private ExecutorService executor;
+
+  /** The latest pool call on each backend's buffers (guarded by executorLock). */
+  private final java.util.Map<String, CompletableFuture<?>> poolTails = new java.util.HashMap<>();
+
   private boolean closed;
   private CostModel costModel;
 
@@ -100,8 +104,25 @@ public final class Engine implements AutoCloseable {
   @Override
   public void close() {
     ExecutorService toStop;
+    CompletableFuture<?>[] ordered;
     synchronized (executorLock) {
       closed = true;
+      ordered = poolTails.values().toArray(new CompletableFuture<?>[0]);
+      poolTails.clear();
+    }
+    // calls chained behind earlier ones reach the pool only when those finish: wait for them first
+    if (!(Thread.currentThread() instanceof AsyncThread)) {
+      try {
+        CompletableFuture.allOf(ordered)
+            .handle((v, e) -> null)
+            .get(60, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        LOG.warn("ordered asynchronous prims calls still running after 60 s; closing anyway");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    synchronized (executorLock) {
       toStop = executor;
       executor = null;
     }
@@ -271,6 +292,12 @@ public final class Engine implements AutoCloseable {
    * the synchronous call, runs on the engine's pool. Either way a failure completes the future
    * exceptionally with the exception the synchronous call would throw.
    *
+   * <p>Calls on one backend's buffers take effect in the order they were issued, so that a chain
+   * such as scan, then histogram of the scan, then reduce of the histogram may be issued without
+   * waiting in between: a backend's stream or queue orders its own calls, and a call that runs on
+   * the pool starts only after every earlier pool call on that backend has finished (a stream call
+   * issued while one is pending waits for it too).
+   *
    * @throws IllegalStateException if the engine is closed
    */
   public <T> CompletableFuture<Outcome<T>> runOnAsync(
@@ -286,24 +313,63 @@ public final class Engine implements AutoCloseable {
     Determinism determinism;
     try {
       determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
-      if (determinism != Determinism.FAST || buffer == null || buffer.isClosed()) {
+      if (buffer == null) {
         return async(sync);
+      }
+      if (determinism != Determinism.FAST || buffer.isClosed()) {
+        return poolCallInOrder(buffer.backend(), sync);
       }
       backend = registry.open(buffer.backend());
       if (!backend.asyncPath(primitive)) {
-        return async(sync);
+        return poolCallInOrder(buffer.backend(), sync);
       }
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
+    Supplier<CompletableFuture<Outcome<T>>> enqueue =
+        () -> {
+          String variant = config.get(primitive.variantKey()).orElse(null);
+          String choice =
+              isAuto(config) ? "auto: " + backend.id() + ", where the buffer lives" : null;
+          CallContext call = callContext(backend, primitive, variant, determinism);
+          return work.apply(backend, call)
+              .thenApply(
+                  value -> outcome(backend, primitive, variant, choice, List.of(), call, value));
+        };
+    synchronized (executorLock) {
+      requireOpen();
+      CompletableFuture<?> pending = poolTails.get(backend.id());
+      if (pending != null && !pending.isDone()) {
+        CompletableFuture<Outcome<T>> next =
+            pending.handle((v, e) -> null).thenComposeAsync(ignored -> enqueue.get(), executor);
+        poolTails.put(backend.id(), next);
+        return next;
+      }
+    }
     try {
-      String variant = config.get(primitive.variantKey()).orElse(null);
-      String choice = isAuto(config) ? "auto: " + backend.id() + ", where the buffer lives" : null;
-      CallContext call = callContext(backend, primitive, variant, determinism);
-      return work.apply(backend, call)
-          .thenApply(value -> outcome(backend, primitive, variant, choice, List.of(), call, value));
+      return enqueue.get();
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  /**
+   * Runs {@code sync} on the pool once every earlier pool call on backend {@code backendId}'s
+   * buffers has finished (at once when none is pending), and registers it as the latest.
+   */
+  private <T> CompletableFuture<T> poolCallInOrder(String backendId, Supplier<T> sync) {
+    synchronized (executorLock) {
+      requireOpen();
+      if (executor == null) {
+        executor = Executors.newFixedThreadPool(asyncThreads(), asyncThreadFactory());
+      }
+      CompletableFuture<?> pending = poolTails.get(backendId);
+      CompletableFuture<T> next =
+          pending == null || pending.isDone()
+              ? CompletableFuture.supplyAsync(sync, executor)
+              : pending.handle((v, e) -> null).thenApplyAsync(ignored -> sync.get(), executor);
+      poolTails.put(backendId, next);
+      return next;
     }
   }
 

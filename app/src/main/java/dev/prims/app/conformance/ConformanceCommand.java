@@ -54,7 +54,7 @@ public final class ConformanceCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "NAME",
       description =
-          "Conformance classes to run: reduce, scan, histogram, dot, engine, buffer (default: all).")
+          "Conformance classes to run: reduce, scan, histogram, dot, engine, buffer, async (default: all).")
   private List<String> primitives;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the outcomes as JSON.")

@@ -47,7 +47,8 @@ public final class ConfiguredBackend {
           ConfiguredHistogramTest.class,
           ConfiguredDotTest.class,
           ConfiguredEngineTest.class,
-          ConfiguredBufferTest.class);
+          ConfiguredBufferTest.class,
+          ConfiguredAsyncTest.class);
 
   private final String id;
   private final Map<String, String> configuration;

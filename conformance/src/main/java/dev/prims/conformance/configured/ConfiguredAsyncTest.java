@@ -1,0 +1,28 @@
+package dev.prims.conformance.configured;
+
+import dev.prims.conformance.AsyncConformance;
+import java.util.Map;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@link AsyncConformance} against the backend given at run time (see {@link ConfiguredBackend}).
+ */
+@ExtendWith(ConfiguredBackendExtension.class)
+public class ConfiguredAsyncTest extends AsyncConformance implements ConfiguredBackend.Target {
+  private ConfiguredBackend backend = ConfiguredBackend.fromSystemProperties();
+
+  @Override
+  public void configure(ConfiguredBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  protected String backendId() {
+    return backend.id();
+  }
+
+  @Override
+  protected Map<String, String> configuration() {
+    return backend.configuration();
+  }
+}
