@@ -236,6 +236,7 @@ final class CudaBackend implements Backend {
                   }
                   if (timingPending) {
                     cuEventRecord(timingEnd, stream);
+                    timingPending = false;
                   }
                   cuEventSynchronize(timingEnd);
                   float[] ms = new float[1];
@@ -245,7 +246,11 @@ final class CudaBackend implements Backend {
       } finally {
         call(
             () -> {
+              // asynchronous calls leave the end mark pending; a later synchronize must not
+              // record the events destroyed here
               timing = false;
+              timingPending = false;
+              timingStarted = false;
               cuEventDestroy(timingStart);
               cuEventDestroy(timingEnd);
               return null;
