@@ -164,20 +164,22 @@ __device__ void reduce_shuffle(const T* input, T* output, i64 n) {
 // the blocks stride over the whole input together; with chunk > 0 (vectors, a multiple of
 // BLOCK_SIZE * UNROLL) block b reads the contiguous vectors [b * chunk, (b + 1) * chunk).
 // BLOCKED (chunk > 0 only) makes each thread load UNROLL adjacent vectors of a tile, as CUB's
-// blocked vectorised loads do, instead of vectors BLOCK_SIZE apart.
-template <typename Op, typename T, int UNROLL = REDUCE_UNROLL, bool STREAMING = false, bool BLOCKED = false>
+// blocked vectorised loads do, instead of vectors BLOCK_SIZE apart. I is the index type: int (only
+// for fewer than 2^31 elements) saves the 64-bit address arithmetic per load.
+template <typename Op, typename T, int UNROLL = REDUCE_UNROLL, bool STREAMING = false, bool BLOCKED = false,
+          typename I = i64>
 __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials, unsigned* counter, T* result) {
   typedef typename Vec<T>::type V;
   const int W = Vec<T>::width;
   const V* vectors = reinterpret_cast<const V*>(input);
-  i64 vector_count = n / W;
-  i64 stride = (i64)BLOCK_SIZE * gridDim.x;
-  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  I vector_count = (I)(n / W);
+  I stride = (I)BLOCK_SIZE * gridDim.x;
+  I i = (I)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (chunk > 0) {
-    const i64 begin = (i64)blockIdx.x * chunk;
-    const i64 end = begin + chunk;
+    const I begin = (I)blockIdx.x * (I)chunk;
+    const I end = begin + (I)chunk;
     vectors += begin;
-    vector_count = begin >= vector_count ? 0 : (end < vector_count ? chunk : vector_count - begin);
+    vector_count = begin >= vector_count ? 0 : (end < vector_count ? (I)chunk : vector_count - begin);
     stride = BLOCK_SIZE;
     i = threadIdx.x;
   }
@@ -185,8 +187,8 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
 #pragma unroll
   for (int w = 0; w < W; ++w) acc[w] = Op::template identity<T>();
   if (BLOCKED && chunk > 0) {
-    const i64 tile = (i64)BLOCK_SIZE * UNROLL;
-    i64 base = 0;
+    const I tile = (I)BLOCK_SIZE * UNROLL;
+    I base = 0;
     for (; base + tile <= vector_count; base += tile) {
       V loaded[UNROLL];
 #pragma unroll
@@ -261,7 +263,7 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_ENTRIES)
 
 // Experiments for the float sum's speed (CudaBench experiments): 8 loads in flight, blocked loads
-// (each thread UNROLL adjacent vectors), and streaming (evict-first) loads.
+// (each thread UNROLL adjacent vectors), 32-bit indices, and streaming (evict-first) loads.
 extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_u8_float_sum(
     const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
   reduce_vectorized<OpSum, float, 8>(input, n, chunk, partials, counter, result);
@@ -269,6 +271,10 @@ extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_u8_fl
 extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_blocked_float_sum(
     const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
   reduce_vectorized<OpSum, float, REDUCE_UNROLL, false, true>(input, n, chunk, partials, counter, result);
+}
+extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_i32_float_sum(
+    const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
+  reduce_vectorized<OpSum, float, REDUCE_UNROLL, false, false, int>(input, n, chunk, partials, counter, result);
 }
 extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_cs_float_sum(
     const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {

@@ -159,6 +159,7 @@ public final class CudaBench {
               kernel,
               "reduce_vectorized_u8_float_sum",
               "reduce_vectorized_blocked_float_sum",
+              "reduce_vectorized_i32_float_sum",
               "reduce_vectorized_cs_float_sum"
             }) {
           int unroll = k.contains("_u8_") ? 8 : 4;
