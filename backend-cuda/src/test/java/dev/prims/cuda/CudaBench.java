@@ -129,6 +129,24 @@ public final class CudaBench {
                       backend.synchronize();
                       return null;
                     }));
+        // diagnostic: ten launches back to back in one timed region (the device never waits for
+        // the host between them), per launch; the difference to the default is host launch time
+        time(
+            backend,
+            "vectorized, 10 back to back, per launch",
+            N,
+            4.0 * N,
+            10,
+            () ->
+                backend.call(
+                    () -> {
+                      for (int k = 0; k < 10; k++) {
+                        reducer.launchVectorized(
+                            in.pointer(), DType.FLOAT, N, kernel, backend.resultSlot());
+                      }
+                      backend.synchronize();
+                      return null;
+                    }));
         for (int waves : new int[] {2, 3, 5}) {
           for (int cap : new int[] {4, 8}) {
             time(
@@ -231,12 +249,18 @@ public final class CudaBench {
   }
 
   private static void time(CudaBackend backend, String name, long n, double bytes, Runnable work) {
+    time(backend, name, n, bytes, 1, work);
+  }
+
+  /** Times {@code work}, which runs the measured operation {@code calls} times, per operation. */
+  private static void time(
+      CudaBackend backend, String name, long n, double bytes, int calls, Runnable work) {
     for (int i = 0; i < WARMUP; i++) {
       work.run();
     }
     double[] ms = new double[REPS];
     for (int i = 0; i < REPS; i++) {
-      ms[i] = backend.deviceMillis(work).orElseThrow();
+      ms[i] = backend.deviceMillis(work).orElseThrow() / calls;
     }
     Arrays.sort(ms);
     System.out.printf(
