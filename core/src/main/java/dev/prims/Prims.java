@@ -576,6 +576,7 @@ public final class Prims implements AutoCloseable {
               + Array.getLength(array)
               + "]");
     }
+    engine.awaitPoolCalls(buffer.backend());
     engine.registry().open(buffer.backend()).buffers().download(buffer, array, offset, length);
   }
 
@@ -609,6 +610,7 @@ public final class Prims implements AutoCloseable {
               + Array.getLength(array)
               + "]");
     }
+    engine.awaitPoolCalls(buffer.backend());
     engine.registry().open(buffer.backend()).buffers().download(buffer, array);
   }
 

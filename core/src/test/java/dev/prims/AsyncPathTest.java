@@ -154,6 +154,31 @@ class AsyncPathTest {
   }
 
   @Test
+  void aSynchronousCallWaitsForEarlierPoolCallsOnTheBackend() throws Exception {
+    DeferredProvider provider = new DeferredProvider("plain", false, false);
+    try (Prims prims = create(provider)) {
+      DeviceBuffer a = provider.buffer(new int[] {2, 3});
+      CountDownLatch hold = new CountDownLatch(1);
+      provider.holdSync = hold;
+      CompletableFuture<Scalar> pending = prims.reduceAsync(a, ReduceOp.SUM);
+      CompletableFuture<Scalar> sync =
+          CompletableFuture.supplyAsync(
+              () -> {
+                Scalar s = prims.dot(a, a);
+                provider.order.add("sync dot returned");
+                return s;
+              });
+      Thread.sleep(100);
+      assertEquals(1, provider.syncCalls.get(), "the synchronous call did not wait");
+      provider.holdSync = null;
+      hold.countDown();
+      assertEquals(5, pending.get(10, TimeUnit.SECONDS).asInt());
+      assertEquals(13, sync.get(10, TimeUnit.SECONDS).asInt());
+      assertEquals(List.of("sync", "sync", "sync dot returned"), provider.order);
+    }
+  }
+
+  @Test
   void aBackendWithoutAnAsyncPathRunsOnThePool() throws Exception {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
     try (Prims prims = create(provider)) {

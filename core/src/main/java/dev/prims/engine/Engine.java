@@ -271,6 +271,7 @@ public final class Engine implements AutoCloseable {
   public <T> Outcome<T> runOn(
       ResolvedConfig config, DeviceBuffer buffer, Primitive primitive, BackendCall<T> work) {
     buffer.requireOpen();
+    awaitPoolCalls(buffer.backend());
     Backend backend = registry.open(buffer.backend());
     Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
     return runOn(
@@ -296,7 +297,8 @@ public final class Engine implements AutoCloseable {
    * such as scan, then histogram of the scan, then reduce of the histogram may be issued without
    * waiting in between: a backend's stream or queue orders its own calls, and a call that runs on
    * the pool starts only after every earlier pool call on that backend has finished (a stream call
-   * issued while one is pending waits for it too).
+   * issued while one is pending waits for it too, and so does a synchronous call or a download:
+   * {@link #awaitPoolCalls}).
    *
    * @throws IllegalStateException if the engine is closed
    */
@@ -350,6 +352,25 @@ public final class Engine implements AutoCloseable {
       return enqueue.get();
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  /**
+   * Waits until every asynchronous call that the pool runs (or has chained) for backend {@code
+   * backendId}'s buffers has finished, so that a synchronous call on that backend's buffers (a
+   * primitive or a download) sees their results, as it would on a stream. Does not wait on the
+   * engine's own pool threads, which run those calls in order already.
+   */
+  public void awaitPoolCalls(String backendId) {
+    if (Thread.currentThread() instanceof AsyncThread) {
+      return;
+    }
+    CompletableFuture<?> pending;
+    synchronized (executorLock) {
+      pending = poolTails.get(backendId);
+    }
+    if (pending != null && !pending.isDone()) {
+      pending.handle((v, e) -> null).join();
     }
   }
 

@@ -82,6 +82,7 @@ final class StressCase {
     }
     boolean buffers =
         (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) && r.nextInt(4) == 0;
+    boolean async = buffers && r.nextBoolean();
     long seed = r.nextLong();
     String call =
         primitive.id()
@@ -94,13 +95,13 @@ final class StressCase {
             + " ("
             + variant
             + (repro ? ", reproducible" : "")
-            + (buffers ? ", device buffers" : "")
+            + (buffers ? (async ? ", device buffers, async" : ", device buffers") : "")
             + ", seed "
             + seed
             + ")";
     Object data = TestData.array(type, KINDS[r.nextInt(KINDS.length)], n, seed);
     try {
-      return new Result(call, check(primitive, target, cpu, data, r, repro, buffers));
+      return new Result(call, check(primitive, target, cpu, data, r, repro, buffers, async));
     } catch (RuntimeException e) {
       throw new StressFailure(call, e);
     }
@@ -129,8 +130,8 @@ final class StressCase {
         Prims target = engine.backend(backend).variant(primitive, variant);
         for (DType type : TYPES) {
           Object data = TestData.array(type, DataKind.RANDOM, maxSize, r.nextLong());
-          for (boolean buffers : new boolean[] {false, true}) {
-            String error = check(primitive, target, cpu, data, r, false, buffers);
+          for (int path = 0; path < 3; path++) {
+            String error = check(primitive, target, cpu, data, r, false, path > 0, path == 2);
             if (error != null) {
               wrong.add(
                   new Result("warm-up " + primitive.id() + " " + type.id() + " " + variant, error));
@@ -146,7 +147,7 @@ final class StressCase {
         Object data = TestData.array(type, DataKind.RANDOM, maxSize, r.nextLong());
         for (Primitive primitive :
             new Primitive[] {Primitive.REDUCE, Primitive.SCAN, Primitive.DOT}) {
-          String error = check(primitive, target, cpuRepro, data, r, true, false);
+          String error = check(primitive, target, cpuRepro, data, r, true, false, false);
           if (error != null) {
             wrong.add(
                 new Result("warm-up reproducible " + primitive.id() + " " + type.id(), error));
@@ -164,20 +165,38 @@ final class StressCase {
       Object data,
       SplittableRandom r,
       boolean repro,
-      boolean buffers) {
+      boolean buffers,
+      boolean async) {
     DType type = DType.ofArray(data);
     int n = Array.getLength(data);
     switch (primitive) {
       case REDUCE:
-        return reduce(target, cpu, data, reduceOp(type, repro, r), repro, buffers);
+        return reduce(target, cpu, data, reduceOp(type, repro, r), repro, buffers, async);
       case SCAN:
         ReduceOp scanOp = repro ? ReduceOp.SUM : SCAN_OPS[r.nextInt(3)];
-        return scan(target, cpu, data, scanOp, r.nextBoolean(), buffers, repro);
+        return scan(target, cpu, data, scanOp, r.nextBoolean(), buffers, async, repro);
       case HISTOGRAM:
         return histogram(target, cpu, type, n, r);
       default:
         return dot(
             target, cpu, data, TestData.array(type, DataKind.RANDOM, n, r.nextLong()), repro);
+    }
+  }
+
+  /** The value of an asynchronous call, its failure rethrown as the synchronous call would. */
+  private static <T> T await(java.util.concurrent.CompletableFuture<T> future) {
+    try {
+      return future.get(120, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException("an asynchronous call did not complete in 120 s", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
     }
   }
 
@@ -193,12 +212,19 @@ final class StressCase {
   }
 
   private String reduce(
-      Prims target, Prims cpu, Object data, ReduceOp op, boolean repro, boolean buffers) {
+      Prims target,
+      Prims cpu,
+      Object data,
+      ReduceOp op,
+      boolean repro,
+      boolean buffers,
+      boolean async) {
     DType type = DType.ofArray(data);
     Number actual;
     if (buffers) {
       try (DeviceBuffer input = target.upload(data)) {
-        actual = target.reduce(input, op).value();
+        actual =
+            async ? await(target.reduceAsync(input, op)).value() : target.reduce(input, op).value();
       }
     } else {
       actual = Calls.reduce(target, data, op).value();
@@ -220,6 +246,7 @@ final class StressCase {
       ReduceOp op,
       boolean inclusive,
       boolean buffers,
+      boolean async,
       boolean repro) {
     DType type = DType.ofArray(data);
     ScanKind kind = inclusive ? ScanKind.INCLUSIVE : ScanKind.EXCLUSIVE;
@@ -229,7 +256,12 @@ final class StressCase {
       actual = Array.newInstance(data.getClass().getComponentType(), n);
       try (DeviceBuffer input = target.upload(data);
           DeviceBuffer output = target.allocate(type, n)) {
-        target.scan(input, output, op, kind);
+        if (async) {
+          // issued without waiting: the download is ordered after the scan on the backend
+          target.scanAsync(input, output, op, kind);
+        } else {
+          target.scan(input, output, op, kind);
+        }
         target.download(output, actual);
       }
     } else {
