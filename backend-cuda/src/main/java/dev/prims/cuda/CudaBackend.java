@@ -33,6 +33,7 @@ import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.Reducer;
+import dev.prims.spi.ScalarBytes;
 import dev.prims.spi.Scanner;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -596,16 +597,7 @@ final class CudaBackend implements Backend {
   /** The value of {@code type} at the start of a result slot's {@code bytes}, counted as moved. */
   Number valueOf(ByteBuffer bytes, DType type) {
     countToHost(type.bytes());
-    switch (type) {
-      case INT:
-        return bytes.getInt(0);
-      case LONG:
-        return bytes.getLong(0);
-      case FLOAT:
-        return bytes.getFloat(0);
-      default:
-        return bytes.getDouble(0);
-    }
+    return ScalarBytes.read(bytes, type);
   }
 
   /**

@@ -28,16 +28,12 @@ final class CudaHistogrammer implements Histogrammer {
   @Override
   public long histogram(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
-    CudaBuffer in = backend.own(input);
-    CudaBuffer out = backend.own(counts);
-    spec.requireCompatible(in.type());
-    checkCounts(out, spec.bins());
-    String variant = chooseVariant(call, spec.bins());
-    call.usedVariant(variant);
+    Runnable enqueue = prepare(input, spec, counts, call);
     return backend.call(
         () -> {
-          enqueue(in, spec, out, variant);
-          return backend.fetch(backend.scratch(8), DType.LONG).longValue();
+          enqueue.run();
+          backend.synchronize();
+          return backend.readResult(DType.LONG).longValue();
         });
   }
 
@@ -48,18 +44,27 @@ final class CudaHistogrammer implements Histogrammer {
   @Override
   public CompletableFuture<Long> histogramAsync(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+    return backend.enqueueAsync(
+        prepare(input, spec, counts, call),
+        bytes -> backend.valueOf(bytes, DType.LONG).longValue());
+  }
+
+  /**
+   * Checks the call, records the variant, and returns what enqueues it (under the lock), leaving
+   * the out-of-range count in the result slot.
+   */
+  private Runnable prepare(
+      DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
     CudaBuffer in = backend.own(input);
     CudaBuffer out = backend.own(counts);
     spec.requireCompatible(in.type());
     checkCounts(out, spec.bins());
     String variant = chooseVariant(call, spec.bins());
     call.usedVariant(variant);
-    return backend.enqueueAsync(
-        () -> {
-          enqueue(in, spec, out, variant);
-          backend.copyToResultSlot(backend.scratch(8), DType.LONG);
-        },
-        bytes -> backend.valueOf(bytes, DType.LONG).longValue());
+    return () -> {
+      enqueue(in, spec, out, variant);
+      backend.copyToResultSlot(backend.scratch(8), DType.LONG);
+    };
   }
 
   private static void checkCounts(CudaBuffer out, int bins) {

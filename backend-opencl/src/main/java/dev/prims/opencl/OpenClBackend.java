@@ -17,6 +17,7 @@ import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.Reducer;
+import dev.prims.spi.ScalarBytes;
 import dev.prims.spi.Scanner;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -378,22 +379,9 @@ final class OpenClBackend implements Backend {
           clFlush(queue);
           return completions.submit(
               () -> clWaitForEvents(1, new cl_event[] {done}),
-              () -> convert.apply(at == null ? null : valueOf(host, at.type())),
+              () -> convert.apply(at == null ? null : ScalarBytes.read(host, at.type())),
               () -> clReleaseEvent(done));
         });
-  }
-
-  private static Number valueOf(java.nio.ByteBuffer bytes, DType type) {
-    switch (type) {
-      case INT:
-        return bytes.getInt(0);
-      case LONG:
-        return bytes.getLong(0);
-      case FLOAT:
-        return bytes.getFloat(0);
-      default:
-        return bytes.getDouble(0);
-    }
   }
 
   /** Blocking write of a whole Java array to the start of {@code mem}. */
