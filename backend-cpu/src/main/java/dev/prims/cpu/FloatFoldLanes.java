@@ -8,16 +8,31 @@ import java.util.Arrays;
  * conversions there).
  *
  * <p>A span of rows of {@link #WIDTH} values is summed lane by lane (value {@code j} of each row in
- * lane {@code j}) into three layers of float accumulators. Layer {@code k} starts at {@code 1.5 *
- * 2^E_k} and stays in the binade {@code [2^E_k, 2^(E_k + 1)]} for {@link #ROWS} rows, so {@code t =
- * s + x} rounds {@code x} to a multiple of its fixed unit, {@code q = t - s} is that multiple and
- * {@code x - q} the exact remainder, passed to the next layer. With every magnitude below {@code
- * 2^bound}, the units are {@code 2^(bound - 16)}, {@code 2^(bound - 33)} and {@code 2^(bound -
- * 50)}: a value whose last remainder is zero is the exact sum of its three parts. A span is taken
- * only when every magnitude is below {@code 2^bound} (no NaN, no infinity) and every last remainder
- * is zero; then its values have no bits below {@code 2^(bound - 50)}, far above the top grid's
- * {@code 2^low}, so truncation leaves them unchanged and the layers' exact sums are the span's
- * total.
+ * lane {@code j}) into two or three layers of float accumulators. Layer {@code k} starts at {@code
+ * 1.5 * 2^E_k} and stays in the binade {@code [2^E_k, 2^(E_k + 1)]} for {@link #ROWS} rows, so
+ * {@code t = s + x} rounds {@code x} to a multiple of its fixed unit, {@code q = t - s} is that
+ * multiple and {@code x - q} the exact remainder, passed to the next layer. With every magnitude
+ * below {@code 2^bound}, the units are {@code 2^(bound - 16)}, {@code 2^(bound - 33)} and {@code
+ * 2^(bound - 50)}: a value whose last remainder is zero is the exact sum of its parts. A span is
+ * taken only when every magnitude is below {@code 2^bound} (no NaN, no infinity) and every last
+ * remainder is zero; then its values have no bits below the last layer's unit, far above the top
+ * grid's {@code 2^low}, so truncation leaves them unchanged and the layers' exact sums are the
+ * span's total.
+ *
+ * <p>The bound is checked in the same loop without a maximum (which C2 compiles to a blend sequence
+ * for Java's NaN and signed-zero rules): {@code (|x| + c) - c} with {@code c = (1 + 2^-23) *
+ * 2^(bound + 24)}, whose unit is {@code 2^(bound + 1)} and whose last significand bit is odd, is
+ * zero exactly when {@code |x| < 2^bound} (a tie at {@code |x| = 2^bound} rounds to the even
+ * neighbour, away from {@code c}), positive otherwise and NaN for NaN. It and the last remainder's
+ * magnitude are summed per lane: a sum of non-negative terms stays zero only if every term is. (The
+ * loop body keeps this shape on purpose: small changes, such as the magnitude of {@code (x + c) -
+ * c} instead of {@code (|x| + c) - c}, made C2 leave the loop scalar once it was inlined into its
+ * caller.)
+ *
+ * <p>Two layers are tried first (values that are multiples of {@code 2^(bound - 33)}, such as data
+ * on a 2^-24 grid, need no third); a span they decline is summed again with three, and then the
+ * next {@link #RETRY} spans go straight to three. Which path takes a span changes only the speed:
+ * both give its exact total.
  */
 final class FloatFoldLanes {
   /** Values per row: one per lane. */
@@ -29,6 +44,11 @@ final class FloatFoldLanes {
   /** {@link #bound} when the fast path does not apply. */
   static final int NONE = Integer.MIN_VALUE;
 
+  /** Spans summed with three layers, after two layers declined one, before two are tried again. */
+  static final int RETRY = 64;
+
+  private static final int QUARTER = WIDTH / 4;
+
   private static final ThreadLocal<FloatFoldLanes> LOCAL =
       ThreadLocal.withInitial(FloatFoldLanes::new);
 
@@ -36,8 +56,10 @@ final class FloatFoldLanes {
   private final float[] layer1 = new float[WIDTH];
   private final float[] layer2 = new float[WIDTH];
   private final float[] layer3 = new float[WIDTH];
-  private final float[] largest = new float[WIDTH];
   private final float[] lost = new float[WIDTH];
+
+  /** Spans left that skip the two-layer attempt. */
+  private int threeLayerSpans;
 
   private FloatFoldLanes() {}
 
@@ -49,11 +71,12 @@ final class FloatFoldLanes {
   /**
    * The exponent bound for a range at top grid {@code top} whose first values' largest magnitude is
    * {@code first}: room for values 2^7 times larger, at most the top grid's own ceiling {@code
-   * 2^(top + 30)}; {@link #NONE} where the layers' constants would leave the normal float range.
+   * 2^(top + 30)}; {@link #NONE} where the layers' or the bound check's constants would leave the
+   * normal float range.
    */
   static int bound(float first, int top) {
     int bound = Math.min(Math.getExponent(first) + 8, top + 30);
-    return bound >= -99 && bound <= 120 ? bound : NONE;
+    return bound >= -99 && bound <= 103 ? bound : NONE;
   }
 
   /**
@@ -63,26 +86,56 @@ final class FloatFoldLanes {
    * {@code 2^(bound - 50)}. Returns false, adding nothing, otherwise.
    */
   boolean add(float[] a, int base, int end, int bound, int low, long[] total) {
+    if (threeLayerSpans > 0) {
+      threeLayerSpans--;
+      return addThreeLayers(a, base, end, bound, low, total);
+    }
+    if (addTwoLayers(a, base, end, bound, low, total)) {
+      return true;
+    }
+    threeLayerSpans = RETRY;
+    return addThreeLayers(a, base, end, bound, low, total);
+  }
+
+  /**
+   * {@link #add} for values that are multiples of {@code 2^(bound - 33)}: two layers. Returns
+   * false, adding nothing, for any other span.
+   */
+  boolean addTwoLayers(float[] a, int base, int end, int bound, int low, long[] total) {
     float start1 = Math.scalb(1.5f, bound + 7);
     float start2 = Math.scalb(1.5f, bound - 10);
-    float start3 = Math.scalb(1.5f, bound - 27);
+    float check = Math.scalb(1f + 0x1p-23f, bound + 24);
     Arrays.fill(layer1, start1);
     Arrays.fill(layer2, start2);
-    Arrays.fill(layer3, start3);
-    Arrays.fill(largest, 0f);
     Arrays.fill(lost, 0f);
     for (int at = base; at < end; at += WIDTH) {
       // a row copy indexed like the accumulators lets C2 vectorise the loop
       System.arraycopy(a, at, row, 0, WIDTH);
-      addRow();
+      addRowTwoLayers(check);
     }
-    float max = 0f;
-    float rest = 0f;
-    for (int j = 0; j < WIDTH; j++) {
-      max = Math.max(max, largest[j]);
-      rest += lost[j];
+    if (anyLost()) {
+      return false;
     }
-    if (!(max < Math.scalb(1f, bound)) || rest != 0) {
+    addShifted(total, units(layer1, start1, bound - 16), bound - 16 - low);
+    addShifted(total, units(layer2, start2, bound - 33), bound - 33 - low);
+    return true;
+  }
+
+  /** {@link #add} with three layers, whatever the previous spans needed. */
+  boolean addThreeLayers(float[] a, int base, int end, int bound, int low, long[] total) {
+    float start1 = Math.scalb(1.5f, bound + 7);
+    float start2 = Math.scalb(1.5f, bound - 10);
+    float start3 = Math.scalb(1.5f, bound - 27);
+    float check = Math.scalb(1f + 0x1p-23f, bound + 24);
+    Arrays.fill(layer1, start1);
+    Arrays.fill(layer2, start2);
+    Arrays.fill(layer3, start3);
+    Arrays.fill(lost, 0f);
+    for (int at = base; at < end; at += WIDTH) {
+      System.arraycopy(a, at, row, 0, WIDTH);
+      addRowThreeLayers(check);
+    }
+    if (anyLost()) {
       return false;
     }
     addShifted(total, units(layer1, start1, bound - 16), bound - 16 - low);
@@ -91,17 +144,35 @@ final class FloatFoldLanes {
     return true;
   }
 
-  /** One row into the layers: a simple counted loop over arrays, no calls, no branches. */
-  private void addRow() {
+  /** One row into two layers: a simple counted loop over arrays, no calls, no branches. */
+  private void addRowTwoLayers(float check) {
+    float[] x = row;
+    float[] s1 = layer1;
+    float[] s2 = layer2;
+    float[] e = lost;
+    for (int j = 0; j < WIDTH; j++) {
+      float v = x[j];
+      float out = (Math.abs(v) + check) - check;
+      float t = s1[j] + v;
+      float r = v - (t - s1[j]);
+      s1[j] = t;
+      t = s2[j] + r;
+      r = r - (t - s2[j]);
+      s2[j] = t;
+      e[j] += Math.abs(r) + out;
+    }
+  }
+
+  /** One row into three layers. */
+  private void addRowThreeLayers(float check) {
     float[] x = row;
     float[] s1 = layer1;
     float[] s2 = layer2;
     float[] s3 = layer3;
-    float[] m = largest;
     float[] e = lost;
     for (int j = 0; j < WIDTH; j++) {
       float v = x[j];
-      m[j] = Math.max(m[j], Math.abs(v));
+      float out = (Math.abs(v) + check) - check;
       float t = s1[j] + v;
       float r = v - (t - s1[j]);
       s1[j] = t;
@@ -111,19 +182,43 @@ final class FloatFoldLanes {
       t = s3[j] + r;
       r = r - (t - s3[j]);
       s3[j] = t;
-      e[j] += Math.abs(r);
+      e[j] += Math.abs(r) + out;
     }
   }
 
   /**
-   * A layer's exact sum in units of {@code 2^unit}: each lane's distance from its start is exact
-   * (same binade) and below 2^22 units, so 512 lanes fit in a long.
+   * Whether any lane lost bits or saw a magnitude out of bounds: the lanes' sums of non-negative
+   * terms, folded four to one (still non-negative, zero only if all four are, NaN if one is).
    */
-  private static long units(float[] layer, float start, int unit) {
+  private boolean anyLost() {
+    float[] e = lost;
+    float[] f = row;
+    for (int j = 0; j < QUARTER; j++) {
+      f[j] = (e[j] + e[j + QUARTER]) + (e[j + 2 * QUARTER] + e[j + 3 * QUARTER]);
+    }
+    float rest = 0f;
+    for (int j = 0; j < QUARTER; j++) {
+      rest += f[j];
+    }
+    return rest != 0;
+  }
+
+  /**
+   * A layer's exact sum in units of {@code 2^unit}: each lane's distance from its start is exact
+   * (same binade), a multiple of the unit and at most 2^22 units, so four lanes' distances add
+   * exactly in a float (at most 2^24 units) before the sum goes to a long.
+   */
+  private long units(float[] layer, float start, int unit) {
+    float[] f = row;
+    for (int j = 0; j < QUARTER; j++) {
+      f[j] =
+          ((layer[j] - start) + (layer[j + QUARTER] - start))
+              + ((layer[j + 2 * QUARTER] - start) + (layer[j + 3 * QUARTER] - start));
+    }
     double scale = Math.scalb(1.0, -unit);
     long sum = 0;
-    for (int j = 0; j < WIDTH; j++) {
-      sum += (long) ((double) (layer[j] - start) * scale);
+    for (int j = 0; j < QUARTER; j++) {
+      sum += (long) ((double) f[j] * scale);
     }
     return sum;
   }

@@ -137,6 +137,125 @@ class FloatFoldLanesTest {
     assertEquals(30, FloatFoldLanes.bound(Math.scalb(1f, 27), 0));
     assertEquals(FloatFoldLanes.NONE, FloatFoldLanes.bound(Math.scalb(1f, 125), 120));
     assertEquals(FloatFoldLanes.NONE, FloatFoldLanes.bound(Math.scalb(1f, -110), -120));
+    // the bound check's constant (1 + 2^-23) * 2^(bound + 24) must stay finite
+    assertEquals(103, FloatFoldLanes.bound(Math.scalb(1f, 95), 90));
+    assertEquals(FloatFoldLanes.NONE, FloatFoldLanes.bound(Math.scalb(1f, 96), 90));
+    assertEquals(-99, FloatFoldLanes.bound(Math.scalb(1f, -107), -120));
+  }
+
+  /** Values on a grid of 2^(exponent - 24) below 2^exponent, both signs, a few zeros. */
+  private static float[] onGrid(Random random, int n, int exponent) {
+    float[] a = new float[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = Math.scalb((float) (random.nextInt(1 << 24) - (1 << 22)), exponent - 24);
+    }
+    return a;
+  }
+
+  @Test
+  void twoLayersTakeValuesOnTheSecondLayersGridAndThreeTakeFinerOnes() {
+    Random random = new Random(31);
+    FloatFoldLanes lanes = FloatFoldLanes.local();
+    for (int round = 0; round < 200; round++) {
+      int exponent = random.nextInt(200) - 95;
+      int rows = 1 + random.nextInt(FloatFoldLanes.ROWS);
+      float[] a = onGrid(random, rows * FloatFoldLanes.WIDTH, exponent);
+      float first = 0;
+      for (int i = 0; i < 128; i++) {
+        first = Math.max(first, Math.abs(a[i]));
+      }
+      if (first == 0) {
+        continue;
+      }
+      int top = FoldPlan.topGridFor(first);
+      int bound = FloatFoldLanes.bound(first, top);
+      if (bound == FloatFoldLanes.NONE) {
+        continue;
+      }
+      // a value with bits below the second layer's unit, but not below the third's
+      float fine = Math.scalb(1 + 0x1p-23f, bound - 12);
+      boolean spoiled = round % 2 == 1;
+      if (spoiled) {
+        a[random.nextInt(a.length)] = random.nextBoolean() ? fine : -fine;
+      }
+      long[] expected = definition(a, 0, a.length, top);
+      String where = "exponent " + exponent + ", rows " + rows + ", spoiled " + spoiled;
+      long[] two = {3, 4};
+      boolean tookTwo = lanes.addTwoLayers(a, 0, a.length, bound, top - 60, two);
+      long[] three = {3, 4};
+      assertTrue(lanes.addThreeLayers(a, 0, a.length, bound, top - 60, three), where);
+      long[] any = {3, 4};
+      assertTrue(lanes.add(a, 0, a.length, bound, top - 60, any), where);
+      // the expected total added to {3, 4}
+      long[] shifted = new long[2];
+      shifted[0] = expected[0] + 3;
+      shifted[1] = expected[1] + 4 + (Long.compareUnsigned(shifted[0], 3) < 0 ? 1 : 0);
+      assertEquals(shifted[0], three[0], where);
+      assertEquals(shifted[1], three[1], where);
+      assertEquals(shifted[0], any[0], where);
+      assertEquals(shifted[1], any[1], where);
+      if (spoiled) {
+        assertFalse(tookTwo, where);
+        assertEquals(3, two[0]);
+        assertEquals(4, two[1]);
+      } else {
+        // multiples of 2^(exponent - 24), at or above 2^(bound - 33) as bound <= exponent + 7
+        assertTrue(tookTwo, where);
+        assertEquals(shifted[0], two[0], where);
+        assertEquals(shifted[1], two[1], where);
+      }
+    }
+  }
+
+  @Test
+  void everyPathDeclinesMagnitudesAtTheBoundAndTakesThoseJustBelow() {
+    Random random = new Random(37);
+    int top = FoldPlan.topGridFor(0.75f);
+    int bound = FloatFoldLanes.bound(0.75f, top);
+    FloatFoldLanes lanes = FloatFoldLanes.local();
+    float below = Math.nextDown(Math.scalb(1f, bound));
+    float[] a = onGrid(random, SPAN, -1);
+    for (float edge : new float[] {below, -below, Math.scalb(1f, bound), -Math.scalb(1f, bound)}) {
+      for (int at : new int[] {0, 7, SPAN - 1}) {
+        float[] b = a.clone();
+        b[at] = edge;
+        boolean inside = Math.abs(edge) < Math.scalb(1f, bound);
+        long[] expected = inside ? definition(b, 0, SPAN, top) : new long[] {0, 0};
+        long[] two = new long[2];
+        long[] three = new long[2];
+        assertEquals(inside, lanes.addTwoLayers(b, 0, SPAN, bound, top - 60, two), edge + "");
+        assertEquals(inside, lanes.addThreeLayers(b, 0, SPAN, bound, top - 60, three), edge + "");
+        assertEquals(expected[0], two[0]);
+        assertEquals(expected[1], two[1]);
+        assertEquals(expected[0], three[0]);
+        assertEquals(expected[1], three[1]);
+      }
+    }
+  }
+
+  @Test
+  void spansSwitchingBetweenTwoAndThreeLayersStayExact() {
+    Random random = new Random(41);
+    FloatFoldLanes lanes = FloatFoldLanes.local();
+    int top = FoldPlan.topGridFor(0.75f);
+    int bound = FloatFoldLanes.bound(0.75f, top);
+    // grid spans (two layers), then full-precision spans (three), then grid again past the retry
+    for (int span = 0; span < 3 * FloatFoldLanes.RETRY; span++) {
+      boolean fine = span % FloatFoldLanes.RETRY < 3;
+      float[] a = new float[SPAN];
+      for (int i = 0; i < SPAN; i++) {
+        // below 2^-13 with bits down to 2^-37: below the second layer's unit 2^-33
+        a[i] =
+            fine
+                ? (float) ((1 + random.nextDouble()) * 0x1p-14)
+                : random.nextInt(1 << 23) * 0x1p-24f;
+      }
+      long[] total = new long[2];
+      assertTrue(lanes.add(a, 0, SPAN, bound, top - 60, total), "span " + span);
+      long[] expected = definition(a, 0, SPAN, top);
+      assertEquals(expected[0], total[0], "span " + span);
+      assertEquals(expected[1], total[1], "span " + span);
+    }
   }
 
   @Test
