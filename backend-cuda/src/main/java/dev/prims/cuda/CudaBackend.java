@@ -65,6 +65,7 @@ import jcuda.driver.CUstream_flags;
  */
 final class CudaBackend implements Backend {
   private static final int ASYNC_SLOTS = 1024;
+  private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
 
   private final DeviceInfo info;
@@ -134,6 +135,9 @@ final class CudaBackend implements Backend {
       cuCtxSetCurrent(context);
       cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT);
       slots = new CudaResultSlots(ASYNC_SLOTS);
+      for (int i = 0; i < EVENTS_AHEAD; i++) {
+        idleEvents.add(newEvent());
+      }
       cuMemAlloc(counters, 4L * COUNTERS);
       cuMemsetD32(counters, 0, COUNTERS);
     } catch (CudaException e) {
@@ -553,12 +557,18 @@ final class CudaBackend implements Backend {
   /** An event for marking an asynchronous call's end, reused once its call completed. */
   private CUevent idleEvent() {
     CUevent event = idleEvents.poll();
-    if (event == null) {
-      event = new CUevent();
-      cuEventCreate(
-          event, CUevent_flags.CU_EVENT_BLOCKING_SYNC | CUevent_flags.CU_EVENT_DISABLE_TIMING);
-      events.add(event);
-    }
+    return event != null ? event : newEvent();
+  }
+
+  /**
+   * A new event for marking calls, kept until close. The first {@value #EVENTS_AHEAD} are made with
+   * the backend, so that the driver's event memory does not grow while calls run.
+   */
+  private CUevent newEvent() {
+    CUevent event = new CUevent();
+    cuEventCreate(
+        event, CUevent_flags.CU_EVENT_BLOCKING_SYNC | CUevent_flags.CU_EVENT_DISABLE_TIMING);
+    events.add(event);
     return event;
   }
 
