@@ -24,9 +24,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code prims stress}: many threads on one engine with mixed primitives, types, variants and
  * backends for a fixed time, every answer checked against the cpu backend, device memory in use
- * compared between the end of the first fifth of the run (once lazy one-off allocations settled)
- * and the end. Exit 0 only when every answer was right, nothing failed, at least {@code
- * --min-calls} calls were made and no backend's device memory grew beyond the tolerance.
+ * measured after the first fifth of the run (once lazy one-off allocations settled), after the
+ * third fifth and at the end. Exit 0 only when every answer was right, nothing failed, at least
+ * {@code --min-calls} calls were made and no backend's device memory grew beyond the tolerance in
+ * both the second and the last two fifths (a leak grows with the calls; a one-off allocation, or
+ * another backend's on a shared GPU, shows in one of them only).
  */
 @Command(
     name = "stress",
@@ -92,7 +94,7 @@ public final class StressCommand implements Callable<Integer> {
       names = "--leak-tolerance-mib",
       defaultValue = "0",
       description =
-          "Allowed growth of device memory in use after the warm-up, in MiB"
+          "Allowed growth of device memory in use in each of the two measured spans, in MiB"
               + " (default ${DEFAULT-VALUE}).")
   private long leakToleranceMib;
 
@@ -123,13 +125,16 @@ public final class StressCommand implements Callable<Integer> {
       StressRun run = new StressRun(cases, ids);
       long start = System.nanoTime();
       // The first fifth settles what backends allocate once, lazily (modules loaded on a variant's
-      // first use, scratch that grows to the largest call); device memory is compared across the
-      // other four fifths, where a leak would show as growth with the number of calls.
+      // first use, scratch that grows to the largest call); device memory is then measured after
+      // the third fifth and at the end: a leak grows with the number of calls, so in both spans.
       long total = (long) (seconds * 1e9);
       run.run(threads, total / 5, seed);
       long settledCalls = run.totalCalls();
       Map<String, OptionalLong> before = memory(prims, ids);
-      run.run(threads, total - total / 5, seed + threads);
+      run.run(threads, 3 * total / 5 - total / 5, seed + threads);
+      long middleCalls = run.totalCalls();
+      Map<String, OptionalLong> middle = memory(prims, ids);
+      run.run(threads, total - 3 * total / 5, seed + 2L * threads);
       double elapsed = (System.nanoTime() - start) / 1e9;
       Map<String, OptionalLong> after = memory(prims, ids);
       problems.addAll(run.problems());
@@ -140,18 +145,24 @@ public final class StressCommand implements Callable<Integer> {
       boolean leaked = false;
       for (String id : ids) {
         Backend backend = prims.backend(id).primaryBackend();
-        if (before.get(id).isPresent() && after.get(id).isPresent()) {
-          long grown = after.get(id).getAsLong() - before.get(id).getAsLong();
-          boolean leak = grown > leakToleranceMib << 20;
+        if (before.get(id).isPresent() && middle.get(id).isPresent() && after.get(id).isPresent()) {
+          long first = middle.get(id).getAsLong() - before.get(id).getAsLong();
+          long second = after.get(id).getAsLong() - middle.get(id).getAsLong();
+          long tolerance = leakToleranceMib << 20;
+          boolean leak = first > tolerance && second > tolerance;
           leaked |= leak;
           out.printf(
-              "memory %s: %,d bytes in use after %,d calls, %,d after all (%+,d)%s%n",
+              "memory %s: %,d bytes in use after %,d calls, %,d after %,d, %,d after all"
+                  + " (%+,d, %+,d)%s%n",
               id,
               before.get(id).getAsLong(),
               settledCalls,
+              middle.get(id).getAsLong(),
+              middleCalls,
               after.get(id).getAsLong(),
-              grown,
-              leak ? " LEAK" : "");
+              first,
+              second,
+              leak ? " LEAK (grew in both spans)" : "");
         } else {
           out.printf("memory %s: not measured (%s)%n", id, DeviceMemory.whyUnknown(backend));
         }
