@@ -617,9 +617,10 @@ public final class Prims implements AutoCloseable {
   // ---- asynchronous calls ----
   // Calls on host arrays run the synchronous call on the engine's thread pool. Calls on device
   // buffers are enqueued on the backend's own stream or queue where it has an asynchronous path
-  // (Backend.asyncPath) and the view is in fast mode, else they too run on the pool. The future
-  // completes with the result or with the synchronous call's exception. Safe from many threads;
-  // arrays must not change, and buffers must stay open, until completion.
+  // (Backend.asyncPath) and the view is in fast mode, else they too run on the pool. Calls on one
+  // backend's buffers take effect in issue order (Engine.runOnAsync, Engine.awaitPoolCalls). The
+  // future completes with the result or with the synchronous call's exception. Safe from many
+  // threads; arrays must not change, and buffers must stay open, until completion.
 
   /** {@link #reduce(int[], ReduceOp)} asynchronously. */
   public CompletableFuture<Scalar> reduceAsync(int[] values, ReduceOp op) {
@@ -642,8 +643,11 @@ public final class Prims implements AutoCloseable {
   }
 
   /**
-   * {@link #reduce(DeviceBuffer, ReduceOp)} asynchronously: enqueued on the backend's stream where
-   * it has an asynchronous path, so the calling thread does not wait for the device.
+   * {@link #reduce(DeviceBuffer, ReduceOp)} asynchronously: enqueued on the backend's stream or
+   * queue where it has an asynchronous path (CUDA, OpenCL), so the calling thread does not wait for
+   * the device; on the engine's pool otherwise. Calls on one backend's buffers, synchronous ones
+   * and downloads included, take effect in the order they were issued, so a chain needs no waiting
+   * in between. Dependent stages of a stream call run on the backend's completion thread.
    */
   public CompletableFuture<Scalar> reduceAsync(DeviceBuffer values, ReduceOp op) {
     return engine
