@@ -171,7 +171,7 @@ public final class Prims implements AutoCloseable {
                 return op.identity(type);
               }
               if (ReproducibleMode.applies(call, type, op)) {
-                try (DeviceBuffer input = b.buffers().upload(values)) {
+                try (DeviceBuffer input = b.buffers().wrap(values)) {
                   return ReproducibleMode.sum(b, input, call);
                 }
               }
@@ -262,7 +262,7 @@ public final class Prims implements AutoCloseable {
               int n = Array.getLength(values);
               if (n > 0 && ReproducibleMode.applies(call, type, op)) {
                 Object result = Array.newInstance(values.getClass().getComponentType(), n);
-                try (DeviceBuffer input = b.buffers().upload(values);
+                try (DeviceBuffer input = b.buffers().wrap(values);
                     DeviceBuffer output = b.buffers().outputFor(result)) {
                   ReproducibleMode.scan(b, input, output, kind, call);
                   b.buffers().download(output, result);
@@ -439,8 +439,8 @@ public final class Prims implements AutoCloseable {
                 return ReduceOp.SUM.identity(type);
               }
               if (ReproducibleMode.appliesToDot(call, type)) {
-                try (DeviceBuffer da = backend.buffers().upload(a);
-                    DeviceBuffer db = backend.buffers().upload(b)) {
+                try (DeviceBuffer da = backend.buffers().wrap(a);
+                    DeviceBuffer db = backend.buffers().wrap(b)) {
                   return ReproducibleMode.dot(backend, da, db, call);
                 }
               }

@@ -9,11 +9,12 @@ import java.nio.ByteBuffer;
 
 /**
  * Buffers of the CPU backend. Up to {@code offHeapThreshold} elements a buffer is a Java heap
- * array: uploads share the caller's array, {@link #outputFor} is a view of the given array, and
- * downloading a view into its own array copies nothing. Longer buffers (by default: longer than any
- * Java array) are {@link OffHeapArray}s of direct memory in chunks of {@code chunk} elements,
- * filled and read by copies; they need {@code -XX:MaxDirectMemorySize} at least as large as they
- * are, and free their memory on close.
+ * array: an upload copies the caller's array (as on every backend), while calls on host arrays
+ * {@link #wrap} it without a copy, {@link #outputFor} is a view of the given array, and downloading
+ * a view into its own array copies nothing. Longer buffers (by default: longer than any Java array)
+ * are {@link OffHeapArray}s of direct memory in chunks of {@code chunk} elements, filled and read
+ * by copies; they need {@code -XX:MaxDirectMemorySize} at least as large as they are, and free
+ * their memory on close.
  */
 final class CpuBufferManager implements BufferManager {
   private final long offHeapThreshold;
@@ -123,16 +124,26 @@ final class CpuBufferManager implements BufferManager {
     return new CpuBuffer(OffHeapArray.allocate(type, length, chunk(type), parallel), captureSites);
   }
 
+  /** A heap buffer holding a copy of {@code array}, or an off-heap one above the threshold. */
   @Override
   public DeviceBuffer upload(Object array) {
     DType type = DType.ofArray(array);
     int n = Array.getLength(array);
     if (!offHeap(n)) {
-      return new CpuBuffer(type, array);
+      Object copy = Array.newInstance(array.getClass().getComponentType(), n);
+      System.arraycopy(array, 0, copy, 0, n);
+      return new CpuBuffer(type, copy);
     }
     CpuBuffer buffer = allocateOffHeap(type, n);
     buffer.store(0, array, 0, n);
     return buffer;
+  }
+
+  /** The caller's array itself, for one call on a host array (no copy), below the threshold. */
+  @Override
+  public DeviceBuffer wrap(Object array) {
+    int n = Array.getLength(array);
+    return offHeap(n) ? upload(array) : new CpuBuffer(DType.ofArray(array), array);
   }
 
   @Override

@@ -14,13 +14,15 @@ class CpuBufferManagerTest {
   private final CpuBufferManager buffers = new CpuBufferManager();
 
   @Test
-  void uploadSharesAndOutputIsAView() {
+  void uploadCopiesWrapSharesAndOutputIsAView() {
     int[] data = {1, 2, 3};
     DeviceBuffer in = buffers.upload(data);
     assertEquals(DType.INT, in.type());
     assertEquals(3, in.length());
     assertEquals("cpu", in.backend());
-    assertTrue(CpuBuffer.arrayOf(in) == data, "upload shares the caller's array");
+    assertTrue(CpuBuffer.arrayOf(in) != data, "upload copies the caller's array");
+    assertArrayEquals(data, (int[]) CpuBuffer.arrayOf(in));
+    assertTrue(CpuBuffer.arrayOf(buffers.wrap(data)) == data, "wrap shares the caller's array");
     long[] counts = new long[4];
     DeviceBuffer out = buffers.outputFor(counts);
     ((long[]) CpuBuffer.arrayOf(out))[2] = 9;

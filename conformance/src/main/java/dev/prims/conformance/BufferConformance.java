@@ -17,8 +17,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Device buffers: closing twice, use after close, slices and native-order byte buffers, and a scan
- * -> histogram -> reduce chain that stays on the device, each checked against plain Java.
+ * Device buffers: closing twice, use after close, an upload being a copy, slices and native-order
+ * byte buffers, and a scan -> histogram -> reduce chain that stays on the device, each checked
+ * against plain Java.
  */
 public abstract class BufferConformance extends BackendConformance {
   private static final int N = 100_003;
@@ -39,6 +40,26 @@ public abstract class BufferConformance extends BackendConformance {
             IllegalStateException.class,
             () -> prims.scan(buffer, other, ReduceOp.SUM, ScanKind.INCLUSIVE));
       }
+    }
+  }
+
+  @Test
+  void anUploadIsACopyOfTheCallersArray() {
+    Prims prims = prims();
+    int[] values = {5, 1, 4, 2, 3};
+    try (DeviceBuffer buffer = prims.upload(values);
+        DeviceBuffer ones = prims.upload(new int[] {1, 1, 1, 1, 1})) {
+      values[0] = 100;
+      assertEquals(
+          15,
+          prims.reduce(buffer, ReduceOp.SUM).asInt(),
+          backendId() + ": the buffer saw a change");
+      prims.scan(ones, buffer, ReduceOp.SUM, ScanKind.INCLUSIVE);
+      assertArrayEquals(
+          new int[] {100, 1, 4, 2, 3}, values, backendId() + ": a write to the buffer reached it");
+      int[] back = new int[5];
+      prims.download(buffer, back);
+      assertArrayEquals(new int[] {1, 2, 3, 4, 5}, back);
     }
   }
 

@@ -19,10 +19,18 @@ public interface BufferManager {
 
   /**
    * A buffer holding a copy of {@code array} ({@code int[]}, {@code long[]}, {@code float[]} or
-   * {@code double[]}). A backend that computes in host memory may share the array instead of
-   * copying; the caller must then not change it while the buffer is open.
+   * {@code double[]}): later changes to either do not reach the other.
    */
   DeviceBuffer upload(Object array);
+
+  /**
+   * A buffer over {@code array} for one call on a host array, closed when the call returns (the
+   * array does not change meanwhile, and the call does not write to the buffer). The default
+   * uploads a copy; a backend that computes in host memory shares the array instead.
+   */
+  default DeviceBuffer wrap(Object array) {
+    return upload(array);
+  }
 
   /**
    * A buffer to write results into that {@link #download} later copies to {@code array}. A backend
@@ -49,7 +57,7 @@ public interface BufferManager {
     }
     Object slice = Array.newInstance(array.getClass().getComponentType(), length);
     System.arraycopy(array, offset, slice, 0, length);
-    return upload(slice);
+    return wrap(slice); // a private copy already: a backend that can share it need not copy again
   }
 
   /**
@@ -64,19 +72,19 @@ public interface BufferManager {
       case INT:
         int[] ints = new int[length];
         view.asIntBuffer().get(ints);
-        return upload(ints);
+        return wrap(ints);
       case LONG:
         long[] longs = new long[length];
         view.asLongBuffer().get(longs);
-        return upload(longs);
+        return wrap(longs);
       case FLOAT:
         float[] floats = new float[length];
         view.asFloatBuffer().get(floats);
-        return upload(floats);
+        return wrap(floats);
       default:
         double[] doubles = new double[length];
         view.asDoubleBuffer().get(doubles);
-        return upload(doubles);
+        return wrap(doubles);
     }
   }
 

@@ -21,8 +21,8 @@ public interface DotProduct {
 
   /** Dot of two host arrays; the default uploads both first. */
   default Number dot(BufferManager buffers, Object a, Object b, CallContext call) {
-    try (DeviceBuffer da = buffers.upload(a);
-        DeviceBuffer db = buffers.upload(b)) {
+    try (DeviceBuffer da = buffers.wrap(a);
+        DeviceBuffer db = buffers.wrap(b)) {
       return dot(da, db, call);
     }
   }

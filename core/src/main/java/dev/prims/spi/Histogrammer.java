@@ -28,7 +28,7 @@ public interface Histogrammer {
   /** Counts a host array; the default goes through buffers. Returns the out-of-range count. */
   default long histogram(
       BufferManager buffers, Object array, HistogramSpec spec, long[] counts, CallContext call) {
-    try (DeviceBuffer input = buffers.upload(array);
+    try (DeviceBuffer input = buffers.wrap(array);
         DeviceBuffer output = buffers.outputFor(counts)) {
       long outOfRange = histogram(input, spec, output, call);
       buffers.download(output, counts);

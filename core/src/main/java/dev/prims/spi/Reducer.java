@@ -27,7 +27,7 @@ public interface Reducer {
 
   /** Reduces a host array; the default uploads it first. Backends may stream it instead. */
   default Number reduce(BufferManager buffers, Object array, ReduceOp op, CallContext call) {
-    try (DeviceBuffer input = buffers.upload(array)) {
+    try (DeviceBuffer input = buffers.wrap(array)) {
       return reduce(input, op, call);
     }
   }

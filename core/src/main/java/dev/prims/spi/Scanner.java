@@ -32,7 +32,7 @@ public interface Scanner {
       BufferManager buffers, Object array, ReduceOp op, ScanKind kind, CallContext call) {
     int n = java.lang.reflect.Array.getLength(array);
     Object result = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
-    try (DeviceBuffer input = buffers.upload(array);
+    try (DeviceBuffer input = buffers.wrap(array);
         DeviceBuffer output = buffers.outputFor(result)) {
       scan(input, output, op, kind, call);
       buffers.download(output, result);

@@ -434,12 +434,15 @@ public final class BenchRunner {
         null);
   }
 
-  /** Whether the Java arrays of one point fit in the heap (inputs, widened copies, outputs). */
+  /**
+   * Whether the Java arrays of one point fit in the heap (inputs, widened copies, outputs, and the
+   * cpu backend's uploaded copies of two inputs).
+   */
   private static boolean fitsOnHost(DType type, long n) {
     if (n > LARGEST_JAVA_ARRAY) {
       return false;
     }
-    double needed = n * (5.0 * type.bytes() + 2.0 * Double.BYTES);
+    double needed = n * (7.0 * type.bytes() + 2.0 * Double.BYTES);
     return needed <= 0.8 * Runtime.getRuntime().maxMemory();
   }
 
