@@ -14,10 +14,11 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
- * A backend whose uploads share the caller's array (allowed by the SPI; the cpu backend does it)
- * passes the reproducible scan agreement: the suite's scans on device buffers must not overwrite
- * the input array that is then scanned again for the comparison with the cpu backend. (They once
- * scanned an upload of it in place, so the cpu backend was compared on an already-scanned array.)
+ * A backend whose uploads share the caller's array (as the cpu backend's once did; the SPI now asks
+ * for a copy, which {@code BufferConformance} checks) still passes the reproducible scan agreement:
+ * the suite's scans on device buffers must not overwrite the input array that is then scanned again
+ * for the comparison with the cpu backend. (They once scanned an upload of it in place, so the cpu
+ * backend was compared on an already-scanned array.)
  */
 class SharedUploadsTest {
   @Test
