@@ -517,6 +517,20 @@ final class CudaBackend implements Backend {
   }
 
   /**
+   * A synchronous call: runs {@code enqueue} under the lock, waits for the stream and returns
+   * {@code read} of the synchronous result slot's bytes (what {@code enqueue} wrote to {@link
+   * #resultSlot} or {@link #copyToResultSlot}). The synchronous twin of {@link #enqueueAsync}.
+   */
+  <T> T callAndRead(Runnable enqueue, java.util.function.Function<ByteBuffer, T> read) {
+    return call(
+        () -> {
+          enqueue.run();
+          synchronize();
+          return read.apply(slots.bytes(currentSlot));
+        });
+  }
+
+  /**
    * An asynchronous call: runs {@code enqueue} under the lock with a result slot of its own (what
    * it enqueues that writes to {@link #resultSlot} or {@link #copyToResultSlot} fills that slot),
    * records an event after it and returns at once. The future completes, through {@link

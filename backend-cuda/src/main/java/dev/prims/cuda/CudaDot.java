@@ -22,36 +22,36 @@ final class CudaDot implements DotProduct {
 
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
-    CudaBuffer x = backend.own(a);
-    CudaBuffer y = backend.own(b);
-    check(x, y, call);
-    DType type = x.type();
-    long n = x.length();
-    if (n == 0) {
-      return dev.prims.ReduceOp.SUM.identity(type);
+    Runnable enqueue = prepare(a, b, call);
+    if (enqueue == null) {
+      return dev.prims.ReduceOp.SUM.identity(a.type());
     }
-    return backend.call(
-        () -> {
-          launch(x.pointer(), y.pointer(), type, n, backend.resultSlot());
-          backend.synchronize();
-          return backend.readResult(type);
-        });
+    return backend.callAndRead(enqueue, bytes -> backend.valueOf(bytes, a.type()));
   }
 
   /** Enqueues the dot and returns; the future completes when the stream has done it. */
   @Override
   public CompletableFuture<Number> dotAsync(DeviceBuffer a, DeviceBuffer b, CallContext call) {
+    Runnable enqueue = prepare(a, b, call);
+    if (enqueue == null) {
+      return CompletableFuture.completedFuture(dev.prims.ReduceOp.SUM.identity(a.type()));
+    }
+    return backend.enqueueAsync(enqueue, bytes -> backend.valueOf(bytes, a.type()));
+  }
+
+  /**
+   * Checks the buffers, records the variant, and returns what enqueues the dot (under the lock),
+   * leaving the answer in the result slot, or null for empty inputs.
+   */
+  private Runnable prepare(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     CudaBuffer x = backend.own(a);
     CudaBuffer y = backend.own(b);
     check(x, y, call);
-    DType type = x.type();
     long n = x.length();
     if (n == 0) {
-      return CompletableFuture.completedFuture(dev.prims.ReduceOp.SUM.identity(type));
+      return null;
     }
-    return backend.enqueueAsync(
-        () -> launch(x.pointer(), y.pointer(), type, n, backend.resultSlot()),
-        bytes -> backend.valueOf(bytes, type));
+    return () -> launch(x.pointer(), y.pointer(), x.type(), n, backend.resultSlot());
   }
 
   /** Same type and length; records the variant. */

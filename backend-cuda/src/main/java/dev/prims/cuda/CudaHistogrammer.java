@@ -28,13 +28,9 @@ final class CudaHistogrammer implements Histogrammer {
   @Override
   public long histogram(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
-    Runnable enqueue = prepare(input, spec, counts, call);
-    return backend.call(
-        () -> {
-          enqueue.run();
-          backend.synchronize();
-          return backend.readResult(DType.LONG).longValue();
-        });
+    return backend.callAndRead(
+        prepare(input, spec, counts, call),
+        bytes -> backend.valueOf(bytes, DType.LONG).longValue());
   }
 
   /**

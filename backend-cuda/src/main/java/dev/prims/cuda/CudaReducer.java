@@ -32,12 +32,9 @@ final class CudaReducer implements Reducer {
     if (in.length() == 0) {
       return op.identity(in.type());
     }
-    return backend.call(
-        () -> {
-          enqueue(in, op, variant);
-          backend.synchronize();
-          return backend.readResult(in.type());
-        });
+    DType type = in.type();
+    return backend.callAndRead(
+        () -> enqueue(in, op, variant), bytes -> backend.valueOf(bytes, type));
   }
 
   /** Enqueues the reduce and returns; the future completes when the stream has done it. */

@@ -34,12 +34,7 @@ final class CudaScanner implements Scanner {
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
     Runnable enqueue = prepare(input, output, op, kind, call);
     if (enqueue != null) {
-      backend.call(
-          () -> {
-            enqueue.run();
-            backend.synchronize();
-            return null;
-          });
+      backend.callAndRead(enqueue, bytes -> null);
     }
   }
 

@@ -23,25 +23,33 @@ final class OpenClDot implements DotProduct {
 
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
-    OpenClBuffer x = backend.own(a);
-    OpenClBuffer y = backend.own(b);
-    check(x, y, call);
-    if (x.length() == 0) {
-      return ReduceOp.SUM.identity(x.type());
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(a, b, call);
+    if (enqueue == null) {
+      return ReduceOp.SUM.identity(a.type());
     }
-    return backend.callAndRead("dot", enqueue(x, y));
+    return backend.callAndRead("dot", enqueue);
   }
 
   /** Enqueues the dot and returns; the future completes when the queue has done it. */
   @Override
   public CompletableFuture<Number> dotAsync(DeviceBuffer a, DeviceBuffer b, CallContext call) {
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(a, b, call);
+    if (enqueue == null) {
+      return CompletableFuture.completedFuture(ReduceOp.SUM.identity(a.type()));
+    }
+    return backend.callAsync("dot", enqueue, value -> value);
+  }
+
+  /**
+   * Checks the buffers, records the variant, and returns what enqueues the dot (under the lock),
+   * naming where it answers, or null for empty inputs.
+   */
+  private Supplier<OpenClBackend.ScalarAt> prepare(
+      DeviceBuffer a, DeviceBuffer b, CallContext call) {
     OpenClBuffer x = backend.own(a);
     OpenClBuffer y = backend.own(b);
     check(x, y, call);
-    if (x.length() == 0) {
-      return CompletableFuture.completedFuture(ReduceOp.SUM.identity(x.type()));
-    }
-    return backend.callAsync("dot", enqueue(x, y), value -> value);
+    return x.length() == 0 ? null : enqueue(x, y);
   }
 
   /** Same type and length, a type the device has; records the variant. */

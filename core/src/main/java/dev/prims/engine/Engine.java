@@ -60,12 +60,17 @@ public final class Engine implements AutoCloseable {
    */
   public <T> CompletableFuture<T> async(Supplier<T> work) {
     synchronized (executorLock) {
-      requireOpen();
-      if (executor == null) {
-        executor = Executors.newFixedThreadPool(asyncThreads(), asyncThreadFactory());
-      }
-      return CompletableFuture.supplyAsync(work, executor);
+      return CompletableFuture.supplyAsync(work, openExecutor());
     }
+  }
+
+  /** The pool, created on first use (under executorLock); refused once the engine is closed. */
+  private ExecutorService openExecutor() {
+    requireOpen();
+    if (executor == null) {
+      executor = Executors.newFixedThreadPool(asyncThreads(), asyncThreadFactory());
+    }
+    return executor;
   }
 
   private void requireOpen() {
@@ -380,15 +385,12 @@ public final class Engine implements AutoCloseable {
    */
   private <T> CompletableFuture<T> poolCallInOrder(String backendId, Supplier<T> sync) {
     synchronized (executorLock) {
-      requireOpen();
-      if (executor == null) {
-        executor = Executors.newFixedThreadPool(asyncThreads(), asyncThreadFactory());
-      }
+      ExecutorService pool = openExecutor();
       CompletableFuture<?> pending = poolTails.get(backendId);
       CompletableFuture<T> next =
           pending == null || pending.isDone()
-              ? CompletableFuture.supplyAsync(sync, executor)
-              : pending.handle((v, e) -> null).thenApplyAsync(ignored -> sync.get(), executor);
+              ? CompletableFuture.supplyAsync(sync, pool)
+              : pending.handle((v, e) -> null).thenApplyAsync(ignored -> sync.get(), pool);
       poolTails.put(backendId, next);
       return next;
     }
