@@ -4,6 +4,8 @@
 #   // prims-source-sha256: <hash>
 # where <hash> is the SHA-256 of, for the .cu and every header it includes (transitively, sorted
 # by path relative to src/main/cuda, C locale), the path, a newline and the file's bytes.
+# PTX targets compute_75 unless the unit's first line names another virtual architecture:
+#   // prims-ptx-arch: compute_90
 # CudaPtxFreshnessTest recomputes the same hash.
 # Usage: build-ptx.sh [--check | --if-available | --require] [UNIT ...]
 #   --check         only report stale PTX, and PTX without a device/*.cu (exit 1 if any)
@@ -80,7 +82,9 @@ for cu in "${units[@]}"; do
   fi
   echo "nvcc -ptx $rel -> $target"
   tmp=$(mktemp)
-  nvcc -ptx -arch=compute_75 -fmad=false -O3 -std=c++17 -o "$tmp" "$cu"
+  # a unit may ask for a newer virtual architecture on its first line (// prims-ptx-arch: compute_90)
+  arch=$(sed -n '1s|^// prims-ptx-arch: \(compute_[0-9]*\)$|\1|p' "$cu")
+  nvcc -ptx -arch="${arch:-compute_75}" -fmad=false -O3 -std=c++17 -o "$tmp" "$cu"
   { echo "// prims-source-sha256: $hash"; cat "$tmp"; } > "$target"
   rm -f "$tmp"
 done

@@ -3,7 +3,7 @@
 // per-block partials (counter is zero on entry and reset to zero on exit).
 #include "../common.cuh"
 #include "../warp/warp_reduce.cuh"
-#include "../block/block_reduce.cuh"
+#include "../block/block_grid_total.cuh"
 
 template <typename T>
 __device__ void dot_vectorized(const T* a, const T* b, i64 n, T* partials, unsigned* counter, T* result) {
@@ -40,23 +40,7 @@ __device__ void dot_vectorized(const T* a, const T* b, i64 n, T* partials, unsig
   T v = acc[0];
 #pragma unroll
   for (int w = 1; w < W; ++w) v = OpSum::apply(v, acc[w]);
-  v = block_reduce<OpSum>(v);
-
-  __shared__ bool is_last;
-  if (threadIdx.x == 0) {
-    partials[blockIdx.x] = v;
-    __threadfence();
-    is_last = atomicAdd(counter, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!is_last) return;
-  T total = (T)0;
-  for (unsigned p = threadIdx.x; p < gridDim.x; p += BLOCK_SIZE) total = OpSum::apply(total, load_coherent(partials + p));
-  total = block_reduce<OpSum>(total);
-  if (threadIdx.x == 0) {
-    *result = total;
-    *counter = 0;
-  }
+  grid_total<OpSum>(v, partials, counter, result);
 }
 
 #define PRIMS_DOT_ENTRY(C, TID)                                                                    \

@@ -4,6 +4,7 @@
 #include "../common.cuh"
 #include "../warp/warp_reduce.cuh"
 #include "../block/block_reduce.cuh"
+#include "../block/block_grid_total.cuh"
 
 // Shared scratch for the Harris kernels, one element per thread.
 template <typename T>
@@ -221,23 +222,7 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
   T v = acc[0];
 #pragma unroll
   for (int w = 1; w < W; ++w) v = Op::apply(v, acc[w]);
-  v = block_reduce<Op>(v);
-
-  __shared__ bool is_last;
-  if (threadIdx.x == 0) {
-    partials[blockIdx.x] = v;
-    __threadfence();
-    is_last = atomicAdd(counter, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!is_last) return;
-  T total = Op::template identity<T>();
-  for (unsigned b = threadIdx.x; b < gridDim.x; b += BLOCK_SIZE) total = Op::apply(total, load_coherent(partials + b));
-  total = block_reduce<Op>(total);
-  if (threadIdx.x == 0) {
-    *result = total;
-    *counter = 0;
-  }
+  grid_total<Op>(v, partials, counter, result);
 }
 
 #define PRIMS_REDUCE_MULTI_PASS(VARIANT, C, TID, OPID, OP)                                       \

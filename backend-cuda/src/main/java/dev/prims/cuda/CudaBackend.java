@@ -2,6 +2,7 @@ package dev.prims.cuda;
 
 import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
 import static jcuda.driver.JCudaDriver.cuDevicePrimaryCtxRelease;
 import static jcuda.driver.JCudaDriver.cuDevicePrimaryCtxRetain;
 import static jcuda.driver.JCudaDriver.cuEventCreate;
@@ -9,6 +10,7 @@ import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
+import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
@@ -44,10 +46,12 @@ import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
@@ -67,6 +71,7 @@ final class CudaBackend implements Backend {
   private static final int ASYNC_SLOTS = 1024;
   private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
+  private static final int DEFAULT_DYNAMIC_SHARED_BYTES = 48 * 1024;
 
   private final DeviceInfo info;
   private final CUdevice device = new CUdevice();
@@ -75,7 +80,9 @@ final class CudaBackend implements Backend {
   private final ReentrantLock lock = new ReentrantLock();
   private final CudaModules modules = new CudaModules();
   private final java.util.Map<String, Integer> occupancy = new java.util.HashMap<>();
+  private final java.util.Map<CUfunction, Integer> dynamicSharedLimits = new java.util.HashMap<>();
   private final int sms;
+  private final boolean bulkCopies;
   private final CudaResultSlots slots;
   private int currentSlot = CudaResultSlots.SYNC;
   private final java.util.Queue<CUevent> idleEvents =
@@ -131,6 +138,10 @@ final class CudaBackend implements Backend {
     this.captureAllocationSites = captureAllocationSites;
     try {
       cuDeviceGet(device, info.index());
+      int[] major = new int[1];
+      cuDeviceGetAttribute(
+          major, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device);
+      bulkCopies = major[0] >= 9;
       cuDevicePrimaryCtxRetain(context, device);
       cuCtxSetCurrent(context);
       cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT);
@@ -190,7 +201,7 @@ final class CudaBackend implements Backend {
   public List<String> variants(Primitive primitive) {
     switch (primitive) {
       case REDUCE:
-        return CudaReducePolicy.VARIANTS;
+        return CudaReducePolicy.variants(bulkCopies);
       case SCAN:
         return CudaScanPolicy.VARIANTS;
       case HISTOGRAM:
@@ -453,11 +464,31 @@ final class CudaBackend implements Backend {
     if (perSm == null) {
       int[] blocks = new int[1];
       cuOccupancyMaxActiveBlocksPerMultiprocessor(
-          blocks, modules.function(module, kernel), CudaReducePolicy.BLOCK_SIZE, sharedBytes);
+          blocks, function(module, kernel, sharedBytes), CudaReducePolicy.BLOCK_SIZE, sharedBytes);
       perSm = Math.max(1, blocks[0]);
       occupancy.put(key, perSm);
     }
     return sms * Math.min(perSm, perSmCap);
+  }
+
+  /**
+   * The kernel, allowed {@code sharedBytes} of dynamic shared memory: above the default 48 KiB a
+   * kernel must opt in, once.
+   */
+  private CUfunction function(String module, String kernel, int sharedBytes) {
+    CUfunction f = modules.function(module, kernel);
+    if (sharedBytes > DEFAULT_DYNAMIC_SHARED_BYTES
+        && dynamicSharedLimits.getOrDefault(f, DEFAULT_DYNAMIC_SHARED_BYTES) < sharedBytes) {
+      cuFuncSetAttribute(
+          f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, sharedBytes);
+      dynamicSharedLimits.put(f, sharedBytes);
+    }
+    return f;
+  }
+
+  /** Whether the device has Hopper's bulk copies (compute capability 9.0 or later). */
+  boolean bulkCopies() {
+    return bulkCopies;
   }
 
   /** Launches {@code kernel} of {@code module} with BLOCK_SIZE threads per block. */
@@ -466,7 +497,7 @@ final class CudaBackend implements Backend {
       throw new PrimsException(
           CudaBackendProvider.ID, kernel + ": grid of " + blocks + " blocks is out of range");
     }
-    CUfunction f = modules.function(module, kernel);
+    CUfunction f = function(module, kernel, sharedBytes);
     // everything the host prepares comes before the timing mark, so a timed region counts the
     // device's work, not the building of Java parameter objects
     Pointer params = args.build();

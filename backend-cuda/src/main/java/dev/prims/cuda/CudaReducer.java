@@ -51,9 +51,12 @@ final class CudaReducer implements Reducer {
   }
 
   /** Checks the operator and returns the variant to run, recorded in {@code call}. */
-  private static String prepare(CudaBuffer in, ReduceOp op, CallContext call) {
+  private String prepare(CudaBuffer in, ReduceOp op, CallContext call) {
     op.requireSupported(in.type());
-    String variant = call.variant() == null ? CudaReducePolicy.VARIANTS.get(0) : call.variant();
+    String variant =
+        call.variant() == null
+            ? CudaReducePolicy.variants(backend.bulkCopies()).get(0)
+            : call.variant();
     call.usedVariant(variant);
     return variant;
   }
@@ -63,7 +66,9 @@ final class CudaReducer implements Reducer {
    * lock).
    */
   private void enqueue(CudaBuffer in, ReduceOp op, String variant) {
-    if (variant.equals("vectorized")) {
+    if (variant.equals("bulk")) {
+      launchBulk(in, op, backend.resultSlot());
+    } else if (variant.equals("vectorized")) {
       launchVectorized(
           in.pointer(),
           in.type(),
@@ -76,6 +81,33 @@ final class CudaReducer implements Reducer {
     } else {
       backend.copyToResultSlot(multiPass(in, op, variant), in.type());
     }
+  }
+
+  /**
+   * Enqueues the bulk-copy kernel over {@code in}, writing the answer to the device address {@code
+   * result}, without waiting (under the lock).
+   */
+  private void launchBulk(CudaBuffer in, ReduceOp op, CUdeviceptr result) {
+    DType type = in.type();
+    String kernel = "reduce_bulk_" + type.id() + "_" + op.id();
+    int shared = CudaReducePolicy.BULK_SHARED_BYTES;
+    int blocks =
+        CudaReducePolicy.bulkBlocks(
+            in.length(),
+            type.bytes(),
+            backend.residentBlocks("reduce_bulk", kernel, shared, Integer.MAX_VALUE));
+    CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
+    backend.launch(
+        "reduce_bulk",
+        kernel,
+        blocks,
+        shared,
+        new KernelArgs()
+            .pointer(in.pointer())
+            .i64(in.length())
+            .pointer(partials)
+            .pointer(backend.counter(0))
+            .pointer(result));
   }
 
   /**

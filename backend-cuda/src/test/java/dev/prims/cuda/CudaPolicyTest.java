@@ -39,6 +39,28 @@ class CudaPolicyTest {
   }
 
   @Test
+  void bulkLeadsTheReduceVariantsOnlyWhereTheDeviceHasBulkCopies() {
+    assertEquals("bulk", CudaReducePolicy.variants(true).get(0));
+    assertEquals(CudaReducePolicy.VARIANTS, CudaReducePolicy.variants(true).subList(1, 10));
+    assertEquals(CudaReducePolicy.VARIANTS, CudaReducePolicy.variants(false));
+    assertEquals(false, CudaReducePolicy.variants(false).contains("bulk"));
+  }
+
+  @Test
+  void bulkGridHasOneBlockPerWholeTileUpToTheResidentBlocks() {
+    int tileFloats = CudaReducePolicy.BULK_STAGE_BYTES / 4;
+    assertEquals(1, CudaReducePolicy.bulkBlocks(0, 4, 396));
+    assertEquals(1, CudaReducePolicy.bulkBlocks(tileFloats - 1, 4, 396));
+    assertEquals(1, CudaReducePolicy.bulkBlocks(tileFloats, 4, 396));
+    assertEquals(5, CudaReducePolicy.bulkBlocks(5L * tileFloats + 7, 4, 396));
+    assertEquals(396, CudaReducePolicy.bulkBlocks(1L << 28, 4, 396));
+    assertEquals(396, CudaReducePolicy.bulkBlocks((1L << 32) + 5, 8, 396));
+    assertEquals(
+        CudaReducePolicy.BULK_STAGES * CudaReducePolicy.BULK_STAGE_BYTES,
+        CudaReducePolicy.BULK_SHARED_BYTES);
+  }
+
+  @Test
   void scanTilesFollowTheKernelConstants() {
     assertEquals(256 * 31, CudaScanPolicy.tile(DType.FLOAT));
     assertEquals(256 * 31, CudaScanPolicy.tile(DType.INT));

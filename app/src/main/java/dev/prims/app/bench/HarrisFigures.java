@@ -45,7 +45,8 @@ public final class HarrisFigures {
           "complete-unroll",
           "multi-element",
           "shuffle",
-          "vectorized");
+          "vectorized",
+          "bulk");
 
   private static final List<String> SCAN_ORDER =
       List.of("hillis-steele", "blelloch", "reduce-then-scan", "decoupled-lookback");

@@ -1,0 +1,138 @@
+package dev.prims.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.Primitive;
+import dev.prims.ReduceOp;
+import dev.prims.Scalar;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The bulk-copy reduce ({@code reduce_bulk.cu}) on inputs long enough that every block refills its
+ * shared-memory stages many times (so each stage's mbarrier goes through both phase parities),
+ * with tails after the last whole tile, and on inputs shorter than one tile. Values are small
+ * integers, so every sum is exact in any order and the answers must equal the host's. The
+ * conformance suite runs the variant too, on inputs of at most 2^20 + 1 elements (one tile per
+ * block at most). Skipped without a CUDA device or on one without bulk copies.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CudaBulkReduceTest {
+  private Prims prims;
+  private Prims bulk;
+
+  @BeforeAll
+  void open() {
+    prims = Prims.create(PrimsConfig.builder().backend("cuda").fallback(false).build());
+    var cuda = prims.backends().get("cuda");
+    Assumptions.assumeTrue(cuda.available(), () -> "no CUDA device: " + cuda.reason());
+    Assumptions.assumeTrue(
+        prims.primaryBackend().variants(Primitive.REDUCE).contains("bulk"),
+        "the CUDA device has no bulk copies (compute capability below 9.0)");
+    bulk = prims.variant(Primitive.REDUCE, "bulk");
+  }
+
+  @AfterAll
+  void close() {
+    if (prims != null) {
+      prims.close();
+    }
+  }
+
+  @TestFactory
+  List<DynamicTest> everyTypeAndOpAgreesWithTheHost() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (DType type : DType.values()) {
+      long tile = CudaReducePolicy.BULK_STAGE_BYTES / type.bytes();
+      long[] lengths = {tile - 1, tile, 5 * tile + 1, 2000 * tile + 3, 4096 * tile - 1};
+      for (long n : lengths) {
+        tests.add(
+            DynamicTest.dynamicTest(type.id() + " n=" + n, () -> checkEveryOp(type, (int) n)));
+      }
+    }
+    return tests;
+  }
+
+  private void checkEveryOp(DType type, int n) {
+    SplittableRandom random = new SplittableRandom(n * 31L + type.ordinal());
+    long[] values = new long[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextInt(7) - 3;
+    }
+    Object data = array(type, values);
+    try (DeviceBuffer buffer = bulk.upload(data)) {
+      for (ReduceOp op : ReduceOp.values()) {
+        if (!op.supports(type) || (type.isFloating() && op == ReduceOp.PROD)) {
+          continue;
+        }
+        Scalar result = bulk.reduce(buffer, op);
+        String what = "bulk " + op.id() + " of " + n + " " + type.id();
+        assertEquals("bulk", result.provenance().variant(), what);
+        long expected = expected(op, values);
+        assertEquals(type == DType.INT ? (int) expected : expected, result.value().longValue(), what);
+      }
+    }
+  }
+
+  /** The host's answer in 64-bit arithmetic (an int's is its low 32 bits). */
+  private static long expected(ReduceOp op, long[] values) {
+    long acc =
+        switch (op) {
+          case SUM, OR, XOR -> 0;
+          case PROD -> 1;
+          case MIN -> Long.MAX_VALUE;
+          case MAX -> Long.MIN_VALUE;
+          case AND -> -1;
+        };
+    for (long v : values) {
+      acc =
+          switch (op) {
+            case SUM -> acc + v;
+            case PROD -> acc * v;
+            case MIN -> Math.min(acc, v);
+            case MAX -> Math.max(acc, v);
+            case AND -> acc & v;
+            case OR -> acc | v;
+            case XOR -> acc ^ v;
+          };
+    }
+    return acc;
+  }
+
+  private static Object array(DType type, long[] values) {
+    int n = values.length;
+    switch (type) {
+      case INT:
+        int[] ints = new int[n];
+        for (int i = 0; i < n; i++) {
+          ints[i] = (int) values[i];
+        }
+        return ints;
+      case LONG:
+        return values.clone();
+      case FLOAT:
+        float[] floats = new float[n];
+        for (int i = 0; i < n; i++) {
+          floats[i] = values[i];
+        }
+        return floats;
+      default:
+        double[] doubles = new double[n];
+        for (int i = 0; i < n; i++) {
+          doubles[i] = values[i];
+        }
+        return doubles;
+    }
+  }
+}
