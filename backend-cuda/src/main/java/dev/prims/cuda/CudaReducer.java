@@ -13,8 +13,8 @@ import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Reduce on the device. {@code vectorized} is one launch that leaves its result in the mapped host
- * slot; the Harris kernels and {@code shuffle} write one partial per block and run again over the
+ * Reduce on the device. {@code bulk} (the default where the device has bulk copies) and {@code
+ * vectorized} are one launch that leaves its result in the mapped host slot; the Harris kernels and {@code shuffle} write one partial per block and run again over the
  * partials until one value is left, which is copied into the slot. The synchronous call waits for
  * the stream; the asynchronous one reads a slot of its own once the stream passes it.
  */
@@ -53,12 +53,16 @@ final class CudaReducer implements Reducer {
   /** Checks the operator and returns the variant to run, recorded in {@code call}. */
   private String prepare(CudaBuffer in, ReduceOp op, CallContext call) {
     op.requireSupported(in.type());
-    String variant =
-        call.variant() == null
-            ? CudaReducePolicy.variants(backend.bulkCopies()).get(0)
-            : call.variant();
+    String variant = variantOf(call);
     call.usedVariant(variant);
     return variant;
+  }
+
+  /** The variant {@code call} asks for, else this device's default. */
+  private String variantOf(CallContext call) {
+    return call.variant() == null
+        ? CudaReducePolicy.variants(backend.bulkCopies()).get(0)
+        : call.variant();
   }
 
   /**
@@ -66,34 +70,41 @@ final class CudaReducer implements Reducer {
    * lock).
    */
   private void enqueue(CudaBuffer in, ReduceOp op, String variant) {
-    if (variant.equals("bulk")) {
-      launchBulk(in, op, backend.resultSlot());
-    } else if (variant.equals("vectorized")) {
-      launchVectorized(
-          in.pointer(),
-          in.type(),
-          in.length(),
-          "reduce_vectorized_" + in.type().id() + "_" + op.id(),
-          CudaReducePolicy.EVEN_SHARE,
-          CudaReducePolicy.UNROLL,
-          CudaReducePolicy.BLOCKS_PER_SM,
-          backend.resultSlot());
+    if (singlePass(variant)) {
+      launchSinglePass(variant, in.pointer(), in.type(), in.length(), op, backend.resultSlot());
     } else {
       backend.copyToResultSlot(multiPass(in, op, variant), in.type());
     }
   }
 
+  /** Whether {@code variant} is one launch that writes its answer where it is told. */
+  private static boolean singlePass(String variant) {
+    return variant.equals("bulk") || variant.equals("vectorized");
+  }
+
   /**
-   * Enqueues the bulk-copy kernel over {@code in}, writing the answer to the device address {@code
+   * Enqueues the single-pass {@code variant} over {@code n} elements at {@code input}, writing the
+   * answer to the device address {@code result}, without waiting (under the lock).
+   */
+  private void launchSinglePass(
+      String variant, CUdeviceptr input, DType type, long n, ReduceOp op, CUdeviceptr result) {
+    if (variant.equals("bulk")) {
+      launchBulk(input, type, n, op, result);
+    } else {
+      launchVectorized(input, type, n, "reduce_vectorized_" + type.id() + "_" + op.id(), result);
+    }
+  }
+
+  /**
+   * Enqueues the bulk-copy kernel over {@code n} elements at {@code input}, writing the answer to the device address {@code
    * result}, without waiting (under the lock).
    */
-  private void launchBulk(CudaBuffer in, ReduceOp op, CUdeviceptr result) {
-    DType type = in.type();
+  private void launchBulk(CUdeviceptr input, DType type, long n, ReduceOp op, CUdeviceptr result) {
     String kernel = "reduce_bulk_" + type.id() + "_" + op.id();
     int shared = CudaReducePolicy.BULK_SHARED_BYTES;
     int blocks =
         CudaReducePolicy.bulkBlocks(
-            in.length(),
+            n,
             type.bytes(),
             backend.residentBlocks("reduce_bulk", kernel, shared, Integer.MAX_VALUE));
     CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
@@ -103,8 +114,8 @@ final class CudaReducer implements Reducer {
         blocks,
         shared,
         new KernelArgs()
-            .pointer(in.pointer())
-            .i64(in.length())
+            .pointer(input)
+            .i64(n)
             .pointer(partials)
             .pointer(backend.counter(0))
             .pointer(result));
@@ -164,20 +175,19 @@ final class CudaReducer implements Reducer {
   }
 
   /**
-   * On the staged path ({@code prims.cuda.hostpath=staged}, the default variant), streams the array
-   * through pinned slots, reducing chunk i while chunk i+1 is copied; otherwise one pageable copy
-   * then the kernel.
+   * On the staged path ({@code prims.cuda.hostpath=staged}, a single-pass variant), streams the
+   * array through pinned slots, reducing chunk i while chunk i+1 is copied; otherwise one pageable
+   * copy then the kernels.
    */
   @Override
   public Number reduce(BufferManager buffers, Object array, ReduceOp op, CallContext call) {
-    boolean vectorized = call.variant() == null || call.variant().equals("vectorized");
-    if (!backend.stagedHostPath() || !vectorized) {
+    DType type = DType.ofArray(array);
+    String variant = variantOf(call);
+    if (!backend.stagedHostPath() || !singlePass(variant)) {
       return Reducer.super.reduce(buffers, array, op, call);
     }
-    DType type = DType.ofArray(array);
     op.requireSupported(type);
-    call.usedVariant("vectorized");
-    String kernel = "reduce_vectorized_" + type.id() + "_" + op.id();
+    call.usedVariant(variant);
     return backend.call(
         () ->
             backend
@@ -186,9 +196,9 @@ final class CudaReducer implements Reducer {
                     new Object[] {array},
                     type,
                     (inputs, length, result) ->
-                        launchVectorized(inputs[0], type, length, kernel, result),
+                        launchSinglePass(variant, inputs[0], type, length, op, result),
                     (inputs, length, result) ->
-                        launchVectorized(inputs[0], type, length, kernel, result)));
+                        launchSinglePass(variant, inputs[0], type, length, op, result)));
   }
 
   /** The default vectorised kernel over device memory, writing to {@code result}. */
@@ -235,9 +245,9 @@ final class CudaReducer implements Reducer {
   }
 
   /**
-   * The longest sequential chain of any reduce path for {@code n} elements: a grid-stride
-   * accumulator, the vector lanes combined, and the partials one thread combines. Assumes the
-   * smallest grid (one block per SM), so it bounds every occupancy.
+   * The longest sequential chain of any reduce path for {@code n} elements: a grid-stride or
+   * bulk-tile accumulator, the vector lanes combined, and the partials one thread combines. Assumes
+   * the smallest grid (one block per SM), so it bounds every occupancy.
    */
   long sequentialChain(DType type, long n) {
     int width = 16 / type.bytes();
@@ -248,13 +258,30 @@ final class CudaReducer implements Reducer {
             + CudaReducePolicy.UNROLL
             + width
             + ceilDiv(vectorBlocks, BLOCK_SIZE);
+    long singlePass = Math.max(vectorized, bulkChain(type, n, resident));
     long strideBlocks = Math.max(1, CudaReducePolicy.passBlocks("shuffle", n, resident));
     long shuffle = ceilDiv(n, strideBlocks * BLOCK_SIZE) + ceilDiv(strideBlocks, BLOCK_SIZE) + 1;
     long chunks = ceilDiv(n, CudaTransferPolicy.chunkElements(1, type.bytes()));
     long staged =
         chunks > 1
-            ? vectorized + ceilDiv(chunks, width * BLOCK_SIZE) + CudaReducePolicy.UNROLL + width + 1
-            : vectorized;
+            ? singlePass + ceilDiv(chunks, BLOCK_SIZE) + CudaReducePolicy.UNROLL + width + 1
+            : singlePass;
     return Math.min(Math.max(staged, shuffle), Math.max(n, 0));
+  }
+
+  /**
+   * The bulk kernel's chain with {@code resident} blocks at most: each lane adds {@code
+   * BULK_STAGE_BYTES / 16 / BLOCK_SIZE} elements of each of its block's tiles, then its share of
+   * the elements after the last whole tile.
+   */
+  private static long bulkChain(DType type, long n, int resident) {
+    int width = 16 / type.bytes();
+    long tileElements = CudaReducePolicy.BULK_STAGE_BYTES / type.bytes();
+    long blocks = CudaReducePolicy.bulkBlocks(n, type.bytes(), resident);
+    long perTile = CudaReducePolicy.BULK_STAGE_BYTES / 16 / BLOCK_SIZE;
+    return ceilDiv(n / tileElements, blocks) * perTile
+        + ceilDiv(n % tileElements, blocks * BLOCK_SIZE)
+        + width
+        + ceilDiv(blocks, BLOCK_SIZE);
   }
 }
