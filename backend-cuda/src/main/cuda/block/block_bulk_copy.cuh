@@ -15,15 +15,20 @@ __device__ __forceinline__ void mbarrier_init(unsigned long long* barrier) {
 // Makes the initialised mbarriers visible to the bulk copies (before the block's barrier).
 __device__ __forceinline__ void mbarrier_init_fence() { asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory"); }
 
+// Arrives on barrier, announcing that the bulk copies issued for its current phase bring bytes
+// in all. One thread calls this once per phase, before (or right after) issuing the copies.
+__device__ __forceinline__ void mbarrier_expect_bytes(unsigned long long* barrier, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(barrier)), "r"(bytes)
+               : "memory");
+}
+
 // Starts copying bytes (a multiple of 16; both addresses 16-byte aligned) from global src to shared
-// dst; barrier's current phase completes when they have all arrived. One thread calls this.
+// dst; they count towards the bytes barrier's current phase expects.
 __device__ __forceinline__ void bulk_copy_to_shared(void* dst, const void* src, unsigned bytes,
                                                     unsigned long long* barrier) {
-  const unsigned bar = shared_address(barrier);
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
                    shared_address(dst)),
-               "l"(src), "r"(bytes), "r"(bar)
+               "l"(src), "r"(bytes), "r"(shared_address(barrier))
                : "memory");
 }
 

@@ -207,7 +207,7 @@ final class CudaBackend implements Backend {
       case HISTOGRAM:
         return CudaHistogramPolicy.VARIANTS;
       default:
-        return CudaDotPolicy.VARIANTS;
+        return CudaDotPolicy.variants(bulkCopies);
     }
   }
 

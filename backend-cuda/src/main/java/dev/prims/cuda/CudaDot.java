@@ -9,9 +9,9 @@ import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Dot product on the device: one vectorised launch that writes into a mapped host slot, read after
- * waiting for the stream (synchronous) or, from a slot of its own, once the stream passes the call
- * (asynchronous).
+ * Dot product on the device: one launch ({@code bulk} where the device has bulk copies, else
+ * {@code vectorized}) that writes into a mapped host slot, read after waiting for the stream
+ * (synchronous) or, from a slot of its own, once the stream passes the call (asynchronous).
  */
 final class CudaDot implements DotProduct {
   private final CudaBackend backend;
@@ -46,16 +46,27 @@ final class CudaDot implements DotProduct {
   private Runnable prepare(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     CudaBuffer x = backend.own(a);
     CudaBuffer y = backend.own(b);
-    check(x, y, call);
+    check(x, y);
+    String variant = variant(call);
     long n = x.length();
     if (n == 0) {
       return null;
     }
-    return () -> launch(x.pointer(), y.pointer(), x.type(), n, backend.resultSlot());
+    return () -> launch(variant, x.pointer(), y.pointer(), x.type(), n, backend.resultSlot());
   }
 
-  /** Same type and length; records the variant. */
-  private static void check(CudaBuffer x, CudaBuffer y, CallContext call) {
+  /** The variant {@code call} asks for, else this device's default; recorded in {@code call}. */
+  private String variant(CallContext call) {
+    String variant =
+        call.variant() == null
+            ? CudaDotPolicy.variants(backend.bulkCopies()).get(0)
+            : call.variant();
+    call.usedVariant(variant);
+    return variant;
+  }
+
+  /** Same type and length. */
+  private static void check(CudaBuffer x, CudaBuffer y) {
     if (x.type() != y.type()) {
       throw new IllegalArgumentException(
           "dot needs inputs of one type, got " + x.type().id() + " and " + y.type().id());
@@ -64,20 +75,32 @@ final class CudaDot implements DotProduct {
       throw new IllegalArgumentException(
           "dot needs inputs of equal length, got " + x.length() + " and " + y.length());
     }
-    call.usedVariant(CudaDotPolicy.VARIANTS.get(0));
   }
 
-  /** Enqueues the dot kernel over {@code n} elements, writing the answer to {@code result}. */
-  private void launch(CUdeviceptr x, CUdeviceptr y, DType type, long n, CUdeviceptr result) {
-    String kernel = "dot_vectorized_" + type.id();
-    int resident = backend.residentBlocks("dot", kernel, 0, CudaDotPolicy.BLOCKS_PER_SM);
-    int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
+  /**
+   * Enqueues the dot kernel of {@code variant} over {@code n} elements, writing the answer to
+   * {@code result}.
+   */
+  private void launch(
+      String variant, CUdeviceptr x, CUdeviceptr y, DType type, long n, CUdeviceptr result) {
+    boolean bulk = variant.equals("bulk");
+    String module = bulk ? "dot_bulk" : "dot";
+    String kernel = "dot_" + variant + "_" + type.id();
+    int shared = bulk ? CudaReducePolicy.BULK_SHARED_BYTES : 0;
+    int blocks;
+    if (bulk) {
+      int resident = backend.residentBlocks(module, kernel, shared, Integer.MAX_VALUE);
+      blocks = CudaReducePolicy.bulkBlocks(n, type.bytes(), 2, resident);
+    } else {
+      int resident = backend.residentBlocks(module, kernel, 0, CudaDotPolicy.BLOCKS_PER_SM);
+      blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
+    }
     CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
     backend.launch(
-        "dot",
+        module,
         kernel,
         blocks,
-        0,
+        shared,
         new KernelArgs()
             .pointer(x)
             .pointer(y)
@@ -109,7 +132,7 @@ final class CudaDot implements DotProduct {
               + " and "
               + java.lang.reflect.Array.getLength(b));
     }
-    call.usedVariant(CudaDotPolicy.VARIANTS.get(0));
+    String variant = variant(call);
     String sum = "reduce_vectorized_" + type.id() + "_sum";
     return backend.call(
         () ->
@@ -118,7 +141,8 @@ final class CudaDot implements DotProduct {
                 .fold(
                     new Object[] {a, b},
                     type,
-                    (inputs, length, result) -> launch(inputs[0], inputs[1], type, length, result),
+                    (inputs, length, result) ->
+                        launch(variant, inputs[0], inputs[1], type, length, result),
                     (inputs, length, result) ->
                         backend
                             .cudaReducer()

@@ -58,22 +58,33 @@ final class CudaReducePolicy {
    * The variants of a device, the default first: {@code bulk} leads where the device has bulk
    * copies.
    */
+  /** Elements of each input in one tile of a bulk-copy kernel over {@code inputs} arrays. */
+  static long bulkTileElements(int elementBytes, int inputs) {
+    return BULK_STAGE_BYTES / inputs / elementBytes;
+  }
+
   static List<String> variants(boolean bulkCopies) {
+    return withBulk(VARIANTS, bulkCopies);
+  }
+
+  /** {@code variants} with {@code bulk} in front where the device has bulk copies. */
+  static List<String> withBulk(List<String> variants, boolean bulkCopies) {
     if (!bulkCopies) {
-      return VARIANTS;
+      return variants;
     }
-    List<String> all = new java.util.ArrayList<>(VARIANTS.size() + 1);
+    List<String> all = new java.util.ArrayList<>(variants.size() + 1);
     all.add("bulk");
-    all.addAll(VARIANTS);
+    all.addAll(variants);
     return List.copyOf(all);
   }
 
   /**
-   * Blocks of the bulk-copy kernel for {@code n} elements of {@code elementBytes}: one per whole
-   * tile, at most {@code resident}, at least one (which reads a short input directly).
+   * Blocks of a bulk-copy kernel over {@code inputs} arrays of {@code n} elements of {@code
+   * elementBytes} (a stage holds one tile of each, {@link #bulkTileElements}): one per whole tile,
+   * at most {@code resident}, at least one (which reads a short input directly).
    */
-  static int bulkBlocks(long n, int elementBytes, int resident) {
-    long tiles = n / (BULK_STAGE_BYTES / elementBytes);
+  static int bulkBlocks(long n, int elementBytes, int inputs, int resident) {
+    long tiles = n / bulkTileElements(elementBytes, inputs);
     return (int) Math.max(1, Math.min(tiles, resident));
   }
 

@@ -2,6 +2,7 @@ package dev.prims.cuda;
 
 import static dev.prims.cuda.CudaReducePolicy.BLOCK_SIZE;
 import static dev.prims.cuda.CudaReducePolicy.ceilDiv;
+import static java.lang.Integer.MAX_VALUE;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
@@ -104,9 +105,7 @@ final class CudaReducer implements Reducer {
     int shared = CudaReducePolicy.BULK_SHARED_BYTES;
     int blocks =
         CudaReducePolicy.bulkBlocks(
-            n,
-            type.bytes(),
-            backend.residentBlocks("reduce_bulk", kernel, shared, Integer.MAX_VALUE));
+            n, type.bytes(), 1, backend.residentBlocks("reduce_bulk", kernel, shared, MAX_VALUE));
     CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
     backend.launch(
         "reduce_bulk",
@@ -245,7 +244,7 @@ final class CudaReducer implements Reducer {
   }
 
   /**
-   * The longest sequential chain of any reduce path for {@code n} elements: a grid-stride or
+   * The longest sequential chain of any reduce or dot path for {@code n} elements: a grid-stride or
    * bulk-tile accumulator, the vector lanes combined, and the partials one thread combines. Assumes
    * the smallest grid (one block per SM), so it bounds every occupancy.
    */
@@ -258,7 +257,8 @@ final class CudaReducer implements Reducer {
             + CudaReducePolicy.UNROLL
             + width
             + ceilDiv(vectorBlocks, BLOCK_SIZE);
-    long singlePass = Math.max(vectorized, bulkChain(type, n, resident));
+    long bulk = Math.max(bulkChain(type, n, resident, 1), bulkChain(type, n, resident, 2));
+    long singlePass = Math.max(vectorized, bulk);
     long strideBlocks = Math.max(1, CudaReducePolicy.passBlocks("shuffle", n, resident));
     long shuffle = ceilDiv(n, strideBlocks * BLOCK_SIZE) + ceilDiv(strideBlocks, BLOCK_SIZE) + 1;
     long chunks = ceilDiv(n, CudaTransferPolicy.chunkElements(1, type.bytes()));
@@ -270,15 +270,15 @@ final class CudaReducer implements Reducer {
   }
 
   /**
-   * The bulk kernel's chain with {@code resident} blocks at most: each lane adds {@code
-   * BULK_STAGE_BYTES / 16 / BLOCK_SIZE} elements of each of its block's tiles, then its share of
-   * the elements after the last whole tile.
+   * The chain of a bulk kernel over {@code inputs} arrays (reduce: 1, dot: 2) with {@code resident}
+   * blocks at most: each lane adds its share of every tile of its block, then its share of the
+   * elements after the last whole tile.
    */
-  private static long bulkChain(DType type, long n, int resident) {
+  private static long bulkChain(DType type, long n, int resident, int inputs) {
     int width = 16 / type.bytes();
-    long tileElements = CudaReducePolicy.BULK_STAGE_BYTES / type.bytes();
-    long blocks = CudaReducePolicy.bulkBlocks(n, type.bytes(), resident);
-    long perTile = CudaReducePolicy.BULK_STAGE_BYTES / 16 / BLOCK_SIZE;
+    long tileElements = CudaReducePolicy.bulkTileElements(type.bytes(), inputs);
+    long blocks = CudaReducePolicy.bulkBlocks(n, type.bytes(), inputs, resident);
+    long perTile = tileElements / width / BLOCK_SIZE;
     return ceilDiv(n / tileElements, blocks) * perTile
         + ceilDiv(n % tileElements, blocks * BLOCK_SIZE)
         + width

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The launch shapes the policies compute cover their inputs and respect the kernels' limits. */
@@ -44,17 +45,21 @@ class CudaPolicyTest {
     assertEquals(CudaReducePolicy.VARIANTS, CudaReducePolicy.variants(true).subList(1, 10));
     assertEquals(CudaReducePolicy.VARIANTS, CudaReducePolicy.variants(false));
     assertEquals(false, CudaReducePolicy.variants(false).contains("bulk"));
+    assertEquals(List.of("bulk", "vectorized"), CudaDotPolicy.variants(true));
+    assertEquals(List.of("vectorized"), CudaDotPolicy.variants(false));
   }
 
   @Test
   void bulkGridHasOneBlockPerWholeTileUpToTheResidentBlocks() {
     int tileFloats = CudaReducePolicy.BULK_STAGE_BYTES / 4;
-    assertEquals(1, CudaReducePolicy.bulkBlocks(0, 4, 396));
-    assertEquals(1, CudaReducePolicy.bulkBlocks(tileFloats - 1, 4, 396));
-    assertEquals(1, CudaReducePolicy.bulkBlocks(tileFloats, 4, 396));
-    assertEquals(5, CudaReducePolicy.bulkBlocks(5L * tileFloats + 7, 4, 396));
-    assertEquals(396, CudaReducePolicy.bulkBlocks(1L << 28, 4, 396));
-    assertEquals(396, CudaReducePolicy.bulkBlocks((1L << 32) + 5, 8, 396));
+    assertEquals(1, CudaReducePolicy.bulkBlocks(0, 4, 1, 396));
+    assertEquals(1, CudaReducePolicy.bulkBlocks(tileFloats - 1, 4, 1, 396));
+    assertEquals(1, CudaReducePolicy.bulkBlocks(tileFloats, 4, 1, 396));
+    assertEquals(5, CudaReducePolicy.bulkBlocks(5L * tileFloats + 7, 4, 1, 396));
+    assertEquals(396, CudaReducePolicy.bulkBlocks(1L << 28, 4, 1, 396));
+    assertEquals(396, CudaReducePolicy.bulkBlocks((1L << 32) + 5, 8, 1, 396));
+    assertEquals(2, CudaReducePolicy.bulkBlocks(tileFloats, 4, 2, 396));
+    assertEquals(tileFloats / 2, CudaReducePolicy.bulkTileElements(4, 2));
     assertEquals(
         CudaReducePolicy.BULK_STAGES * CudaReducePolicy.BULK_STAGE_BYTES,
         CudaReducePolicy.BULK_SHARED_BYTES);

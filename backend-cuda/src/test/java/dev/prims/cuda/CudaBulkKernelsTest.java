@@ -20,17 +20,19 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The bulk-copy reduce ({@code reduce_bulk.cu}) on inputs long enough that every block refills its
- * shared-memory stages many times (so each stage's mbarrier goes through both phase parities),
- * with tails after the last whole tile, and on inputs shorter than one tile. Values are small
- * integers, so every sum is exact in any order and the answers must equal the host's. The
- * conformance suite runs the variant too, on inputs of at most 2^20 + 1 elements (one tile per
- * block at most). Skipped without a CUDA device or on one without bulk copies.
+ * The bulk-copy reduce and dot ({@code reduce_bulk.cu}, {@code dot_bulk.cu}) on inputs long enough
+ * that every block refills its shared-memory stages many times (so each stage's mbarrier goes
+ * through both phase parities), with tails after the last whole tile, and on inputs shorter than
+ * one tile. Values are small integers, so every sum is exact in any order and the answers must
+ * equal the host's. The conformance suite runs the variants too, on inputs of at most 2^20 + 1
+ * elements (at most two tiles per block). Skipped without a CUDA device or on one without bulk
+ * copies.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class CudaBulkReduceTest {
+class CudaBulkKernelsTest {
   private Prims prims;
   private Prims bulk;
+  private Prims bulkDot;
 
   @BeforeAll
   void open() {
@@ -41,6 +43,7 @@ class CudaBulkReduceTest {
         prims.primaryBackend().variants(Primitive.REDUCE).contains("bulk"),
         "the CUDA device has no bulk copies (compute capability below 9.0)");
     bulk = prims.variant(Primitive.REDUCE, "bulk");
+    bulkDot = prims.variant(Primitive.DOT, "bulk");
   }
 
   @AfterAll
@@ -67,11 +70,19 @@ class CudaBulkReduceTest {
   private void checkEveryOp(DType type, int n) {
     SplittableRandom random = new SplittableRandom(n * 31L + type.ordinal());
     long[] values = new long[n];
+    long[] others = new long[n];
+    long dot = 0;
     for (int i = 0; i < n; i++) {
       values[i] = random.nextInt(7) - 3;
+      others[i] = random.nextInt(7) - 3;
+      dot += values[i] * others[i];
     }
     Object data = array(type, values);
-    try (DeviceBuffer buffer = bulk.upload(data)) {
+    try (DeviceBuffer buffer = bulk.upload(data);
+        DeviceBuffer other = bulk.upload(array(type, others))) {
+      Scalar product = bulkDot.dot(buffer, other);
+      assertEquals("bulk", product.provenance().variant(), "bulk dot");
+      assertEquals(dot, product.value().longValue(), "bulk dot of " + n + " " + type.id());
       for (ReduceOp op : ReduceOp.values()) {
         if (!op.supports(type) || (type.isFloating() && op == ReduceOp.PROD)) {
           continue;
