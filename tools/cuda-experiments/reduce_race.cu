@@ -11,7 +11,8 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o reduce_race reduce_race.cu -lcuda
 // Run: reduce_race <directory with reduce.ptx and reduce_bulk.ptx> [log2 sizes = 28, comma-separated]
 //      [rounds = 3] [reps = 30]; RACE_VARIANTS=1 adds the experimental kernels compiled here (at the
-//      largest size). int and double run at the largest size only.
+//      largest size). int and double run at the largest size only. RACE_SCAN=1 races the
+//      inclusive scans instead (scan_decoupled_lookback.ptx in the same directory).
 #include <cub/cub.cuh>
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -318,6 +319,114 @@ static std::string read_file(const char* path) {
   return s.str();
 }
 
+// ---------------------------------------------------------------------------------------------
+// Scan race (RACE_SCAN=1): inclusive sums of 2^log2n floats and of as many bytes of doubles, CUB's
+// DeviceScan::InclusiveSum against prims' decoupled look-back kernels of
+// scan_decoupled_lookback.ptx, each call zeroing its tile states first (as CudaScanner does).
+static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int sms) {
+  std::string ptx = read_file((dir + "/scan_decoupled_lookback.ptx").c_str());
+  CUmodule module;
+  CD(cuModuleLoadData(&module, ptx.c_str()));
+  float* f;
+  double* d;
+  CK(cudaMalloc(&f, n * 4));
+  CK(cudaMalloc(&d, n * 4));
+  int* unused;
+  CK(cudaMalloc(&unused, n * 4));
+  fill_kernel<<<4096, 256>>>(f, unused, d, n);
+  CK(cudaFree(unused));
+  void* out;
+  CK(cudaMalloc(&out, n * 4));
+  void* check;
+  CK(cudaMalloc(&check, n * 4));
+  const i64 max_tiles = n / (256 * 15) + 2;
+  void* scratch;
+  const size_t scratch_bytes = 16 * (max_tiles + 1) + 2 * 8 * max_tiles;
+  CK(cudaMalloc(&scratch, scratch_bytes));
+  size_t temp_bytes = 0, need = 0;
+  cub::DeviceScan::InclusiveSum(nullptr, need, f, (float*)out, n, h.stream);
+  temp_bytes = std::max(temp_bytes, need);
+  cub::DeviceScan::InclusiveSum(nullptr, need, d, (double*)out, n / 2, h.stream);
+  temp_bytes = std::max(temp_bytes, need);
+  void* temp;
+  CK(cudaMalloc(&temp, temp_bytes));
+
+  struct Entry {
+    std::string name, type;
+    std::function<void(void*)> call;
+    std::vector<Stats> events;
+  };
+  std::vector<Entry> entries;
+  entries.push_back({"cub InclusiveSum", "float", [=, &h](void* o) {
+                       size_t b = temp_bytes;
+                       cub::DeviceScan::InclusiveSum(temp, b, f, (float*)o, n, h.stream);
+                     }, {}});
+  entries.push_back({"cub InclusiveSum", "double", [=, &h](void* o) {
+                       size_t b = temp_bytes;
+                       cub::DeviceScan::InclusiveSum(temp, b, d, (double*)o, n / 2, h.stream);
+                     }, {}});
+  auto ours = [&](const std::string& kernel, const std::string& type, int items) {
+    CUfunction fn;
+    CD(cuModuleGetFunction(&fn, module, kernel.c_str()));
+    const i64 m = type == "double" ? n / 2 : n;
+    const i64 tiles = (m + 256 * items - 1) / (256 * items);
+    const void* in = type == "double" ? (void*)d : (void*)f;
+    const size_t state_bytes = 16 * (tiles + 1);
+    const size_t values = 8 * tiles;
+    entries.push_back({kernel + " items=" + std::to_string(items), type, [=, &h](void* o) {
+                         CK(cudaMemsetAsync(scratch, 0, state_bytes, h.stream));
+                         const void* a0 = in; void* a1 = o; i64 a2 = m; int a3 = 0;
+                         void* a4 = scratch; void* a5 = (char*)scratch + state_bytes;
+                         void* a6 = (char*)scratch + state_bytes + values; unsigned a7 = 0;
+                         void* params[] = {&a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7};
+                         CD(cuLaunchKernel(fn, (unsigned)tiles, 1, 1, 256, 1, 1, 0, (CUstream)h.stream, params, nullptr));
+                       }, {}});
+  };
+  ours("scan_decoupled_lookback_float_sum", "float", 31);
+  ours("scan_decoupled_lookback_double_sum", "double", 15);
+  for (int items : {15, 19, 23})
+    for (int layout : {1, 2})
+      ours("scan_lookback_x" + std::to_string(items) + "_" + std::to_string(layout) + "_double_sum", "double", items);
+  (void)sms;
+
+  // correctness against CUB's output: relative difference of sampled elements
+  for (auto& e : entries) {
+    const i64 m = e.type == "double" ? n / 2 : n;
+    entries[e.type == "double" ? 1 : 0].call(check);
+    e.call(out);
+    CK(cudaStreamSynchronize(h.stream));
+    double worst = 0;
+    for (i64 i : {(i64)0, (i64)1, m / 3, m / 2 + 7, m - 2, m - 1}) {
+      double a, b;
+      if (e.type == "double") {
+        CK(cudaMemcpy(&a, (double*)out + i, 8, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(&b, (double*)check + i, 8, cudaMemcpyDeviceToHost));
+      } else {
+        float x, y;
+        CK(cudaMemcpy(&x, (float*)out + i, 4, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(&y, (float*)check + i, 4, cudaMemcpyDeviceToHost));
+        a = x;
+        b = y;
+      }
+      worst = std::max(worst, std::abs(a - b) / std::max(1.0, std::abs(b)));
+    }
+    std::printf("# check %-6s %-44s worst rel diff %.2e%s\n", e.type.c_str(), e.name.c_str(), worst,
+                worst > (e.type == "double" ? 1e-9 : 1e-3) ? "  WRONG" : "");
+  }
+  for (int r = 0; r < rounds; ++r)
+    for (auto& e : entries) e.events.push_back(h.time([&]() { e.call(out); }, false));
+  std::printf("%-6s %-52s %10s %10s %10s\n", "type", "scan", "ev best", "ev med", "GB/s");
+  for (auto& e : entries) {
+    double best = 1e9, med = 1e9;
+    for (auto& s : e.events) {
+      best = std::min(best, s.best);
+      med = std::min(med, s.median);
+    }
+    std::printf("%-6s %-52s %10.4f %10.4f %10.0f\n", e.type.c_str(), e.name.c_str(), best, med, 2.0 * n * 4 / best / 1e6);
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: reduce_race <ptx directory> [log2 sizes] [rounds] [reps]\n");
@@ -374,6 +483,7 @@ int main(int argc, char** argv) {
   CK(cudaMalloc(&temp, temp_bytes));
 
   const std::string dir = argv[1];
+  if (std::getenv("RACE_SCAN") != nullptr) return scan_race(dir, n, h, rounds, sms);
   std::string ptx = read_file((dir + "/reduce.ptx").c_str());
   CUmodule module;
   CD(cuModuleLoadData(&module, ptx.c_str()));

@@ -141,13 +141,11 @@ final class CudaScanner implements Scanner {
       int delayNs) {
     long n = in.length();
     long tiles = ceilDiv(n, tile);
-    long bytes = in.type().bytes();
-    // The tile counter (padded to 8 bytes), then one 64-bit state word per tile.
-    long stateWords = 2 + 2 * tiles;
-    long stateBytes = align(4 * stateWords);
-    long valueBytes = align(tiles * bytes);
-    CUdeviceptr scratch = backend.scratch(stateBytes + 2 * valueBytes);
-    backend.zero(scratch, stateWords);
+    // The tile counter (padded to one state word), then one word per tile: status and value, twice
+    // the element's size.
+    long stateBytes = 2L * in.type().bytes() * (1 + tiles);
+    CUdeviceptr scratch = backend.scratch(stateBytes);
+    backend.zero(scratch, stateBytes / 4);
     backend.launch(
         module,
         kernel,
@@ -159,8 +157,6 @@ final class CudaScanner implements Scanner {
             .i64(n)
             .i32(exclusive ? 1 : 0)
             .pointer(scratch)
-            .pointer(scratch.withByteOffset(stateBytes))
-            .pointer(scratch.withByteOffset(stateBytes + valueBytes))
             .i32(delayNs));
   }
 

@@ -69,8 +69,8 @@ class CudaPolicyTest {
   void scanTilesFollowTheKernelConstants() {
     assertEquals(256 * 31, CudaScanPolicy.tile(DType.FLOAT));
     assertEquals(256 * 31, CudaScanPolicy.tile(DType.INT));
-    assertEquals(256 * 15, CudaScanPolicy.tile(DType.LONG));
-    assertEquals(256 * 15, CudaScanPolicy.tile(DType.DOUBLE));
+    assertEquals(256 * 23, CudaScanPolicy.tile(DType.LONG));
+    assertEquals(256 * 23, CudaScanPolicy.tile(DType.DOUBLE));
   }
 
   @Test
