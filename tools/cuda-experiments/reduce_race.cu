@@ -17,6 +17,9 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 
+// prims' last-block grid total, as the production kernels use it
+#include "../../backend-cuda/src/main/cuda/block/block_grid_total.cuh"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -75,8 +78,8 @@ __global__ void fill_kernel(float* f, int* k, double* d, i64 n) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Variants. 16-byte loads of several kinds, one accumulator per lane, a shuffle block reduction,
-// and the last block combines the partials (as prims' reduce_vectorized does).
+// Variants. 16-byte loads of several kinds, one accumulator per lane, then prims' grid_total (a
+// shuffle block reduction; the last block combines the partials).
 enum LoadKind { LDG = 0, L2_256 = 1, NO_ALLOC = 2, STREAM = 3, PLAIN = 4 };
 
 template <int KIND>
@@ -118,44 +121,6 @@ template <> struct Lanes<double> {
   }
 };
 
-template <typename T>
-__device__ __forceinline__ T warp_sum(T v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  return v;
-}
-template <typename T>
-__device__ __forceinline__ T block_sum(T v) {
-  __shared__ T totals[BLOCK / 32];
-  v = warp_sum(v);
-  if (threadIdx.x % 32 == 0) totals[threadIdx.x / 32] = v;
-  __syncthreads();
-  if (threadIdx.x < 32) v = warp_sum(threadIdx.x < BLOCK / 32 ? totals[threadIdx.x] : (T)0);
-  return v;
-}
-
-// Block's total -> partials; the last block to finish writes the grand total and resets counter.
-template <typename T>
-__device__ __forceinline__ void finish(T v, T* partials, unsigned* counter, T* result) {
-  v = block_sum(v);
-  __shared__ bool last;
-  if (threadIdx.x == 0) {
-    partials[blockIdx.x] = v;
-    __threadfence();
-    last = atomicAdd(counter, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!last) return;
-  T t = 0;
-  for (unsigned b = threadIdx.x; b < gridDim.x; b += BLOCK) t += __ldcg(partials + b);
-  __syncthreads();
-  t = block_sum(t);
-  if (threadIdx.x == 0) {
-    *result = t;
-    *counter = 0;
-  }
-}
-
 // Even share (chunk > 0 vectors per block) or grid stride (chunk == 0), UNROLL loads in flight.
 template <typename T, int UNROLL, int KIND>
 __global__ void __launch_bounds__(BLOCK) race_vec(const T* input, i64 n, i64 chunk, T* partials, unsigned* counter,
@@ -186,7 +151,7 @@ __global__ void __launch_bounds__(BLOCK) race_vec(const T* input, i64 n, i64 chu
   T v = acc[0];
 #pragma unroll
   for (int w = 1; w < W; ++w) v += acc[w];
-  finish(v, partials, counter, result);
+  grid_total<OpSum>(v, partials, counter, result);
 }
 
 // Hopper bulk copies (TMA, cp.async.bulk) of STAGE_BYTES tiles into STAGES shared-memory stages per
@@ -246,7 +211,7 @@ __global__ void __launch_bounds__(BLOCK) race_bulk(const T* input, i64 n, i64 un
   T v = acc[0];
 #pragma unroll
   for (int w = 1; w < W; ++w) v += acc[w];
-  finish(v, partials, counter, result);
+  grid_total<OpSum>(v, partials, counter, result);
 }
 
 // ---------------------------------------------------------------------------------------------

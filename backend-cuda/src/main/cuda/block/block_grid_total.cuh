@@ -26,3 +26,12 @@ __device__ __forceinline__ void grid_total(T value, T* partials, unsigned* count
     *counter = 0;
   }
 }
+
+// grid_total of a thread's per-lane accumulators (combined lane by lane first).
+template <typename Op, typename T, int W>
+__device__ __forceinline__ void grid_total_of_lanes(const T (&lanes)[W], T* partials, unsigned* counter, T* result) {
+  T value = lanes[0];
+#pragma unroll
+  for (int w = 1; w < W; ++w) value = Op::apply(value, lanes[w]);
+  grid_total<Op>(value, partials, counter, result);
+}

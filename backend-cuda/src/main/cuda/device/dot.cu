@@ -37,10 +37,7 @@ __device__ void dot_vectorized(const T* a, const T* b, i64 n, T* partials, unsig
   }
   const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (tail < n) acc[0] = mul_add(acc[0], a[tail], b[tail]);
-  T v = acc[0];
-#pragma unroll
-  for (int w = 1; w < W; ++w) v = OpSum::apply(v, acc[w]);
-  grid_total<OpSum>(v, partials, counter, result);
+  grid_total_of_lanes<OpSum>(acc, partials, counter, result);
 }
 
 #define PRIMS_DOT_ENTRY(C, TID)                                                                    \

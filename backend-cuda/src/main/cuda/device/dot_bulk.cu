@@ -31,10 +31,7 @@ __device__ void dot_bulk(const T* a, const T* b, i64 n, T* partials, unsigned* c
   for (i64 i = rest + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += (i64)gridDim.x * BLOCK_SIZE) {
     acc[0] = mul_add(acc[0], a[i], b[i]);
   }
-  T v = acc[0];
-#pragma unroll
-  for (int w = 1; w < W; ++w) v = OpSum::apply(v, acc[w]);
-  grid_total<OpSum>(v, partials, counter, result);
+  grid_total_of_lanes<OpSum>(acc, partials, counter, result);
 }
 
 #define PRIMS_DOT_BULK_ENTRY(C, TID)                                                               \

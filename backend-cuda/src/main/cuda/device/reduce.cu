@@ -219,10 +219,7 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
   }
   const i64 tail = (n / W) * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (tail < n) acc[0] = Op::apply(acc[0], input[tail]);
-  T v = acc[0];
-#pragma unroll
-  for (int w = 1; w < W; ++w) v = Op::apply(v, acc[w]);
-  grid_total<Op>(v, partials, counter, result);
+  grid_total_of_lanes<Op>(acc, partials, counter, result);
 }
 
 #define PRIMS_REDUCE_MULTI_PASS(VARIANT, C, TID, OPID, OP)                                       \

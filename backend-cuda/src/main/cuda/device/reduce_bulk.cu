@@ -30,10 +30,7 @@ __device__ void reduce_bulk(const T* input, i64 n, T* partials, unsigned* counte
   for (i64 i = rest + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += (i64)gridDim.x * BLOCK_SIZE) {
     acc[0] = Op::apply(acc[0], input[i]);
   }
-  T v = acc[0];
-#pragma unroll
-  for (int w = 1; w < W; ++w) v = Op::apply(v, acc[w]);
-  grid_total<Op>(v, partials, counter, result);
+  grid_total_of_lanes<Op>(acc, partials, counter, result);
 }
 
 #define PRIMS_REDUCE_BULK_ENTRY(C, TID, OPID, OP)                                                  \
