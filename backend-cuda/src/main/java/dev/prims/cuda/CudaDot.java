@@ -9,9 +9,9 @@ import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Dot product on the device: one launch ({@code bulk} where the device has bulk copies, else
- * {@code vectorized}) that writes into a mapped host slot, read after waiting for the stream
- * (synchronous) or, from a slot of its own, once the stream passes the call (asynchronous).
+ * Dot product on the device: one launch ({@code bulk} where the device has bulk copies, else {@code
+ * vectorized}) that writes into a mapped host slot, read after waiting for the stream (synchronous)
+ * or, from a slot of its own, once the stream passes the call (asynchronous).
  */
 final class CudaDot implements DotProduct {
   private final CudaBackend backend;

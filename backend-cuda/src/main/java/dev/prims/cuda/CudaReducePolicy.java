@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * Tuning of the reduce kernels: block size, grid sizes and elements per block of each variant. The
  * kernel-side constants ({@code BLOCK_SIZE}, {@code REDUCE_UNROLL} in {@code common.cuh}) must
- * match; {@code bulk} exists only on devices of compute capability 9.0 and later. Measured on an H200 (float sum of 2^28 elements): 2, 4 or 8 loads in flight, even share or
- * grid stride, 4 or 8 blocks per SM all ran in 0.241-0.248 ms, within noise of each other.
+ * match; {@code bulk} exists only on devices of compute capability 9.0 and later. Measured on an
+ * H200 (float sum of 2^28 elements): 2, 4 or 8 loads in flight, even share or grid stride, 4 or 8
+ * blocks per SM all ran in 0.241-0.248 ms, within noise of each other.
  */
 final class CudaReducePolicy {
   /** Threads per block ({@code BLOCK_SIZE} in the kernels). */

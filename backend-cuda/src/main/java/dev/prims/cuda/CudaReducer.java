@@ -15,9 +15,10 @@ import jcuda.driver.CUdeviceptr;
 
 /**
  * Reduce on the device. {@code bulk} (the default where the device has bulk copies) and {@code
- * vectorized} are one launch that leaves its result in the mapped host slot; the Harris kernels and {@code shuffle} write one partial per block and run again over the
- * partials until one value is left, which is copied into the slot. The synchronous call waits for
- * the stream; the asynchronous one reads a slot of its own once the stream passes it.
+ * vectorized} are one launch that leaves its result in the mapped host slot; the Harris kernels and
+ * {@code shuffle} write one partial per block and run again over the partials until one value is
+ * left, which is copied into the slot. The synchronous call waits for the stream; the asynchronous
+ * one reads a slot of its own once the stream passes it.
  */
 final class CudaReducer implements Reducer {
   private final CudaBackend backend;
@@ -97,8 +98,8 @@ final class CudaReducer implements Reducer {
   }
 
   /**
-   * Enqueues the bulk-copy kernel over {@code n} elements at {@code input}, writing the answer to the device address {@code
-   * result}, without waiting (under the lock).
+   * Enqueues the bulk-copy kernel over {@code n} elements at {@code input}, writing the answer to
+   * the device address {@code result}, without waiting (under the lock).
    */
   private void launchBulk(CUdeviceptr input, DType type, long n, ReduceOp op, CUdeviceptr result) {
     String kernel = "reduce_bulk_" + type.id() + "_" + op.id();

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
-import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import java.util.ArrayList;
@@ -91,7 +91,8 @@ class CudaBulkKernelsTest {
         String what = "bulk " + op.id() + " of " + n + " " + type.id();
         assertEquals("bulk", result.provenance().variant(), what);
         long expected = expected(op, values);
-        assertEquals(type == DType.INT ? (int) expected : expected, result.value().longValue(), what);
+        assertEquals(
+            type == DType.INT ? (int) expected : expected, result.value().longValue(), what);
       }
     }
   }
