@@ -89,6 +89,7 @@ final class CudaBackend implements Backend {
       new java.util.concurrent.ConcurrentLinkedQueue<>();
   private final List<CUevent> events = new java.util.ArrayList<>();
   private final CUdeviceptr counters = new CUdeviceptr();
+  private final KernelParamBlock launchParams;
   private CUdeviceptr scratch;
   private long scratchBytes;
   private final ReentrantLock timingLock = new ReentrantLock();
@@ -151,6 +152,7 @@ final class CudaBackend implements Backend {
       }
       cuMemAlloc(counters, 4L * COUNTERS);
       cuMemsetD32(counters, 0, COUNTERS);
+      launchParams = KernelParamBlock.allocate();
     } catch (CudaException e) {
       throw new PrimsException(
           CudaBackendProvider.ID, "cannot open CUDA device " + info.name() + ": " + e, e);
@@ -500,7 +502,7 @@ final class CudaBackend implements Backend {
     CUfunction f = function(module, kernel, sharedBytes);
     // everything the host prepares comes before the timing mark, so a timed region counts the
     // device's work, not the building of Java parameter objects
-    Pointer params = args.build();
+    Pointer params = launchParams.fill(args);
     beforeEnqueue();
     cuLaunchKernel(
         f,
@@ -688,6 +690,7 @@ final class CudaBackend implements Backend {
           cuMemFree(scratch);
         }
         cuMemFree(counters);
+        launchParams.free();
         slots.free();
         for (CUevent event : events) {
           cuEventDestroy(event);

@@ -5,20 +5,18 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import jcuda.NativePointerObject;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Builds the parameter array of one {@code cuLaunchKernel} call, in the kernel's order. The values
- * go into a direct buffer of the launching thread, one 8-byte slot each (device addresses as raw
- * 64-bit values), so that JCuda passes plain native addresses instead of pinning a Java array per
- * parameter: that marshalling happens while the device waits for the launch.
+ * The parameters of one {@code cuLaunchKernel} call, in the kernel's order, one 8-byte slot each
+ * (device addresses as raw 64-bit values); {@link KernelParamBlock} hands them to the driver.
  */
 final class KernelArgs {
-  private static final int MAX = 32;
-  private static final ThreadLocal<Slots> SLOTS = ThreadLocal.withInitial(Slots::new);
+  /** The most parameters one kernel takes here. */
+  static final int MAX = 32;
+
   private static final MethodHandle NATIVE_POINTER;
   private static final MethodHandle BYTE_OFFSET;
 
@@ -35,9 +33,9 @@ final class KernelArgs {
       NATIVE_POINTER =
           lookup
               .unreflect(nativePointer)
-              .asType(MethodType.methodType(long.class, CUdeviceptr.class));
+              .asType(MethodType.methodType(long.class, NativePointerObject.class));
       BYTE_OFFSET =
-          lookup.unreflect(byteOffset).asType(MethodType.methodType(long.class, CUdeviceptr.class));
+          lookup.unreflect(byteOffset).asType(MethodType.methodType(long.class, Pointer.class));
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -74,46 +72,20 @@ final class KernelArgs {
     return this;
   }
 
-  /**
-   * The parameter array, valid on this thread until its next {@code build} (the driver copies the
-   * values when the launch is enqueued).
-   */
-  Pointer build() {
-    return SLOTS.get().fill(values, count);
+  /** Writes the values into {@code slots}, one 8-byte slot each from offset 0. */
+  void writeTo(ByteBuffer slots) {
+    for (int i = 0; i < count; i++) {
+      slots.putLong(8 * i, values[i]);
+    }
   }
 
-  /** This thread's parameter bytes as the last {@link #build} left them (read-only, for tests). */
-  static ByteBuffer lastBuilt() {
-    return SLOTS.get().buffer.asReadOnlyBuffer().order(ByteOrder.nativeOrder());
-  }
-
-  /** The raw 64-bit device address {@code p} stands for. */
-  static long address(CUdeviceptr p) {
+  /** The raw 64-bit address {@code p} (a device pointer or native host memory) stands for. */
+  static long address(Pointer p) {
     try {
-      return (long) NATIVE_POINTER.invokeExact(p) + (long) BYTE_OFFSET.invokeExact(p);
+      return (long) NATIVE_POINTER.invokeExact((NativePointerObject) p)
+          + (long) BYTE_OFFSET.invokeExact(p);
     } catch (Throwable e) {
-      throw new IllegalStateException("cannot read a JCuda device pointer", e);
-    }
-  }
-
-  /** One thread's parameter slots: a direct buffer and a pointer to each 8-byte slot. */
-  private static final class Slots {
-    private final ByteBuffer buffer =
-        ByteBuffer.allocateDirect(8 * MAX).order(ByteOrder.nativeOrder());
-    private final Pointer[] slots = new Pointer[MAX];
-
-    Slots() {
-      Pointer base = Pointer.to(buffer);
-      for (int i = 0; i < MAX; i++) {
-        slots[i] = base.withByteOffset(8L * i);
-      }
-    }
-
-    Pointer fill(long[] values, int count) {
-      for (int i = 0; i < count; i++) {
-        buffer.putLong(8 * i, values[i]);
-      }
-      return Pointer.to(Arrays.copyOf(slots, count, NativePointerObject[].class));
+      throw new IllegalStateException("cannot read a JCuda pointer", e);
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.prims.cuda;
 
+import static jcuda.driver.JCudaDriver.cuLaunchKernel;
+
 import dev.prims.DType;
 import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
@@ -9,8 +11,12 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUfunction;
 
 /**
  * A measuring tool (not a test): device-resident primitives timed with CUDA events on the backend's
@@ -36,6 +42,11 @@ public final class CudaBench {
     DeviceBuffer f = backend.buffers().upload(floats);
     if (args.length > 0 && args[0].equals("experiments")) {
       experiments(backend, f, floats);
+      backend.close();
+      return;
+    }
+    if (args.length > 0 && args[0].equals("launch")) {
+      launchOverhead(backend, f);
       backend.close();
       return;
     }
@@ -246,6 +257,93 @@ public final class CudaBench {
 
   private static CallContext call(String variant) {
     return new CallContext(variant, Determinism.FAST);
+  }
+
+  /**
+   * Host microseconds one launch call takes, through the backend's parameter block and through
+   * JCuda's usual marshalling of pointers to Java arrays (the vectorised float sum over no
+   * elements, batches of 64 launches with the stream drained in between, best batch of 50), then
+   * the default float sum of 2^28 timed as {@code prims bench} does.
+   */
+  private static void launchOverhead(CudaBackend backend, DeviceBuffer f) {
+    String kernel = "reduce_vectorized_float_sum";
+    CudaModules modules = new CudaModules();
+    try (DeviceBuffer target = backend.buffers().allocate(DType.FLOAT, 1024)) {
+      CUdeviceptr in = ((CudaBuffer) f).pointer();
+      CUdeviceptr out = ((CudaBuffer) target).pointer();
+      backend.call(
+          () -> {
+            CUfunction fn = modules.function("reduce", kernel);
+            for (int round = 0; round < 3; round++) {
+              double block =
+                  perLaunch(
+                      backend,
+                      () ->
+                          backend.launch(
+                              "reduce",
+                              kernel,
+                              1,
+                              0,
+                              new KernelArgs()
+                                  .pointer(in)
+                                  .i64(0)
+                                  .i64(0)
+                                  .pointer(out)
+                                  .pointer(backend.counter(0))
+                                  .pointer(out)));
+              double marshalled =
+                  perLaunch(
+                      backend,
+                      () ->
+                          cuLaunchKernel(
+                              fn,
+                              1,
+                              1,
+                              1,
+                              CudaReducePolicy.BLOCK_SIZE,
+                              1,
+                              1,
+                              0,
+                              backend.stream(),
+                              Pointer.to(
+                                  Pointer.to(in),
+                                  Pointer.to(new long[] {0}),
+                                  Pointer.to(new long[] {0}),
+                                  Pointer.to(out),
+                                  Pointer.to(backend.counter(0)),
+                                  Pointer.to(out)),
+                              null));
+              System.out.printf(
+                  Locale.ROOT,
+                  "bench launch host_us parameter_block=%.2f jcuda_arrays=%.2f%n",
+                  block,
+                  marshalled);
+            }
+            modules.unload();
+            return null;
+          });
+    }
+    for (int repeat = 0; repeat < 2; repeat++) {
+      time(backend, "reduce sum float (default)", N, 4.0 * N, () -> reduce(backend, f, null));
+    }
+  }
+
+  /** Best mean host microseconds per call of {@code launch}, in drained batches of 64. */
+  private static double perLaunch(CudaBackend backend, Runnable launch) {
+    long best = Long.MAX_VALUE;
+    for (int batch = 0; batch < 60; batch++) {
+      backend.synchronize();
+      long t0 = System.nanoTime();
+      for (int i = 0; i < 64; i++) {
+        launch.run();
+      }
+      long t = System.nanoTime() - t0;
+      if (batch >= 10) {
+        best = Math.min(best, t);
+      }
+    }
+    backend.synchronize();
+    return best / 64.0 / 1e3;
   }
 
   private static void time(CudaBackend backend, String name, long n, double bytes, Runnable work) {
