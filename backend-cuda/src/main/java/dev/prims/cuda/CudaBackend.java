@@ -493,11 +493,17 @@ final class CudaBackend implements Backend {
     return bulkCopies;
   }
 
-  /** Launches {@code kernel} of {@code module} with BLOCK_SIZE threads per block. */
+  /**
+   * Launches {@code kernel} of {@code module} with BLOCK_SIZE threads per block (under the lock:
+   * the launch parameters live in one block per backend).
+   */
   void launch(String module, String kernel, long blocks, int sharedBytes, KernelArgs args) {
     if (blocks < 1 || blocks > Integer.MAX_VALUE) {
       throw new PrimsException(
           CudaBackendProvider.ID, kernel + ": grid of " + blocks + " blocks is out of range");
+    }
+    if (!lock.isHeldByCurrentThread()) {
+      throw new IllegalStateException("a CUDA launch outside the backend's lock");
     }
     CUfunction f = function(module, kernel, sharedBytes);
     // everything the host prepares comes before the timing mark, so a timed region counts the

@@ -55,15 +55,15 @@ final class CudaReducePolicy {
 
   private CudaReducePolicy() {}
 
-  /**
-   * The variants of a device, the default first: {@code bulk} leads where the device has bulk
-   * copies.
-   */
   /** Elements of each input in one tile of a bulk-copy kernel over {@code inputs} arrays. */
   static long bulkTileElements(int elementBytes, int inputs) {
     return BULK_STAGE_BYTES / inputs / elementBytes;
   }
 
+  /**
+   * The variants of a device, the default first: {@code bulk} leads where the device has bulk
+   * copies.
+   */
   static List<String> variants(boolean bulkCopies) {
     return withBulk(VARIANTS, bulkCopies);
   }

@@ -4,11 +4,45 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The launch shapes the policies compute cover their inputs and respect the kernels' limits. */
+/**
+ * The launch shapes the policies compute cover their inputs and respect the kernels' limits, and
+ * the policies' copies of the kernels' tuning constants match {@code common.cuh}.
+ */
 class CudaPolicyTest {
+  @Test
+  void javaPoliciesMirrorTheKernelConstants() throws IOException {
+    Map<String, Integer> defines = new HashMap<>();
+    Pattern define = Pattern.compile("^#define ([A-Z_0-9]+) (\\d+)\\s*$");
+    for (String line : Files.readAllLines(Paths.get("src/main/cuda/common.cuh"))) {
+      Matcher m = define.matcher(line);
+      if (m.matches()) {
+        defines.put(m.group(1), Integer.valueOf(m.group(2)));
+      }
+    }
+    assertEquals(CudaReducePolicy.BLOCK_SIZE, defines.get("BLOCK_SIZE"));
+    assertEquals(CudaScanPolicy.BLOCK_SIZE, defines.get("BLOCK_SIZE"));
+    assertEquals(CudaDotPolicy.BLOCK_SIZE, defines.get("BLOCK_SIZE"));
+    assertEquals(CudaHistogramPolicy.BLOCK_SIZE, defines.get("BLOCK_SIZE"));
+    assertEquals(CudaReducePolicy.UNROLL, defines.get("REDUCE_UNROLL"));
+    assertEquals(CudaReducePolicy.BULK_STAGES, defines.get("BULK_STAGES"));
+    assertEquals(CudaReducePolicy.BULK_STAGE_BYTES, defines.get("BULK_STAGE_BYTES"));
+    assertEquals(CudaScanPolicy.ITEMS_PER_THREAD_4, defines.get("SCAN_ITEMS_PER_THREAD_4"));
+    assertEquals(CudaScanPolicy.ITEMS_PER_THREAD_8, defines.get("SCAN_ITEMS_PER_THREAD_8"));
+    assertEquals(
+        CudaHistogramPolicy.SORT_TILE,
+        CudaHistogramPolicy.BLOCK_SIZE * defines.get("SORT_ITEMS_PER_THREAD"));
+  }
+
   @Test
   void evenShareChunksCoverEveryVectorInWholeSteps() {
     long step = (long) CudaReducePolicy.BLOCK_SIZE * CudaReducePolicy.UNROLL;
@@ -42,7 +76,9 @@ class CudaPolicyTest {
   @Test
   void bulkLeadsTheReduceVariantsOnlyWhereTheDeviceHasBulkCopies() {
     assertEquals("bulk", CudaReducePolicy.variants(true).get(0));
-    assertEquals(CudaReducePolicy.VARIANTS, CudaReducePolicy.variants(true).subList(1, 10));
+    assertEquals(
+        CudaReducePolicy.VARIANTS,
+        CudaReducePolicy.variants(true).subList(1, CudaReducePolicy.VARIANTS.size() + 1));
     assertEquals(CudaReducePolicy.VARIANTS, CudaReducePolicy.variants(false));
     assertEquals(false, CudaReducePolicy.variants(false).contains("bulk"));
     assertEquals(List.of("bulk", "vectorized"), CudaDotPolicy.variants(true));
