@@ -297,13 +297,16 @@ static std::string read_file(const char* path) {
 // ---------------------------------------------------------------------------------------------
 // Scan race (RACE_SCAN=1): inclusive sums of 2^log2n floats and of as many bytes of doubles, CUB's
 // DeviceScan::InclusiveSum against prims' decoupled look-back kernels of
-// scan_decoupled_lookback.ptx, each call zeroing its tile states first (as CudaScanner does). The
+// scan_decoupled_lookback.ptx and scan_lookback_bulk.ptx, each call zeroing its tile states first (as CudaScanner does). The
 // items-per-thread and state-layout experiments of the fourth session (10df43b's parent) were
 // entry points of their own in that PTX, since removed.
 static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int sms) {
   std::string ptx = read_file((dir + "/scan_decoupled_lookback.ptx").c_str());
   CUmodule module;
   CD(cuModuleLoadData(&module, ptx.c_str()));
+  std::string bulk_ptx = read_file((dir + "/scan_lookback_bulk.ptx").c_str());
+  CUmodule bulk_module;
+  CD(cuModuleLoadData(&bulk_module, bulk_ptx.c_str()));
   float* f;
   double* d;
   CK(cudaMalloc(&f, n * 4));
@@ -346,7 +349,7 @@ static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int 
   // common.cuh's SCAN_ITEMS_PER_THREAD_4 / _8
   auto ours = [&](const std::string& kernel, const std::string& type, int items) {
     CUfunction fn;
-    CD(cuModuleGetFunction(&fn, module, kernel.c_str()));
+    CD(cuModuleGetFunction(&fn, kernel.rfind("scan_lookback_bulk", 0) == 0 ? bulk_module : module, kernel.c_str()));
     const i64 m = type == "double" ? n / 2 : n;
     const i64 tiles = (m + 256 * items - 1) / (256 * items);
     const void* in = type == "double" ? (void*)d : (void*)f;
@@ -361,6 +364,8 @@ static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int 
   };
   ours("scan_decoupled_lookback_float_sum", "float", SCAN_ITEMS_PER_THREAD_4);
   ours("scan_decoupled_lookback_double_sum", "double", SCAN_ITEMS_PER_THREAD_8);
+  ours("scan_lookback_bulk_float_sum", "float", SCAN_ITEMS_PER_THREAD_4);
+  ours("scan_lookback_bulk_double_sum", "double", SCAN_ITEMS_PER_THREAD_8);
   (void)sms;
 
   // correctness against CUB's output: relative difference of sampled elements

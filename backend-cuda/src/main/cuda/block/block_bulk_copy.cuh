@@ -1,5 +1,6 @@
 // Hopper bulk copies (cp.async.bulk, the Tensor Memory Accelerator's plain copy) from global into
-// shared memory, each completing a phase of an mbarrier when its bytes have arrived. Needs sm_90:
+// shared memory, each completing a phase of an mbarrier when its bytes have arrived, and from
+// shared memory back to global. Needs sm_90:
 // units that include this header are compiled for compute_90 (see build-ptx.sh).
 #pragma once
 #include "../common.cuh"
@@ -46,6 +47,17 @@ __device__ __forceinline__ void mbarrier_wait(unsigned long long* barrier, unsig
   }
 }
 
-// Orders the block's earlier ordinary accesses to shared memory before later bulk copies into it
-// (call after the block's barrier, from the thread that issues the next copy).
+// Orders this thread's earlier ordinary accesses to shared memory before later bulk copies that
+// read or write it (then a block barrier, then the copy).
 __device__ __forceinline__ void fence_async_shared() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+
+// Copies bytes (a multiple of 16; both addresses 16-byte aligned) from shared src to global dst and
+// waits until the copy is complete. Every thread that wrote src must have called
+// fence_async_shared() before the block's barrier that precedes this; one thread calls it.
+__device__ __forceinline__ void bulk_copy_to_global(void* dst, const void* src, unsigned bytes) {
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(shared_address(src)),
+               "r"(bytes)
+               : "memory");
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+  asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}

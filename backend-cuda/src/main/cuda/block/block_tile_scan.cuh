@@ -14,6 +14,13 @@ struct TileScan {
   // Loads the tile at base (elements past n count as the identity) and scans each thread's items
   // in place; shared must hold BLOCK_SIZE * ITEMS elements.
   __device__ __forceinline__ void load(const T* input, i64 base, i64 n, T* shared) {
+    load_striped(input, base, n, shared);
+    scan_loaded(shared);
+  }
+
+  // Copies the tile at base into shared with coalesced loads (elements past n count as the
+  // identity), then waits for the block.
+  __device__ __forceinline__ void load_striped(const T* input, i64 base, i64 n, T* shared) {
     const i64 remaining = n - base;
     if (remaining >= BLOCK_SIZE * ITEMS) {
 #pragma unroll
@@ -26,6 +33,11 @@ struct TileScan {
       }
     }
     __syncthreads();
+  }
+
+  // Scans each thread's items of the tile in shared (loaded and visible to the block) in place and
+  // the per-thread totals across the block.
+  __device__ __forceinline__ void scan_loaded(T* shared) {
     T* mine = shared + threadIdx.x * ITEMS;
     T running = mine[0];
 #pragma unroll
@@ -39,6 +51,12 @@ struct TileScan {
   // Writes the tile's results, each combined after prefix (the combination of everything before
   // the tile). Exclusive results shift by one and start with the prefix.
   __device__ __forceinline__ void store(T* output, i64 base, i64 n, T prefix, bool has_prefix, bool exclusive, T* shared) {
+    write_results(prefix, has_prefix, exclusive, shared);
+    store_striped(output, base, n, shared);
+  }
+
+  // Replaces each thread's scanned items in shared with its results (no barrier).
+  __device__ __forceinline__ void write_results(T prefix, bool has_prefix, bool exclusive, T* shared) {
     const T running = threadIdx.x == 0 ? prefix : (has_prefix ? Op::apply(prefix, thread_prefix) : thread_prefix);
     const bool first = threadIdx.x == 0 && !has_prefix;
     T* mine = shared + threadIdx.x * ITEMS;
@@ -55,6 +73,11 @@ struct TileScan {
       mine[k] = v;
       previous = local;
     }
+  }
+
+  // Waits for the block, copies the results in shared to the tile at base with coalesced stores
+  // (none past n), and waits for the block again.
+  __device__ __forceinline__ void store_striped(T* output, i64 base, i64 n, T* shared) {
     __syncthreads();
     const i64 remaining = n - base;
     if (remaining >= BLOCK_SIZE * ITEMS) {
@@ -71,9 +94,10 @@ struct TileScan {
   }
 };
 
-// The shared memory of one tile: BLOCK_SIZE * ITEMS elements, one array per type and ITEMS.
+// The shared memory of one tile: BLOCK_SIZE * ITEMS elements, one array per type and ITEMS,
+// 128-byte aligned (as bulk copies need).
 template <typename T, int ITEMS = ScanItems<T>::value>
 __device__ __forceinline__ T* tile_shared() {
-  __shared__ T data[BLOCK_SIZE * ITEMS];
+  __shared__ __align__(128) T data[BLOCK_SIZE * ITEMS];
   return data;
 }

@@ -205,7 +205,7 @@ final class CudaBackend implements Backend {
       case REDUCE:
         return CudaReducePolicy.variants(bulkCopies);
       case SCAN:
-        return CudaScanPolicy.VARIANTS;
+        return CudaScanPolicy.variants(bulkCopies);
       case HISTOGRAM:
         return CudaHistogramPolicy.VARIANTS;
       default:

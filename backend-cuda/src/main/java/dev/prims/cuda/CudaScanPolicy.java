@@ -38,11 +38,21 @@ final class CudaScanPolicy {
   /** Blocks per SM of the grid-stride offset-adding kernel. */
   static final int ADD_BLOCKS_PER_SM = 8;
 
-  /** Variant names, the default first. */
+  /**
+   * Variant names without the bulk-copy look-back, the default first. On compute capability 9.0 and
+   * later {@code bulk} (the decoupled look-back with each whole tile loaded and stored by one bulk
+   * copy) leads: on an H100, inclusive sums of 2^28 floats took 0.817 ms against 0.869 ms for
+   * {@code decoupled-lookback} and CUB's 0.875 ms (2^27 doubles: 0.777, 0.781 and 0.832 ms).
+   */
   static final List<String> VARIANTS =
       List.of("decoupled-lookback", "reduce-then-scan", "blelloch", "hillis-steele");
 
   private CudaScanPolicy() {}
+
+  /** The variants of a device, the default first: {@code bulk} leads where it has bulk copies. */
+  static List<String> variants(boolean bulkCopies) {
+    return CudaReducePolicy.withBulk(VARIANTS, bulkCopies);
+  }
 
   /** Items each thread scans sequentially in a tile of {@code type}. */
   static int itemsPerThread(DType type) {

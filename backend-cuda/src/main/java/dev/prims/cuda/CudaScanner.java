@@ -15,10 +15,12 @@ import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Scan on the device: single-pass decoupled look-back (the default), reduce-then-scan (three passes
- * over a fixed grid), and per-block Hillis-Steele or Blelloch scans whose block totals are scanned
- * recursively and added back. Each variant's kernels are a PTX module of their own (see {@link
- * #module}), loaded on the variant's first use.
+ * Scan on the device: single-pass decoupled look-back, with whole tiles moved by bulk copies
+ * ({@code bulk}, the default on compute capability 9.0 and later) or by every thread ({@code
+ * decoupled-lookback}, the default before), reduce-then-scan (three passes over a fixed grid), and
+ * per-block Hillis-Steele or Blelloch scans whose block totals are scanned recursively and added
+ * back. Each variant's kernels are a PTX module of their own (see {@link #module}), loaded on the
+ * variant's first use.
  */
 final class CudaScanner implements Scanner {
   private static final long ALIGN = 256;
@@ -69,7 +71,10 @@ final class CudaScanner implements Scanner {
       throw new IllegalArgumentException(
           "scan output of " + out.length() + " elements is shorter than input of " + in.length());
     }
-    String variant = call.variant() == null ? CudaScanPolicy.VARIANTS.get(0) : call.variant();
+    String variant =
+        call.variant() == null
+            ? CudaScanPolicy.variants(backend.bulkCopies()).get(0)
+            : call.variant();
     call.usedVariant(variant);
     if (in.length() == 0) {
       return null;
@@ -79,13 +84,14 @@ final class CudaScanner implements Scanner {
     String module = module(variant);
     return () -> {
       switch (variant) {
+        case "bulk":
         case "decoupled-lookback":
           decoupledLookback(
               in,
               out,
               exclusive,
               module,
-              "scan_decoupled_lookback" + suffix,
+              module + suffix,
               CudaScanPolicy.tile(in.type()),
               CudaScanPolicy.LOOKBACK_DELAY_NS);
           break;
@@ -116,6 +122,8 @@ final class CudaScanner implements Scanner {
    */
   static String module(String variant) {
     switch (variant) {
+      case "bulk":
+        return "scan_lookback_bulk";
       case "decoupled-lookback":
         return "scan_decoupled_lookback";
       case "reduce-then-scan":

@@ -83,6 +83,8 @@ class CudaPolicyTest {
     assertEquals(false, CudaReducePolicy.variants(false).contains("bulk"));
     assertEquals(List.of("bulk", "vectorized"), CudaDotPolicy.variants(true));
     assertEquals(List.of("vectorized"), CudaDotPolicy.variants(false));
+    assertEquals("bulk", CudaScanPolicy.variants(true).get(0));
+    assertEquals(CudaScanPolicy.VARIANTS, CudaScanPolicy.variants(false));
   }
 
   @Test

@@ -49,7 +49,7 @@ public final class HarrisFigures {
           "bulk");
 
   private static final List<String> SCAN_ORDER =
-      List.of("hillis-steele", "blelloch", "reduce-then-scan", "decoupled-lookback");
+      List.of("hillis-steele", "blelloch", "reduce-then-scan", "decoupled-lookback", "bulk");
 
   private static final List<String> HISTOGRAM_ORDER =
       List.of("global-atomics", "shared-atomics", "per-thread", "sort-reduce");

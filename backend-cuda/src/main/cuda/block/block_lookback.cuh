@@ -1,0 +1,112 @@
+// The decoupled look-back of Merrill & Garland (2016): each tile publishes its total, then its
+// inclusive prefix, and finds the combination of all earlier tiles by reading its predecessors'
+// states a warp at a time, stopping at the first inclusive prefix.
+#pragma once
+#include "../common.cuh"
+#include "../warp/warp_reduce.cuh"
+
+// Tile status in the look-back: nothing yet, the tile's own total, or its inclusive prefix.
+#define STATUS_EMPTY 0
+#define STATUS_AGGREGATE 1
+#define STATUS_PREFIX 2
+
+// Where the look-back publishes and reads tile states: the status and the value share one word of
+// twice the type's size, written with one store and read with one load, so no fence is needed.
+// For 8-byte types that is a 16-byte vector access, relied on to be whole, as CUB does (on an H100
+// it made the double scan of 2^28 elements 1.26x faster than a value, a fence and a flag). The
+// first word of state holds the tile counter; tile i's word is the (i + 1)-th.
+template <typename T, int BYTES = sizeof(T)>
+struct TileStates;
+
+// Pause between polls of a tile state that is not ready, so that spinning warps do not flood L2.
+__device__ __forceinline__ void backoff(unsigned delay_ns) {
+#if __CUDA_ARCH__ >= 700
+  if (delay_ns) __nanosleep(delay_ns);
+#endif
+}
+
+template <typename T>
+struct TileStates<T, 4> {
+  volatile u64* words;
+  __device__ explicit TileStates(unsigned* state) : words(reinterpret_cast<volatile u64*>(state + 2)) {}
+  __device__ __forceinline__ void publish(unsigned tile, unsigned status, T value) {
+    union { T v; unsigned u; } bits;
+    bits.v = value;
+    words[tile] = ((u64)bits.u << 32) | status;
+  }
+  __device__ __forceinline__ unsigned wait(long long tile, T& value, unsigned delay_ns) {
+    u64 w = words[tile];
+    while ((unsigned)w == STATUS_EMPTY) {
+      backoff(delay_ns);
+      w = words[tile];
+    }
+    union { T v; unsigned u; } bits;
+    bits.u = (unsigned)(w >> 32);
+    value = bits.v;
+    return (unsigned)w;
+  }
+};
+
+template <typename T>
+struct TileStates<T, 8> {
+  u64* words;
+  __device__ explicit TileStates(unsigned* state) : words(reinterpret_cast<u64*>(state + 4)) {}
+  __device__ __forceinline__ void publish(unsigned tile, unsigned status, T value) {
+    union { T v; u64 u; } bits;
+    bits.v = value;
+    asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(words + 2 * (u64)tile), "l"((u64)status),
+                 "l"(bits.u)
+                 : "memory");
+  }
+  __device__ __forceinline__ unsigned wait(long long tile, T& value, unsigned delay_ns) {
+    u64 status, payload;
+    while (true) {
+      asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(status), "=l"(payload) : "l"(words + 2 * tile) : "memory");
+      if (status != STATUS_EMPTY) break;
+      backoff(delay_ns);
+    }
+    union { T v; u64 u; } bits;
+    bits.u = payload;
+    value = bits.v;
+    return (unsigned)status;
+  }
+};
+
+// Every thread of the block calls this with the tile's total; it publishes the tile's state and
+// returns the combination of every element before the tile (the identity for tile 0). The tile
+// counter and states (state) are zero when the grid starts; delay_ns paces the polling.
+template <typename Op, typename T>
+__device__ __forceinline__ T decoupled_lookback(unsigned* state, unsigned tile, T tile_total, unsigned delay_ns) {
+  __shared__ T tile_prefix;
+  TileStates<T> states(state);
+  if (tile == 0) {
+    if (threadIdx.x == 0) states.publish(0, STATUS_PREFIX, tile_total);
+    return Op::template identity<T>();
+  }
+  if (threadIdx.x < WARP_SIZE) {
+    const int lane = threadIdx.x;
+    if (lane == 0) states.publish(tile, STATUS_AGGREGATE, tile_total);
+    T prefix = Op::template identity<T>();
+    long long window = (long long)tile - 1;  // the nearest predecessor this round
+    while (true) {
+      const long long pred = window - lane;
+      unsigned flag = STATUS_PREFIX;
+      T value = Op::template identity<T>();
+      if (pred >= 0) flag = states.wait(pred, value, delay_ns);
+      const unsigned done = __ballot_sync(FULL_MASK, flag == STATUS_PREFIX);
+      const int stop = done ? __ffs(done) - 1 : WARP_SIZE - 1;
+      if (lane > stop) value = Op::template identity<T>();
+      // Lanes further back hold earlier elements: combine them before the running prefix.
+      value = warp_reduce<Op>(value);
+      prefix = window == (long long)tile - 1 ? value : Op::apply(value, prefix);
+      if (done) break;
+      window -= WARP_SIZE;
+    }
+    if (lane == 0) {
+      states.publish(tile, STATUS_PREFIX, Op::apply(prefix, tile_total));
+      tile_prefix = prefix;
+    }
+  }
+  __syncthreads();
+  return tile_prefix;
+}
