@@ -47,17 +47,20 @@ __device__ __forceinline__ void mbarrier_wait(unsigned long long* barrier, unsig
   }
 }
 
-// Orders this thread's earlier ordinary accesses to shared memory before later bulk copies that
-// read or write it (then a block barrier, then the copy).
+// Orders ordinary accesses to shared memory before later bulk copies that read or write it. Before
+// a bulk copy reads what threads wrote: every writer calls it, then the block's barrier, then the
+// copy. Before a bulk copy overwrites what threads read: the block's barrier, then the issuing
+// thread calls it, then the copy.
 __device__ __forceinline__ void fence_async_shared() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
 
 // Copies bytes (a multiple of 16; both addresses 16-byte aligned) from shared src to global dst and
-// waits until the copy is complete. Every thread that wrote src must have called
-// fence_async_shared() before the block's barrier that precedes this; one thread calls it.
+// waits until src has been read (the writes to dst complete by the end of the kernel). Every
+// thread that wrote src must have called fence_async_shared() before the block's barrier that
+// precedes this; one thread calls it.
 __device__ __forceinline__ void bulk_copy_to_global(void* dst, const void* src, unsigned bytes) {
   asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(shared_address(src)),
                "r"(bytes)
                : "memory");
   asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-  asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+  asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
 }

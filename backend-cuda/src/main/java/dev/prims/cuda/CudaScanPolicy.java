@@ -59,7 +59,7 @@ final class CudaScanPolicy {
     return type.bytes() == 4 ? ITEMS_PER_THREAD_4 : ITEMS_PER_THREAD_8;
   }
 
-  /** Elements per tile of the decoupled look-back and reduce-then-scan kernels. */
+  /** Elements per tile of the look-back kernels (bulk and per-thread) and reduce-then-scan. */
   static int tile(DType type) {
     return BLOCK_SIZE * itemsPerThread(type);
   }
