@@ -29,6 +29,7 @@ import dev.prims.Primitive;
 import dev.prims.PrimsException;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
+import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.FoldKernels;
@@ -82,7 +83,11 @@ final class CudaBackend implements Backend {
   private final java.util.Map<String, Integer> occupancy = new java.util.HashMap<>();
   private final java.util.Map<CUfunction, Integer> dynamicSharedLimits = new java.util.HashMap<>();
   private final int sms;
-  private final boolean bulkCopies;
+
+  /** Each primitive's variants on this device, the default first (bulk ones need sm_90). */
+  private final java.util.Map<Primitive, List<String>> variants =
+      new java.util.EnumMap<>(Primitive.class);
+
   private final CudaResultSlots slots;
   private int currentSlot = CudaResultSlots.SYNC;
   private final java.util.Queue<CUevent> idleEvents =
@@ -142,7 +147,11 @@ final class CudaBackend implements Backend {
       int[] major = new int[1];
       cuDeviceGetAttribute(
           major, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device);
-      bulkCopies = major[0] >= 9;
+      boolean bulkCopies = major[0] >= 9;
+      variants.put(Primitive.REDUCE, CudaReducePolicy.variants(bulkCopies));
+      variants.put(Primitive.SCAN, CudaScanPolicy.variants(bulkCopies));
+      variants.put(Primitive.HISTOGRAM, CudaHistogramPolicy.VARIANTS);
+      variants.put(Primitive.DOT, CudaDotPolicy.variants(bulkCopies));
       cuDevicePrimaryCtxRetain(context, device);
       cuCtxSetCurrent(context);
       cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT);
@@ -201,16 +210,7 @@ final class CudaBackend implements Backend {
 
   @Override
   public List<String> variants(Primitive primitive) {
-    switch (primitive) {
-      case REDUCE:
-        return CudaReducePolicy.variants(bulkCopies);
-      case SCAN:
-        return CudaScanPolicy.variants(bulkCopies);
-      case HISTOGRAM:
-        return CudaHistogramPolicy.VARIANTS;
-      default:
-        return CudaDotPolicy.variants(bulkCopies);
-    }
+    return variants.get(primitive);
   }
 
   /** Reduce, scan, histogram and dot on buffers all enqueue on the stream without waiting. */
@@ -488,9 +488,9 @@ final class CudaBackend implements Backend {
     return f;
   }
 
-  /** Whether the device has Hopper's bulk copies (compute capability 9.0 or later). */
-  boolean bulkCopies() {
-    return bulkCopies;
+  /** The variant {@code call} asks for, else this device's default for {@code primitive}. */
+  String variant(Primitive primitive, CallContext call) {
+    return call.variant() == null ? variants(primitive).get(0) : call.variant();
   }
 
   /**
@@ -523,6 +523,29 @@ final class CudaBackend implements Backend {
         params,
         null);
     afterEnqueue();
+  }
+
+  /**
+   * Launches a single-pass kernel whose last block combines the per-block partials ({@code
+   * block_grid_total.cuh}): {@code args} holds the kernel's leading parameters, and the partials
+   * (scratch of one element of {@code type} per block), the counter and {@code result} follow them
+   * (under the lock).
+   */
+  void launchGridTotal(
+      String module,
+      String kernel,
+      int blocks,
+      int sharedBytes,
+      DType type,
+      KernelArgs args,
+      CUdeviceptr result) {
+    CUdeviceptr partials = scratch((long) blocks * type.bytes());
+    launch(
+        module,
+        kernel,
+        blocks,
+        sharedBytes,
+        args.pointer(partials).pointer(counter(0)).pointer(result));
   }
 
   /** Zeroes {@code words} 32-bit words at {@code pointer}, in stream order. */

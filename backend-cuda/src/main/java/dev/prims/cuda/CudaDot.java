@@ -2,6 +2,7 @@ package dev.prims.cuda;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DotProduct;
@@ -57,10 +58,7 @@ final class CudaDot implements DotProduct {
 
   /** The variant {@code call} asks for, else this device's default; recorded in {@code call}. */
   private String variant(CallContext call) {
-    String variant =
-        call.variant() == null
-            ? CudaDotPolicy.variants(backend.bulkCopies()).get(0)
-            : call.variant();
+    String variant = backend.variant(Primitive.DOT, call);
     call.usedVariant(variant);
     return variant;
   }
@@ -95,19 +93,14 @@ final class CudaDot implements DotProduct {
       int resident = backend.residentBlocks(module, kernel, 0, CudaDotPolicy.BLOCKS_PER_SM);
       blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
     }
-    CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
-    backend.launch(
+    backend.launchGridTotal(
         module,
         kernel,
         blocks,
         shared,
-        new KernelArgs()
-            .pointer(x)
-            .pointer(y)
-            .i64(n)
-            .pointer(partials)
-            .pointer(backend.counter(0))
-            .pointer(result));
+        type,
+        new KernelArgs().pointer(x).pointer(y).i64(n),
+        result);
   }
 
   /**

@@ -6,6 +6,7 @@ import static java.lang.Integer.MAX_VALUE;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
@@ -55,16 +56,9 @@ final class CudaReducer implements Reducer {
   /** Checks the operator and returns the variant to run, recorded in {@code call}. */
   private String prepare(CudaBuffer in, ReduceOp op, CallContext call) {
     op.requireSupported(in.type());
-    String variant = variantOf(call);
+    String variant = backend.variant(Primitive.REDUCE, call);
     call.usedVariant(variant);
     return variant;
-  }
-
-  /** The variant {@code call} asks for, else this device's default. */
-  private String variantOf(CallContext call) {
-    return call.variant() == null
-        ? CudaReducePolicy.variants(backend.bulkCopies()).get(0)
-        : call.variant();
   }
 
   /**
@@ -107,18 +101,14 @@ final class CudaReducer implements Reducer {
     int blocks =
         CudaReducePolicy.bulkBlocks(
             n, type.bytes(), 1, backend.residentBlocks("reduce_bulk", kernel, shared, MAX_VALUE));
-    CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
-    backend.launch(
+    backend.launchGridTotal(
         "reduce_bulk",
         kernel,
         blocks,
         shared,
-        new KernelArgs()
-            .pointer(input)
-            .i64(n)
-            .pointer(partials)
-            .pointer(backend.counter(0))
-            .pointer(result));
+        type,
+        new KernelArgs().pointer(input).i64(n),
+        result);
   }
 
   /**
@@ -159,19 +149,14 @@ final class CudaReducer implements Reducer {
       chunk = CudaReducePolicy.chunkVectors(n / width, blocks, unroll);
       blocks = (int) Math.max(1, ceilDiv(n / width, chunk));
     }
-    CUdeviceptr partials = backend.scratch((long) blocks * type.bytes());
-    backend.launch(
+    backend.launchGridTotal(
         "reduce",
         kernel,
         blocks,
         0,
-        new KernelArgs()
-            .pointer(input)
-            .i64(n)
-            .i64(chunk)
-            .pointer(partials)
-            .pointer(backend.counter(0))
-            .pointer(result));
+        type,
+        new KernelArgs().pointer(input).i64(n).i64(chunk),
+        result);
   }
 
   /**
@@ -182,7 +167,7 @@ final class CudaReducer implements Reducer {
   @Override
   public Number reduce(BufferManager buffers, Object array, ReduceOp op, CallContext call) {
     DType type = DType.ofArray(array);
-    String variant = variantOf(call);
+    String variant = backend.variant(Primitive.REDUCE, call);
     if (!backend.stagedHostPath() || !singlePass(variant)) {
       return Reducer.super.reduce(buffers, array, op, call);
     }

@@ -5,6 +5,7 @@ import static dev.prims.cuda.CudaScanPolicy.BLOCK_SIZE;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
@@ -71,10 +72,7 @@ final class CudaScanner implements Scanner {
       throw new IllegalArgumentException(
           "scan output of " + out.length() + " elements is shorter than input of " + in.length());
     }
-    String variant =
-        call.variant() == null
-            ? CudaScanPolicy.variants(backend.bulkCopies()).get(0)
-            : call.variant();
+    String variant = backend.variant(Primitive.SCAN, call);
     call.usedVariant(variant);
     if (in.length() == 0) {
       return null;
