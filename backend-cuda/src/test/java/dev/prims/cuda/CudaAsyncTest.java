@@ -18,6 +18,7 @@ import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import dev.prims.ScanKind;
+import dev.prims.conformance.ScanHistogramChain;
 import dev.prims.spi.Backend;
 import java.util.ArrayList;
 import java.util.List;
@@ -274,7 +275,7 @@ class CudaAsyncTest {
     for (int i = 0; i < n; i++) {
       steps[i] = random.nextInt(4);
     }
-    Chain expected = Chain.expected(steps, bins);
+    ScanHistogramChain expected = ScanHistogramChain.expected(steps, bins);
     try (DeviceBuffer input = prims.upload(steps);
         DeviceBuffer prefix = prims.allocate(DType.INT, n);
         DeviceBuffer counts = prims.allocate(DType.LONG, bins)) {
@@ -286,19 +287,19 @@ class CudaAsyncTest {
           prims.histogramAsync(prefix, HistogramSpec.keys(bins), counts);
       CompletableFuture<Scalar> total = prims.reduceAsync(counts, ReduceOp.SUM);
       CompletableFuture<Scalar> fullest = prims.reduceAsync(counts, ReduceOp.MAX);
-      assertEquals(expected.fullest, fullest.get(60, TimeUnit.SECONDS).asLong());
+      assertEquals(expected.fullest(), fullest.get(60, TimeUnit.SECONDS).asLong());
       assertTrue(scan.isDone() && outside.isDone() && total.isDone(), "completed out of order");
       assertEquals("cuda", scan.get().backend());
-      assertEquals(expected.outside, outside.get().longValue());
-      assertEquals(expected.inside, total.get().asLong());
+      assertEquals(expected.outside(), outside.get().longValue());
+      assertEquals(expected.inside(), total.get().asLong());
       assertEquals(0, counter.bytesToDevice(), counter.toString());
       assertEquals(24, counter.bytesToHost(), counter.toString());
       int[] gotPrefix = new int[n];
       prims.download(prefix, gotPrefix);
-      assertArrayEquals(expected.prefix, gotPrefix);
+      assertArrayEquals(expected.prefix(), gotPrefix);
       long[] gotCounts = new long[bins];
       prims.download(counts, gotCounts);
-      assertArrayEquals(expected.counts, gotCounts);
+      assertArrayEquals(expected.counts(), gotCounts);
     }
   }
 
@@ -368,30 +369,6 @@ class CudaAsyncTest {
       checked++;
     }
     return checked;
-  }
-
-  /** The chain's answers computed in Java. */
-  private record Chain(int[] prefix, long[] counts, long outside, long inside, long fullest) {
-    static Chain expected(int[] steps, int bins) {
-      int[] prefix = new int[steps.length];
-      long[] counts = new long[bins];
-      long outside = 0;
-      int running = 0;
-      for (int i = 0; i < steps.length; i++) {
-        running += steps[i];
-        prefix[i] = running;
-        if (running < bins) {
-          counts[running]++;
-        } else {
-          outside++;
-        }
-      }
-      long fullest = 0;
-      for (long c : counts) {
-        fullest = Math.max(fullest, c);
-      }
-      return new Chain(prefix, counts, outside, steps.length - outside, fullest);
-    }
   }
 
   @Test

@@ -183,23 +183,7 @@ public abstract class AsyncConformance extends BackendConformance {
     int n = 300_007;
     int bins = 1 << 16;
     int[] steps = new SplittableRandom(5).ints(n, 0, 4).toArray();
-    int[] prefix = new int[n];
-    long[] counts = new long[bins];
-    long outside = 0;
-    int running = 0;
-    for (int i = 0; i < n; i++) {
-      running += steps[i];
-      prefix[i] = running;
-      if (running < bins) {
-        counts[running]++;
-      } else {
-        outside++;
-      }
-    }
-    long fullest = 0;
-    for (long c : counts) {
-      fullest = Math.max(fullest, c);
-    }
+    ScanHistogramChain expected = ScanHistogramChain.expected(steps, bins);
     Prims prims = prims();
     try (DeviceBuffer input = prims.upload(steps);
         DeviceBuffer scanned = prims.allocate(DType.INT, n);
@@ -213,14 +197,20 @@ public abstract class AsyncConformance extends BackendConformance {
       // downloaded before waiting: a download sees every call issued before it
       long[] gotCounts = new long[bins];
       prims.download(histogram, gotCounts);
-      assertArrayEquals(counts, gotCounts, backendId() + " histogram downloaded at once");
-      assertEquals(fullest, most.get(120, TimeUnit.SECONDS).asLong(), backendId() + " fullest bin");
-      assertEquals(n - outside, total.get(120, TimeUnit.SECONDS).asLong(), backendId() + " total");
-      assertEquals(outside, out.get(120, TimeUnit.SECONDS).longValue(), backendId() + " outside");
+      assertArrayEquals(
+          expected.counts(), gotCounts, backendId() + " histogram downloaded at once");
+      assertEquals(
+          expected.fullest(),
+          most.get(120, TimeUnit.SECONDS).asLong(),
+          backendId() + " fullest bin");
+      assertEquals(
+          expected.inside(), total.get(120, TimeUnit.SECONDS).asLong(), backendId() + " total");
+      assertEquals(
+          expected.outside(), out.get(120, TimeUnit.SECONDS).longValue(), backendId() + " outside");
       assertEquals(backendId(), scan.get(120, TimeUnit.SECONDS).backend());
       int[] gotPrefix = new int[n];
       prims.download(scanned, gotPrefix);
-      assertArrayEquals(prefix, gotPrefix, backendId() + " scan");
+      assertArrayEquals(expected.prefix(), gotPrefix, backendId() + " scan");
     }
   }
 
