@@ -73,8 +73,10 @@ class QueueCompletionsTest {
     Thread.sleep(50);
     assertTrue(!future.isDone() && readOn.get() == null, "completed before its event");
     event.countDown();
-    assertEquals(42, future.get(10, TimeUnit.SECONDS));
+    // The stage's thread is read before anything waits on the future itself: a thread blocked in
+    // future.get() may help run pending dependents once it wakes, so asking first would race.
     assertEquals(QueueCompletions.completeThread(ID), completedOn.get(10, TimeUnit.SECONDS));
+    assertEquals(42, future.get(10, TimeUnit.SECONDS));
     assertEquals(QueueCompletions.waitThread(ID), readOn.get());
     assertEquals(QueueCompletions.waitThread(ID), setupOn.get());
     assertEquals(1, released.get());
