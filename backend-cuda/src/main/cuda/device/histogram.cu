@@ -15,15 +15,16 @@ struct KeyBins {
   __device__ __forceinline__ int bin_of(i64 key) const { return key >= 0 && key < (i64)bins ? (int)key : -1; }
 };
 
-// Even bins, exactly dev.prims.EvenBins: in range when v >= lo && v < hi, bin (int)((v - lo) * scale)
-// from two separately rounded operations, clamped to bins - 1.
+// Even bins, exactly dev.prims.EvenBins: in range when v >= lo && v < hi; t = (v - lo) * scale from
+// two separately rounded operations; bin t < bins ? (int)t : bins - 1, and a NaN t is out of range.
 struct EvenBinsFloat {
   int bins;
   float lo, hi, scale;
   __device__ __forceinline__ int bin_of(float v) const {
     if (!(v >= lo && v < hi)) return -1;
-    const int b = (int)__fmul_rn(__fsub_rn(v, lo), scale);
-    return b >= bins ? bins - 1 : b;
+    const float t = __fmul_rn(__fsub_rn(v, lo), scale);
+    if (!(t >= 0)) return -1;
+    return t < bins ? (int)t : bins - 1;
   }
 };
 struct EvenBinsDouble {
@@ -31,8 +32,9 @@ struct EvenBinsDouble {
   double lo, hi, scale;
   __device__ __forceinline__ int bin_of(double v) const {
     if (!(v >= lo && v < hi)) return -1;
-    const int b = (int)__dmul_rn(__dsub_rn(v, lo), scale);
-    return b >= bins ? bins - 1 : b;
+    const double t = __dmul_rn(__dsub_rn(v, lo), scale);
+    if (!(t >= 0)) return -1;
+    return t < bins ? (int)t : bins - 1;
   }
 };
 

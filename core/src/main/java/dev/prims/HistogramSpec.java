@@ -36,7 +36,8 @@ public final class HistogramSpec {
    * {@code bins} bins of equal width over {@code [lower, upper)}.
    *
    * @throws IllegalArgumentException if {@code bins <= 0}, a bound is NaN or infinite, {@code lower
-   *     >= upper}, or {@code upper - lower} overflows
+   *     >= upper}, {@code upper - lower} overflows, or the bin width {@code (upper - lower) / bins}
+   *     is below the smallest normal double (so {@code bins / (upper - lower)} would not be finite)
    */
   public static HistogramSpec even(int bins, double lower, double upper) {
     requirePositive(bins);
@@ -54,6 +55,17 @@ public final class HistogramSpec {
     if (!Double.isFinite(upper - lower)) {
       throw new IllegalArgumentException(
           "histogram range upper - lower overflows, got lower=" + lower + " upper=" + upper);
+    }
+    if (!((upper - lower) / bins >= Double.MIN_NORMAL)) {
+      throw new IllegalArgumentException(
+          "histogram bin width (upper - lower) / bins is below the smallest normal double "
+              + Double.MIN_NORMAL
+              + ", got lower="
+              + lower
+              + " upper="
+              + upper
+              + " bins="
+              + bins);
     }
     return new HistogramSpec(bins, true, lower, upper);
   }

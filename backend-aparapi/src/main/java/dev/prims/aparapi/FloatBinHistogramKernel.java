@@ -159,9 +159,14 @@ final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
     int b = -1;
     if (v >= lo && v < hi) {
       float offset = v - lo;
-      b = (int) (offset * scale);
-      if (b >= bins) {
-        b = bins - 1;
+      float t = offset * scale;
+      // (int) becomes OpenCL C's conversion, undefined outside int's range: convert only [0, bins)
+      if (t >= 0) {
+        if (t < bins) {
+          b = (int) t;
+        } else {
+          b = bins - 1;
+        }
       }
     }
     return b;

@@ -34,13 +34,16 @@ final class HistogramLoops {
     float lo = spec.loF();
     float hi = spec.hiF();
     float scale = spec.scaleF();
-    int last = counts.length - 1;
+    int bins = counts.length;
+    int last = bins - 1;
     for (int i = from; i < to; i++) {
       float v = a[i];
       if (v >= lo && v < hi) {
         float offset = v - lo;
-        int b = (int) (offset * scale);
-        counts[b > last ? last : b]++;
+        float t = offset * scale;
+        if (t >= 0) {
+          counts[t < bins ? (int) t : last]++;
+        }
       }
     }
   }
@@ -49,12 +52,15 @@ final class HistogramLoops {
     double lo = spec.lo();
     double hi = spec.hi();
     double scale = spec.scale();
-    int last = counts.length - 1;
+    int bins = counts.length;
+    int last = bins - 1;
     for (int i = from; i < to; i++) {
       double v = a[i];
       if (v >= lo && v < hi) {
-        int b = (int) ((v - lo) * scale);
-        counts[b > last ? last : b]++;
+        double t = (v - lo) * scale;
+        if (t >= 0) {
+          counts[t < bins ? (int) t : last]++;
+        }
       }
     }
   }

@@ -16,8 +16,9 @@ inline int bin_of(T v, T lo, T hi, T scale, int bins) {
   if (!(v >= lo && v < hi)) return bins;
   T offset = v - lo;
   T scaled = offset * scale;
-  int b = (int)scaled;
-  return b >= bins ? bins - 1 : b;
+  // (int) of a value outside int's range or of NaN is undefined in OpenCL C: convert only [0, bins)
+  if (!(scaled >= 0)) return bins;
+  return scaled < bins ? (int)scaled : bins - 1;
 #else
   return (v >= 0 && v < bins) ? (int)v : bins;
 #endif

@@ -366,6 +366,73 @@ public abstract class HistogramConformance extends BackendConformance {
     assertEquals(0, prims().histogram(new double[0], HistogramSpec.even(3, 0, 1)).total());
   }
 
+  /**
+   * Ranges whose bin width is below the element type's smallest normal number are rejected before
+   * any kernel runs (their scale would overflow); the narrowest accepted ranges, fed subnormals,
+   * zeros of both signs, NaN, infinities and every edge, count exactly like {@link
+   * dev.prims.EvenBins} on every variant.
+   */
+  @Test
+  void narrowestRangesAreRejectedOrCountedExactly() {
+    for (String variant : variants(Primitive.HISTOGRAM)) {
+      Prims view = prims().variant(Primitive.HISTOGRAM, variant);
+      float[] zero = {0f};
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> view.histogram(zero, HistogramSpec.even(4, 0, 1e-45)),
+          variant + " float width 2.5e-46");
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> view.histogram(new float[] {5e-39f}, HistogramSpec.even(4, 0, 1e-38)),
+          variant + " float width 2.5e-39 (subnormal)");
+      assertThrows(IllegalArgumentException.class, () -> HistogramSpec.even(4, 0, 4.9e-324));
+      assertThrows(
+          IllegalArgumentException.class, () -> HistogramSpec.even(4, 0, 3 * Double.MIN_NORMAL));
+      for (int bins : new int[] {1, 4, 1000}) {
+        HistogramSpec floatSpec = HistogramSpec.even(bins, 0, (double) bins * Float.MIN_NORMAL);
+        HistogramSpec shifted =
+            HistogramSpec.even(bins, -Float.MIN_NORMAL, (bins - 1.0) * Float.MIN_NORMAL);
+        HistogramSpec doubleSpec = HistogramSpec.even(bins, 0, bins * Double.MIN_NORMAL);
+        for (HistogramSpec spec : List.of(floatSpec, shifted)) {
+          Object values = tinyValues(DType.FLOAT, spec, 4099, bins);
+          expectHistogram(
+              values, spec, Calls.histogram(view, values, spec), variant + " float " + spec);
+        }
+        Object values = tinyValues(DType.DOUBLE, doubleSpec, 4099, bins);
+        expectHistogram(
+            values,
+            doubleSpec,
+            Calls.histogram(view, values, doubleSpec),
+            variant + " double " + doubleSpec);
+      }
+    }
+  }
+
+  /** Edge values of {@code spec}, subnormals and extremes of {@code type}, in random order. */
+  private static Object tinyValues(DType type, HistogramSpec spec, int n, long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    double[] edges = edgeValues(type, spec);
+    double min = type == DType.FLOAT ? Float.MIN_VALUE : Double.MIN_VALUE;
+    double[] pool = {min, -min, 3 * min, 2.5 * spec.upper(), -spec.upper(), Double.MAX_VALUE};
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] =
+          r.nextBoolean()
+              ? edges[r.nextInt(edges.length)]
+              : r.nextBoolean()
+                  ? pool[r.nextInt(pool.length)]
+                  : spec.lower() + (spec.upper() - spec.lower()) * r.nextDouble();
+    }
+    if (type == DType.FLOAT) {
+      float[] f = new float[n];
+      for (int i = 0; i < n; i++) {
+        f[i] = (float) v[i];
+      }
+      return f;
+    }
+    return v;
+  }
+
   @AddLifecycleHook(BackendPropertyHook.class)
   @Property(tries = 50, seed = "20261124")
   void intKeysMatchTheReference(

@@ -299,8 +299,9 @@ struct EvenBinOf {
   __host__ __device__ int operator()(T v) const {
     if (!(v >= lo && v < hi)) return -1;
     T offset = v - lo;
-    int b = static_cast<int>(__dmul_or_mul(offset, scale));
-    return b >= bins ? bins - 1 : b;
+    T t = __dmul_or_mul(offset, scale);
+    if (!(t >= 0)) return -1;
+    return t < bins ? static_cast<int>(t) : bins - 1;
   }
   __host__ __device__ static float __dmul_or_mul(float a, float b) {
 #ifdef __CUDA_ARCH__
