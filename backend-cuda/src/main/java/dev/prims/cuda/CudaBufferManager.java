@@ -46,12 +46,36 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     return upload(array, 0, Array.getLength(array));
   }
 
-  /** Copies the slice straight from the Java array (one pageable copy, no temporary array). */
+  /**
+   * Copies the slice from the Java array: through the pinned staging slots on the staged host path
+   * when it is at least {@link CudaTransferPolicy#STAGED_MIN_BYTES}, else straight from the array
+   * (one pageable copy, no temporary array).
+   */
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
     checkSlice(Array.getLength(array), offset, length);
-    return copyIn(type, length, hostPointer(array).withByteOffset((long) offset * type.bytes()));
+    if (!staged(length, type)) {
+      return copyIn(type, length, hostPointer(array).withByteOffset((long) offset * type.bytes()));
+    }
+    CudaBuffer buffer = (CudaBuffer) allocate(type, length);
+    try {
+      backend.call(
+          () -> {
+            backend.streamer().upload(array, offset, length, type, buffer.pointer());
+            backend.countToDevice((long) length * type.bytes());
+            return null;
+          });
+      return buffer;
+    } catch (RuntimeException e) {
+      buffer.close();
+      throw e;
+    }
+  }
+
+  private boolean staged(int length, DType type) {
+    return backend.stagedHostPath()
+        && (long) length * type.bytes() >= CudaTransferPolicy.STAGED_MIN_BYTES;
   }
 
   /** A direct buffer is copied straight to the device; a heap buffer through its array. */
@@ -87,7 +111,10 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     download(buffer, array, 0, Array.getLength(array));
   }
 
-  /** Copies straight into the slice of the Java array. */
+  /**
+   * Copies into the slice of the Java array: through the pinned staging slots on the staged host
+   * path when it is at least {@link CudaTransferPolicy#STAGED_MIN_BYTES}, else straight.
+   */
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     CudaBuffer source = backend.own(buffer);
@@ -110,6 +137,11 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     }
     backend.call(
         () -> {
+          if (staged(length, type)) {
+            backend.streamer().download(source.pointer(), array, offset, length, type);
+            backend.countToHost((long) length * type.bytes());
+            return null;
+          }
           cuMemcpyDtoH(
               hostPointer(array).withByteOffset((long) offset * type.bytes()),
               source.pointer(),

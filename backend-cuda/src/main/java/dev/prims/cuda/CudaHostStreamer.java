@@ -7,6 +7,7 @@ import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamDestroy;
@@ -28,8 +29,10 @@ import jcuda.driver.CUstream_flags;
  * Streams host arrays through reused pinned staging slots: chunk i is copied from the Java array
  * into pinned memory and sent to the device on a copy stream while the backend's stream runs the
  * kernel of chunk i-1. Each chunk's kernel writes one value into a device array of per-chunk
- * results, which a final kernel combines, so only the answer comes back. All methods run under the
- * backend's lock; the slots live until the backend closes.
+ * results, which a final kernel combines, so only the answer comes back. Whole arrays move the same
+ * way ({@link #upload}, and {@link #download}, where chunk i+1 comes back while chunk i is copied
+ * into the Java array), at the pinned link's rate rather than the driver's pageable one. All
+ * methods run under the backend's lock; the slots live until the backend closes.
  */
 final class CudaHostStreamer {
   /** The kernel of one chunk: reads {@code inputs} ({@code length} elements each) into result. */
@@ -107,7 +110,7 @@ final class CudaHostStreamer {
       }
       CUdeviceptr[] inputs = new CUdeviceptr[arrays.length];
       for (int a = 0; a < arrays.length; a++) {
-        fill(pinnedBytes[s], (int) (a * inputBytes), arrays[a], from, length, type);
+        copy(pinnedBytes[s], (int) (a * inputBytes), arrays[a], from, length, type, true);
         inputs[a] = onDevice[s].withByteOffset(a * inputBytes);
       }
       if (i >= CudaTransferPolicy.SLOTS) {
@@ -126,6 +129,59 @@ final class CudaHostStreamer {
     return chunks;
   }
 
+  /**
+   * Copies {@code array[from, from + length)} to {@code destination} through the slots, filling
+   * chunk i+1 while chunk i crosses the link, and returns when the device holds it all.
+   */
+  void upload(Object array, int from, int length, DType type, CUdeviceptr destination) {
+    prepare();
+    cuStreamSynchronize(copyStream);
+    int chunk = CudaTransferPolicy.chunkElements(1, type.bytes());
+    int chunks = (int) CudaReducePolicy.ceilDiv(length, chunk);
+    for (int i = 0; i < chunks; i++) {
+      int s = i % CudaTransferPolicy.SLOTS;
+      int done = i * chunk;
+      int count = Math.min(chunk, length - done);
+      if (i >= CudaTransferPolicy.SLOTS) {
+        cuEventSynchronize(copied[s]);
+      }
+      copy(pinnedBytes[s], 0, array, from + done, count, type, true);
+      long bytes = (long) count * type.bytes();
+      cuMemcpyHtoDAsync(
+          destination.withByteOffset((long) done * type.bytes()), pinned[s], bytes, copyStream);
+      cuEventRecord(copied[s], copyStream);
+    }
+    cuStreamSynchronize(copyStream);
+  }
+
+  /**
+   * Copies {@code source} into {@code array[from, from + length)} through the slots, once the
+   * backend's stream has finished writing it: chunk i+1 crosses the link while chunk i is copied
+   * out of pinned memory.
+   */
+  void download(CUdeviceptr source, Object array, int from, int length, DType type) {
+    prepare();
+    backend.synchronize();
+    cuStreamSynchronize(copyStream);
+    int chunk = CudaTransferPolicy.chunkElements(1, type.bytes());
+    int chunks = (int) CudaReducePolicy.ceilDiv(length, chunk);
+    for (int i = 0; i <= chunks; i++) {
+      if (i < chunks) {
+        int s = i % CudaTransferPolicy.SLOTS;
+        long done = (long) i * chunk;
+        long bytes = Math.min(chunk, length - done) * type.bytes();
+        cuMemcpyDtoHAsync(pinned[s], source.withByteOffset(done * type.bytes()), bytes, copyStream);
+        cuEventRecord(copied[s], copyStream);
+      }
+      if (i > 0) {
+        int s = (i - 1) % CudaTransferPolicy.SLOTS;
+        int done = (i - 1) * chunk;
+        cuEventSynchronize(copied[s]);
+        copy(pinnedBytes[s], 0, array, from + done, Math.min(chunk, length - done), type, false);
+      }
+    }
+  }
+
   private CUdeviceptr results(long bytes) {
     if (results == null || resultsBytes < bytes) {
       if (results != null) {
@@ -138,9 +194,13 @@ final class CudaHostStreamer {
     return results;
   }
 
-  /** Copies {@code array[from, from + length)} into {@code slot} at byte {@code offset}. */
-  private static void fill(
-      ByteBuffer slot, int offset, Object array, int from, int length, DType type) {
+  /**
+   * Copies {@code array[from, from + length)} into {@code slot} at byte {@code offset} ({@code
+   * toSlot}), or the slot's bytes back into that range of the array, with several threads when the
+   * range is large (one thread copies at roughly the pageable rate).
+   */
+  private static void copy(
+      ByteBuffer slot, int offset, Object array, int from, int length, DType type, boolean toSlot) {
     long bytes = (long) length * type.bytes();
     int parts =
         bytes < CudaTransferPolicy.PARALLEL_FILL_MIN_BYTES
@@ -156,7 +216,11 @@ final class CudaHostStreamer {
               if (count > 0) {
                 ByteBuffer view = slot.duplicate().order(ByteOrder.nativeOrder());
                 view.position(offset + start * type.bytes());
-                put(view, array, from + start, count);
+                if (toSlot) {
+                  put(view, array, from + start, count);
+                } else {
+                  get(view, array, from + start, count);
+                }
               }
             });
   }
@@ -170,6 +234,18 @@ final class CudaHostStreamer {
       view.asIntBuffer().put((int[]) array, from, count);
     } else {
       view.asLongBuffer().put((long[]) array, from, count);
+    }
+  }
+
+  private static void get(ByteBuffer view, Object array, int from, int count) {
+    if (array instanceof float[]) {
+      view.asFloatBuffer().get((float[]) array, from, count);
+    } else if (array instanceof double[]) {
+      view.asDoubleBuffer().get((double[]) array, from, count);
+    } else if (array instanceof int[]) {
+      view.asIntBuffer().get((int[]) array, from, count);
+    } else {
+      view.asLongBuffer().get((long[]) array, from, count);
     }
   }
 

@@ -17,6 +17,12 @@ final class CudaTransferPolicy {
   /** Bytes of one slot (a multiple of 16 so every chunk starts vector-aligned). */
   static final int CHUNK_BYTES = 32 << 20;
 
+  /**
+   * Uploads and downloads of host arrays at least this large go through the pinned slots on the
+   * staged path; smaller ones are one pageable copy (no chunking, no thread hand-off).
+   */
+  static final long STAGED_MIN_BYTES = 1 << 20;
+
   /** Arrays at least this large are copied into pinned memory by several threads at once. */
   static final int PARALLEL_FILL_MIN_BYTES = 1 << 20;
 

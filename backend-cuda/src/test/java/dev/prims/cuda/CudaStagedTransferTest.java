@@ -129,6 +129,49 @@ class CudaStagedTransferTest {
   }
 
   @Test
+  void uploadsAndDownloadsOfSeveralChunksRoundTripEveryTypeAndSlice() {
+    SplittableRandom random = new SplittableRandom(11);
+    int[] ints = random.ints(N).toArray();
+    long[] longs = random.longs(N).toArray();
+    double[] doubles = random.doubles(N).toArray();
+    float[] floats = new float[N];
+    for (int i = 0; i < N; i++) {
+      floats[i] = (float) doubles[i];
+    }
+    int offset = 7;
+    int length = N - 13;
+    for (Object array : new Object[] {ints, longs, floats, doubles}) {
+      Object whole = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), N);
+      try (DeviceBuffer all = staged.upload(array);
+          DeviceBuffer slice = staged.upload(array, offset, length)) {
+        staged.download(all, whole);
+        Object back = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), N);
+        staged.download(slice, back, offset, length);
+        String type = array.getClass().getComponentType().getName();
+        assertTrue(java.util.Objects.deepEquals(array, whole), type + " whole array");
+        for (int i : new int[] {0, offset - 1, N - 6, N - 1}) {
+          assertEquals(0.0, ((Number) java.lang.reflect.Array.get(back, i)).doubleValue(), type);
+        }
+        for (int i : new int[] {offset, offset + length / 2, offset + length - 1}) {
+          assertEquals(
+              java.lang.reflect.Array.get(array, i), java.lang.reflect.Array.get(back, i), type);
+        }
+      }
+    }
+  }
+
+  @Test
+  void scansOfHostArraysOverSeveralChunksMatchThePageablePath() {
+    int[] ints = new SplittableRandom(12).ints(N, -1000, 1000).toArray();
+    int[] expected = ints.clone();
+    java.util.Arrays.parallelPrefix(expected, Integer::sum);
+    assertArrayEquals(
+        expected, staged.scan(ints, ReduceOp.SUM, ScanKind.INCLUSIVE).values(), "staged");
+    assertArrayEquals(
+        expected, pageable.scan(ints, ReduceOp.SUM, ScanKind.INCLUSIVE).values(), "pageable");
+  }
+
+  @Test
   void stagedTransfersCountEveryInputByteOnceAndOneResult() {
     float[] x = new float[N];
     java.util.Arrays.fill(x, 0.25f);
