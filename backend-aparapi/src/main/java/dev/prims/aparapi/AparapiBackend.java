@@ -110,8 +110,8 @@ final class AparapiBackend implements Backend {
   public long sequentialChain(DType type, long n) {
     long reduce = AparapiReducePolicy.sequentialChain(n, shape.computeUnits());
     long scan = AparapiScanPolicy.sequentialChain(n, shape.computeUnits());
-    long dotChain = AparapiDotPolicy.sequentialChain(n, shape.computeUnits());
-    return Math.max(reduce, Math.max(scan, dotChain));
+    // dot runs in reduce's launch shape, so its chain is reduce's
+    return Math.max(reduce, scan);
   }
 
   /** Device time by OpenCL profiling events when {@code -Dcom.aparapi.enableProfiling=true}. */

@@ -42,21 +42,24 @@ final class AparapiDotProduct implements DotProduct {
     if (n == 0) {
       return ReduceOp.SUM.identity(left.type());
     }
-    int groups = AparapiDotPolicy.groups(n, shape.computeUnits());
+    int groups = AparapiReducePolicy.groups(n, shape.computeUnits());
     KernelHandle<?> handle = kernels.dot(left.type());
     return handle.locked(
         k -> {
           DotKernel kernel = (DotKernel) k;
           boolean self = left.array() == right.array();
           kernel.bind(left.array(), self ? null : right.array(), n);
-          kernel.span(shape.span(n, (long) groups * AparapiDotPolicy.BLOCK_SIZE));
+          kernel.span(shape.span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE));
           handle.bind("a", left);
           if (!self) {
             handle.bind("b", right);
           }
           Object partials = kernel.partials(groups);
           launcher.launch(
-              handle, groups * AparapiDotPolicy.BLOCK_SIZE, AparapiDotPolicy.BLOCK_SIZE, call);
+              handle,
+              groups * AparapiReducePolicy.BLOCK_SIZE,
+              AparapiReducePolicy.BLOCK_SIZE,
+              call);
           handle.get(partials);
           return HostOps.fold(partials, OpCode.SUM, groups);
         });
