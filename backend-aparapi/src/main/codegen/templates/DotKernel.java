@@ -18,7 +18,7 @@ import com.aparapi.Kernel;
 <#else>
  * Arithmetic wraps like Java's.
 </#if>
- * Generated from src/main/codegen/templates/DotKernel.java.
+ * Generated from backend-aparapi/src/main/codegen/templates/DotKernel.java.
  */
 final class ${name} extends Kernel implements DotKernel {
   ${T}[] a = new ${T}[1];

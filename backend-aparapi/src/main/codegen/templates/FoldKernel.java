@@ -23,7 +23,7 @@ import com.aparapi.Kernel;
  * {@link FoldKernel#MODE_SCAN} (Hillis-Steele on the fold sums of each tile, from the chunk's
  * offset, each element's sums carried into canonical form, combined<#if T == "float"> and rounded
  * to float<#else> into a double</#if>).
- * Generated from src/main/codegen/templates/FoldKernel.java.
+ * Generated from backend-aparapi/src/main/codegen/templates/FoldKernel.java.
  */
 final class ${name} extends Kernel implements FoldKernel {
   ${T}[] input = new ${T}[1];

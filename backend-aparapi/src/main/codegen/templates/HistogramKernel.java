@@ -32,7 +32,7 @@ import dev.prims.HistogramSpec;
  * rows}, then the rows are summed into long counts; in {@link HistogramKernel#MODE_GLOBAL_ATOMICS}
  * one shared row is cleared, counted into by every group, then widened. Each counting group also
  * writes how many of its values were out of range. Generated from
- * src/main/codegen/templates/HistogramKernel.java.
+ * backend-aparapi/src/main/codegen/templates/HistogramKernel.java.
  */
 final class ${name} extends Kernel implements HistogramKernel {
   ${T}[] input = new ${T}[1];

@@ -6,7 +6,7 @@ package dev.prims.aparapi;
 /**
  * Host-side finishing of device work with Java semantics: folding the partials of reduce and dot
  * pairwise, and the exclusive scan of group totals for scan. Generated from
- * src/main/codegen/templates/HostOps.java.
+ * backend-aparapi/src/main/codegen/templates/HostOps.java.
  */
 final class HostOps {
   private HostOps() {}

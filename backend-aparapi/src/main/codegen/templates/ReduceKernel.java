@@ -19,7 +19,7 @@ import com.aparapi.Kernel;
 <#else>
  * Arithmetic wraps like Java's.
 </#if>
- * Generated from src/main/codegen/templates/ReduceKernel.java.
+ * Generated from backend-aparapi/src/main/codegen/templates/ReduceKernel.java.
  */
 final class ${name} extends Kernel implements ReduceKernel {
   ${T}[] input = new ${T}[1];

@@ -20,7 +20,7 @@ import com.aparapi.Kernel;
 <#else>
  * Arithmetic wraps like Java's.
 </#if>
- * Generated from src/main/codegen/templates/ScanKernel.java.
+ * Generated from backend-aparapi/src/main/codegen/templates/ScanKernel.java.
  */
 final class ${name} extends Kernel implements ScanKernel {
   ${T}[] input = new ${T}[1];
