@@ -44,11 +44,12 @@ final class AparapiBackend implements Backend {
     this.info = info;
     this.shape = shape;
     this.buffers = new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes);
-    this.reducer = new AparapiReducer(buffers, kernels, launcher, shape);
-    this.scanner = new AparapiScanner(buffers, kernels, launcher, shape);
-    this.histogrammer = new AparapiHistogrammer(buffers, kernels, launcher, shape);
-    this.dot = new AparapiDotProduct(buffers, kernels, launcher, shape);
-    this.folds = new AparapiFoldKernels(buffers, kernels, launcher, shape);
+    DriverContext context = new DriverContext(buffers, kernels, launcher, shape);
+    this.reducer = new AparapiReducer(context);
+    this.scanner = new AparapiScanner(context);
+    this.histogrammer = new AparapiHistogrammer(context);
+    this.dot = new AparapiDotProduct(context);
+    this.folds = new AparapiFoldKernels(context);
   }
 
   @Override
