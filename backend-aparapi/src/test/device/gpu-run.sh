@@ -18,7 +18,7 @@ for c in Reduce Scan Histogram Dot Engine Fallback Devices Buffers Logging Strid
   tests="$tests --select-class=dev.prims.aparapi.Aparapi${c}Test"
 done
 mkdir -p "$out"
-# PoCL's LLVM replaces the JVM's SIGSEGV handler; the JDK's libjsig chains them (see README).
+# PoCL's LLVM replaces the JVM's SIGSEGV handler; the JDK's libjsig chains them (see docs/pocl.md).
 bash .device-aparapi/on-device.sh true
 export LD_PRELOAD=/tmp/device-java/jre/lib/libjsig.so
 dev=.device-aparapi

@@ -28,7 +28,7 @@ seconds=${SECONDS_STRESS:-120}
 threads=${THREADS:-16}
 dev=.device-aparapi
 mkdir -p "$out"
-# PoCL's LLVM replaces the JVM's SIGSEGV handler; the JDK's libjsig chains them (see README).
+# PoCL's LLVM replaces the JVM's SIGSEGV handler; the JDK's libjsig chains them (see docs/pocl.md).
 bash .device-aparapi/on-device.sh true
 export LD_PRELOAD=/tmp/device-java/jre/lib/libjsig.so
 

@@ -44,11 +44,12 @@ final class AparapiBackend implements Backend {
     this.info = info;
     this.shape = shape;
     this.buffers = new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes);
-    this.reducer = new AparapiReducer(buffers, kernels, launcher, shape);
-    this.scanner = new AparapiScanner(buffers, kernels, launcher, shape);
-    this.histogrammer = new AparapiHistogrammer(buffers, kernels, launcher, shape);
-    this.dot = new AparapiDotProduct(buffers, kernels, launcher, shape);
-    this.folds = new AparapiFoldKernels(buffers, kernels, launcher, shape);
+    DriverContext context = new DriverContext(buffers, kernels, launcher, shape);
+    this.reducer = new AparapiReducer(context);
+    this.scanner = new AparapiScanner(context);
+    this.histogrammer = new AparapiHistogrammer(context);
+    this.dot = new AparapiDotProduct(context);
+    this.folds = new AparapiFoldKernels(context);
   }
 
   @Override
@@ -110,8 +111,8 @@ final class AparapiBackend implements Backend {
   public long sequentialChain(DType type, long n) {
     long reduce = AparapiReducePolicy.sequentialChain(n, shape.computeUnits());
     long scan = AparapiScanPolicy.sequentialChain(n, shape.computeUnits());
-    long dotChain = AparapiDotPolicy.sequentialChain(n, shape.computeUnits());
-    return Math.max(reduce, Math.max(scan, dotChain));
+    // dot runs in reduce's launch shape, so its chain is reduce's
+    return Math.max(reduce, scan);
   }
 
   /** Device time by OpenCL profiling events when {@code -Dcom.aparapi.enableProfiling=true}. */

@@ -13,23 +13,16 @@ final class AparapiDotProduct implements DotProduct {
   /** The one variant. */
   static final String LOCAL_TREE = "local-tree";
 
-  private final AparapiBufferManager buffers;
-  private final KernelSet kernels;
-  private final KernelLauncher launcher;
-  private final DeviceShape shape;
+  private final DriverContext context;
 
-  AparapiDotProduct(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
-    this.buffers = buffers;
-    this.kernels = kernels;
-    this.launcher = launcher;
-    this.shape = shape;
+  AparapiDotProduct(DriverContext context) {
+    this.context = context;
   }
 
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
-    AparapiBuffer left = buffers.own(a);
-    AparapiBuffer right = buffers.own(b);
+    AparapiBuffer left = context.buffers().own(a);
+    AparapiBuffer right = context.buffers().own(b);
     if (left.type() != right.type()) {
       throw new IllegalArgumentException(
           "dot needs inputs of one type, got " + left.type().id() + " and " + right.type().id());
@@ -42,21 +35,20 @@ final class AparapiDotProduct implements DotProduct {
     if (n == 0) {
       return ReduceOp.SUM.identity(left.type());
     }
-    int groups = AparapiDotPolicy.groups(n, shape.computeUnits());
-    KernelHandle<?> handle = kernels.dot(left.type());
+    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
+    KernelHandle<?> handle = context.kernels().dot(left.type());
     return handle.locked(
         k -> {
           DotKernel kernel = (DotKernel) k;
           boolean self = left.array() == right.array();
           kernel.bind(left.array(), self ? null : right.array(), n);
-          kernel.span(shape.span(n, (long) groups * AparapiDotPolicy.BLOCK_SIZE));
+          kernel.span(context.shape().span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE));
           handle.bind("a", left);
           if (!self) {
             handle.bind("b", right);
           }
           Object partials = kernel.partials(groups);
-          launcher.launch(
-              handle, groups * AparapiDotPolicy.BLOCK_SIZE, AparapiDotPolicy.BLOCK_SIZE, call);
+          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
           handle.get(partials);
           return HostOps.fold(partials, OpCode.SUM, groups);
         });

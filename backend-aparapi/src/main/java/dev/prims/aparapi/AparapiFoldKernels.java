@@ -17,17 +17,10 @@ import java.util.Arrays;
  * fields.
  */
 final class AparapiFoldKernels implements FoldKernels {
-  private final AparapiBufferManager buffers;
-  private final KernelSet kernels;
-  private final KernelLauncher launcher;
-  private final DeviceShape shape;
+  private final DriverContext context;
 
-  AparapiFoldKernels(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
-    this.buffers = buffers;
-    this.kernels = kernels;
-    this.launcher = launcher;
-    this.shape = shape;
+  AparapiFoldKernels(DriverContext context) {
+    this.context = context;
   }
 
   @Override
@@ -53,11 +46,11 @@ final class AparapiFoldKernels implements FoldKernels {
     if (n == 0) {
       return total;
     }
-    int groups = AparapiReducePolicy.groups(n, shape.computeUnits());
-    int span = shape.span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE);
+    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
+    int span = context.shape().span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE);
     boolean squares = mode == FoldKernel.MODE_DOT && in.array() == other.array();
     int run = squares ? FoldKernel.MODE_SQUARES : mode;
-    KernelHandle<?> handle = kernels.fold(plan.type());
+    KernelHandle<?> handle = context.kernels().fold(plan.type());
     return handle.locked(
         k -> {
           FoldKernel kernel = (FoldKernel) k;
@@ -70,9 +63,9 @@ final class AparapiFoldKernels implements FoldKernels {
           }
           handle.put(kernel.scale());
           long[] partials = kernel.partials(groups);
-          launcher.launch(
+          context.launchGroups(
               handle,
-              groups * AparapiReducePolicy.BLOCK_SIZE,
+              groups,
               AparapiReducePolicy.BLOCK_SIZE,
               new CallContext(null, Determinism.REPRODUCIBLE));
           handle.get(partials);
@@ -97,10 +90,10 @@ final class AparapiFoldKernels implements FoldKernels {
     if (n == 0) {
       return;
     }
-    int groups = AparapiScanPolicy.groups(n, shape.computeUnits());
+    int groups = AparapiScanPolicy.groups(n, context.shape().computeUnits());
     int chunk = AparapiScanPolicy.chunk(n, groups);
     boolean inPlace = in.array() == out.array();
-    KernelHandle<?> handle = kernels.fold(plan.type());
+    KernelHandle<?> handle = context.kernels().fold(plan.type());
     CallContext call = new CallContext(null, Determinism.REPRODUCIBLE);
     handle.locked(
         k -> {
@@ -115,7 +108,7 @@ final class AparapiFoldKernels implements FoldKernels {
           long[] partials = kernel.partials(groups);
           int global = groups * AparapiReducePolicy.BLOCK_SIZE;
           kernel.mode(FoldKernel.MODE_SCAN_REDUCE, 0, chunk, kind == ScanKind.EXCLUSIVE);
-          launcher.launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
+          context.launcher().launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
           handle.get(partials);
           long[] offsets = kernel.offsets();
           long[] running = new long[FoldKernel.MAX_FOLDS];
@@ -127,7 +120,7 @@ final class AparapiFoldKernels implements FoldKernels {
           }
           handle.put(offsets);
           kernel.mode(FoldKernel.MODE_SCAN, 0, chunk, kind == ScanKind.EXCLUSIVE);
-          launcher.launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
+          context.launcher().launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
           if (inPlace) {
             handle.get(target);
             System.arraycopy(target, 0, out.array(), 0, n);
@@ -140,7 +133,7 @@ final class AparapiFoldKernels implements FoldKernels {
   }
 
   private AparapiBuffer typed(DeviceBuffer buffer, FoldPlan plan) {
-    AparapiBuffer own = buffers.own(buffer);
+    AparapiBuffer own = context.buffers().own(buffer);
     if (own.type() != plan.type()) {
       throw new IllegalArgumentException(
           "a " + plan.type().id() + " fold plan cannot fold " + own.type().id() + " values");

@@ -22,24 +22,17 @@ final class AparapiHistogrammer implements Histogrammer {
   /** One shared row of int atomics. */
   static final String GLOBAL_ATOMICS = "global-atomics";
 
-  private final AparapiBufferManager buffers;
-  private final KernelSet kernels;
-  private final KernelLauncher launcher;
-  private final DeviceShape shape;
+  private final DriverContext context;
 
-  AparapiHistogrammer(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
-    this.buffers = buffers;
-    this.kernels = kernels;
-    this.launcher = launcher;
-    this.shape = shape;
+  AparapiHistogrammer(DriverContext context) {
+    this.context = context;
   }
 
   @Override
   public long histogram(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
-    AparapiBuffer in = buffers.own(input);
-    AparapiBuffer out = buffers.own(counts);
+    AparapiBuffer in = context.buffers().own(input);
+    AparapiBuffer out = context.buffers().own(counts);
     DType type = in.type();
     spec.requireCompatible(type);
     int bins = spec.bins();
@@ -61,24 +54,24 @@ final class AparapiHistogrammer implements Histogrammer {
     }
     int groups =
         ownRows
-            ? AparapiHistogramPolicy.rowGroups(n, shape.computeUnits(), bins)
-            : AparapiHistogramPolicy.groups(n, shape.computeUnits());
+            ? AparapiHistogramPolicy.rowGroups(n, context.shape().computeUnits(), bins)
+            : AparapiHistogramPolicy.groups(n, context.shape().computeUnits());
     int block = AparapiHistogramPolicy.BLOCK_SIZE;
     int items = groups * block;
     int global = Math.max(items, AparapiHistogramPolicy.cover(bins));
     int mode = ownRows ? HistogramKernel.MODE_GROUP_ROWS : HistogramKernel.MODE_GLOBAL_ATOMICS;
-    KernelHandle<?> handle = kernels.histogram(type);
+    KernelHandle<?> handle = context.kernels().histogram(type);
     return handle.locked(
         k -> {
           HistogramKernel kernel = (HistogramKernel) k;
           kernel.bind(in.array(), n, spec, out.array());
           kernel.shape(mode, groups, ownRows ? groups * bins : bins);
-          kernel.span(shape.span(n, items));
+          kernel.span(context.shape().span(n, items));
           handle.bind("input", in);
           if (out.size() > bins) {
             handle.bind("counts", out);
           }
-          launcher.launch(handle, global, block, HistogramKernel.passes(mode), call);
+          context.launcher().launch(handle, global, block, HistogramKernel.passes(mode), call);
           handle.fetch("counts", out);
           int[] outOfRange = kernel.outOfRange();
           handle.get(outOfRange);

@@ -1,6 +1,8 @@
 package dev.prims.aparapi;
 
-/** Launch shape of reduce: one partial per work-group, the partials combined on the host. */
+/**
+ * Launch shape of reduce and dot: one partial per work-group, the partials combined on the host.
+ */
 final class AparapiReducePolicy {
   /** Work-items per group; the size of the kernels' local scratch arrays. */
   static final int BLOCK_SIZE = 256;
@@ -11,7 +13,7 @@ final class AparapiReducePolicy {
   /** Upper bound on groups (and so on partials copied back per call). */
   static final int MAX_GROUPS = 4096;
 
-  /** Independent accumulators per work-item in the SUM loop. */
+  /** Independent accumulators per work-item in the SUM and dot loops. */
   static final int ACCUMULATORS = 4;
 
   private AparapiReducePolicy() {}
@@ -24,8 +26,8 @@ final class AparapiReducePolicy {
   }
 
   /**
-   * Longest chain of sequential additions: each work-item's accumulators, their combination, the
-   * group's tree and the host's pairwise combination of the partials.
+   * Longest chain of sequential additions of a reduce or dot: each work-item's accumulators, their
+   * combination, the group's tree and the host's pairwise combination of the partials.
    */
   static long sequentialChain(long n, int computeUnits) {
     int groups = groups(n, computeUnits);

@@ -14,22 +14,15 @@ final class AparapiReducer implements Reducer {
   /** The one variant. */
   static final String LOCAL_TREE = "local-tree";
 
-  private final AparapiBufferManager buffers;
-  private final KernelSet kernels;
-  private final KernelLauncher launcher;
-  private final DeviceShape shape;
+  private final DriverContext context;
 
-  AparapiReducer(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
-    this.buffers = buffers;
-    this.kernels = kernels;
-    this.launcher = launcher;
-    this.shape = shape;
+  AparapiReducer(DriverContext context) {
+    this.context = context;
   }
 
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
-    AparapiBuffer in = buffers.own(input);
+    AparapiBuffer in = context.buffers().own(input);
     DType type = in.type();
     op.requireSupported(type);
     int n = in.size();
@@ -37,20 +30,16 @@ final class AparapiReducer implements Reducer {
       return op.identity(type);
     }
     int code = OpCode.of(op);
-    int groups = AparapiReducePolicy.groups(n, shape.computeUnits());
-    KernelHandle<?> handle = kernels.reduce(type);
+    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
+    KernelHandle<?> handle = context.kernels().reduce(type);
     return handle.locked(
         k -> {
           ReduceKernel kernel = (ReduceKernel) k;
           kernel.bind(in.array(), n, code, op.identity(type));
-          kernel.span(shape.span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE));
+          kernel.span(context.shape().span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE));
           handle.bind("input", in);
           Object partials = kernel.partials(groups);
-          launcher.launch(
-              handle,
-              groups * AparapiReducePolicy.BLOCK_SIZE,
-              AparapiReducePolicy.BLOCK_SIZE,
-              call);
+          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
           handle.get(partials);
           return HostOps.fold(partials, code, groups);
         });

@@ -17,24 +17,17 @@ final class AparapiScanner implements Scanner {
   /** The one variant. */
   static final String REDUCE_THEN_SCAN = "reduce-then-scan";
 
-  private final AparapiBufferManager buffers;
-  private final KernelSet kernels;
-  private final KernelLauncher launcher;
-  private final DeviceShape shape;
+  private final DriverContext context;
 
-  AparapiScanner(
-      AparapiBufferManager buffers, KernelSet kernels, KernelLauncher launcher, DeviceShape shape) {
-    this.buffers = buffers;
-    this.kernels = kernels;
-    this.launcher = launcher;
-    this.shape = shape;
+  AparapiScanner(DriverContext context) {
+    this.context = context;
   }
 
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    AparapiBuffer in = buffers.own(input);
-    AparapiBuffer out = buffers.own(output);
+    AparapiBuffer in = context.buffers().own(input);
+    AparapiBuffer out = context.buffers().own(output);
     DType type = in.type();
     op.requireSupported(type);
     if (out.type() != type || out.size() < in.size()) {
@@ -54,10 +47,10 @@ final class AparapiScanner implements Scanner {
     }
     int code = OpCode.of(op);
     Number identity = op.identity(type);
-    int groups = AparapiScanPolicy.groups(n, shape.computeUnits());
+    int groups = AparapiScanPolicy.groups(n, context.shape().computeUnits());
     int chunk = AparapiScanPolicy.chunk(n, groups);
     boolean inPlace = in.array() == out.array();
-    KernelHandle<?> handle = kernels.scan(type);
+    KernelHandle<?> handle = context.kernels().scan(type);
     handle.locked(
         k -> {
           ScanKernel kernel = (ScanKernel) k;
@@ -70,12 +63,12 @@ final class AparapiScanner implements Scanner {
           }
           int global = groups * AparapiScanPolicy.BLOCK_SIZE;
           kernel.phase(ScanKernel.PHASE_REDUCE);
-          launcher.launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);
+          context.launcher().launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);
           handle.get(kernel.partials());
           HostOps.exclusiveScan(kernel.partials(), kernel.offsets(), code, identity, groups);
           handle.put(kernel.offsets());
           kernel.phase(ScanKernel.PHASE_SCAN);
-          launcher.launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);
+          context.launcher().launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);
           if (inPlace) {
             handle.get(target);
             System.arraycopy(target, 0, out.array(), 0, n);

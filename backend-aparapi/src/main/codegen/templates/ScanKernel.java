@@ -1,34 +1,47 @@
+<#-- Scan kernels, one per element type: IntScanKernel ... DoubleScanKernel. -->
+<#import "/@includes/kernel.ftl" as k>
+<@pp.dropOutputFile />
+<#list types as type>
+<#assign T = type.java>
+<#assign name = k.cap(type) + "ScanKernel">
+<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
 package dev.prims.aparapi;
 
 import com.aparapi.Kernel;
 
 /**
- * Scan of double values by reduce-then-scan. Each group owns one contiguous chunk of the input.
+ * Scan of ${T} values by reduce-then-scan. Each group owns one contiguous chunk of the input.
  * Phase {@link ScanKernel#PHASE_REDUCE} writes each chunk's total to {@code partials}; the host
  * scans those into {@code offsets}; phase {@link ScanKernel#PHASE_SCAN} scans each chunk tile by
- * tile (Hillis-Steele in local memory) starting from its offset. MIN/MAX follow {@link
- * Math#min}/{@link Math#max} (NaN wins, -0.0 below 0.0); sums accumulate in double.
+ * tile (Hillis-Steele in local memory) starting from its offset.
+<#if type.floating>
+ * MIN/MAX follow {@link Math#min}/{@link Math#max} (NaN wins, -0.0 below 0.0); sums accumulate in
+ * ${T}.
+<#else>
+ * Arithmetic wraps like Java's.
+</#if>
+ * Generated from backend-aparapi/src/main/codegen/templates/ScanKernel.java.
  */
-final class DoubleScanKernel extends Kernel implements ScanKernel {
-  double[] input = new double[1];
-  double[] output = new double[1];
-  double[] partials = new double[1];
-  double[] offsets = new double[1];
+final class ${name} extends Kernel implements ScanKernel {
+  ${T}[] input = new ${T}[1];
+  ${T}[] output = new ${T}[1];
+  ${T}[] partials = new ${T}[1];
+  ${T}[] offsets = new ${T}[1];
   int n;
   int op;
-  double identity;
+  ${T} identity;
   int exclusive;
   int chunk;
   int phase;
-  @Local double[] scratch = new double[AparapiScanPolicy.BLOCK_SIZE];
+  @Local ${T}[] scratch = new ${T}[AparapiScanPolicy.BLOCK_SIZE];
 
   @Override
   public void bind(Object input, Object output, int n, int op, Number identity, boolean exclusive) {
-    this.input = (double[]) input;
-    this.output = (double[]) output;
+    this.input = (${T}[]) input;
+    this.output = (${T}[]) output;
     this.n = n;
     this.op = op;
-    this.identity = identity.doubleValue();
+    this.identity = identity.${T}Value();
     this.exclusive = exclusive ? 1 : 0;
   }
 
@@ -36,8 +49,8 @@ final class DoubleScanKernel extends Kernel implements ScanKernel {
   public void shape(int chunk, int groups) {
     this.chunk = chunk;
     if (partials.length < groups) {
-      partials = new double[groups];
-      offsets = new double[groups];
+      partials = new ${T}[groups];
+      offsets = new ${T}[groups];
     }
   }
 
@@ -77,35 +90,26 @@ final class DoubleScanKernel extends Kernel implements ScanKernel {
   }
 
   private void reduceChunk(int lid, int group, int start, int len) {
-    double acc = identity;
+    ${T} acc = identity;
     for (int k = lid; k < len; k = k + AparapiScanPolicy.BLOCK_SIZE) {
       acc = combine(acc, input[start + k]);
     }
     scratch[lid] = acc;
-    localBarrier();
-    for (int s = AparapiScanPolicy.BLOCK_SIZE / 2; s > 0; s = s / 2) {
-      if (lid < s) {
-        scratch[lid] = combine(scratch[lid], scratch[lid + s]);
-      }
-      localBarrier();
-    }
-    if (lid == 0) {
-      partials[group] = scratch[0];
-    }
+<@k.tree i="    " policy="AparapiScanPolicy" target="partials[group]" useCombine=true />
   }
 
   private void scanChunk(int lid, int group, int start, int len) {
-    double carry = offsets[group];
+    ${T} carry = offsets[group];
     for (int base = 0; base < len; base = base + AparapiScanPolicy.BLOCK_SIZE) {
       int k = base + lid;
-      double x = identity;
+      ${T} x = identity;
       if (k < len) {
         x = input[start + k];
       }
       scratch[lid] = x;
       localBarrier();
       for (int offset = 1; offset < AparapiScanPolicy.BLOCK_SIZE; offset = offset * 2) {
-        double v = scratch[lid];
+        ${T} v = scratch[lid];
         if (lid >= offset) {
           v = combine(scratch[lid - offset], v);
         }
@@ -127,43 +131,6 @@ final class DoubleScanKernel extends Kernel implements ScanKernel {
     }
   }
 
-  private double combine(double a, double b) {
-    double r = a + b;
-    if (op == OpCode.PROD) {
-      r = a * b;
-    } else if (op == OpCode.MIN) {
-      r = minOf(a, b);
-    } else if (op == OpCode.MAX) {
-      r = maxOf(a, b);
-    }
-    return r;
-  }
-
-  private double minOf(double a, double b) {
-    double r = a < b ? a : b;
-    if (a == 0.0 && b == 0.0) {
-      r = -((-a) + (-b));
-    }
-    if (b != b) {
-      r = b;
-    }
-    if (a != a) {
-      r = a;
-    }
-    return r;
-  }
-
-  private double maxOf(double a, double b) {
-    double r = a > b ? a : b;
-    if (a == 0.0 && b == 0.0) {
-      r = a + b;
-    }
-    if (b != b) {
-      r = b;
-    }
-    if (a != a) {
-      r = a;
-    }
-    return r;
-  }
+<@k.combine type=type />
 }
+</#list>

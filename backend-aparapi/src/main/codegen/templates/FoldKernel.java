@@ -1,9 +1,19 @@
+<#-- Reproducible-mode fold kernels, one per floating type: FloatFoldKernel and DoubleFoldKernel. -->
+<#import "/@includes/kernel.ftl" as k>
+<@pp.dropOutputFile />
+<#list types as type>
+<#if type.floating>
+<#assign T = type.java>
+<#assign name = k.cap(type) + "FoldKernel">
+<#-- folds compute in double: a float value is widened first, a double one is used as it is -->
+<#assign wide = (T == "float")?then("(double) ", "")>
+<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
 package dev.prims.aparapi;
 
 import com.aparapi.Kernel;
 
 /**
- * Reproducible-mode folds of double values, operation for operation as {@link
+ * Reproducible-mode folds of ${T} values, operation for operation as {@link
  * dev.prims.spi.FoldPlan} defines them (in double, round-to-nearest; each product in the recipe is
  * exact, so a fused multiply-add could not change it). Every element is split into {@code folds}
  * (at most {@link FoldKernel#MAX_FOLDS}) integers that are summed exactly in 64 bits: per work-item
@@ -11,12 +21,14 @@ import com.aparapi.Kernel;
  * groups' sums. Modes: {@link FoldKernel#MODE_SUM}, {@link FoldKernel#MODE_DOT}, {@link
  * FoldKernel#MODE_SQUARES}, and for scans {@link FoldKernel#MODE_SCAN_REDUCE} (chunk sums) then
  * {@link FoldKernel#MODE_SCAN} (Hillis-Steele on the fold sums of each tile, from the chunk's
- * offset, each element's sums carried into canonical form, combined into a double).
+ * offset, each element's sums carried into canonical form, combined<#if T == "float"> and rounded
+ * to float<#else> into a double</#if>).
+ * Generated from backend-aparapi/src/main/codegen/templates/FoldKernel.java.
  */
-final class DoubleFoldKernel extends Kernel implements FoldKernel {
-  double[] input = new double[1];
-  double[] other = new double[1];
-  double[] output = new double[1];
+final class ${name} extends Kernel implements FoldKernel {
+  ${T}[] input = new ${T}[1];
+  ${T}[] other = new ${T}[1];
+  ${T}[] output = new ${T}[1];
   double[] scale = new double[4 * FoldKernel.MAX_FOLDS];
   long[] partials = new long[FoldKernel.MAX_FOLDS];
   long[] offsets = new long[FoldKernel.MAX_FOLDS];
@@ -32,13 +44,13 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
   @Local long[] sum3 = new long[AparapiReducePolicy.BLOCK_SIZE];
 
   /** Stands in for an array a mode does not use, so that no device copy of real data is made. */
-  private final double[] unused = new double[1];
+  private final ${T}[] unused = new ${T}[1];
 
   @Override
   public void bind(Object input, Object other, Object output, int n, int folds, double[] scale) {
-    this.input = (double[]) input;
-    this.other = other == null ? unused : (double[]) other;
-    this.output = output == null ? unused : (double[]) output;
+    this.input = (${T}[]) input;
+    this.other = other == null ? unused : (${T}[]) other;
+    this.output = output == null ? unused : (${T}[]) output;
     this.n = n;
     this.folds = folds;
     System.arraycopy(scale, 0, this.scale, 0, scale.length);
@@ -83,33 +95,16 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
   }
 
   private void sumOrDot() {
-    int first = getGlobalId();
-    int step = getGlobalSize();
-    int start = first;
-    int count = 0;
-    if (span > 0) {
-      step = 1;
-      long from = (long) first * span;
-      start = n;
-      if (from < n) {
-        start = (int) from;
-        count = n - start;
-        if (count > span) {
-          count = span;
-        }
-      }
-    } else if (first < n) {
-      count = (n - 1 - first) / step + 1;
-    }
+<@k.slice i="    " step="getGlobalSize()" />
     int lid = getLocalId();
     clearSums(lid);
     for (int r = 0; r < count; r++) {
       int i = start + r * step;
-      double x = input[i];
+      double x = ${wide}input[i];
       if (mode == FoldKernel.MODE_DOT) {
-        x = input[i] * other[i];
+        x = ${wide}input[i] * ${wide}other[i];
       } else if (mode == FoldKernel.MODE_SQUARES) {
-        x = input[i] * input[i];
+        x = ${wide}input[i] * ${wide}input[i];
       }
       accumulate(lid, x);
     }
@@ -124,7 +119,7 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
     int len = chunkLength(start);
     clearSums(lid);
     for (int k = lid; k < len; k = k + AparapiReducePolicy.BLOCK_SIZE) {
-      accumulate(lid, input[start + k]);
+      accumulate(lid, ${wide}input[start + k]);
     }
     localBarrier();
     treeToPartials(lid);
@@ -144,7 +139,7 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
       int k = base + lid;
       clearSums(lid);
       if (k < len) {
-        accumulate(lid, input[start + k]);
+        accumulate(lid, ${wide}input[start + k]);
       }
       localBarrier();
       for (int offset = 1; offset < AparapiReducePolicy.BLOCK_SIZE; offset = offset * 2) {
@@ -182,7 +177,7 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
             s3 = carry3 + sum3[lid - 1];
           }
         }
-        output[start + k] = combine(s0, s1, s2, s3);
+        output[start + k] = <#if T == "float">(float) </#if>combine(s0, s1, s2, s3);
       }
       carry0 = carry0 + sum0[AparapiReducePolicy.BLOCK_SIZE - 1];
       carry1 = carry1 + sum1[AparapiReducePolicy.BLOCK_SIZE - 1];
@@ -281,3 +276,5 @@ final class DoubleFoldKernel extends Kernel implements FoldKernel {
     }
   }
 }
+</#if>
+</#list>

@@ -1,23 +1,41 @@
+<#--
+  Histogram kernels, one per element type: IntKeyHistogramKernel and LongKeyHistogramKernel count
+  integer keys, FloatBinHistogramKernel and DoubleBinHistogramKernel count floating values into
+  even bins.
+-->
+<#import "/@includes/kernel.ftl" as k>
+<@pp.dropOutputFile />
+<#list types as type>
+<#assign T = type.java>
+<#assign name = k.cap(type) + type.floating?then("Bin", "Key") + "HistogramKernel">
+<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
 package dev.prims.aparapi;
 
 import com.aparapi.Kernel;
+<#if type.floating>
 import dev.prims.DType;
 import dev.prims.EvenBins;
+</#if>
 import dev.prims.HistogramSpec;
 
 /**
- * Histogram of float values into even bins, bit for bit as {@link EvenBins#binOf(float)}. Aparapi
- * has only int atomics on global arrays (its {@code atomicAdd} takes a {@code __global int*}, so
- * local-memory atomics cannot be written), so counting is done in ints (a Java array holds fewer
- * than 2^31 values) and widened to long totals when the rows are merged. One run per call, its
- * passes chosen by the pass id ({@link HistogramKernel}): in {@link
+<#if type.floating>
+ * Histogram of ${T} values into even bins, bit for bit as {@link EvenBins#binOf(${T})}.
+<#else>
+ * Histogram of ${T} keys (key k counts in bin k when 0 <= k < bins).
+</#if>
+ * Aparapi has only int atomics on global arrays (its {@code atomicAdd} takes a {@code __global
+ * int*}, so local-memory atomics cannot be written), so counting is done in ints (a Java array holds
+ * fewer than 2^31 values) and widened to long totals when the rows are merged. One run per call,
+ * its passes chosen by the pass id ({@link HistogramKernel}): in {@link
  * HistogramKernel#MODE_GROUP_ROWS} each counting group clears and counts into its own row of {@code
  * rows}, then the rows are summed into long counts; in {@link HistogramKernel#MODE_GLOBAL_ATOMICS}
  * one shared row is cleared, counted into by every group, then widened. Each counting group also
- * writes how many of its values were out of range.
+ * writes how many of its values were out of range. Generated from
+ * backend-aparapi/src/main/codegen/templates/HistogramKernel.java.
  */
-final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
-  float[] input = new float[1];
+final class ${name} extends Kernel implements HistogramKernel {
+  ${T}[] input = new ${T}[1];
   int[] rows = new int[1];
   long[] counts = new long[1];
   int[] outOfRange = new int[1];
@@ -26,21 +44,27 @@ final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
   int bins;
   int mode;
   int groups;
-  float lo;
-  float hi;
-  float scale;
+<#if type.floating>
+  ${T} lo;
+  ${T} hi;
+  ${T} scale;
+</#if>
   @Local int[] scratch = new int[AparapiHistogramPolicy.BLOCK_SIZE];
 
   @Override
   public void bind(Object input, int n, HistogramSpec spec, Object counts) {
-    this.input = (float[]) input;
+    this.input = (${T}[]) input;
     this.n = n;
     this.bins = spec.bins();
     this.counts = (long[]) counts;
-    EvenBins even = EvenBins.of(spec, DType.FLOAT);
-    this.lo = even.loF();
-    this.hi = even.hiF();
-    this.scale = even.scaleF();
+<#if type.floating>
+  <#-- EvenBins keeps both precisions: loF()/hiF()/scaleF() for float, lo()/hi()/scale() for double -->
+  <#assign f = (T == "float")?then("F", "")>
+    EvenBins even = EvenBins.of(spec, DType.${T?upper_case});
+    this.lo = even.lo${f}();
+    this.hi = even.hi${f}();
+    this.scale = even.scale${f}();
+</#if>
   }
 
   @Override
@@ -113,24 +137,7 @@ final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
         }
         localGlobalBarrier();
       }
-      int first = getGlobalId();
-      int step = groups * AparapiHistogramPolicy.BLOCK_SIZE;
-      int start = first;
-      int count = 0;
-      if (span > 0) {
-        step = 1;
-        long from = (long) first * span;
-        start = n;
-        if (from < n) {
-          start = (int) from;
-          count = n - start;
-          if (count > span) {
-            count = span;
-          }
-        }
-      } else if (first < n) {
-        count = (n - 1 - first) / step + 1;
-      }
+<@k.slice i="      " step="groups * AparapiHistogramPolicy.BLOCK_SIZE" />
       int out = 0;
       for (int r = 0; r < count; r++) {
         int b = binOf(start + r * step);
@@ -141,25 +148,17 @@ final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
         }
       }
       scratch[lid] = out;
-      localBarrier();
-      for (int s = AparapiHistogramPolicy.BLOCK_SIZE / 2; s > 0; s = s / 2) {
-        if (lid < s) {
-          scratch[lid] = scratch[lid] + scratch[lid + s];
-        }
-        localBarrier();
-      }
-      if (lid == 0) {
-        outOfRange[group] = scratch[0];
-      }
+<@k.tree i="      " policy="AparapiHistogramPolicy" target="outOfRange[group]" useCombine=false />
     }
   }
 
   private int binOf(int i) {
-    float v = input[i];
+<#if type.floating>
+    ${T} v = input[i];
     int b = -1;
     if (v >= lo && v < hi) {
-      float offset = v - lo;
-      float t = offset * scale;
+      ${T} offset = v - lo;
+      ${T} t = offset * scale;
       // (int) becomes OpenCL C's conversion, undefined outside int's range: convert only [0, bins)
       if (t >= 0) {
         if (t < bins) {
@@ -169,6 +168,14 @@ final class FloatBinHistogramKernel extends Kernel implements HistogramKernel {
         }
       }
     }
+<#else>
+    ${T} key = input[i];
+    int b = -1;
+    if (key >= 0 && key < bins) {
+      b = <#if T != "int">(int) </#if>key;
+    }
+</#if>
     return b;
   }
 }
+</#list>

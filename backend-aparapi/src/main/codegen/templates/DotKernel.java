@@ -1,30 +1,42 @@
+<#-- Dot kernels, one per element type: IntDotKernel ... DoubleDotKernel. -->
+<#import "/@includes/kernel.ftl" as k>
+<@pp.dropOutputFile />
+<#list types as type>
+<#assign T = type.java>
+<#assign name = k.cap(type) + "DotKernel">
+<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
 package dev.prims.aparapi;
 
 import com.aparapi.Kernel;
 
 /**
- * Dot product of two long arrays: each work-item sums the products of a grid-strided slice, or a
+ * Dot product of two ${T} arrays: each work-item sums the products of a grid-strided slice, or a
  * contiguous span when {@code span > 0} (CPU devices), with four independent accumulators; the
  * group sums its work-items as a tree in local memory, and work-item 0 writes the group's partial.
+<#if type.floating>
+ * Products and sums are rounded in ${T}.
+<#else>
  * Arithmetic wraps like Java's.
+</#if>
+ * Generated from backend-aparapi/src/main/codegen/templates/DotKernel.java.
  */
-final class LongDotKernel extends Kernel implements DotKernel {
-  long[] a = new long[1];
-  long[] b = new long[1];
-  long[] partials = new long[1];
+final class ${name} extends Kernel implements DotKernel {
+  ${T}[] a = new ${T}[1];
+  ${T}[] b = new ${T}[1];
+  ${T}[] partials = new ${T}[1];
   int n;
   int span;
   int squares;
-  @Local long[] scratch = new long[AparapiDotPolicy.BLOCK_SIZE];
+  @Local ${T}[] scratch = new ${T}[AparapiReducePolicy.BLOCK_SIZE];
 
   /** Stands in for {@code b} in a dot of {@code a} with itself. */
-  private final long[] unused = new long[1];
+  private final ${T}[] unused = new ${T}[1];
 
   @Override
   public void bind(Object a, Object b, int n) {
-    this.a = (long[]) a;
+    this.a = (${T}[]) a;
     this.squares = b == null ? 1 : 0;
-    this.b = b == null ? unused : (long[]) b;
+    this.b = b == null ? unused : (${T}[]) b;
     this.n = n;
   }
 
@@ -36,7 +48,7 @@ final class LongDotKernel extends Kernel implements DotKernel {
   @Override
   public Object partials(int groups) {
     if (partials.length < groups) {
-      partials = new long[groups];
+      partials = new ${T}[groups];
     }
     return partials;
   }
@@ -44,28 +56,11 @@ final class LongDotKernel extends Kernel implements DotKernel {
   @Override
   public void run() {
     int lid = getLocalId();
-    int first = getGlobalId();
-    int step = getGlobalSize();
-    int start = first;
-    int count = 0;
-    if (span > 0) {
-      step = 1;
-      long from = (long) first * span;
-      start = n;
-      if (from < n) {
-        start = (int) from;
-        count = n - start;
-        if (count > span) {
-          count = span;
-        }
-      }
-    } else if (first < n) {
-      count = (n - 1 - first) / step + 1;
-    }
-    long acc = 0L;
-    long acc1 = 0L;
-    long acc2 = 0L;
-    long acc3 = 0L;
+<@k.slice i="    " step="getGlobalSize()" />
+    ${T} acc = ${type.zero};
+    ${T} acc1 = ${type.zero};
+    ${T} acc2 = ${type.zero};
+    ${T} acc3 = ${type.zero};
     int rounds = count / 4;
     int step4 = 4 * step;
     for (int r = 0; r < rounds; r++) {
@@ -80,20 +75,12 @@ final class LongDotKernel extends Kernel implements DotKernel {
       acc = acc + a[j] * second(j);
     }
     scratch[lid] = (acc + acc1) + (acc2 + acc3);
-    localBarrier();
-    for (int s = AparapiDotPolicy.BLOCK_SIZE / 2; s > 0; s = s / 2) {
-      if (lid < s) {
-        scratch[lid] = scratch[lid] + scratch[lid + s];
-      }
-      localBarrier();
-    }
-    if (lid == 0) {
-      partials[getGroupId()] = scratch[0];
-    }
+<@k.tree i="    " policy="AparapiReducePolicy" target="partials[getGroupId()]" useCombine=false />
   }
 
   /** The second factor at {@code j}: {@code b[j]}, or {@code a[j]} for a dot of a with itself. */
-  private long second(int j) {
+  private ${T} second(int j) {
     return squares == 1 ? a[j] : b[j];
   }
 }
+</#list>

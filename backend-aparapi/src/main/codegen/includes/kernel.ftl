@@ -1,0 +1,115 @@
+<#--
+  Pieces of kernel code that several families share, written once. Each macro writes Java lines
+  indented by ${i}; the code must stay plain Java that Aparapi translates to OpenCL (no lambdas,
+  no generics, no calls outside the kernel class but Kernel's own).
+-->
+<#-- The boxed-style name of a type: Int, Long, Float, Double. -->
+<#function cap type>
+  <#return type.java?cap_first>
+</#function>
+<#--
+  The slice of the input one work-item reads: grid-strided from its global id by ${step}, or, when
+  span > 0 (CPU devices), the contiguous span starting at first * span. Declares first, step, start
+  and count.
+-->
+<#macro slice i step>
+${i}int first = getGlobalId();
+${i}int step = ${step};
+${i}int start = first;
+${i}int count = 0;
+${i}if (span > 0) {
+${i}  step = 1;
+${i}  long from = (long) first * span;
+${i}  start = n;
+${i}  if (from < n) {
+${i}    start = (int) from;
+${i}    count = n - start;
+${i}    if (count > span) {
+${i}      count = span;
+${i}    }
+${i}  }
+${i}} else if (first < n) {
+${i}  count = (n - 1 - first) / step + 1;
+${i}}
+</#macro>
+<#--
+  The group's tree in local memory over scratch[0..BLOCK_SIZE) of ${policy}, combining with
+  combine() or with +, then work-item 0 writes scratch[0] to ${target}.
+-->
+<#macro tree i policy target useCombine>
+${i}localBarrier();
+${i}for (int s = ${policy}.BLOCK_SIZE / 2; s > 0; s = s / 2) {
+${i}  if (lid < s) {
+<#if useCombine>
+${i}    scratch[lid] = combine(scratch[lid], scratch[lid + s]);
+<#else>
+${i}    scratch[lid] = scratch[lid] + scratch[lid + s];
+</#if>
+${i}  }
+${i}  localBarrier();
+${i}}
+${i}if (lid == 0) {
+${i}  ${target} = scratch[0];
+${i}}
+</#macro>
+<#--
+  combine(a, b) of the operator in the field op. Integers: SUM, PROD, MIN, MAX, AND, OR, XOR with
+  Java's wrapping arithmetic. Floating types: SUM, PROD, and MIN/MAX as Math.min/Math.max (NaN wins,
+  -0.0 below 0.0) in minOf/maxOf, written with comparisons and arithmetic only.
+-->
+<#macro combine type>
+  private ${type.java} combine(${type.java} a, ${type.java} b) {
+    ${type.java} r = a + b;
+    if (op == OpCode.PROD) {
+      r = a * b;
+    } else if (op == OpCode.MIN) {
+<#if type.floating>
+      r = minOf(a, b);
+    } else if (op == OpCode.MAX) {
+      r = maxOf(a, b);
+    }
+<#else>
+      r = a < b ? a : b;
+    } else if (op == OpCode.MAX) {
+      r = a > b ? a : b;
+    } else if (op == OpCode.AND) {
+      r = a & b;
+    } else if (op == OpCode.OR) {
+      r = a | b;
+    } else if (op == OpCode.XOR) {
+      r = a ^ b;
+    }
+</#if>
+    return r;
+  }
+<#if type.floating>
+
+  private ${type.java} minOf(${type.java} a, ${type.java} b) {
+    ${type.java} r = a < b ? a : b;
+    if (a == ${type.zero} && b == ${type.zero}) {
+      r = -((-a) + (-b));
+    }
+    if (b != b) {
+      r = b;
+    }
+    if (a != a) {
+      r = a;
+    }
+    return r;
+  }
+
+  private ${type.java} maxOf(${type.java} a, ${type.java} b) {
+    ${type.java} r = a > b ? a : b;
+    if (a == ${type.zero} && b == ${type.zero}) {
+      r = a + b;
+    }
+    if (b != b) {
+      r = b;
+    }
+    if (a != a) {
+      r = a;
+    }
+    return r;
+  }
+</#if>
+</#macro>

@@ -1,0 +1,84 @@
+<#-- HostOps: the host's finishing of device work, with one overload per element type. -->
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/aparapi/HostOps.java" />
+package dev.prims.aparapi;
+
+/**
+ * Host-side finishing of device work with Java semantics: folding the partials of reduce and dot
+ * pairwise, and the exclusive scan of group totals for scan. Generated from
+ * backend-aparapi/src/main/codegen/templates/HostOps.java.
+ */
+final class HostOps {
+  private HostOps() {}
+
+  /** ceil(log2(n)) for {@code n >= 1}, 0 for smaller. */
+  static int ceilLog2(long n) {
+    return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);
+  }
+
+  /** Combines the first {@code count} (at least 1) values of a partials array pairwise. */
+  static Number fold(Object partials, int op, int count) {
+<#list types as type>
+    if (partials instanceof ${type.java}[]) {
+      return fold((${type.java}[]) partials, op, 0, count);
+    }
+</#list>
+    throw new IllegalArgumentException("no partials of a primitive type: " + partials);
+  }
+
+  /**
+   * Overwrites {@code offsets[0..count)} with the exclusive scan of {@code totals[0..count)},
+   * starting from {@code identity}.
+   */
+  static void exclusiveScan(Object totals, Object offsets, int op, Number identity, int count) {
+<#list types as type>
+<#assign T = type.java>
+    if (totals instanceof ${T}[]) {
+      ${T}[] t = (${T}[]) totals;
+      ${T}[] o = (${T}[]) offsets;
+      ${T} acc = identity.${T}Value();
+      for (int i = 0; i < count; i++) {
+        o[i] = acc;
+        acc = combine(op, acc, t[i]);
+      }
+      return;
+    }
+</#list>
+    throw new IllegalArgumentException("no totals of a primitive type: " + totals);
+  }
+<#list types as type>
+<#assign T = type.java>
+
+  private static ${T} fold(${T}[] a, int op, int from, int to) {
+    if (to - from == 1) {
+      return a[from];
+    }
+    int mid = (from + to) >>> 1;
+    return combine(op, fold(a, op, from, mid), fold(a, op, mid, to));
+  }
+
+  static ${T} combine(int op, ${T} a, ${T} b) {
+    switch (op) {
+      case OpCode.SUM:
+        return a + b;
+      case OpCode.PROD:
+        return a * b;
+      case OpCode.MIN:
+        return Math.min(a, b);
+<#if type.floating>
+      default:
+        return Math.max(a, b);
+<#else>
+      case OpCode.MAX:
+        return Math.max(a, b);
+      case OpCode.AND:
+        return a & b;
+      case OpCode.OR:
+        return a | b;
+      default:
+        return a ^ b;
+</#if>
+    }
+  }
+</#list>
+}
