@@ -76,7 +76,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Second input of dot (.npy, same dtype and length as --input).")
   private Path input2;
 
-  @Option(names = "--n", paramLabel = "N", description = "Generate N elements instead of --input.")
+  @Option(
+      names = "--n",
+      paramLabel = "N",
+      converter = SizeOption.Converter.class,
+      description = "Generate N elements instead of --input (1000000, 16M, 1e6 or 2^20).")
   private Long n;
 
   @Option(
