@@ -2,6 +2,7 @@ package dev.prims.app.bench;
 
 import dev.prims.DType;
 import dev.prims.Prims;
+import dev.prims.app.Terminal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -93,7 +94,8 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Option(
       names = "--no-progress",
-      description = "No progress bar on stderr (there is none unless run from a terminal).")
+      description =
+          "No progress bar on stderr (there is none unless stderr is a terminal, nor in CI).")
   private boolean noProgress;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON.")
@@ -129,7 +131,7 @@ public final class BenchCommand implements Callable<Integer> {
     BenchPlan plan = plan();
     BenchResult result;
     try (Prims prims = Prims.create();
-        ProgressBar bar = noProgress || System.console() == null ? null : progressBar()) {
+        ProgressBar bar = noProgress || !Terminal.stderrIsInteractive() ? null : progressBar()) {
       BenchRunner.Progress progress = bar == null ? BenchRunner.Progress.NONE : progress(bar);
       result =
           new BenchRunner(
