@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -174,8 +175,7 @@ final class RunCommand implements Callable<Integer> {
           "Run the primitive R times (default 1) and report the best and median wall time.")
   private int repeat = 1;
 
-  @Option(names = "--json", description = "Print one JSON object instead of text.")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   private final List<Double> millis = new ArrayList<>();
 
@@ -512,13 +512,13 @@ final class RunCommand implements Callable<Integer> {
 
   private void print(Primitive primitive, Map<String, Object> report) {
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      out.println(JsonOutput.write(report));
-    } else {
-      for (String line : HumanReport.lines(primitive, report)) {
-        out.println(line);
-      }
+    try {
+      json.emit(
+          out,
+          () -> HumanReport.lines(primitive, report).forEach(out::println),
+          () -> JsonOutput.write(report));
+    } catch (IOException e) {
+      throw new BadInputException("cannot write the JSON report: " + e, e);
     }
-    out.flush();
   }
 }
