@@ -18,6 +18,8 @@ final class FailureHandler implements IExecutionExceptionHandler {
 
   private final BooleanSupplier verbose;
 
+  private static final String PREFIX = "prims: ";
+
   FailureHandler(BooleanSupplier verbose) {
     this.verbose = verbose;
   }
@@ -29,7 +31,7 @@ final class FailureHandler implements IExecutionExceptionHandler {
     boolean badInput = isBadInput(ex);
     boolean ownMessage = badInput || ex instanceof PrimsException;
     String message = ownMessage && ex.getMessage() != null ? ex.getMessage() : ex.toString();
-    err.println("prims: " + (badInput ? "" : "internal failure: ") + shown(message));
+    err.println(PREFIX + (badInput ? "" : "internal failure: ") + shown(message));
     if (!badInput && verbose.getAsBoolean()) {
       ex.printStackTrace(err);
     }
@@ -42,7 +44,12 @@ final class FailureHandler implements IExecutionExceptionHandler {
    * to its first line unless {@code -v} was given.
    */
   private String shown(String message) {
-    String[] lines = message.strip().split("\\s*\\R\\s*");
+    message = message.strip();
+    if (message.startsWith(
+        PREFIX)) { // an engine-wide failure (PrimsException with backend "prims")
+      message = message.substring(PREFIX.length());
+    }
+    String[] lines = message.split("\\s*\\R\\s*");
     String joined = String.join(" ", lines);
     if (joined.length() <= MAX_LINE) {
       return joined;

@@ -7,6 +7,7 @@ import dev.prims.engine.CostModel;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.DeviceInfo;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +18,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,8 +33,7 @@ import picocli.CommandLine.Spec;
 final class InfoCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(names = "--json", description = "Print one JSON object instead of text.")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   @Option(
       names = "--cost-model",
@@ -42,7 +43,7 @@ final class InfoCommand implements Callable<Integer> {
   private boolean costModel;
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("java", javaInfo());
     report.put("os", osInfo());
@@ -62,15 +63,15 @@ final class InfoCommand implements Callable<Integer> {
     }
     report.put("backends", backends);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      out.println(JsonOutput.write(report));
-    } else {
-      printText(out, report, backends);
-      if (costModel) {
-        printCostModel(out, report.get("costModel"));
-      }
-    }
-    out.flush();
+    json.emit(
+        out,
+        () -> {
+          printText(out, report, backends);
+          if (costModel) {
+            printCostModel(out, report.get("costModel"));
+          }
+        },
+        () -> JsonOutput.write(report));
     return 0;
   }
 

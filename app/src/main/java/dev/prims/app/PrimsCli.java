@@ -41,6 +41,8 @@ public final class PrimsCli implements Runnable {
   /** Exit code for an internal failure. */
   public static final int EXIT_INTERNAL = 1;
 
+  private static final String GUICE_BYTECODE = "guice_bytecode_gen_option";
+
   private boolean verbose;
 
   @Option(
@@ -71,6 +73,11 @@ public final class PrimsCli implements Runnable {
 
   /** Runs the command line and exits with its code. */
   public static void main(String[] args) {
+    // Guice generates classes only for AOP, which prims does not use; that generation calls
+    // sun.misc.Unsafe, which JDK 24+ warns about on stderr
+    if (System.getProperty(GUICE_BYTECODE) == null) {
+      System.setProperty(GUICE_BYTECODE, "DISABLED");
+    }
     routeJavaUtilLogging();
     System.exit(commandLine().execute(args));
   }

@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -76,7 +77,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Second input of dot (.npy, same dtype and length as --input).")
   private Path input2;
 
-  @Option(names = "--n", paramLabel = "N", description = "Generate N elements instead of --input.")
+  @Option(
+      names = "--n",
+      paramLabel = "N",
+      converter = SizeOption.Converter.class,
+      description = "Generate N elements instead of --input (1000000, 16M, 1e6 or 2^20).")
   private Long n;
 
   @Option(
@@ -170,8 +175,7 @@ final class RunCommand implements Callable<Integer> {
           "Run the primitive R times (default 1) and report the best and median wall time.")
   private int repeat = 1;
 
-  @Option(names = "--json", description = "Print one JSON object instead of text.")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   private final List<Double> millis = new ArrayList<>();
 
@@ -508,13 +512,13 @@ final class RunCommand implements Callable<Integer> {
 
   private void print(Primitive primitive, Map<String, Object> report) {
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      out.println(JsonOutput.write(report));
-    } else {
-      for (String line : HumanReport.lines(primitive, report)) {
-        out.println(line);
-      }
+    try {
+      json.emit(
+          out,
+          () -> HumanReport.lines(primitive, report).forEach(out::println),
+          () -> JsonOutput.write(report));
+    } catch (IOException e) {
+      throw new BadInputException("cannot write the JSON report: " + e, e);
     }
-    out.flush();
   }
 }

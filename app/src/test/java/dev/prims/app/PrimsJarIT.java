@@ -25,8 +25,7 @@ class PrimsJarIT {
   private static Result prims(String... args) throws IOException, InterruptedException {
     Path jar = Path.of("target", "prims.jar");
     assertTrue(Files.isRegularFile(jar), "no " + jar.toAbsolutePath() + "; run mvn package");
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    List<String> command = new ArrayList<>(ChildJvm.command());
     command.add("-jar");
     command.add(jar.toString());
     command.addAll(List.of(args));

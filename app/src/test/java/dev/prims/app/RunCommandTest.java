@@ -373,7 +373,8 @@ class RunCommandTest {
         "unknown determinism", "run", "reduce", "--input", ints, "--determinism", "exact");
     assertBadInput("unknown type 'half'", "run", "reduce", "--n", "5", "--type", "half");
     assertBadInput("unknown distribution 'zipf'", "run", "reduce", "--n", "5", "--dist", "zipf");
-    assertBadInput("--n must be between 0 and", "run", "reduce", "--n", "-1");
+    assertBadInput("cannot read size '-1'", "run", "reduce", "--n", "-1");
+    assertBadInput("--n must be between 0 and", "run", "reduce", "--n", "2^40");
     assertBadInput(
         "--input and --n exclude each other", "run", "reduce", "--input", ints, "--n", "5");
     assertBadInput("give --input FILE.npy, or --n N", "run", "reduce");

@@ -33,6 +33,8 @@ public final class Engine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
 
   private final BackendRegistry registry;
+  private final java.util.Set<String> unavailableLogged =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Object executorLock = new Object();
   private ExecutorService executor;
 
@@ -465,10 +467,17 @@ public final class Engine implements AutoCloseable {
     return new PrimsException(backend, "failed: " + e, e);
   }
 
-  private static void logFallback(List<String> ids, String id, RuntimeException e) {
+  /** Logs a fallback: a backend that cannot open is reported once per engine, then at debug. */
+  private void logFallback(List<String> ids, String id, RuntimeException e) {
     int next = ids.indexOf(id) + 1;
     if (next < ids.size()) {
-      LOG.warn("backend {} failed, falling back to {}: {}", id, ids.get(next), e.getMessage());
+      boolean first = !(e instanceof BackendUnavailableException) || unavailableLogged.add(id);
+      String format = "backend {} failed, falling back to {}: {}";
+      if (first) {
+        LOG.warn(format, id, ids.get(next), e.getMessage());
+      } else {
+        LOG.debug(format, id, ids.get(next), e.getMessage());
+      }
     }
   }
 

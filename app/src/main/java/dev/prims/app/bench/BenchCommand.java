@@ -2,6 +2,8 @@ package dev.prims.app.bench;
 
 import dev.prims.DType;
 import dev.prims.Prims;
+import dev.prims.app.JsonOption;
+import dev.prims.app.Terminal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -17,6 +19,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -93,11 +96,11 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Option(
       names = "--no-progress",
-      description = "No progress bar on stderr (there is none unless run from a terminal).")
+      description =
+          "No progress bar on stderr (there is none unless stderr is a terminal, nor in CI).")
   private boolean noProgress;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON.")
-  private Path json;
+  @Mixin private JsonOption json;
 
   @Option(names = "--csv", paramLabel = "FILE", description = "Write the rows as CSV.")
   private Path csv;
@@ -122,14 +125,13 @@ public final class BenchCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (from != null) {
       BenchResult saved = BenchFiles.readJson(from);
-      print(saved, out);
-      write(null, saved);
+      write(null, saved, out);
       return 0;
     }
     BenchPlan plan = plan();
     BenchResult result;
     try (Prims prims = Prims.create();
-        ProgressBar bar = noProgress || System.console() == null ? null : progressBar()) {
+        ProgressBar bar = noProgress || !Terminal.stderrIsInteractive() ? null : progressBar()) {
       BenchRunner.Progress progress = bar == null ? BenchRunner.Progress.NONE : progress(bar);
       result =
           new BenchRunner(
@@ -141,8 +143,7 @@ public final class BenchCommand implements Callable<Integer> {
                   progress)
               .run(prims);
     }
-    print(result, out);
-    write(plan, result);
+    write(plan, result, out);
     return 0;
   }
 
@@ -154,10 +155,8 @@ public final class BenchCommand implements Callable<Integer> {
     out.flush();
   }
 
-  private void write(BenchPlan plan, BenchResult result) throws IOException {
-    if (json != null) {
-      BenchFiles.writeJson(report(plan, result), json);
-    }
+  private void write(BenchPlan plan, BenchResult result, PrintWriter out) throws IOException {
+    json.emit(out, () -> print(result, out), () -> BenchFiles.json(report(plan, result)));
     if (csv != null) {
       BenchFiles.writeCsv(result.rows(), csv);
     }

@@ -42,14 +42,17 @@ public final class BenchFiles {
 
   private BenchFiles() {}
 
-  /** Writes {@code report} (a map of facts such as {@code rows} and {@code notes}) as JSON. */
-  public static void writeJson(Map<String, Object> report, Path file) throws IOException {
-    createParent(file);
-    JSON.writeValue(file.toFile(), report);
+  /** {@code report} (a map of facts such as {@code rows} and {@code notes}) as JSON text. */
+  public static String json(Map<String, Object> report) {
+    try {
+      return JSON.writeValueAsString(report);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**
-   * Reads the rows and notes of earlier {@link #writeJson} reports, in order.
+   * Reads the rows and notes of earlier {@link #json} reports, in order.
    *
    * @throws IOException when a file cannot be read or has no rows
    */

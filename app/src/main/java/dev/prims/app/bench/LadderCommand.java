@@ -1,14 +1,10 @@
 package dev.prims.app.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.prims.Primitive;
 import dev.prims.Prims;
+import dev.prims.app.JsonOption;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -68,8 +65,7 @@ public final class LadderCommand implements Callable<Integer> {
   @Option(names = "--no-reference", description = "Skip CUB on NVIDIA GPUs.")
   private boolean noReference;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the rows as JSON.")
-  private Path json;
+  @Mixin private JsonOption json;
 
   @Override
   public Integer call() throws IOException {
@@ -96,26 +92,15 @@ public final class LadderCommand implements Callable<Integer> {
                   })
               .run(prims);
     }
-    print(result, out);
-    if (json != null) {
-      Map<String, Object> report = new LinkedHashMap<>();
-      report.put("tool", "prims ladder");
-      report.put("date", Instant.now().toString());
-      report.put(
-          "command",
-          "prims " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-      report.put("n", count);
-      report.put("notes", result.notes());
-      report.put("rows", result.rows());
-      Path parent = json.toAbsolutePath().getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
-      new ObjectMapper()
-          .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValue(json.toFile(), report);
-    }
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("tool", "prims ladder");
+    report.put("date", Instant.now().toString());
+    report.put(
+        "command", "prims " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    report.put("n", count);
+    report.put("notes", result.notes());
+    report.put("rows", result.rows());
+    json.emit(out, () -> print(result, out), () -> BenchFiles.json(report));
     boolean wrong = result.rows().stream().anyMatch(r -> r.check().startsWith("WRONG"));
     return wrong ? 1 : 0;
   }

@@ -1,13 +1,13 @@
 package dev.prims.app.bench;
 
+import dev.prims.app.SizeOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * Parses benchmark sizes: a comma-separated list of element counts ({@code 1000000}, {@code 16M},
- * {@code 64K}, binary suffixes), powers of two ({@code 2^20}), and ranges of powers of two ({@code
+ * Parses benchmark sizes: a comma-separated list of sizes as {@link SizeOption} reads them ({@code
+ * 1000000}, {@code 16M}, {@code 1e6}, {@code 2^20}) and ranges of powers of two ({@code
  * 2^16..2^28}, every power in between).
  */
 public final class SizeList {
@@ -71,23 +71,13 @@ public final class SizeList {
   }
 
   private static long count(String t, String token) {
-    if (t.startsWith("2^")) {
-      return 1L << exponent(t, token);
-    }
-    String lower = t.toLowerCase(Locale.ROOT);
-    long scale = 1;
-    char last = lower.charAt(lower.length() - 1);
-    if (last == 'k' || last == 'm' || last == 'g') {
-      scale = last == 'k' ? 1L << 10 : last == 'm' ? 1L << 20 : 1L << 30;
-      lower = lower.substring(0, lower.length() - 1);
-    }
     try {
-      long value = Long.parseLong(lower) * scale;
+      long value = SizeOption.parse(t);
       if (value <= 0) {
         throw bad(token);
       }
       return value;
-    } catch (NumberFormatException ex) {
+    } catch (IllegalArgumentException e) {
       throw bad(token);
     }
   }
@@ -96,7 +86,7 @@ public final class SizeList {
     return new IllegalArgumentException(
         "cannot read size '"
             + token.trim()
-            + "'; expected counts such as 1000000 or 16M, powers such as 2^20, or ranges such as"
+            + "'; expected counts such as 1000000, 16M or 1e6, powers such as 2^20, or ranges such as"
             + " 2^16..2^28");
   }
 }

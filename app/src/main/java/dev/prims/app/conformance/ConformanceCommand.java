@@ -1,14 +1,11 @@
 package dev.prims.app.conformance;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.prims.Prims;
+import dev.prims.app.JsonOption;
+import dev.prims.app.bench.BenchFiles;
 import dev.prims.spi.Availability;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -57,8 +55,7 @@ public final class ConformanceCommand implements Callable<Integer> {
           "Conformance classes to run: reduce, scan, histogram, dot, engine, buffer, async (default: all).")
   private List<String> primitives;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the outcomes as JSON.")
-  private Path json;
+  @Mixin private JsonOption json;
 
   @Override
   public Integer call() throws IOException {
@@ -108,23 +105,13 @@ public final class ConformanceCommand implements Callable<Integer> {
                 (System.nanoTime() - start) / 1e9));
       }
     }
-    print(outcomes, chosen, out);
-    if (json != null) {
-      Map<String, Object> report = new LinkedHashMap<>();
-      report.put("tool", "prims conformance");
-      report.put("date", Instant.now().toString());
-      report.put("java", System.getProperty("java.version"));
-      report.put("passed", outcomes.stream().noneMatch(ConformanceOutcome::failing));
-      report.put("targets", outcomes);
-      Path parent = json.toAbsolutePath().getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
-      new ObjectMapper()
-          .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValue(json.toFile(), report);
-    }
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("tool", "prims conformance");
+    report.put("date", Instant.now().toString());
+    report.put("java", System.getProperty("java.version"));
+    report.put("passed", outcomes.stream().noneMatch(ConformanceOutcome::failing));
+    report.put("targets", outcomes);
+    json.emit(out, () -> print(outcomes, chosen, out), () -> BenchFiles.json(report));
     return outcomes.stream().anyMatch(ConformanceOutcome::failing) ? 1 : 0;
   }
 

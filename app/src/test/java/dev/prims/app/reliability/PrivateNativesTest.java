@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.prims.app.ChildJvm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -31,17 +33,15 @@ class PrivateNativesTest {
 
   private static List<String> probe(Path shared, Path privateDir)
       throws IOException, InterruptedException {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p =
-        new ProcessBuilder(
-                java.toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "-Djava.io.tmpdir=" + shared,
-                "-Dprims.natives.dir=" + privateDir,
-                NativesProbeMain.class.getName())
-            .redirectErrorStream(true)
-            .start();
+    List<String> command = new ArrayList<>(ChildJvm.command());
+    command.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            "-Djava.io.tmpdir=" + shared,
+            "-Dprims.natives.dir=" + privateDir,
+            NativesProbeMain.class.getName()));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(2, TimeUnit.MINUTES), "probe finished");
     assertEquals(0, p.exitValue(), out);
