@@ -176,7 +176,7 @@ final class OpenClBackend implements Backend {
       case REDUCE:
         return OpenClReducePolicy.VARIANTS;
       case SCAN:
-        return OpenClScanPolicy.VARIANTS;
+        return scanner.policy().variants();
       case HISTOGRAM:
         return OpenClHistogramPolicy.VARIANTS;
       default:
