@@ -134,6 +134,11 @@ final class OpenClBackend implements Backend {
     return device;
   }
 
+  /** Whether and how the device orders memory across work-groups (scan and reduce use it). */
+  OpenClLookback lookback() {
+    return scanner.policy().lookback();
+  }
+
   /** Whether 64-bit global atomics are used (present and not disabled by configuration). */
   boolean int64Atomics() {
     return int64Atomics;

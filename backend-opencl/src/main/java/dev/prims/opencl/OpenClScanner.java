@@ -17,13 +17,16 @@ final class OpenClScanner implements Scanner {
 
   private final OpenClBackend backend;
   private final OpenClScanPolicy policy;
-  private final LookbackStates packedStates = new LookbackStates("scan.states.packed");
-  private final LookbackStates wideStates = new LookbackStates("scan.states.wide");
-  private final LookbackStates flagStates = new LookbackStates("scan.states.flags");
+  private final OpenClTickets packedStates;
+  private final OpenClTickets wideStates;
+  private final OpenClTickets flagStates;
 
   OpenClScanner(OpenClBackend backend, OpenClScanPolicy policy) {
     this.backend = backend;
     this.policy = policy;
+    this.packedStates = new OpenClTickets(backend, "scan.states.packed");
+    this.wideStates = new OpenClTickets(backend, "scan.states.wide");
+    this.flagStates = new OpenClTickets(backend, "scan.states.flags");
   }
 
   /** The tuning this scanner runs with. */
@@ -212,7 +215,7 @@ final class OpenClScanner implements Scanner {
     // type's size holding status and value (the 16-byte words from byte 16), else a uint status
     // with the values in aggregates and prefixes.
     boolean ptx = policy.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX;
-    LookbackStates states = !ptx ? flagStates : type.bytes() == 4 ? packedStates : wideStates;
+    OpenClTickets states = !ptx ? flagStates : type.bytes() == 4 ? packedStates : wideStates;
     long stateBytes =
         !ptx ? (tiles + 1) * 4 : type.bytes() == 4 ? (tiles + 1) * 8 : (tiles + 1) * 16;
     cl_mem state = states.next(stateBytes, tiles);
@@ -229,46 +232,7 @@ final class OpenClScanner implements Scanner {
         state,
         aggregates,
         prefixes,
-        states.epoch,
-        states.ticketBase);
-  }
-
-  /**
-   * The look-back's tile counter and states of one layout (see scan.cl): zeroed only when
-   * allocated; each launch then takes a new epoch, which makes earlier launches' states read as
-   * empty, and the counter's next tickets.
-   */
-  private final class LookbackStates {
-    /** Epochs fit in the 30 bits above a state's 2-bit kind. */
-    private static final int MAX_EPOCH = (1 << 30) - 1;
-
-    private final String slot;
-    private cl_mem memory;
-    private int epoch;
-    private int ticketBase;
-    private long tickets;
-
-    LookbackStates(String slot) {
-      this.slot = slot;
-    }
-
-    /**
-     * The states for a launch over {@code tiles} tiles needing {@code bytes}, with {@link #epoch}
-     * and {@link #ticketBase} set for it.
-     */
-    cl_mem next(long bytes, long tiles) {
-      long size = Math.max(64, (bytes + 3) / 4 * 4);
-      cl_mem mem = backend.scratch(slot, size);
-      if (mem != memory || epoch == MAX_EPOCH) {
-        backend.zero(mem, size);
-        memory = mem;
-        epoch = 0;
-        tickets = 0;
-      }
-      epoch++;
-      ticketBase = (int) tickets;
-      tickets = (tickets + tiles) & 0xffffffffL;
-      return mem;
-    }
+        states.epoch(),
+        states.ticketBase());
   }
 }

@@ -116,6 +116,9 @@ class OpenClScanLookbackTest {
               .scan(values, ReduceOp.SUM, ScanKind.INCLUSIVE);
       assertEquals("reduce-then-scan", asked.provenance().variant());
       assertArrayEquals(inclusiveSums(values), asked.values());
+      // The reduce takes its two-launch path here.
+      int[] sums = inclusiveSums(values);
+      assertEquals(sums[sums.length - 1], prims.reduce(values, ReduceOp.SUM).asInt());
     }
   }
 
