@@ -73,6 +73,9 @@ final class OpenClBackend implements Backend {
   private final Map<String, cl_mem> scratch = new HashMap<>();
   private final Map<String, Long> scratchBytes = new HashMap<>();
   private final ThreadLocal<List<cl_event>> recording = new ThreadLocal<>();
+  private final Map<cl_kernel, Object[]> kernelArgs = new java.util.IdentityHashMap<>();
+  private final java.nio.ByteBuffer scalarHost =
+      java.nio.ByteBuffer.allocateDirect(8).order(java.nio.ByteOrder.nativeOrder());
   private final boolean int64Atomics;
   private final boolean runtimeOperator;
   private final OpenClBufferManager buffers;
@@ -282,15 +285,25 @@ final class OpenClBackend implements Backend {
   /**
    * Sets {@code args} (cl_mem, Long as ulong, Integer as int, Float, Double, {@link LocalBytes}),
    * then the operator code where the kernel takes one, and launches {@code groups} work-groups of
-   * {@code local} work-items.
+   * {@code local} work-items. An argument equal to the one the kernel was last launched with (the
+   * same cl_mem object, an equal number) is not set again: kernels keep their arguments between
+   * launches, so a repeated call on the same buffers sets only what changed.
    */
   void launch(Kernel launched, long groups, int local, Object... args) {
     cl_kernel kernel = launched.handle();
-    if (launched.runtimeOperator()) {
+    Object[] last = kernelArgs.get(kernel);
+    Object[] now = java.util.Arrays.copyOf(args, args.length + 1);
+    now[args.length] = launched.runtimeOperator() ? launched.opcode() : null;
+    if (launched.runtimeOperator()
+        && (last == null || !now[args.length].equals(last[args.length]))) {
       clSetKernelArg(kernel, args.length, Sizeof.cl_int, Pointer.to(new int[] {launched.opcode()}));
     }
+    kernelArgs.put(kernel, now);
     for (int i = 0; i < args.length; i++) {
       Object a = args[i];
+      if (last != null && last.length == now.length && sameArgument(a, last[i])) {
+        continue;
+      }
       if (a instanceof cl_mem m) {
         clSetKernelArg(kernel, i, Sizeof.cl_mem, Pointer.to(m));
       } else if (a instanceof Long v) {
@@ -310,6 +323,10 @@ final class OpenClBackend implements Backend {
     cl_event event = newEvent();
     clEnqueueNDRangeKernel(
         queue, kernel, 1, null, new long[] {groups * local}, new long[] {local}, 0, null, event);
+  }
+
+  private static boolean sameArgument(Object a, Object b) {
+    return a instanceof cl_mem ? a == b : a.equals(b);
   }
 
   /** Zeroes the first {@code bytes} (a multiple of 4) of {@code mem}. */
@@ -347,8 +364,33 @@ final class OpenClBackend implements Backend {
         what,
         () -> {
           ScalarAt at = enqueue.get();
-          return at == null ? null : readScalar(at.mem(), at.index(), at.type());
+          return at == null ? null : awaitScalar(at);
         });
+  }
+
+  /**
+   * Reads the scalar {@code at} names with a non-blocking read and waits for its event (the queue
+   * is flushed with the read, so the call's kernels and the read go to the device together).
+   */
+  private Number awaitScalar(ScalarAt at) {
+    long bytes = at.type().bytes();
+    cl_event done = new cl_event();
+    clEnqueueReadBuffer(
+        queue,
+        at.mem(),
+        CL_FALSE,
+        at.index() * bytes,
+        bytes,
+        Pointer.to(scalarHost),
+        0,
+        null,
+        done);
+    try {
+      clWaitForEvents(1, new cl_event[] {done});
+    } finally {
+      clReleaseEvent(done);
+    }
+    return ScalarBytes.read(scalarHost, at.type());
   }
 
   /**
@@ -520,6 +562,7 @@ final class OpenClBackend implements Backend {
     completions.close();
     lock.lock();
     try {
+      kernelArgs.clear();
       scratch.values().forEach(m -> clReleaseMemObject(m));
       scratch.clear();
       scratchBytes.clear();
