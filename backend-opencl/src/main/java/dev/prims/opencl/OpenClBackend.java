@@ -298,7 +298,7 @@ final class OpenClBackend implements Backend {
         && (last == null || !now[args.length].equals(last[args.length]))) {
       clSetKernelArg(kernel, args.length, Sizeof.cl_int, Pointer.to(new int[] {launched.opcode()}));
     }
-    kernelArgs.put(kernel, now);
+    kernelArgs.remove(kernel);
     for (int i = 0; i < args.length; i++) {
       Object a = args[i];
       if (last != null && last.length == now.length && sameArgument(a, last[i])) {
@@ -320,6 +320,7 @@ final class OpenClBackend implements Backend {
         throw new IllegalArgumentException("unsupported kernel argument " + a);
       }
     }
+    kernelArgs.put(kernel, now);
     cl_event event = newEvent();
     clEnqueueNDRangeKernel(
         queue, kernel, 1, null, new long[] {groups * local}, new long[] {local}, 0, null, event);
@@ -373,18 +374,8 @@ final class OpenClBackend implements Backend {
    * is flushed with the read, so the call's kernels and the read go to the device together).
    */
   private Number awaitScalar(ScalarAt at) {
-    long bytes = at.type().bytes();
     cl_event done = new cl_event();
-    clEnqueueReadBuffer(
-        queue,
-        at.mem(),
-        CL_FALSE,
-        at.index() * bytes,
-        bytes,
-        Pointer.to(scalarHost),
-        0,
-        null,
-        done);
+    enqueueScalarRead(at, scalarHost, done);
     try {
       clWaitForEvents(1, new cl_event[] {done});
     } finally {
@@ -411,17 +402,7 @@ final class OpenClBackend implements Backend {
           if (at == null) {
             clEnqueueMarkerWithWaitList(queue, 0, null, done);
           } else {
-            long bytes = at.type().bytes();
-            clEnqueueReadBuffer(
-                queue,
-                at.mem(),
-                CL_FALSE,
-                at.index() * bytes,
-                bytes,
-                Pointer.to(host),
-                0,
-                null,
-                done);
+            enqueueScalarRead(at, host, done);
           }
           clFlush(queue);
           return completions.submit(
@@ -429,6 +410,13 @@ final class OpenClBackend implements Backend {
               () -> convert.apply(at == null ? null : ScalarBytes.read(host, at.type())),
               () -> clReleaseEvent(done));
         });
+  }
+
+  /** Enqueues a non-blocking read of the scalar {@code at} names into {@code host}. */
+  private void enqueueScalarRead(ScalarAt at, java.nio.ByteBuffer host, cl_event done) {
+    long bytes = at.type().bytes();
+    clEnqueueReadBuffer(
+        queue, at.mem(), CL_FALSE, at.index() * bytes, bytes, Pointer.to(host), 0, null, done);
   }
 
   /** Blocking write of a whole Java array to the start of {@code mem}. */

@@ -152,11 +152,11 @@ __kernel REQUIRE_BLOCK void reduce_multi_element(__global const T* input, __glob
   if (tid == 0) output[get_group_id(0)] = total;
 }
 
-/* Vectorised grid-stride: four-wide loads into four accumulators, then the unrolled tree. */
-__kernel REQUIRE_BLOCK void reduce_vectorized(__global const T* input, __global T* output,
-                                              ulong n OP_PARAM) {
-  __local T sdata[BLOCK_SIZE];
-  uint tid = get_local_id(0);
+/*
+ * The work-group's total of a vectorised grid-stride pass: four-wide loads into four accumulators,
+ * then the unrolled tree. Every work-item gets it.
+ */
+inline T vectorized_group_total(__global const T* input, ulong n, __local T* sdata OP_PARAM) {
   ulong gid = get_global_id(0);
   ulong threads = get_global_size(0);
   ulong quads = n / 4;
@@ -171,8 +171,15 @@ __kernel REQUIRE_BLOCK void reduce_vectorized(__global const T* input, __global 
   }
   ulong tail = quads * 4 + gid;
   if (tail < n) acc.x = op(acc.x, input[tail]);
-  T total = block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
-  if (tid == 0) output[get_group_id(0)] = total;
+  return block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
+}
+
+/* Vectorised grid-stride: four-wide loads into four accumulators, then the unrolled tree. */
+__kernel REQUIRE_BLOCK void reduce_vectorized(__global const T* input, __global T* output,
+                                              ulong n OP_PARAM) {
+  __local T sdata[BLOCK_SIZE];
+  T total = vectorized_group_total(input, n, sdata OP_ARG);
+  if (get_local_id(0) == 0) output[get_group_id(0)] = total;
 }
 
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
@@ -192,21 +199,7 @@ __kernel REQUIRE_BLOCK void reduce_vectorized_one_launch(__global const T* input
   __local T sdata[BLOCK_SIZE];
   __local uint last;
   uint tid = get_local_id(0);
-  ulong gid = get_global_id(0);
-  ulong threads = get_global_size(0);
-  ulong quads = n / 4;
-  __global const T4* input4 = (__global const T4*)input;
-  T4 acc = (T4)(IDENTITY);
-  for (ulong q = gid; q < quads; q += threads) {
-    T4 v = input4[q];
-    acc.x = op(acc.x, v.x);
-    acc.y = op(acc.y, v.y);
-    acc.z = op(acc.z, v.z);
-    acc.w = op(acc.w, v.w);
-  }
-  ulong tail = quads * 4 + gid;
-  if (tail < n) acc.x = op(acc.x, input[tail]);
-  T total = block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
+  T total = vectorized_group_total(input, n, sdata OP_ARG);
   uint groups = get_num_groups(0);
   if (tid == 0) {
     partials[get_group_id(0)] = total;
