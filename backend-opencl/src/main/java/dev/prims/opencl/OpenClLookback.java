@@ -95,7 +95,7 @@ record OpenClLookback(Mode mode, String reason) {
             : "each work-group runs to completion on one CPU thread";
     if (major == 2) {
       return new OpenClLookback(
-          Mode.OPENCL_ATOMICS, version + ": device-scope acquire-release fences; " + progress);
+          Mode.OPENCL_ATOMICS, "OpenCL 2: device-scope acquire-release fences; " + progress);
     }
     if (major >= 3) {
       long memory = bitfield(device, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES);
@@ -104,10 +104,10 @@ record OpenClLookback(Mode mode, String reason) {
       if ((memory & needed) == needed && (fence & needed) == needed) {
         return new OpenClLookback(
             Mode.OPENCL_ATOMICS,
-            version + ": acquire-release atomics and fences of device scope; " + progress);
+            "OpenCL 3: acquire-release atomics and fences of device scope; " + progress);
       }
       return new OpenClLookback(
-          Mode.UNSUPPORTED, version + " without acquire-release fences of device scope");
+          Mode.UNSUPPORTED, "OpenCL 3 without acquire-release fences of device scope");
     }
     return new OpenClLookback(
         Mode.UNSUPPORTED, version + ": mem_fence orders memory only within a work-group");
