@@ -30,7 +30,8 @@ case " $what " in *" cub "*)
 esac
 ALL="--select-class=dev.prims.opencl.OpenClEngineTest --select-class=dev.prims.opencl.OpenClReduceTest
  --select-class=dev.prims.opencl.OpenClScanTest --select-class=dev.prims.opencl.OpenClHistogramTest
- --select-class=dev.prims.opencl.OpenClDotTest --select-class=dev.prims.opencl.OpenClBackendTest"
+ --select-class=dev.prims.opencl.OpenClDotTest --select-class=dev.prims.opencl.OpenClBackendTest
+ --select-class=dev.prims.opencl.OpenClScanLookbackTest"
 conformance() {
   local platform=$1 limit=$2 report=$3 extra=$4 classes=$5
   say conformance on $platform $extra

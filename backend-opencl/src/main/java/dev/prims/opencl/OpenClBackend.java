@@ -73,6 +73,9 @@ final class OpenClBackend implements Backend {
   private final Map<String, cl_mem> scratch = new HashMap<>();
   private final Map<String, Long> scratchBytes = new HashMap<>();
   private final ThreadLocal<List<cl_event>> recording = new ThreadLocal<>();
+  private final Map<cl_kernel, Object[]> kernelArgs = new java.util.IdentityHashMap<>();
+  private final java.nio.ByteBuffer scalarHost =
+      java.nio.ByteBuffer.allocateDirect(8).order(java.nio.ByteOrder.nativeOrder());
   private final boolean int64Atomics;
   private final boolean runtimeOperator;
   private final OpenClBufferManager buffers;
@@ -134,6 +137,11 @@ final class OpenClBackend implements Backend {
     return device;
   }
 
+  /** Whether and how the device orders memory across work-groups (scan and reduce use it). */
+  OpenClLookback lookback() {
+    return scanner.policy().lookback();
+  }
+
   /** Whether 64-bit global atomics are used (present and not disabled by configuration). */
   boolean int64Atomics() {
     return int64Atomics;
@@ -176,7 +184,7 @@ final class OpenClBackend implements Backend {
       case REDUCE:
         return OpenClReducePolicy.VARIANTS;
       case SCAN:
-        return OpenClScanPolicy.VARIANTS;
+        return scanner.policy().variants();
       case HISTOGRAM:
         return OpenClHistogramPolicy.VARIANTS;
       default:
@@ -277,15 +285,25 @@ final class OpenClBackend implements Backend {
   /**
    * Sets {@code args} (cl_mem, Long as ulong, Integer as int, Float, Double, {@link LocalBytes}),
    * then the operator code where the kernel takes one, and launches {@code groups} work-groups of
-   * {@code local} work-items.
+   * {@code local} work-items. An argument equal to the one the kernel was last launched with (the
+   * same cl_mem object, an equal number) is not set again: kernels keep their arguments between
+   * launches, so a repeated call on the same buffers sets only what changed.
    */
   void launch(Kernel launched, long groups, int local, Object... args) {
     cl_kernel kernel = launched.handle();
-    if (launched.runtimeOperator()) {
+    Object[] last = kernelArgs.get(kernel);
+    Object[] now = java.util.Arrays.copyOf(args, args.length + 1);
+    now[args.length] = launched.runtimeOperator() ? launched.opcode() : null;
+    if (launched.runtimeOperator()
+        && (last == null || !now[args.length].equals(last[args.length]))) {
       clSetKernelArg(kernel, args.length, Sizeof.cl_int, Pointer.to(new int[] {launched.opcode()}));
     }
+    kernelArgs.remove(kernel);
     for (int i = 0; i < args.length; i++) {
       Object a = args[i];
+      if (last != null && last.length == now.length && sameArgument(a, last[i])) {
+        continue;
+      }
       if (a instanceof cl_mem m) {
         clSetKernelArg(kernel, i, Sizeof.cl_mem, Pointer.to(m));
       } else if (a instanceof Long v) {
@@ -302,9 +320,14 @@ final class OpenClBackend implements Backend {
         throw new IllegalArgumentException("unsupported kernel argument " + a);
       }
     }
+    kernelArgs.put(kernel, now);
     cl_event event = newEvent();
     clEnqueueNDRangeKernel(
         queue, kernel, 1, null, new long[] {groups * local}, new long[] {local}, 0, null, event);
+  }
+
+  private static boolean sameArgument(Object a, Object b) {
+    return a instanceof cl_mem ? a == b : a.equals(b);
   }
 
   /** Zeroes the first {@code bytes} (a multiple of 4) of {@code mem}. */
@@ -342,8 +365,23 @@ final class OpenClBackend implements Backend {
         what,
         () -> {
           ScalarAt at = enqueue.get();
-          return at == null ? null : readScalar(at.mem(), at.index(), at.type());
+          return at == null ? null : awaitScalar(at);
         });
+  }
+
+  /**
+   * Reads the scalar {@code at} names with a non-blocking read and waits for its event (the queue
+   * is flushed with the read, so the call's kernels and the read go to the device together).
+   */
+  private Number awaitScalar(ScalarAt at) {
+    cl_event done = new cl_event();
+    enqueueScalarRead(at, scalarHost, done);
+    try {
+      clWaitForEvents(1, new cl_event[] {done});
+    } finally {
+      clReleaseEvent(done);
+    }
+    return ScalarBytes.read(scalarHost, at.type());
   }
 
   /**
@@ -364,17 +402,7 @@ final class OpenClBackend implements Backend {
           if (at == null) {
             clEnqueueMarkerWithWaitList(queue, 0, null, done);
           } else {
-            long bytes = at.type().bytes();
-            clEnqueueReadBuffer(
-                queue,
-                at.mem(),
-                CL_FALSE,
-                at.index() * bytes,
-                bytes,
-                Pointer.to(host),
-                0,
-                null,
-                done);
+            enqueueScalarRead(at, host, done);
           }
           clFlush(queue);
           return completions.submit(
@@ -382,6 +410,13 @@ final class OpenClBackend implements Backend {
               () -> convert.apply(at == null ? null : ScalarBytes.read(host, at.type())),
               () -> clReleaseEvent(done));
         });
+  }
+
+  /** Enqueues a non-blocking read of the scalar {@code at} names into {@code host}. */
+  private void enqueueScalarRead(ScalarAt at, java.nio.ByteBuffer host, cl_event done) {
+    long bytes = at.type().bytes();
+    clEnqueueReadBuffer(
+        queue, at.mem(), CL_FALSE, at.index() * bytes, bytes, Pointer.to(host), 0, null, done);
   }
 
   /** Blocking write of a whole Java array to the start of {@code mem}. */
@@ -515,6 +550,7 @@ final class OpenClBackend implements Backend {
     completions.close();
     lock.lock();
     try {
+      kernelArgs.clear();
       scratch.values().forEach(m -> clReleaseMemObject(m));
       scratch.clear();
       scratchBytes.clear();

@@ -13,7 +13,8 @@ import org.jocl.cl_platform_id;
 
 /**
  * One OpenCL device with the facts prims needs: its platform, versions, memory, compute units and
- * the optional features (fp64, 64-bit atomics, sub-groups) that decide which kernels it gets.
+ * the optional features (fp64, 64-bit atomics, sub-groups, the look-back scan's memory ordering)
+ * that decide which kernels it gets.
  */
 record OpenClDevice(
     int index,
@@ -32,31 +33,36 @@ record OpenClDevice(
     boolean gpu,
     boolean fp64,
     boolean int64Atomics,
-    boolean subgroups) {
+    boolean subgroups,
+    OpenClLookback lookback) {
 
   /** Queries every fact of {@code device}. */
   static OpenClDevice query(
       int index, int platformIndex, cl_platform_id platform, cl_device_id device) {
     String extensions = string(device, CL_DEVICE_EXTENSIONS);
     long type = longValue(device, CL_DEVICE_TYPE);
+    String platformName = platformString(platform, CL_PLATFORM_NAME);
+    String version = string(device, CL_DEVICE_VERSION);
+    boolean gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
     return new OpenClDevice(
         index,
         platform,
         device,
         platformIndex,
-        platformString(platform, CL_PLATFORM_NAME),
+        platformName,
         string(device, CL_DEVICE_NAME),
-        string(device, CL_DEVICE_VERSION),
+        version,
         string(device, CL_DRIVER_VERSION),
         longValue(device, CL_DEVICE_GLOBAL_MEM_SIZE),
         longValue(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE),
         longValue(device, CL_DEVICE_LOCAL_MEM_SIZE),
         intValue(device, CL_DEVICE_MAX_COMPUTE_UNITS),
         sizeValue(device, CL_DEVICE_MAX_WORK_GROUP_SIZE),
-        (type & CL_DEVICE_TYPE_GPU) != 0,
+        gpu,
         extensions.contains("cl_khr_fp64"),
         extensions.contains("cl_khr_int64_base_atomics"),
-        extensions.contains("cl_khr_subgroups"));
+        extensions.contains("cl_khr_subgroups"),
+        OpenClLookback.check(device, platformName, gpu, (type & CL_DEVICE_TYPE_CPU) != 0, version));
   }
 
   /** The SPI view of this device, with the OpenCL facts as details. */
@@ -72,6 +78,7 @@ record OpenClDevice(
     details.put("fp64", Boolean.toString(fp64));
     details.put("int64Atomics", Boolean.toString(int64Atomics));
     details.put("subgroups", Boolean.toString(subgroups));
+    details.put("scanLookback", lookback.describe());
     return new DeviceInfo(index, name, globalMemory, computeUnits, details);
   }
 

@@ -12,15 +12,18 @@ import org.jocl.cl_mem;
 
 /**
  * Reduce on OpenCL: the tree variants launch one work-group per tile and reduce the partials again
- * until one value is left; the grid-stride variants need exactly two passes.
+ * until one value is left; the grid-stride variants need exactly two passes, and the vectorised one
+ * a single launch where the device orders memory across work-groups ({@link OpenClLookback}).
  */
 final class OpenClReducer implements Reducer {
   private static final String FILE = "reduce.cl";
 
   private final OpenClBackend backend;
+  private final OpenClTickets tickets;
 
   OpenClReducer(OpenClBackend backend) {
     this.backend = backend;
+    this.tickets = new OpenClTickets(backend, "reduce.counter");
   }
 
   @Override
@@ -52,19 +55,36 @@ final class OpenClReducer implements Reducer {
    */
   cl_mem reduce(cl_mem input, long n, DType type, ReduceOp op, String variant) {
     int block = OpenClReducePolicy.BLOCK_SIZE;
+    OpenClLookback lookback = backend.lookback();
+    String options = lookback.buildOptions(backend.openClDevice().version());
     OpenClBackend.Kernel kernel =
         backend.kernel(
-            FILE, type, op, block, 1, "", "reduce_" + KernelOptions.kernelSuffix(variant));
+            FILE, type, op, block, 1, options, "reduce_" + KernelOptions.kernelSuffix(variant));
     long bytes = type.bytes();
     if (OpenClReducePolicy.gridStride(variant)) {
       int perItem = variant.equals("vectorized") ? 4 : 2;
       long groups = OpenClReducePolicy.gridGroups(backend.openClDevice(), n, perItem);
       cl_mem partials = backend.scratch("reduce.partials", groups * bytes);
+      cl_mem result = backend.scratch("reduce.result", bytes);
+      if (groups > 1 && variant.equals("vectorized") && lookback.supported()) {
+        // One launch: the last work-group to finish folds the partials (see reduce.cl).
+        cl_mem counter = tickets.next(4, groups);
+        backend.launch(
+            backend.kernel(FILE, type, op, block, 1, options, "reduce_vectorized_one_launch"),
+            groups,
+            block,
+            input,
+            partials,
+            result,
+            n,
+            counter,
+            tickets.ticketBase());
+        return result;
+      }
       backend.launch(kernel, groups, block, input, partials, n);
       if (groups == 1) {
         return partials;
       }
-      cl_mem result = backend.scratch("reduce.result", bytes);
       backend.launch(kernel, 1, block, partials, result, groups);
       return result;
     }

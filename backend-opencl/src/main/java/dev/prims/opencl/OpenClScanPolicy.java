@@ -9,11 +9,14 @@ import java.util.List;
  * overridden by configuration (system properties such as {@code
  * -Dprims.opencl.scan.itemsPerThread=16}) so that a tuning run can sweep them without rebuilding.
  *
- * <p>Measured on an NVIDIA H200 (2^28 floats, read + write) before the tile kernels were rewritten:
- * reduce-then-scan 2395-2398 GB/s (75.6-77% of CUB's InclusiveSum), the same with 16 items per
- * work-item; the first decoupled look-back (every work-item polling with atomics) 632-819;
- * hillis-steele 920; blelloch 607. The rewritten kernels are swept on the GPU by {@code
- * backend-opencl/src/test/gpu/scan-sweep.sh}; the defaults here change only on its figures.
+ * <p>The default variant is the decoupled look-back where the device runs it ({@link
+ * OpenClLookback}), else reduce-then-scan. On NVIDIA's platform the look-back is the CUDA backend's
+ * (warp shuffles, tile states in one access) with its tile: 256 work-items of 31 items (4-byte
+ * types) or 23 (8-byte types). Measured on an NVIDIA H200 (2^28 floats, read + write) before the
+ * tile kernels were rewritten: reduce-then-scan 2395-2398 GB/s (75.6-77% of CUB's InclusiveSum),
+ * the same with 16 items per work-item; the first decoupled look-back (every work-item polling with
+ * atomics) 632-819; hillis-steele 920; blelloch 607. The kernels are swept on the GPU by {@code
+ * backend-opencl/src/test/gpu/scan-sweep.sh}.
  *
  * @param blockSize work-items per work-group of every scan kernel ({@link #BLOCK_KEY})
  * @param items4 consecutive elements per work-item in a tile of 4-byte elements ({@link
@@ -21,12 +24,23 @@ import java.util.List;
  * @param items8 the same for 8-byte elements ({@link #ITEMS8_KEY})
  * @param chunksPerComputeUnit work-groups (chunks) of reduce-then-scan per compute unit ({@link
  *     #CHUNKS_KEY})
- * @param lookbackWindow predecessors one look-back round reads ({@link #WINDOW_KEY})
+ * @param lookbackWindow predecessors one look-back round reads ({@link #WINDOW_KEY}; on NVIDIA's
+ *     platform the look-back reads a warp of 32 at a time, as the CUDA backend's)
+ * @param lookback whether and how the device runs the decoupled look-back
  */
 record OpenClScanPolicy(
-    int blockSize, int items4, int items8, int chunksPerComputeUnit, int lookbackWindow) {
-  /** Scan variants, the default first. */
+    int blockSize,
+    int items4,
+    int items8,
+    int chunksPerComputeUnit,
+    int lookbackWindow,
+    OpenClLookback lookback) {
+  /** Scan variants where the device runs the look-back, the default first. */
   static final List<String> VARIANTS =
+      List.of("decoupled-lookback", "reduce-then-scan", "hillis-steele", "blelloch");
+
+  /** Scan variants elsewhere, the default first (the look-back runs as reduce-then-scan). */
+  static final List<String> VARIANTS_WITHOUT_LOOKBACK =
       List.of("reduce-then-scan", "decoupled-lookback", "hillis-steele", "blelloch");
 
   /** Work-items per work-group, by default. */
@@ -37,6 +51,15 @@ record OpenClScanPolicy(
 
   /** Items per work-item in tiles of 8-byte elements, by default. */
   static final int ITEMS_PER_THREAD_8 = 8;
+
+  /**
+   * Items per work-item in tiles of 4-byte elements on NVIDIA's platform, by default: the CUDA
+   * backend's {@code SCAN_ITEMS_PER_THREAD_4} (its look-back's tile, see CudaScanPolicy).
+   */
+  static final int NVIDIA_ITEMS_PER_THREAD = 31;
+
+  /** The same for 8-byte elements: the CUDA backend's {@code SCAN_ITEMS_PER_THREAD_8}. */
+  static final int NVIDIA_ITEMS_PER_THREAD_8 = 23;
 
   /** Most items per work-item the keys may ask for. */
   static final int MAX_ITEMS_PER_THREAD = 32;
@@ -65,6 +88,12 @@ record OpenClScanPolicy(
   /** Key overriding {@link #LOOKBACK_WINDOW} (1 to the work-group size). */
   static final String WINDOW_KEY = "prims.opencl.scan.lookbackWindow";
 
+  /**
+   * Key turning the decoupled look-back off ({@code false}: the scan runs reduce-then-scan even
+   * where the device could run the look-back; default {@code true}).
+   */
+  static final String LOOKBACK_KEY = "prims.opencl.scan.lookback";
+
   /** The policy {@code context} asks for, checked against {@code device}. */
   static OpenClScanPolicy of(BackendContext context, OpenClDevice device) {
     int block = number(context, BLOCK_KEY, BLOCK_SIZE, 32, 1024);
@@ -89,13 +118,35 @@ record OpenClScanPolicy(
             device.gpu() ? GPU_CHUNKS_PER_COMPUTE_UNIT : OTHER_CHUNKS_PER_COMPUTE_UNIT,
             1,
             64);
+    String lookbackOn = context.get(LOOKBACK_KEY, "true").trim();
+    if (!lookbackOn.equals("true") && !lookbackOn.equals("false")) {
+      throw new IllegalArgumentException(
+          LOOKBACK_KEY + " must be true or false, got " + lookbackOn);
+    }
+    OpenClLookback lookback =
+        lookbackOn.equals("true")
+            ? device.lookback()
+            : new OpenClLookback(
+                OpenClLookback.Mode.UNSUPPORTED, "turned off by " + LOOKBACK_KEY + "=false");
+    boolean nvidia = lookback.mode() == OpenClLookback.Mode.NVIDIA_PTX;
     OpenClScanPolicy policy =
         new OpenClScanPolicy(
             block,
-            number(context, ITEMS_KEY, ITEMS_PER_THREAD, 1, MAX_ITEMS_PER_THREAD),
-            number(context, ITEMS8_KEY, ITEMS_PER_THREAD_8, 1, MAX_ITEMS_PER_THREAD),
+            number(
+                context,
+                ITEMS_KEY,
+                nvidia ? NVIDIA_ITEMS_PER_THREAD : ITEMS_PER_THREAD,
+                1,
+                MAX_ITEMS_PER_THREAD),
+            number(
+                context,
+                ITEMS8_KEY,
+                nvidia ? NVIDIA_ITEMS_PER_THREAD_8 : ITEMS_PER_THREAD_8,
+                1,
+                MAX_ITEMS_PER_THREAD),
             chunks,
-            number(context, WINDOW_KEY, Math.min(LOOKBACK_WINDOW, block), 1, block));
+            number(context, WINDOW_KEY, Math.min(LOOKBACK_WINDOW, block), 1, block),
+            lookback);
     policy.requireLocalMemory(DType.INT, device);
     if (device.fp64()) {
       policy.requireLocalMemory(DType.DOUBLE, device);
@@ -127,13 +178,22 @@ record OpenClScanPolicy(
     return (long) blockSize * itemsPerThread(type);
   }
 
+  /** Scan variants, the default first: the look-back where the device runs it. */
+  List<String> variants() {
+    return lookback.supported() ? VARIANTS : VARIANTS_WITHOUT_LOOKBACK;
+  }
+
   /**
    * Bytes of local memory the largest scan kernel (decoupled look-back) takes for {@code type}: the
-   * padded tile (see scan.cl), two block-scan arrays and the look-back window.
+   * padded tile (see scan.cl), the block scan's arrays (two of a work-group's values, or one value
+   * per warp with warp shuffles on NVIDIA) and the look-back window.
    */
   long localBytes(DType type) {
     long tile = tile(type);
     long padded = itemsPerThread(type) % 2 == 1 ? tile : tile + tile / 32;
+    if (lookback.mode() == OpenClLookback.Mode.NVIDIA_PTX) {
+      return (padded + blockSize / 32 + 2L) * type.bytes() + 8;
+    }
     return (padded + 2L * blockSize + lookbackWindow + 1) * type.bytes() + 4L * lookbackWindow + 8;
   }
 

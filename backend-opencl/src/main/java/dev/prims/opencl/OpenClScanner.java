@@ -17,12 +17,16 @@ final class OpenClScanner implements Scanner {
 
   private final OpenClBackend backend;
   private final OpenClScanPolicy policy;
-  private final LookbackStates packedStates = new LookbackStates("scan.states.packed");
-  private final LookbackStates flagStates = new LookbackStates("scan.states.flags");
+  private final OpenClTickets packedStates;
+  private final OpenClTickets wideStates;
+  private final OpenClTickets flagStates;
 
   OpenClScanner(OpenClBackend backend, OpenClScanPolicy policy) {
     this.backend = backend;
     this.policy = policy;
+    this.packedStates = new OpenClTickets(backend, "scan.states.packed");
+    this.wideStates = new OpenClTickets(backend, "scan.states.wide");
+    this.flagStates = new OpenClTickets(backend, "scan.states.flags");
   }
 
   /** The tuning this scanner runs with. */
@@ -74,7 +78,7 @@ final class OpenClScanner implements Scanner {
               + " with "
               + out.length());
     }
-    String variant = backend.variant(Primitive.SCAN, call);
+    String variant = runnable(backend.variant(Primitive.SCAN, call));
     call.usedVariant(variant);
     long n = in.length();
     if (n == 0) {
@@ -119,6 +123,16 @@ final class OpenClScanner implements Scanner {
     };
   }
 
+  /**
+   * The variant that runs for {@code asked}: the look-back runs as reduce-then-scan on a device
+   * without the forward progress and memory ordering it needs (see {@link OpenClLookback}).
+   */
+  private String runnable(String asked) {
+    return asked.equals("decoupled-lookback") && !policy.lookback().supported()
+        ? "reduce-then-scan"
+        : asked;
+  }
+
   /** The scan kernels of one type and operator. */
   private final class Kernels {
     private final DType type;
@@ -130,20 +144,15 @@ final class OpenClScanner implements Scanner {
     }
 
     OpenClBackend.Kernel get(String name) {
-      return get(name, "");
-    }
-
-    OpenClBackend.Kernel get(String name, String extraOptions) {
       return backend.kernel(
           FILE,
           type,
           op,
           policy.blockSize(),
           policy.itemsPerThread(type),
-          extraOptions
-              + " -DLOOKBACK_WINDOW="
+          " -DLOOKBACK_WINDOW="
               + policy.lookbackWindow()
-              + (type.bytes() == 4 ? " -DPACKED_STATES" : "")
+              + policy.lookback().buildOptions(backend.openClDevice().version())
               + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : ""),
           name);
     }
@@ -191,16 +200,6 @@ final class OpenClScanner implements Scanner {
         options.get("scan_chunk_apply"), chunks, block, input, output, totals, n, chunk, exclusive);
   }
 
-  /**
-   * The look-back's extra build options: on NVIDIA the device-wide fence of 8-byte types (whose
-   * tile states are not packed with their values) as inline PTX (see scan.cl), in a program of its
-   * own so that the other scans never depend on it. Every other scan shares one program per type.
-   */
-  private String lookbackOptions(DType type) {
-    boolean fence = type.bytes() == 8 && backend.openClDevice().platformName().contains("NVIDIA");
-    return fence ? " -DDEVICE_FENCE_PTX" : "";
-  }
-
   private void decoupledLookback(
       Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
     long tiles = OpenClReducePolicy.ceilDiv(n, policy.tile(type));
@@ -212,14 +211,18 @@ final class OpenClScanner implements Scanner {
               + n
               + " elements");
     }
-    // The tile counter, then one state per tile: a 64-bit word when packed, else an int flag.
-    boolean packed = type.bytes() == 4;
-    LookbackStates states = packed ? packedStates : flagStates;
-    cl_mem state = states.next(packed ? (tiles + 1) * 8 : (tiles + 1) * 4, tiles);
-    cl_mem aggregates = backend.scratch("scan.aggregates", packed ? 8 : tiles * 8);
-    cl_mem prefixes = backend.scratch("scan.prefixes", packed ? 8 : tiles * 8);
+    // The tile counter, then one state per tile (see scan.cl): on NVIDIA a word of twice the
+    // type's size holding status and value (the 16-byte words from byte 16), else a uint status
+    // with the values in aggregates and prefixes.
+    boolean ptx = policy.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX;
+    OpenClTickets states = !ptx ? flagStates : type.bytes() == 4 ? packedStates : wideStates;
+    long stateBytes =
+        !ptx ? (tiles + 1) * 4 : type.bytes() == 4 ? (tiles + 1) * 8 : (tiles + 1) * 16;
+    cl_mem state = states.next(stateBytes, tiles);
+    cl_mem aggregates = backend.scratch("scan.aggregates", ptx ? 8 : tiles * 8);
+    cl_mem prefixes = backend.scratch("scan.prefixes", ptx ? 8 : tiles * 8);
     backend.launch(
-        options.get("scan_decoupled_lookback", lookbackOptions(type)),
+        options.get("scan_decoupled_lookback"),
         tiles,
         policy.blockSize(),
         input,
@@ -229,46 +232,7 @@ final class OpenClScanner implements Scanner {
         state,
         aggregates,
         prefixes,
-        states.epoch,
-        states.ticketBase);
-  }
-
-  /**
-   * The look-back's tile counter and states of one layout (see scan.cl): zeroed only when
-   * allocated; each launch then takes a new epoch, which makes earlier launches' states read as
-   * empty, and the counter's next tickets.
-   */
-  private final class LookbackStates {
-    /** Epochs fit in the 30 bits above a state's 2-bit kind. */
-    private static final int MAX_EPOCH = (1 << 30) - 1;
-
-    private final String slot;
-    private cl_mem memory;
-    private int epoch;
-    private int ticketBase;
-    private long tickets;
-
-    LookbackStates(String slot) {
-      this.slot = slot;
-    }
-
-    /**
-     * The states for a launch over {@code tiles} tiles needing {@code bytes}, with {@link #epoch}
-     * and {@link #ticketBase} set for it.
-     */
-    cl_mem next(long bytes, long tiles) {
-      long size = Math.max(64, (bytes + 3) / 4 * 4);
-      cl_mem mem = backend.scratch(slot, size);
-      if (mem != memory || epoch == MAX_EPOCH) {
-        backend.zero(mem, size);
-        memory = mem;
-        epoch = 0;
-        tickets = 0;
-      }
-      epoch++;
-      ticketBase = (int) tickets;
-      tickets = (tickets + tiles) & 0xffffffffL;
-      return mem;
-    }
+        states.epoch(),
+        states.ticketBase());
   }
 }

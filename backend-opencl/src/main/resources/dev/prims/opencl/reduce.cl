@@ -152,11 +152,11 @@ __kernel REQUIRE_BLOCK void reduce_multi_element(__global const T* input, __glob
   if (tid == 0) output[get_group_id(0)] = total;
 }
 
-/* Vectorised grid-stride: four-wide loads into four accumulators, then the unrolled tree. */
-__kernel REQUIRE_BLOCK void reduce_vectorized(__global const T* input, __global T* output,
-                                              ulong n OP_PARAM) {
-  __local T sdata[BLOCK_SIZE];
-  uint tid = get_local_id(0);
+/*
+ * The work-group's total of a vectorised grid-stride pass: four-wide loads into four accumulators,
+ * then the unrolled tree. Every work-item gets it.
+ */
+inline T vectorized_group_total(__global const T* input, ulong n, __local T* sdata OP_PARAM) {
   ulong gid = get_global_id(0);
   ulong threads = get_global_size(0);
   ulong quads = n / 4;
@@ -171,6 +171,55 @@ __kernel REQUIRE_BLOCK void reduce_vectorized(__global const T* input, __global 
   }
   ulong tail = quads * 4 + gid;
   if (tail < n) acc.x = op(acc.x, input[tail]);
-  T total = block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
-  if (tid == 0) output[get_group_id(0)] = total;
+  return block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
 }
+
+/* Vectorised grid-stride: four-wide loads into four accumulators, then the unrolled tree. */
+__kernel REQUIRE_BLOCK void reduce_vectorized(__global const T* input, __global T* output,
+                                              ulong n OP_PARAM) {
+  __local T sdata[BLOCK_SIZE];
+  T total = vectorized_group_total(input, n, sdata OP_ARG);
+  if (get_local_id(0) == 0) output[get_group_id(0)] = total;
+}
+
+#if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
+/*
+ * The vectorised reduce in one launch, where the device orders memory across work-groups (the
+ * host's OpenClLookback check, as for the scan's look-back): each work-group writes its partial,
+ * then takes a ticket from counter after a device-wide release (PTX membar.gl on NVIDIA, as CUB's
+ * __threadfence; an acq_rel atomic of device scope elsewhere); the work-group with the launch's
+ * last ticket (ticketBase + groups - 1) has every partial visible and folds them into result[0].
+ * Nothing waits for another work-group, so no forward progress is needed. The partials are read
+ * through volatile loads, which on NVIDIA bypass the non-coherent L1.
+ */
+__kernel REQUIRE_BLOCK void reduce_vectorized_one_launch(__global const T* input,
+                                                         __global T* partials, __global T* result,
+                                                         ulong n, __global uint* counter,
+                                                         uint ticketBase OP_PARAM) {
+  __local T sdata[BLOCK_SIZE];
+  __local uint last;
+  uint tid = get_local_id(0);
+  T total = vectorized_group_total(input, n, sdata OP_ARG);
+  uint groups = get_num_groups(0);
+  if (tid == 0) {
+    partials[get_group_id(0)] = total;
+#ifdef LOOKBACK_PTX
+    asm volatile("membar.gl;" ::: "memory");
+    uint ticket = atomic_inc((volatile __global uint*)counter);
+    asm volatile("membar.gl;" ::: "memory");
+#else
+    uint ticket = atomic_fetch_add_explicit((volatile __global atomic_uint*)counter, 1u,
+                                            memory_order_acq_rel, memory_scope_device);
+#endif
+    last = ticket - ticketBase == groups - 1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (last) {
+    volatile __global T* all = (volatile __global T*)partials;
+    T folded = IDENTITY;
+    for (uint g = tid; g < groups; g += BLOCK_SIZE) folded = op(folded, all[g]);
+    T r = block_reduce(folded, sdata OP_ARG);
+    if (tid == 0) result[0] = r;
+  }
+}
+#endif

@@ -9,11 +9,14 @@
 //    reduces each chunk, scan_spine (one work-group) scans the totals, and scan_chunk_apply scans
 //    each chunk tile by tile starting from its chunk's prefix.
 //  decoupled-lookback: one pass (Merrill & Garland 2016). Work-groups take tile ids from an
-//    atomic counter, publish their aggregate, look back over a window of LOOKBACK_WINDOW
-//    predecessors at a time, and publish their own inclusive prefix.
+//    atomic counter, publish their aggregate, look back over a window of predecessors at a time,
+//    and publish their own inclusive prefix. Built only where the host checked the device's
+//    forward progress and memory ordering (OpenClLookback): LOOKBACK_PTX on NVIDIA's platform
+//    (warp shuffles and votes, tile states in one access: the CUDA backend's kernel),
+//    LOOKBACK_ATOMICS on OpenCL C 2.0 and later (device-scope release/acquire atomics).
 // A tile in the last two is BLOCK_SIZE * ITEMS_PER_THREAD elements, loaded striped (coalesced)
-// into local memory; each work-item then scans ITEMS_PER_THREAD consecutive elements serially
-// around one work-group scan of the work-item totals.
+// into local memory; each work-item then scans ITEMS_PER_THREAD consecutive elements serially in
+// place around one work-group scan of the work-item totals (warp shuffles with LOOKBACK_PTX).
 
 #define TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
 // With an even number of items, local tiles get one padding word per 32 so that both the striped
@@ -197,125 +200,250 @@ inline void store_tile(__global T* output, __local T* tile, ulong base, ulong n)
 }
 
 /*
- * Copies this work-item's ITEMS_PER_THREAD consecutive elements of the tile into items (registers
- * on GPUs) and returns their combination.
+ * Scans this work-item's ITEMS_PER_THREAD consecutive elements of the tile in place (each becomes
+ * the combination of the work-item's items up to it) and returns their combination. In place, as
+ * the CUDA backend's TileScan, so that few registers stay live.
  */
-inline T thread_items(__local const T* tile, T* items OP_PARAM) {
+inline T thread_scan(__local T* tile OP_PARAM) {
   uint first = get_local_id(0) * ITEMS_PER_THREAD;
-#ifdef SCAN_UNROLL
-#pragma unroll
-#endif
-  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    items[k] = tile[PAD(first + k)];
-  }
-  T sum = items[0];
+  T running = tile[PAD(first)];
 #ifdef SCAN_UNROLL
 #pragma unroll
 #endif
   for (uint k = 1; k < ITEMS_PER_THREAD; k++) {
-    sum = op(sum, items[k]);
+    running = op(running, tile[PAD(first + k)]);
+    tile[PAD(first + k)] = running;
   }
-  return sum;
+  return running;
 }
 
 /*
- * Writes the inclusive (or exclusive) scan of this work-item's items, starting from running (the
- * combination of everything before them), back to their places in the tile; ends with a barrier.
+ * Replaces this work-item's scanned items (see thread_scan) with its results, each combined after
+ * prefix (the combination of everything before the work-item's first item); exclusive results
+ * shift by one and start with the prefix. Ends with a barrier.
  */
-inline void thread_apply(__local T* tile, const T* items, T running, int exclusive OP_PARAM) {
+inline void thread_results(__local T* tile, T prefix, int exclusive OP_PARAM) {
   uint first = get_local_id(0) * ITEMS_PER_THREAD;
+  T previous = prefix;
 #ifdef SCAN_UNROLL
 #pragma unroll
 #endif
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    T next = op(running, items[k]);
-    tile[PAD(first + k)] = exclusive ? running : next;
-    running = next;
+    T scanned = tile[PAD(first + k)];
+    tile[PAD(first + k)] = exclusive ? (k == 0 ? prefix : op(prefix, previous)) : op(prefix, scanned);
+    previous = scanned;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
 }
+
+#ifdef LOOKBACK_PTX
+/*
+ * NVIDIA's platform: warp shuffles and votes as inline PTX (NVIDIA's OpenCL has no sub-groups),
+ * so that the block scan and the look-back run as the CUDA backend's (block/block_scan.cuh,
+ * warp/warp_scan.cuh, warp/warp_reduce.cuh, block/block_lookback.cuh). Warps are 32 consecutive
+ * work-items of the one-dimensional work-group.
+ */
+#define WARP_SIZE 32
+#define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_SIZE)
+
+typedef union {
+  T value;
+  uint word[sizeof(T) / 4];
+} WarpBits;
+
+inline T shfl_up(T value, uint delta) {
+  WarpBits bits;
+  bits.value = value;
+  for (uint k = 0; k < sizeof(T) / 4; k++) {
+    uint r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(delta));
+    bits.word[k] = r;
+  }
+  return bits.value;
+}
+
+inline T shfl_xor(T value, uint mask) {
+  WarpBits bits;
+  bits.value = value;
+  for (uint k = 0; k < sizeof(T) / 4; k++) {
+    uint r;
+    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(mask));
+    bits.word[k] = r;
+  }
+  return bits.value;
+}
+
+/* The lanes of the warp whose predicate is non-zero, one bit per lane. */
+inline uint warp_ballot(uint predicate) {
+  uint r;
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %1, 0;\n\tvote.sync.ballot.b32 %0, p, 0xffffffff;\n\t}"
+      : "=r"(r)
+      : "r"(predicate));
+  return r;
+}
+
+/* Warp-wide inclusive scan (Kogge-Stone over the 32 lanes). */
+inline T warp_inclusive_scan(T value, uint lane OP_PARAM) {
+#pragma unroll
+  for (uint offset = 1; offset < WARP_SIZE; offset <<= 1) {
+    T before = shfl_up(value, offset);
+    if (lane >= offset) value = op(before, value);
+  }
+  return value;
+}
+
+/* Warp-wide reduction: every lane ends with the warp's total. */
+inline T warp_reduce(T value OP_PARAM) {
+#pragma unroll
+  for (uint offset = WARP_SIZE / 2; offset > 0; offset >>= 1) {
+    value = op(value, shfl_xor(value, offset));
+  }
+  return value;
+}
+
+/*
+ * Block-wide scan of one value per work-item: warp scans, then a scan of the warp totals by the
+ * first warp (warpPrefix holds WARPS_PER_BLOCK + 1 values). Same contract as block_scan.
+ */
+inline T block_scan_warps(T value, __local T* warpPrefix, T* inclusive, T* exclusive OP_PARAM) {
+  uint tid = get_local_id(0);
+  uint lane = tid % WARP_SIZE;
+  uint warp = tid / WARP_SIZE;
+  T in = warp_inclusive_scan(value, lane OP_ARG);
+  T ex = shfl_up(in, 1);
+  if (lane == 0) ex = IDENTITY;
+  if (lane == WARP_SIZE - 1) warpPrefix[warp] = in;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (warp == 0) {
+    T total = lane < WARPS_PER_BLOCK ? warpPrefix[lane] : IDENTITY;
+    T scanned = warp_inclusive_scan(total, lane OP_ARG);
+    T before = shfl_up(scanned, 1);
+    if (lane < WARPS_PER_BLOCK) warpPrefix[lane] = lane == 0 ? IDENTITY : before;
+    if (lane == WARPS_PER_BLOCK - 1) warpPrefix[WARPS_PER_BLOCK] = scanned;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  *exclusive = warp == 0 ? ex : op(warpPrefix[warp], ex);
+  *inclusive = warp == 0 ? in : op(warpPrefix[warp], in);
+  T blockTotal = warpPrefix[WARPS_PER_BLOCK];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return blockTotal;
+}
+
+#define BLOCK_SCAN_LOCALS __local T scanScratch[WARPS_PER_BLOCK + 1];
+#define BLOCK_SCAN(value, inclusive, exclusive) \
+  block_scan_warps(value, scanScratch, inclusive, exclusive OP_ARG)
+#else
+#define BLOCK_SCAN_LOCALS \
+  __local T ping[BLOCK_SIZE]; \
+  __local T pong[BLOCK_SIZE];
+#define BLOCK_SCAN(value, inclusive, exclusive) \
+  block_scan(value, ping, pong, inclusive, exclusive OP_ARG)
+#endif
 
 /* Reduce-then-scan, pass 3: scans each chunk from its exclusive prefix (prefixes[group]). */
 __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T* output,
                                              __global const T* prefixes, ulong n,
                                              ulong chunkSize, int exclusive OP_PARAM) {
   __local T tile[PADDED_TILE];
-  __local T ping[BLOCK_SIZE];
-  __local T pong[BLOCK_SIZE];
+  BLOCK_SCAN_LOCALS
   ulong begin = (ulong)get_group_id(0) * chunkSize;
   ulong end = min(begin + chunkSize, n);
   T carry = prefixes[get_group_id(0)];
   for (ulong base = begin; base < end; base += TILE) {
     load_tile(input, tile, base, end OP_ARG);
-    T items[ITEMS_PER_THREAD];
     T inclusive, prefix;
-    T total = block_scan(thread_items(tile, items OP_ARG), ping, pong, &inclusive, &prefix OP_ARG);
-    thread_apply(tile, items, op(carry, prefix), exclusive OP_ARG);
+    T total = BLOCK_SCAN(thread_scan(tile OP_ARG), &inclusive, &prefix);
+    thread_results(tile, op(carry, prefix), exclusive OP_ARG);
     store_tile(output, tile, base, end);
     carry = op(carry, total);
   }
 }
 
+#if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
 /*
- * A fence that orders global memory for the whole device: the look-back of 8-byte types publishes
- * a value, then its status flag, and readers of another work-group must never see the flag before
- * the value. OpenCL 1.2's mem_fence only promises order within the work-group, so on NVIDIA (the
- * host adds -DDEVICE_FENCE_PTX) it is PTX membar.gl, as CUB's __threadfence.
+ * Tile states of the look-back (OpenClLookback decides which form a device gets). state[0] is the
+ * tile counter, which is never reset: a launch's tiles are the tickets from ticketBase on. A status
+ * is (epoch << 2) | kind, epoch being the launch's number (from 1), so states of earlier launches
+ * read as STATUS_EMPTY and need no clearing between launches.
+ *
+ * LOOKBACK_PTX (NVIDIA): status and value share one word of twice the type's size (tile t's is
+ * word t + 1 of state seen as such words), written with one volatile store and read with one
+ * volatile load (16-byte vector accesses for 8-byte types), so no fence is needed: the CUDA
+ * backend's TileStates. aggregates and prefixes are unused.
+ *
+ * LOOKBACK_ATOMICS (OpenCL C 2.0 and later): the value goes to aggregates[t] or prefixes[t], then
+ * the status to the uint state[t + 1] by an atomic store with release order of device scope; a
+ * reader loads the status with acquire order before it reads the value.
  */
-#ifdef DEVICE_FENCE_PTX
-#define DEVICE_FENCE() asm volatile("membar.gl;" ::: "memory")
-#else
-#define DEVICE_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
-#endif
+#ifdef LOOKBACK_PTX
+inline void publish_state(__global uint* state, __global T* aggregates, __global T* prefixes,
+                          uint epoch, uint t, uint kind, T value) {
+  ulong status = (epoch << 2) | kind;
+  WarpBits bits;
+  bits.value = value;
+  if (sizeof(T) == 4) {
+    ulong word = ((ulong)bits.word[0] << 32) | status;
+    ulong at = (ulong)(state + 2) + 8 * (ulong)t;
+    asm volatile("st.volatile.global.u64 [%0], %1;" ::"l"(at), "l"(word) : "memory");
+  } else {
+    ulong payload = ((ulong)bits.word[sizeof(T) / 4 - 1] << 32) | bits.word[0];
+    ulong at = (ulong)(state + 4) + 16 * (ulong)t;
+    asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(at), "l"(status), "l"(payload)
+                 : "memory");
+  }
+}
 
-/*
- * Tile states of the look-back. state[0] is the tile counter, which is never reset: a launch's
- * tiles are the tickets from ticketBase on. A status word is (epoch << 2) | kind, epoch being the
- * launch's number (from 1), so words of earlier launches read as STATUS_EMPTY and the states need
- * no clearing between launches. With PACKED_STATES (4-byte types) tile t's status and value share
- * the 64-bit word t + 1 of state (value bits high, status low): one store publishes both and one
- * load reads both, with no fence. Otherwise (8-byte types) the status is the int state[t + 1],
- * written after the value (in aggregates or prefixes) and a device fence, and read before it.
- */
-inline void publish_state(volatile __global uint* state, volatile __global T* aggregates,
-                          volatile __global T* prefixes, uint epoch, uint t, uint kind, T value) {
-  uint status = (epoch << 2) | kind;
-#ifdef PACKED_STATES
-  volatile __global ulong* words = (volatile __global ulong*)state + 1;
-  words[t] = ((ulong)as_uint(value) << 32) | status;
+/* Tile t's kind of state without waiting (STATUS_EMPTY: nothing yet); sets *value if there is one. */
+inline uint read_state(__global uint* state, __global T* aggregates, __global T* prefixes,
+                       uint epoch, uint t, T* value) {
+  ulong status, payload;
+  if (sizeof(T) == 4) {
+    ulong word;
+    ulong at = (ulong)(state + 2) + 8 * (ulong)t;
+    asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(word) : "l"(at) : "memory");
+    status = word & 0xffffffffUL;
+    payload = word >> 32;
+  } else {
+    ulong at = (ulong)(state + 4) + 16 * (ulong)t;
+    asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];"
+                 : "=l"(status), "=l"(payload)
+                 : "l"(at)
+                 : "memory");
+  }
+  if ((uint)(status >> 2) != epoch) return STATUS_EMPTY;
+  WarpBits bits;
+  bits.word[0] = (uint)payload;
+  if (sizeof(T) == 8) bits.word[sizeof(T) / 4 - 1] = (uint)(payload >> 32);
+  *value = bits.value;
+  return (uint)status & 3;
+}
 #else
+inline void publish_state(__global uint* state, __global T* aggregates, __global T* prefixes,
+                          uint epoch, uint t, uint kind, T value) {
   if (kind == STATUS_PREFIX) {
     prefixes[t] = value;
   } else {
     aggregates[t] = value;
   }
-  DEVICE_FENCE();
-  state[t + 1] = status;
-#endif
+  atomic_store_explicit((volatile __global atomic_uint*)(state + t + 1), (epoch << 2) | kind,
+                        memory_order_release, memory_scope_device);
 }
 
-/* Tile t's kind of state without waiting (STATUS_EMPTY: nothing yet); sets *value if there is one. */
-inline uint read_state(volatile __global uint* state, volatile __global T* aggregates,
-                       volatile __global T* prefixes, uint epoch, uint t, T* value) {
-#ifdef PACKED_STATES
-  volatile __global ulong* words = (volatile __global ulong*)state + 1;
-  ulong w = words[t];
-  uint status = (uint)w;
-  *value = AS_T((uint)(w >> 32));
-  return status >> 2 == epoch ? (status & 3) : STATUS_EMPTY;
-#else
-  uint status = state[t + 1];
+inline uint read_state(__global uint* state, __global T* aggregates, __global T* prefixes,
+                       uint epoch, uint t, T* value) {
+  uint status = atomic_load_explicit((volatile __global atomic_uint*)(state + t + 1),
+                                     memory_order_acquire, memory_scope_device);
   if (status >> 2 != epoch) return STATUS_EMPTY;
-  DEVICE_FENCE();
   uint kind = status & 3;
   *value = kind == STATUS_PREFIX ? prefixes[t] : aggregates[t];
   return kind;
-#endif
 }
+#endif
 
 /* Waits until tile t has published something; returns its kind of state and sets *value. */
-inline uint wait_state(volatile __global uint* state, volatile __global T* aggregates,
-                       volatile __global T* prefixes, uint epoch, uint t, T* value) {
+inline uint wait_state(__global uint* state, __global T* aggregates, __global T* prefixes,
+                       uint epoch, uint t, T* value) {
   uint kind = read_state(state, aggregates, prefixes, epoch, t, value);
   while (kind == STATUS_EMPTY) {
     kind = read_state(state, aggregates, prefixes, epoch, t, value);
@@ -324,78 +452,115 @@ inline uint wait_state(volatile __global uint* state, volatile __global T* aggre
 }
 
 /*
- * Decoupled look-back, one tile per work-group. state holds the tile counter and states (see
- * publish_state; zero when first used, then reused with a new epoch and the counter's next
- * ticketBase by every launch); aggregates and prefixes hold one value per tile and are used by
- * 8-byte types only. Work-item 0
- * publishes the tile's aggregate, then reads the states of LOOKBACK_WINDOW predecessors at once
- * (the loads are independent, so they overlap), folds them nearest first up to the first inclusive
- * prefix (waiting where a predecessor has published nothing yet), and moves the window back until
- * one is found; the other work-items wait at one barrier. No barrier sits inside a loop.
+ * The look-back of tile id (> 0) whose aggregate is published: returns the combination of every
+ * element before the tile. With LOOKBACK_PTX the first warp calls it (the CUDA backend's
+ * decoupled_lookback: each lane waits for one predecessor of a window of 32, a ballot finds the
+ * nearest inclusive prefix, a warp reduction folds the window up to it); otherwise work-item 0
+ * alone reads LOOKBACK_WINDOW predecessors into window (their loads are independent, so they
+ * overlap), folds them nearest first up to the first inclusive prefix, waiting where one has
+ * published nothing yet, and moves the window back until one is found.
+ */
+#ifdef LOOKBACK_PTX
+inline T look_back(__global uint* state, __global T* aggregates, __global T* prefixes, uint epoch,
+                   uint id OP_PARAM) {
+  uint lane = get_local_id(0) % WARP_SIZE;
+  T prefix = IDENTITY;
+  long window = (long)id - 1;
+  while (true) {
+    long pred = window - (long)lane;
+    uint status = STATUS_PREFIX;
+    T value = IDENTITY;
+    if (pred >= 0) status = wait_state(state, aggregates, prefixes, epoch, (uint)pred, &value);
+    uint done = warp_ballot(status == STATUS_PREFIX);
+    uint stop = done ? 31 - clz(done & (0u - done)) : WARP_SIZE - 1;
+    if (lane > stop) value = IDENTITY;
+    value = warp_reduce(value OP_ARG);
+    prefix = window == (long)id - 1 ? value : op(value, prefix);
+    if (done) break;
+    window -= WARP_SIZE;
+  }
+  return prefix;
+}
+#else
+inline T look_back(__global uint* state, __global T* aggregates, __global T* prefixes, uint epoch,
+                   uint id, __local T* windowValue, __local uint* windowStatus OP_PARAM) {
+  T acc = IDENTITY;
+  long window = (long)id - 1;
+  bool done = false;
+  while (!done) {
+    for (uint i = 0; i < LOOKBACK_WINDOW; i++) {
+      long pred = window - (long)i;
+      T value = IDENTITY;
+      uint status = STATUS_PREFIX;
+      if (pred >= 0) status = read_state(state, aggregates, prefixes, epoch, (uint)pred, &value);
+      windowStatus[i] = status;
+      windowValue[i] = value;
+    }
+    for (uint i = 0; i < LOOKBACK_WINDOW && !done; i++) {
+      T value = windowValue[i];
+      uint status = windowStatus[i];
+      if (status == STATUS_EMPTY) {
+        status = wait_state(state, aggregates, prefixes, epoch, (uint)(window - (long)i), &value);
+      }
+      acc = op(value, acc);
+      done = status == STATUS_PREFIX;
+    }
+    window -= LOOKBACK_WINDOW;
+  }
+  return acc;
+}
+#endif
+
+/*
+ * Decoupled look-back (Merrill & Garland 2016), one tile per work-group, tiles numbered by an
+ * atomic ticket in start order (never by group id), so every tile a work-group waits for has
+ * started. state holds the tile counter and states (see publish_state; zero when first used, then
+ * reused with a new epoch and the counter's next ticketBase by every launch); aggregates and
+ * prefixes hold one value per tile with LOOKBACK_ATOMICS. The tile is scanned in local memory, the
+ * tile's aggregate published, the look-back finds the tile's prefix, the tile's inclusive prefix
+ * is published and the results stored. No barrier sits inside a loop.
  */
 __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __global T* output,
-                                                    ulong n, int exclusive,
-                                                    volatile __global uint* state,
-                                                    volatile __global T* aggregates,
-                                                    volatile __global T* prefixes, uint epoch,
-                                                    uint ticketBase OP_PARAM) {
+                                                    ulong n, int exclusive, __global uint* state,
+                                                    __global T* aggregates, __global T* prefixes,
+                                                    uint epoch, uint ticketBase OP_PARAM) {
   __local T tile[PADDED_TILE];
-  __local T ping[BLOCK_SIZE];
-  __local T pong[BLOCK_SIZE];
+  BLOCK_SCAN_LOCALS
+#ifndef LOOKBACK_PTX
   __local T windowValue[LOOKBACK_WINDOW];
   __local uint windowStatus[LOOKBACK_WINDOW];
+#endif
   __local uint tileId;
   __local T tilePrefix;
   uint tid = get_local_id(0);
-  if (tid == 0) tileId = atomic_inc(state) - ticketBase;
+  if (tid == 0) tileId = atomic_inc((volatile __global uint*)state) - ticketBase;
   barrier(CLK_LOCAL_MEM_FENCE);
   uint id = tileId;
   ulong base = (ulong)id * TILE;
   load_tile(input, tile, base, n OP_ARG);
-  T items[ITEMS_PER_THREAD];
   T inclusive, prefix;
-  T aggregate =
-      block_scan(thread_items(tile, items OP_ARG), ping, pong, &inclusive, &prefix OP_ARG);
-  if (tid == 0) {
-    T acc = IDENTITY;
-    if (id == 0) {
-      publish_state(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX, aggregate);
-    } else {
+  T aggregate = BLOCK_SCAN(thread_scan(tile OP_ARG), &inclusive, &prefix);
+  if (id == 0) {
+    if (tid == 0) publish_state(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX, aggregate);
+  } else {
+#ifdef LOOKBACK_PTX
+    if (tid < WARP_SIZE) {
+      if (tid == 0) publish_state(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, aggregate);
+      T before = look_back(state, aggregates, prefixes, epoch, id OP_ARG);
+#else
+    if (tid == 0) {
       publish_state(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, aggregate);
-      long window = (long)id - 1;
-      bool done = false;
-      while (!done) {
-#ifdef SCAN_UNROLL
-#pragma unroll
+      T before = look_back(state, aggregates, prefixes, epoch, id, windowValue,
+                           windowStatus OP_ARG);
 #endif
-        for (uint i = 0; i < LOOKBACK_WINDOW; i++) {
-          long pred = window - (long)i;
-          T value = IDENTITY;
-          uint status = STATUS_PREFIX;
-          if (pred >= 0) {
-            status = read_state(state, aggregates, prefixes, epoch, (uint)pred, &value);
-          }
-          windowStatus[i] = status;
-          windowValue[i] = value;
-        }
-        for (uint i = 0; i < LOOKBACK_WINDOW && !done; i++) {
-          T value = windowValue[i];
-          uint status = windowStatus[i];
-          if (status == STATUS_EMPTY) {
-            status =
-                wait_state(state, aggregates, prefixes, epoch, (uint)(window - (long)i), &value);
-          }
-          acc = op(value, acc);
-          done = status == STATUS_PREFIX;
-        }
-        window -= LOOKBACK_WINDOW;
+      if (tid == 0) {
+        publish_state(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, op(before, aggregate));
+        tilePrefix = before;
       }
-      publish_state(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, op(acc, aggregate));
     }
-    tilePrefix = acc;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  T running = id == 0 ? prefix : op(tilePrefix, prefix);
-  thread_apply(tile, items, running, exclusive OP_ARG);
+  thread_results(tile, id == 0 ? prefix : op(tilePrefix, prefix), exclusive OP_ARG);
   store_tile(output, tile, base, n);
 }
+#endif
