@@ -5,7 +5,7 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Parallel scan over chunks of {@link CpuPolicy#SCAN_CHUNK} elements in two variants that give the
@@ -42,7 +42,7 @@ final class CpuScanner implements Scanner {
               + "]");
     }
     boolean inclusive = kind == ScanKind.INCLUSIVE;
-    ScanChunks steps =
+    run(
         onHeap
             ? ScanChunks.of(
                 input.type(),
@@ -51,13 +51,27 @@ final class CpuScanner implements Scanner {
                 (int) input.length(),
                 op,
                 inclusive)
-            : StagedScanChunks.of(CpuBuffer.of(input), CpuBuffer.of(output), op, inclusive);
-    if (CHAINED.equals(call.variant())) {
-      call.usedVariant(CHAINED);
-      chained(steps);
-    } else {
-      call.usedVariant(TWO_PASS);
+            : StagedScanChunks.of(CpuBuffer.of(input), CpuBuffer.of(output), op, inclusive),
+        call);
+  }
+
+  private void run(ScanChunks steps, CallContext call) {
+    boolean twoPass = TWO_PASS.equals(call.variant());
+    call.usedVariant(twoPass ? TWO_PASS : CHAINED);
+    if (steps.n < CpuPolicy.PARALLEL_SCAN_MIN || Math.min(parallel.threads(), steps.chunks) <= 1) {
+      serial(steps);
+    } else if (twoPass) {
       twoPass(steps);
+    } else {
+      chained(steps);
+    }
+  }
+
+  /** Every chunk in order on the calling thread, with the bits of both variants. */
+  private static void serial(ScanChunks steps) {
+    int chunks = steps.chunks;
+    for (int c = 0; c < chunks; c++) {
+      steps.inOrder(c);
     }
   }
 
@@ -76,43 +90,38 @@ final class CpuScanner implements Scanner {
   }
 
   private void chained(ScanChunks steps) {
-    int chunks = steps.chunks;
-    int workers = Math.min(parallel.threads(), chunks);
-    if (workers <= 1) {
-      for (int c = 0; c < chunks; c++) {
-        if (c < chunks - 1) {
-          steps.total(c);
-          steps.chain(c);
-        }
-        steps.scan(c);
-      }
-      return;
-    }
+    int workers = Math.min(parallel.threads(), steps.chunks);
     ChainedSweep sweep = new ChainedSweep(steps);
     parallel.forEachChunk(workers, w -> sweep.work());
   }
 
-  /** Shared state of one chained sweep: the next chunk to take and the carries published so far. */
+  /**
+   * Shared state of one chained sweep: the next chunk to take and the carries published so far, 64
+   * bytes apart in one array so that claiming a chunk does not disturb the workers spinning on the
+   * published count (they would share a cache line as two fields of one object).
+   */
   private static final class ChainedSweep {
     private static final int SPINS_BEFORE_YIELD = 1 << 10;
+    private static final int NEXT = 0;
+    private static final int READY = 16;
 
     private final ScanChunks steps;
-    private final AtomicInteger next = new AtomicInteger();
-    private volatile int carriesReady = 1;
+    private final AtomicIntegerArray counters = new AtomicIntegerArray(READY + 1);
 
     ChainedSweep(ScanChunks steps) {
       this.steps = steps;
+      counters.set(READY, 1);
     }
 
     /** Takes chunks in order until none is left. */
     void work() {
       int last = steps.chunks - 1;
-      for (int c = next.getAndIncrement(); c <= last; c = next.getAndIncrement()) {
+      for (int c = counters.getAndIncrement(NEXT); c <= last; c = counters.getAndIncrement(NEXT)) {
         if (c < last) {
           steps.total(c);
           awaitCarry(c);
           steps.chain(c);
-          carriesReady = c + 2;
+          counters.set(READY, c + 2);
         } else {
           awaitCarry(c);
         }
@@ -123,7 +132,7 @@ final class CpuScanner implements Scanner {
     /** Waits until {@code carry[chunk]} is published (its owner is running: chunks go in order). */
     private void awaitCarry(int chunk) {
       int spins = 0;
-      while (carriesReady <= chunk) {
+      while (counters.get(READY) <= chunk) {
         if (++spins < SPINS_BEFORE_YIELD) {
           Thread.onSpinWait();
         } else {
