@@ -18,7 +18,7 @@ final class CpuPolicy {
    * Fewest elements a scan spreads over the workers: below, the calling thread scans alone (the
    * same chunks, so the same bits), as handing work to the pool costs more than it saves.
    */
-  static final int PARALLEL_SCAN_MIN = 1 << 16;
+  static final int PARALLEL_SCAN_MIN = 1 << 17;
 
   /**
    * Chunks per tile of the two-pass scan: both passes run over one tile before the next, so the
