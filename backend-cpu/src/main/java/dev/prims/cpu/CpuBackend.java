@@ -84,7 +84,7 @@ final class CpuBackend implements Backend {
       case REDUCE:
         return List.of(CpuReducer.BLOCKED);
       case SCAN:
-        return List.of(CpuScanner.TWO_PASS, CpuScanner.CHAINED);
+        return List.of(CpuScanner.CHAINED, CpuScanner.TWO_PASS);
       case HISTOGRAM:
         return List.of(CpuHistogrammer.PER_WORKER);
       default:

@@ -15,6 +15,12 @@ final class CpuPolicy {
   static final int SCAN_CHUNK = 1 << 14;
 
   /**
+   * Fewest elements a scan spreads over the workers: below, the calling thread scans alone (the
+   * same chunks, so the same bits), as handing work to the pool costs more than it saves.
+   */
+  static final int PARALLEL_SCAN_MIN = 1 << 17;
+
+  /**
    * Chunks per tile of the two-pass scan: both passes run over one tile before the next, so the
    * second pass reads the tile from cache (64 chunks of doubles are 8 MiB).
    */

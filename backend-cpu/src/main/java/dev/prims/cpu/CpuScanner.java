@@ -6,14 +6,17 @@ import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Parallel scan over chunks of {@link CpuPolicy#SCAN_CHUNK} elements in two variants that give the
  * same bits. {@code chained} (default): one sweep; workers take chunks in order, compute a chunk's
- * total, wait for the previous chunk's carry, pass their own on, then scan the chunk while it is
- * still in cache (input read from memory once). {@code two-pass}: all chunk totals in parallel, the
- * carries in order, then all chunks scanned in parallel (input read twice). Both work in place.
- * Off-heap buffers go through {@link StagedScanChunks}, with the same bits.
+ * total, find its carry from the previous chunk's (see {@link ChainedSweep}), then scan the chunk
+ * while it is still in cache (input read from memory once, one hand-off to the pool). {@code
+ * two-pass}: per tile of chunks, all totals in parallel, the carries in order, then all chunks
+ * scanned in parallel (two hand-offs per tile). Both work in place. Scans shorter than {@link
+ * CpuPolicy#PARALLEL_SCAN_MIN} run on the calling thread. Off-heap buffers go through {@link
+ * StagedScanChunks}, with the same bits.
  */
 final class CpuScanner implements Scanner {
   static final String CHAINED = "chained";
@@ -42,7 +45,7 @@ final class CpuScanner implements Scanner {
               + "]");
     }
     boolean inclusive = kind == ScanKind.INCLUSIVE;
-    ScanChunks steps =
+    run(
         onHeap
             ? ScanChunks.of(
                 input.type(),
@@ -51,13 +54,27 @@ final class CpuScanner implements Scanner {
                 (int) input.length(),
                 op,
                 inclusive)
-            : StagedScanChunks.of(CpuBuffer.of(input), CpuBuffer.of(output), op, inclusive);
-    if (CHAINED.equals(call.variant())) {
-      call.usedVariant(CHAINED);
-      chained(steps);
-    } else {
-      call.usedVariant(TWO_PASS);
+            : StagedScanChunks.of(CpuBuffer.of(input), CpuBuffer.of(output), op, inclusive),
+        call);
+  }
+
+  private void run(ScanChunks steps, CallContext call) {
+    boolean twoPass = TWO_PASS.equals(call.variant());
+    call.usedVariant(twoPass ? TWO_PASS : CHAINED);
+    if (steps.n < CpuPolicy.PARALLEL_SCAN_MIN || Math.min(parallel.threads(), steps.chunks) <= 1) {
+      serial(steps);
+    } else if (twoPass) {
       twoPass(steps);
+    } else {
+      chained(steps);
+    }
+  }
+
+  /** Every chunk in order on the calling thread, with the bits of both variants. */
+  private static void serial(ScanChunks steps) {
+    int chunks = steps.chunks;
+    for (int c = 0; c < chunks; c++) {
+      steps.inOrder(c);
     }
   }
 
@@ -76,32 +93,34 @@ final class CpuScanner implements Scanner {
   }
 
   private void chained(ScanChunks steps) {
-    int chunks = steps.chunks;
-    int workers = Math.min(parallel.threads(), chunks);
-    if (workers <= 1) {
-      for (int c = 0; c < chunks; c++) {
-        if (c < chunks - 1) {
-          steps.total(c);
-          steps.chain(c);
-        }
-        steps.scan(c);
-      }
-      return;
-    }
+    int workers = Math.min(parallel.threads(), steps.chunks);
     ChainedSweep sweep = new ChainedSweep(steps);
     parallel.forEachChunk(workers, w -> sweep.work());
   }
 
-  /** Shared state of one chained sweep: the next chunk to take and the carries published so far. */
-  private static final class ChainedSweep {
-    private static final int SPINS_BEFORE_YIELD = 1 << 10;
+  /**
+   * Shared state of one chained sweep. A worker takes the next chunk, publishes its total, and
+   * finds its carry: published already, or {@code carry[c - 1] op total[c - 1]} as soon as both are
+   * published. A worker still waiting after a spin (its predecessor's thread descheduled, as on a
+   * machine with more runnable threads than cores) looks back to the latest published carry and
+   * computes the carries from there itself, summing any chunk whose total is missing. Every carry
+   * is {@code carry[c] = carry[c - 1] op total[c - 1]} with the same loops, whoever computes it, so
+   * the bits are those of the in-order chain; a value two workers compute is written twice with the
+   * same bits.
+   */
+  static final class ChainedSweep {
+    private static final int SPINS_BEFORE_HELPING = 1 << 11;
+    private static final int TOTAL = 1;
+    private static final int CARRY = 2;
 
     private final ScanChunks steps;
     private final AtomicInteger next = new AtomicInteger();
-    private volatile int carriesReady = 1;
+    private final AtomicIntegerArray state;
 
     ChainedSweep(ScanChunks steps) {
       this.steps = steps;
+      this.state = new AtomicIntegerArray(steps.chunks);
+      state.set(0, CARRY);
     }
 
     /** Takes chunks in order until none is left. */
@@ -110,26 +129,47 @@ final class CpuScanner implements Scanner {
       for (int c = next.getAndIncrement(); c <= last; c = next.getAndIncrement()) {
         if (c < last) {
           steps.total(c);
-          awaitCarry(c);
-          steps.chain(c);
-          carriesReady = c + 2;
-        } else {
-          awaitCarry(c);
+          publish(c, TOTAL);
         }
+        awaitCarry(c);
         steps.scan(c);
       }
     }
 
-    /** Waits until {@code carry[chunk]} is published (its owner is running: chunks go in order). */
+    /** Returns once {@code carry[chunk]} is published, computing it when that is quicker. */
     private void awaitCarry(int chunk) {
       int spins = 0;
-      while (carriesReady <= chunk) {
-        if (++spins < SPINS_BEFORE_YIELD) {
+      while ((state.get(chunk) & CARRY) == 0) {
+        int before = state.get(chunk - 1);
+        if ((before & (CARRY | TOTAL)) == (CARRY | TOTAL)) {
+          steps.chain(chunk - 1);
+          publish(chunk, CARRY);
+        } else if (++spins < SPINS_BEFORE_HELPING) {
           Thread.onSpinWait();
         } else {
-          Thread.yield();
+          lookBack(chunk);
         }
       }
+    }
+
+    /** Computes the carries from the latest published one up to {@code carry[chunk]}. */
+    private void lookBack(int chunk) {
+      int from = chunk - 1;
+      while ((state.get(from) & CARRY) == 0) {
+        from--;
+      }
+      for (int c = from; c < chunk; c++) {
+        if ((state.get(c) & TOTAL) == 0) {
+          steps.total(c);
+          publish(c, TOTAL);
+        }
+        steps.chain(c);
+        publish(c + 1, CARRY);
+      }
+    }
+
+    private void publish(int chunk, int bit) {
+      state.getAndAccumulate(chunk, bit, (a, b) -> a | b);
     }
   }
 }

@@ -45,6 +45,20 @@ abstract class ScanChunks {
   /** Scans {@code chunk} starting from {@code carry[chunk]}. */
   abstract void scan(int chunk);
 
+  /**
+   * Scans {@code chunk} once {@code carry[chunk]} is known, and sets {@code carry[chunk + 1]}
+   * unless it is the last: the chunks taken in order on one thread. Floating types take the three
+   * steps, whose order fixes the bits; integer types scan in one pass and carry the running value
+   * on, which is exactly {@code carry[chunk] op total}.
+   */
+  void inOrder(int chunk) {
+    if (chunk < chunks - 1) {
+      total(chunk);
+      chain(chunk);
+    }
+    scan(chunk);
+  }
+
   /** Index of a chunk's first element (64-bit). */
   final long first(int chunk) {
     return (long) chunk * CpuPolicy.SCAN_CHUNK;
@@ -98,6 +112,14 @@ abstract class ScanChunks {
     void scan(int chunk) {
       ScanLoops.scan(in, out, start(chunk), end(chunk), carry[chunk], op, inclusive);
     }
+
+    @Override
+    void inOrder(int chunk) {
+      int next = ScanLoops.scan(in, out, start(chunk), end(chunk), carry[chunk], op, inclusive);
+      if (chunk < chunks - 1) {
+        carry[chunk + 1] = next;
+      }
+    }
   }
 
   private static final class Longs extends ScanChunks {
@@ -128,6 +150,14 @@ abstract class ScanChunks {
     @Override
     void scan(int chunk) {
       ScanLoops.scan(in, out, start(chunk), end(chunk), carry[chunk], op, inclusive);
+    }
+
+    @Override
+    void inOrder(int chunk) {
+      long next = ScanLoops.scan(in, out, start(chunk), end(chunk), carry[chunk], op, inclusive);
+      if (chunk < chunks - 1) {
+        carry[chunk + 1] = next;
+      }
     }
   }
 

@@ -5,12 +5,13 @@ import dev.prims.ReduceOp;
 /**
  * Sequential scan loops over {@code [from, to)} starting from {@code carry}, one loop per type,
  * operator and kind with the switch outside the loop. Each element is read before its output is
- * written, so {@code in} and {@code out} may be the same array.
+ * written, so {@code in} and {@code out} may be the same array. The integer loops return the
+ * running value after the last element ({@code carry op} all of {@code [from, to)}).
  */
 final class ScanLoops {
   private ScanLoops() {}
 
-  static void scan(
+  static int scan(
       int[] in, int[] out, int from, int to, int carry, ReduceOp op, boolean inclusive) {
     int acc = carry;
     switch (op) {
@@ -28,7 +29,7 @@ final class ScanLoops {
             acc += x;
           }
         }
-        return;
+        return acc;
       case PROD:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -43,7 +44,7 @@ final class ScanLoops {
             acc *= x;
           }
         }
-        return;
+        return acc;
       case MIN:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -58,7 +59,7 @@ final class ScanLoops {
             acc = Math.min(acc, x);
           }
         }
-        return;
+        return acc;
       case MAX:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -73,7 +74,7 @@ final class ScanLoops {
             acc = Math.max(acc, x);
           }
         }
-        return;
+        return acc;
       case AND:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -88,7 +89,7 @@ final class ScanLoops {
             acc &= x;
           }
         }
-        return;
+        return acc;
       case OR:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -103,7 +104,7 @@ final class ScanLoops {
             acc |= x;
           }
         }
-        return;
+        return acc;
       default:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -118,11 +119,11 @@ final class ScanLoops {
             acc ^= x;
           }
         }
-        return;
+        return acc;
     }
   }
 
-  static void scan(
+  static long scan(
       long[] in, long[] out, int from, int to, long carry, ReduceOp op, boolean inclusive) {
     long acc = carry;
     switch (op) {
@@ -140,7 +141,7 @@ final class ScanLoops {
             acc += x;
           }
         }
-        return;
+        return acc;
       case PROD:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -155,7 +156,7 @@ final class ScanLoops {
             acc *= x;
           }
         }
-        return;
+        return acc;
       case MIN:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -170,7 +171,7 @@ final class ScanLoops {
             acc = Math.min(acc, x);
           }
         }
-        return;
+        return acc;
       case MAX:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -185,7 +186,7 @@ final class ScanLoops {
             acc = Math.max(acc, x);
           }
         }
-        return;
+        return acc;
       case AND:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -200,7 +201,7 @@ final class ScanLoops {
             acc &= x;
           }
         }
-        return;
+        return acc;
       case OR:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -215,7 +216,7 @@ final class ScanLoops {
             acc |= x;
           }
         }
-        return;
+        return acc;
       default:
         if (inclusive) {
           for (int i = from; i < to; i++) {
@@ -230,7 +231,7 @@ final class ScanLoops {
             acc ^= x;
           }
         }
-        return;
+        return acc;
     }
   }
 

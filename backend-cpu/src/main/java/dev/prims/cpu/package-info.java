@@ -5,7 +5,7 @@
  * dev.prims.cpu.CpuBufferManager}); work runs on the backend's own {@link
  * java.util.concurrent.ForkJoinPool} of {@code prims.cpu.threads} workers, split into fixed-size
  * chunks ({@link dev.prims.cpu.CpuPolicy}) so results do not depend on the thread count. Variants:
- * reduce {@code blocked}, scan {@code two-pass} and {@code chained}, histogram {@code per-worker},
+ * reduce {@code blocked}, scan {@code chained} and {@code two-pass}, histogram {@code per-worker},
  * dot {@code fused}; reproducible mode through {@link dev.prims.spi.FoldKernels}.
  */
 package dev.prims.cpu;

@@ -99,7 +99,8 @@ public final class BenchRunner {
         }
         Double gpuGbps = gpuCopy(reference, type, n);
         for (Operation operation : plan.operations()) {
-          BenchRow jdkPeer = jdkPeers ? jdkRows(operation, data, hostName, hostGbps) : null;
+          Map<String, BenchRow> jdkPeer =
+              jdkPeers ? jdkRows(operation, data, hostName, hostGbps) : Map.of();
           BenchRow cubPeer = referenceRows(reference, operation, type, n, gpuGbps);
           for (BenchTarget target : targets) {
             for (String mode : plan.modes()) {
@@ -109,7 +110,9 @@ public final class BenchRunner {
                   operation,
                   data,
                   target.gpu() ? gpuGbps : hostGbps,
-                  target.gpu() ? (mode.equals(PrimsWorkload.DEVICE) ? cubPeer : null) : jdkPeer);
+                  target.gpu()
+                      ? (mode.equals(PrimsWorkload.DEVICE) ? cubPeer : null)
+                      : jdkPeer.get(mode));
             }
           }
         }
@@ -246,9 +249,13 @@ public final class BenchRunner {
     return fact;
   }
 
-  /** Times the JDK peers and adds their rows; returns the row prims rows compare with. */
-  private BenchRow jdkRows(Operation operation, DataSet data, String hostName, Double copyGbps) {
-    BenchRow primary = null;
+  /**
+   * Times the JDK peers and adds their rows; returns the rows prims rows compare with, by mode (the
+   * first peer, or for host mode the one marked {@link CpuPeers.Peer#hostReference}).
+   */
+  private Map<String, BenchRow> jdkRows(
+      Operation operation, DataSet data, String hostName, Double copyGbps) {
+    Map<String, BenchRow> primary = new LinkedHashMap<>();
     try {
       for (CpuPeers.Peer peer : CpuPeers.of(operation, data)) {
         Timing t =
@@ -269,8 +276,11 @@ public final class BenchRunner {
                     t)
                 .compared(copyGbps, null);
         rows.add(row);
-        if (primary == null) {
-          primary = row;
+        if (primary.isEmpty()) {
+          primary.put(PrimsWorkload.DEVICE, row);
+          primary.put(PrimsWorkload.HOST, row);
+        } else if (peer.hostReference()) {
+          primary.put(PrimsWorkload.HOST, row);
         }
       }
     } catch (OutOfMemoryError e) {

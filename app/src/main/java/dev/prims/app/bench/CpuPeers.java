@@ -13,11 +13,17 @@ import java.util.stream.LongStream;
 /**
  * The JDK's own answers to each benchmarked operation, timed beside the CPU backends: the parallel
  * streams, {@link Arrays#parallelPrefix}, and plain serial loops. The first peer of each list is
- * the one prims rows are compared with.
+ * the one prims rows are compared with, except that a host-mode scan (a new array returned) is
+ * compared with a {@code clone()} then {@link Arrays#parallelPrefix}, the JDK way to the same
+ * result; device-mode scans (into an existing buffer) compare with {@code parallelPrefix} in place.
  */
 public final class CpuPeers {
-  /** A named JDK implementation of one operation on one data set. */
-  public record Peer(String name, Runnable run) {}
+  /**
+   * A named JDK implementation of one operation on one data set.
+   *
+   * @param hostReference whether host-mode prims rows compare with this peer rather than the first
+   */
+  public record Peer(String name, Runnable run, boolean hostReference) {}
 
   /** Keeps results alive so the JIT cannot drop the work. */
   private static volatile double sink;
@@ -67,11 +73,18 @@ public final class CpuPeers {
         }
       }
       case SCAN_INCLUSIVE, SCAN_EXCLUSIVE -> {
-        // The JDK has no float[] parallelPrefix: float data is scanned as doubles.
+        // The JDK has no float[] parallelPrefix: float data is scanned as doubles (widened
+        // before timing), which moves twice the bytes; the serial loop scans the floats.
         boolean widened = type == DType.FLOAT;
-        Object scratch = widened ? data.valuesAsDoubles().clone() : copy(values);
-        String name = widened ? "Arrays.parallelPrefix (as doubles)" : "Arrays.parallelPrefix";
-        peers.add(peer(name, () -> parallelPrefix(scratch)));
+        Object source = widened ? data.valuesAsDoubles() : values;
+        Object scratch = copy(source);
+        String suffix = widened ? " (as doubles)" : "";
+        peers.add(peer("Arrays.parallelPrefix in place" + suffix, () -> parallelPrefix(scratch)));
+        peers.add(
+            new Peer(
+                "clone() + Arrays.parallelPrefix" + suffix,
+                () -> sink = parallelPrefix(copy(source)),
+                true));
         Object output = copy(values);
         peers.add(peer("serial loop", () -> serialPrefix(values, output)));
       }
@@ -94,7 +107,7 @@ public final class CpuPeers {
   }
 
   private static Peer peer(String name, Computation computation) {
-    return new Peer(name, () -> sink = computation.compute());
+    return new Peer(name, () -> sink = computation.compute(), false);
   }
 
   private static IntStream stream(Object values) {
@@ -151,7 +164,7 @@ public final class CpuPeers {
     }
   }
 
-  /** In place on a scratch copy: the values grow run after run, which costs nothing extra. */
+  /** In place (on a scratch copy the values grow run after run, which costs nothing extra). */
   private static double parallelPrefix(Object scratch) {
     switch (DType.ofArray(scratch)) {
       case INT -> {

@@ -67,6 +67,14 @@ class BenchSmokeTest {
     assertTrue(cpuIntSum.get("peer_ratio").asDouble() > 0);
     assertTrue(cpuIntSum.get("pct_copy_bw").asDouble() > 0);
     assertTrue(report.get("copy_bandwidth").size() > 0);
+    assertEquals(
+        "Arrays.parallelPrefix in place",
+        find(rows, "cpu", "scan", "inclusive-sum", "int", "device").get("peer").asText(),
+        "a scan into a buffer compares with the in-place JDK scan");
+    assertEquals(
+        "clone() + Arrays.parallelPrefix",
+        find(rows, "cpu", "scan", "inclusive-sum", "int", "host").get("peer").asText(),
+        "a scan returning a new array compares with the JDK's copy then scan");
 
     List<String> lines = Files.readAllLines(csv);
     assertEquals(String.join(",", BenchFiles.COLUMNS), lines.get(0));
