@@ -162,7 +162,9 @@ final class PrefixSums {
                     PrimsSpark.reduce(fast, values, ReduceOp.MAX),
                     n,
                     0);
-        return new Totals(null, FoldState.of(type, sums, 0), extrema);
+        double special =
+            sums.isNonFinite() ? PrimsSpark.reduce(fast, values, ReduceOp.SUM).doubleValue() : 0;
+        return new Totals(null, FoldState.of(type, sums, special), extrema);
       }
       Number sum =
           n == 0 ? ReduceOp.SUM.identity(type) : PrimsSpark.reduce(fast, values, ReduceOp.SUM);
@@ -171,7 +173,7 @@ final class PrefixSums {
   }
 
   /** Each partition's carry, and the scan of a partition with it. */
-  private record Carries(DType type, Number[] carriesFast, long[][] exact, int topGrid)
+  private record Carries(DType type, Number[] fastCarry, long[][] exactCarry, int topGrid)
       implements Serializable {
     static Carries of(DType type, List<Tuple2<Integer, Totals>> totals, int partitions) {
       Totals[] byIndex = new Totals[partitions];
@@ -214,14 +216,14 @@ final class PrefixSums {
     /** The inclusive running sums of partition {@code index}'s values, carry included. */
     Object scan(Prims prims, int index, Object values) {
       int n = java.lang.reflect.Array.getLength(values);
-      if (exact != null) {
+      if (exactCarry != null) {
         return foldScan(index, values, n);
       }
       if (n == 0) {
         return values;
       }
       Prims fast = prims.determinism(Determinism.FAST);
-      Number carry = carriesFast[index];
+      Number carry = fastCarry[index];
       switch (type) {
         case LONG -> {
           long[] s = fast.scan((long[]) values, ReduceOp.SUM, ScanKind.INCLUSIVE).values();
@@ -249,7 +251,7 @@ final class PrefixSums {
 
     private Object foldScan(int index, Object values, int n) {
       FoldPlan plan = FoldPlan.forTopGrid(type, topGrid);
-      long[] sums = exact[index].clone();
+      long[] sums = exactCarry[index].clone();
       if (type == DType.FLOAT) {
         float[] in = (float[]) values;
         float[] out = new float[n];

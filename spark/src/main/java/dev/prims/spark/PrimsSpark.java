@@ -134,7 +134,7 @@ public final class PrimsSpark {
     ExecutorSettings settings = ExecutorSettings.of(dataset.sparkSession());
     String what = "dot of columns '" + a + "' and '" + b + "'";
     JavaRDD<InternalRow> rows = NumericColumns.rows(dataset, a, b);
-    FoldPlan plan = null;
+    Integer topGrid = null;
     boolean exact = settings.reproducible() && type.isFloating();
     if (exact) {
       ExtremaPartial[] zero = {ExtremaPartial.empty(type), ExtremaPartial.empty(type)};
@@ -161,16 +161,17 @@ public final class PrimsSpark {
             "reproducible dot overflows: max|a| * max|b| exceeds the double range");
       }
       exact = Double.isFinite(bound);
-      plan = exact && bound > 0 ? FoldPlan.forMaxAbs(type, bound) : null;
+      topGrid = exact && bound > 0 ? FoldPlan.topGridFor(bound) : null;
     }
     boolean folds = exact;
-    FoldPlan shared = plan;
+    Integer top = topGrid;
     return aggregate(
             rows,
             SumPartial.empty(type, folds),
             it -> {
               PartitionColumn part = PartitionColumn.readPair(it, typeA, typeB, type);
-              return settings.call(what, prims -> dotPart(prims, type, part, folds, shared));
+              FoldPlan plan = top == null ? null : FoldPlan.forTopGrid(type, top);
+              return settings.call(what, prims -> dotPart(prims, type, part, folds, plan));
             },
             SumPartial::plus)
         .result();
