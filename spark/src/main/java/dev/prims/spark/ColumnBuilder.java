@@ -3,10 +3,12 @@ package dev.prims.spark;
 import dev.prims.DType;
 import java.util.Arrays;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.vectorized.ColumnVector;
 
 /**
  * A partition's non-null values of one numeric column as a primitive array of the type prims runs
- * on (int columns may be read as long, any column as double), grown as rows arrive.
+ * on (int columns may be read as long, any column as double), grown as rows or columnar batches
+ * arrive.
  */
 final class ColumnBuilder {
   private static final int FIRST_CAPACITY = 1 << 12;
@@ -50,6 +52,56 @@ final class ColumnBuilder {
     size++;
   }
 
+  /**
+   * Appends the non-null values of the first {@code rows} rows of {@code vector} and returns how
+   * many were null: one bulk copy when the vector has no nulls and the types match.
+   */
+  long addAll(ColumnVector vector, int rows) {
+    while (capacity() - size < rows) {
+      grow();
+    }
+    if (!vector.hasNull() && source == target) {
+      switch (target) {
+        case INT -> System.arraycopy(vector.getInts(0, rows), 0, ints, size, rows);
+        case LONG -> System.arraycopy(vector.getLongs(0, rows), 0, longs, size, rows);
+        case FLOAT -> System.arraycopy(vector.getFloats(0, rows), 0, floats, size, rows);
+        case DOUBLE -> System.arraycopy(vector.getDoubles(0, rows), 0, doubles, size, rows);
+      }
+      size += rows;
+      return 0;
+    }
+    long nulls = 0;
+    for (int r = 0; r < rows; r++) {
+      if (vector.isNullAt(r)) {
+        nulls++;
+      } else {
+        add(vector, r);
+      }
+    }
+    return nulls;
+  }
+
+  /** Appends the value of row {@code r} of {@code vector} (which must not be null there). */
+  void add(ColumnVector vector, int r) {
+    if (size == capacity()) {
+      grow();
+    }
+    switch (target) {
+      case INT -> ints[size] = vector.getInt(r);
+      case LONG -> longs[size] = source == DType.INT ? vector.getInt(r) : vector.getLong(r);
+      case FLOAT -> floats[size] = vector.getFloat(r);
+      case DOUBLE ->
+          doubles[size] =
+              switch (source) {
+                case INT -> vector.getInt(r);
+                case LONG -> vector.getLong(r);
+                case FLOAT -> vector.getFloat(r);
+                case DOUBLE -> vector.getDouble(r);
+              };
+    }
+    size++;
+  }
+
   private double asDouble(InternalRow row, int ordinal) {
     return switch (source) {
       case INT -> row.getInt(ordinal);
@@ -66,6 +118,14 @@ final class ColumnBuilder {
 
   /** The values added, as an array of exactly {@link #size} elements of the target type. */
   Object values() {
+    if (size == capacity()) {
+      return switch (target) {
+        case INT -> ints;
+        case LONG -> longs;
+        case FLOAT -> floats;
+        case DOUBLE -> doubles;
+      };
+    }
     return switch (target) {
       case INT -> Arrays.copyOf(ints, size);
       case LONG -> Arrays.copyOf(longs, size);
@@ -84,11 +144,11 @@ final class ColumnBuilder {
   }
 
   private void grow() {
-    if (size == Integer.MAX_VALUE - 8) {
+    if (capacity() == Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(
           "a partition holds more than " + size + " values; repartition into more partitions");
     }
-    int next = (int) Math.min(Integer.MAX_VALUE - 8L, 2L * size);
+    int next = (int) Math.min(Integer.MAX_VALUE - 8L, 2L * capacity());
     switch (target) {
       case INT -> ints = Arrays.copyOf(ints, next);
       case LONG -> longs = Arrays.copyOf(longs, next);

@@ -2,10 +2,15 @@ package dev.prims.spark;
 
 import dev.prims.DType;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.ColumnarToRowExec;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.WholeStageCodegenExec;
+import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -74,12 +79,52 @@ final class NumericColumns {
     return a == DType.FLOAT && b == DType.FLOAT ? DType.FLOAT : DType.DOUBLE;
   }
 
-  /** The internal rows of {@code columns} only, without conversion to external rows. */
-  static JavaRDD<InternalRow> rows(Dataset<?> dataset, String... columns) {
+  /**
+   * One {@link PartitionColumn} per partition of {@code columns} (one, or two for a dot) read as
+   * {@code target}: from Spark's columnar batches where the selected plan produces them (cached
+   * tables, Parquet and ORC scans), else from its internal rows, never converted to {@code Row}.
+   */
+  static JavaRDD<PartitionColumn> read(Dataset<?> dataset, DType target, String... columns) {
+    DType[] sources = new DType[columns.length];
     Column[] selected = new Column[columns.length];
     for (int i = 0; i < columns.length; i++) {
+      sources[i] = typeOf(dataset, columns[i]);
       selected[i] = functions.col("`" + columns[i].replace("`", "``") + "`");
     }
-    return dataset.select(selected).queryExecution().toRdd().toJavaRDD();
+    Optional<SparkPlan> columnar = columnarSource(dataset.select(selected));
+    if (columnar.isPresent()) {
+      return columnar
+          .get()
+          .executeColumnar()
+          .toJavaRDD()
+          .mapPartitions(
+              batches -> List.of(PartitionColumn.fromBatches(batches, sources, target)).iterator());
+    }
+    return dataset
+        .select(selected)
+        .queryExecution()
+        .toRdd()
+        .toJavaRDD()
+        .mapPartitions(rows -> List.of(PartitionColumn.fromRows(rows, sources, target)).iterator());
+  }
+
+  /**
+   * The plan whose columnar batches hold exactly {@code selected}'s columns in order: its executed
+   * plan (under adaptive execution, its input plan) when that is a columnar scan, possibly behind
+   * the codegen-wrapped conversion of batches to rows.
+   */
+  static Optional<SparkPlan> columnarSource(Dataset<?> selected) {
+    SparkPlan plan = selected.queryExecution().executedPlan();
+    if (plan instanceof AdaptiveSparkPlanExec adaptive) {
+      plan = adaptive.inputPlan();
+    }
+    if (plan instanceof WholeStageCodegenExec codegen) {
+      plan = codegen.child();
+    }
+    if (plan instanceof ColumnarToRowExec toRows) {
+      plan = toRows.child();
+    }
+    boolean sameColumns = plan.output().size() == selected.schema().size();
+    return plan.supportsColumnar() && sameColumns ? Optional.of(plan) : Optional.empty();
   }
 }

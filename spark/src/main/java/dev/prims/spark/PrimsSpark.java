@@ -9,13 +9,10 @@ import dev.prims.Prims;
 import dev.prims.ReduceOp;
 import dev.prims.spi.FoldPlan;
 import java.io.Serializable;
-import java.util.Collections;
-import java.util.Iterator;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
  * prims inside Spark's executors: sums, minima, maxima, dots, histograms and prefix sums of numeric
@@ -56,13 +53,11 @@ public final class PrimsSpark {
     ExecutorSettings settings = ExecutorSettings.of(dataset.sparkSession());
     boolean exact = settings.reproducible() && type.isFloating();
     return aggregate(
-            NumericColumns.rows(dataset, column),
+            NumericColumns.read(dataset, type, column),
             SumPartial.empty(type, exact),
-            rows -> {
-              PartitionColumn part = PartitionColumn.read(rows, source, type);
-              return settings.call(
-                  "sum of column '" + column + "'", prims -> sumPart(prims, type, part, exact));
-            },
+            part ->
+                settings.call(
+                    "sum of column '" + column + "'", prims -> sumPart(prims, type, part, exact)),
             SumPartial::plus)
         .result();
   }
@@ -103,14 +98,12 @@ public final class PrimsSpark {
     DType type = NumericColumns.typeOf(dataset, column);
     ExecutorSettings settings = ExecutorSettings.of(dataset.sparkSession());
     return aggregate(
-        NumericColumns.rows(dataset, column),
+        NumericColumns.read(dataset, type, column),
         ExtremaPartial.empty(type),
-        rows -> {
-          PartitionColumn part = PartitionColumn.read(rows, type, type);
-          return settings.call(
-              "min/max of column '" + column + "'",
-              prims -> extremaPart(prims, type, part.values(), part.nulls()));
-        },
+        part ->
+            settings.call(
+                "min/max of column '" + column + "'",
+                prims -> extremaPart(prims, type, part.values(), part.nulls())),
         ExtremaPartial::plus);
   }
 
@@ -133,25 +126,23 @@ public final class PrimsSpark {
     DType type = NumericColumns.commonType(typeA, typeB);
     ExecutorSettings settings = ExecutorSettings.of(dataset.sparkSession());
     String what = "dot of columns '" + a + "' and '" + b + "'";
-    JavaRDD<InternalRow> rows = NumericColumns.rows(dataset, a, b);
+    JavaRDD<PartitionColumn> parts = NumericColumns.read(dataset, type, a, b);
     Integer topGrid = null;
     boolean exact = settings.reproducible() && type.isFloating();
     if (exact) {
       ExtremaPartial[] zero = {ExtremaPartial.empty(type), ExtremaPartial.empty(type)};
       ExtremaPartial[] bounds =
           aggregate(
-              rows,
+              parts,
               zero,
-              it -> {
-                PartitionColumn part = PartitionColumn.readPair(it, typeA, typeB, type);
-                return settings.call(
-                    what,
-                    prims ->
-                        new ExtremaPartial[] {
-                          extremaPart(prims, type, part.values(), 0),
-                          extremaPart(prims, type, part.second(), 0)
-                        });
-              },
+              part ->
+                  settings.call(
+                      what,
+                      prims ->
+                          new ExtremaPartial[] {
+                            extremaPart(prims, type, part.values(), 0),
+                            extremaPart(prims, type, part.second(), 0)
+                          }),
               (x, y) -> new ExtremaPartial[] {x[0].plus(y[0]), x[1].plus(y[1])});
       double bound = bounds[0].maxAbs() * bounds[1].maxAbs();
       boolean finiteInputs =
@@ -166,10 +157,9 @@ public final class PrimsSpark {
     boolean folds = exact;
     Integer top = topGrid;
     return aggregate(
-            rows,
+            parts,
             SumPartial.empty(type, folds),
-            it -> {
-              PartitionColumn part = PartitionColumn.readPair(it, typeA, typeB, type);
+            part -> {
               FoldPlan plan = top == null ? null : FoldPlan.forTopGrid(type, top);
               return settings.call(what, prims -> dotPart(prims, type, part, folds, plan));
             },
@@ -216,14 +206,12 @@ public final class PrimsSpark {
     ExecutorSettings settings = ExecutorSettings.of(dataset.sparkSession());
     SpecWire wire = new SpecWire(spec.isEven(), spec.bins(), spec.lower(), spec.upper());
     return aggregate(
-            NumericColumns.rows(dataset, column),
+            NumericColumns.read(dataset, type, column),
             new HistogramPartial(new long[spec.bins()], 0, 0),
-            rows -> {
-              PartitionColumn part = PartitionColumn.read(rows, type, type);
-              return settings.call(
-                  "histogram of column '" + column + "'",
-                  prims -> histogramPart(prims, part, wire.spec()));
-            },
+            part ->
+                settings.call(
+                    "histogram of column '" + column + "'",
+                    prims -> histogramPart(prims, part, wire.spec())),
             HistogramPartial::plus)
         .result();
   }
@@ -273,16 +261,14 @@ public final class PrimsSpark {
 
   /** One partial per partition, merged with {@code treeAggregate}. */
   static <S> S aggregate(
-      JavaRDD<InternalRow> rows, S zero, PartitionWork<S> work, Function2<S, S, S> merge) {
-    return rows.mapPartitions(
-            (Iterator<InternalRow> it) -> Collections.singletonList(work.apply(it)).iterator())
-        .treeAggregate(zero, merge, merge);
+      JavaRDD<PartitionColumn> parts, S zero, PartitionWork<S> work, Function2<S, S, S> merge) {
+    return parts.map(work::apply).treeAggregate(zero, merge, merge);
   }
 
-  /** What a task computes from its partition's rows. */
+  /** What a task computes from its partition's values. */
   @FunctionalInterface
   interface PartitionWork<S> extends Serializable {
-    S apply(Iterator<InternalRow> rows);
+    S apply(PartitionColumn part);
   }
 
   static Number reduce(Prims prims, Object values, ReduceOp op) {

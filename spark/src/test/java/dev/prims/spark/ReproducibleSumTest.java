@@ -8,6 +8,7 @@ import dev.prims.Determinism;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
+import dev.prims.spi.Availability;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,7 +25,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -81,19 +81,42 @@ class ReproducibleSumTest {
     Dataset<Row> data = TestColumns.mixed(8_000, 13, 3, 7).cache();
     Map<String, Number> sums = new LinkedHashMap<>();
     Map<String, Number> floatSums = new LinkedHashMap<>();
-    for (String backend : List.of("cpu", "opencl")) {
+    for (String backend : List.of("cpu", "opencl", "cuda")) {
+      Availability availability;
       try (Prims probe = Prims.create()) {
-        Assumptions.assumeTrue(
-            probe.backends().get(backend).available(),
-            () -> backend + " absent: " + probe.backends().get(backend).reason());
+        availability = probe.backends().get(backend);
+      }
+      if (!availability.available()) {
+        assertTrue(availability.hardwareAbsent(), backend + " is broken: " + availability.reason());
+        System.out.println("not compared on " + backend + ", absent: " + availability.reason());
+        continue;
       }
       LocalSpark.session().conf().set("spark.prims.backend", backend);
       sums.put(backend, PrimsSpark.sum(data, "d").value());
       floatSums.put(backend, PrimsSpark.sum(data.repartition(3), "f").value());
     }
+    assertTrue(sums.containsKey("cpu"), "compared on " + sums.keySet());
     assertEquals(1, Set.copyOf(sums.values()).size(), sums.toString());
     assertEquals(1, Set.copyOf(floatSums.values()).size(), floatSums.toString());
     data.unpersist();
+  }
+
+  @Test
+  void nonFiniteValuesGiveTheirIeeeSumForAnyPartitioning() {
+    LocalSpark.session().conf().set("spark.prims.determinism", "reproducible");
+    double[] values = new SplittableRandom(9).doubles(2_000, -1, 1).toArray();
+    values[100] = Double.POSITIVE_INFINITY;
+    double[] both = values.clone();
+    both[1_900] = Double.NEGATIVE_INFINITY;
+    double[] nan = values.clone();
+    nan[1_000] = Double.NaN;
+    for (int partitions : new int[] {1, 7}) {
+      Layout layout = new Layout(partitions, 0);
+      assertEquals(
+          Double.POSITIVE_INFINITY, PrimsSpark.sum(dataset(values, layout), "x").asDouble());
+      assertTrue(Double.isNaN(PrimsSpark.sum(dataset(both, layout), "x").asDouble()));
+      assertTrue(Double.isNaN(PrimsSpark.sum(dataset(nan, layout), "x").asDouble()));
+    }
   }
 
   /** A partition count and a row order. */
