@@ -6,24 +6,24 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.vectorized.ColumnVector;
 
 /**
- * A partition's non-null values of one numeric column as a primitive array of the type prims runs
- * on (int columns may be read as long, any column as double), grown as rows or columnar batches
- * arrive.
+ * A chunk of one numeric column's non-null values as a primitive array of the type prims runs on
+ * (int columns may be read as long, any column as double), filled from rows or column vectors up to
+ * a fixed capacity and then reused.
  */
 final class ColumnBuilder {
-  private static final int FIRST_CAPACITY = 1 << 12;
-
   private final DType source;
   private final DType target;
   private int[] ints;
   private long[] longs;
   private float[] floats;
   private double[] doubles;
+  private final int capacity;
   private int size;
 
-  ColumnBuilder(DType source, DType target) {
+  ColumnBuilder(DType source, DType target, int capacity) {
     this.source = source;
     this.target = target;
+    this.capacity = capacity;
     if (!source.isFloating() && target == DType.FLOAT
         || source.isFloating() && !target.isFloating()
         || source == DType.LONG && target == DType.INT
@@ -31,61 +31,38 @@ final class ColumnBuilder {
       throw new IllegalArgumentException("cannot read " + source.id() + " as " + target.id());
     }
     switch (target) {
-      case INT -> ints = new int[FIRST_CAPACITY];
-      case LONG -> longs = new long[FIRST_CAPACITY];
-      case FLOAT -> floats = new float[FIRST_CAPACITY];
-      case DOUBLE -> doubles = new double[FIRST_CAPACITY];
+      case INT -> ints = new int[capacity];
+      case LONG -> longs = new long[capacity];
+      case FLOAT -> floats = new float[capacity];
+      case DOUBLE -> doubles = new double[capacity];
     }
   }
 
-  /** Appends the value at {@code ordinal} of {@code row} (which must not be null there). */
+  /** How many more values fit. */
+  int room() {
+    return capacity - size;
+  }
+
+  /** Appends the value at {@code ordinal} of {@code row} (not null there; {@link #room} > 0). */
   void add(InternalRow row, int ordinal) {
-    if (size == capacity()) {
-      grow();
-    }
     switch (target) {
       case INT -> ints[size] = row.getInt(ordinal);
       case LONG -> longs[size] = source == DType.INT ? row.getInt(ordinal) : row.getLong(ordinal);
       case FLOAT -> floats[size] = row.getFloat(ordinal);
-      case DOUBLE -> doubles[size] = asDouble(row, ordinal);
+      case DOUBLE ->
+          doubles[size] =
+              switch (source) {
+                case INT -> row.getInt(ordinal);
+                case LONG -> row.getLong(ordinal);
+                case FLOAT -> row.getFloat(ordinal);
+                case DOUBLE -> row.getDouble(ordinal);
+              };
     }
     size++;
   }
 
-  /**
-   * Appends the non-null values of the first {@code rows} rows of {@code vector} and returns how
-   * many were null: one bulk copy when the vector has no nulls and the types match.
-   */
-  long addAll(ColumnVector vector, int rows) {
-    while (capacity() - size < rows) {
-      grow();
-    }
-    if (!vector.hasNull() && source == target) {
-      switch (target) {
-        case INT -> System.arraycopy(vector.getInts(0, rows), 0, ints, size, rows);
-        case LONG -> System.arraycopy(vector.getLongs(0, rows), 0, longs, size, rows);
-        case FLOAT -> System.arraycopy(vector.getFloats(0, rows), 0, floats, size, rows);
-        case DOUBLE -> System.arraycopy(vector.getDoubles(0, rows), 0, doubles, size, rows);
-      }
-      size += rows;
-      return 0;
-    }
-    long nulls = 0;
-    for (int r = 0; r < rows; r++) {
-      if (vector.isNullAt(r)) {
-        nulls++;
-      } else {
-        add(vector, r);
-      }
-    }
-    return nulls;
-  }
-
-  /** Appends the value of row {@code r} of {@code vector} (which must not be null there). */
+  /** Appends row {@code r} of {@code vector} (not null there; {@link #room} > 0). */
   void add(ColumnVector vector, int r) {
-    if (size == capacity()) {
-      grow();
-    }
     switch (target) {
       case INT -> ints[size] = vector.getInt(r);
       case LONG -> longs[size] = source == DType.INT ? vector.getInt(r) : vector.getLong(r);
@@ -102,58 +79,40 @@ final class ColumnBuilder {
     size++;
   }
 
-  private double asDouble(InternalRow row, int ordinal) {
-    return switch (source) {
-      case INT -> row.getInt(ordinal);
-      case LONG -> row.getLong(ordinal);
-      case FLOAT -> row.getFloat(ordinal);
-      case DOUBLE -> row.getDouble(ordinal);
-    };
+  /** Appends rows {@code [from, from + count)} of a vector without nulls (count <= room). */
+  void addAll(ColumnVector vector, int from, int count) {
+    if (source == target && target == DType.DOUBLE) {
+      for (int r = 0; r < count; r++) {
+        doubles[size + r] = vector.getDouble(from + r);
+      }
+      size += count;
+      return;
+    }
+    for (int r = 0; r < count; r++) {
+      add(vector, from + r);
+    }
   }
 
-  /** Number of values added. */
+  /** Number of values held. */
   int size() {
     return size;
   }
 
-  /** The values added, as an array of exactly {@link #size} elements of the target type. */
+  /**
+   * The values held: the buffer itself when full (valid until {@link #clear}), else a copy of
+   * exactly {@link #size} elements.
+   */
   Object values() {
-    if (size == capacity()) {
-      return switch (target) {
-        case INT -> ints;
-        case LONG -> longs;
-        case FLOAT -> floats;
-        case DOUBLE -> doubles;
-      };
-    }
     return switch (target) {
-      case INT -> Arrays.copyOf(ints, size);
-      case LONG -> Arrays.copyOf(longs, size);
-      case FLOAT -> Arrays.copyOf(floats, size);
-      case DOUBLE -> Arrays.copyOf(doubles, size);
+      case INT -> size == capacity ? ints : Arrays.copyOf(ints, size);
+      case LONG -> size == capacity ? longs : Arrays.copyOf(longs, size);
+      case FLOAT -> size == capacity ? floats : Arrays.copyOf(floats, size);
+      case DOUBLE -> size == capacity ? doubles : Arrays.copyOf(doubles, size);
     };
   }
 
-  private int capacity() {
-    return switch (target) {
-      case INT -> ints.length;
-      case LONG -> longs.length;
-      case FLOAT -> floats.length;
-      case DOUBLE -> doubles.length;
-    };
-  }
-
-  private void grow() {
-    if (capacity() == Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException(
-          "a partition holds more than " + size + " values; repartition into more partitions");
-    }
-    int next = (int) Math.min(Integer.MAX_VALUE - 8L, 2L * capacity());
-    switch (target) {
-      case INT -> ints = Arrays.copyOf(ints, next);
-      case LONG -> longs = Arrays.copyOf(longs, next);
-      case FLOAT -> floats = Arrays.copyOf(floats, next);
-      case DOUBLE -> doubles = Arrays.copyOf(doubles, next);
-    }
+  /** Empties the chunk for reuse. */
+  void clear() {
+    size = 0;
   }
 }

@@ -2,7 +2,6 @@ package dev.prims.spark;
 
 import dev.prims.DType;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
@@ -80,11 +79,18 @@ final class NumericColumns {
   }
 
   /**
-   * One {@link PartitionColumn} per partition of {@code columns} (one, or two for a dot) read as
-   * {@code target}: from Spark's columnar batches where the selected plan produces them (cached
-   * tables, Parquet and ORC scans), else from its internal rows, never converted to {@code Row}.
+   * Chunks ({@link ColumnChunks}) of every partition of {@code columns} (one, or two for a dot)
+   * read as {@code target}: from Spark's columnar batches where the selected plan produces them
+   * (cached tables, Parquet and ORC scans), else from its internal rows, never converted to {@code
+   * Row}.
    */
   static JavaRDD<PartitionColumn> read(Dataset<?> dataset, DType target, String... columns) {
+    return read(dataset, target, ColumnChunks.CHUNK, columns);
+  }
+
+  /** {@link #read(Dataset, DType, String...)} in chunks of {@code chunk} values. */
+  static JavaRDD<PartitionColumn> read(
+      Dataset<?> dataset, DType target, int chunk, String... columns) {
     DType[] sources = new DType[columns.length];
     Column[] selected = new Column[columns.length];
     for (int i = 0; i < columns.length; i++) {
@@ -97,15 +103,14 @@ final class NumericColumns {
           .get()
           .executeColumnar()
           .toJavaRDD()
-          .mapPartitions(
-              batches -> List.of(PartitionColumn.fromBatches(batches, sources, target)).iterator());
+          .mapPartitions(batches -> ColumnChunks.ofBatches(batches, sources, target, chunk));
     }
     return dataset
         .select(selected)
         .queryExecution()
         .toRdd()
         .toJavaRDD()
-        .mapPartitions(rows -> List.of(PartitionColumn.fromRows(rows, sources, target)).iterator());
+        .mapPartitions(rows -> ColumnChunks.ofRows(rows, sources, target, chunk));
   }
 
   /**

@@ -15,29 +15,35 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Cached tables are read from Spark's columnar batches, other plans from rows, and both give the
- * same values and null counts.
+ * same values and null counts in chunks of any size.
  */
 class ColumnarReadTest {
   @Test
   void cachedColumnsComeFromBatchesWithTheSameValuesAsRows() {
     Dataset<Row> rows = TestColumns.mixed(3_000, 7, 41, 4);
+    LocalSpark.session().conf().set("spark.sql.inMemoryColumnarStorage.batchSize", "256");
     Dataset<Row> cached = TestColumns.mixed(3_000, 7, 41, 3).cache();
     cached.count();
+    LocalSpark.session().conf().unset("spark.sql.inMemoryColumnarStorage.batchSize");
     assertTrue(
         NumericColumns.columnarSource(cached.select("d", "f")).isPresent(),
         cached.select("d", "f").queryExecution().executedPlan().toString());
     assertFalse(NumericColumns.columnarSource(rows.select("d")).isPresent());
     for (String[] columns : new String[][] {{"d"}, {"i"}, {"f", "d"}}) {
       DType target = columns.length == 1 ? NumericColumns.typeOf(cached, columns[0]) : DType.DOUBLE;
-      String what = String.join(",", columns);
-      assertArrayEquals(
-          values(NumericColumns.read(rows, target, columns)),
-          values(NumericColumns.read(cached, target, columns)),
-          what);
-      assertEquals(
-          nulls(NumericColumns.read(rows, target, columns)),
-          nulls(NumericColumns.read(cached, target, columns)),
-          what);
+      double[] expected = values(NumericColumns.read(rows, target, columns));
+      long expectedNulls = nulls(NumericColumns.read(rows, target, columns));
+      // chunks inside batches, chunks across batches of 256 rows, one chunk per partition
+      for (int chunk : new int[] {100, 700, ColumnChunks.CHUNK}) {
+        String what = String.join(",", columns) + ", chunks of " + chunk;
+        assertArrayEquals(
+            expected, values(NumericColumns.read(cached, target, chunk, columns)), what);
+        assertArrayEquals(
+            expected, values(NumericColumns.read(rows, target, chunk, columns)), what);
+        assertEquals(
+            expectedNulls, nulls(NumericColumns.read(cached, target, chunk, columns)), what);
+        assertEquals(expectedNulls, nulls(NumericColumns.read(rows, target, chunk, columns)), what);
+      }
     }
     cached.unpersist();
   }
@@ -50,7 +56,7 @@ class ColumnarReadTest {
                 p ->
                     p.values() instanceof int[] ints
                         ? Arrays.stream(ints).asDoubleStream().toArray()
-                        : (double[]) p.values())
+                        : ((double[]) p.values()).clone())
             .collect();
     double[] joined = all.stream().flatMapToDouble(Arrays::stream).toArray();
     Arrays.sort(joined);
