@@ -17,8 +17,9 @@ import org.apache.spark.sql.Row;
 /**
  * prims inside Spark's executors: sums, minima, maxima, dots, histograms and prefix sums of numeric
  * (int, long, float, double) columns of a {@link Dataset}. Each task reads its partition's column
- * into a primitive array and calls prims; the partial results merge with {@code treeAggregate}.
- * Nulls are skipped and counted.
+ * in chunks of primitive arrays ({@link ColumnChunks}: from Spark's columnar batches where the plan
+ * has them, else from its internal rows) and calls prims per chunk; the partial results merge with
+ * {@code treeAggregate}. Nulls are skipped and counted.
  *
  * <pre>{@code
  * // spark-submit --conf spark.prims.backend=cuda --conf spark.prims.determinism=reproducible
