@@ -12,6 +12,8 @@ import dev.prims.engine.ResolvedConfig;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendProvider;
+import dev.prims.spi.FoldPlan;
+import dev.prims.spi.FoldSums;
 import java.lang.reflect.Array;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -496,6 +498,86 @@ public final class Prims implements AutoCloseable {
       throw new IllegalArgumentException(
           "buffers live on different backends: " + a.backend() + " and " + b.backend());
     }
+  }
+
+  // ---- exact states of reproducible sums and dots (for merging parts computed apart) ----
+
+  /** {@link #foldSums(double[])} of floats. */
+  public FoldSums foldSums(float[] values) {
+    return foldSumsArray(values);
+  }
+
+  /**
+   * The exact state of the reproducible sum of {@code values}, whatever {@code prims.determinism}:
+   * fold sums that merge exactly with those of other parts ({@link FoldSums#plus}, any order and
+   * grouping), so that {@link FoldSums#finish} of the merged state has the bits of the reproducible
+   * sum of all parts together. Zero for an empty array; {@link FoldSums#isNonFinite} when a NaN or
+   * an infinity is present.
+   */
+  public FoldSums foldSums(double[] values) {
+    return foldSumsArray(values);
+  }
+
+  private FoldSums foldSumsArray(Object values) {
+    DType type = DType.ofArray(values);
+    FoldPlan.foldsFor(type);
+    return engine
+        .run(
+            config,
+            Primitive.REDUCE,
+            bytes(values),
+            (b, call) -> {
+              if (Array.getLength(values) == 0) {
+                return FoldSums.zero(type);
+              }
+              try (DeviceBuffer input = b.buffers().wrap(values)) {
+                return ReproducibleMode.foldSums(b, input, call);
+              }
+            })
+        .value();
+  }
+
+  /** {@link #foldDot(double[], double[], FoldPlan)} of floats. */
+  public FoldSums foldDot(float[] a, float[] b, FoldPlan plan) {
+    return foldDotArrays(a, b, plan);
+  }
+
+  /**
+   * The exact fold sums of the products {@code a[i] * b[i]} on {@code plan}'s grids, whatever
+   * {@code prims.determinism}: the state of a reproducible dot computed in parts. Every part uses
+   * the plan of the whole input, {@code FoldPlan.forMaxAbs(type, max|a| * max|b|)} (maxima over all
+   * parts); the merged states' {@link FoldSums#finish} then has the bits of the reproducible dot of
+   * the whole.
+   *
+   * @throws IllegalArgumentException when the lengths differ or the plan is of another type
+   */
+  public FoldSums foldDot(double[] a, double[] b, FoldPlan plan) {
+    return foldDotArrays(a, b, plan);
+  }
+
+  private FoldSums foldDotArrays(Object a, Object b, FoldPlan plan) {
+    DType type = DType.ofArray(a);
+    DType.ofArray(b);
+    requireSameLength(Array.getLength(a), Array.getLength(b));
+    if (notNull(plan, "plan").type() != type) {
+      throw new IllegalArgumentException(
+          "a " + plan.type().id() + " plan cannot fold " + type.id() + " products");
+    }
+    return engine
+        .run(
+            config,
+            Primitive.DOT,
+            bytes(a) + bytes(b),
+            (backend, call) -> {
+              if (Array.getLength(a) == 0) {
+                return FoldSums.zero(type);
+              }
+              try (DeviceBuffer da = backend.buffers().wrap(a);
+                  DeviceBuffer db = backend.buffers().wrap(b)) {
+                return ReproducibleMode.foldDot(backend, da, db, plan, call);
+              }
+            })
+        .value();
   }
 
   // ---- buffers ----

@@ -45,34 +45,45 @@ public final class ReproducibleMode {
 
   /** Reproducible sum of a non-empty floating buffer. */
   public static Number sum(Backend backend, DeviceBuffer input, CallContext call) {
+    FoldSums sums = foldSums(backend, input, call);
+    if (sums.isNonFinite()) {
+      call.note("non-finite input: IEEE special value");
+      return backend.reducer().reduce(input, ReduceOp.SUM, fast());
+    }
+    return sums.finish();
+  }
+
+  /**
+   * The exact state of a reproducible sum of a non-empty floating buffer: its fold sums at the top
+   * grid of its own largest magnitude, which merge exactly with those of other parts ({@link
+   * FoldSums#plus}) into the sums of the whole. {@link FoldSums#isNonFinite} when the input holds a
+   * NaN or an infinity.
+   */
+  public static FoldSums foldSums(Backend backend, DeviceBuffer input, CallContext call) {
     FoldKernels kernels = kernels(backend);
     requireLength(input.length());
     Optional<FoldSums> onePass = kernels.foldSumOnePass(input);
     if (onePass.isPresent()) {
-      FoldSums sums = onePass.get();
-      if (sums.isNonFinite()) {
-        call.note("non-finite input: IEEE special value");
-        return backend.reducer().reduce(input, ReduceOp.SUM, fast());
+      if (!onePass.get().isNonFinite()) {
+        call.usedVariant("reproducible-folds-one-pass");
       }
-      call.usedVariant("reproducible-folds-one-pass");
-      return sums.finish();
+      return onePass.get();
     }
     double maxAbs = maxAbs(backend, input);
     if (!Double.isFinite(maxAbs)) {
-      call.note("non-finite input: IEEE special value");
-      return backend.reducer().reduce(input, ReduceOp.SUM, fast());
+      return FoldSums.nonFinite(input.type());
     }
     call.usedVariant("reproducible-folds");
     if (maxAbs == 0) {
-      return ReduceOp.SUM.identity(input.type());
+      return FoldSums.zero(input.type());
     }
     FoldPlan plan = FoldPlan.forMaxAbs(input.type(), maxAbs);
-    return plan.finish(kernels.foldSum(input, plan));
+    return FoldSums.of(input.type(), plan.topGrid(), kernels.foldSum(input, plan));
   }
 
   /** Reproducible dot of two non-empty floating buffers of one type and length. */
   public static Number dot(Backend backend, DeviceBuffer a, DeviceBuffer b, CallContext call) {
-    FoldKernels kernels = kernels(backend);
+    kernels(backend);
     double bound = maxAbs(backend, a) * maxAbs(backend, b);
     if (Double.isNaN(bound) || (Double.isInfinite(bound) && !finiteInputs(backend, a, b))) {
       call.note("non-finite input: IEEE special value");
@@ -82,13 +93,26 @@ public final class ReproducibleMode {
       throw new ArithmeticException(
           "reproducible dot overflows: max|a| * max|b| exceeds the double range");
     }
-    call.usedVariant("reproducible-folds");
     if (bound == 0) {
+      call.usedVariant("reproducible-folds");
       return ReduceOp.SUM.identity(a.type());
     }
-    requireLength(a.length());
     FoldPlan plan = FoldPlan.forMaxAbs(a.type(), bound);
-    return plan.finish(kernels.foldDot(a, b, plan));
+    return foldDot(backend, a, b, plan, call).finish();
+  }
+
+  /**
+   * The exact fold sums of the products {@code a[i] * b[i]} of two non-empty floating buffers of
+   * one type and length on {@code plan}'s grids: the state of a reproducible dot whose parts share
+   * one plan (that of the product of the whole input's largest magnitudes), merged with {@link
+   * FoldSums#plus}.
+   */
+  public static FoldSums foldDot(
+      Backend backend, DeviceBuffer a, DeviceBuffer b, FoldPlan plan, CallContext call) {
+    FoldKernels kernels = kernels(backend);
+    requireLength(a.length());
+    call.usedVariant("reproducible-folds");
+    return FoldSums.of(a.type(), plan.topGrid(), kernels.foldDot(a, b, plan));
   }
 
   /** Reproducible SUM scan of a non-empty floating buffer. */
