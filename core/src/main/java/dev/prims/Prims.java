@@ -398,12 +398,6 @@ public final class Prims implements AutoCloseable {
     notNull(counts, "counts");
     checkSpec(spec, values.type());
     requireSameBackend(values, counts);
-    if (counts == values) {
-      throw new IllegalArgumentException(
-          "histogram counts must be a buffer of their own, not the values buffer ("
-              + values
-              + "): the counts are zeroed and written while the values are read");
-    }
     if (counts.type() != DType.LONG || counts.length() != spec.bins()) {
       throw new IllegalArgumentException(
           "histogram counts must be a long buffer of "
@@ -412,6 +406,12 @@ public final class Prims implements AutoCloseable {
               + counts.type().id()
               + " with "
               + counts.length());
+    }
+    if (counts == values) {
+      throw new IllegalArgumentException(
+          "histogram counts must be a buffer of their own, not the values buffer ("
+              + values
+              + "): the counts are zeroed and written while the values are read");
     }
   }
 

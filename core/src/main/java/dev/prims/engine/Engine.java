@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -157,6 +158,17 @@ public final class Engine implements AutoCloseable {
     }
     if (toStop != null) {
       toStop.shutdown();
+    }
+    // the calls have left the gate; their futures complete (and run dependents) on the pool
+    if (toStop != null && !(Thread.currentThread() instanceof AsyncThread)) {
+      try {
+        if (!toStop.awaitTermination(CLOSE_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+          LOG.warn(
+              "asynchronous prims calls still completing after {} s", CLOSE_TIMEOUT.toSeconds());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     registry.close();
   }
