@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The short CI version of the load test: 32 threads on one engine, every available backend (cpu,
- * and OpenCL and Aparapi on PoCL where installed), every answer checked against the cpu backend.
+ * and OpenCL and Aparapi on PoCL where installed), every answer checked against the cpu backend,
+ * every backend's memory ledger back to its start and empty after close.
  */
 class StressCommandTest {
   @Test
@@ -28,6 +29,9 @@ class StressCommandTest {
     assertTrue(r.out().contains("32 threads"), r.toString());
     assertTrue(r.out().contains("cpu"), r.toString());
     assertTrue(r.out().strip().endsWith("PASS"), r.toString());
+    assertTrue(r.out().contains("ledger cpu at start: "), r.toString());
+    assertTrue(r.out().contains("ledger cpu after close: 0 bytes (0 buffers"), r.toString());
+    assertTrue(!r.out().contains("LEAK"), r.toString());
   }
 
   @Test
