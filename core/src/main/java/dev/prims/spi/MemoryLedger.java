@@ -36,6 +36,7 @@ public final class MemoryLedger {
     @Override
     public String toString() {
       return String.format(
+          java.util.Locale.ROOT,
           "%,d bytes (%,d buffers of %,d bytes, scratch %,d, staging %,d)",
           totalBytes(), buffers, bufferBytes, scratchBytes, stagingBytes);
     }
