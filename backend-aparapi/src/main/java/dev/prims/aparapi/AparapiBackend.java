@@ -36,12 +36,7 @@ final class AparapiBackend implements Backend {
   private final AparapiFoldKernels folds;
 
   AparapiBackend(DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed) {
-    this(
-        info,
-        new DeviceShape(device.getMaxComputeUnits(), device.getType() == Device.TYPE.CPU),
-        device.getMaxMemAllocSize(),
-        new KernelLauncher(AparapiBackendProvider.ID, device, fallbackAllowed),
-        false);
+    this(info, device, fallbackAllowed, false);
   }
 
   /** As above, with allocation sites for leak warnings when {@code captureSites}. */

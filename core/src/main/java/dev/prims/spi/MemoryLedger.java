@@ -38,7 +38,11 @@ public final class MemoryLedger {
       return String.format(
           java.util.Locale.ROOT,
           "%,d bytes (%,d buffers of %,d bytes, scratch %,d, staging %,d)",
-          totalBytes(), buffers, bufferBytes, scratchBytes, stagingBytes);
+          totalBytes(),
+          buffers,
+          bufferBytes,
+          scratchBytes,
+          stagingBytes);
     }
   }
 
