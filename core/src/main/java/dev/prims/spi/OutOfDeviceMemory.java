@@ -21,20 +21,24 @@ public final class OutOfDeviceMemory {
       long total,
       MemoryLedger ledger,
       String cause) {
-    return message("cannot allocate " + bytes + " bytes for " + what, device, free, total, ledger)
-        + suffix(cause);
+    return message(
+        "out of device memory: cannot allocate " + bytes + " bytes for " + what,
+        device,
+        free,
+        total,
+        ledger,
+        cause);
   }
 
   /** "out of device memory during {@code what} on {@code device} (...)", for a failed call. */
   public static String during(
       String what, String device, long free, long total, MemoryLedger ledger, String cause) {
-    return message("during " + what, device, free, total, ledger) + suffix(cause);
+    return message("out of device memory during " + what, device, free, total, ledger, cause);
   }
 
   private static String message(
-      String what, String device, long free, long total, MemoryLedger ledger) {
-    String prefix = what.startsWith("during ") ? "out of device memory " : "out of device memory: ";
-    return prefix + what + " on " + device + " (" + state(free, total, ledger) + ")";
+      String head, String device, long free, long total, MemoryLedger ledger, String cause) {
+    return head + " on " + device + " (" + state(free, total, ledger) + ")" + suffix(cause);
   }
 
   private static String state(long free, long total, MemoryLedger ledger) {
