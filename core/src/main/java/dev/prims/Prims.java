@@ -194,7 +194,6 @@ public final class Prims implements AutoCloseable {
     checkReduce(type, op, values.length());
     return engine.runOn(
         config,
-        values,
         Primitive.REDUCE,
         (b, call) -> {
           if (values.length() == 0) {
@@ -203,7 +202,8 @@ public final class Prims implements AutoCloseable {
           return ReproducibleMode.applies(call, type, op)
               ? ReproducibleMode.sum(b, values, call)
               : b.reducer().reduce(values, op, call);
-        });
+        },
+        values);
   }
 
   private static void checkReduce(DType type, ReduceOp op, long n) {
@@ -295,7 +295,6 @@ public final class Prims implements AutoCloseable {
     checkScan(input, output, op, kind);
     return engine.runOn(
         config,
-        input,
         Primitive.SCAN,
         (b, call) -> {
           if (input.length() > 0 && ReproducibleMode.applies(call, input.type(), op)) {
@@ -304,7 +303,9 @@ public final class Prims implements AutoCloseable {
             b.scanner().scan(input, output, op, kind, call);
           }
           return null;
-        });
+        },
+        input,
+        output);
   }
 
   private static void checkScan(
@@ -388,9 +389,10 @@ public final class Prims implements AutoCloseable {
     checkHistogram(values, spec, counts);
     return engine.runOn(
         config,
-        values,
         Primitive.HISTOGRAM,
-        (b, call) -> b.histogrammer().histogram(values, spec, counts, call));
+        (b, call) -> b.histogrammer().histogram(values, spec, counts, call),
+        values,
+        counts);
   }
 
   private static void checkHistogram(DeviceBuffer values, HistogramSpec spec, DeviceBuffer counts) {
@@ -406,6 +408,12 @@ public final class Prims implements AutoCloseable {
               + counts.type().id()
               + " with "
               + counts.length());
+    }
+    if (counts == values) {
+      throw new IllegalArgumentException(
+          "histogram counts must be a buffer of their own, not the values buffer ("
+              + values
+              + "): the counts are zeroed and written while the values are read");
     }
   }
 
@@ -461,7 +469,6 @@ public final class Prims implements AutoCloseable {
     checkDot(a, b);
     return engine.runOn(
         config,
-        a,
         Primitive.DOT,
         (backend, call) -> {
           if (a.length() == 0) {
@@ -470,7 +477,9 @@ public final class Prims implements AutoCloseable {
           return ReproducibleMode.appliesToDot(call, a.type())
               ? ReproducibleMode.dot(backend, a, b, call)
               : backend.dot().dot(a, b, call);
-        });
+        },
+        a,
+        b);
   }
 
   private static void checkDot(DeviceBuffer a, DeviceBuffer b) {
@@ -588,13 +597,13 @@ public final class Prims implements AutoCloseable {
     if (length < 0) {
       throw new IllegalArgumentException("buffer length must not be negative, got " + length);
     }
-    return primaryBackend().buffers().allocate(type, length);
+    return engine.call(() -> primaryBackend().buffers().allocate(type, length));
   }
 
   /** A buffer on this view's first backend holding a copy of {@code array}. */
   public DeviceBuffer upload(Object array) {
     DType.ofArray(array);
-    return primaryBackend().buffers().upload(array);
+    return engine.call(() -> primaryBackend().buffers().upload(array));
   }
 
   /**
@@ -605,7 +614,7 @@ public final class Prims implements AutoCloseable {
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType.ofArray(array);
     checkSlice(Array.getLength(array), offset, length);
-    return primaryBackend().buffers().upload(array, offset, length);
+    return engine.call(() -> primaryBackend().buffers().upload(array, offset, length));
   }
 
   /**
@@ -630,7 +639,7 @@ public final class Prims implements AutoCloseable {
               + type.id()
               + " elements");
     }
-    return primaryBackend().buffers().upload(data, type);
+    return engine.call(() -> primaryBackend().buffers().upload(data, type));
   }
 
   /**
@@ -658,8 +667,13 @@ public final class Prims implements AutoCloseable {
               + Array.getLength(array)
               + "]");
     }
-    engine.awaitPoolCalls(buffer.backend());
-    engine.registry().open(buffer.backend()).buffers().download(buffer, array, offset, length);
+    engine.call(
+        () -> {
+          Backend owner = engine.owner(buffer);
+          engine.awaitPoolCalls(owner.id());
+          owner.buffers().download(buffer, array, offset, length);
+          return null;
+        });
   }
 
   private static void checkSlice(int arrayLength, int offset, int length) {
@@ -692,8 +706,13 @@ public final class Prims implements AutoCloseable {
               + Array.getLength(array)
               + "]");
     }
-    engine.awaitPoolCalls(buffer.backend());
-    engine.registry().open(buffer.backend()).buffers().download(buffer, array);
+    engine.call(
+        () -> {
+          Backend owner = engine.owner(buffer);
+          engine.awaitPoolCalls(owner.id());
+          owner.buffers().download(buffer, array);
+          return null;
+        });
   }
 
   // ---- asynchronous calls ----
@@ -869,14 +888,23 @@ public final class Prims implements AutoCloseable {
   }
 
   /**
-   * Closes every backend this engine opened and its asynchronous thread pool, after calls already
-   * submitted finish (a view's close does nothing). Idempotent.
+   * Closes the engine (a view's close does nothing): new calls are refused at once with an {@link
+   * IllegalStateException} saying the engine is closed; calls already running on other threads, and
+   * asynchronous calls already submitted, finish first (close waits for them up to {@link
+   * Engine#CLOSE_TIMEOUT}, 60 seconds, then closes anyway and logs how many were still running);
+   * then every backend closes with its thread pool and its buffers ({@link DeviceBuffer#isClosed()}
+   * becomes true). Idempotent.
    */
   @Override
   public void close() {
     if (root) {
       engine.close();
     }
+  }
+
+  /** Whether this engine is closing or closed (new calls are refused). */
+  public boolean isClosed() {
+    return engine.isClosing();
   }
 
   /** The registry behind this engine (for tools such as the CLI). */

@@ -54,6 +54,7 @@ final class InfoCommand implements Callable<Integer> {
             backendInfo(e.getKey(), prims.registry().provider(e.getKey()).priority(), e.getValue());
         if (e.getValue().available()) {
           b.put("variants", variants(prims, e.getKey()));
+          ledger(prims, e.getKey()).ifPresent(l -> b.put("ledger", l));
         }
         backends.add(b);
       }
@@ -89,6 +90,32 @@ final class InfoCommand implements Callable<Integer> {
       return variants;
     } catch (RuntimeException e) {
       return "cannot open: " + e.getMessage();
+    }
+  }
+
+  /**
+   * What the opened backend's memory ledger holds (bytes it allocated and has not freed: buffers,
+   * scratch, pinned staging), or empty when it keeps none or does not open.
+   */
+  private static java.util.Optional<Map<String, Object>> ledger(Prims prims, String id) {
+    try {
+      return prims
+          .registry()
+          .open(id)
+          .ledger()
+          .map(
+              l -> {
+                var usage = l.usage();
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("buffers", usage.buffers());
+                m.put("bufferBytes", usage.bufferBytes());
+                m.put("scratchBytes", usage.scratchBytes());
+                m.put("stagingBytes", usage.stagingBytes());
+                m.put("text", usage.toString());
+                return m;
+              });
+    } catch (RuntimeException e) {
+      return java.util.Optional.empty();
     }
   }
 
@@ -217,6 +244,10 @@ final class InfoCommand implements Callable<Integer> {
         out.println("  variants: " + String.join("; ", parts));
       } else if (variants != null) {
         out.println("  variants: " + firstLine((String) variants));
+      }
+      Object ledger = b.get("ledger");
+      if (ledger instanceof Map) {
+        out.println("  memory held: " + ((Map<String, Object>) ledger).get("text"));
       }
       Map<String, String> versions = (Map<String, String>) b.get("versions");
       if (!versions.isEmpty()) {

@@ -3,6 +3,7 @@ package dev.prims.aparapi;
 import com.aparapi.device.Device;
 import com.aparapi.device.OpenCLDevice;
 import dev.prims.DType;
+import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
@@ -10,9 +11,11 @@ import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
+import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -24,6 +27,7 @@ final class AparapiBackend implements Backend {
   private final DeviceInfo info;
   private final DeviceShape shape;
   private final AparapiBufferManager buffers;
+  private final MemoryLedger ledger;
   private final KernelSet kernels = new KernelSet();
   private final AparapiReducer reducer;
   private final AparapiScanner scanner;
@@ -32,18 +36,36 @@ final class AparapiBackend implements Backend {
   private final AparapiFoldKernels folds;
 
   AparapiBackend(DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed) {
+    this(info, device, fallbackAllowed, false);
+  }
+
+  /** As above, with allocation sites for leak warnings when {@code captureSites}. */
+  AparapiBackend(
+      DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed, boolean captureSites) {
     this(
         info,
         new DeviceShape(device.getMaxComputeUnits(), device.getType() == Device.TYPE.CPU),
         device.getMaxMemAllocSize(),
-        new KernelLauncher(AparapiBackendProvider.ID, device, fallbackAllowed));
+        new KernelLauncher(AparapiBackendProvider.ID, device, fallbackAllowed),
+        captureSites);
   }
 
   /** A backend on a device of {@code shape} launching through {@code launcher}. */
   AparapiBackend(DeviceInfo info, DeviceShape shape, long maxAllocBytes, KernelLauncher launcher) {
+    this(info, shape, maxAllocBytes, launcher, false);
+  }
+
+  private AparapiBackend(
+      DeviceInfo info,
+      DeviceShape shape,
+      long maxAllocBytes,
+      KernelLauncher launcher,
+      boolean captureSites) {
     this.info = info;
     this.shape = shape;
-    this.buffers = new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes);
+    this.ledger = launcher.ledger();
+    this.buffers =
+        new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes, ledger, captureSites);
     DriverContext context = new DriverContext(buffers, kernels, launcher, shape);
     this.reducer = new AparapiReducer(context);
     this.scanner = new AparapiScanner(context);
@@ -127,8 +149,25 @@ final class AparapiBackend implements Backend {
     return kernels;
   }
 
+  /** Only buffers this backend made (not an aparapi buffer of another engine). */
+  @Override
+  public boolean owns(DeviceBuffer buffer) {
+    return buffers.owns(buffer);
+  }
+
+  /** The bytes of the Java arrays behind its open buffers. */
+  @Override
+  public Optional<MemoryLedger> ledger() {
+    return Optional.of(ledger);
+  }
+
+  /** Releases the kernels and closes every buffer still open. */
   @Override
   public void close() {
-    kernels.close();
+    try {
+      kernels.close();
+    } finally {
+      ledger.closeBuffers();
+    }
   }
 }

@@ -7,6 +7,7 @@ import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
+import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.DeviceInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +68,7 @@ public final class AparapiBackendProvider implements BackendProvider {
     return new AparapiBackend(
         AparapiDevices.info(index, devices.get(index)),
         devices.get(index),
-        !fallback.equalsIgnoreCase("false"));
+        !fallback.equalsIgnoreCase("false"),
+        BufferCleaner.captureSites(context));
   }
 }

@@ -2,12 +2,16 @@ package dev.prims.aparapi;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.spi.BufferCleaner;
+import dev.prims.spi.MemoryLedger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A buffer of the Aparapi backend: a Java array that is always up to date on the host, plus a
  * version that grows on every write, so that each kernel copies it to the device only when the copy
- * it holds is older ({@link KernelHandle#bind}).
+ * it holds is older ({@link KernelHandle#bind}). Counted in its backend's {@link MemoryLedger}
+ * until closed; a {@link BufferCleaner} warns when one becomes unreachable without being closed,
+ * and closing the backend closes it.
  */
 final class AparapiBuffer implements DeviceBuffer {
   private final String backend;
@@ -15,13 +19,29 @@ final class AparapiBuffer implements DeviceBuffer {
   private final Object array;
   private final int length;
   private final AtomicLong version = new AtomicLong();
+  private final MemoryLedger ledger;
+  private final BufferCleaner.Handle cleanable;
   private volatile boolean closed;
 
-  AparapiBuffer(String backend, DType type, Object array) {
+  AparapiBuffer(
+      String backend, DType type, Object array, MemoryLedger ledger, boolean captureSite) {
     this.backend = backend;
     this.type = type;
     this.array = array;
     this.length = java.lang.reflect.Array.getLength(array);
+    this.ledger = ledger;
+    this.cleanable =
+        ledger.register(
+            this,
+            "aparapi buffer of " + length + " " + type.id(),
+            (long) length * type.bytes(),
+            () -> {},
+            captureSite);
+  }
+
+  /** The ledger of the backend that made this buffer. */
+  MemoryLedger ledger() {
+    return ledger;
   }
 
   /** The host array behind this buffer. */
@@ -62,16 +82,17 @@ final class AparapiBuffer implements DeviceBuffer {
 
   @Override
   public boolean isClosed() {
-    return closed;
+    return closed || ledger.isClosed();
   }
 
   @Override
   public void close() {
     closed = true;
+    cleanable.close();
   }
 
   @Override
   public String toString() {
-    return "aparapi buffer of " + length + " " + type.id() + (closed ? " (closed)" : "");
+    return "aparapi buffer of " + length + " " + type.id() + (isClosed() ? " (closed)" : "");
   }
 }

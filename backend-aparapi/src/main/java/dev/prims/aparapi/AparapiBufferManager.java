@@ -4,6 +4,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.PrimsException;
 import dev.prims.spi.BufferManager;
+import dev.prims.spi.MemoryLedger;
 
 /**
  * Buffers of the Aparapi backend. Each is a Java array (Aparapi moves Java arrays) whose size in
@@ -17,10 +18,19 @@ final class AparapiBufferManager implements BufferManager {
 
   private final String backendId;
   private final long maxAllocBytes;
+  private final MemoryLedger ledger;
+  private final boolean captureSites;
 
-  AparapiBufferManager(String backendId, long maxAllocBytes) {
+  /**
+   * Buffers of at most {@code maxAllocBytes} (0: no device limit), counted in {@code ledger}, with
+   * allocation sites for leak warnings when {@code captureSites}.
+   */
+  AparapiBufferManager(
+      String backendId, long maxAllocBytes, MemoryLedger ledger, boolean captureSites) {
     this.backendId = backendId;
     this.maxAllocBytes = maxAllocBytes;
+    this.ledger = ledger;
+    this.captureSites = captureSites;
   }
 
   @Override
@@ -30,7 +40,7 @@ final class AparapiBufferManager implements BufferManager {
     }
     requireFits(type, length);
     try {
-      return new AparapiBuffer(backendId, type, newArray(type, (int) length));
+      return new AparapiBuffer(backendId, type, newArray(type, (int) length), ledger, captureSites);
     } catch (OutOfMemoryError e) {
       throw new PrimsException(
           backendId,
@@ -52,7 +62,7 @@ final class AparapiBufferManager implements BufferManager {
     requireFits(type, length);
     Object copy = newArray(type, length);
     System.arraycopy(array, 0, copy, 0, length);
-    return new AparapiBuffer(backendId, type, copy);
+    return new AparapiBuffer(backendId, type, copy, ledger, captureSites);
   }
 
   @Override
@@ -78,15 +88,20 @@ final class AparapiBufferManager implements BufferManager {
   /**
    * {@code buffer} as a buffer of this backend.
    *
-   * @throws IllegalArgumentException if it belongs to another backend
+   * @throws IllegalArgumentException if it belongs to another backend or engine
    */
   AparapiBuffer own(DeviceBuffer buffer) {
-    if (!(buffer instanceof AparapiBuffer) || !buffer.backend().equals(backendId)) {
+    if (!owns(buffer)) {
       throw new IllegalArgumentException(
-          "buffer " + buffer + " does not belong to backend " + backendId);
+          "buffer " + buffer + " does not belong to this " + backendId + " backend");
     }
     buffer.requireOpen();
     return (AparapiBuffer) buffer;
+  }
+
+  /** Whether this manager made {@code buffer}. */
+  boolean owns(DeviceBuffer buffer) {
+    return buffer instanceof AparapiBuffer b && b.ledger() == ledger;
   }
 
   private void requireFits(DType type, long length) {

@@ -9,6 +9,8 @@ import com.aparapi.device.JavaDevice;
 import com.aparapi.device.OpenCLDevice;
 import dev.prims.PrimsException;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.MemoryLedger;
+import dev.prims.spi.OutOfDeviceMemory;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,6 +45,7 @@ final class KernelLauncher {
   private final String backendId;
   private final Device device;
   private final boolean fallbackAllowed;
+  private final MemoryLedger ledger;
 
   /**
    * A launcher on {@code device}. An OpenCL device is told to give every array its own device
@@ -56,9 +59,18 @@ final class KernelLauncher {
     this.backendId = backendId;
     this.device = device;
     this.fallbackAllowed = fallbackAllowed;
+    this.ledger = new MemoryLedger(backendId);
     if (device instanceof OpenCLDevice) {
       ((OpenCLDevice) device).setSharedMemory(false);
     }
+  }
+
+  /**
+   * The ledger of the backend this launcher serves: what its buffers hold, named when a kernel runs
+   * out of device memory.
+   */
+  MemoryLedger ledger() {
+    return ledger;
   }
 
   /**
@@ -140,6 +152,18 @@ final class KernelLauncher {
       used = JavaDevice.THREAD_POOL;
     }
     String reason = reason(kernel.getClass(), failure, used);
+    if (outOfDeviceMemory(reason) || outOfDeviceMemory(String.valueOf(failure))) {
+      throw new PrimsException(
+          backendId,
+          OutOfDeviceMemory.during(
+              handle.name(),
+              describe(device),
+              -1,
+              device instanceof OpenCLDevice cl ? cl.getGlobalMemSize() : -1,
+              ledger,
+              reason),
+          failure);
+    }
     if (!fallbackAllowed) {
       throw new PrimsException(
           backendId,
@@ -200,6 +224,13 @@ final class KernelLauncher {
     } finally {
       AparapiLogging.stopCapture();
     }
+  }
+
+  /** Whether Aparapi's message names one of OpenCL's out-of-memory codes. */
+  static boolean outOfDeviceMemory(String message) {
+    return message != null
+        && (message.contains("CL_MEM_OBJECT_ALLOCATION_FAILURE")
+            || message.contains("CL_OUT_OF_RESOURCES"));
   }
 
   private static String reason(Class<?> kernelClass, Throwable failure, Device used) {

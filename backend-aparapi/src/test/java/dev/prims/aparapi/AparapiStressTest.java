@@ -45,6 +45,9 @@ class AparapiStressTest {
     AparapiHistogrammer.GROUP_ROWS, AparapiHistogrammer.GLOBAL_ATOMICS
   };
 
+  /** Checks every run makes at least, whatever the machine's load. */
+  private static final int MIN_CHECKS = 50;
+
   private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
   private final AtomicLong failureCount = new AtomicLong();
   private final AtomicLong checks = new AtomicLong();
@@ -74,6 +77,8 @@ class AparapiStressTest {
       Prims prims = root.backend(AparapiBackendProvider.ID);
       new Worker(prims, new SplittableRandom(1)).warmUp();
       long deadline = System.nanoTime() + (long) (seconds * 1e9);
+      // a fixed amount of work besides the time, so a loaded machine checks as much
+      int minRoundsPerThread = (MIN_CHECKS + threads - 1) / threads;
       AtomicBoolean running = new AtomicBoolean(true);
       Thread churn = new Thread(() -> churnGarbage(running), "gc-churn");
       churn.setDaemon(true);
@@ -88,7 +93,8 @@ class AparapiStressTest {
               pool.submit(
                   () -> {
                     start.await();
-                    new Worker(prims, new SplittableRandom(seed)).runUntil(deadline);
+                    new Worker(prims, new SplittableRandom(seed))
+                        .runUntil(deadline, minRoundsPerThread);
                     return null;
                   }));
         }
@@ -112,7 +118,7 @@ class AparapiStressTest {
             + checks.get()
             + " checks, first ones:\n"
             + String.join("\n", failures));
-    assertTrue(checks.get() >= 50, "only " + checks.get() + " checks ran");
+    assertTrue(checks.get() >= MIN_CHECKS, "only " + checks.get() + " checks ran");
   }
 
   /** Allocates short-lived garbage and asks for full collections, so that arrays keep moving. */
@@ -161,8 +167,11 @@ class AparapiStressTest {
       deviceChain();
     }
 
-    void runUntil(long deadline) {
-      while (System.nanoTime() < deadline && failures.size() < 10) {
+    /** Runs random rounds until {@code deadline} and at least {@code minRounds} of them. */
+    void runUntil(long deadline, int minRounds) {
+      for (int round = 0;
+          (round < minRounds || System.nanoTime() < deadline) && failures.size() < 10;
+          round++) {
         int choice = random.nextInt(10);
         if (choice < 2) {
           keyHistogram(DType.INT);

@@ -8,9 +8,11 @@ import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
+import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The ForkJoin CPU backend: Java heap arrays as buffers (off-heap memory beyond the longest array,
@@ -19,6 +21,7 @@ import java.util.List;
  */
 final class CpuBackend implements Backend {
   private final DeviceInfo device;
+  private final MemoryLedger ledger = new MemoryLedger(CpuBuffer.BACKEND);
   private final CpuParallel parallel;
   private final CpuBufferManager buffers;
   private final CpuReducer reducer;
@@ -30,7 +33,7 @@ final class CpuBackend implements Backend {
   CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
     this.device = device;
     this.parallel = new CpuParallel(threads);
-    this.buffers = buffers.allocatingOn(parallel);
+    this.buffers = buffers.allocatingOn(parallel, ledger);
     this.reducer = new CpuReducer(parallel);
     this.scanner = new CpuScanner(parallel);
     this.histogrammer = new CpuHistogrammer(parallel);
@@ -97,8 +100,25 @@ final class CpuBackend implements Backend {
     return CpuPolicy.sequentialChain(n);
   }
 
+  /** Its own buffers only: those its buffer manager made, not another engine's cpu buffers. */
+  @Override
+  public boolean owns(dev.prims.DeviceBuffer buffer) {
+    return buffer instanceof CpuBuffer c && c.ledger() == ledger;
+  }
+
+  /** Bytes of the buffers made for users (heap and off-heap); per-call scratch is not kept. */
+  @Override
+  public Optional<MemoryLedger> ledger() {
+    return Optional.of(ledger);
+  }
+
+  /** Ends the worker pool and closes every buffer still open. */
   @Override
   public void close() {
-    parallel.close();
+    try {
+      parallel.close();
+    } finally {
+      ledger.closeBuffers();
+    }
   }
 }

@@ -3,6 +3,7 @@ package dev.prims.cpu;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferCleaner;
+import dev.prims.spi.MemoryLedger;
 import java.nio.ByteBuffer;
 
 /**
@@ -10,40 +11,67 @@ import java.nio.ByteBuffer;
  * the longest Java array) it is a Java heap array, possibly shared with the caller, and the
  * primitives run on the array itself. Longer buffers live off the heap in an {@link OffHeapArray}
  * with 64-bit indices; the primitives copy them window by window into per-thread heap arrays (see
- * {@link CpuScratch}). Off-heap memory is freed on {@link #close()}, or by a {@link BufferCleaner}
- * with a warning when the buffer becomes unreachable without being closed.
+ * {@link CpuScratch}). A buffer made for a user is counted in its backend's {@link MemoryLedger}
+ * until it is closed, or until a {@link BufferCleaner} finds it unreachable without being closed
+ * (with a warning; off-heap memory is freed then); closing the backend closes it.
  */
 final class CpuBuffer implements DeviceBuffer {
   static final String BACKEND = "cpu";
 
   private final DType type;
+  private final MemoryLedger ledger;
   private final Object array;
   private final OffHeapArray offHeap;
   private final BufferCleaner.Handle cleanable;
   private final long length;
   private volatile boolean closed;
 
-  /** A buffer that is {@code array} itself. */
+  /** A temporary buffer that is {@code array} itself, of no backend's ledger. */
   CpuBuffer(DType type, Object array) {
-    this.type = type;
-    this.array = array;
-    this.offHeap = null;
-    this.cleanable = null;
-    this.length = java.lang.reflect.Array.getLength(array);
+    this(null, type, array, false, false);
   }
 
-  /** A buffer owning {@code memory}; registered with the cleaner. */
-  CpuBuffer(OffHeapArray memory, boolean captureSite) {
+  /**
+   * A buffer of the backend keeping {@code ledger} that is {@code array} itself; counted there (and
+   * warned about when left unclosed) when {@code counted}, else a view of a caller's array for one
+   * call.
+   */
+  CpuBuffer(MemoryLedger ledger, DType type, Object array, boolean counted, boolean captureSite) {
+    this.type = type;
+    this.ledger = ledger;
+    this.array = array;
+    this.offHeap = null;
+    this.length = java.lang.reflect.Array.getLength(array);
+    this.cleanable =
+        counted
+            ? ledger.register(
+                this,
+                "cpu buffer of " + length + " " + type.id(),
+                length * type.bytes(),
+                () -> {},
+                captureSite)
+            : null;
+  }
+
+  /** A buffer owning {@code memory}; counted in {@code ledger} and registered with the cleaner. */
+  CpuBuffer(MemoryLedger ledger, OffHeapArray memory, boolean captureSite) {
     this.type = memory.type();
+    this.ledger = ledger;
     this.array = null;
     this.offHeap = memory;
     this.length = memory.length();
     this.cleanable =
-        BufferCleaner.register(
+        ledger.register(
             this,
             "cpu off-heap buffer of " + length + " " + type.id(),
+            length * type.bytes(),
             memory::release,
             captureSite);
+  }
+
+  /** The ledger of the backend that made this buffer (null for a temporary). */
+  MemoryLedger ledger() {
+    return ledger;
   }
 
   /**
@@ -186,7 +214,7 @@ final class CpuBuffer implements DeviceBuffer {
 
   @Override
   public boolean isClosed() {
-    return closed;
+    return closed || (ledger != null && ledger.isClosed());
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.PrimsException;
 import dev.prims.spi.BufferManager;
+import dev.prims.spi.MemoryLedger;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 
@@ -21,6 +22,7 @@ final class CpuBufferManager implements BufferManager {
   private final int chunkElements;
   private final boolean captureSites;
   private final CpuParallel parallel;
+  private final MemoryLedger ledger;
 
   /**
    * @param offHeapThreshold buffers longer than this many elements live off the heap (at most
@@ -30,11 +32,15 @@ final class CpuBufferManager implements BufferManager {
    * @param captureSites whether leak warnings name where the buffer was allocated
    */
   CpuBufferManager(long offHeapThreshold, int chunkElements, boolean captureSites) {
-    this(offHeapThreshold, chunkElements, captureSites, null);
+    this(offHeapThreshold, chunkElements, captureSites, null, new MemoryLedger(CpuBuffer.BACKEND));
   }
 
   private CpuBufferManager(
-      long offHeapThreshold, int chunkElements, boolean captureSites, CpuParallel parallel) {
+      long offHeapThreshold,
+      int chunkElements,
+      boolean captureSites,
+      CpuParallel parallel,
+      MemoryLedger ledger) {
     if (offHeapThreshold < 0 || offHeapThreshold > CpuPolicy.MAX_ELEMENTS) {
       throw new IllegalArgumentException(
           "off-heap threshold must lie in [0, "
@@ -50,11 +56,20 @@ final class CpuBufferManager implements BufferManager {
     this.chunkElements = chunkElements;
     this.captureSites = captureSites;
     this.parallel = parallel;
+    this.ledger = ledger;
   }
 
-  /** This manager's settings, allocating off-heap chunks in parallel on {@code parallel}. */
-  CpuBufferManager allocatingOn(CpuParallel parallel) {
-    return new CpuBufferManager(offHeapThreshold, chunkElements, captureSites, parallel);
+  /**
+   * This manager's settings, allocating off-heap chunks in parallel on {@code parallel} and
+   * counting buffers in {@code ledger}.
+   */
+  CpuBufferManager allocatingOn(CpuParallel parallel, MemoryLedger ledger) {
+    return new CpuBufferManager(offHeapThreshold, chunkElements, captureSites, parallel, ledger);
+  }
+
+  /** The ledger this manager counts its buffers in. */
+  MemoryLedger ledger() {
+    return ledger;
   }
 
   /** Heap arrays up to the longest Java array, default chunks, no allocation sites. */
@@ -80,8 +95,7 @@ final class CpuBufferManager implements BufferManager {
       return allocateOffHeap(type, length);
     }
     try {
-      return new CpuBuffer(
-          type, Array.newInstance(type.arrayClass().getComponentType(), (int) length));
+      return counted(type, Array.newInstance(type.arrayClass().getComponentType(), (int) length));
     } catch (OutOfMemoryError e) {
       throw new PrimsException(
           CpuBuffer.BACKEND,
@@ -121,7 +135,13 @@ final class CpuBufferManager implements BufferManager {
               + physical
               + " bytes of physical memory are available");
     }
-    return new CpuBuffer(OffHeapArray.allocate(type, length, chunk(type), parallel), captureSites);
+    return new CpuBuffer(
+        ledger, OffHeapArray.allocate(type, length, chunk(type), parallel), captureSites);
+  }
+
+  /** A user's heap buffer that is {@code array}, counted in the ledger. */
+  private CpuBuffer counted(DType type, Object array) {
+    return new CpuBuffer(ledger, type, array, true, captureSites);
   }
 
   /** A heap buffer holding a copy of {@code array}, or an off-heap one above the threshold. */
@@ -132,7 +152,7 @@ final class CpuBufferManager implements BufferManager {
     if (!offHeap(n)) {
       Object copy = Array.newInstance(array.getClass().getComponentType(), n);
       System.arraycopy(array, 0, copy, 0, n);
-      return new CpuBuffer(type, copy);
+      return counted(type, copy);
     }
     CpuBuffer buffer = allocateOffHeap(type, n);
     buffer.store(0, array, 0, n);
@@ -143,13 +163,15 @@ final class CpuBufferManager implements BufferManager {
   @Override
   public DeviceBuffer wrap(Object array) {
     int n = Array.getLength(array);
-    return offHeap(n) ? upload(array) : new CpuBuffer(DType.ofArray(array), array);
+    return offHeap(n) ? upload(array) : view(array);
   }
 
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     if (!offHeap(length)) {
-      return BufferManager.super.upload(array, offset, length);
+      Object slice = Array.newInstance(array.getClass().getComponentType(), length);
+      System.arraycopy(array, offset, slice, 0, length);
+      return counted(DType.ofArray(array), slice);
     }
     CpuBuffer buffer = allocateOffHeap(DType.ofArray(array), length);
     buffer.store(0, array, offset, length);
@@ -160,7 +182,9 @@ final class CpuBufferManager implements BufferManager {
   public DeviceBuffer upload(ByteBuffer data, DType type) {
     long length = data.remaining() / type.bytes();
     if (!offHeap(length)) {
-      return BufferManager.super.upload(data, type);
+      CpuBuffer buffer = (CpuBuffer) allocate(type, length);
+      buffer.store(0, data);
+      return buffer;
     }
     CpuBuffer buffer = allocateOffHeap(type, length);
     buffer.store(0, data);
@@ -170,9 +194,12 @@ final class CpuBufferManager implements BufferManager {
   @Override
   public DeviceBuffer outputFor(Object array) {
     int n = Array.getLength(array);
-    return offHeap(n)
-        ? allocateOffHeap(DType.ofArray(array), n)
-        : new CpuBuffer(DType.ofArray(array), array);
+    return offHeap(n) ? allocateOffHeap(DType.ofArray(array), n) : view(array);
+  }
+
+  /** A buffer of this backend over a caller's array for one call (not counted: not ours). */
+  private CpuBuffer view(Object array) {
+    return new CpuBuffer(ledger, DType.ofArray(array), array, false, false);
   }
 
   @Override

@@ -34,12 +34,15 @@ import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
+import dev.prims.spi.MemoryLedger;
+import dev.prims.spi.OutOfDeviceMemory;
 import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.ScalarBytes;
 import dev.prims.spi.Scanner;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -105,6 +108,10 @@ final class CudaBackend implements Backend {
   private boolean timingPending;
   private volatile boolean closed;
 
+  /** Set once close has freed the context: frees after it do nothing. */
+  private boolean released;
+
+  private final MemoryLedger ledger = new MemoryLedger(CudaBackendProvider.ID);
   private final CudaBufferManager buffers = new CudaBufferManager(this);
   private final CudaReducer reducer = new CudaReducer(this);
   private final CudaScanner scanner = new CudaScanner(this);
@@ -156,10 +163,12 @@ final class CudaBackend implements Backend {
       cuCtxSetCurrent(context);
       cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT);
       slots = new CudaResultSlots(ASYNC_SLOTS);
+      ledger.add(MemoryLedger.Kind.STAGING, (ASYNC_SLOTS + 1L) * CudaResultSlots.BYTES);
       for (int i = 0; i < EVENTS_AHEAD; i++) {
         idleEvents.add(newEvent());
       }
       cuMemAlloc(counters, 4L * COUNTERS);
+      ledger.add(MemoryLedger.Kind.SCRATCH, 4L * COUNTERS);
       cuMemsetD32(counters, 0, COUNTERS);
       launchParams = KernelParamBlock.allocate();
     } catch (CudaException e) {
@@ -294,6 +303,22 @@ final class CudaBackend implements Backend {
     }
   }
 
+  /** The ledger of the bytes this backend holds. */
+  MemoryLedger memoryLedger() {
+    return ledger;
+  }
+
+  @Override
+  public Optional<MemoryLedger> ledger() {
+    return Optional.of(ledger);
+  }
+
+  /** Only buffers this backend made (not a cuda buffer of another engine). */
+  @Override
+  public boolean owns(DeviceBuffer buffer) {
+    return buffer instanceof CudaBuffer b && b.owner() == this;
+  }
+
   /** The reducer with its package-level kernel launchers. */
   CudaReducer cudaReducer() {
     return reducer;
@@ -365,7 +390,7 @@ final class CudaBackend implements Backend {
 
   /** The CUDA buffer behind {@code buffer}, which must belong to this backend and be open. */
   CudaBuffer own(DeviceBuffer buffer) {
-    if (!(buffer instanceof CudaBuffer) || ((CudaBuffer) buffer).owner() != this) {
+    if (!owns(buffer)) {
       throw new IllegalArgumentException(
           "buffer " + buffer + " does not belong to this cuda backend");
     }
@@ -386,17 +411,7 @@ final class CudaBackend implements Backend {
         cuMemGetInfo(free, total);
         throw new PrimsException(
             CudaBackendProvider.ID,
-            "out of device memory: cannot allocate "
-                + bytes
-                + " bytes for "
-                + what
-                + " ("
-                + free[0]
-                + " of "
-                + total[0]
-                + " bytes free on "
-                + info.name()
-                + ")",
+            OutOfDeviceMemory.allocation(bytes, what, info.name(), free[0], total[0], ledger, null),
             e);
       }
       throw e;
@@ -406,12 +421,12 @@ final class CudaBackend implements Backend {
 
   /**
    * Frees memory from {@link #allocate} once the stream no longer needs it (asynchronous calls may
-   * still read it); does nothing after close (the context is gone).
+   * still read it); does nothing once close has released the context.
    */
   void free(CUdeviceptr pointer) {
     lock.lock();
     try {
-      if (!closed) {
+      if (!released) {
         cuCtxSetCurrent(context);
         cuStreamSynchronize(stream);
         cuMemFree(pointer);
@@ -433,10 +448,12 @@ final class CudaBackend implements Backend {
         cuStreamSynchronize(stream);
         cuMemFree(scratch);
         scratch = null;
+        ledger.subtract(MemoryLedger.Kind.SCRATCH, scratchBytes);
       }
       long size = Math.max(bytes, scratchBytes + scratchBytes / 2);
       scratch = allocate(size, "scratch");
       scratchBytes = size;
+      ledger.add(MemoryLedger.Kind.SCRATCH, size);
     }
     return scratch;
   }
@@ -713,14 +730,18 @@ final class CudaBackend implements Backend {
     try {
       cuCtxSetCurrent(context);
       if (failure == null) {
+        ledger.closeBuffers();
         streamer.close();
         modules.unload();
         if (scratch != null) {
           cuMemFree(scratch);
+          ledger.subtract(MemoryLedger.Kind.SCRATCH, scratchBytes);
         }
         cuMemFree(counters);
+        ledger.subtract(MemoryLedger.Kind.SCRATCH, 4L * COUNTERS);
         launchParams.free();
         slots.free();
+        ledger.subtract(MemoryLedger.Kind.STAGING, (ASYNC_SLOTS + 1L) * CudaResultSlots.BYTES);
         for (CUevent event : events) {
           cuEventDestroy(event);
         }
@@ -729,6 +750,7 @@ final class CudaBackend implements Backend {
     } catch (CudaException e) {
       failure = e;
     } finally {
+      released = true;
       try {
         cuDevicePrimaryCtxRelease(device);
       } catch (CudaException e) {

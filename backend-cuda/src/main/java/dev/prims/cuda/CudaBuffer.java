@@ -6,8 +6,9 @@ import dev.prims.spi.BufferCleaner;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Device memory of one CUDA backend. Freed by {@link #close()}, or by a {@link BufferCleaner} (with
- * a warning naming where it was allocated) when it becomes unreachable without being closed.
+ * Device memory of one CUDA backend, counted in its {@link dev.prims.spi.MemoryLedger}. Freed by
+ * {@link #close()}, by closing the backend, or by a {@link BufferCleaner} (with a warning naming
+ * where it was allocated) when it becomes unreachable without being closed.
  */
 final class CudaBuffer implements DeviceBuffer {
   private final CudaBackend backend;
@@ -23,11 +24,14 @@ final class CudaBuffer implements DeviceBuffer {
     this.length = length;
     this.pointer = pointer;
     this.cleanable =
-        BufferCleaner.register(
-            this,
-            "cuda buffer of " + length + " " + type.id(),
-            new Release(backend, pointer),
-            backend.captureAllocationSites());
+        backend
+            .memoryLedger()
+            .register(
+                this,
+                "cuda buffer of " + length + " " + type.id(),
+                length * type.bytes(),
+                new Release(backend, pointer),
+                backend.captureAllocationSites());
   }
 
   /** Frees the memory once, whether called by close() or by the cleaner. */

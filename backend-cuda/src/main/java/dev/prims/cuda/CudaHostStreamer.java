@@ -15,6 +15,7 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
 import dev.prims.DType;
+import dev.prims.spi.MemoryLedger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.stream.IntStream;
@@ -68,6 +69,7 @@ final class CudaHostStreamer {
       pinnedBytes[s] =
           pinned[s].getByteBuffer(0, CudaTransferPolicy.CHUNK_BYTES).order(ByteOrder.nativeOrder());
       onDevice[s] = backend.allocate(CudaTransferPolicy.CHUNK_BYTES, "a staging chunk");
+      backend.memoryLedger().add(MemoryLedger.Kind.STAGING, 2L * CudaTransferPolicy.CHUNK_BYTES);
       copied[s] = new CUevent();
       consumed[s] = new CUevent();
       cuEventCreate(copied[s], CUevent_flags.CU_EVENT_DISABLE_TIMING);
@@ -187,9 +189,11 @@ final class CudaHostStreamer {
       if (results != null) {
         cuMemFree(results);
         results = null;
+        backend.memoryLedger().subtract(MemoryLedger.Kind.SCRATCH, resultsBytes);
       }
       resultsBytes = Math.max(bytes, 4096);
       results = backend.allocate(resultsBytes, "per-chunk results");
+      backend.memoryLedger().add(MemoryLedger.Kind.SCRATCH, resultsBytes);
     }
     return results;
   }
@@ -258,11 +262,16 @@ final class CudaHostStreamer {
     for (int s = 0; s < CudaTransferPolicy.SLOTS; s++) {
       cuMemFreeHost(pinned[s]);
       cuMemFree(onDevice[s]);
+      backend
+          .memoryLedger()
+          .subtract(MemoryLedger.Kind.STAGING, 2L * CudaTransferPolicy.CHUNK_BYTES);
       cuEventDestroy(copied[s]);
       cuEventDestroy(consumed[s]);
     }
     if (results != null) {
       cuMemFree(results);
+      backend.memoryLedger().subtract(MemoryLedger.Kind.SCRATCH, resultsBytes);
+      results = null;
     }
     cuStreamDestroy(copyStream);
     ready = false;

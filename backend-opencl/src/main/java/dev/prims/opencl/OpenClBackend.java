@@ -9,12 +9,15 @@ import dev.prims.PrimsException;
 import dev.prims.ReduceOp;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
+import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.Histogrammer;
+import dev.prims.spi.MemoryLedger;
+import dev.prims.spi.OutOfDeviceMemory;
 import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.ScalarBytes;
@@ -23,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
@@ -86,9 +90,12 @@ final class OpenClBackend implements Backend {
   private final OpenClFoldKernels foldKernels;
   private volatile boolean closed;
   private final QueueCompletions completions;
+  private final MemoryLedger ledger = new MemoryLedger(ID);
+  private final boolean captureAllocationSites;
 
   OpenClBackend(OpenClDevice device, BackendContext config) {
     this.device = device;
+    this.captureAllocationSites = BufferCleaner.captureSites(config);
     this.int64Atomics =
         device.int64Atomics()
             && Boolean.parseBoolean(config.get("prims.opencl.int64Atomics", "true"));
@@ -112,15 +119,45 @@ final class OpenClBackend implements Backend {
     this.foldKernels = device.fp64() ? new OpenClFoldKernels(this) : null;
     this.completions =
         new QueueCompletions(
-            ID,
-            () -> {},
-            e ->
-                e instanceof CLException
-                    ? new PrimsException(
-                        ID,
-                        "asynchronous call on " + device.describe() + " failed: " + e.getMessage(),
-                        e)
-                    : e);
+            ID, () -> {}, e -> e instanceof CLException c ? failure("asynchronous call", c) : e);
+  }
+
+  /** The ledger of the bytes this backend holds. */
+  MemoryLedger memoryLedger() {
+    return ledger;
+  }
+
+  @Override
+  public Optional<MemoryLedger> ledger() {
+    return Optional.of(ledger);
+  }
+
+  /** Only buffers this backend made (not an opencl buffer of another engine). */
+  @Override
+  public boolean owns(DeviceBuffer buffer) {
+    return buffer instanceof OpenClBuffer b && b.ledger() == ledger;
+  }
+
+  /** Whether new buffers capture a stack trace for leak warnings ({@code prims.debug.leaks}). */
+  boolean captureAllocationSites() {
+    return captureAllocationSites;
+  }
+
+  /**
+   * {@code e}, raised while doing {@code what}, as a {@link PrimsException}: out-of-memory codes
+   * ({@code CL_MEM_OBJECT_ALLOCATION_FAILURE}, {@code CL_OUT_OF_RESOURCES}, {@code
+   * CL_OUT_OF_HOST_MEMORY}) become an out-of-device-memory message with what the ledger holds.
+   */
+  PrimsException failure(String what, CLException e) {
+    if (isOutOfMemory(e)) {
+      return new PrimsException(
+          ID,
+          OutOfDeviceMemory.during(
+              what, device.describe(), -1, device.globalMemory(), ledger, e.getMessage()),
+          e);
+    }
+    return new PrimsException(
+        ID, what + " on " + device.describe() + " failed: " + e.getMessage(), e);
   }
 
   @Override
@@ -248,8 +285,7 @@ final class OpenClBackend implements Backend {
       }
       return work.get();
     } catch (CLException e) {
-      throw new PrimsException(
-          ID, what + " on " + device.describe() + " failed: " + e.getMessage(), e);
+      throw failure(what, e);
     } finally {
       lock.unlock();
     }
@@ -453,12 +489,13 @@ final class OpenClBackend implements Backend {
   }
 
   /**
-   * A new memory object of {@code bytes} (at least one word).
+   * A new memory object of {@code bytes} (at least 16, rounded up to 8), committed on the device
+   * when {@code commit} (zero-filled and waited for; under the lock).
    *
    * @throws PrimsException naming the sizes when the device cannot hold it
    */
-  cl_mem createMemory(long bytes, String what) {
-    long size = Math.max(bytes, 16);
+  cl_mem createMemory(long bytes, String what, boolean commit) {
+    long size = (Math.max(bytes, 16) + 7) & ~7L;
     if (size > device.maxAllocation()) {
       throw new PrimsException(
           ID,
@@ -473,23 +510,54 @@ final class OpenClBackend implements Backend {
               + device.globalMemory()
               + " bytes in all)");
     }
+    cl_mem mem;
     try {
-      return clCreateBuffer(context, CL_MEM_READ_WRITE, size, null, null);
+      mem = clCreateBuffer(context, CL_MEM_READ_WRITE, size, null, null);
     } catch (CLException e) {
-      throw new PrimsException(
-          ID,
-          "cannot allocate "
-              + size
-              + " bytes for "
-              + what
-              + " on "
-              + device.describe()
-              + " ("
-              + device.globalMemory()
-              + " bytes of global memory): "
-              + e.getMessage(),
-          e);
+      throw allocationFailure(size, what, e);
     }
+    if (commit) {
+      try {
+        cl_event filled = new cl_event();
+        clEnqueueFillBuffer(queue, mem, Pointer.to(new int[] {0}), 4, 0, size, 0, null, filled);
+        try {
+          clWaitForEvents(1, new cl_event[] {filled});
+        } finally {
+          clReleaseEvent(filled);
+        }
+      } catch (CLException e) {
+        clReleaseMemObject(mem);
+        throw allocationFailure(size, what, e);
+      }
+    }
+    return mem;
+  }
+
+  /** Whether {@code e} is one of OpenCL's out-of-memory codes. */
+  static boolean isOutOfMemory(CLException e) {
+    int status = e.getStatus();
+    return status == CL_MEM_OBJECT_ALLOCATION_FAILURE
+        || status == CL_OUT_OF_RESOURCES
+        || status == CL_OUT_OF_HOST_MEMORY;
+  }
+
+  private PrimsException allocationFailure(long size, String what, CLException e) {
+    return new PrimsException(
+        ID,
+        isOutOfMemory(e)
+            ? OutOfDeviceMemory.allocation(
+                size, what, device.describe(), -1, device.globalMemory(), ledger, e.getMessage())
+            : "cannot allocate "
+                + size
+                + " bytes for "
+                + what
+                + " on "
+                + device.describe()
+                + " ("
+                + device.globalMemory()
+                + " bytes of global memory): "
+                + e.getMessage(),
+        e);
   }
 
   /** A scratch buffer of at least {@code bytes} for {@code slot}, kept for later calls. */
@@ -501,21 +569,24 @@ final class OpenClBackend implements Backend {
     if (have != null) {
       clReleaseMemObject(scratch.remove(slot));
       scratchBytes.remove(slot);
+      ledger.subtract(MemoryLedger.Kind.SCRATCH, have);
     }
-    long size = Math.max(bytes, 64);
-    cl_mem mem = createMemory(size, "scratch " + slot);
+    long size = (Math.max(bytes, 64) + 7) & ~7L;
+    cl_mem mem = createMemory(size, "scratch " + slot, true);
     scratch.put(slot, mem);
     scratchBytes.put(slot, size);
+    ledger.add(MemoryLedger.Kind.SCRATCH, size);
     return mem;
   }
 
   /** {@code buffer} as this backend's buffer, open. */
   OpenClBuffer own(DeviceBuffer buffer) {
-    if (!(buffer instanceof OpenClBuffer b)) {
-      throw new IllegalArgumentException("buffer " + buffer + " does not belong to backend " + ID);
+    if (!owns(buffer)) {
+      throw new IllegalArgumentException(
+          "buffer " + buffer + " does not belong to this " + ID + " backend");
     }
-    b.requireOpen();
-    return b;
+    buffer.requireOpen();
+    return (OpenClBuffer) buffer;
   }
 
   /**
@@ -551,7 +622,9 @@ final class OpenClBackend implements Backend {
     lock.lock();
     try {
       kernelArgs.clear();
+      ledger.closeBuffers();
       scratch.values().forEach(m -> clReleaseMemObject(m));
+      scratchBytes.values().forEach(b -> ledger.subtract(MemoryLedger.Kind.SCRATCH, b));
       scratch.clear();
       scratchBytes.clear();
       programs.close();

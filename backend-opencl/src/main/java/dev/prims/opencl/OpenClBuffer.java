@@ -2,34 +2,48 @@ package dev.prims.opencl;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import java.lang.ref.Cleaner;
-import java.util.concurrent.atomic.AtomicBoolean;
+import dev.prims.spi.BufferCleaner;
+import dev.prims.spi.MemoryLedger;
 import org.jocl.CL;
 import org.jocl.cl_mem;
 
 /**
- * A {@link DeviceBuffer} on one {@code cl_mem}. {@link #close()} releases it; a {@link Cleaner}
- * releases it too if the buffer becomes unreachable while still open.
+ * A {@link DeviceBuffer} on one {@code cl_mem}, counted in its backend's {@link MemoryLedger}.
+ * {@link #close()} releases it; a {@link BufferCleaner} releases it too, with a warning, if the
+ * buffer becomes unreachable while still open; closing the backend closes it.
  */
 final class OpenClBuffer implements DeviceBuffer {
-  private static final Cleaner CLEANER = Cleaner.create();
-
   private final DType type;
   private final long length;
-  private final Release release;
-  private final Cleaner.Cleanable cleanable;
+  private final cl_mem mem;
+  private final MemoryLedger ledger;
+  private final BufferCleaner.Handle cleanable;
+  private volatile boolean closed;
 
-  OpenClBuffer(DType type, long length, cl_mem mem) {
+  OpenClBuffer(
+      DType type, long length, cl_mem mem, long bytes, MemoryLedger ledger, boolean captureSite) {
     this.type = type;
     this.length = length;
-    this.release = new Release(mem);
-    this.cleanable = CLEANER.register(this, release);
+    this.mem = mem;
+    this.ledger = ledger;
+    this.cleanable =
+        ledger.register(
+            this,
+            "opencl buffer of " + length + " " + type.id(),
+            bytes,
+            new Release(mem),
+            captureSite);
   }
 
   /** The memory object; throws if closed. */
   cl_mem mem() {
     requireOpen();
-    return release.mem;
+    return mem;
+  }
+
+  /** The ledger of the backend that made this buffer. */
+  MemoryLedger ledger() {
+    return ledger;
   }
 
   @Override
@@ -49,32 +63,27 @@ final class OpenClBuffer implements DeviceBuffer {
 
   @Override
   public boolean isClosed() {
-    return release.released.get();
+    return closed || ledger.isClosed();
   }
 
   @Override
   public void close() {
-    cleanable.clean();
+    closed = true;
+    cleanable.close();
   }
 
   @Override
   public String toString() {
-    return "OpenClBuffer[" + length + " " + type.id() + (isClosed() ? ", closed]" : "]");
+    return "opencl buffer of " + length + " " + type.id() + (isClosed() ? " (closed)" : "");
   }
 
-  private static final class Release implements Runnable {
-    private final cl_mem mem;
-    private final AtomicBoolean released = new AtomicBoolean();
-
-    Release(cl_mem mem) {
-      this.mem = mem;
-    }
-
+  /**
+   * Releases the memory object (once: the cleaner runs it at most once); must not reach the buffer.
+   */
+  private record Release(cl_mem mem) implements Runnable {
     @Override
     public void run() {
-      if (released.compareAndSet(false, true)) {
-        CL.clReleaseMemObject(mem);
-      }
+      CL.clReleaseMemObject(mem);
     }
   }
 }

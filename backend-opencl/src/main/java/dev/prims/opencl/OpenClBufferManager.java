@@ -15,8 +15,20 @@ final class OpenClBufferManager implements BufferManager {
     this.backend = backend;
   }
 
+  /**
+   * A new buffer, committed on the device before it is returned (see {@link #allocate(DType, long,
+   * boolean)}).
+   */
   @Override
   public DeviceBuffer allocate(DType type, long length) {
+    return allocate(type, length, true);
+  }
+
+  /**
+   * A new buffer; when {@code commit}, zero-filled and waited for, so that a driver that commits
+   * memory at first use (NVIDIA's) runs out of memory here rather than in a later call.
+   */
+  private OpenClBuffer allocate(DType type, long length, boolean commit) {
     if (length < 0) {
       throw new IllegalArgumentException("buffer length must not be negative, got " + length);
     }
@@ -27,9 +39,10 @@ final class OpenClBufferManager implements BufferManager {
     return backend.locked(
         "allocate",
         () -> {
-          cl_mem mem =
-              backend.createMemory(length * type.bytes(), length + " " + type.id() + " elements");
-          return new OpenClBuffer(type, length, mem);
+          long bytes = length * type.bytes();
+          cl_mem mem = backend.createMemory(bytes, length + " " + type.id() + " elements", commit);
+          return new OpenClBuffer(
+              type, length, mem, bytes, backend.memoryLedger(), backend.captureAllocationSites());
         });
   }
 
@@ -37,7 +50,7 @@ final class OpenClBufferManager implements BufferManager {
   public DeviceBuffer upload(Object array) {
     DType type = DType.ofArray(array);
     int length = Array.getLength(array);
-    OpenClBuffer buffer = (OpenClBuffer) allocate(type, length);
+    OpenClBuffer buffer = allocate(type, length, false); // the blocking write commits it
     try {
       if (length > 0) {
         backend.locked(

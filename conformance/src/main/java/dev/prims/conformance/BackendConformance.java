@@ -223,6 +223,15 @@ public abstract class BackendConformance {
     }
   }
 
+  /**
+   * A new engine of its own on the backend under test (with {@link #configuration()}), for tests of
+   * buffers across engines and of closing; the caller closes it.
+   */
+  protected final Prims newEngine() {
+    Opened opened = open(backendId(), configuration());
+    return opened.root();
+  }
+
   /** The opened backend under test. */
   protected final Backend backend() {
     prims();

@@ -11,15 +11,20 @@ import dev.prims.HistogramSpec;
 import dev.prims.Prims;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.BufferCleaner;
+import dev.prims.spi.MemoryLedger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * Device buffers: closing twice, use after close, an upload being a copy, slices and native-order
- * byte buffers, and a scan -> histogram -> reduce chain that stays on the device, each checked
- * against plain Java.
+ * byte buffers, a scan -> histogram -> reduce chain that stays on the device, aliasing, buffers of
+ * another engine, closing with the engine, and the backend's memory ledger (with the warning for an
+ * unclosed buffer), each checked against plain Java.
  */
 public abstract class BufferConformance extends BackendConformance {
   private static final int N = 100_003;
@@ -119,6 +124,129 @@ public abstract class BufferConformance extends BackendConformance {
       prims.download(counts, counted);
       assertArrayEquals(expectedCounts, counted, backendId() + ": the chain's counts");
     }
+  }
+
+  @Test
+  void aHistogramIntoItsOwnValuesBufferIsRejectedAndInPlaceScanWorks() throws Exception {
+    Prims prims = prims();
+    long[] keys = {0, 1, 2, 3, 4, 5, 6, 7};
+    try (DeviceBuffer both = prims.upload(keys)) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> prims.histogram(both, HistogramSpec.keys(8), both));
+      assertTrue(e.getMessage().contains("values buffer"), e.getMessage());
+      java.util.concurrent.ExecutionException async =
+          assertThrows(
+              java.util.concurrent.ExecutionException.class,
+              () -> prims.histogramAsync(both, HistogramSpec.keys(8), both).get());
+      assertTrue(async.getCause() instanceof IllegalArgumentException, async.toString());
+      long[] back = new long[8];
+      prims.download(both, back);
+      assertArrayEquals(keys, back, backendId() + ": the rejected call changed the buffer");
+      prims.scan(both, both, ReduceOp.SUM, ScanKind.INCLUSIVE);
+      prims.download(both, back);
+      assertArrayEquals(new long[] {0, 1, 3, 6, 10, 15, 21, 28}, back, "in-place scan");
+    }
+  }
+
+  @Test
+  void aBufferOfAnotherEngineIsRejectedBeforeAnyLaunch() throws Exception {
+    Prims prims = prims();
+    try (Prims other = newEngine();
+        DeviceBuffer foreign = other.upload(new long[] {1, 2, 3, 4});
+        DeviceBuffer own = prims.upload(new long[] {5, 6, 7, 8});
+        DeviceBuffer counts = prims.allocate(DType.LONG, 4)) {
+      List<Executable> calls =
+          List.of(
+              () -> prims.reduce(foreign, ReduceOp.SUM),
+              () -> prims.scan(foreign, own, ReduceOp.SUM, ScanKind.INCLUSIVE),
+              () -> prims.scan(own, foreign, ReduceOp.SUM, ScanKind.INCLUSIVE),
+              () -> prims.histogram(foreign, HistogramSpec.keys(4), counts),
+              () -> prims.dot(own, foreign),
+              () -> prims.download(foreign, new long[4]),
+              () -> prims.reduceAsync(foreign, ReduceOp.SUM).join());
+      for (int i = 0; i < calls.size(); i++) {
+        Throwable thrown = assertThrows(Throwable.class, calls.get(i), "call " + i);
+        Throwable e =
+            thrown instanceof java.util.concurrent.CompletionException ? thrown.getCause() : thrown;
+        assertTrue(e instanceof IllegalArgumentException, "call " + i + ": " + e);
+        assertTrue(
+            e.getMessage().contains("does not belong to this " + backendId() + " backend"),
+            "call " + i + ": " + e.getMessage());
+      }
+      assertEquals(10L, other.reduce(foreign, ReduceOp.SUM).asLong(), "fine on its own engine");
+      assertEquals(26L, prims.reduce(own, ReduceOp.SUM).asLong(), "this engine still works");
+    }
+  }
+
+  @Test
+  void closingAnEngineClosesItsBuffersAndEmptiesItsLedger() {
+    Prims other = newEngine();
+    MemoryLedger ledger = other.primaryBackend().ledger().orElseThrow();
+    DeviceBuffer buffer = other.upload(new int[] {1, 2, 3});
+    DeviceBuffer allocated = other.allocate(DType.DOUBLE, 1000);
+    assertTrue(ledger.usage().buffers() >= 2, ledger.toString());
+    other.close();
+    assertTrue(buffer.isClosed(), backendId() + ": a buffer outlived its engine");
+    assertTrue(allocated.isClosed(), backendId() + ": a buffer outlived its engine");
+    assertEquals(0, ledger.usage().buffers(), ledger.toString());
+    assertEquals(0, ledger.usage().bufferBytes(), ledger.toString());
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> prims().reduce(buffer, ReduceOp.SUM));
+    assertTrue(e.getMessage().contains("closed"), e.getMessage());
+    assertThrows(IllegalStateException.class, () -> prims().download(buffer, new int[3]));
+    buffer.close();
+  }
+
+  @Test
+  void theLedgerCountsEveryBufferUntilItIsClosed() {
+    Prims prims = prims();
+    MemoryLedger ledger =
+        backend()
+            .ledger()
+            .orElseThrow(() -> new AssertionError(backendId() + " keeps no memory ledger"));
+    MemoryLedger.Usage before = ledger.usage();
+    DeviceBuffer allocated = prims.allocate(DType.FLOAT, 1000);
+    DeviceBuffer uploaded = prims.upload(new long[] {1, 2, 3});
+    DeviceBuffer slice = prims.upload(new double[100], 10, 50);
+    MemoryLedger.Usage during = ledger.usage();
+    assertEquals(before.buffers() + 3, during.buffers(), during.toString());
+    assertEquals(before.bufferBytes() + 4000 + 24 + 400, during.bufferBytes(), during.toString());
+    prims.reduce(allocated, ReduceOp.MAX);
+    prims.scan(new int[100_000], ReduceOp.SUM, ScanKind.INCLUSIVE);
+    allocated.close();
+    uploaded.close();
+    slice.close();
+    MemoryLedger.Usage after = ledger.usage();
+    assertEquals(before.buffers(), after.buffers(), after.toString());
+    assertEquals(before.bufferBytes(), after.bufferBytes(), "buffers back to start: " + after);
+  }
+
+  @Test
+  void anUnclosedBufferIsFreedWithAWarning() throws Exception {
+    MemoryLedger ledger = backend().ledger().orElseThrow();
+    List<String> warned = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.function.Predicate<String> expected =
+        w -> w.startsWith(backendId()) && w.contains(" buffer of 2500 float was never closed");
+    try (AutoCloseable listening = BufferCleaner.listen(warned::add)) {
+      long before = ledger.usage().bufferBytes();
+      leakOne();
+      assertEquals(before + 10_000, ledger.usage().bufferBytes(), ledger.toString());
+      for (int i = 0; i < 500 && warned.stream().noneMatch(expected); i++) {
+        System.gc();
+        Thread.sleep(20);
+      }
+      assertTrue(
+          warned.stream().anyMatch(expected),
+          backendId() + ": no warning for an unclosed buffer, got " + warned);
+      assertEquals(before, ledger.usage().bufferBytes(), "freed: " + ledger);
+    }
+  }
+
+  private void leakOne() {
+    DeviceBuffer leaked = prims().allocate(DType.FLOAT, 2500);
+    assertEquals(2500, leaked.length());
   }
 
   private static Object newArray(DType type, int n) {

@@ -218,6 +218,58 @@ public abstract class EngineConformance extends BackendConformance {
     }
   }
 
+  /**
+   * A reduce of 2^24 floats is held in flight on another thread (by {@link HoldingProvider}, so no
+   * timing is involved) while the engine closes: close refuses new calls at once with a clear
+   * message, does not return while the call is running, and the call then finishes with the right
+   * answer on the real backend.
+   */
+  @Test
+  void closeWaitsForACallInFlightThenRefusesNewCalls() throws Exception {
+    HoldingProvider holding = new HoldingProvider(backendId());
+    java.util.Map<String, String> values = new java.util.LinkedHashMap<>(configuration());
+    values.put(PrimsConfig.BACKEND, backendId());
+    values.put(PrimsConfig.FALLBACK, "false");
+    Prims engine = Prims.create(PrimsConfig.of(values), List.of(holding));
+    float[] ones = new float[1 << 24];
+    java.util.Arrays.fill(ones, 1f);
+    int[] keys = {0, 1, 1, 2};
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    try {
+      Future<dev.prims.Scalar> inFlight = threads.submit(() -> engine.reduce(ones, ReduceOp.SUM));
+      assertTrue(holding.awaitHeld(300), "the reduce started");
+      java.util.concurrent.CompletableFuture<HistogramResult> submitted =
+          engine.histogramAsync(keys, 3);
+      Future<?> closing = threads.submit(engine::close);
+      while (!engine.isClosed()) {
+        Thread.sleep(1);
+      }
+      IllegalStateException refused =
+          assertThrows(
+              IllegalStateException.class, () -> engine.reduce(new float[] {1}, ReduceOp.SUM));
+      assertTrue(refused.getMessage().contains("closed"), refused.getMessage());
+      assertThrows(IllegalStateException.class, () -> engine.reduceAsync(ones, ReduceOp.SUM));
+      assertTrue(!closing.isDone(), "close returned while a call was in flight");
+      holding.release();
+      assertEquals(
+          (float) (1 << 24),
+          inFlight.get(5, TimeUnit.MINUTES).asFloat(),
+          backendId() + ": the call in flight finished with the right answer");
+      assertArrayEquals(
+          new long[] {1, 2, 1},
+          submitted.get(5, TimeUnit.MINUTES).counts(),
+          "an asynchronous call submitted before close finished");
+      closing.get(5, TimeUnit.MINUTES);
+      IllegalStateException after =
+          assertThrows(IllegalStateException.class, () -> engine.upload(new int[] {1}));
+      assertTrue(after.getMessage().contains("closed"), after.getMessage());
+    } finally {
+      holding.release();
+      threads.shutdownNow();
+      engine.close();
+    }
+  }
+
   @Test
   void manyThreadsShareOneEngine() throws Exception {
     int threads = 24;

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -28,9 +29,18 @@ import org.slf4j.LoggerFactory;
  * the thread pool that asynchronous calls run on; {@link #close()} ends it with the backends. An
  * asynchronous call on buffers goes straight to the backend's own asynchronous path where it has
  * one ({@link Backend#asyncPath}) and the call is in fast mode; otherwise it runs on the pool.
+ *
+ * <p>Every call passes a {@link CallGate}: {@link #close()} refuses new calls at once, waits up to
+ * {@link #CLOSE_TIMEOUT} for the calls already running (synchronous ones on other threads, and
+ * asynchronous ones already submitted), then closes the backends, which close their buffers.
  */
 public final class Engine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
+
+  /** How long {@link #close()} waits for calls in flight before closing the backends anyway. */
+  public static final java.time.Duration CLOSE_TIMEOUT = java.time.Duration.ofSeconds(60);
+
+  private final CallGate gate = new CallGate();
 
   private final BackendRegistry registry;
   private final java.util.Set<String> unavailableLogged =
@@ -62,8 +72,35 @@ public final class Engine implements AutoCloseable {
    */
   public <T> CompletableFuture<T> async(Supplier<T> work) {
     synchronized (executorLock) {
-      return CompletableFuture.supplyAsync(work, openExecutor());
+      ExecutorService pool = openExecutor();
+      gate.admit();
+      try {
+        return CompletableFuture.supplyAsync(() -> gate.adopt(work), pool);
+      } catch (RuntimeException e) {
+        gate.adopt(() -> null);
+        throw e;
+      }
     }
+  }
+
+  /**
+   * Runs {@code work} as one call of this engine on the calling thread: {@link #close()} waits for
+   * it.
+   *
+   * @throws IllegalStateException if the engine is closed
+   */
+  public <T> T call(Supplier<T> work) {
+    gate.enter();
+    try {
+      return work.get();
+    } finally {
+      gate.exit();
+    }
+  }
+
+  /** Whether {@link #close()} has begun: new calls are refused. */
+  public boolean isClosing() {
+    return gate.isClosed();
   }
 
   /** The pool, created on first use (under executorLock); refused once the engine is closed. */
@@ -77,13 +114,7 @@ public final class Engine implements AutoCloseable {
 
   private void requireOpen() {
     if (closed) {
-      throw new IllegalStateException("prims engine is closed");
-    }
-  }
-
-  private boolean isClosed() {
-    synchronized (executorLock) {
-      return closed;
+      throw new IllegalStateException(CallGate.CLOSED);
     }
   }
 
@@ -105,41 +136,37 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
-   * Stops accepting asynchronous calls, lets those already submitted finish, then closes every
-   * backend. Idempotent.
+   * Refuses new calls at once, waits up to {@link #CLOSE_TIMEOUT} for the calls in flight
+   * (synchronous calls on other threads and asynchronous calls already submitted; a call of the
+   * closing thread itself is not waited for), then ends the pool and closes every backend, which
+   * closes its buffers. Calls still running after the timeout are logged and may then fail.
+   * Idempotent.
    */
   @Override
   public void close() {
+    int running = gate.closeAndAwait(CLOSE_TIMEOUT);
+    if (running > 0) {
+      LOG.warn(
+          "{} prims calls still running after {} s; closing the backends anyway",
+          running,
+          CLOSE_TIMEOUT.toSeconds());
+    }
     ExecutorService toStop;
-    CompletableFuture<?>[] ordered;
     synchronized (executorLock) {
       closed = true;
-      ordered = poolTails.values().toArray(new CompletableFuture<?>[0]);
       poolTails.clear();
-    }
-    // calls chained behind earlier ones reach the pool only when those finish: wait for them first
-    if (!(Thread.currentThread() instanceof AsyncThread)) {
-      try {
-        CompletableFuture.allOf(ordered)
-            .handle((v, e) -> null)
-            .get(60, java.util.concurrent.TimeUnit.SECONDS);
-      } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-        LOG.warn("ordered asynchronous prims calls still running after 60 s; closing anyway");
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    synchronized (executorLock) {
       toStop = executor;
       executor = null;
     }
     if (toStop != null) {
       toStop.shutdown();
     }
+    // the calls have left the gate; their futures complete (and run dependents) on the pool
     if (toStop != null && !(Thread.currentThread() instanceof AsyncThread)) {
       try {
-        if (!toStop.awaitTermination(60, java.util.concurrent.TimeUnit.SECONDS)) {
-          LOG.warn("asynchronous prims calls still running after 60 s; closing backends anyway");
+        if (!toStop.awaitTermination(CLOSE_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+          LOG.warn(
+              "asynchronous prims calls still completing after {} s", CLOSE_TIMEOUT.toSeconds());
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -234,6 +261,11 @@ public final class Engine implements AutoCloseable {
    */
   public <T> Outcome<T> run(
       ResolvedConfig config, Primitive primitive, long hostBytes, BackendCall<T> work) {
+    return call(() -> runGated(config, primitive, hostBytes, work));
+  }
+
+  private <T> Outcome<T> runGated(
+      ResolvedConfig config, Primitive primitive, long hostBytes, BackendCall<T> work) {
     List<String> ids = candidates(config);
     String choice = null;
     if (hostBytes >= 0 && isAuto(config)) {
@@ -274,21 +306,61 @@ public final class Engine implements AutoCloseable {
     throw noBackend(reasons);
   }
 
-  /** Runs {@code work} on the backend that owns {@code buffer} (no fallback: data lives there). */
+  /**
+   * Runs {@code work} on the backend that owns {@code buffers} (no fallback: data lives there).
+   *
+   * @throws IllegalStateException if the engine or a buffer is closed
+   * @throws IllegalArgumentException if the buffers are not all of one backend of this engine
+   */
   public <T> Outcome<T> runOn(
-      ResolvedConfig config, DeviceBuffer buffer, Primitive primitive, BackendCall<T> work) {
-    buffer.requireOpen();
-    awaitPoolCalls(buffer.backend());
-    Backend backend = registry.open(buffer.backend());
-    Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
-    return runOn(
-        backend,
-        primitive,
-        config.get(primitive.variantKey()).orElse(null),
-        determinism,
-        isAuto(config) ? "auto: " + backend.id() + ", where the buffer lives" : null,
-        List.of(),
-        work);
+      ResolvedConfig config, Primitive primitive, BackendCall<T> work, DeviceBuffer... buffers) {
+    return call(
+        () -> {
+          Backend backend = owner(buffers);
+          awaitPoolCalls(backend.id());
+          Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
+          return runOn(
+              backend,
+              primitive,
+              config.get(primitive.variantKey()).orElse(null),
+              determinism,
+              isAuto(config) ? "auto: " + backend.id() + ", where the buffer lives" : null,
+              List.of(),
+              work);
+        });
+  }
+
+  /**
+   * The backend of this engine that owns every one of {@code buffers}, checked before anything runs
+   * on them.
+   *
+   * @throws IllegalStateException if a buffer is closed (closing an engine closes its buffers)
+   * @throws IllegalArgumentException if the buffers live on different backends, or one was made by
+   *     another engine
+   */
+  public Backend owner(DeviceBuffer... buffers) {
+    for (DeviceBuffer b : buffers) {
+      b.requireOpen();
+    }
+    String id = buffers[0].backend();
+    for (DeviceBuffer b : buffers) {
+      if (!b.backend().equals(id)) {
+        throw new IllegalArgumentException(
+            "buffers live on different backends: " + id + " and " + b.backend());
+      }
+    }
+    Backend backend = registry.open(id);
+    for (DeviceBuffer b : buffers) {
+      if (!backend.owns(b)) {
+        throw new IllegalArgumentException(
+            "buffer "
+                + b
+                + " does not belong to this "
+                + id
+                + " backend (it was made by another prims engine; use the engine that made it)");
+      }
+    }
+    return backend;
   }
 
   /**
@@ -315,9 +387,15 @@ public final class Engine implements AutoCloseable {
       Primitive primitive,
       Supplier<Outcome<T>> sync,
       AsyncBackendCall<T> work) {
-    if (isClosed()) {
-      throw new IllegalStateException("prims engine is closed");
-    }
+    return call(() -> runOnAsyncGated(config, buffer, primitive, sync, work));
+  }
+
+  private <T> CompletableFuture<Outcome<T>> runOnAsyncGated(
+      ResolvedConfig config,
+      DeviceBuffer buffer,
+      Primitive primitive,
+      Supplier<Outcome<T>> sync,
+      AsyncBackendCall<T> work) {
     Backend backend;
     Determinism determinism;
     try {
@@ -328,7 +406,7 @@ public final class Engine implements AutoCloseable {
       if (determinism != Determinism.FAST || buffer.isClosed()) {
         return poolCallInOrder(buffer.backend(), sync);
       }
-      backend = registry.open(buffer.backend());
+      backend = owner(buffer);
       if (!backend.asyncPath(primitive)) {
         return poolCallInOrder(buffer.backend(), sync);
       }
@@ -349,8 +427,11 @@ public final class Engine implements AutoCloseable {
       requireOpen();
       CompletableFuture<?> pending = poolTails.get(backend.id());
       if (pending != null && !pending.isDone()) {
+        gate.admit();
         CompletableFuture<Outcome<T>> next =
-            pending.handle((v, e) -> null).thenComposeAsync(ignored -> enqueue.get(), executor);
+            pending
+                .handle((v, e) -> null)
+                .thenComposeAsync(ignored -> gate.adopt(enqueue), openExecutor());
         poolTails.put(backend.id(), next);
         return next;
       }
@@ -389,10 +470,11 @@ public final class Engine implements AutoCloseable {
     synchronized (executorLock) {
       ExecutorService pool = openExecutor();
       CompletableFuture<?> pending = poolTails.get(backendId);
+      gate.admit();
       CompletableFuture<T> next =
           pending == null || pending.isDone()
-              ? CompletableFuture.supplyAsync(sync, pool)
-              : pending.handle((v, e) -> null).thenApplyAsync(ignored -> sync.get(), pool);
+              ? CompletableFuture.supplyAsync(() -> gate.adopt(sync), pool)
+              : pending.handle((v, e) -> null).thenApplyAsync(ignored -> gate.adopt(sync), pool);
       poolTails.put(backendId, next);
       return next;
     }

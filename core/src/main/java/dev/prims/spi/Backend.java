@@ -71,7 +71,28 @@ public interface Backend extends AutoCloseable {
     return false;
   }
 
-  /** Releases every resource; buffers still open become unusable. */
+  /**
+   * Whether {@code buffer} was made by this very backend instance (not merely by a backend of the
+   * same id in another engine). The engine checks it before any call on buffers. The default
+   * compares ids only; a backend that can tell its own buffers apart overrides it.
+   */
+  default boolean owns(dev.prims.DeviceBuffer buffer) {
+    return buffer.backend().equals(id());
+  }
+
+  /**
+   * The ledger of bytes this backend holds (buffers, scratch, staging), or empty when it keeps
+   * none.
+   */
+  default java.util.Optional<MemoryLedger> ledger() {
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * Releases every resource and closes every buffer still open ({@link
+   * dev.prims.DeviceBuffer#isClosed()} becomes true; using one is an {@link
+   * IllegalStateException}).
+   */
   @Override
   void close();
 }

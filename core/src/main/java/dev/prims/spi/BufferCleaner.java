@@ -27,11 +27,24 @@ public final class BufferCleaner {
   /** Where leak warnings go (the log; tests may replace it). */
   static volatile Consumer<String> warnings = LOG::warn;
 
+  private static final java.util.Set<Consumer<String>> LISTENERS =
+      new java.util.concurrent.CopyOnWriteArraySet<>();
+
   private BufferCleaner() {}
 
   /** Whether {@code context} asks for allocation sites ({@code prims.debug.leaks=true}). */
   public static boolean captureSites(BackendContext context) {
     return context.get(DEBUG_KEY).map(Boolean::parseBoolean).orElse(false);
+  }
+
+  /**
+   * Sends every leak warning to {@code listener} too (besides the log) until the returned handle is
+   * closed: for tests and monitoring.
+   */
+  public static AutoCloseable listen(Consumer<String> listener) {
+    Consumer<String> own = listener::accept; // a distinct element even if added twice
+    LISTENERS.add(own);
+    return () -> LISTENERS.remove(own);
   }
 
   /**
@@ -85,7 +98,9 @@ public final class BufferCleaner {
     @Override
     public void run() {
       if (!closedExplicitly) {
-        warnings.accept(message());
+        String message = message();
+        warnings.accept(message);
+        LISTENERS.forEach(l -> l.accept(message));
       }
       release.run();
     }

@@ -20,7 +20,7 @@ final class DeviceMemory {
         return "host memory only";
       case "opencl":
       case "aparapi":
-        return "OpenCL has no query for the device memory in use";
+        return "OpenCL has no query for the device memory in use; see its ledger";
       default:
         return "the backend has no query for the device memory in use";
     }

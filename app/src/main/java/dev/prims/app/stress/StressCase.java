@@ -15,13 +15,16 @@ import dev.prims.conformance.Checks;
 import dev.prims.conformance.DataKind;
 import dev.prims.conformance.ExactSum;
 import dev.prims.conformance.Reference;
+import dev.prims.conformance.ScanHistogramChain;
 import dev.prims.conformance.TestData;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * One randomly chosen call (primitive, type, size, op, variant, determinism, array or device-buffer
@@ -44,28 +47,51 @@ final class StressCase {
   /** What was called and, when the answer was wrong, why (null when right). */
   record Result(String call, String error) {}
 
+  /** Warm-up calls use at most this many elements (later calls may be longer). */
+  private static final int WARM_UP_MAX = 1 << 20;
+
+  /** Inputs of calls on an engine of their own are at most this long. */
+  private static final int OWN_ENGINE_MAX = 4096;
+
   private final Prims engine;
-  private final int maxSize;
+  private final Map<String, Integer> maxSizes;
   private final Set<String> reproducible;
+  private final Supplier<Prims> engines;
 
   /**
    * @param engine the shared engine
-   * @param maxSize the largest input length
+   * @param maxSizes the largest input length on each backend
    * @param reproducible the backends whose reproducible mode is exercised
+   * @param engines opens a new engine (configured as the shared one) for calls on an engine of
+   *     their own
    */
-  StressCase(Prims engine, int maxSize, Set<String> reproducible) {
+  StressCase(
+      Prims engine,
+      Map<String, Integer> maxSizes,
+      Set<String> reproducible,
+      Supplier<Prims> engines) {
     this.engine = engine;
-    this.maxSize = maxSize;
+    this.maxSizes = Map.copyOf(maxSizes);
     this.reproducible = reproducible;
+    this.engines = engines;
   }
 
   /**
-   * Runs one random call on {@code backend}; an exception from it becomes a {@link StressFailure}.
+   * Runs one random call on {@code backend}: mostly one primitive; one in eight a scan, histogram
+   * and reduce chain on device buffers; one in 64 a call on an engine of its own, opened and closed
+   * while other threads call the shared one. An exception from it becomes a {@link StressFailure}.
    */
   Result run(String backend, SplittableRandom r) {
+    int mix = r.nextInt(64);
+    if (mix == 0) {
+      return guarded(ownEngineCall(backend, r));
+    }
+    if (mix < 8) {
+      return guarded(chain(backend, r));
+    }
     Primitive primitive = PRIMITIVES[r.nextInt(PRIMITIVES.length)];
     DType type = TYPES[r.nextInt(TYPES.length)];
-    int n = size(r);
+    int n = size(r, maxSize(backend));
     Prims target = engine.backend(backend);
     List<String> variants = target.primaryBackend().variants(primitive);
     String variant = variants.get(r.nextInt(variants.size()));
@@ -116,13 +142,129 @@ final class StressCase {
     }
   }
 
+  /** The largest input length on {@code backend}. */
+  int maxSize(String backend) {
+    return maxSizes.get(backend);
+  }
+
+  /** A call that runs {@code work} and names itself in any exception. */
+  private record Named(String call, Supplier<String> work) {}
+
+  private static Result guarded(Named named) {
+    try {
+      return new Result(named.call(), named.work().get());
+    } catch (RuntimeException e) {
+      throw new StressFailure(named.call(), e);
+    }
+  }
+
   /**
-   * One call of every primitive, variant and type at the largest size, through arrays and device
-   * buffers, and of every reproducible-mode primitive (so kernels are built and caches filled
-   * before device memory is first measured); returns the wrong answers.
+   * Scan, then a key histogram of the scan, then reduces of the histogram, all on device buffers of
+   * {@code backend}, issued without waiting in between when asynchronous, checked against {@link
+   * ScanHistogramChain}.
+   */
+  private Named chain(String backend, SplittableRandom r) {
+    int n = size(r, maxSize(backend));
+    int bins = 1 + r.nextInt(4096);
+    boolean async = r.nextBoolean();
+    long seed = r.nextLong();
+    String call =
+        "chain scan-histogram-reduce int["
+            + n
+            + "] "
+            + bins
+            + " bins on "
+            + backend
+            + (async ? " (device buffers, async" : " (device buffers")
+            + ", seed "
+            + seed
+            + ")";
+    return new Named(
+        call,
+        () -> {
+          int[] steps = new SplittableRandom(seed).ints(n, 0, 4).toArray();
+          ScanHistogramChain expected = ScanHistogramChain.expected(steps, bins);
+          Prims target = engine.backend(backend);
+          long outside;
+          long inside;
+          long fullest;
+          try (DeviceBuffer input = target.upload(steps);
+              DeviceBuffer prefix = target.allocate(DType.INT, n);
+              DeviceBuffer counts = target.allocate(DType.LONG, bins)) {
+            if (async) {
+              target.scanAsync(input, prefix, ReduceOp.SUM, ScanKind.INCLUSIVE);
+              var out = target.histogramAsync(prefix, HistogramSpec.keys(bins), counts);
+              var sum = target.reduceAsync(counts, ReduceOp.SUM);
+              var max = target.reduceAsync(counts, ReduceOp.MAX);
+              outside = await(out);
+              inside = await(sum).asLong();
+              fullest = await(max).asLong();
+            } else {
+              target.scan(input, prefix, ReduceOp.SUM, ScanKind.INCLUSIVE);
+              outside = target.histogram(prefix, HistogramSpec.keys(bins), counts);
+              inside = target.reduce(counts, ReduceOp.SUM).asLong();
+              fullest = target.reduce(counts, ReduceOp.MAX).asLong();
+            }
+          }
+          if (outside != expected.outside()
+              || inside != expected.inside()
+              || fullest != expected.fullest()) {
+            return "chain gave out of range "
+                + outside
+                + ", sum "
+                + inside
+                + ", fullest "
+                + fullest
+                + "; expected "
+                + expected.outside()
+                + ", "
+                + expected.inside()
+                + ", "
+                + expected.fullest();
+          }
+          return null;
+        });
+  }
+
+  /**
+   * Opens an engine of its own, uploads a buffer, reduces it, and closes the engine without closing
+   * the buffer: the answer must be right and the buffer closed with its engine.
+   */
+  private Named ownEngineCall(String backend, SplittableRandom r) {
+    int n = size(r, Math.min(OWN_ENGINE_MAX, maxSize(backend)));
+    long seed = r.nextLong();
+    String call = "reduce long[" + n + "] on an engine of its own on " + backend + ", seed " + seed;
+    return new Named(
+        call,
+        () -> {
+          long[] data = new SplittableRandom(seed).longs(n).toArray();
+          long expected = 0;
+          for (long v : data) {
+            expected += v;
+          }
+          DeviceBuffer kept;
+          long actual;
+          try (Prims own = engines.get()) {
+            Prims view = own.backend(backend);
+            kept = view.upload(data);
+            actual = view.reduce(kept, ReduceOp.SUM).asLong();
+          }
+          if (actual != expected) {
+            return "expected " + expected + ", got " + actual;
+          }
+          return kept.isClosed() ? null : "the buffer outlived its engine (isClosed() is false)";
+        });
+  }
+
+  /**
+   * One call of every primitive, variant and type at the largest size (at most {@value
+   * #WARM_UP_MAX}), through arrays and device buffers, and of every reproducible-mode primitive (so
+   * kernels are built and caches filled before memory is first measured); returns the wrong
+   * answers.
    */
   List<Result> warmUp(String backend) {
     List<Result> wrong = new ArrayList<>();
+    int maxSize = Math.min(WARM_UP_MAX, maxSize(backend));
     SplittableRandom r = new SplittableRandom(maxSize);
     Prims cpu = engine.backend(REFERENCE);
     for (Primitive primitive : PRIMITIVES) {
@@ -200,7 +342,7 @@ final class StressCase {
     }
   }
 
-  private int size(SplittableRandom r) {
+  private static int size(SplittableRandom r, int maxSize) {
     return (int) Math.min(maxSize, Math.max(1, Math.exp(r.nextDouble() * Math.log(maxSize + 1))));
   }
 

@@ -7,6 +7,7 @@ import dev.prims.ReduceOp;
 import dev.prims.app.BadInputException;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
+import dev.prims.spi.MemoryLedger;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,13 +23,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code prims stress}: many threads on one engine with mixed primitives, types, variants and
- * backends for a fixed time, every answer checked against the cpu backend, device memory in use
- * measured after the first fifth of the run (once lazy one-off allocations settled), after the
- * third fifth and at the end. Exit 0 only when every answer was right, nothing failed, at least
- * {@code --min-calls} calls were made and no backend's device memory grew beyond the tolerance in
- * both the second and the last two fifths (a leak grows with the calls; a one-off allocation, or
- * another backend's on a shared GPU, shows in one of them only).
+ * {@code prims stress}: many threads on one engine with mixed primitives, types, variants,
+ * backends, device-buffer chains and engines of their own opened and closed meanwhile, for a fixed
+ * time, every answer checked against the cpu backend. Each backend's {@link MemoryLedger} and, on
+ * CUDA, device memory in use are read after the first fifth of the run (once lazy one-off
+ * allocations settled), after the third fifth and at the end, and the ledgers again after the
+ * engine closed. Exit 0 only when every answer was right, nothing failed, at least {@code
+ * --min-calls} calls were made, no ledger leaked (see {@link Ledgers}; nothing held after close)
+ * and no backend's device memory grew beyond the tolerance in both the second and the last two
+ * fifths (a leak grows with the calls; a one-off allocation, or another backend's on a shared GPU,
+ * shows in one of them only).
  */
 @Command(
     name = "stress",
@@ -74,12 +78,18 @@ public final class StressCommand implements Callable<Integer> {
       description = "Backends to load (default: every available one); cpu is the reference.")
   private List<String> backends;
 
+  /** The largest input length on a GPU when {@code --max-size} is not given: 2^24. */
+  static final int GPU_MAX_SIZE = 1 << 24;
+
+  /** The largest input length elsewhere (CPU devices) when {@code --max-size} is not given. */
+  static final int OTHER_MAX_SIZE = 65536;
+
   @Option(
       names = "--max-size",
-      defaultValue = "65536",
       description =
-          "Largest input length; sizes are log-uniform from 1 (default ${DEFAULT-VALUE}).")
-  private int maxSize;
+          "Largest input length; sizes are log-uniform from 1 (default: 16777216 = 2^24 on GPUs,"
+              + " 65536 on CPU devices).")
+  private Integer maxSize;
 
   @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
   private long seed;
@@ -113,14 +123,20 @@ public final class StressCommand implements Callable<Integer> {
           out.println("note: reproducible mode not exercised on " + id + ": " + why);
         }
       }
-      StressCase cases = new StressCase(prims, maxSize, reproducible);
+      Map<String, Integer> sizes = new java.util.LinkedHashMap<>();
+      for (String id : ids) {
+        sizes.put(id, maxSize != null ? maxSize : defaultMaxSize(prims, id));
+      }
+      StressCase cases = new StressCase(prims, sizes, reproducible, engines);
       List<String> problems = new ArrayList<>();
       for (String id : ids) {
         cases.warmUp(id).forEach(w -> problems.add("WRONG " + w.call() + ": " + w.error()));
       }
+      Ledgers ledgers = new Ledgers(prims, ids);
       out.printf(
-          "stress: %d threads, %s s, backends %s, sizes 1..%d, seed %d; reference cpu%n",
-          threads, seconds, String.join(", ", ids), maxSize, seed);
+          "stress: %d threads, %s s, backends %s, sizes 1..%s, seed %d; reference cpu%n",
+          threads, seconds, String.join(", ", ids), describe(sizes), seed);
+      ledgers.read().forEach((id, usage) -> out.printf("ledger %s at start: %s%n", id, usage));
       out.flush();
       StressRun run = new StressRun(cases, ids);
       long start = System.nanoTime();
@@ -131,12 +147,15 @@ public final class StressCommand implements Callable<Integer> {
       run.run(threads, total / 5, seed);
       long settledCalls = run.totalCalls();
       Map<String, OptionalLong> before = memory(prims, ids);
+      Map<String, MemoryLedger.Usage> ledgerStart = ledgers.read();
       run.run(threads, 3 * total / 5 - total / 5, seed + threads);
       long middleCalls = run.totalCalls();
       Map<String, OptionalLong> middle = memory(prims, ids);
+      Map<String, MemoryLedger.Usage> ledgerMiddle = ledgers.read();
       run.run(threads, total - 3 * total / 5, seed + 2L * threads);
       double elapsed = (System.nanoTime() - start) / 1e9;
       Map<String, OptionalLong> after = memory(prims, ids);
+      Map<String, MemoryLedger.Usage> ledgerEnd = ledgers.read();
       problems.addAll(run.problems());
       run.callsByBackend().forEach((id, n) -> out.printf("  %-8s %,d calls%n", id, n));
       out.printf(
@@ -167,10 +186,31 @@ public final class StressCommand implements Callable<Integer> {
           out.printf("memory %s: not measured (%s)%n", id, DeviceMemory.whyUnknown(backend));
         }
       }
+      for (String id : ledgers.ids()) {
+        String leak = Ledgers.leak(ledgerStart.get(id), ledgerEnd.get(id));
+        leaked |= leak != null;
+        out.printf(
+            "ledger %s: %s after %,d calls, %s after %,d, %s at the end%s%n",
+            id,
+            ledgerStart.get(id),
+            settledCalls,
+            ledgerMiddle.get(id),
+            middleCalls,
+            ledgerEnd.get(id),
+            leak == null ? "" : " LEAK (" + leak + ")");
+      }
       problems.forEach(p -> out.println("  " + p));
       boolean tooFew = run.totalCalls() < minCalls;
       if (tooFew) {
         out.printf("only %,d calls, fewer than --min-calls %,d%n", run.totalCalls(), minCalls);
+      }
+      prims.close();
+      for (String id : ledgers.ids()) {
+        MemoryLedger.Usage closed = ledgers.read().get(id);
+        boolean held = closed.totalBytes() != 0 || closed.buffers() != 0;
+        leaked |= held;
+        out.printf(
+            "ledger %s after close: %s%s%n", id, closed, held ? " LEAK (held after close)" : "");
       }
       boolean pass =
           problems.isEmpty() && run.wrong() == 0 && run.failed() == 0 && !leaked && !tooFew;
@@ -180,6 +220,23 @@ public final class StressCommand implements Callable<Integer> {
     }
   }
 
+  /** 2^24 on a GPU, 65536 on other devices. */
+  private static int defaultMaxSize(Prims prims, String id) {
+    Backend backend = prims.backend(id).primaryBackend();
+    String type = backend.device().details().getOrDefault("type", "");
+    boolean gpu = id.equals("cuda") || type.equalsIgnoreCase("gpu");
+    return gpu ? GPU_MAX_SIZE : OTHER_MAX_SIZE;
+  }
+
+  private static String describe(Map<String, Integer> sizes) {
+    if (new java.util.HashSet<>(sizes.values()).size() == 1) {
+      return Integer.toString(sizes.values().iterator().next());
+    }
+    List<String> parts = new ArrayList<>();
+    sizes.forEach((id, n) -> parts.add(n + " (" + id + ")"));
+    return String.join(", ", parts);
+  }
+
   private void validate() {
     if (threads < 1 || threads > 4096) {
       throw new BadInputException("--threads must be between 1 and 4096, got " + threads);
@@ -187,7 +244,7 @@ public final class StressCommand implements Callable<Integer> {
     if (!(seconds > 0) || seconds > 86400) {
       throw new BadInputException("--seconds must be above 0 and at most 86400, got " + seconds);
     }
-    if (maxSize < 1 || maxSize > 1 << 26) {
+    if (maxSize != null && (maxSize < 1 || maxSize > 1 << 26)) {
       throw new BadInputException("--max-size must be between 1 and 2^26, got " + maxSize);
     }
     if (minCalls < 0 || leakToleranceMib < 0) {

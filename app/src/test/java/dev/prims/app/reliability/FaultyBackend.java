@@ -36,26 +36,91 @@ final class FaultyBackend implements Backend {
     return real.device();
   }
 
+  /**
+   * A buffer of the real backend under this backend's id, so the engine routes calls on it here
+   * (and knows it as this backend's own).
+   */
+  private final class Wrapped implements DeviceBuffer {
+    private final DeviceBuffer inner;
+
+    Wrapped(DeviceBuffer inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public DType type() {
+      return inner.type();
+    }
+
+    @Override
+    public long length() {
+      return inner.length();
+    }
+
+    @Override
+    public String backend() {
+      return id;
+    }
+
+    @Override
+    public boolean isClosed() {
+      return inner.isClosed();
+    }
+
+    @Override
+    public void close() {
+      inner.close();
+    }
+
+    FaultyBackend owner() {
+      return FaultyBackend.this;
+    }
+
+    @Override
+    public String toString() {
+      return id + " " + inner;
+    }
+  }
+
+  private DeviceBuffer wrapped(DeviceBuffer inner) {
+    return new Wrapped(inner);
+  }
+
+  /** The real backend's buffer behind {@code buffer}. */
+  private static DeviceBuffer in(DeviceBuffer buffer) {
+    return buffer instanceof Wrapped w ? w.inner : buffer;
+  }
+
+  @Override
+  public boolean owns(DeviceBuffer buffer) {
+    return buffer instanceof Wrapped w && w.owner() == this;
+  }
+
   @Override
   public BufferManager buffers() {
-    if (fault != Fault.OUT_OF_MEMORY) {
-      return real.buffers();
-    }
+    BufferManager buffers = real.buffers();
+    boolean full = fault == Fault.OUT_OF_MEMORY;
     return new BufferManager() {
       @Override
       public DeviceBuffer allocate(DType type, long length) {
-        throw outOfMemory(length * type.bytes());
+        if (full) {
+          throw outOfMemory(length * type.bytes());
+        }
+        return wrapped(buffers.allocate(type, length));
       }
 
       @Override
       public DeviceBuffer upload(Object array) {
-        DType type = DType.ofArray(array);
-        throw outOfMemory((long) java.lang.reflect.Array.getLength(array) * type.bytes());
+        if (full) {
+          DType type = DType.ofArray(array);
+          throw outOfMemory((long) java.lang.reflect.Array.getLength(array) * type.bytes());
+        }
+        return wrapped(buffers.upload(array));
       }
 
       @Override
       public void download(DeviceBuffer buffer, Object array) {
-        real.buffers().download(buffer, array);
+        buffers.download(in(buffer), array);
       }
     };
   }
@@ -67,25 +132,39 @@ final class FaultyBackend implements Backend {
 
   @Override
   public Reducer reducer() {
-    switch (fault) {
-      case OUT_OF_MEMORY:
-        return (input, op, call) -> real.reducer().reduce(input, op, call);
-      case WRONG_ANSWER:
-        return new Reducer() {
-          @Override
-          public Number reduce(DeviceBuffer input, ReduceOp op, dev.prims.spi.CallContext call) {
-            return skew(real.reducer().reduce(input, op, call), op);
-          }
+    Reducer r = real.reducer();
+    return new Reducer() {
+      @Override
+      public Number reduce(DeviceBuffer input, ReduceOp op, dev.prims.spi.CallContext call) {
+        return faulty("reduce", () -> r.reduce(in(input), op, call), op);
+      }
 
-          @Override
-          public Number reduce(
-              BufferManager buffers, Object array, ReduceOp op, dev.prims.spi.CallContext call) {
-            return skew(real.reducer().reduce(buffers, array, op, call), op);
-          }
-        };
-      default:
-        return isFailing() ? (input, op, call) -> fail("reduce") : real.reducer();
+      @Override
+      public Number reduce(
+          BufferManager buffers, Object array, ReduceOp op, dev.prims.spi.CallContext call) {
+        return faulty("reduce", () -> r.reduce(host(buffers, array), array, op, call), op);
+      }
+    };
+  }
+
+  /**
+   * The real backend's buffers for a call on {@code array}; with OUT_OF_MEMORY the allocation
+   * through {@code buffers} (this backend's) fails first.
+   */
+  private BufferManager host(BufferManager buffers, Object array) {
+    if (fault == Fault.OUT_OF_MEMORY) {
+      buffers.upload(array).close();
     }
+    return real.buffers();
+  }
+
+  /** {@code work}'s answer, skewed for WRONG_ANSWER; a failure for the failing faults. */
+  private Number faulty(String kernel, java.util.function.Supplier<Number> work, ReduceOp op) {
+    if (isFailing()) {
+      return fail(kernel);
+    }
+    Number value = work.get();
+    return fault == Fault.WRONG_ANSWER ? skew(value, op) : value;
   }
 
   private static Number skew(Number value, ReduceOp op) {
@@ -100,27 +179,74 @@ final class FaultyBackend implements Backend {
 
   @Override
   public Scanner scanner() {
-    if (fault == Fault.OUT_OF_MEMORY) {
-      return (input, output, op, kind, call) -> real.scanner().scan(input, output, op, kind, call);
-    }
-    return isFailing() ? (input, output, op, kind, call) -> fail("scan") : real.scanner();
+    Scanner s = real.scanner();
+    return new Scanner() {
+      @Override
+      public void scan(
+          DeviceBuffer input,
+          DeviceBuffer output,
+          ReduceOp op,
+          dev.prims.ScanKind kind,
+          dev.prims.spi.CallContext call) {
+        if (isFailing()) {
+          fail("scan");
+        }
+        s.scan(in(input), in(output), op, kind, call);
+      }
+
+      @Override
+      public Object scan(
+          BufferManager buffers,
+          Object array,
+          ReduceOp op,
+          dev.prims.ScanKind kind,
+          dev.prims.spi.CallContext call) {
+        return isFailing() ? fail("scan") : s.scan(host(buffers, array), array, op, kind, call);
+      }
+    };
   }
 
   @Override
   public Histogrammer histogrammer() {
-    if (fault == Fault.OUT_OF_MEMORY) {
-      return (values, spec, counts, call) ->
-          real.histogrammer().histogram(values, spec, counts, call);
-    }
-    return isFailing() ? (values, spec, counts, call) -> fail("histogram") : real.histogrammer();
+    Histogrammer h = real.histogrammer();
+    return new Histogrammer() {
+      @Override
+      public long histogram(
+          DeviceBuffer values,
+          dev.prims.HistogramSpec spec,
+          DeviceBuffer counts,
+          dev.prims.spi.CallContext call) {
+        return isFailing() ? fail("histogram") : h.histogram(in(values), spec, in(counts), call);
+      }
+
+      @Override
+      public long histogram(
+          BufferManager buffers,
+          Object array,
+          dev.prims.HistogramSpec spec,
+          long[] counts,
+          dev.prims.spi.CallContext call) {
+        return isFailing()
+            ? fail("histogram")
+            : h.histogram(host(buffers, array), array, spec, counts, call);
+      }
+    };
   }
 
   @Override
   public DotProduct dot() {
-    if (fault == Fault.OUT_OF_MEMORY) {
-      return (a, b, call) -> real.dot().dot(a, b, call);
-    }
-    return isFailing() ? (a, b, call) -> fail("dot") : real.dot();
+    DotProduct d = real.dot();
+    return new DotProduct() {
+      @Override
+      public Number dot(DeviceBuffer a, DeviceBuffer b, dev.prims.spi.CallContext call) {
+        return isFailing() ? fail("dot") : d.dot(in(a), in(b), call);
+      }
+
+      @Override
+      public Number dot(BufferManager buffers, Object a, Object b, dev.prims.spi.CallContext call) {
+        return isFailing() ? fail("dot") : d.dot(host(buffers, a), a, b, call);
+      }
+    };
   }
 
   private boolean isFailing() {
