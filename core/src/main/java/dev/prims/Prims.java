@@ -3,6 +3,7 @@ package dev.prims;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.prims.engine.BackendRegistry;
+import dev.prims.engine.ConfigKeys;
 import dev.prims.engine.CostModel;
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
@@ -81,6 +82,7 @@ public final class Prims implements AutoCloseable {
   }
 
   private static Prims create(ResolvedConfig resolved, PrimsModule module) {
+    ConfigKeys.of(module.providers().values()).check(resolved);
     Injector injector = Guice.createInjector(module);
     Engine engine = injector.getInstance(Engine.class);
     engine.candidates(resolved);
@@ -91,7 +93,7 @@ public final class Prims implements AutoCloseable {
 
   /** A view that runs only on backend {@code id}, without fallback. */
   public Prims backend(String id) {
-    engine.registry().provider(id);
+    engine.registry().provider(notNull(id, "backend id"));
     return with(PrimsConfig.BACKEND, id).with(PrimsConfig.FALLBACK, "false");
   }
 
@@ -105,9 +107,16 @@ public final class Prims implements AutoCloseable {
     return with(PrimsConfig.DETERMINISM, determinism.id());
   }
 
-  /** A view with one configuration key overridden (device choice excepted: it is fixed). */
+  /**
+   * A view with one configuration key overridden (device choice excepted: it is fixed).
+   *
+   * @throws IllegalArgumentException when nothing reads {@code key} (naming the nearest known key)
+   *     or {@code value} is null
+   */
   public Prims with(String key, String value) {
     PrimsConfig.requireKey(key);
+    engine.registry().configurationKeys().requireKnown(key);
+    notNull(value, key);
     return new Prims(engine, config.with(key, value), false);
   }
 

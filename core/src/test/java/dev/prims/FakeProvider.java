@@ -53,7 +53,8 @@ final class FakeProvider implements BackendProvider {
         : Availability.available(List.of(device()), Map.of());
   }
 
-  private DeviceInfo device() {
+  /** The one device of this provider. */
+  DeviceInfo device() {
     return new DeviceInfo(0, id + "-device", 0, 1, Map.of());
   }
 

@@ -56,6 +56,9 @@ final class OpenClBackend implements Backend {
   /** Whether operators are compile-time (-DOP_x) or a kernel argument; see common.cl. */
   static final String RUNTIME_OP_KEY = "prims.opencl.runtimeOperator";
 
+  /** Configuration key: {@code false} turns off 64-bit atomics even where the device has them. */
+  static final String INT64_ATOMICS_KEY = "prims.opencl.int64Atomics";
+
   /** Bytes of local memory a kernel argument asks for (a {@code __local} pointer). */
   record LocalBytes(long bytes) {}
 
@@ -87,8 +90,7 @@ final class OpenClBackend implements Backend {
   OpenClBackend(OpenClDevice device, BackendContext config) {
     this.device = device;
     this.int64Atomics =
-        device.int64Atomics()
-            && Boolean.parseBoolean(config.get("prims.opencl.int64Atomics", "true"));
+        device.int64Atomics() && Boolean.parseBoolean(config.get(INT64_ATOMICS_KEY, "true"));
     this.runtimeOperator =
         Boolean.parseBoolean(config.get(RUNTIME_OP_KEY, Boolean.toString(!device.gpu())));
     try {

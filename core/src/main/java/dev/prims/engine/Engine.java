@@ -462,7 +462,8 @@ public final class Engine implements AutoCloseable {
     if (e instanceof PrimsException) {
       return (PrimsException) e;
     }
-    return new PrimsException(backend, "failed: " + e, e);
+    return new PrimsException(
+        backend, "failed: " + FailureMessages.withType(e, "a call on backend " + backend), e);
   }
 
   private static void logFallback(List<String> ids, String id, RuntimeException e) {
