@@ -359,6 +359,7 @@ public final class Prims implements AutoCloseable {
   private HistogramResult histogramArray(Object values, HistogramSpec spec) {
     DType type = DType.ofArray(values);
     checkSpec(spec, type);
+    SizeLimits.requireHeap(8L * spec.bins(), "a histogram of " + spec.bins() + " bins");
     long[] counts = new long[spec.bins()];
     Outcome<Long> o =
         engine.run(
@@ -366,6 +367,8 @@ public final class Prims implements AutoCloseable {
             Primitive.HISTOGRAM,
             bytes(values),
             (b, call) -> {
+              SizeLimits.requireDeviceMemory(
+                  b, DType.LONG, spec.bins(), "a histogram of " + spec.bins() + " bins");
               java.util.Arrays.fill(counts, 0);
               return Array.getLength(values) == 0
                   ? 0L
@@ -515,7 +518,9 @@ public final class Prims implements AutoCloseable {
     if (length < 0) {
       throw new IllegalArgumentException("buffer length must not be negative, got " + length);
     }
-    return primaryBackend().buffers().allocate(type, length);
+    Backend backend = primaryBackend();
+    SizeLimits.requireDeviceMemory(backend, type, length, "a buffer of " + length + " elements");
+    return backend.buffers().allocate(type, length);
   }
 
   /** A buffer on this view's first backend holding a copy of {@code array}. */

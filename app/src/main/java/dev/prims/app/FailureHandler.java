@@ -2,6 +2,7 @@ package dev.prims.app;
 
 import dev.prims.BackendUnavailableException;
 import dev.prims.PrimsException;
+import dev.prims.engine.FailureMessages;
 import java.io.PrintWriter;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
@@ -28,7 +29,9 @@ final class FailureHandler implements IExecutionExceptionHandler {
     PrintWriter err = commandLine.getErr();
     boolean badInput = isBadInput(ex);
     boolean ownMessage = badInput || ex instanceof PrimsException;
-    String message = ownMessage && ex.getMessage() != null ? ex.getMessage() : ex.toString();
+    String context = "running prims " + commandLine.getCommandName();
+    String message =
+        ownMessage ? FailureMessages.describe(ex, context) : FailureMessages.withType(ex, context);
     err.println("prims: " + (badInput ? "" : "internal failure: ") + shown(message));
     if (!badInput && verbose.getAsBoolean()) {
       ex.printStackTrace(err);

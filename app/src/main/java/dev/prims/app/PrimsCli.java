@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
       CommandLine.HelpCommand.class,
       InfoCommand.class,
       RunCommand.class,
+      CalibrateCommand.class,
       dev.prims.app.bench.BenchCommand.class,
       dev.prims.app.bench.LadderCommand.class,
       dev.prims.app.conformance.ConformanceCommand.class,

@@ -11,16 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.SecureRandom;
 
 /**
  * Writes an {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]} as a NumPy {@code
  * .npy} file (format 1.0, little-endian, 1-D). The file appears whole or not at all: the data goes
- * to a temporary file in the same directory, which is then moved over the target.
+ * to a temporary file in the same directory ({@link PartialFiles}: removed if the JVM exits
+ * meanwhile, and by a later write if it is killed), which is then moved over the target.
  */
 public final class NpyWriter {
   private static final int CHUNK_BYTES = 1 << 20;
-  private static final SecureRandom RANDOM = new SecureRandom();
 
   private NpyWriter() {}
 
@@ -28,14 +27,10 @@ public final class NpyWriter {
   public static void write(Path path, Object array) throws IOException {
     DType type = DType.ofArray(array);
     Path target = path.toAbsolutePath();
-    Path dir = target.getParent();
-    Path temp =
-        dir.resolve(
-            "." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".tmp");
+    Path temp = PartialFiles.create(target);
     boolean moved = false;
     try {
-      try (FileChannel out =
-          FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
         writeFully(out, new NpyHeader(type, Array.getLength(array)).encode());
         writeData(out, type, array);
         out.force(false);
@@ -51,6 +46,7 @@ public final class NpyWriter {
       if (!moved) {
         Files.deleteIfExists(temp);
       }
+      PartialFiles.finished(temp);
     }
   }
 
