@@ -6,6 +6,7 @@ import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,14 +26,13 @@ public final class NpyWriter {
 
   /** Writes {@code array} to {@code path}, replacing any existing file. */
   public static void write(Path path, Object array) throws IOException {
-    DType type = DType.ofArray(array);
+    DType.ofArray(array);
     Path target = path.toAbsolutePath();
     Path temp = PartialFiles.create(target);
     boolean moved = false;
     try {
       try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-        writeFully(out, new NpyHeader(type, Array.getLength(array)).encode());
-        writeData(out, type, array);
+        write(out, array);
         out.force(false);
       }
       try {
@@ -50,7 +50,15 @@ public final class NpyWriter {
     }
   }
 
-  private static void writeData(FileChannel out, DType type, Object array) throws IOException {
+  /** Writes {@code array} as {@code .npy} bytes (header, then data) to {@code out}. */
+  public static void write(WritableByteChannel out, Object array) throws IOException {
+    DType type = DType.ofArray(array);
+    writeFully(out, new NpyHeader(type, Array.getLength(array)).encode());
+    writeData(out, type, array);
+  }
+
+  private static void writeData(WritableByteChannel out, DType type, Object array)
+      throws IOException {
     int length = Array.getLength(array);
     ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     int perChunk = CHUNK_BYTES / type.bytes();
@@ -76,7 +84,7 @@ public final class NpyWriter {
     }
   }
 
-  private static void writeFully(FileChannel out, ByteBuffer buffer) throws IOException {
+  private static void writeFully(WritableByteChannel out, ByteBuffer buffer) throws IOException {
     while (buffer.hasRemaining()) {
       out.write(buffer);
     }
