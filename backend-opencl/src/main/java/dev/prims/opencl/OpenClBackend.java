@@ -89,10 +89,8 @@ final class OpenClBackend implements Backend {
 
   OpenClBackend(OpenClDevice device, BackendContext config) {
     this.device = device;
-    this.int64Atomics =
-        device.int64Atomics() && Boolean.parseBoolean(config.get(INT64_ATOMICS_KEY, "true"));
-    this.runtimeOperator =
-        Boolean.parseBoolean(config.get(RUNTIME_OP_KEY, Boolean.toString(!device.gpu())));
+    this.int64Atomics = device.int64Atomics() && config.flag(INT64_ATOMICS_KEY, true);
+    this.runtimeOperator = config.flag(RUNTIME_OP_KEY, !device.gpu());
     try {
       cl_context_properties properties = new cl_context_properties();
       properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());

@@ -9,14 +9,13 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.prims.engine.CostModel.Rates;
+import dev.prims.spi.AtomicReplace;
 import dev.prims.spi.DeviceInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -296,12 +295,7 @@ public final class CostModelCache {
           g.writeEndObject();
           g.writeEndObject();
         }
-        try {
-          Files.move(
-              tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicReplace.move(tmp, file);
       } finally {
         Files.deleteIfExists(tmp);
       }

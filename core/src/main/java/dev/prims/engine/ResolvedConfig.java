@@ -146,11 +146,6 @@ public final class ResolvedConfig implements BackendContext {
 
   /** {@code prims.fallback} as a boolean; anything but true/false is an error. */
   public boolean fallback() {
-    String v = get(PrimsConfig.FALLBACK, "true").toLowerCase(Locale.ROOT);
-    if (!v.equals("true") && !v.equals("false")) {
-      throw new IllegalArgumentException(
-          "prims.fallback must be true or false, got '" + get(PrimsConfig.FALLBACK, "") + "'");
-    }
-    return Boolean.parseBoolean(v);
+    return flag(PrimsConfig.FALLBACK, true);
   }
 }

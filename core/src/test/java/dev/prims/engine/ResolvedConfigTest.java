@@ -68,6 +68,21 @@ class ResolvedConfigTest {
   }
 
   @Test
+  void flagsAreTrueOrFalseInAnyCaseAndAnythingElseNamesTheKey() {
+    ResolvedConfig c =
+        ResolvedConfig.resolve(
+            PrimsConfig.builder().set("prims.a", " TRUE ").set("prims.b", "flase").build(),
+            props(),
+            Map.of(),
+            props());
+    assertEquals(true, c.flag("prims.a", false));
+    assertEquals(false, c.flag("prims.unset", false));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> c.flag("prims.b", true));
+    assertEquals("prims.b must be true or false, got 'flase'", e.getMessage());
+  }
+
+  @Test
   void keysMustStartWithPrims() {
     assertThrows(IllegalArgumentException.class, () -> PrimsConfig.builder().set("backend", "cpu"));
   }

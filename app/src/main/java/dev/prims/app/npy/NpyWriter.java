@@ -1,16 +1,15 @@
 package dev.prims.app.npy;
 
 import dev.prims.DType;
+import dev.prims.spi.AtomicReplace;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -35,12 +34,7 @@ public final class NpyWriter {
         write(out, array);
         out.force(false);
       }
-      try {
-        Files.move(
-            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
+      AtomicReplace.move(temp, target);
       moved = true;
     } finally {
       if (!moved) {

@@ -19,8 +19,8 @@ import dev.prims.conformance.Checks;
 import dev.prims.conformance.ExactSum;
 import dev.prims.conformance.Reference;
 import java.lang.reflect.Array;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Differential fuzz target: fuzzer-chosen lengths, values (NaN, infinities, signed zeros,
@@ -59,15 +59,11 @@ class DifferentialFuzzTest {
   private static synchronized Prims engine() {
     if (engine == null) {
       engine = Prims.create(PrimsConfig.builder().backend("cpu").build());
-      backends = new ArrayList<>();
-      engine
-          .backends()
-          .forEach(
-              (id, a) -> {
-                if (a.available()) {
-                  backends.add(id);
-                }
-              });
+      backends =
+          engine.backends().entrySet().stream()
+              .filter(e -> e.getValue().available())
+              .map(Map.Entry::getKey)
+              .toList();
     }
     return engine;
   }
