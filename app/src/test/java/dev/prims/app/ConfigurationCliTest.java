@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.engine.CostModelCache;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,5 +109,81 @@ class ConfigurationCliTest {
     assertTrue(
         new CostModelCache(cache).load().keySet().stream().anyMatch(k -> k.startsWith("cpu|")),
         Files.readString(cache));
+  }
+
+  /** Runs the CLI in a fresh JVM in {@code workDir}; returns exit code and stderr. */
+  private static String[] runJvm(Path workDir, Map<String, String> env, String... args)
+      throws Exception {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path")));
+    for (String a : args) {
+      if (a.startsWith("-D")) {
+        command.add(a);
+      }
+    }
+    command.add(PrimsCli.class.getName());
+    for (String a : args) {
+      if (!a.startsWith("-D")) {
+        command.add(a);
+      }
+    }
+    ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
+    pb.environment().putAll(env);
+    pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    Process p = pb.start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    return new String[] {Integer.toString(p.exitValue()), err};
+  }
+
+  @Test
+  void aMalformedPropertiesFileIsExitTwoNamingFileAndLine() throws Exception {
+    Path file = dir.resolve("prims.properties");
+    Files.writeString(file, "prims.backend=cpu\nprims.device=\\u00zz\n");
+    String[] r =
+        runJvm(
+            dir,
+            Map.of(),
+            "-Dprims.costmodel.cache=" + dir.resolve("c.json"),
+            "run",
+            "reduce",
+            "--n",
+            "4");
+    assertEquals("2", r[0], r[1]);
+    assertEquals(
+        "prims: " + file.toRealPath() + ":2: malformed \\uxxxx escape in prims.properties",
+        r[1].strip());
+  }
+
+  @Test
+  void misspeltKeysFromOtherSourcesAreOneWarningEachAndTheRunGoesOn() throws Exception {
+    Files.writeString(dir.resolve("prims.properties"), "prims.fallbak=false\n");
+    String[] r =
+        runJvm(
+            dir,
+            Map.of("PRIMS_BACKNED", "cuda"),
+            "-Dprims.determinsm=fast",
+            "run",
+            "reduce",
+            "--n",
+            "4",
+            "--backend",
+            "cpu");
+    assertEquals("0", r[0], r[1]);
+    List<String> warnings =
+        r[1].lines().filter(l -> l.contains("unknown configuration key")).toList();
+    assertEquals(3, warnings.size(), r[1]);
+    assertTrue(
+        r[1].contains(
+            "unknown configuration key prims.backned from environment variable PRIMS_BACKNED (did"
+                + " you mean prims.backend?); ignored"),
+        r[1]);
+    assertTrue(r[1].contains("from system property -Dprims.determinsm"), r[1]);
+    assertTrue(
+        r[1].contains("prims.fallbak from " + dir.toRealPath().resolve("prims.properties")), r[1]);
   }
 }
