@@ -81,12 +81,13 @@ class ConfigFuzzTest {
             new Properties(),
             Map.of("PRIMS_" + key.substring(6).toUpperCase(java.util.Locale.ROOT), env),
             fileProps);
+    // values are trimmed like String.trim (every char <= ' '), and what is left empty sets nothing
     String expected =
-        !explicit.isBlank()
+        !explicit.trim().isEmpty()
             ? explicit.trim()
-            : !env.isBlank()
+            : !env.trim().isEmpty()
                 ? env.trim()
-                : !file.isBlank() ? file.trim() : ResolvedConfig.DEFAULTS.get(key);
+                : !file.trim().isEmpty() ? file.trim() : ResolvedConfig.DEFAULTS.get(key);
     assertEquals(expected, c.get(key).orElseThrow());
     if (key.equals(PrimsConfig.FALLBACK)) {
       acceptsOrNames(v -> c.fallback(), expected);
