@@ -43,7 +43,8 @@ for entry in "${TARGETS[@]}"; do
     echo "== fuzzing $target for $duration"
     JAZZER_FUZZ=1 mvn -B -o verify -pl "$modules" -DskipITs \
       -Dtest="$target" -Dsurefire.failIfNoSpecifiedTests=false \
-      -Djazzer.max_duration="$duration"
+      -Djazzer.max_duration="$duration" \
+      -Djazzer.instrumentation_includes="dev.prims.**:com.fasterxml.jackson.core.**:picocli.**"
   fi
 done
 [[ $found == 1 ]] || usage

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.prims.engine.CostModel.Rates;
 import java.nio.file.Files;
@@ -17,6 +18,21 @@ import java.util.Map;
  */
 class CostModelCacheFuzzTest {
   @FuzzTest
+  @DictionaryEntries({
+    "{\"format\": 2, \"entries\": {",
+    "\"format\"",
+    "\"entries\"",
+    "\"prims\"",
+    "\"driver\"",
+    "\"hostToDeviceGBps\"",
+    "\"deviceGBps\"",
+    "\"launchMicros\"",
+    "\"cpu|device\"",
+    "1e-3",
+    "1e5",
+    "1e6",
+    "NaN"
+  })
   void anyBytesLoadAsPhysicalEntriesOrNone(byte[] json) {
     Map<String, CostModelCache.Entry> entries = CostModelCache.parse(json, "fuzzed");
     for (Map.Entry<String, CostModelCache.Entry> e : entries.entrySet()) {
