@@ -93,6 +93,10 @@ public final class PrimsCli implements Runnable {
           return EXIT_BAD_INPUT;
         });
     commandLine.setExecutionExceptionHandler(new FailureHandler(cli::verbose));
+    // every command's --version (from mixinStandardHelpOptions) prints the version, not nothing
+    for (CommandLine sub : commandLine.getSubcommands().values()) {
+      sub.getCommandSpec().versionProvider(new Version());
+    }
     return commandLine;
   }
 

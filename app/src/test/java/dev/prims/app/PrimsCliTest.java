@@ -25,6 +25,18 @@ class PrimsCliTest {
   }
 
   @Test
+  void everyCommandPrintsTheVersion() {
+    for (String command : PrimsCli.commandLine().getSubcommands().keySet()) {
+      if (command.equals("help")) {
+        continue;
+      }
+      Cli r = Cli.run(command, "--version");
+      assertEquals(0, r.exitCode(), command + ": " + r);
+      assertTrue(r.out().startsWith("prims "), command + " --version printed: " + r);
+    }
+  }
+
+  @Test
   void noCommandIsAUsageError() {
     Cli r = Cli.run();
     assertEquals(2, r.exitCode(), r.toString());
