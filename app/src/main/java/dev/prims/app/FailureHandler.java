@@ -16,6 +16,7 @@ import picocli.CommandLine.ParseResult;
  */
 final class FailureHandler implements IExecutionExceptionHandler {
   private static final int MAX_LINE = 400;
+  private static final String PREFIX = "prims: ";
 
   private final BooleanSupplier verbose;
 
@@ -32,7 +33,10 @@ final class FailureHandler implements IExecutionExceptionHandler {
     String context = "running prims " + commandLine.getCommandName();
     String message =
         ownMessage ? FailureMessages.describe(ex, context) : FailureMessages.withType(ex, context);
-    err.println("prims: " + (badInput ? "" : "internal failure: ") + shown(message));
+    if (message.startsWith(PREFIX)) {
+      message = message.substring(PREFIX.length()); // the engine's own "prims: ..." failures
+    }
+    err.println(PREFIX + (badInput ? "" : "internal failure: ") + shown(message));
     if (!badInput && verbose.getAsBoolean()) {
       ex.printStackTrace(err);
     }

@@ -104,7 +104,11 @@ class CliFuzzTest {
   @FuzzTest
   void runEndsInAnswerOrOneLineOfBadInput(FuzzedDataProvider data) {
     List<String> args = new ArrayList<>(List.of("run"));
-    args.add(data.consumeBoolean() ? data.pickValue(PRIMITIVES) : data.consumeString(12));
+    String primitive = data.consumeBoolean() ? data.pickValue(PRIMITIVES) : data.consumeString(12);
+    if (unsafe(primitive)) {
+      return;
+    }
+    args.add(primitive);
     int count = data.consumeInt(0, 12);
     for (int i = 0; i < count; i++) {
       int kind = data.consumeInt(0, 3);
@@ -131,7 +135,9 @@ class CliFuzzTest {
     if (code == 2) {
       assertEquals(1, err.toString().lines().count(), described);
       assertTrue(err.toString().startsWith("prims: "), described);
-      assertFalse(err.toString().contains("null"), described);
+      if (args.stream().noneMatch(a -> a.contains("null"))) {
+        assertFalse(err.toString().contains("null"), "a lost message: " + described);
+      }
     } else {
       assertFalse(out.toString().isBlank(), described);
     }

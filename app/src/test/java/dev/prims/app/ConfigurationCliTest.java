@@ -39,6 +39,7 @@ class ConfigurationCliTest {
         "cpu");
     Cli r = Cli.run("run", "reduce", "--n", "1", "--config", "prims.cpu.threads=32768");
     assertFalse(r.err().contains("null"), r.toString());
+    assertTrue(r.err().startsWith("prims: no configured backend could run (cpu: "), r.toString());
   }
 
   @Test
