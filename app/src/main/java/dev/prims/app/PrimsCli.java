@@ -85,7 +85,7 @@ public final class PrimsCli implements Runnable {
           PrintWriter err = ex.getCommandLine().getErr();
           err.println(
               "prims: "
-                  + ex.getMessage()
+                  + FailureHandler.oneLine(String.valueOf(ex.getMessage()))
                   + " (see 'prims "
                   + subcommandPath(ex.getCommandLine())
                   + "--help')");

@@ -37,6 +37,18 @@ class PrimsCliTest {
   }
 
   @Test
+  void argumentsWithLineBreaksOrControlCharactersStillGiveOneLine() {
+    Cli r = Cli.run("run", "scan", "--n", "\n12\u0007", "--backend", "cpu");
+    assertEquals(2, r.exitCode(), r.toString());
+    assertEquals(1, r.errLines(), r.toString());
+    assertTrue(r.err().contains("'\\n12\\u0007'"), r.toString());
+    r = Cli.run("run", "sc\nan\u0007", "--n", "1");
+    assertEquals(2, r.exitCode(), r.toString());
+    assertEquals(1, r.errLines(), r.toString());
+    assertTrue(r.err().contains("unknown primitive 'sc an\\u0007'"), r.toString());
+  }
+
+  @Test
   void noCommandIsAUsageError() {
     Cli r = Cli.run();
     assertEquals(2, r.exitCode(), r.toString());
