@@ -21,6 +21,8 @@ import dev.prims.conformance.Reference;
 import java.lang.reflect.Array;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
 
 /**
  * Differential fuzz target: fuzzer-chosen lengths, values (NaN, infinities, signed zeros,
@@ -30,28 +32,15 @@ import java.util.Map;
  * stated bound of the exact value, and a spec or call the cpu backend rejects rejected everywhere.
  */
 class DifferentialFuzzTest {
-  private static final double[] DOUBLES = {
-    Double.NaN,
-    Double.POSITIVE_INFINITY,
-    Double.NEGATIVE_INFINITY,
-    -0.0,
-    0.0,
-    Double.MIN_VALUE,
-    -Double.MIN_VALUE,
-    Double.MIN_NORMAL,
-    -Double.MIN_NORMAL,
-    Float.MIN_VALUE,
-    Float.MIN_NORMAL,
-    Double.MAX_VALUE,
-    -Double.MAX_VALUE,
-    Float.MAX_VALUE,
-    -Float.MAX_VALUE,
-    1,
-    -1,
-    1e-38,
-    1e-45,
-    1e300
-  };
+  /** The differential test's special values of both types, and narrow histogram bounds. */
+  private static final double[] DOUBLES =
+      DoubleStream.concat(
+              DoubleStream.of(DifferentialTest.DOUBLE_SPECIALS),
+              DoubleStream.concat(
+                  IntStream.range(0, DifferentialTest.FLOAT_SPECIALS.length)
+                      .mapToDouble(i -> DifferentialTest.FLOAT_SPECIALS[i]),
+                  DoubleStream.of(1, -1, 1e-38, 1e-45, -Double.MIN_NORMAL)))
+          .toArray();
 
   private static Prims engine;
   private static List<String> backends;
