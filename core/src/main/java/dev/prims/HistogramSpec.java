@@ -25,7 +25,8 @@ public final class HistogramSpec {
   /**
    * Integer keys counted in bins {@code 0 .. bins-1}.
    *
-   * @throws IllegalArgumentException if {@code bins <= 0}
+   * @throws IllegalArgumentException if {@code bins <= 0} or {@code bins} exceeds the longest Java
+   *     array ({@code Integer.MAX_VALUE - 8})
    */
   public static HistogramSpec keys(int bins) {
     requirePositive(bins);
@@ -35,9 +36,10 @@ public final class HistogramSpec {
   /**
    * {@code bins} bins of equal width over {@code [lower, upper)}.
    *
-   * @throws IllegalArgumentException if {@code bins <= 0}, a bound is NaN or infinite, {@code lower
-   *     >= upper}, {@code upper - lower} overflows, or the bin width {@code (upper - lower) / bins}
-   *     is below the smallest normal double (so {@code bins / (upper - lower)} would not be finite)
+   * @throws IllegalArgumentException if {@code bins <= 0} or exceeds the longest Java array, a
+   *     bound is NaN or infinite, {@code lower >= upper}, {@code upper - lower} overflows, or the
+   *     bin width {@code (upper - lower) / bins} is below the smallest normal double (so {@code
+   *     bins / (upper - lower)} would not be finite)
    */
   public static HistogramSpec even(int bins, double lower, double upper) {
     requirePositive(bins);
@@ -71,9 +73,7 @@ public final class HistogramSpec {
   }
 
   private static void requirePositive(int bins) {
-    if (bins <= 0) {
-      throw new IllegalArgumentException("bins must be positive, got " + bins);
-    }
+    SizeLimits.requireBins(bins);
   }
 
   /** Number of bins. */

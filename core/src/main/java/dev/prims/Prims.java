@@ -3,6 +3,7 @@ package dev.prims;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.prims.engine.BackendRegistry;
+import dev.prims.engine.ConfigKeys;
 import dev.prims.engine.CostModel;
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
@@ -83,6 +84,7 @@ public final class Prims implements AutoCloseable {
   }
 
   private static Prims create(ResolvedConfig resolved, PrimsModule module) {
+    ConfigKeys.of(module.providers().values()).check(resolved);
     Injector injector = Guice.createInjector(module);
     Engine engine = injector.getInstance(Engine.class);
     engine.candidates(resolved);
@@ -93,7 +95,7 @@ public final class Prims implements AutoCloseable {
 
   /** A view that runs only on backend {@code id}, without fallback. */
   public Prims backend(String id) {
-    engine.registry().provider(id);
+    engine.registry().provider(notNull(id, "backend id"));
     return with(PrimsConfig.BACKEND, id).with(PrimsConfig.FALLBACK, "false");
   }
 
@@ -107,9 +109,16 @@ public final class Prims implements AutoCloseable {
     return with(PrimsConfig.DETERMINISM, determinism.id());
   }
 
-  /** A view with one configuration key overridden (device choice excepted: it is fixed). */
+  /**
+   * A view with one configuration key overridden (device choice excepted: it is fixed).
+   *
+   * @throws IllegalArgumentException when nothing reads {@code key} (naming the nearest known key)
+   *     or {@code value} is null
+   */
   public Prims with(String key, String value) {
     PrimsConfig.requireKey(key);
+    engine.registry().configurationKeys().requireKnown(key);
+    notNull(value, key);
     return new Prims(engine, config.with(key, value), false);
   }
 
@@ -353,6 +362,7 @@ public final class Prims implements AutoCloseable {
   private HistogramResult histogramArray(Object values, HistogramSpec spec) {
     DType type = DType.ofArray(values);
     checkSpec(spec, type);
+    SizeLimits.requireHeap(8L * spec.bins(), "a histogram of " + spec.bins() + " bins");
     long[] counts = new long[spec.bins()];
     Outcome<Long> o =
         engine.run(
@@ -360,6 +370,8 @@ public final class Prims implements AutoCloseable {
             Primitive.HISTOGRAM,
             bytes(values),
             (b, call) -> {
+              SizeLimits.requireDeviceMemory(
+                  b, DType.LONG, spec.bins(), "a histogram of " + spec.bins() + " bins");
               java.util.Arrays.fill(counts, 0);
               return Array.getLength(values) == 0
                   ? 0L
@@ -597,7 +609,13 @@ public final class Prims implements AutoCloseable {
     if (length < 0) {
       throw new IllegalArgumentException("buffer length must not be negative, got " + length);
     }
-    return engine.call(() -> primaryBackend().buffers().allocate(type, length));
+    return engine.call(
+        () -> {
+          Backend backend = primaryBackend();
+          SizeLimits.requireDeviceMemory(
+              backend, type, length, "a buffer of " + length + " elements");
+          return backend.buffers().allocate(type, length);
+        });
   }
 
   /** A buffer on this view's first backend holding a copy of {@code array}. */

@@ -2,7 +2,6 @@ package dev.prims;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Explicit configuration handed to {@link Prims#create(PrimsConfig)}. Keys not set here are
@@ -17,6 +16,11 @@ import java.util.Objects;
  * backend and log why; default {@code true}), {@code prims.determinism} ({@code fast} | {@code
  * reproducible}), {@code prims.<primitive>.variant}, and backend-specific keys such as {@code
  * prims.opencl.platform}.
+ *
+ * <p>A key that nothing reads is an {@link IllegalArgumentException} from {@link
+ * Prims#create(PrimsConfig)}, naming the nearest known key; a null key or value is one at once.
+ * Values are trimmed, and an empty value sets nothing (the key falls through to the other sources),
+ * the same in every source.
  */
 public final class PrimsConfig {
   public static final String BACKEND = "prims.backend";
@@ -37,7 +41,10 @@ public final class PrimsConfig {
 
   /** Explicit values from a map of keys such as {@code prims.backend}. */
   public static PrimsConfig of(Map<String, String> values) {
-    values.keySet().forEach(PrimsConfig::requireKey);
+    if (values == null) {
+      throw new IllegalArgumentException("configuration values must not be null");
+    }
+    values.forEach(PrimsConfig::requireEntry);
     return new PrimsConfig(values);
   }
 
@@ -53,7 +60,8 @@ public final class PrimsConfig {
   /** A copy with one more explicit value. */
   public PrimsConfig with(String key, String value) {
     Map<String, String> copy = new LinkedHashMap<>(values);
-    copy.put(requireKey(key), Objects.requireNonNull(value, "value"));
+    requireEntry(key, value);
+    copy.put(key, value);
     return new PrimsConfig(copy);
   }
 
@@ -63,6 +71,13 @@ public final class PrimsConfig {
       throw new IllegalArgumentException("configuration keys start with 'prims.', got " + key);
     }
     return key;
+  }
+
+  private static void requireEntry(String key, String value) {
+    requireKey(key);
+    if (value == null) {
+      throw new IllegalArgumentException(key + " must not be null");
+    }
   }
 
   @Override
@@ -91,17 +106,24 @@ public final class PrimsConfig {
 
     /** {@code prims.determinism}. */
     public Builder determinism(Determinism determinism) {
+      if (determinism == null) {
+        throw new IllegalArgumentException(DETERMINISM + " must not be null");
+      }
       return set(DETERMINISM, determinism.id());
     }
 
     /** {@code prims.<primitive>.variant}. */
     public Builder variant(Primitive primitive, String variant) {
+      if (primitive == null) {
+        throw new IllegalArgumentException("primitive must not be null");
+      }
       return set(primitive.variantKey(), variant);
     }
 
     /** Any key starting with {@code prims.}. */
     public Builder set(String key, String value) {
-      values.put(requireKey(key), Objects.requireNonNull(value, "value"));
+      requireEntry(key, value);
+      values.put(key, value);
       return this;
     }
 

@@ -5,12 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.FakeProvider.Mode;
+import dev.prims.engine.CostModel;
+import dev.prims.engine.CostModel.Rates;
+import dev.prims.engine.CostModelCache;
+import dev.prims.spi.DeviceInfo;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EngineSelectionTest {
   private static final int[] DATA = {1, 2, 3, Integer.MAX_VALUE};
   private static final int SUM = 1 + 2 + 3 + Integer.MAX_VALUE;
+
+  @TempDir Path dir;
 
   private static Prims create(String backend, boolean fallback, FakeProvider... providers) {
     return Prims.create(
@@ -97,12 +107,47 @@ class EngineSelectionTest {
     }
   }
 
+  /** An engine with {@code auto} over {@code providers}, whose cost model reads {@code cache}. */
+  private static Prims auto(Path cache, FakeProvider... providers) {
+    return Prims.create(
+        PrimsConfig.builder().backend("auto").set(CostModel.CACHE_KEY, cache.toString()).build(),
+        List.of(providers));
+  }
+
+  /** A cache file holding these rates of {@code providers} (in that order), current stamps. */
+  private Path cache(double[][] rates, FakeProvider... providers) {
+    Map<String, CostModelCache.Entry> entries = new LinkedHashMap<>();
+    for (int i = 0; i < providers.length; i++) {
+      DeviceInfo device = providers[i].device();
+      Rates r = new Rates(providers[i].id(), device.name(), rates[i][0], rates[i][1], rates[i][2]);
+      entries.put(CostModelCache.key(r), CostModelCache.stamped(r, device));
+    }
+    Path file = dir.resolve("costmodel.json");
+    new CostModelCache(file).save(entries);
+    return file;
+  }
+
   @Test
-  void autoTriesHighestPriorityFirst() {
+  void autoTriesHighestPriorityFirstWhenEstimatesTie() {
     FakeProvider a = new FakeProvider("alpha", 1, Mode.WORKS);
     FakeProvider b = new FakeProvider("beta", 2, Mode.WORKS);
-    try (Prims prims = create("auto", true, a, b)) {
-      assertEquals("beta", prims.reduce(DATA, ReduceOp.SUM).provenance().backend());
+    double[] same = {10, 100, 5};
+    try (Prims prims = auto(cache(new double[][] {same, same}, a, b), a, b)) {
+      Scalar s = prims.reduce(DATA, ReduceOp.SUM);
+      assertEquals(SUM, s.asInt());
+      assertEquals("beta", s.provenance().backend());
+      assertTrue(s.provenance().note().startsWith("auto: beta, est "), s.provenance().note());
+    }
+  }
+
+  @Test
+  void autoPrefersAFasterBackendOfLowerPriority() {
+    FakeProvider a = new FakeProvider("alpha", 1, Mode.WORKS);
+    FakeProvider b = new FakeProvider("beta", 2, Mode.WORKS);
+    double[] fast = {100, 1000, 1};
+    double[] slow = {1, 10, 100};
+    try (Prims prims = auto(cache(new double[][] {fast, slow}, a, b), a, b)) {
+      assertEquals("alpha", prims.reduce(DATA, ReduceOp.SUM).provenance().backend());
     }
   }
 

@@ -24,6 +24,9 @@ final class FakeProvider implements BackendProvider {
     THROWS_RUNTIME
   }
 
+  /** The fake device's memory: 64 MiB. */
+  static final long MEMORY_BYTES = 64L << 20;
+
   private final String id;
   private final int priority;
   private final Mode mode;
@@ -53,8 +56,9 @@ final class FakeProvider implements BackendProvider {
         : Availability.available(List.of(device()), Map.of());
   }
 
-  private DeviceInfo device() {
-    return new DeviceInfo(0, id + "-device", 0, 1, Map.of());
+  /** The one device of this provider. */
+  DeviceInfo device() {
+    return new DeviceInfo(0, id + "-device", MEMORY_BYTES, 1, Map.of());
   }
 
   @Override

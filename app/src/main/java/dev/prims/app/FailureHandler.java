@@ -2,7 +2,9 @@ package dev.prims.app;
 
 import dev.prims.BackendUnavailableException;
 import dev.prims.PrimsException;
+import dev.prims.engine.FailureMessages;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -15,10 +17,9 @@ import picocli.CommandLine.ParseResult;
  */
 final class FailureHandler implements IExecutionExceptionHandler {
   private static final int MAX_LINE = 400;
+  private static final String PREFIX = "prims: ";
 
   private final BooleanSupplier verbose;
-
-  private static final String PREFIX = "prims: ";
 
   FailureHandler(BooleanSupplier verbose) {
     this.verbose = verbose;
@@ -30,8 +31,11 @@ final class FailureHandler implements IExecutionExceptionHandler {
     PrintWriter err = commandLine.getErr();
     boolean badInput = isBadInput(ex);
     boolean ownMessage = badInput || ex instanceof PrimsException;
-    String message = ownMessage && ex.getMessage() != null ? ex.getMessage() : ex.toString();
-    err.println(PREFIX + (badInput ? "" : "internal failure: ") + shown(message));
+    String context = "running prims " + commandLine.getCommandName();
+    String message =
+        ownMessage ? FailureMessages.describe(ex, context) : FailureMessages.withType(ex, context);
+    String shown = verbose.getAsBoolean() ? shown(message) : oneLine(shown(message));
+    err.println(PREFIX + (badInput ? "" : "internal failure: ") + shown);
     if (!badInput && verbose.getAsBoolean()) {
       ex.printStackTrace(err);
     }
@@ -59,6 +63,33 @@ final class FailureHandler implements IExecutionExceptionHandler {
     }
     String first = lines[0].length() <= MAX_LINE ? lines[0] : lines[0].substring(0, MAX_LINE);
     return first + " [cut; -v shows the whole message]";
+  }
+
+  /**
+   * {@code message} on one line: line breaks and other control characters (which may come from the
+   * arguments themselves) are shown escaped, {@code \\n} or {@code \\u0007}.
+   */
+  static String oneLine(String message) {
+    StringBuilder line = new StringBuilder(message.length());
+    message
+        .codePoints()
+        .forEach(
+            c -> {
+              if (c == '\n') {
+                line.append("\\n");
+              } else if (c == '\r') {
+                line.append("\\r");
+              } else if (c == '\t') {
+                line.append("\\t");
+              } else if (Character.isISOControl(c)
+                  || Character.getType(c) == Character.LINE_SEPARATOR
+                  || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
+                line.append(String.format(Locale.ROOT, "\\u%04x", c));
+              } else {
+                line.appendCodePoint(c);
+              }
+            });
+    return line.toString();
   }
 
   private static boolean isBadInput(Throwable ex) {

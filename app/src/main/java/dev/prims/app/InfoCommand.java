@@ -3,7 +3,6 @@ package dev.prims.app;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
-import dev.prims.engine.CostModel;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.DeviceInfo;
@@ -59,7 +58,7 @@ final class InfoCommand implements Callable<Integer> {
         backends.add(b);
       }
       if (costModel) {
-        report.put("costModel", costModel(prims));
+        report.put("costModel", CostModelReport.of(prims.costModel(), prims.costModel().rates()));
       }
     }
     report.put("backends", backends);
@@ -69,7 +68,7 @@ final class InfoCommand implements Callable<Integer> {
         () -> {
           printText(out, report, backends);
           if (costModel) {
-            printCostModel(out, report.get("costModel"));
+            CostModelReport.print(out, report.get("costModel"));
           }
         },
         () -> JsonOutput.write(report));
@@ -117,42 +116,6 @@ final class InfoCommand implements Callable<Integer> {
     } catch (RuntimeException e) {
       return java.util.Optional.empty();
     }
-  }
-
-  private static Map<String, Object> costModel(Prims prims) {
-    CostModel model = prims.costModel();
-    Map<String, Object> rates = new LinkedHashMap<>();
-    for (CostModel.Rates r : model.rates().values()) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("device", r.device());
-      row.put("hostToDeviceGBps", r.hostToDeviceGBps());
-      row.put("deviceGBps", r.deviceGBps());
-      row.put("launchMicros", r.launchMicros());
-      rates.put(r.backend(), row);
-    }
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("cache", model.cacheFile().toString());
-    result.put("rates", rates);
-    return result;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static void printCostModel(PrintWriter out, Object model) {
-    Map<String, Object> m = (Map<String, Object>) model;
-    out.println("cost model for prims.backend=auto (cached in " + m.get("cache") + "):");
-    ((Map<String, Map<String, Object>>) m.get("rates"))
-        .forEach(
-            (id, r) ->
-                out.printf(
-                    Locale.ROOT,
-                    "  %-8s device %.1f GB/s, host-to-device %s, launch %.1f us%n",
-                    id,
-                    (Double) r.get("deviceGBps"),
-                    (Double) r.get("hostToDeviceGBps") >= 1e5
-                        ? "none (host memory)"
-                        : String.format(
-                            Locale.ROOT, "%.1f GB/s", (Double) r.get("hostToDeviceGBps")),
-                    (Double) r.get("launchMicros")));
   }
 
   private static Map<String, Object> javaInfo() {

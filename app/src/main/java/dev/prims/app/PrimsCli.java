@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
       CommandLine.HelpCommand.class,
       InfoCommand.class,
       RunCommand.class,
+      CalibrateCommand.class,
       dev.prims.app.bench.BenchCommand.class,
       dev.prims.app.bench.LadderCommand.class,
       dev.prims.app.conformance.ConformanceCommand.class,
@@ -91,7 +92,7 @@ public final class PrimsCli implements Runnable {
           PrintWriter err = ex.getCommandLine().getErr();
           err.println(
               "prims: "
-                  + ex.getMessage()
+                  + FailureHandler.oneLine(String.valueOf(ex.getMessage()))
                   + " (see 'prims "
                   + subcommandPath(ex.getCommandLine())
                   + "--help')");
@@ -99,6 +100,10 @@ public final class PrimsCli implements Runnable {
           return EXIT_BAD_INPUT;
         });
     commandLine.setExecutionExceptionHandler(new FailureHandler(cli::verbose));
+    // every command's --version (from mixinStandardHelpOptions) prints the version, not nothing
+    for (CommandLine sub : commandLine.getSubcommands().values()) {
+      sub.getCommandSpec().versionProvider(new Version());
+    }
     return commandLine;
   }
 

@@ -25,6 +25,30 @@ class PrimsCliTest {
   }
 
   @Test
+  void everyCommandPrintsTheVersion() {
+    for (String command : PrimsCli.commandLine().getSubcommands().keySet()) {
+      if (command.equals("help")) {
+        continue;
+      }
+      Cli r = Cli.run(command, "--version");
+      assertEquals(0, r.exitCode(), command + ": " + r);
+      assertTrue(r.out().startsWith("prims "), command + " --version printed: " + r);
+    }
+  }
+
+  @Test
+  void argumentsWithLineBreaksOrControlCharactersStillGiveOneLine() {
+    Cli r = Cli.run("run", "scan", "--n", "\n12\u0007", "--backend", "cpu");
+    assertEquals(2, r.exitCode(), r.toString());
+    assertEquals(1, r.errLines(), r.toString());
+    assertTrue(r.err().contains("'\\n12\\u0007'"), r.toString());
+    r = Cli.run("run", "sc\nan\u0007", "--n", "1");
+    assertEquals(2, r.exitCode(), r.toString());
+    assertEquals(1, r.errLines(), r.toString());
+    assertTrue(r.err().contains("unknown primitive 'sc an\\u0007'"), r.toString());
+  }
+
+  @Test
   void noCommandIsAUsageError() {
     Cli r = Cli.run();
     assertEquals(2, r.exitCode(), r.toString());

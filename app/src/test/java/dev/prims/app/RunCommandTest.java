@@ -39,7 +39,7 @@ class RunCommandTest {
   }
 
   /** Runs {@code prims ARGS} expecting bad-input exit 2 with one line containing {@code text}. */
-  private static void assertBadInput(String text, String... args) {
+  static void assertBadInput(String text, String... args) {
     Cli r = Cli.run(args);
     assertEquals(2, r.exitCode(), r.toString());
     assertEquals(1, r.errLines(), r.toString());

@@ -1,6 +1,7 @@
 package dev.prims.cpu;
 
 import dev.prims.BackendUnavailableException;
+import dev.prims.PrimsConfig;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
@@ -12,19 +13,25 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * Provider of the always-available ForkJoin CPU backend, id {@code cpu}, priority 0. Configuration:
- * {@code prims.cpu.threads} (default: available processors), {@code prims.cpu.offheap.threshold}
- * (buffers longer than this many elements live off the heap; default and maximum 2^31 - 9, the
- * longest Java array) and {@code prims.cpu.offheap.chunk} (elements per off-heap chunk; default
- * 2^30 bytes' worth: 2^28 ints or floats, 2^27 longs or doubles).
+ * {@code prims.cpu.threads} (1 to 32767, the ForkJoinPool's limit; default: available processors),
+ * {@code prims.device} (0 or a substring of the processor's name, if set), {@code
+ * prims.cpu.offheap.threshold} (buffers longer than this many elements live off the heap; default
+ * and maximum 2^31 - 9, the longest Java array) and {@code prims.cpu.offheap.chunk} (elements per
+ * off-heap chunk; default 2^30 bytes' worth: 2^28 ints or floats, 2^27 longs or doubles).
  */
 public final class CpuBackendProvider implements BackendProvider {
   /** Configuration key for the number of worker threads. */
   public static final String THREADS = "prims.cpu.threads";
+
+  /** The most worker threads a {@link java.util.concurrent.ForkJoinPool} takes. */
+  static final int MAX_THREADS = 32767;
 
   /** Configuration key: buffers longer than this many elements live off the heap. */
   public static final String OFF_HEAP_THRESHOLD = "prims.cpu.offheap.threshold";
@@ -43,10 +50,16 @@ public final class CpuBackendProvider implements BackendProvider {
   }
 
   @Override
+  public Set<String> configurationKeys() {
+    return Set.of(THREADS, OFF_HEAP_THRESHOLD, OFF_HEAP_CHUNK);
+  }
+
+  @Override
   public Availability probe(BackendContext context) {
     try {
       int threads = threads(context);
       buffers(context);
+      requireDevice(context, threads);
       return Availability.available(
           List.of(device(threads)),
           Map.of(
@@ -66,6 +79,7 @@ public final class CpuBackendProvider implements BackendProvider {
     try {
       threads = threads(context);
       buffers = buffers(context);
+      requireDevice(context, threads);
     } catch (IllegalArgumentException e) {
       throw new BackendUnavailableException(id(), e.getMessage(), e);
     }
@@ -88,21 +102,26 @@ public final class CpuBackendProvider implements BackendProvider {
   }
 
   private static int threads(BackendContext context) {
-    int available = Runtime.getRuntime().availableProcessors();
-    String value = context.get(THREADS).orElse(null);
-    if (value == null) {
-      return available;
+    long available = Runtime.getRuntime().availableProcessors();
+    return (int) number(context, THREADS, 1, MAX_THREADS, Math.min(available, MAX_THREADS));
+  }
+
+  /**
+   * The one CPU device is index 0; {@code prims.device} must name it (by index or a substring of
+   * its name), as it must name a device of any other backend.
+   */
+  private static void requireDevice(BackendContext context, int threads) {
+    String selector = context.get(PrimsConfig.DEVICE).orElse(null);
+    if (selector == null) {
+      return;
     }
-    try {
-      int threads = Integer.parseInt(value.trim());
-      if (threads >= 1) {
-        return threads;
-      }
-    } catch (NumberFormatException ignored) {
-      // reported below
+    String name = device(threads).name();
+    if (selector.trim().equals("0")
+        || name.toLowerCase(Locale.ROOT).contains(selector.trim().toLowerCase(Locale.ROOT))) {
+      return;
     }
     throw new IllegalArgumentException(
-        THREADS + " must be a positive integer, got '" + value + "'");
+        "prims.device '" + selector + "' matches no cpu device; devices: 0: " + name);
   }
 
   private static CpuBufferManager buffers(BackendContext context) {

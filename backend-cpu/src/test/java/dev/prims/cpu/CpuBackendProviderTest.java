@@ -48,7 +48,7 @@ class CpuBackendProviderTest {
   @Test
   void badThreadCountMakesTheBackendBrokenWithTheReason() {
     CpuBackendProvider provider = new CpuBackendProvider();
-    for (String bad : new String[] {"0", "-2", "many"}) {
+    for (String bad : new String[] {"0", "-2", "many", "32768", "100000"}) {
       Availability a = provider.probe(context(Map.of(CpuBackendProvider.THREADS, bad)));
       assertFalse(a.available(), bad);
       assertFalse(a.hardwareAbsent(), bad);
@@ -64,6 +64,46 @@ class CpuBackendProviderTest {
           assertThrows(
               BackendUnavailableException.class, () -> prims.reduce(new int[] {1}, ReduceOp.SUM));
       assertTrue(e.getMessage().contains(CpuBackendProvider.THREADS), e.getMessage());
+    }
+  }
+
+  @Test
+  void aThreadCountBeyondTheForkJoinPoolsLimitNamesTheKeyAndTheLimit() {
+    try (Prims prims =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("cpu")
+                .set(CpuBackendProvider.THREADS, "100000")
+                .build())) {
+      BackendUnavailableException e =
+          assertThrows(
+              BackendUnavailableException.class, () -> prims.reduce(new int[] {1}, ReduceOp.SUM));
+      assertTrue(
+          e.getMessage().contains("prims.cpu.threads must be an integer in [1, 32767]"),
+          e.getMessage());
+      assertFalse(e.getMessage().contains("null"), e.getMessage());
+    }
+    try (Backend b =
+        new CpuBackendProvider().create(context(Map.of(CpuBackendProvider.THREADS, "32767")))) {
+      assertEquals(32767, b.device().computeUnits());
+    }
+  }
+
+  @Test
+  void theDeviceMustNameTheOneCpuDevice() {
+    CpuBackendProvider provider = new CpuBackendProvider();
+    String name = provider.probe(context(Map.of())).devices().get(0).name();
+    for (String ok : new String[] {"0", name.substring(0, 3).toUpperCase(java.util.Locale.ROOT)}) {
+      assertTrue(provider.probe(context(Map.of(PrimsConfig.DEVICE, ok))).available(), ok);
+    }
+    for (String bad : new String[] {"999", "1", "no such processor"}) {
+      Availability a = provider.probe(context(Map.of(PrimsConfig.DEVICE, bad)));
+      assertFalse(a.available(), bad);
+      assertTrue(
+          a.reason().contains("prims.device '" + bad + "' matches no cpu device"), a.reason());
+      assertThrows(
+          BackendUnavailableException.class,
+          () -> provider.create(context(Map.of(PrimsConfig.DEVICE, bad))));
     }
   }
 

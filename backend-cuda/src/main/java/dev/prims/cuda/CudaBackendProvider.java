@@ -7,6 +7,7 @@ import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.DeviceInfo;
+import java.util.Set;
 
 /**
  * The CUDA backend (JCuda, driver API, PTX kernels). Available when libcuda loads and reports a
@@ -27,6 +28,11 @@ public final class CudaBackendProvider implements BackendProvider {
   @Override
   public int priority() {
     return 100;
+  }
+
+  @Override
+  public Set<String> configurationKeys() {
+    return Set.of(CudaTransferPolicy.HOST_PATH_KEY);
   }
 
   @Override

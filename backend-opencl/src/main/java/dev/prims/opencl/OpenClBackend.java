@@ -60,6 +60,9 @@ final class OpenClBackend implements Backend {
   /** Whether operators are compile-time (-DOP_x) or a kernel argument; see common.cl. */
   static final String RUNTIME_OP_KEY = "prims.opencl.runtimeOperator";
 
+  /** Configuration key: {@code false} turns off 64-bit atomics even where the device has them. */
+  static final String INT64_ATOMICS_KEY = "prims.opencl.int64Atomics";
+
   /** Bytes of local memory a kernel argument asks for (a {@code __local} pointer). */
   record LocalBytes(long bytes) {}
 
@@ -96,11 +99,8 @@ final class OpenClBackend implements Backend {
   OpenClBackend(OpenClDevice device, BackendContext config) {
     this.device = device;
     this.captureAllocationSites = BufferCleaner.captureSites(config);
-    this.int64Atomics =
-        device.int64Atomics()
-            && Boolean.parseBoolean(config.get("prims.opencl.int64Atomics", "true"));
-    this.runtimeOperator =
-        Boolean.parseBoolean(config.get(RUNTIME_OP_KEY, Boolean.toString(!device.gpu())));
+    this.int64Atomics = device.int64Atomics() && config.flag(INT64_ATOMICS_KEY, true);
+    this.runtimeOperator = config.flag(RUNTIME_OP_KEY, !device.gpu());
     try {
       cl_context_properties properties = new cl_context_properties();
       properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());

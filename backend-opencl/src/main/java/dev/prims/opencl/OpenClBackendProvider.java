@@ -9,6 +9,7 @@ import dev.prims.spi.DeviceInfo;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The OpenCL backend ({@code opencl}, priority 50) on JOCL. Sees every platform and device; {@code
@@ -25,6 +26,20 @@ public final class OpenClBackendProvider implements BackendProvider {
   @Override
   public int priority() {
     return 50;
+  }
+
+  @Override
+  public Set<String> configurationKeys() {
+    return Set.of(
+        OpenClDiscovery.PLATFORM_KEY,
+        OpenClBackend.BUILD_OPTIONS_KEY,
+        OpenClBackend.RUNTIME_OP_KEY,
+        OpenClBackend.INT64_ATOMICS_KEY,
+        OpenClScanPolicy.ITEMS_KEY,
+        OpenClScanPolicy.ITEMS8_KEY,
+        OpenClScanPolicy.BLOCK_KEY,
+        OpenClScanPolicy.CHUNKS_KEY,
+        OpenClScanPolicy.WINDOW_KEY);
   }
 
   @Override

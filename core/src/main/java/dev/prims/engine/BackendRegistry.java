@@ -34,6 +34,11 @@ public final class BackendRegistry implements AutoCloseable {
     this.config = config;
   }
 
+  /** The configuration keys of the engine, the tools and these providers. */
+  public ConfigKeys configurationKeys() {
+    return ConfigKeys.of(providers.values());
+  }
+
   /** Known provider ids, sorted. */
   public List<String> ids() {
     return List.copyOf(providers.keySet());
@@ -64,7 +69,8 @@ public final class BackendRegistry implements AutoCloseable {
     try {
       return p.probe(config);
     } catch (RuntimeException | LinkageError e) {
-      return Availability.broken("probe failed: " + e);
+      return Availability.broken(
+          "probe failed: " + FailureMessages.withType(e, "probing backend " + id));
     }
   }
 
@@ -98,9 +104,13 @@ public final class BackendRegistry implements AutoCloseable {
     } catch (BackendUnavailableException e) {
       throw e;
     } catch (PrimsException | IllegalArgumentException e) {
-      throw new BackendUnavailableException(provider.id(), e.getMessage(), e);
+      throw new BackendUnavailableException(
+          provider.id(), FailureMessages.describe(e, "opening backend " + provider.id()), e);
     } catch (RuntimeException | LinkageError e) {
-      throw new BackendUnavailableException(provider.id(), "cannot open: " + e, e);
+      throw new BackendUnavailableException(
+          provider.id(),
+          "cannot open: " + FailureMessages.withType(e, "opening backend " + provider.id()),
+          e);
     }
   }
 

@@ -5,23 +5,17 @@ import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +24,10 @@ import org.slf4j.LoggerFactory;
  * backend's estimated time is {@code bytes / hostToDevice + bytes / device + launch}. Rates are
  * measured once per machine, backend and device by a short probe through the SPI (int sums of
  * {@value #PROBE_ELEMENTS} elements from a host array and from a buffer) and cached in a small JSON
- * file ({@code ~/.cache/prims/costmodel.json}, or {@code prims.costmodel.cache}). Thread-safe.
+ * file ({@code ~/.cache/prims/costmodel.json}, or {@code prims.costmodel.cache}; see {@link
+ * CostModelCache}): an entry is used only while it is physical and its prims version and driver are
+ * the current ones, else the backend is measured again and its entry rewritten. Backends with equal
+ * estimates are ranked by provider priority, highest first. Thread-safe.
  */
 public final class CostModel {
   private static final Logger LOG = LoggerFactory.getLogger(CostModel.class);
@@ -49,12 +46,6 @@ public final class CostModel {
    * computing in host memory): the difference is timing noise.
    */
   static final double NOISE = 0.25;
-
-  private static final Pattern ENTRY =
-      Pattern.compile(
-          "\"([^\"]*)\"\\s*:\\s*\\{\\s*\"hostToDeviceGBps\"\\s*:\\s*([-0-9.eE+]+)\\s*,"
-              + "\\s*\"deviceGBps\"\\s*:\\s*([-0-9.eE+]+)\\s*,"
-              + "\\s*\"launchMicros\"\\s*:\\s*([-0-9.eE+]+)\\s*\\}");
 
   /** Measured rates of one backend on one device. */
   public record Rates(
@@ -80,13 +71,13 @@ public final class CostModel {
   public record Choice(List<Estimate> ranking, String note) {}
 
   private final BackendRegistry registry;
-  private final Path cache;
+  private final CostModelCache cache;
   private final Map<String, Rates> known = new TreeMap<>();
   private final Set<String> unusable = new HashSet<>();
 
   CostModel(BackendRegistry registry, Path cache) {
     this.registry = registry;
-    this.cache = cache;
+    this.cache = new CostModelCache(cache);
   }
 
   /** The cache file of {@code config}: {@code prims.costmodel.cache} or the default. */
@@ -99,7 +90,7 @@ public final class CostModel {
 
   /** Where the rates are cached. */
   public Path cacheFile() {
-    return cache;
+    return cache.file();
   }
 
   /**
@@ -117,7 +108,9 @@ public final class CostModel {
     for (Rates r : rates().values()) {
       ranking.add(new Estimate(r.backend(), r.estimateMillis(bytes, true)));
     }
-    ranking.sort(Comparator.comparingDouble(Estimate::millis));
+    ranking.sort(
+        Comparator.comparingDouble(Estimate::millis)
+            .thenComparing(e -> -registry.provider(e.backend()).priority()));
     if (ranking.isEmpty()) {
       return new Choice(ranking, "auto: no backend could be measured");
     }
@@ -144,33 +137,67 @@ public final class CostModel {
     if (known.containsKey(id) || unusable.contains(id)) {
       return;
     }
+    Backend backend = openIfUsable(id);
+    if (backend == null) {
+      return;
+    }
+    String device = deviceName(backend);
+    CostModelCache.Entry cached = cache.load().get(id + "|" + device);
+    if (cached != null && CostModelCache.isCurrent(cached, backend.device())) {
+      known.put(id, cached.rates());
+      return;
+    }
+    measureAndSave(id, backend);
+  }
+
+  /** The open backend {@code id}, or null (remembered as unusable) when it cannot be opened. */
+  private Backend openIfUsable(String id) {
     if (!registry.probe(id).available()) {
       unusable.add(id);
-      return;
+      return null;
     }
-    Backend backend;
     try {
-      backend = registry.open(id);
+      return registry.open(id);
     } catch (RuntimeException e) {
       unusable.add(id);
-      return;
+      return null;
     }
-    String device = backend.device().name().replace('"', '\'').replace('\\', '/');
-    String key = id + "|" + device;
-    Rates cached = load().get(key);
-    if (cached != null) {
-      known.put(id, cached);
-      return;
-    }
+  }
+
+  private static String deviceName(Backend backend) {
+    return backend.device().name().replace('"', '\'').replace('\\', '/');
+  }
+
+  private void measureAndSave(String id, Backend backend) {
     try {
-      Rates measured = measure(backend, device);
+      Rates measured = measure(backend, deviceName(backend));
       known.put(id, measured);
-      save(key, measured);
+      Map<String, CostModelCache.Entry> all = cache.load();
+      all.put(CostModelCache.key(measured), CostModelCache.stamped(measured, backend.device()));
+      cache.save(all);
       LOG.info("cost model measured {}: {}", id, measured);
     } catch (RuntimeException | LinkageError e) {
       unusable.add(id);
       LOG.warn("cost model cannot measure backend {}; auto will not pick it: {}", id, e.toString());
     }
+  }
+
+  /**
+   * Measures every usable backend again, whatever the cache holds, and rewrites its entries (for
+   * {@code prims calibrate}, after a hardware or driver change the stamps cannot see).
+   *
+   * @return the new rates by backend id
+   */
+  public synchronized Map<String, Rates> calibrate() {
+    known.clear();
+    unusable.clear();
+    for (String id : registry.ids()) {
+      Backend backend = openIfUsable(id);
+      if (backend != null) {
+        measureAndSave(id, backend);
+      }
+    }
+    return Collections.unmodifiableMap(new TreeMap<>(known));
   }
 
   /**
@@ -203,72 +230,22 @@ public final class CostModel {
       }
     }
     double transfer = host - big;
-    double h2d = transfer < NOISE * big ? MAX_GBPS : Math.min(MAX_GBPS, bytes / transfer / 1e9);
+    double h2d = transfer < NOISE * big ? MAX_GBPS : bytes / transfer / 1e9;
     double dev = bytes / Math.max(big - small, 1e-9) / 1e9;
-    return new Rates(backend.id(), device, h2d, dev, small * 1e6);
+    return new Rates(
+        backend.id(),
+        device,
+        clamp(h2d, CostModelCache.MIN_GBPS, CostModelCache.MAX_HOST_TO_DEVICE_GBPS),
+        clamp(dev, CostModelCache.MIN_GBPS, CostModelCache.MAX_DEVICE_GBPS),
+        clamp(small * 1e6, 0, CostModelCache.MAX_LAUNCH_MICROS));
+  }
+
+  /** {@code value} within the physical bounds that the cache accepts. */
+  private static double clamp(double value, double min, double max) {
+    return Math.max(min, Math.min(max, value));
   }
 
   private static CallContext fast() {
     return new CallContext(null, Determinism.FAST);
-  }
-
-  private Map<String, Rates> load() {
-    Map<String, Rates> result = new LinkedHashMap<>();
-    if (!Files.isRegularFile(cache)) {
-      return result;
-    }
-    try {
-      Matcher m = ENTRY.matcher(Files.readString(cache, StandardCharsets.UTF_8));
-      while (m.find()) {
-        String key = m.group(1);
-        int bar = key.indexOf('|');
-        if (bar > 0) {
-          result.put(
-              key,
-              new Rates(
-                  key.substring(0, bar),
-                  key.substring(bar + 1),
-                  Double.parseDouble(m.group(2)),
-                  Double.parseDouble(m.group(3)),
-                  Double.parseDouble(m.group(4))));
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      LOG.warn("ignoring unreadable cost model cache {}: {}", cache, e.toString());
-    }
-    return result;
-  }
-
-  private void save(String key, Rates rates) {
-    Map<String, Rates> all = load();
-    all.put(key, rates);
-    StringBuilder json = new StringBuilder("{\n");
-    int i = 0;
-    for (Map.Entry<String, Rates> e : all.entrySet()) {
-      Rates r = e.getValue();
-      json.append(
-          String.format(
-              Locale.ROOT,
-              "  \"%s\": {\"hostToDeviceGBps\": %.6g, \"deviceGBps\": %.6g, \"launchMicros\":"
-                  + " %.6g}%s%n",
-              e.getKey(),
-              r.hostToDeviceGBps(),
-              r.deviceGBps(),
-              r.launchMicros(),
-              ++i < all.size() ? "," : ""));
-    }
-    json.append("}\n");
-    try {
-      Files.createDirectories(cache.toAbsolutePath().getParent());
-      Path tmp = Files.createTempFile(cache.toAbsolutePath().getParent(), "costmodel", ".tmp");
-      Files.writeString(tmp, json, StandardCharsets.UTF_8);
-      Files.move(
-          tmp,
-          cache,
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      LOG.warn("cannot write cost model cache {}: {}", cache, e.toString());
-    }
   }
 }

@@ -546,7 +546,8 @@ public final class Engine implements AutoCloseable {
     if (e instanceof PrimsException) {
       return (PrimsException) e;
     }
-    return new PrimsException(backend, "failed: " + e, e);
+    return new PrimsException(
+        backend, "failed: " + FailureMessages.withType(e, "a call on backend " + backend), e);
   }
 
   /** Logs a fallback: a backend that cannot open is reported once per engine, then at debug. */

@@ -30,6 +30,11 @@ public final class PrimsModule extends AbstractModule {
     return context != null ? context : PrimsModule.class.getClassLoader();
   }
 
+  /** The providers by id. */
+  public Map<String, BackendProvider> providers() {
+    return providers;
+  }
+
   @Override
   protected void configure() {
     bind(ResolvedConfig.class).toInstance(config);

@@ -2,20 +2,22 @@ package dev.prims.engine;
 
 import dev.prims.PrimsConfig;
 import dev.prims.spi.BackendContext;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * Configuration with every source merged, highest precedence first: explicit API values, system
  * properties, {@code PRIMS_*} environment variables, {@code prims.properties}, defaults.
+ *
+ * <p>Keys are case-insensitive ({@code PRIMS_OPENCL_PLATFORM} sets {@code prims.opencl.platform}).
+ * Values are trimmed, and an empty value is the same as no value, from every source: {@code
+ * PRIMS_BACKEND=} or {@code prims.backend=} in a file leaves the key to the sources below it (and
+ * in the end to the default), as an unset key would.
  */
 public final class ResolvedConfig implements BackendContext {
   static final Map<String, String> DEFAULTS =
@@ -24,15 +26,31 @@ public final class ResolvedConfig implements BackendContext {
           PrimsConfig.FALLBACK, "true",
           PrimsConfig.DETERMINISM, "fast");
 
-  private final Map<String, String> values;
+  /** The source of explicit values (the API, {@code --config}). */
+  public static final String EXPLICIT = "the explicit configuration";
 
-  private ResolvedConfig(Map<String, String> values) {
-    this.values = Map.copyOf(values);
+  /** Where the defaults come from. */
+  static final String DEFAULT = "the defaults";
+
+  private final Map<String, String> values;
+  private final Map<String, String> sources;
+
+  private ResolvedConfig(Map<String, String> values, Map<String, String> sources) {
+    this.values = Collections.unmodifiableMap(caseInsensitive(values));
+    this.sources = Collections.unmodifiableMap(caseInsensitive(sources));
+  }
+
+  private static Map<String, String> caseInsensitive(Map<String, String> map) {
+    Map<String, String> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    copy.putAll(map);
+    return copy;
   }
 
   /** Merges {@code explicit} over system properties, environment, file and defaults. */
   public static ResolvedConfig resolve(PrimsConfig explicit) {
-    return resolve(explicit, System.getProperties(), System.getenv(), loadPropertiesFile());
+    PropertiesFile file = PropertiesFile.find();
+    return resolve(
+        explicit, System.getProperties(), System.getenv(), file.properties(), file.source());
   }
 
   static ResolvedConfig resolve(
@@ -40,72 +58,94 @@ public final class ResolvedConfig implements BackendContext {
       Properties systemProperties,
       Map<String, String> environment,
       Properties file) {
-    Map<String, String> merged = new LinkedHashMap<>(DEFAULTS);
-    file.stringPropertyNames().stream()
-        .filter(k -> k.startsWith("prims."))
-        .forEach(k -> merged.put(k, file.getProperty(k).trim()));
-    environment.forEach(
-        (k, v) -> {
-          if (k.startsWith("PRIMS_")) {
-            merged.put(k.toLowerCase(Locale.ROOT).replace('_', '.'), v.trim());
-          }
-        });
-    systemProperties.stringPropertyNames().stream()
-        .filter(k -> k.startsWith("prims."))
-        .forEach(k -> merged.put(k, systemProperties.getProperty(k).trim()));
-    merged.putAll(explicit.values());
-    return new ResolvedConfig(merged);
+    return resolve(explicit, systemProperties, environment, file, "prims.properties");
   }
 
-  private static Properties loadPropertiesFile() {
-    Properties p = new Properties();
-    Path local = Path.of("prims.properties");
-    try {
-      if (Files.isRegularFile(local)) {
-        try (InputStream in = Files.newInputStream(local)) {
-          p.load(in);
-        }
-      } else {
-        try (InputStream in =
-            Thread.currentThread().getContextClassLoader() == null
-                ? null
-                : Thread.currentThread()
-                    .getContextClassLoader()
-                    .getResourceAsStream("prims.properties")) {
-          if (in != null) {
-            p.load(in);
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read prims.properties", e);
+  static ResolvedConfig resolve(
+      PrimsConfig explicit,
+      Properties systemProperties,
+      Map<String, String> environment,
+      Properties file,
+      String fileSource) {
+    Map<String, String> merged = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    Map<String, String> sources = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    DEFAULTS.forEach((k, v) -> put(merged, sources, k, v, DEFAULT));
+    file.stringPropertyNames().stream()
+        .filter(ResolvedConfig::isPrimsKey)
+        .sorted()
+        .forEach(k -> put(merged, sources, k, file.getProperty(k), fileSource));
+    new TreeMap<>(environment)
+        .forEach(
+            (k, v) -> {
+              if (k.startsWith("PRIMS_")) {
+                String key = k.toLowerCase(Locale.ROOT).replace('_', '.');
+                put(merged, sources, key, v, "environment variable " + k);
+              }
+            });
+    systemProperties.stringPropertyNames().stream()
+        .filter(ResolvedConfig::isPrimsKey)
+        .sorted()
+        .forEach(
+            k ->
+                put(merged, sources, k, systemProperties.getProperty(k), "system property -D" + k));
+    explicit.values().forEach((k, v) -> put(merged, sources, k, v, EXPLICIT));
+    return new ResolvedConfig(merged, sources);
+  }
+
+  private static boolean isPrimsKey(String key) {
+    return key.regionMatches(true, 0, "prims.", 0, 6);
+  }
+
+  /** Puts {@code value}, trimmed, unless it is empty: an empty value sets nothing. */
+  private static void put(
+      Map<String, String> merged,
+      Map<String, String> sources,
+      String key,
+      String value,
+      String source) {
+    String trimmed = value == null ? "" : value.trim();
+    if (!trimmed.isEmpty()) {
+      merged.remove(key);
+      sources.remove(key);
+      merged.put(key, trimmed);
+      sources.put(key, source);
     }
-    return p;
   }
 
   @Override
   public Optional<String> get(String key) {
-    return Optional.ofNullable(values.get(key)).filter(v -> !v.isEmpty());
+    return Optional.ofNullable(values.get(key));
   }
 
-  /** Every resolved key and value. */
+  /** Every resolved key and value (looked up case-insensitively). */
   public Map<String, String> values() {
     return values;
   }
 
-  /** A copy with {@code key} overridden. */
+  /** Where each key's value came from: {@link #EXPLICIT}, a system property, a variable, a file. */
+  public Map<String, String> sources() {
+    return sources;
+  }
+
+  /** A copy with {@code key} set explicitly to {@code value} (an empty value unsets it). */
   public ResolvedConfig with(String key, String value) {
     Map<String, String> copy = new LinkedHashMap<>(values);
-    copy.put(key, value);
-    return new ResolvedConfig(copy);
+    Map<String, String> copySources = new LinkedHashMap<>(sources);
+    copy.remove(key);
+    copySources.remove(key);
+    String trimmed = value == null ? "" : value.trim();
+    if (!trimmed.isEmpty()) {
+      copy.put(key, trimmed);
+      copySources.put(key, EXPLICIT);
+    } else if (DEFAULTS.containsKey(key)) {
+      copy.put(key, DEFAULTS.get(key));
+      copySources.put(key, DEFAULT);
+    }
+    return new ResolvedConfig(copy, copySources);
   }
 
   /** {@code prims.fallback} as a boolean; anything but true/false is an error. */
   public boolean fallback() {
-    String v = get(PrimsConfig.FALLBACK, "true").toLowerCase(Locale.ROOT);
-    if (!v.equals("true") && !v.equals("false")) {
-      throw new IllegalArgumentException("prims.fallback must be true or false, got '" + v + "'");
-    }
-    return Boolean.parseBoolean(v);
+    return flag(PrimsConfig.FALLBACK, true);
   }
 }

@@ -11,4 +11,21 @@ public interface BackendContext {
   default String get(String key, String defaultValue) {
     return get(key).orElse(defaultValue);
   }
+
+  /**
+   * The value of {@code key} as a boolean: {@code true} or {@code false} (any case), or {@code
+   * defaultValue} when unset.
+   *
+   * @throws IllegalArgumentException naming the key and value when it is anything else
+   */
+  default boolean flag(String key, boolean defaultValue) {
+    String value = get(key).map(String::trim).orElse(null);
+    if (value == null) {
+      return defaultValue;
+    }
+    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw new IllegalArgumentException(key + " must be true or false, got '" + value + "'");
+  }
 }

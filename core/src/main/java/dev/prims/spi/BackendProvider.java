@@ -1,5 +1,7 @@
 package dev.prims.spi;
 
+import java.util.Set;
+
 /**
  * Entry point of a backend, discovered with {@link java.util.ServiceLoader}. Its constructor must
  * be public, take no arguments and touch no native library.
@@ -23,4 +25,12 @@ public interface BackendProvider {
    * @throws dev.prims.BackendUnavailableException with the reason when it cannot run here
    */
   Backend create(BackendContext context);
+
+  /**
+   * The configuration keys this backend reads ({@code prims.cpu.threads}), so that a misspelt key
+   * is reported instead of ignored; a key ending with {@code .} stands for every key below it.
+   */
+  default Set<String> configurationKeys() {
+    return Set.of();
+  }
 }

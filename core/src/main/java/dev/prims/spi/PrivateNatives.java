@@ -3,11 +3,9 @@ package dev.prims.spi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
@@ -156,12 +154,7 @@ public final class PrivateNatives {
             PosixFilePermissions.asFileAttribute(OWNER_ONLY));
     try {
       Files.write(temp, bytes);
-      try {
-        Files.move(
-            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
+      AtomicReplace.move(temp, target);
     } finally {
       Files.deleteIfExists(temp);
     }

@@ -68,7 +68,81 @@ class ResolvedConfigTest {
   }
 
   @Test
+  void flagsAreTrueOrFalseInAnyCaseAndAnythingElseNamesTheKey() {
+    ResolvedConfig c =
+        ResolvedConfig.resolve(
+            PrimsConfig.builder().set("prims.a", " TRUE ").set("prims.b", "flase").build(),
+            props(),
+            Map.of(),
+            props());
+    assertEquals(true, c.flag("prims.a", false));
+    assertEquals(false, c.flag("prims.unset", false));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> c.flag("prims.b", true));
+    assertEquals("prims.b must be true or false, got 'flase'", e.getMessage());
+  }
+
+  @Test
   void keysMustStartWithPrims() {
     assertThrows(IllegalArgumentException.class, () -> PrimsConfig.builder().set("backend", "cpu"));
+  }
+
+  @Test
+  void anEmptyValueSetsNothingInEverySource() {
+    Properties file = props("prims.backend", "opencl", "prims.determinism", "");
+    Map<String, String> env = Map.of("PRIMS_BACKEND", "  ", "PRIMS_DEVICE", "");
+    Properties sys = props("prims.backend", "", "prims.fallback", " ");
+    PrimsConfig api = PrimsConfig.builder().backend("").set("prims.device", " ").build();
+    ResolvedConfig c = ResolvedConfig.resolve(api, sys, env, file);
+    assertEquals("opencl", c.get(PrimsConfig.BACKEND).orElseThrow());
+    assertEquals("fast", c.get(PrimsConfig.DETERMINISM).orElseThrow());
+    assertEquals(true, c.fallback());
+    assertEquals(false, c.get(PrimsConfig.DEVICE).isPresent());
+    ResolvedConfig nothing = ResolvedConfig.resolve(api, sys, env, props());
+    assertEquals("cpu", nothing.get(PrimsConfig.BACKEND).orElseThrow());
+    assertEquals("cpu", nothing.with(PrimsConfig.BACKEND, "").get(PrimsConfig.BACKEND).get());
+  }
+
+  @Test
+  void keysAreCaseInsensitiveSoEnvironmentNamesReachCamelCaseKeys() {
+    ResolvedConfig c =
+        ResolvedConfig.resolve(
+            PrimsConfig.empty(),
+            props(),
+            Map.of("PRIMS_OPENCL_SCAN_ITEMSPERTHREAD", "4"),
+            props("prims.opencl.scan.itemsPerThread", "2"));
+    assertEquals("4", c.get("prims.opencl.scan.itemsPerThread").orElseThrow());
+    assertEquals(
+        "environment variable PRIMS_OPENCL_SCAN_ITEMSPERTHREAD",
+        c.sources().get("prims.opencl.scan.itemsPerThread"));
+  }
+
+  @Test
+  void everyValueKnowsItsSource() {
+    ResolvedConfig c =
+        ResolvedConfig.resolve(
+            PrimsConfig.builder().backend("cpu").build(),
+            props("prims.device", "0"),
+            Map.of("PRIMS_FALLBACK", "false"),
+            props("prims.determinism", "fast"),
+            "/etc/prims.properties");
+    assertEquals(ResolvedConfig.EXPLICIT, c.sources().get("prims.backend"));
+    assertEquals("system property -Dprims.device", c.sources().get("prims.device"));
+    assertEquals("environment variable PRIMS_FALLBACK", c.sources().get("prims.fallback"));
+    assertEquals("/etc/prims.properties", c.sources().get("prims.determinism"));
+  }
+
+  @Test
+  void aMalformedPropertiesFileNamesTheFileAndLine() {
+    String text = "# prims\nprims.backend=cpu\nprims.device=\\u12\nprims.fallback=true\n";
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> PropertiesFile.parse(text, "/work/prims.properties"));
+    assertEquals(
+        "/work/prims.properties:3: malformed \\uxxxx escape in prims.properties", e.getMessage());
+    assertEquals(2, PropertiesFile.malformedLine("a=\\\\u\nb=\\uZZZZ\n"));
+    assertEquals(
+        "x", PropertiesFile.parse("prims.a=\\u0078", "f").getProperty("prims.a"), "valid escape");
   }
 }

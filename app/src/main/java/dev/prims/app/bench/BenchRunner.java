@@ -3,6 +3,7 @@ package dev.prims.app.bench;
 import dev.prims.DType;
 import dev.prims.Prims;
 import dev.prims.Provenance;
+import dev.prims.engine.FailureMessages;
 import dev.prims.spi.Availability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -177,7 +178,10 @@ public final class BenchRunner {
       try {
         targets.add(BenchTarget.open(prims, id));
       } catch (RuntimeException e) {
-        notes.add(id + " could not be opened: " + firstLine(e.getMessage()));
+        notes.add(
+            id
+                + " could not be opened: "
+                + firstLine(FailureMessages.describe(e, "opening backend " + id)));
       }
     }
     return targets;
@@ -379,7 +383,7 @@ public final class BenchRunner {
           row(target.id(), target.deviceName(), operation, data.type(), mode, data.n(), variant, t)
               .compared(copyGbps, peer));
     } catch (RuntimeException | OutOfMemoryError e) {
-      notes.add(what + " failed: " + firstLine(String.valueOf(e.getMessage())));
+      notes.add(what + " failed: " + firstLine(FailureMessages.describe(e, what)));
     } finally {
       progress.step(what);
     }

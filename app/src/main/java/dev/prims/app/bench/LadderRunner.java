@@ -8,6 +8,7 @@ import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.engine.FailureMessages;
 import dev.prims.spi.Availability;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -119,7 +120,10 @@ public final class LadderRunner {
       try {
         targets.add(BenchTarget.open(prims, id));
       } catch (RuntimeException e) {
-        notes.add(id + " could not be opened: " + BenchRunner.firstLine(e.getMessage()));
+        notes.add(
+            id
+                + " could not be opened: "
+                + BenchRunner.firstLine(FailureMessages.describe(e, "opening backend " + id)));
       }
     }
     return targets;
@@ -205,7 +209,7 @@ public final class LadderRunner {
                 + " "
                 + variant
                 + " failed: "
-                + BenchRunner.firstLine(String.valueOf(e.getMessage())));
+                + BenchRunner.firstLine(FailureMessages.describe(e, "a ladder run")));
       }
     }
   }

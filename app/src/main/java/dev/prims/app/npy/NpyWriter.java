@@ -1,60 +1,58 @@
 package dev.prims.app.npy;
 
 import dev.prims.DType;
+import dev.prims.spi.AtomicReplace;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.SecureRandom;
 
 /**
  * Writes an {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]} as a NumPy {@code
  * .npy} file (format 1.0, little-endian, 1-D). The file appears whole or not at all: the data goes
- * to a temporary file in the same directory, which is then moved over the target.
+ * to a temporary file in the same directory ({@link PartialFiles}: removed if the JVM exits
+ * meanwhile, and by a later write if it is killed), which is then moved over the target.
  */
 public final class NpyWriter {
   private static final int CHUNK_BYTES = 1 << 20;
-  private static final SecureRandom RANDOM = new SecureRandom();
 
   private NpyWriter() {}
 
   /** Writes {@code array} to {@code path}, replacing any existing file. */
   public static void write(Path path, Object array) throws IOException {
-    DType type = DType.ofArray(array);
+    DType.ofArray(array);
     Path target = path.toAbsolutePath();
-    Path dir = target.getParent();
-    Path temp =
-        dir.resolve(
-            "." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".tmp");
+    Path temp = PartialFiles.create(target);
     boolean moved = false;
     try {
-      try (FileChannel out =
-          FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-        writeFully(out, new NpyHeader(type, Array.getLength(array)).encode());
-        writeData(out, type, array);
+      try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        write(out, array);
         out.force(false);
       }
-      try {
-        Files.move(
-            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
+      AtomicReplace.move(temp, target);
       moved = true;
     } finally {
       if (!moved) {
         Files.deleteIfExists(temp);
       }
+      PartialFiles.finished(temp);
     }
   }
 
-  private static void writeData(FileChannel out, DType type, Object array) throws IOException {
+  /** Writes {@code array} as {@code .npy} bytes (header, then data) to {@code out}. */
+  public static void write(WritableByteChannel out, Object array) throws IOException {
+    DType type = DType.ofArray(array);
+    writeFully(out, new NpyHeader(type, Array.getLength(array)).encode());
+    writeData(out, type, array);
+  }
+
+  private static void writeData(WritableByteChannel out, DType type, Object array)
+      throws IOException {
     int length = Array.getLength(array);
     ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     int perChunk = CHUNK_BYTES / type.bytes();
@@ -80,7 +78,7 @@ public final class NpyWriter {
     }
   }
 
-  private static void writeFully(FileChannel out, ByteBuffer buffer) throws IOException {
+  private static void writeFully(WritableByteChannel out, ByteBuffer buffer) throws IOException {
     while (buffer.hasRemaining()) {
       out.write(buffer);
     }

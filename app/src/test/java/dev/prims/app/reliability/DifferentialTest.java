@@ -257,7 +257,7 @@ class DifferentialTest {
         + Checks.ceilLog2(input.n());
   }
 
-  private static final double[] DOUBLE_SPECIALS = {
+  static final double[] DOUBLE_SPECIALS = {
     Double.NaN,
     Double.POSITIVE_INFINITY,
     Double.NEGATIVE_INFINITY,
@@ -271,7 +271,7 @@ class DifferentialTest {
     1e300,
     -1e-300
   };
-  private static final float[] FLOAT_SPECIALS = {
+  static final float[] FLOAT_SPECIALS = {
     Float.NaN,
     Float.POSITIVE_INFINITY,
     Float.NEGATIVE_INFINITY,

@@ -7,6 +7,7 @@ import dev.prims.spi.BackendProvider;
 import dev.prims.spi.DeviceInfo;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A plain sequential backend, written independently of the suite's reference, to check the suite
@@ -36,6 +37,11 @@ public final class SequentialProvider implements BackendProvider {
   @Override
   public int priority() {
     return -10;
+  }
+
+  @Override
+  public Set<String> configurationKeys() {
+    return Set.of(FAULT, CHUNK, ONE_PASS, SHARED_UPLOADS);
   }
 
   @Override
