@@ -78,6 +78,11 @@ final class HoldingProvider implements BackendProvider {
   }
 
   @Override
+  public java.util.Set<String> configurationKeys() {
+    return real.configurationKeys();
+  }
+
+  @Override
   public Availability probe(BackendContext context) {
     return real.probe(context);
   }
