@@ -39,7 +39,8 @@ public final class OpenClBackendProvider implements BackendProvider {
         OpenClScanPolicy.ITEMS8_KEY,
         OpenClScanPolicy.BLOCK_KEY,
         OpenClScanPolicy.CHUNKS_KEY,
-        OpenClScanPolicy.WINDOW_KEY);
+        OpenClScanPolicy.WINDOW_KEY,
+        OpenClScanPolicy.LOOKBACK_KEY);
   }
 
   @Override

@@ -118,13 +118,8 @@ record OpenClScanPolicy(
             device.gpu() ? GPU_CHUNKS_PER_COMPUTE_UNIT : OTHER_CHUNKS_PER_COMPUTE_UNIT,
             1,
             64);
-    String lookbackOn = context.get(LOOKBACK_KEY, "true").trim();
-    if (!lookbackOn.equals("true") && !lookbackOn.equals("false")) {
-      throw new IllegalArgumentException(
-          LOOKBACK_KEY + " must be true or false, got " + lookbackOn);
-    }
     OpenClLookback lookback =
-        lookbackOn.equals("true")
+        context.flag(LOOKBACK_KEY, true)
             ? device.lookback()
             : new OpenClLookback(
                 OpenClLookback.Mode.UNSUPPORTED, "turned off by " + LOOKBACK_KEY + "=false");
