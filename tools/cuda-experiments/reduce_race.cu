@@ -298,7 +298,7 @@ static std::string read_file(const char* path) {
 // Scan race (RACE_SCAN=1): inclusive sums of 2^log2n floats and of as many bytes of doubles, CUB's
 // DeviceScan::InclusiveSum against prims' decoupled look-back kernels of
 // scan_decoupled_lookback.ptx and scan_lookback_bulk.ptx, each call zeroing its tile states first (as CudaScanner does). The
-// items-per-thread and state-layout experiments of the fourth session (10df43b's parent) were
+// items-per-thread and state-layout experiments of 2026-11-22 (10df43b's parent) were
 // entry points of their own in that PTX, since removed.
 static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int sms) {
   std::string ptx = read_file((dir + "/scan_decoupled_lookback.ptx").c_str());
