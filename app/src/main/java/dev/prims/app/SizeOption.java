@@ -18,7 +18,7 @@ public final class SizeOption {
    * @throws IllegalArgumentException naming the text and the accepted forms
    */
   public static long parse(String text) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
+    String t = text.strip().toLowerCase(Locale.ROOT);
     try {
       if (t.startsWith("2^")) {
         int e = Integer.parseInt(t.substring(2));
@@ -49,7 +49,7 @@ public final class SizeOption {
   private static IllegalArgumentException bad(String text) {
     return new IllegalArgumentException(
         "cannot read size '"
-            + text.trim()
+            + text
             + "'; expected a count such as 1000000, 16M or 1e6, or a power such as 2^20");
   }
 
