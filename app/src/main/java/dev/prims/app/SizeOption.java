@@ -53,6 +53,19 @@ public final class SizeOption {
             + "'; expected a count such as 1000000, 16M or 1e6, or a power such as 2^20");
   }
 
+  /** Picocli converter for {@code int} size options (sizes beyond int's range are bad input). */
+  public static final class IntConverter implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      long size = parse(value);
+      if (size > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            "size " + value.strip() + " is larger than " + Integer.MAX_VALUE);
+      }
+      return (int) size;
+    }
+  }
+
   /** Picocli converter for {@code long} size options. */
   public static final class Converter implements ITypeConverter<Long> {
     @Override

@@ -38,4 +38,17 @@ class SizeOptionTest {
     assertEquals(2, bad.exitCode());
     assertTrue(bad.err().contains("cannot read size 'lots'"), bad.err());
   }
+
+  @Test
+  void intSizeOptionsTakeTheSameSyntaxAndRefuseWhatIntCannotHold() {
+    assertEquals(1 << 24, new SizeOption.IntConverter().convert("2^24"));
+    assertEquals(16 << 20, new SizeOption.IntConverter().convert("16M"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new SizeOption.IntConverter().convert("2^31"));
+    assertTrue(e.getMessage().contains("2^31"), e.getMessage());
+    Cli stress = Cli.run("stress", "--max-size", "lots", "--backends", "cpu");
+    assertEquals(2, stress.exitCode(), stress.err());
+    assertTrue(stress.err().contains("cannot read size 'lots'"), stress.err());
+  }
 }

@@ -7,6 +7,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
+import java.util.function.Consumer;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -58,19 +59,10 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     if (!staged(length, type)) {
       return copyIn(type, length, hostPointer(array).withByteOffset((long) offset * type.bytes()));
     }
-    CudaBuffer buffer = (CudaBuffer) allocate(type, length);
-    try {
-      backend.call(
-          () -> {
-            backend.streamer().upload(array, offset, length, type, buffer.pointer());
-            backend.countToDevice((long) length * type.bytes());
-            return null;
-          });
-      return buffer;
-    } catch (RuntimeException e) {
-      buffer.close();
-      throw e;
-    }
+    return copyIn(
+        type,
+        length,
+        buffer -> backend.streamer().upload(array, offset, length, type, buffer.pointer()));
   }
 
   private boolean staged(int length, DType type) {
@@ -89,12 +81,20 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   }
 
   private DeviceBuffer copyIn(DType type, int length, Pointer source) {
+    return copyIn(
+        type,
+        length,
+        buffer -> cuMemcpyHtoD(buffer.pointer(), source, (long) length * type.bytes()));
+  }
+
+  /** A new buffer of {@code length} elements filled by {@code copy} (under the lock). */
+  private DeviceBuffer copyIn(DType type, int length, Consumer<CudaBuffer> copy) {
     CudaBuffer buffer = (CudaBuffer) allocate(type, length);
     try {
       if (length > 0) {
         backend.call(
             () -> {
-              cuMemcpyHtoD(buffer.pointer(), source, (long) length * type.bytes());
+              copy.accept(buffer);
               backend.countToDevice((long) length * type.bytes());
               return null;
             });

@@ -5,6 +5,7 @@ import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.app.BadInputException;
+import dev.prims.app.SizeOption;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.MemoryLedger;
@@ -88,7 +89,8 @@ public final class StressCommand implements Callable<Integer> {
       names = "--max-size",
       description =
           "Largest input length; sizes are log-uniform from 1 (default: 16777216 = 2^24 on GPUs,"
-              + " 65536 on CPU devices).")
+              + " 65536 on CPU devices); the size syntax of run and bench (16M, 2^24, 1e6).",
+      converter = SizeOption.IntConverter.class)
   private Integer maxSize;
 
   @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
@@ -290,7 +292,7 @@ public final class StressCommand implements Callable<Integer> {
           .reduce(new double[] {1, 2, 3}, ReduceOp.SUM);
       return null;
     } catch (RuntimeException e) {
-      return String.valueOf(e.getMessage());
+      return dev.prims.engine.FailureMessages.describe(e, "a reproducible sum on " + id);
     }
   }
 

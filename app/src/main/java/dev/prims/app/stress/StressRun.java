@@ -71,7 +71,7 @@ final class StressRun {
         }
       } catch (RuntimeException | LinkageError e) {
         failed.increment();
-        keep("FAILED " + e.getMessage());
+        keep("FAILED " + dev.prims.engine.FailureMessages.describe(e, "a stress call"));
       }
     }
   }
