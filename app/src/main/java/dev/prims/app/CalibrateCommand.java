@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,23 +35,17 @@ final class CalibrateCommand implements Callable<Integer> {
               + " --config prims.opencl.platform=Portable.")
   private Map<String, String> config = new LinkedHashMap<>();
 
-  @Option(names = "--json", description = "Print one JSON object instead of text.")
-  private boolean json;
+  @Mixin private JsonOption json;
 
   @Override
-  public Integer call() {
+  public Integer call() throws java.io.IOException {
     PrimsConfig.Builder builder = PrimsConfig.builder();
     config.forEach(builder::set);
     try (Prims prims = Prims.create(builder.backend("auto").build())) {
       CostModel model = prims.costModel();
       Map<String, Object> report = CostModelReport.of(model, model.calibrate());
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
-        out.println(JsonOutput.write(report));
-      } else {
-        CostModelReport.print(out, report);
-      }
-      out.flush();
+      json.emit(out, () -> CostModelReport.print(out, report), () -> JsonOutput.write(report));
     }
     return 0;
   }

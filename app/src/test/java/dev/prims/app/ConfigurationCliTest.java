@@ -94,16 +94,19 @@ class ConfigurationCliTest {
   void calibrateMeasuresAndRewritesTheCache() throws Exception {
     Path cache = dir.resolve("costmodel.json");
     Files.writeString(cache, "{\"format\": 2, \"entries\": {}} poisoned");
+    Path json = dir.resolve("calibration.json");
     Cli r =
         Cli.run(
             "calibrate",
             "--json",
+            json.toString(),
             "--config",
             "prims.costmodel.cache=" + cache,
             "--config",
             "prims.opencl.platform=no such platform");
     assertEquals(0, r.exitCode(), r.toString());
-    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertTrue(r.out().contains(cache.toString()) && !r.out().startsWith("{"), r.out());
+    JsonNode report = new ObjectMapper().readTree(Files.readString(json));
     assertEquals(cache.toString(), report.get("cache").asText());
     JsonNode cpu = report.get("rates").get("cpu");
     assertTrue(cpu.get("deviceGBps").asDouble() > 0, r.out());
