@@ -26,6 +26,33 @@
     <#default><#return "acc ^= x">
   </#switch>
 </#function>
+<#--
+  The carry chain's state, shared by both step classes of a type: chunk totals, carries (carry[0] the
+  identity) and, for floating sums, the first half of each chunk's total.
+-->
+<#macro carryFields type>
+<#local T = type.java>
+    private final ${T}[] total;
+    private final ${T}[] carry;
+<#if type.floating>
+    private final ${T}[] firstHalf;
+</#if>
+</#macro>
+<#macro carryInit type>
+<#local T = type.java>
+      this.total = new ${T}[Math.max(chunks, 1)];
+      this.carry = new ${T}[Math.max(chunks, 1)];
+<#if type.floating>
+      this.firstHalf = new ${T}[Math.max(chunks, 1)];
+</#if>
+      carry[0] = op.identity(DType.${T?upper_case}).${T}Value();
+</#macro>
+<#macro chainStep>
+    @Override
+    void chain(int chunk) {
+      carry[chunk + 1] = ReduceLoops.apply(op, carry[chunk], total[chunk]);
+    }
+</#macro>
 <@pp.changeOutputFile name="/dev/prims/cpu/ScanLoops.java" />
 package dev.prims.cpu;
 
@@ -230,11 +257,7 @@ abstract class ScanChunks {
     private final int inBase;
     private final ${T}[] out;
     private final int outBase;
-    private final ${T}[] total;
-    private final ${T}[] carry;
-<#if type.floating>
-    private final ${T}[] firstHalf;
-</#if>
+<@carryFields type />
 
     ${cap(type)}s(${T}[] in, int inBase, ${T}[] out, int outBase, int n, ReduceOp op, boolean inclusive) {
       super(n, op, inclusive);
@@ -242,12 +265,7 @@ abstract class ScanChunks {
       this.inBase = inBase;
       this.out = out;
       this.outBase = outBase;
-      this.total = new ${T}[Math.max(chunks, 1)];
-      this.carry = new ${T}[Math.max(chunks, 1)];
-<#if type.floating>
-      this.firstHalf = new ${T}[Math.max(chunks, 1)];
-</#if>
-      carry[0] = op.identity(DType.${T?upper_case}).${T}Value();
+<@carryInit type />
     }
 
     @Override
@@ -267,10 +285,7 @@ abstract class ScanChunks {
 </#if>
     }
 
-    @Override
-    void chain(int chunk) {
-      carry[chunk + 1] = ReduceLoops.apply(op, carry[chunk], total[chunk]);
-    }
+<@chainStep />
 
     @Override
     void scan(int chunk) {
@@ -365,20 +380,11 @@ abstract class StagedScanChunks extends ScanChunks {
   /** Floating sums run as two half-chunk chains, exactly as {@link ScanChunks}' ${T}s do. */
 </#if>
   private static final class ${cap(type)}s extends StagedScanChunks {
-    private final ${T}[] total;
-    private final ${T}[] carry;
-<#if type.floating>
-    private final ${T}[] firstHalf;
-</#if>
+<@carryFields type />
 
     ${cap(type)}s(CpuBuffer in, CpuBuffer out, ReduceOp op, boolean inclusive) {
       super(in, out, op, inclusive);
-      this.total = new ${T}[Math.max(chunks, 1)];
-      this.carry = new ${T}[Math.max(chunks, 1)];
-<#if type.floating>
-      this.firstHalf = new ${T}[Math.max(chunks, 1)];
-</#if>
-      carry[0] = op.identity(DType.${T?upper_case}).${T}Value();
+<@carryInit type />
     }
 
     @Override
@@ -398,10 +404,7 @@ abstract class StagedScanChunks extends ScanChunks {
 </#if>
     }
 
-    @Override
-    void chain(int chunk) {
-      carry[chunk + 1] = ReduceLoops.apply(op, carry[chunk], total[chunk]);
-    }
+<@chainStep />
 
     @Override
     void scan(int chunk) {

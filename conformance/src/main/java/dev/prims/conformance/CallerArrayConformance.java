@@ -262,12 +262,13 @@ public abstract class CallerArrayConformance extends BackendConformance {
     Object expected = Calls.scan(view, data, ReduceOp.SUM, kind).values();
     Object fresh = filler(data, n, 11);
     Calls.scan(view, data, fresh, ReduceOp.SUM, kind);
-    expectBits(expected, fresh, what + " into a caller's array");
+    ScanExpectation.expectSameBits(expected, fresh, what + " into a caller's array");
     Calls.scan(view, data, 0, ranged, 6, n, ReduceOp.SUM, kind);
-    expectBits(expected, slice(ranged, 6, n), what + " into a range at the end");
+    ScanExpectation.expectSameBits(
+        expected, slice(ranged, 6, n), what + " into a range at the end");
     Object inPlace = embed(data, n + 2, 1, 12);
     Calls.scan(view, inPlace, 1, inPlace, 1, n, ReduceOp.SUM, kind);
-    expectBits(expected, slice(inPlace, 1, n), what + " in place over a range");
+    ScanExpectation.expectSameBits(expected, slice(inPlace, 1, n), what + " in place over a range");
   }
 
   @TestFactory
@@ -349,20 +350,6 @@ public abstract class CallerArrayConformance extends BackendConformance {
       assertTrue(
           String.valueOf(e.getMessage()).contains(value),
           what + ": the message must name " + value + ", got: " + e.getMessage());
-    }
-  }
-
-  private static void expectBits(Object expected, Object actual, String what) {
-    int at = ScanExpectation.firstDifference(expected, actual);
-    if (at >= 0) {
-      fail(
-          what
-              + ": first difference at "
-              + at
-              + ": expected "
-              + Array.get(expected, at)
-              + " but was "
-              + Array.get(actual, at));
     }
   }
 

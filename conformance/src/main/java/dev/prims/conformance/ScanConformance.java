@@ -2,7 +2,6 @@ package dev.prims.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.prims.DType;
 import dev.prims.Determinism;
@@ -292,17 +291,7 @@ public abstract class ScanConformance extends BackendConformance {
     }
     Object expected = ReproducibleReference.scan(data, scanKind == ScanKind.INCLUSIVE);
     assertEquals(Array.getLength(expected), Array.getLength(actual), what + ": length");
-    int at = firstDifference(expected, actual);
-    if (at >= 0) {
-      fail(
-          what
-              + ": first difference at "
-              + at
-              + ": expected "
-              + Array.get(expected, at)
-              + " but was "
-              + Array.get(actual, at));
-    }
+    ScanExpectation.expectSameBits(expected, actual, what);
   }
 
   @TestFactory

@@ -34,17 +34,7 @@ final class ScanExpectation {
     boolean inclusive = scanKind == ScanKind.INCLUSIVE;
     if (!type.isFloating() || op == ReduceOp.MIN || op == ReduceOp.MAX) {
       Object expected = Reference.scan(data, op, inclusive);
-      int at = firstDifference(expected, actual);
-      if (at >= 0) {
-        fail(
-            what
-                + ": first difference at "
-                + at
-                + ": expected "
-                + Array.get(expected, at)
-                + " but was "
-                + Array.get(actual, at));
-      }
+      expectSameBits(expected, actual, what);
     } else if (op == ReduceOp.SUM) {
       long k = chain + Checks.ceilLog2(n);
       ExactSum prefix = new ExactSum();
@@ -74,6 +64,21 @@ final class ScanExpectation {
           product *= Reference.element(data, i);
         }
       }
+    }
+  }
+
+  /** Asserts {@code actual} has the bits of {@code expected}, naming the first difference. */
+  static void expectSameBits(Object expected, Object actual, String what) {
+    int at = firstDifference(expected, actual);
+    if (at >= 0) {
+      fail(
+          what
+              + ": first difference at "
+              + at
+              + ": expected "
+              + Array.get(expected, at)
+              + " but was "
+              + Array.get(actual, at));
     }
   }
 
