@@ -28,23 +28,12 @@ public interface Scanner {
   }
 
   /**
-   * Scans a host array into a new one. The default allocates the result and runs {@link
-   * #scan(BufferManager, Object, int, Object, int, int, ReduceOp, ScanKind, CallContext)}.
-   */
-  default Object scan(
-      BufferManager buffers, Object array, ReduceOp op, ScanKind kind, CallContext call) {
-    int n = java.lang.reflect.Array.getLength(array);
-    Object result = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
-    scan(buffers, array, 0, result, 0, n, op, kind, call);
-    return result;
-  }
-
-  /**
    * Scans the host range {@code input[inputOffset, inputOffset + length)} into {@code
    * output[outputOffset, outputOffset + length)}; the rest of {@code output} is untouched. Both
    * arrays have one type; the caller has checked the ranges, and {@code length > 0}. The arrays may
-   * be the same: with equal offsets the scan is in place, otherwise the ranges do not overlap. The
-   * default uploads the input range, scans it in place on the device and downloads the result
+   * be the same: with equal offsets the scan is in place, otherwise the ranges do not overlap. A
+   * scan of a whole host array into a new one comes here too, with the new array as {@code output}.
+   * The default uploads the input range, scans it in place on the device and downloads the result
    * straight into the output range (correct, not fast: backends override it where they can do
    * better).
    */
