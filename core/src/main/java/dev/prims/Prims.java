@@ -261,30 +261,174 @@ public final class Prims implements AutoCloseable {
 
   @SuppressWarnings("unchecked")
   private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
-    DType type = DType.ofArray(values);
+    int n = Array.getLength(notNull(values, "values"));
+    A result = (A) Array.newInstance(values.getClass().getComponentType(), n);
+    return new ScanResult<>(result, scanRange(values, 0, result, 0, n, op, kind));
+  }
+
+  /**
+   * Scans {@code input} into {@code output} (at least as long; the rest of it is untouched). {@code
+   * input == output} scans in place. Nothing is allocated for the result.
+   *
+   * @throws IllegalArgumentException when an array is null or {@code output} is shorter (naming the
+   *     lengths)
+   */
+  public Provenance scan(int[] input, int[] output, ReduceOp op, ScanKind kind) {
+    return scanRange(input, 0, output, 0, lengthOf(input), op, kind);
+  }
+
+  /** {@link #scan(int[], int[], ReduceOp, ScanKind)} of longs. */
+  public Provenance scan(long[] input, long[] output, ReduceOp op, ScanKind kind) {
+    return scanRange(input, 0, output, 0, lengthOf(input), op, kind);
+  }
+
+  /** {@link #scan(int[], int[], ReduceOp, ScanKind)} of floats. */
+  public Provenance scan(float[] input, float[] output, ReduceOp op, ScanKind kind) {
+    return scanRange(input, 0, output, 0, lengthOf(input), op, kind);
+  }
+
+  /** {@link #scan(int[], int[], ReduceOp, ScanKind)} of doubles. */
+  public Provenance scan(double[] input, double[] output, ReduceOp op, ScanKind kind) {
+    return scanRange(input, 0, output, 0, lengthOf(input), op, kind);
+  }
+
+  /**
+   * Scans {@code input[inputOffset, inputOffset + length)} into {@code output[outputOffset,
+   * outputOffset + length)}; the rest of {@code output} is untouched. The same array with equal
+   * offsets scans in place.
+   *
+   * @throws IllegalArgumentException when an array is null, a range lies outside its array, or
+   *     different ranges of one array overlap (naming the offsets and lengths)
+   */
+  public Provenance scan(
+      int[] input,
+      int inputOffset,
+      int[] output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind) {
+    return scanRange(input, inputOffset, output, outputOffset, length, op, kind);
+  }
+
+  /** {@link #scan(int[], int, int[], int, int, ReduceOp, ScanKind)} of longs. */
+  public Provenance scan(
+      long[] input,
+      int inputOffset,
+      long[] output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind) {
+    return scanRange(input, inputOffset, output, outputOffset, length, op, kind);
+  }
+
+  /** {@link #scan(int[], int, int[], int, int, ReduceOp, ScanKind)} of floats. */
+  public Provenance scan(
+      float[] input,
+      int inputOffset,
+      float[] output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind) {
+    return scanRange(input, inputOffset, output, outputOffset, length, op, kind);
+  }
+
+  /** {@link #scan(int[], int, int[], int, int, ReduceOp, ScanKind)} of doubles. */
+  public Provenance scan(
+      double[] input,
+      int inputOffset,
+      double[] output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind) {
+    return scanRange(input, inputOffset, output, outputOffset, length, op, kind);
+  }
+
+  private Provenance scanRange(
+      Object input,
+      int inputOffset,
+      Object output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind) {
+    DType type = DType.ofArray(notNull(input, "input"));
+    notNull(output, "output");
     requireOp(op).requireSupported(type);
     requireKind(kind);
-    Outcome<Object> o =
-        engine.run(
+    checkRange("input", Array.getLength(input), inputOffset, length);
+    checkRange("output", Array.getLength(output), outputOffset, length);
+    if (input == output
+        && inputOffset != outputOffset
+        && overlap(inputOffset, outputOffset, length)) {
+      throw new IllegalArgumentException(
+          "input range ["
+              + inputOffset
+              + ", "
+              + (inputOffset + length)
+              + ") and output range ["
+              + outputOffset
+              + ", "
+              + (outputOffset + length)
+              + ") of one array overlap; equal offsets scan in place");
+    }
+    return engine
+        .run(
             config,
             Primitive.SCAN,
-            2 * bytes(values),
+            2L * length * type.bytes(),
             (b, call) -> {
-              int n = Array.getLength(values);
-              if (n > 0 && ReproducibleMode.applies(call, type, op)) {
-                Object result = Array.newInstance(values.getClass().getComponentType(), n);
-                try (DeviceBuffer input = b.buffers().wrap(values);
-                    DeviceBuffer output = b.buffers().outputFor(result)) {
-                  ReproducibleMode.scan(b, input, output, kind, call);
-                  b.buffers().download(output, result);
+              if (length > 0 && ReproducibleMode.applies(call, type, op)) {
+                try (DeviceBuffer in = b.buffers().wrap(input, inputOffset, length);
+                    DeviceBuffer out =
+                        input == output
+                            ? b.buffers().allocate(type, length)
+                            : b.buffers().outputFor(output, outputOffset, length)) {
+                  ReproducibleMode.scan(b, in, out, kind, call);
+                  b.buffers().download(out, output, outputOffset, length);
                 }
-                return result;
+              } else if (length > 0) {
+                b.scanner()
+                    .scan(
+                        b.buffers(),
+                        input,
+                        inputOffset,
+                        output,
+                        outputOffset,
+                        length,
+                        op,
+                        kind,
+                        call);
               }
-              return n == 0
-                  ? Array.newInstance(values.getClass().getComponentType(), 0)
-                  : b.scanner().scan(b.buffers(), values, op, kind, call);
-            });
-    return new ScanResult<>((A) o.value(), o.provenance());
+              return null;
+            })
+        .provenance();
+  }
+
+  private static int lengthOf(Object array) {
+    return Array.getLength(notNull(array, "input"));
+  }
+
+  private static boolean overlap(int a, int b, int length) {
+    return length > 0 && Math.abs((long) a - b) < length;
+  }
+
+  /** {@code [offset, offset + length)} lies inside an array of {@code arrayLength} elements. */
+  private static void checkRange(String what, int arrayLength, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > arrayLength - length) {
+      throw new IllegalArgumentException(
+          what
+              + " range of offset "
+              + offset
+              + " and length "
+              + length
+              + " does not fit in an array of "
+              + arrayLength
+              + " elements");
+    }
   }
 
   private static void requireKind(ScanKind kind) {
@@ -359,11 +503,44 @@ public final class Prims implements AutoCloseable {
     return histogramArray(values, spec);
   }
 
+  /**
+   * {@link #histogram(int[], int)} into the caller's {@code counts} (exactly {@code bins} long,
+   * overwritten); the result's {@link HistogramResult#counts()} is {@code counts} itself.
+   *
+   * @throws IllegalArgumentException when {@code counts} is null or of another length (naming both)
+   */
+  public HistogramResult histogram(int[] keys, int bins, long[] counts) {
+    return histogramInto(keys, HistogramSpec.keys(bins), counts);
+  }
+
+  /** {@link #histogram(int[], int, long[])} of long keys. */
+  public HistogramResult histogram(long[] keys, int bins, long[] counts) {
+    return histogramInto(keys, HistogramSpec.keys(bins), counts);
+  }
+
+  /** {@link #histogram(float[], HistogramSpec)} into the caller's {@code counts} (see above). */
+  public HistogramResult histogram(float[] values, HistogramSpec spec, long[] counts) {
+    return histogramInto(values, spec, counts);
+  }
+
+  /** {@link #histogram(double[], HistogramSpec)} into the caller's {@code counts} (see above). */
+  public HistogramResult histogram(double[] values, HistogramSpec spec, long[] counts) {
+    return histogramInto(values, spec, counts);
+  }
+
   private HistogramResult histogramArray(Object values, HistogramSpec spec) {
+    checkSpec(spec, DType.ofArray(values));
+    SizeLimits.requireHeap(8L * spec.bins(), "a histogram of " + spec.bins() + " bins");
+    return histogramInto(values, spec, new long[spec.bins()]);
+  }
+
+  private HistogramResult histogramInto(Object values, HistogramSpec spec, long[] counts) {
     DType type = DType.ofArray(values);
     checkSpec(spec, type);
-    SizeLimits.requireHeap(8L * spec.bins(), "a histogram of " + spec.bins() + " bins");
-    long[] counts = new long[spec.bins()];
+    if (notNull(counts, "counts").length != spec.bins()) {
+      throw new IllegalArgumentException(
+          "histogram counts must hold " + spec.bins() + " bins, got long[" + counts.length + "]");
+    }
     Outcome<Long> o =
         engine.run(
             config,

@@ -57,32 +57,58 @@ final class AparapiBufferManager implements BufferManager {
 
   @Override
   public DeviceBuffer upload(Object array) {
+    return upload(array, 0, java.lang.reflect.Array.getLength(array));
+  }
+
+  /** One copy of the slice (Aparapi moves whole arrays from their first element). */
+  @Override
+  public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
-    int length = java.lang.reflect.Array.getLength(array);
     requireFits(type, length);
     Object copy = newArray(type, length);
-    System.arraycopy(array, 0, copy, 0, length);
+    System.arraycopy(array, offset, copy, 0, length);
     return new AparapiBuffer(backendId, type, copy, ledger, captureSites);
   }
 
   @Override
   public void download(DeviceBuffer buffer, Object array) {
+    download(buffer, array, 0, java.lang.reflect.Array.getLength(array));
+  }
+
+  /** Copies the always current host array straight into the slice. */
+  @Override
+  public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     AparapiBuffer source = own(buffer);
     DType type = DType.ofArray(array);
-    int length = java.lang.reflect.Array.getLength(array);
-    if (type != source.type() || length > source.size()) {
+    int arrayLength = java.lang.reflect.Array.getLength(array);
+    if (type != source.type()
+        || length > source.size()
+        || offset < 0
+        || length < 0
+        || offset > arrayLength - length) {
       throw new IllegalArgumentException(
           "cannot download "
+              + length
+              + " of "
               + source.size()
               + " "
               + source.type().id()
               + " into "
               + type.id()
               + "["
-              + length
-              + "]");
+              + arrayLength
+              + "] at "
+              + offset);
     }
-    System.arraycopy(source.array(), 0, array, 0, length);
+    System.arraycopy(source.array(), 0, array, offset, length);
+  }
+
+  /**
+   * A buffer over the caller's {@code counts} for one call that only writes it whole ({@link
+   * AparapiHistogrammer}): the kernel's results land in that array, with no copy.
+   */
+  AparapiBuffer view(long[] counts) {
+    return new AparapiBuffer(backendId, DType.LONG, counts, ledger, false);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
 
@@ -78,6 +79,29 @@ final class AparapiScanner implements Scanner {
           }
           return null;
         });
+  }
+
+  /**
+   * Uploads the input range, scans it into a second buffer (an in-place scan would need a scratch
+   * array as well) and copies the result into the output range: one host copy each way, as Aparapi
+   * moves whole arrays from their first element.
+   */
+  @Override
+  public void scan(
+      BufferManager buffers,
+      Object input,
+      int inputOffset,
+      Object output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    try (DeviceBuffer in = buffers.upload(input, inputOffset, length);
+        DeviceBuffer out = buffers.allocate(in.type(), length)) {
+      scan(in, out, op, kind, call);
+      buffers.download(out, output, outputOffset, length);
+    }
   }
 
   private static Object scratch(DType type, int n) {

@@ -1,8 +1,10 @@
 package dev.prims.cpu;
 
+import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,7 +18,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * two-pass}: per tile of chunks, all totals in parallel, the carries in order, then all chunks
  * scanned in parallel (two hand-offs per tile). Both work in place. Scans shorter than {@link
  * CpuPolicy#PARALLEL_SCAN_MIN} run on the calling thread. Off-heap buffers go through {@link
- * StagedScanChunks}, with the same bits.
+ * StagedScanChunks}, with the same bits; host arrays are scanned where they lie, ranges included.
  */
 final class CpuScanner implements Scanner {
   static final String CHAINED = "chained";
@@ -50,11 +52,41 @@ final class CpuScanner implements Scanner {
             ? ScanChunks.of(
                 input.type(),
                 CpuBuffer.arrayOf(input),
+                0,
                 CpuBuffer.arrayOf(output),
+                0,
                 (int) input.length(),
                 op,
                 inclusive)
             : StagedScanChunks.of(CpuBuffer.of(input), CpuBuffer.of(output), op, inclusive),
+        call);
+  }
+
+  /**
+   * Scans straight between the caller's arrays, ranges included: no buffer, no temporary, in place
+   * when they are one array with equal offsets.
+   */
+  @Override
+  public void scan(
+      BufferManager buffers,
+      Object input,
+      int inputOffset,
+      Object output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    run(
+        ScanChunks.of(
+            DType.ofArray(input),
+            input,
+            inputOffset,
+            output,
+            outputOffset,
+            length,
+            op,
+            kind == ScanKind.INCLUSIVE),
         call);
   }
 

@@ -37,11 +37,11 @@ class CpuChainedSweepTest {
 
   private static void assertSameAsInOrder(
       DType type, Object in, Object expected, Object actual, ReduceOp op, boolean inclusive) {
-    ScanChunks reference = ScanChunks.of(type, in, expected, N, op, inclusive);
+    ScanChunks reference = ScanChunks.of(type, in, 0, expected, 0, N, op, inclusive);
     for (int c = 0; c < reference.chunks; c++) {
       reference.inOrder(c);
     }
-    Stalling steps = new Stalling(ScanChunks.of(type, in, actual, N, op, inclusive));
+    Stalling steps = new Stalling(ScanChunks.of(type, in, 0, actual, 0, N, op, inclusive));
     try (CpuParallel parallel = new CpuParallel(4)) {
       CpuScanner.ChainedSweep sweep = new CpuScanner.ChainedSweep(steps);
       parallel.forEachChunk(4, w -> sweep.work());

@@ -48,15 +48,21 @@ final class OpenClBufferManager implements BufferManager {
 
   @Override
   public DeviceBuffer upload(Object array) {
+    return upload(array, 0, Array.getLength(array));
+  }
+
+  /** Writes the slice straight from the Java array (no temporary array). */
+  @Override
+  public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
-    int length = Array.getLength(array);
     OpenClBuffer buffer = allocate(type, length, false); // the blocking write commits it
     try {
       if (length > 0) {
         backend.locked(
             "upload",
             () -> {
-              backend.write(buffer.mem(), pointer(array), (long) length * type.bytes());
+              backend.write(
+                  buffer.mem(), pointer(array, offset, type), (long) length * type.bytes());
               return null;
             });
       }
@@ -69,20 +75,32 @@ final class OpenClBufferManager implements BufferManager {
 
   @Override
   public void download(DeviceBuffer buffer, Object array) {
+    download(buffer, array, 0, Array.getLength(array));
+  }
+
+  /** Reads straight into the slice of the Java array (no temporary array). */
+  @Override
+  public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     OpenClBuffer source = backend.own(buffer);
     DType type = DType.ofArray(array);
-    int length = Array.getLength(array);
-    if (type != source.type() || length > source.length()) {
+    if (type != source.type()
+        || length > source.length()
+        || offset < 0
+        || length < 0
+        || offset > Array.getLength(array) - length) {
       throw new IllegalArgumentException(
           "cannot download "
+              + length
+              + " of "
               + source.length()
               + " "
               + source.type().id()
               + " into "
               + type.id()
               + "["
-              + length
-              + "]");
+              + Array.getLength(array)
+              + "] at "
+              + offset);
     }
     if (length == 0) {
       return;
@@ -90,9 +108,15 @@ final class OpenClBufferManager implements BufferManager {
     backend.locked(
         "download",
         () -> {
-          backend.read(source.mem(), 0, pointer(array), (long) length * type.bytes());
+          backend.read(source.mem(), 0, pointer(array, offset, type), (long) length * type.bytes());
           return null;
         });
+  }
+
+  /** A pointer to element {@code offset} of {@code array}. */
+  private static Pointer pointer(Object array, int offset, DType type) {
+    Pointer start = pointer(array);
+    return offset == 0 ? start : start.withByteOffset((long) offset * type.bytes());
   }
 
   private static Pointer pointer(Object array) {

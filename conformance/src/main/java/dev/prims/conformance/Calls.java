@@ -3,6 +3,7 @@ package dev.prims.conformance;
 import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
 import dev.prims.Prims;
+import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import dev.prims.ScanKind;
@@ -66,5 +67,60 @@ public final class Calls {
       return prims.histogram((float[]) array, spec);
     }
     return prims.histogram((double[]) array, spec);
+  }
+
+  /** {@code prims.scan(input, output, op, kind)} for the arrays' type. */
+  public static Provenance scan(
+      Prims prims, Object input, Object output, ReduceOp op, ScanKind kind) {
+    if (input instanceof int[]) {
+      return prims.scan((int[]) input, (int[]) output, op, kind);
+    }
+    if (input instanceof long[]) {
+      return prims.scan((long[]) input, (long[]) output, op, kind);
+    }
+    if (input instanceof float[]) {
+      return prims.scan((float[]) input, (float[]) output, op, kind);
+    }
+    return prims.scan((double[]) input, (double[]) output, op, kind);
+  }
+
+  /** {@code prims.scan(input, inputOffset, output, outputOffset, length, op, kind)} by type. */
+  public static Provenance scan(
+      Prims prims,
+      Object input,
+      int inputOffset,
+      Object output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind) {
+    if (input instanceof int[]) {
+      return prims.scan((int[]) input, inputOffset, (int[]) output, outputOffset, length, op, kind);
+    }
+    if (input instanceof long[]) {
+      return prims.scan(
+          (long[]) input, inputOffset, (long[]) output, outputOffset, length, op, kind);
+    }
+    if (input instanceof float[]) {
+      return prims.scan(
+          (float[]) input, inputOffset, (float[]) output, outputOffset, length, op, kind);
+    }
+    return prims.scan(
+        (double[]) input, inputOffset, (double[]) output, outputOffset, length, op, kind);
+  }
+
+  /** {@link #histogram(Prims, Object, HistogramSpec)} into the caller's {@code counts}. */
+  public static HistogramResult histogram(
+      Prims prims, Object array, HistogramSpec spec, long[] counts) {
+    if (array instanceof int[]) {
+      return prims.histogram((int[]) array, spec.bins(), counts);
+    }
+    if (array instanceof long[]) {
+      return prims.histogram((long[]) array, spec.bins(), counts);
+    }
+    if (array instanceof float[]) {
+      return prims.histogram((float[]) array, spec, counts);
+    }
+    return prims.histogram((double[]) array, spec, counts);
   }
 }

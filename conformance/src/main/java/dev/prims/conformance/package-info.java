@@ -2,8 +2,9 @@
  * The conformance suite every backend must pass: abstract JUnit 5 classes, one per primitive
  * ({@link dev.prims.conformance.ReduceConformance}, {@link dev.prims.conformance.ScanConformance},
  * {@link dev.prims.conformance.HistogramConformance}, {@link dev.prims.conformance.DotConformance})
- * plus {@link dev.prims.conformance.EngineConformance}, all extending {@link
- * dev.prims.conformance.BackendConformance}. A backend's tests only name the backend:
+ * plus {@link dev.prims.conformance.EngineConformance} and {@link
+ * dev.prims.conformance.CallerArrayConformance} (results into the caller's arrays), all extending
+ * {@link dev.prims.conformance.BackendConformance}. A backend's tests only name the backend:
  *
  * <pre>{@code
  * class OpenClReduceTest extends ReduceConformance {

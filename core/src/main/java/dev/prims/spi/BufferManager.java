@@ -61,6 +61,27 @@ public interface BufferManager {
   }
 
   /**
+   * A buffer over {@code array[offset, offset + length)} for one call (see {@link #wrap(Object)}):
+   * the whole array is wrapped, a part uploaded.
+   */
+  default DeviceBuffer wrap(Object array, int offset, int length) {
+    return offset == 0 && length == Array.getLength(array)
+        ? wrap(array)
+        : upload(array, offset, length);
+  }
+
+  /**
+   * A buffer of {@code length} elements to write results into that {@link #download(DeviceBuffer,
+   * Object, int, int)} later copies to {@code array[offset, offset + length)}: {@link
+   * #outputFor(Object)} for the whole array, a new buffer for a part.
+   */
+  default DeviceBuffer outputFor(Object array, int offset, int length) {
+    return offset == 0 && length == Array.getLength(array)
+        ? outputFor(array)
+        : allocate(DType.ofArray(array), length);
+  }
+
+  /**
    * A buffer of {@code type} holding a copy of the remaining bytes of {@code data} (native byte
    * order, a whole number of elements; checked by the caller; its position is unchanged). The
    * default goes through an array; backends may copy a direct buffer straight to the device.

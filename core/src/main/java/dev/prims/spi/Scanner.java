@@ -27,16 +27,29 @@ public interface Scanner {
     return CompletableFuture.completedFuture(null);
   }
 
-  /** Scans a host array into a new one; the default goes through buffers. */
-  default Object scan(
-      BufferManager buffers, Object array, ReduceOp op, ScanKind kind, CallContext call) {
-    int n = java.lang.reflect.Array.getLength(array);
-    Object result = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
-    try (DeviceBuffer input = buffers.wrap(array);
-        DeviceBuffer output = buffers.outputFor(result)) {
-      scan(input, output, op, kind, call);
-      buffers.download(output, result);
+  /**
+   * Scans the host range {@code input[inputOffset, inputOffset + length)} into {@code
+   * output[outputOffset, outputOffset + length)}; the rest of {@code output} is untouched. Both
+   * arrays have one type; the caller has checked the ranges, and {@code length > 0}. The arrays may
+   * be the same: with equal offsets the scan is in place, otherwise the ranges do not overlap. A
+   * scan of a whole host array into a new one comes here too, with the new array as {@code output}.
+   * The default uploads the input range, scans it in place on the device and downloads the result
+   * straight into the output range (correct, not fast: backends override it where they can do
+   * better).
+   */
+  default void scan(
+      BufferManager buffers,
+      Object input,
+      int inputOffset,
+      Object output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    try (DeviceBuffer buffer = buffers.upload(input, inputOffset, length)) {
+      scan(buffer, buffer, op, kind, call);
+      buffers.download(buffer, output, outputOffset, length);
     }
-    return result;
   }
 }

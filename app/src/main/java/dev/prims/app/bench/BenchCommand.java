@@ -83,7 +83,9 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--modes",
       paramLabel = "LIST",
-      description = "device (data on the device) and/or host (Java arrays in and out).")
+      description =
+          "device (data on the device) and/or host (Java arrays in and out; scans also into"
+              + " a caller's array, mode host-into).")
   private String modes = "device,host";
 
   @Option(

@@ -12,8 +12,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param primitive reduce, scan, histogram or dot
  * @param op the operator label ({@code sum}, {@code inclusive-sum}, {@code 256-bins})
  * @param type int, long, float or double
- * @param mode {@code device} (data already on the device) or {@code host} (Java arrays in, answer
- *     out, transfers included)
+ * @param mode {@code device} (data already on the device), {@code host} (Java arrays in, answer
+ *     out, transfers included) or {@code host-into} (a scan into an array the caller already has)
  * @param n elements
  * @param variant the algorithm variant, or the peer's own name ({@code IntStream.parallel().sum()})
  * @param bestMs best time in milliseconds
@@ -48,7 +48,11 @@ public record BenchRow(
     if (backend.equals("jdk")) {
       return variant;
     }
-    return mode.equals("host") ? backend + " (host)" : backend;
+    return switch (mode) {
+      case PrimsWorkload.HOST -> backend + " (host)";
+      case PrimsWorkload.HOST_INTO -> backend + " (host, into caller array)";
+      default -> backend;
+    };
   }
 
   /** This row with the copy-bandwidth percentage and peer comparison filled in. */

@@ -73,11 +73,7 @@ public final class BenchRunner {
                     + " ("
                     + Runtime.getRuntime().availableProcessors()
                     + " threads)");
-    progress.start(
-        (long) plan.sizes().size()
-            * plan.types().size()
-            * plan.operations().size()
-            * Math.max(1, targets.size() * plan.modes().size()));
+    progress.start((long) plan.sizes().size() * plan.types().size() * stepsPerPoint(targets));
     for (long n : plan.sizes()) {
       for (DType type : plan.types()) {
         if (!fitsOnHost(type, n)) {
@@ -104,7 +100,7 @@ public final class BenchRunner {
               jdkPeers ? jdkRows(operation, data, hostName, hostGbps) : Map.of();
           BenchRow cubPeer = referenceRows(reference, operation, type, n, gpuGbps);
           for (BenchTarget target : targets) {
-            for (String mode : plan.modes()) {
+            for (String mode : modes(operation)) {
               measure(
                   target,
                   mode,
@@ -255,7 +251,8 @@ public final class BenchRunner {
 
   /**
    * Times the JDK peers and adds their rows; returns the rows prims rows compare with, by mode (the
-   * first peer, or for host mode the one marked {@link CpuPeers.Peer#hostReference}).
+   * first peer, or for host mode the one marked {@link CpuPeers.Peer#hostReference}; a scan into
+   * the caller's array compares with the first, {@code Arrays.parallelPrefix} in place).
    */
   private Map<String, BenchRow> jdkRows(
       Operation operation, DataSet data, String hostName, Double copyGbps) {
@@ -283,6 +280,7 @@ public final class BenchRunner {
         if (primary.isEmpty()) {
           primary.put(PrimsWorkload.DEVICE, row);
           primary.put(PrimsWorkload.HOST, row);
+          primary.put(PrimsWorkload.HOST_INTO, row);
         } else if (peer.hostReference()) {
           primary.put(PrimsWorkload.HOST, row);
         }
@@ -413,9 +411,29 @@ public final class BenchRunner {
         .transform(reason -> reason.isEmpty() ? null : reason);
   }
 
+  /**
+   * The modes {@code operation} is timed in: the plan's, and for a scan in host mode also {@link
+   * PrimsWorkload#HOST_INTO} (into the caller's array).
+   */
+  private List<String> modes(Operation operation) {
+    List<String> modes = new ArrayList<>(plan.modes());
+    if (operation.primitive() == dev.prims.Primitive.SCAN && modes.contains(PrimsWorkload.HOST)) {
+      modes.add(modes.indexOf(PrimsWorkload.HOST) + 1, PrimsWorkload.HOST_INTO);
+    }
+    return modes;
+  }
+
+  /** Progress steps of one size and type: every operation on every target in each of its modes. */
+  private long stepsPerPoint(List<BenchTarget> targets) {
+    long steps = 0;
+    for (Operation operation : plan.operations()) {
+      steps += Math.max(1, targets.size() * modes(operation).size());
+    }
+    return steps;
+  }
+
   private void skipSteps(List<BenchTarget> targets) {
-    long steps =
-        (long) plan.operations().size() * Math.max(1, targets.size() * plan.modes().size());
+    long steps = stepsPerPoint(targets);
     for (long i = 0; i < steps; i++) {
       progress.step("skipped");
     }

@@ -12,7 +12,7 @@ public final class BenchTable {
 
   /** Prints {@code rows} to {@code out}, one line each, under a header. */
   public static void print(List<BenchRow> rows, PrintWriter out) {
-    String format = "%-8s %-28s %-9s %-13s %-6s %-6s %6s %-34s %10s %10s %9s %6s %8s  %s%n";
+    String format = "%-8s %-28s %-9s %-13s %-6s %-9s %6s %-34s %10s %10s %9s %6s %8s  %s%n";
     out.printf(
         Locale.ROOT,
         format,

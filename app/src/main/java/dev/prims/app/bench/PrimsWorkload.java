@@ -16,7 +16,7 @@ import java.util.OptionalDouble;
  * Times one {@link Operation} on one prims backend in one of two modes: {@code device} (inputs
  * uploaded once, the primitive run repeatedly on device buffers and timed by the device's clock
  * when it has one) or {@code host} (Java arrays in, the answer out, transfers included, timed by
- * wall clock).
+ * wall clock; scans also {@code host-into}, the answer into an array the caller already has).
  */
 public final class PrimsWorkload {
   /** Data already on the device. */
@@ -24,6 +24,12 @@ public final class PrimsWorkload {
 
   /** Java arrays in and out, transfers included. */
   public static final String HOST = "host";
+
+  /**
+   * A scan of a Java array into an array the caller already has ({@code scan(input, output, op,
+   * kind)}), transfers included: timed beside {@link #HOST} scans.
+   */
+  public static final String HOST_INTO = "host-into";
 
   private PrimsWorkload() {}
 
@@ -44,8 +50,9 @@ public final class PrimsWorkload {
       DataSet data,
       String mode,
       Stopwatch stopwatch) {
-    if (mode.equals(HOST)) {
-      Runnable call = hostCall(view, operation, data);
+    if (mode.equals(HOST) || mode.equals(HOST_INTO)) {
+      Runnable call =
+          mode.equals(HOST) ? hostCall(view, operation, data) : scanIntoCall(view, operation, data);
       return stopwatch.time(
           () -> {
             call.run();
@@ -153,6 +160,31 @@ public final class PrimsWorkload {
   private static DeviceBuffer keep(List<DeviceBuffer> buffers, DeviceBuffer buffer) {
     buffers.add(buffer);
     return buffer;
+  }
+
+  /** A scan of the data into one output array allocated before timing. */
+  private static Runnable scanIntoCall(Prims view, Operation operation, DataSet data) {
+    Object values = data.values();
+    dev.prims.ReduceOp op = operation.reduceOp();
+    dev.prims.ScanKind kind = operation.scanKind();
+    return switch (data.type()) {
+      case INT -> {
+        int[] out = new int[data.n()];
+        yield () -> view.scan((int[]) values, out, op, kind);
+      }
+      case LONG -> {
+        long[] out = new long[data.n()];
+        yield () -> view.scan((long[]) values, out, op, kind);
+      }
+      case FLOAT -> {
+        float[] out = new float[data.n()];
+        yield () -> view.scan((float[]) values, out, op, kind);
+      }
+      case DOUBLE -> {
+        double[] out = new double[data.n()];
+        yield () -> view.scan((double[]) values, out, op, kind);
+      }
+    };
   }
 
   private static Runnable hostCall(Prims view, Operation operation, DataSet data) {

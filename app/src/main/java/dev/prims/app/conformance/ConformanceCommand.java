@@ -52,7 +52,8 @@ public final class ConformanceCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "NAME",
       description =
-          "Conformance classes to run: reduce, scan, histogram, dot, engine, buffer, async (default: all).")
+          "Conformance classes to run: reduce, scan, histogram, dot, engine, buffer, async,"
+              + " callerarray (default: all).")
   private List<String> primitives;
 
   @Mixin private JsonOption json;

@@ -75,6 +75,10 @@ class BenchSmokeTest {
         "clone() + Arrays.parallelPrefix",
         find(rows, "cpu", "scan", "inclusive-sum", "int", "host").get("peer").asText(),
         "a scan returning a new array compares with the JDK's copy then scan");
+    assertEquals(
+        "Arrays.parallelPrefix in place",
+        find(rows, "cpu", "scan", "inclusive-sum", "int", "host-into").get("peer").asText(),
+        "a scan into the caller's array compares with the in-place JDK scan");
 
     List<String> lines = Files.readAllLines(csv);
     assertEquals(String.join(",", BenchFiles.COLUMNS), lines.get(0));

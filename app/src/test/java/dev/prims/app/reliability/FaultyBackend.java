@@ -195,13 +195,21 @@ final class FaultyBackend implements Backend {
       }
 
       @Override
-      public Object scan(
+      public void scan(
           BufferManager buffers,
-          Object array,
+          Object input,
+          int inputOffset,
+          Object output,
+          int outputOffset,
+          int length,
           ReduceOp op,
           dev.prims.ScanKind kind,
           dev.prims.spi.CallContext call) {
-        return isFailing() ? fail("scan") : s.scan(host(buffers, array), array, op, kind, call);
+        if (isFailing()) {
+          fail("scan");
+        }
+        s.scan(
+            host(buffers, input), input, inputOffset, output, outputOffset, length, op, kind, call);
       }
     };
   }
