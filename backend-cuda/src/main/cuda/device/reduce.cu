@@ -13,14 +13,31 @@ __device__ __forceinline__ T* harris_shared() {
   return data;
 }
 
+// The start of kernels 1-3: each thread's element (the identity past the end) in shared scratch.
+template <typename Op, typename T>
+__device__ __forceinline__ T* harris_load(const T* input, i64 n) {
+  T* data = harris_shared<T>();
+  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  data[threadIdx.x] = i < n ? input[i] : Op::template identity<T>();
+  __syncthreads();
+  return data;
+}
+
+// Sequential addressing: the lower half of the threads still active combines the upper half in,
+// the stride halving from BLOCK_SIZE / 2 while it is above stop.
+template <typename Op, typename T>
+__device__ __forceinline__ void sequential_steps(T* data, unsigned tid, unsigned stop) {
+  for (unsigned s = BLOCK_SIZE / 2; s > stop; s >>= 1) {
+    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
+    __syncthreads();
+  }
+}
+
 // 1. Interleaved addressing with a divergent branch (tid % (2*s) == 0).
 template <typename Op, typename T>
 __device__ void reduce_interleaved_divergent(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = harris_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
-  data[tid] = i < n ? input[i] : Op::template identity<T>();
-  __syncthreads();
   for (unsigned s = 1; s < BLOCK_SIZE; s *= 2) {
     if (tid % (2 * s) == 0) data[tid] = Op::apply(data[tid], data[tid + s]);
     __syncthreads();
@@ -31,11 +48,8 @@ __device__ void reduce_interleaved_divergent(const T* input, T* output, i64 n) {
 // 2. Interleaved addressing with a strided index and no divergence (but bank conflicts).
 template <typename Op, typename T>
 __device__ void reduce_interleaved_strided(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = harris_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
-  data[tid] = i < n ? input[i] : Op::template identity<T>();
-  __syncthreads();
   for (unsigned s = 1; s < BLOCK_SIZE; s *= 2) {
     unsigned index = 2 * s * tid;
     if (index < BLOCK_SIZE) data[index] = Op::apply(data[index], data[index + s]);
@@ -47,25 +61,23 @@ __device__ void reduce_interleaved_strided(const T* input, T* output, i64 n) {
 // 3. Sequential addressing: conflict-free, half the threads idle from the first step.
 template <typename Op, typename T>
 __device__ void reduce_sequential(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = harris_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
-  data[tid] = i < n ? input[i] : Op::template identity<T>();
-  __syncthreads();
-  for (unsigned s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
-    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
-    __syncthreads();
-  }
+  sequential_steps<Op>(data, tid, 0);
   if (tid == 0) output[blockIdx.x] = data[0];
 }
 
-// Loads two elements per thread (blockDim apart) and combines them on the way in.
+// The start of kernels 4-6: two elements per thread (BLOCK_SIZE apart), combined on the way into
+// shared scratch.
 template <typename Op, typename T>
-__device__ __forceinline__ T first_add_load(const T* input, i64 n) {
+__device__ __forceinline__ T* first_add_load(const T* input, i64 n) {
+  T* data = harris_shared<T>();
   const i64 i = (i64)blockIdx.x * (2 * BLOCK_SIZE) + threadIdx.x;
   T v = i < n ? input[i] : Op::template identity<T>();
   if (i + BLOCK_SIZE < n) v = Op::apply(v, input[i + BLOCK_SIZE]);
-  return v;
+  data[threadIdx.x] = v;
+  __syncthreads();
+  return data;
 }
 
 // The last warp's steps, synchronised with __syncwarp (warp-synchronous code without it is unsafe
@@ -85,28 +97,18 @@ __device__ __forceinline__ void last_warp(T* data, unsigned tid) {
 // 4. First add during load: each block covers 2 * BLOCK_SIZE elements.
 template <typename Op, typename T>
 __device__ void reduce_first_add(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = first_add_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  data[tid] = first_add_load<Op>(input, n);
-  __syncthreads();
-  for (unsigned s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
-    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
-    __syncthreads();
-  }
+  sequential_steps<Op>(data, tid, 0);
   if (tid == 0) output[blockIdx.x] = data[0];
 }
 
 // 5. Unrolled last warp: the loop stops at 64 and one warp finishes without block barriers.
 template <typename Op, typename T>
 __device__ void reduce_unroll_last_warp(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = first_add_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  data[tid] = first_add_load<Op>(input, n);
-  __syncthreads();
-  for (unsigned s = BLOCK_SIZE / 2; s > WARP_SIZE; s >>= 1) {
-    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
-    __syncthreads();
-  }
+  sequential_steps<Op>(data, tid, WARP_SIZE);
   if (tid < WARP_SIZE) last_warp<Op>(data, tid);
   if (tid == 0) output[blockIdx.x] = data[0];
 }
@@ -124,10 +126,8 @@ __device__ __forceinline__ void unrolled_tree(T* data, unsigned tid) {
 // 6. Complete unroll: the block size is a compile-time constant, every loop is unrolled.
 template <typename Op, typename T>
 __device__ void reduce_complete_unroll(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = first_add_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  data[tid] = first_add_load<Op>(input, n);
-  __syncthreads();
   unrolled_tree<Op>(data, tid);
   if (tid == 0) output[blockIdx.x] = data[0];
 }
