@@ -18,7 +18,6 @@ import java.util.OptionalDouble;
  * instead of the device.
  */
 final class AparapiBackend extends AbstractBackend {
-  private final DeviceInfo info;
   private final DeviceShape shape;
   private final AparapiBufferManager buffers;
   private final MemoryLedger ledger;
@@ -50,8 +49,7 @@ final class AparapiBackend extends AbstractBackend {
       long maxAllocBytes,
       KernelLauncher launcher,
       boolean captureSites) {
-    super(AparapiBackendProvider.ID);
-    this.info = info;
+    super(AparapiBackendProvider.ID, info);
     this.shape = shape;
     this.ledger = launcher.ledger();
     this.buffers =
@@ -65,11 +63,6 @@ final class AparapiBackend extends AbstractBackend {
         new AparapiHistogrammer(context),
         new AparapiDotProduct(context),
         new AparapiFoldKernels(context));
-  }
-
-  @Override
-  public DeviceInfo device() {
-    return info;
   }
 
   @Override

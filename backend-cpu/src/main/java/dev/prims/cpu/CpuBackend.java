@@ -14,13 +14,11 @@ import java.util.Optional;
  * primitive. Results do not depend on the thread count.
  */
 final class CpuBackend extends AbstractBackend {
-  private final DeviceInfo device;
   private final MemoryLedger ledger = new MemoryLedger(CpuBuffer.BACKEND);
   private final CpuParallel parallel;
 
   CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
-    super(CpuBuffer.BACKEND);
-    this.device = device;
+    super(CpuBuffer.BACKEND, device);
     this.parallel = new CpuParallel(threads);
     parts(
         buffers.allocatingOn(parallel, ledger),
@@ -29,11 +27,6 @@ final class CpuBackend extends AbstractBackend {
         new CpuHistogrammer(parallel),
         new CpuDot(parallel),
         new CpuFoldDispatch(new CpuFoldKernels(parallel)));
-  }
-
-  @Override
-  public DeviceInfo device() {
-    return device;
   }
 
   @Override

@@ -136,7 +136,7 @@ final class CudaBackend extends AbstractBackend {
    * captureAllocationSites} ({@code prims.debug.leaks}).
    */
   CudaBackend(DeviceInfo info, boolean stagedHostPath, boolean captureAllocationSites) {
-    super(CudaBackendProvider.ID);
+    super(CudaBackendProvider.ID, info);
     parts(
         buffers,
         reducer,
@@ -174,11 +174,6 @@ final class CudaBackend extends AbstractBackend {
       throw new PrimsException(
           CudaBackendProvider.ID, "cannot open CUDA device " + info.name() + ": " + e, e);
     }
-  }
-
-  @Override
-  public DeviceInfo device() {
-    return info;
   }
 
   @Override

@@ -11,7 +11,6 @@ import dev.prims.spi.AbstractBackend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.CallContext;
-import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.OutOfDeviceMemory;
 import dev.prims.spi.QueueCompletions;
@@ -86,7 +85,7 @@ final class OpenClBackend extends AbstractBackend {
   private final boolean captureAllocationSites;
 
   OpenClBackend(OpenClDevice device, BackendContext config) {
-    super(ID);
+    super(ID, device.info());
     this.device = device;
     this.captureAllocationSites = BufferCleaner.captureSites(config);
     this.int64Atomics = device.int64Atomics() && config.flag(INT64_ATOMICS_KEY, true);
@@ -151,11 +150,6 @@ final class OpenClBackend extends AbstractBackend {
     }
     return new PrimsException(
         ID, what + " on " + device.describe() + " failed: " + e.getMessage(), e);
-  }
-
-  @Override
-  public DeviceInfo device() {
-    return device.info();
   }
 
   OpenClDevice openClDevice() {

@@ -1,12 +1,13 @@
 package dev.prims.spi;
 
 /**
- * A skeletal {@link Backend}: holds its id, buffer manager and primitive drivers, handed over once
- * by the subclass's constructor with {@link #parts}, and answers their accessors, so that a backend
- * class writes only what is its own.
+ * A skeletal {@link Backend}: holds its id, device, buffer manager and primitive drivers (the last
+ * handed over once by the subclass's constructor with {@link #parts}) and answers their accessors,
+ * so that a backend class writes only what is its own.
  */
 public abstract class AbstractBackend implements Backend {
   private final String id;
+  private final DeviceInfo device;
   private BufferManager buffers;
   private Reducer reducer;
   private Scanner scanner;
@@ -14,9 +15,10 @@ public abstract class AbstractBackend implements Backend {
   private DotProduct dot;
   private FoldKernels foldKernels;
 
-  /** A backend with id {@code id}; its constructor then calls {@link #parts}. */
-  protected AbstractBackend(String id) {
+  /** A backend with id {@code id} on {@code device}; its constructor then calls {@link #parts}. */
+  protected AbstractBackend(String id, DeviceInfo device) {
     this.id = id;
+    this.device = device;
   }
 
   /**
@@ -44,6 +46,11 @@ public abstract class AbstractBackend implements Backend {
   @Override
   public final String id() {
     return id;
+  }
+
+  @Override
+  public final DeviceInfo device() {
+    return device;
   }
 
   @Override
