@@ -13,14 +13,31 @@ __device__ __forceinline__ T* harris_shared() {
   return data;
 }
 
+// The start of kernels 1-3: each thread's element (the identity past the end) in shared scratch.
+template <typename Op, typename T>
+__device__ __forceinline__ T* harris_load(const T* input, i64 n) {
+  T* data = harris_shared<T>();
+  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  data[threadIdx.x] = i < n ? input[i] : Op::template identity<T>();
+  __syncthreads();
+  return data;
+}
+
+// Sequential addressing: the lower half of the threads still active combines the upper half in,
+// the stride halving from BLOCK_SIZE / 2 while it is above stop.
+template <typename Op, typename T>
+__device__ __forceinline__ void sequential_steps(T* data, unsigned tid, unsigned stop) {
+  for (unsigned s = BLOCK_SIZE / 2; s > stop; s >>= 1) {
+    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
+    __syncthreads();
+  }
+}
+
 // 1. Interleaved addressing with a divergent branch (tid % (2*s) == 0).
 template <typename Op, typename T>
 __device__ void reduce_interleaved_divergent(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = harris_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
-  data[tid] = i < n ? input[i] : Op::template identity<T>();
-  __syncthreads();
   for (unsigned s = 1; s < BLOCK_SIZE; s *= 2) {
     if (tid % (2 * s) == 0) data[tid] = Op::apply(data[tid], data[tid + s]);
     __syncthreads();
@@ -31,11 +48,8 @@ __device__ void reduce_interleaved_divergent(const T* input, T* output, i64 n) {
 // 2. Interleaved addressing with a strided index and no divergence (but bank conflicts).
 template <typename Op, typename T>
 __device__ void reduce_interleaved_strided(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = harris_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
-  data[tid] = i < n ? input[i] : Op::template identity<T>();
-  __syncthreads();
   for (unsigned s = 1; s < BLOCK_SIZE; s *= 2) {
     unsigned index = 2 * s * tid;
     if (index < BLOCK_SIZE) data[index] = Op::apply(data[index], data[index + s]);
@@ -47,25 +61,23 @@ __device__ void reduce_interleaved_strided(const T* input, T* output, i64 n) {
 // 3. Sequential addressing: conflict-free, half the threads idle from the first step.
 template <typename Op, typename T>
 __device__ void reduce_sequential(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = harris_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  const i64 i = (i64)blockIdx.x * BLOCK_SIZE + tid;
-  data[tid] = i < n ? input[i] : Op::template identity<T>();
-  __syncthreads();
-  for (unsigned s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
-    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
-    __syncthreads();
-  }
+  sequential_steps<Op>(data, tid, 0);
   if (tid == 0) output[blockIdx.x] = data[0];
 }
 
-// Loads two elements per thread (blockDim apart) and combines them on the way in.
+// The start of kernels 4-6: two elements per thread (BLOCK_SIZE apart), combined on the way into
+// shared scratch.
 template <typename Op, typename T>
-__device__ __forceinline__ T first_add_load(const T* input, i64 n) {
+__device__ __forceinline__ T* first_add_load(const T* input, i64 n) {
+  T* data = harris_shared<T>();
   const i64 i = (i64)blockIdx.x * (2 * BLOCK_SIZE) + threadIdx.x;
   T v = i < n ? input[i] : Op::template identity<T>();
   if (i + BLOCK_SIZE < n) v = Op::apply(v, input[i + BLOCK_SIZE]);
-  return v;
+  data[threadIdx.x] = v;
+  __syncthreads();
+  return data;
 }
 
 // The last warp's steps, synchronised with __syncwarp (warp-synchronous code without it is unsafe
@@ -85,28 +97,18 @@ __device__ __forceinline__ void last_warp(T* data, unsigned tid) {
 // 4. First add during load: each block covers 2 * BLOCK_SIZE elements.
 template <typename Op, typename T>
 __device__ void reduce_first_add(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = first_add_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  data[tid] = first_add_load<Op>(input, n);
-  __syncthreads();
-  for (unsigned s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
-    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
-    __syncthreads();
-  }
+  sequential_steps<Op>(data, tid, 0);
   if (tid == 0) output[blockIdx.x] = data[0];
 }
 
 // 5. Unrolled last warp: the loop stops at 64 and one warp finishes without block barriers.
 template <typename Op, typename T>
 __device__ void reduce_unroll_last_warp(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = first_add_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  data[tid] = first_add_load<Op>(input, n);
-  __syncthreads();
-  for (unsigned s = BLOCK_SIZE / 2; s > WARP_SIZE; s >>= 1) {
-    if (tid < s) data[tid] = Op::apply(data[tid], data[tid + s]);
-    __syncthreads();
-  }
+  sequential_steps<Op>(data, tid, WARP_SIZE);
   if (tid < WARP_SIZE) last_warp<Op>(data, tid);
   if (tid == 0) output[blockIdx.x] = data[0];
 }
@@ -124,10 +126,8 @@ __device__ __forceinline__ void unrolled_tree(T* data, unsigned tid) {
 // 6. Complete unroll: the block size is a compile-time constant, every loop is unrolled.
 template <typename Op, typename T>
 __device__ void reduce_complete_unroll(const T* input, T* output, i64 n) {
-  T* data = harris_shared<T>();
+  T* data = first_add_load<Op>(input, n);
   const unsigned tid = threadIdx.x;
-  data[tid] = first_add_load<Op>(input, n);
-  __syncthreads();
   unrolled_tree<Op>(data, tid);
   if (tid == 0) output[blockIdx.x] = data[0];
 }
@@ -159,55 +159,36 @@ __device__ void reduce_shuffle(const T* input, T* output, i64 n) {
   if (threadIdx.x == 0) output[blockIdx.x] = v;
 }
 
-// Vectorised single pass: 16-byte loads, UNROLL loads in flight per thread, one
+// Vectorised single pass: 16-byte loads, REDUCE_UNROLL loads in flight per thread, one
 // accumulator per vector lane, a shuffle block reduction, and the last block to finish combines
 // the per-block partials (counter is zero on entry and reset to zero on exit). With chunk == 0
 // the blocks stride over the whole input together; with chunk > 0 (vectors, a multiple of
-// BLOCK_SIZE * UNROLL) block b reads the contiguous vectors [b * chunk, (b + 1) * chunk).
-// BLOCKED (chunk > 0 only) makes each thread load UNROLL adjacent vectors of a tile, as CUB's
-// blocked vectorised loads do, instead of vectors BLOCK_SIZE apart. I is the index type: int (only
-// for fewer than 2^31 elements) saves the 64-bit address arithmetic per load.
-template <typename Op, typename T, int UNROLL = REDUCE_UNROLL, bool STREAMING = false, bool BLOCKED = false,
-          typename I = i64>
+// BLOCK_SIZE * REDUCE_UNROLL) block b reads the contiguous vectors [b * chunk, (b + 1) * chunk).
+template <typename Op, typename T>
 __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials, unsigned* counter, T* result) {
   typedef typename Vec<T>::type V;
   const int W = Vec<T>::width;
   const V* vectors = reinterpret_cast<const V*>(input);
-  I vector_count = (I)(n / W);
-  I stride = (I)BLOCK_SIZE * gridDim.x;
-  I i = (I)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  i64 vector_count = (i64)(n / W);
+  i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (chunk > 0) {
-    const I begin = (I)blockIdx.x * (I)chunk;
-    const I end = begin + (I)chunk;
+    const i64 begin = (i64)blockIdx.x * (i64)chunk;
+    const i64 end = begin + (i64)chunk;
     vectors += begin;
-    vector_count = begin >= vector_count ? 0 : (end < vector_count ? (I)chunk : vector_count - begin);
+    vector_count = begin >= vector_count ? 0 : (end < vector_count ? (i64)chunk : vector_count - begin);
     stride = BLOCK_SIZE;
     i = threadIdx.x;
   }
   T acc[W];
 #pragma unroll
   for (int w = 0; w < W; ++w) acc[w] = Op::template identity<T>();
-  if (BLOCKED && chunk > 0) {
-    const I tile = (I)BLOCK_SIZE * UNROLL;
-    I base = 0;
-    for (; base + tile <= vector_count; base += tile) {
-      V loaded[UNROLL];
+  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
+    V loaded[REDUCE_UNROLL];
 #pragma unroll
-      for (int u = 0; u < UNROLL; ++u) loaded[u] = __ldg(vectors + base + threadIdx.x * UNROLL + u);
+    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
 #pragma unroll
-      for (int u = 0; u < UNROLL; ++u) {
-#pragma unroll
-        for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded[u], w));
-      }
-    }
-    i = base + threadIdx.x;
-  }
-  for (; !BLOCKED && i + (UNROLL - 1) * stride < vector_count; i += UNROLL * stride) {
-    V loaded[UNROLL];
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) loaded[u] = STREAMING ? __ldcs(vectors + i + u * stride) : __ldg(vectors + i + u * stride);
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) {
+    for (int u = 0; u < REDUCE_UNROLL; ++u) {
 #pragma unroll
       for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded[u], w));
     }
@@ -243,22 +224,3 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
   }
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_ENTRIES)
-
-// Experiments for the float sum's speed (CudaBench experiments): 8 loads in flight, blocked loads
-// (each thread UNROLL adjacent vectors), 32-bit indices, and streaming (evict-first) loads.
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_u8_float_sum(
-    const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
-  reduce_vectorized<OpSum, float, 8>(input, n, chunk, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_blocked_float_sum(
-    const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
-  reduce_vectorized<OpSum, float, REDUCE_UNROLL, false, true>(input, n, chunk, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_i32_float_sum(
-    const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
-  reduce_vectorized<OpSum, float, REDUCE_UNROLL, false, false, int>(input, n, chunk, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) reduce_vectorized_cs_float_sum(
-    const float* input, i64 n, i64 chunk, float* partials, unsigned* counter, float* result) {
-  reduce_vectorized<OpSum, float, REDUCE_UNROLL, true>(input, n, chunk, partials, counter, result);
-}

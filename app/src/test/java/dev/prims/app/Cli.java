@@ -5,8 +5,9 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** Runs the prims command line in this JVM with captured stdout and stderr. */
-record Cli(int exitCode, String out, String err) {
-  static Cli run(String... args) {
+public record Cli(int exitCode, String out, String err) {
+  /** Runs {@code args} as the command line would. */
+  public static Cli run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine commandLine = PrimsCli.commandLine();
@@ -17,7 +18,7 @@ record Cli(int exitCode, String out, String err) {
   }
 
   /** The lines written to stderr. */
-  long errLines() {
+  public long errLines() {
     return err.lines().count();
   }
 

@@ -5,15 +5,9 @@ import com.aparapi.device.OpenCLDevice;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
-import dev.prims.spi.Backend;
-import dev.prims.spi.BufferManager;
+import dev.prims.spi.AbstractBackend;
 import dev.prims.spi.DeviceInfo;
-import dev.prims.spi.DotProduct;
-import dev.prims.spi.FoldKernels;
-import dev.prims.spi.Histogrammer;
 import dev.prims.spi.MemoryLedger;
-import dev.prims.spi.Reducer;
-import dev.prims.spi.Scanner;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -23,17 +17,11 @@ import java.util.OptionalDouble;
  * used by one thread at a time. Results say when Aparapi ran a kernel on its Java thread pool
  * instead of the device.
  */
-final class AparapiBackend implements Backend {
-  private final DeviceInfo info;
+final class AparapiBackend extends AbstractBackend {
   private final DeviceShape shape;
   private final AparapiBufferManager buffers;
   private final MemoryLedger ledger;
   private final KernelSet kernels = new KernelSet();
-  private final AparapiReducer reducer;
-  private final AparapiScanner scanner;
-  private final AparapiHistogrammer histogrammer;
-  private final AparapiDotProduct dot;
-  private final AparapiFoldKernels folds;
 
   AparapiBackend(DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed) {
     this(info, device, fallbackAllowed, false);
@@ -61,58 +49,20 @@ final class AparapiBackend implements Backend {
       long maxAllocBytes,
       KernelLauncher launcher,
       boolean captureSites) {
-    this.info = info;
+    super(AparapiBackendProvider.ID, info);
     this.shape = shape;
     this.ledger = launcher.ledger();
     this.buffers =
         new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes, ledger, captureSites);
     DriverContext context = new DriverContext(buffers, kernels, launcher, shape);
-    this.reducer = new AparapiReducer(context);
-    this.scanner = new AparapiScanner(context);
-    this.histogrammer = new AparapiHistogrammer(context);
-    this.dot = new AparapiDotProduct(context);
-    this.folds = new AparapiFoldKernels(context);
-  }
-
-  @Override
-  public String id() {
-    return AparapiBackendProvider.ID;
-  }
-
-  @Override
-  public DeviceInfo device() {
-    return info;
-  }
-
-  @Override
-  public BufferManager buffers() {
-    return buffers;
-  }
-
-  @Override
-  public Reducer reducer() {
-    return reducer;
-  }
-
-  @Override
-  public Scanner scanner() {
-    return scanner;
-  }
-
-  @Override
-  public Histogrammer histogrammer() {
-    return histogrammer;
-  }
-
-  @Override
-  public DotProduct dot() {
-    return dot;
-  }
-
-  /** Reproducible mode: exact fold sums on the device ({@link AparapiFoldKernels}). */
-  @Override
-  public FoldKernels foldKernels() {
-    return folds;
+    // reproducible mode: exact fold sums on the device (AparapiFoldKernels)
+    parts(
+        buffers,
+        new AparapiReducer(context),
+        new AparapiScanner(context),
+        new AparapiHistogrammer(context),
+        new AparapiDotProduct(context),
+        new AparapiFoldKernels(context));
   }
 
   @Override

@@ -2,15 +2,9 @@ package dev.prims.cpu;
 
 import dev.prims.DType;
 import dev.prims.Primitive;
-import dev.prims.spi.Backend;
-import dev.prims.spi.BufferManager;
+import dev.prims.spi.AbstractBackend;
 import dev.prims.spi.DeviceInfo;
-import dev.prims.spi.DotProduct;
-import dev.prims.spi.FoldKernels;
-import dev.prims.spi.Histogrammer;
 import dev.prims.spi.MemoryLedger;
-import dev.prims.spi.Reducer;
-import dev.prims.spi.Scanner;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,66 +13,20 @@ import java.util.Optional;
  * see {@link CpuBufferManager}), its own pool of {@code prims.cpu.threads} workers, one variant per
  * primitive. Results do not depend on the thread count.
  */
-final class CpuBackend implements Backend {
-  private final DeviceInfo device;
+final class CpuBackend extends AbstractBackend {
   private final MemoryLedger ledger = new MemoryLedger(CpuBuffer.BACKEND);
   private final CpuParallel parallel;
-  private final CpuBufferManager buffers;
-  private final CpuReducer reducer;
-  private final CpuScanner scanner;
-  private final CpuHistogrammer histogrammer;
-  private final CpuDot dot;
-  private final FoldKernels foldKernels;
 
   CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
-    this.device = device;
+    super(CpuBuffer.BACKEND, device);
     this.parallel = new CpuParallel(threads);
-    this.buffers = buffers.allocatingOn(parallel, ledger);
-    this.reducer = new CpuReducer(parallel);
-    this.scanner = new CpuScanner(parallel);
-    this.histogrammer = new CpuHistogrammer(parallel);
-    this.dot = new CpuDot(parallel);
-    this.foldKernels = new CpuFoldDispatch(new CpuFoldKernels(parallel));
-  }
-
-  @Override
-  public String id() {
-    return CpuBuffer.BACKEND;
-  }
-
-  @Override
-  public DeviceInfo device() {
-    return device;
-  }
-
-  @Override
-  public BufferManager buffers() {
-    return buffers;
-  }
-
-  @Override
-  public Reducer reducer() {
-    return reducer;
-  }
-
-  @Override
-  public Scanner scanner() {
-    return scanner;
-  }
-
-  @Override
-  public Histogrammer histogrammer() {
-    return histogrammer;
-  }
-
-  @Override
-  public DotProduct dot() {
-    return dot;
-  }
-
-  @Override
-  public FoldKernels foldKernels() {
-    return foldKernels;
+    parts(
+        buffers.allocatingOn(parallel, ledger),
+        new CpuReducer(parallel),
+        new CpuScanner(parallel),
+        new CpuHistogrammer(parallel),
+        new CpuDot(parallel),
+        new CpuFoldDispatch(new CpuFoldKernels(parallel)));
   }
 
   @Override

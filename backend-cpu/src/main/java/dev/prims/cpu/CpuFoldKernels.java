@@ -104,11 +104,7 @@ final class CpuFoldKernels implements FoldKernels {
         c -> {
           int from = c * CpuPolicy.REDUCE_CHUNK;
           int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          if (input.type() == DType.FLOAT) {
-            FoldLoops.sum((float[]) a, from, to, plan, partial[c]);
-          } else {
-            FoldLoops.sum((double[]) a, from, to, plan, partial[c]);
-          }
+          FoldLoops.sum(a, from, to, plan, partial[c]);
         });
     return add(partial, plan.folds());
   }
@@ -125,11 +121,7 @@ final class CpuFoldKernels implements FoldKernels {
         c -> {
           int from = c * CpuPolicy.REDUCE_CHUNK;
           int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          if (a.type() == DType.FLOAT) {
-            FoldLoops.dot((float[]) x, (float[]) y, from, to, plan, partial[c]);
-          } else {
-            FoldLoops.dot((double[]) x, (double[]) y, from, to, plan, partial[c]);
-          }
+          FoldLoops.dot(x, y, from, to, plan, partial[c]);
         });
     return add(partial, plan.folds());
   }
@@ -141,7 +133,6 @@ final class CpuFoldKernels implements FoldKernels {
     int n = (int) input.length();
     int folds = plan.folds();
     boolean inclusive = kind == ScanKind.INCLUSIVE;
-    boolean isFloat = input.type() == DType.FLOAT;
     int chunks = CpuPolicy.chunks(n, CpuPolicy.SCAN_CHUNK);
     long[][] start = new long[Math.max(chunks, 1)][folds];
     parallel.forEachChunk(
@@ -149,11 +140,7 @@ final class CpuFoldKernels implements FoldKernels {
         c -> {
           int from = c * CpuPolicy.SCAN_CHUNK;
           int to = from + CpuPolicy.SCAN_CHUNK;
-          if (isFloat) {
-            FoldLoops.sum((float[]) in, from, to, plan, start[c + 1]);
-          } else {
-            FoldLoops.sum((double[]) in, from, to, plan, start[c + 1]);
-          }
+          FoldLoops.sum(in, from, to, plan, start[c + 1]);
         });
     for (int c = 1; c < chunks; c++) {
       for (int f = 0; f < folds; f++) {
@@ -165,11 +152,7 @@ final class CpuFoldKernels implements FoldKernels {
         c -> {
           int from = c * CpuPolicy.SCAN_CHUNK;
           int to = (int) Math.min(n, (long) from + CpuPolicy.SCAN_CHUNK);
-          if (isFloat) {
-            FoldLoops.scan((float[]) in, (float[]) out, from, to, plan, start[c], inclusive);
-          } else {
-            FoldLoops.scan((double[]) in, (double[]) out, from, to, plan, start[c], inclusive);
-          }
+          FoldLoops.scan(in, out, from, to, plan, start[c], inclusive);
         });
   }
 

@@ -58,19 +58,7 @@ final class CpuHistogrammer implements Histogrammer {
           for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
             int from = c * CpuPolicy.HISTOGRAM_CHUNK;
             int to = (int) Math.min(n, (long) from + CpuPolicy.HISTOGRAM_CHUNK);
-            switch (input.type()) {
-              case INT:
-                HistogramLoops.keys((int[]) values, from, to, mine);
-                break;
-              case LONG:
-                HistogramLoops.keys((long[]) values, from, to, mine);
-                break;
-              case FLOAT:
-                HistogramLoops.even((float[]) values, from, to, even, mine);
-                break;
-              default:
-                HistogramLoops.even((double[]) values, from, to, even, mine);
-            }
+            HistogramLoops.count(input.type(), values, from, to, even, mine);
           }
           privateCounts[w] = mine;
         });
@@ -115,19 +103,7 @@ final class CpuHistogrammer implements Histogrammer {
             }
             Object window = CpuScratch.first(input.type(), len);
             input.load((long) c * size, window, 0, len);
-            switch (input.type()) {
-              case INT:
-                HistogramLoops.keys((int[]) window, 0, len, mine);
-                break;
-              case LONG:
-                HistogramLoops.keys((long[]) window, 0, len, mine);
-                break;
-              case FLOAT:
-                HistogramLoops.even((float[]) window, 0, len, even, mine);
-                break;
-              default:
-                HistogramLoops.even((double[]) window, 0, len, even, mine);
-            }
+            HistogramLoops.count(input.type(), window, 0, len, even, mine);
             pending += len;
           }
           moveInto(mine, total);

@@ -27,19 +27,13 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.PrimsException;
-import dev.prims.spi.Backend;
-import dev.prims.spi.BufferManager;
+import dev.prims.spi.AbstractBackend;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceInfo;
-import dev.prims.spi.DotProduct;
-import dev.prims.spi.FoldKernels;
-import dev.prims.spi.Histogrammer;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.OutOfDeviceMemory;
 import dev.prims.spi.QueueCompletions;
-import dev.prims.spi.Reducer;
 import dev.prims.spi.ScalarBytes;
-import dev.prims.spi.Scanner;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
@@ -71,7 +65,7 @@ import jcuda.driver.CUstream_flags;
  * on a thread of the backend; no driver callbacks); synchronous calls wait for the stream, so they
  * also wait for asynchronous work enqueued before them.
  */
-final class CudaBackend implements Backend {
+final class CudaBackend extends AbstractBackend {
   private static final int ASYNC_SLOTS = 1024;
   private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
@@ -115,9 +109,6 @@ final class CudaBackend implements Backend {
   private final CudaBufferManager buffers = new CudaBufferManager(this);
   private final CudaReducer reducer = new CudaReducer(this);
   private final CudaScanner scanner = new CudaScanner(this);
-  private final CudaHistogrammer histogrammer = new CudaHistogrammer(this);
-  private final CudaDot dot = new CudaDot(this);
-  private final CudaFoldKernels foldKernels = new CudaFoldKernels(this);
   private final CudaHostStreamer streamer = new CudaHostStreamer(this);
   private final QueueCompletions completions =
       new QueueCompletions(
@@ -145,6 +136,14 @@ final class CudaBackend implements Backend {
    * captureAllocationSites} ({@code prims.debug.leaks}).
    */
   CudaBackend(DeviceInfo info, boolean stagedHostPath, boolean captureAllocationSites) {
+    super(CudaBackendProvider.ID, info);
+    parts(
+        buffers,
+        reducer,
+        scanner,
+        new CudaHistogrammer(this),
+        new CudaDot(this),
+        new CudaFoldKernels(this));
     this.info = info;
     this.sms = info.computeUnits();
     this.stagedHostPath = stagedHostPath;
@@ -175,46 +174,6 @@ final class CudaBackend implements Backend {
       throw new PrimsException(
           CudaBackendProvider.ID, "cannot open CUDA device " + info.name() + ": " + e, e);
     }
-  }
-
-  @Override
-  public String id() {
-    return CudaBackendProvider.ID;
-  }
-
-  @Override
-  public DeviceInfo device() {
-    return info;
-  }
-
-  @Override
-  public BufferManager buffers() {
-    return buffers;
-  }
-
-  @Override
-  public Reducer reducer() {
-    return reducer;
-  }
-
-  @Override
-  public Scanner scanner() {
-    return scanner;
-  }
-
-  @Override
-  public Histogrammer histogrammer() {
-    return histogrammer;
-  }
-
-  @Override
-  public DotProduct dot() {
-    return dot;
-  }
-
-  @Override
-  public FoldKernels foldKernels() {
-    return foldKernels;
   }
 
   @Override

@@ -18,6 +18,7 @@ import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import dev.prims.ScanKind;
+import dev.prims.conformance.Reference;
 import dev.prims.conformance.ScanHistogramChain;
 import dev.prims.spi.Backend;
 import java.util.ArrayList;
@@ -110,78 +111,55 @@ class CudaAsyncTest {
   private Input ints(SplittableRandom random, int n) {
     int[] a = new int[n];
     int[] b = new int[n];
-    Input in = new Input();
-    int sum = 0;
-    int min = Integer.MAX_VALUE;
-    int max = Integer.MIN_VALUE;
-    int dot = 0;
     for (int i = 0; i < n; i++) {
       a[i] = random.nextInt();
       b[i] = random.nextInt(-50, 50);
-      sum += a[i];
-      min = Math.min(min, a[i]);
-      max = Math.max(max, a[i]);
-      dot += a[i] * b[i];
     }
-    in.type = DType.INT;
-    in.sum = sum;
-    in.min = min;
-    in.max = max;
-    in.dot = dot;
-    in.a = prims.upload(a);
-    in.b = prims.upload(b);
-    return in;
+    return input(a, b);
   }
 
   /** Small integers as doubles: every sum and dot is exact in any order. */
   private Input doubles(SplittableRandom random, int n) {
     double[] a = new double[n];
     double[] b = new double[n];
-    Input in = new Input();
-    double sum = 0;
-    double min = Double.MAX_VALUE;
-    double max = -Double.MAX_VALUE;
-    double dot = 0;
     for (int i = 0; i < n; i++) {
       a[i] = random.nextInt(-1000, 1001);
       b[i] = random.nextInt(-1000, 1001);
-      sum += a[i];
-      min = Math.min(min, a[i]);
-      max = Math.max(max, a[i]);
-      dot += a[i] * b[i];
     }
-    in.type = DType.DOUBLE;
-    in.sum = sum;
-    in.min = min;
-    in.max = max;
-    in.dot = dot;
-    in.a = prims.upload(a);
-    in.b = prims.upload(b);
-    return in;
+    return input(a, b);
   }
 
   /** Integers in [-8, 8] as floats, n <= 2^18: partial sums and dots stay exact in float. */
   private Input floats(SplittableRandom random, int n) {
     float[] a = new float[n];
     float[] b = new float[n];
-    Input in = new Input();
-    float sum = 0;
-    float min = Float.MAX_VALUE;
-    float max = -Float.MAX_VALUE;
-    float dot = 0;
     for (int i = 0; i < n; i++) {
       a[i] = random.nextInt(-8, 9);
       b[i] = random.nextInt(-8, 9);
-      sum += a[i];
-      min = Math.min(min, a[i]);
-      max = Math.max(max, a[i]);
-      dot += a[i] * b[i];
     }
-    in.type = DType.FLOAT;
-    in.sum = sum;
-    in.min = min;
-    in.max = max;
-    in.dot = dot;
+    return input(a, b);
+  }
+
+  /**
+   * Arrays {@code a} and {@code b} uploaded, with their answers in their own type: Java's fold
+   * (integers wrap; the floating data keep every sum and dot exact, so the order does not matter).
+   */
+  private Input input(Object a, Object b) {
+    Input in = new Input();
+    in.type = DType.ofArray(a);
+    in.sum = Reference.fold(a, ReduceOp.SUM);
+    in.min = Reference.fold(a, ReduceOp.MIN);
+    in.max = Reference.fold(a, ReduceOp.MAX);
+    switch (in.type) {
+      case FLOAT:
+        in.dot = (float) Reference.dot(a, b).value();
+        break;
+      case DOUBLE:
+        in.dot = Reference.dot(a, b).value();
+        break;
+      default:
+        in.dot = Reference.integerDot(a, b);
+    }
     in.a = prims.upload(a);
     in.b = prims.upload(b);
     return in;

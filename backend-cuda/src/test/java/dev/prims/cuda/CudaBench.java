@@ -183,40 +183,6 @@ public final class CudaBench {
                         }));
           }
         }
-        for (String k :
-            new String[] {
-              kernel,
-              "reduce_vectorized_u8_float_sum",
-              "reduce_vectorized_blocked_float_sum",
-              "reduce_vectorized_i32_float_sum",
-              "reduce_vectorized_cs_float_sum"
-            }) {
-          int unroll = k.contains("_u8_") ? 8 : 4;
-          for (int cap : new int[] {4, 8}) {
-            for (boolean even : new boolean[] {true, false}) {
-              time(
-                  backend,
-                  k + " cap=" + cap + " even=" + even,
-                  N,
-                  4.0 * N,
-                  () ->
-                      backend.call(
-                          () -> {
-                            reducer.launchVectorized(
-                                in.pointer(),
-                                DType.FLOAT,
-                                N,
-                                k,
-                                even,
-                                unroll,
-                                cap,
-                                backend.resultSlot());
-                            backend.synchronize();
-                            return null;
-                          }));
-            }
-          }
-        }
       }
     }
     dev.prims.spi.FoldKernels folds = backend.foldKernels();

@@ -7,21 +7,14 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.PrimsException;
 import dev.prims.ReduceOp;
-import dev.prims.spi.Backend;
+import dev.prims.spi.AbstractBackend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BufferCleaner;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
-import dev.prims.spi.DeviceInfo;
-import dev.prims.spi.DotProduct;
-import dev.prims.spi.FoldKernels;
-import dev.prims.spi.Histogrammer;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.OutOfDeviceMemory;
 import dev.prims.spi.QueueCompletions;
-import dev.prims.spi.Reducer;
 import dev.prims.spi.ScalarBytes;
-import dev.prims.spi.Scanner;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -51,7 +44,7 @@ import org.jocl.cl_mem;
  * backend. Scratch buffers may be replaced while enqueued calls still use the old ones: OpenCL
  * frees a released memory object only once the commands using it have finished.
  */
-final class OpenClBackend implements Backend {
+final class OpenClBackend extends AbstractBackend {
   static final String ID = "opencl";
 
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
@@ -85,18 +78,14 @@ final class OpenClBackend implements Backend {
       java.nio.ByteBuffer.allocateDirect(8).order(java.nio.ByteOrder.nativeOrder());
   private final boolean int64Atomics;
   private final boolean runtimeOperator;
-  private final OpenClBufferManager buffers;
-  private final OpenClReducer reducer;
   private final OpenClScanner scanner;
-  private final OpenClHistogrammer histogrammer;
-  private final OpenClDot dot;
-  private final OpenClFoldKernels foldKernels;
   private volatile boolean closed;
   private final QueueCompletions completions;
   private final MemoryLedger ledger = new MemoryLedger(ID);
   private final boolean captureAllocationSites;
 
   OpenClBackend(OpenClDevice device, BackendContext config) {
+    super(ID, device.info());
     this.device = device;
     this.captureAllocationSites = BufferCleaner.captureSites(config);
     this.int64Atomics = device.int64Atomics() && config.flag(INT64_ATOMICS_KEY, true);
@@ -111,12 +100,15 @@ final class OpenClBackend implements Backend {
       throw new PrimsException(ID, "cannot open " + device.describe() + ": " + e.getMessage(), e);
     }
     this.programs = new OpenClPrograms(context, device.device(), config.get(BUILD_OPTIONS_KEY, ""));
-    this.buffers = new OpenClBufferManager(this);
-    this.reducer = new OpenClReducer(this);
     this.scanner = new OpenClScanner(this, OpenClScanPolicy.of(config, device));
-    this.histogrammer = new OpenClHistogrammer(this);
-    this.dot = new OpenClDot(this);
-    this.foldKernels = device.fp64() ? new OpenClFoldKernels(this) : null;
+    // reproducible mode only where the device has fp64 (the fold recipe is in double)
+    parts(
+        new OpenClBufferManager(this),
+        new OpenClReducer(this),
+        scanner,
+        new OpenClHistogrammer(this),
+        new OpenClDot(this),
+        device.fp64() ? new OpenClFoldKernels(this) : null);
     this.completions =
         new QueueCompletions(
             ID, () -> {}, e -> e instanceof CLException c ? failure("asynchronous call", c) : e);
@@ -160,16 +152,6 @@ final class OpenClBackend implements Backend {
         ID, what + " on " + device.describe() + " failed: " + e.getMessage(), e);
   }
 
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public DeviceInfo device() {
-    return device.info();
-  }
-
   OpenClDevice openClDevice() {
     return device;
   }
@@ -182,37 +164,6 @@ final class OpenClBackend implements Backend {
   /** Whether 64-bit global atomics are used (present and not disabled by configuration). */
   boolean int64Atomics() {
     return int64Atomics;
-  }
-
-  @Override
-  public BufferManager buffers() {
-    return buffers;
-  }
-
-  @Override
-  public Reducer reducer() {
-    return reducer;
-  }
-
-  @Override
-  public Scanner scanner() {
-    return scanner;
-  }
-
-  @Override
-  public Histogrammer histogrammer() {
-    return histogrammer;
-  }
-
-  @Override
-  public DotProduct dot() {
-    return dot;
-  }
-
-  /** Reproducible mode where the device has fp64 (the fold recipe is in double), else null. */
-  @Override
-  public FoldKernels foldKernels() {
-    return foldKernels;
   }
 
   @Override

@@ -7,15 +7,40 @@
 
 #define LOAD(i) ((i) < n ? input[i] : IDENTITY)
 
+/* The start of kernels 1-3: each work-item's element (the identity past the end) in sdata. */
+inline void harris_load(__global const T* input, ulong n, __local T* sdata OP_PARAM) {
+  ulong i = get_global_id(0);
+  sdata[get_local_id(0)] = LOAD(i);
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* The start of kernels 4 and 5: two elements per work-item (a work-group apart), combined on the
+   way into sdata. */
+inline void first_add_load(__global const T* input, ulong n, __local T* sdata OP_PARAM) {
+  uint size = get_local_size(0);
+  ulong i = (ulong)get_group_id(0) * (size * 2) + get_local_id(0);
+  sdata[get_local_id(0)] = op(LOAD(i), LOAD(i + size));
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+/* Sequential addressing: the lower half of the work-items still active combines the upper half
+   in, the stride halving from size / 2 while it is above stop. */
+inline void sequential_steps(__local T* sdata, uint tid, uint size, uint stop OP_PARAM) {
+  for (uint s = size / 2; s > stop; s >>= 1) {
+    if (tid < s) {
+      sdata[tid] = op(sdata[tid], sdata[tid + s]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
 /* 1: interleaved addressing with a divergent branch (tid % (2s) == 0). */
 __kernel REQUIRE_BLOCK void reduce_interleaved_divergent(__global const T* input,
                                                          __global T* output, ulong n OP_PARAM) {
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
-  ulong i = get_global_id(0);
-  sdata[tid] = LOAD(i);
-  barrier(CLK_LOCAL_MEM_FENCE);
+  harris_load(input, n, sdata OP_ARG);
   for (uint s = 1; s < size; s *= 2) {
     if (tid % (2 * s) == 0) {
       sdata[tid] = op(sdata[tid], sdata[tid + s]);
@@ -31,9 +56,7 @@ __kernel REQUIRE_BLOCK void reduce_interleaved_strided(__global const T* input,
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
-  ulong i = get_global_id(0);
-  sdata[tid] = LOAD(i);
-  barrier(CLK_LOCAL_MEM_FENCE);
+  harris_load(input, n, sdata OP_ARG);
   for (uint s = 1; s < size; s *= 2) {
     uint index = 2 * s * tid;
     if (index < size) {
@@ -50,15 +73,8 @@ __kernel REQUIRE_BLOCK void reduce_sequential(__global const T* input, __global 
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
-  ulong i = get_global_id(0);
-  sdata[tid] = LOAD(i);
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint s = size / 2; s > 0; s >>= 1) {
-    if (tid < s) {
-      sdata[tid] = op(sdata[tid], sdata[tid + s]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  harris_load(input, n, sdata OP_ARG);
+  sequential_steps(sdata, tid, size, 0 OP_ARG);
   if (tid == 0) output[get_group_id(0)] = sdata[0];
 }
 
@@ -68,15 +84,8 @@ __kernel REQUIRE_BLOCK void reduce_first_add(__global const T* input, __global T
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
-  ulong i = (ulong)get_group_id(0) * (size * 2) + tid;
-  sdata[tid] = op(LOAD(i), LOAD(i + size));
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint s = size / 2; s > 0; s >>= 1) {
-    if (tid < s) {
-      sdata[tid] = op(sdata[tid], sdata[tid + s]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  first_add_load(input, n, sdata OP_ARG);
+  sequential_steps(sdata, tid, size, 0 OP_ARG);
   if (tid == 0) output[get_group_id(0)] = sdata[0];
 }
 
@@ -90,15 +99,8 @@ __kernel REQUIRE_BLOCK void reduce_unroll_last_warp(__global const T* input, __g
   __local T sdata[BLOCK_SIZE];
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
-  ulong i = (ulong)get_group_id(0) * (size * 2) + tid;
-  sdata[tid] = op(LOAD(i), LOAD(i + size));
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (uint s = size / 2; s > 32; s >>= 1) {
-    if (tid < s) {
-      sdata[tid] = op(sdata[tid], sdata[tid + s]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
+  first_add_load(input, n, sdata OP_ARG);
+  sequential_steps(sdata, tid, size, 32 OP_ARG);
   UNROLLED_STEP(32)
   UNROLLED_STEP(16)
   UNROLLED_STEP(8)

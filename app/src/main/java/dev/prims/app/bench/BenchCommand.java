@@ -2,6 +2,7 @@ package dev.prims.app.bench;
 
 import dev.prims.DType;
 import dev.prims.Prims;
+import dev.prims.app.BackendsOption;
 import dev.prims.app.JsonOption;
 import dev.prims.app.Terminal;
 import java.io.IOException;
@@ -48,12 +49,7 @@ import picocli.CommandLine.Spec;
 public final class BenchCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(
-      names = "--backends",
-      split = ",",
-      paramLabel = "ID",
-      description = "Backends to measure (default: every available one).")
-  private List<String> backends;
+  @Mixin private BackendsOption backends;
 
   @Option(
       names = "--primitives",
@@ -200,9 +196,9 @@ public final class BenchCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--modes names no mode");
     }
     List<String> backendList =
-        backends == null
+        backends.ids() == null
             ? null
-            : backends.stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
+            : backends.ids().stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
     return new BenchPlan(
         backendList,
         Operation.parseList(primitives),

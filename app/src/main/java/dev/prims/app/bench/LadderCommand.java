@@ -2,6 +2,7 @@ package dev.prims.app.bench;
 
 import dev.prims.Primitive;
 import dev.prims.Prims;
+import dev.prims.app.BackendsOption;
 import dev.prims.app.JsonOption;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,12 +40,7 @@ import picocli.CommandLine.Spec;
 public final class LadderCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(
-      names = "--backends",
-      split = ",",
-      paramLabel = "ID",
-      description = "Backends to climb (default: every available one).")
-  private List<String> backends;
+  @Mixin private BackendsOption backends;
 
   @Option(
       names = "--primitives",
@@ -81,7 +77,9 @@ public final class LadderCommand implements Callable<Integer> {
     try (Prims prims = Prims.create()) {
       result =
           new LadderRunner(
-                  backends == null ? null : backends.stream().map(String::trim).toList(),
+                  backends.ids() == null
+                      ? null
+                      : backends.ids().stream().map(String::trim).toList(),
                   chosen,
                   count,
                   quick ? TimingBudget.QUICK : TimingBudget.STANDARD,

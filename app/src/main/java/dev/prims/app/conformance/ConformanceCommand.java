@@ -1,6 +1,7 @@
 package dev.prims.app.conformance;
 
 import dev.prims.Prims;
+import dev.prims.app.BackendsOption;
 import dev.prims.app.JsonOption;
 import dev.prims.app.bench.BenchFiles;
 import dev.prims.spi.Availability;
@@ -40,12 +41,7 @@ import picocli.CommandLine.Spec;
 public final class ConformanceCommand implements Callable<Integer> {
   @Spec private CommandSpec spec;
 
-  @Option(
-      names = "--backends",
-      split = ",",
-      paramLabel = "ID",
-      description = "Backends to test (default: every discovered one).")
-  private List<String> backends;
+  @Mixin private BackendsOption backends;
 
   @Option(
       names = "--primitives",
@@ -67,7 +63,8 @@ public final class ConformanceCommand implements Callable<Integer> {
     try (Prims prims = Prims.create()) {
       availability = prims.backends();
     }
-    List<String> ids = backends == null ? new ArrayList<>(availability.keySet()) : backends;
+    List<String> given = backends.ids();
+    List<String> ids = given == null ? new ArrayList<>(availability.keySet()) : given;
     List<ConformanceOutcome> outcomes = new ArrayList<>();
     for (String raw : ids) {
       String id = raw.trim();

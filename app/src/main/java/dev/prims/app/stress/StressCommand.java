@@ -4,6 +4,7 @@ import dev.prims.Determinism;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
+import dev.prims.app.BackendsOption;
 import dev.prims.app.BadInputException;
 import dev.prims.app.SizeOption;
 import dev.prims.spi.Availability;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -73,11 +75,7 @@ public final class StressCommand implements Callable<Integer> {
       description = "How long to run (default ${DEFAULT-VALUE}).")
   private double seconds;
 
-  @Option(
-      names = "--backends",
-      split = ",",
-      description = "Backends to load (default: every available one); cpu is the reference.")
-  private List<String> backends;
+  @Mixin private BackendsOption backends;
 
   /** The largest input length on a GPU when {@code --max-size} is not given: 2^24. */
   static final int GPU_MAX_SIZE = 1 << 24;
@@ -257,7 +255,7 @@ public final class StressCommand implements Callable<Integer> {
   private List<String> chooseBackends(Prims prims) {
     Map<String, Availability> all = prims.backends();
     List<String> ids = new ArrayList<>();
-    if (backends == null || backends.isEmpty()) {
+    if (backends.ids() == null || backends.ids().isEmpty()) {
       all.forEach(
           (id, a) -> {
             if (a.available()) {
@@ -265,7 +263,7 @@ public final class StressCommand implements Callable<Integer> {
             }
           });
     } else {
-      for (String id : new LinkedHashSet<>(backends)) {
+      for (String id : new LinkedHashSet<>(backends.ids())) {
         Availability a = all.get(id.trim());
         if (a == null) {
           throw new BadInputException(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prims.app.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -23,8 +24,8 @@ class BenchSmokeTest {
     Path json = dir.resolve("bench.json");
     Path csv = dir.resolve("out/bench.csv");
     Path png = dir.resolve("bench.png");
-    CommandRun run =
-        CommandRun.of(
+    Cli run =
+        Cli.run(
             "bench",
             "--quick",
             "--no-progress",
@@ -92,15 +93,14 @@ class BenchSmokeTest {
 
   @Test
   void badSizesAreBadInput() {
-    CommandRun run = CommandRun.of("bench", "--sizes", "2^x", "--no-progress");
+    Cli run = Cli.run("bench", "--sizes", "2^x", "--no-progress");
     assertEquals(2, run.exitCode(), run::toString);
     assertTrue(run.err().contains("cannot read size '2^x'"), run::toString);
   }
 
   @Test
   void unknownBackendIsBadInputNamingTheKnownOnes() {
-    CommandRun run =
-        CommandRun.of("bench", "--backends", "nope", "--quick", "--no-progress", "--sizes", "2^10");
+    Cli run = Cli.run("bench", "--backends", "nope", "--quick", "--no-progress", "--sizes", "2^10");
     assertEquals(2, run.exitCode(), run::toString);
     assertTrue(run.err().contains("unknown backend 'nope'"), run::toString);
     assertTrue(run.err().contains("cpu"), run::toString);

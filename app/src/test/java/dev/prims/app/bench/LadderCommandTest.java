@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.Primitive;
 import dev.prims.Prims;
+import dev.prims.app.Cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +27,8 @@ class LadderCommandTest {
       }
     }
     Path json = dir.resolve("ladder.json");
-    CommandRun run =
-        CommandRun.of(
+    Cli run =
+        Cli.run(
             "ladder",
             "--quick",
             "--n",
@@ -70,7 +71,7 @@ class LadderCommandTest {
 
   @Test
   void rejectsAnUnknownLadder() {
-    CommandRun run = CommandRun.of("ladder", "--primitives", "dot");
+    Cli run = Cli.run("ladder", "--primitives", "dot");
     assertEquals(2, run.exitCode(), run::toString);
     assertTrue(run.err().contains("unknown ladder 'dot'"), run::toString);
   }

@@ -1,0 +1,73 @@
+<#--
+  Pieces of loop code that several templates share, written once: the operators of
+  data/types.tdd as Java expressions, and the eight-accumulator loop.
+-->
+<#-- The operators a type has: all for integers, the non-bitwise ones for floating types. -->
+<#function opsOf type>
+  <#return ops?filter(o -> !(type.floating && o.integerOnly))>
+</#function>
+<#-- The operator named ${name}. -->
+<#function op name>
+  <#return ops?filter(o -> o.name == name)?first>
+</#function>
+<#-- ${x} op ${y} as a Java expression: infix (x + y) or a call (Math.min(x, y)). -->
+<#function combine op x y>
+  <#if op.call??>
+    <#return "${op.call}(${x}, ${y})">
+  </#if>
+  <#return "${x} ${op.symbol} ${y}">
+</#function>
+<#-- combine, parenthesised where infix, to nest in a larger expression. -->
+<#function group op x y>
+  <#if op.call??>
+    <#return combine(op, x, y)>
+  </#if>
+  <#return "(" + combine(op, x, y) + ")">
+</#function>
+<#-- The statement that folds ${x} into the accumulator ${s}. -->
+<#function update op s x>
+  <#if op.call??>
+    <#return "${s} = ${combine(op, s, x)};">
+  </#if>
+  <#return "${s} ${op.symbol}= ${x};">
+</#function>
+<#-- The identity of op for type: the value that leaves every other unchanged. -->
+<#function identity op type>
+  <#switch op.name>
+    <#case "SUM">
+      <#return type.zero>
+    <#case "PROD">
+      <#return "1">
+    <#case "MIN">
+      <#return type.highest>
+    <#case "MAX">
+      <#return type.lowest>
+    <#case "AND">
+      <#return "-1">
+    <#default>
+      <#return "0">
+  </#switch>
+</#function>
+<#--
+  A method body folding ${element} (a Java expression of the index @i, such as a[@i]) over
+  [from, to) with op, in eight independent accumulators s0..s7 so that several operations are in
+  flight; the tail goes to s0 and the accumulators are combined as a balanced tree. The order is
+  fixed, so floating sums have the same bits on every run.
+-->
+<#macro lanes type op element>
+<#list 0..7 as j>
+    ${type.java} s${j} = ${identity(op, type)};
+</#list>
+    int i = from;
+    for (; i <= to - 8; i += 8) {
+<#list 0..7 as j>
+      ${update(op, "s${j}", element?replace("@i", (j == 0)?then("i", "i + ${j}")))}
+</#list>
+    }
+    for (; i < to; i++) {
+      ${update(op, "s0", element?replace("@i", "i"))}
+    }
+    return ${combine(op, group(op, group(op, "s0", "s1"), group(op, "s2", "s3")), group(op, group(op, "s4", "s5"), group(op, "s6", "s7")))};
+</#macro>
+<#-- The switch label of a type: its DType constant, or default for the last type. -->
+<#macro case type last><#if last>default<#else>case ${type.dtype}</#if></#macro>

@@ -1,0 +1,99 @@
+<#-- CpuDot: the fused dot product, one array path and one staged path per element type. -->
+<#import "/@includes/loops.ftl" as l>
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/cpu/CpuDot.java" />
+package dev.prims.cpu;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.DotProduct;
+
+/**
+ * Fused dot product: chunks of {@link CpuPolicy#REDUCE_CHUNK} pairs multiplied and summed in
+ * parallel by {@link DotLoops}, chunk sums combined pairwise (off-heap buffers: the same on windows
+ * copied into per-thread arrays). Generated from backend-cpu/src/main/codegen/templates/CpuDot.java.
+ */
+final class CpuDot implements DotProduct {
+  static final String FUSED = "fused";
+
+  private final CpuParallel parallel;
+
+  CpuDot(CpuParallel parallel) {
+    this.parallel = parallel;
+  }
+
+  @Override
+  public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
+    boolean onHeap = CpuBuffer.allOnHeap(a, b);
+    if (a.type() != b.type() || a.length() != b.length()) {
+      throw new IllegalArgumentException(
+          "dot needs inputs of one type and equal length, got "
+              + a.type().id()
+              + "["
+              + a.length()
+              + "] and "
+              + b.type().id()
+              + "["
+              + b.length()
+              + "]");
+    }
+    call.usedVariant(FUSED);
+    if (!onHeap) {
+      CpuBuffer x = CpuBuffer.of(a);
+      CpuBuffer y = CpuBuffer.of(b);
+      switch (a.type()) {
+<#list types as type>
+        <@l.case type=type last=type?is_last />:
+          return dotStaged${type.java?cap_first}(x, y);
+</#list>
+      }
+    }
+    Object x = CpuBuffer.arrayOf(a);
+    Object y = CpuBuffer.arrayOf(b);
+    int n = (int) a.length();
+    switch (a.type()) {
+<#list types as type>
+      <@l.case type=type last=type?is_last />:
+        return dot((${type.java}[]) x, (${type.java}[]) y, n);
+</#list>
+    }
+  }
+<#list types as type>
+<#assign T = type.java>
+
+  private ${T} dot(${T}[] x, ${T}[] y, int n) {
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    ${T}[] p = new ${T}[Math.max(chunks, 1)];
+    parallel.forEachChunk(chunks, c -> p[c] = DotLoops.dot(x, y, start(c), end(c, n)));
+    return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
+  }
+
+  /** The array path's chunks and loops on windows copied from (off-heap) buffers: same bits. */
+  private ${T} dotStaged${T?cap_first}(CpuBuffer a, CpuBuffer b) {
+    long n = a.length();
+    int size = CpuPolicy.REDUCE_CHUNK;
+    int chunks = CpuPolicy.chunks(n, size);
+    ${T}[] p = new ${T}[Math.max(chunks, 1)];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int len = CpuPolicy.chunkLength(n, size, c);
+          ${T}[] x = (${T}[]) CpuScratch.first(a.type(), len);
+          ${T}[] y = (${T}[]) CpuScratch.second(a.type(), len);
+          a.load((long) c * size, x, 0, len);
+          b.load((long) c * size, y, 0, len);
+          p[c] = DotLoops.dot(x, y, 0, len);
+        });
+    return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
+  }
+</#list>
+
+  private static int start(int chunk) {
+    return chunk * CpuPolicy.REDUCE_CHUNK;
+  }
+
+  private static int end(int chunk, int n) {
+    return (int) Math.min(n, (long) (chunk + 1) * CpuPolicy.REDUCE_CHUNK);
+  }
+}

@@ -1,0 +1,89 @@
+<#-- CpuReducer: the blocked reduce, one array path and one staged path per element type. -->
+<#import "/@includes/loops.ftl" as l>
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/cpu/CpuReducer.java" />
+package dev.prims.cpu;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Reducer;
+
+/**
+ * Blocked reduce: chunks of {@link CpuPolicy#REDUCE_CHUNK} elements reduced in parallel by {@link
+ * ReduceLoops}, their results combined pairwise. Off-heap buffers take the same steps on chunks
+ * copied into per-thread windows, with the same bits. Generated from
+ * backend-cpu/src/main/codegen/templates/CpuReducer.java.
+ */
+final class CpuReducer implements Reducer {
+  static final String BLOCKED = "blocked";
+
+  private final CpuParallel parallel;
+
+  CpuReducer(CpuParallel parallel) {
+    this.parallel = parallel;
+  }
+
+  @Override
+  public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+    call.usedVariant(BLOCKED);
+    if (!CpuBuffer.allOnHeap(input)) {
+      CpuBuffer in = CpuBuffer.of(input);
+      switch (in.type()) {
+<#list types as type>
+        <@l.case type=type last=type?is_last />:
+          return reduceStaged${type.java?cap_first}(in, op);
+</#list>
+      }
+    }
+    Object array = CpuBuffer.arrayOf(input);
+    int n = (int) input.length();
+    switch (input.type()) {
+<#list types as type>
+      <@l.case type=type last=type?is_last />:
+        return reduce((${type.java}[]) array, n, op);
+</#list>
+    }
+  }
+<#list types as type>
+<#assign T = type.java>
+
+  private ${T} reduce(${T}[] a, int n, ReduceOp op) {
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    if (chunks <= 1) {
+      return ReduceLoops.reduce(a, 0, n, op);
+    }
+    ${T}[] partial = new ${T}[chunks];
+    parallel.forEachChunk(chunks, c -> partial[c] = ReduceLoops.reduce(a, start(c), end(c, n), op));
+    return ReduceLoops.pairwise(partial, 0, chunks, op);
+  }
+
+  /**
+   * The same chunks, loops and pairwise combination as the array path, each chunk first copied into
+   * this thread's window, so the result has the same bits.
+   */
+  private ${T} reduceStaged${T?cap_first}(CpuBuffer in, ReduceOp op) {
+    long n = in.length();
+    int size = CpuPolicy.REDUCE_CHUNK;
+    int chunks = CpuPolicy.chunks(n, size);
+    ${T}[] partial = new ${T}[chunks];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int len = CpuPolicy.chunkLength(n, size, c);
+          ${T}[] w = (${T}[]) CpuScratch.first(in.type(), len);
+          in.load((long) c * size, w, 0, len);
+          partial[c] = ReduceLoops.reduce(w, 0, len, op);
+        });
+    return ReduceLoops.pairwise(partial, 0, chunks, op);
+  }
+</#list>
+
+  private static int start(int chunk) {
+    return chunk * CpuPolicy.REDUCE_CHUNK;
+  }
+
+  private static int end(int chunk, int n) {
+    return (int) Math.min(n, (long) (chunk + 1) * CpuPolicy.REDUCE_CHUNK);
+  }
+}
