@@ -29,6 +29,8 @@ final class CpuBackend implements Backend {
   private final CpuHistogrammer histogrammer;
   private final CpuDot dot;
   private final FoldKernels foldKernels;
+  private final CpuArgReducer argReducer;
+  private final CpuMomentsReducer momentsReducer;
 
   CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
     this.device = device;
@@ -38,6 +40,8 @@ final class CpuBackend implements Backend {
     this.scanner = new CpuScanner(parallel);
     this.histogrammer = new CpuHistogrammer(parallel);
     this.dot = new CpuDot(parallel);
+    this.argReducer = new CpuArgReducer(parallel);
+    this.momentsReducer = new CpuMomentsReducer(parallel);
     this.foldKernels = new CpuFoldDispatch(new CpuFoldKernels(parallel));
   }
 
@@ -79,6 +83,16 @@ final class CpuBackend implements Backend {
   @Override
   public FoldKernels foldKernels() {
     return foldKernels;
+  }
+
+  @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return momentsReducer;
   }
 
   @Override

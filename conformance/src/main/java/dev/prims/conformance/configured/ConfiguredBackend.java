@@ -48,7 +48,9 @@ public final class ConfiguredBackend {
           ConfiguredDotTest.class,
           ConfiguredEngineTest.class,
           ConfiguredBufferTest.class,
-          ConfiguredAsyncTest.class);
+          ConfiguredAsyncTest.class,
+          ConfiguredArgReduceTest.class,
+          ConfiguredMomentsTest.class);
 
   private final String id;
   private final Map<String, String> configuration;
