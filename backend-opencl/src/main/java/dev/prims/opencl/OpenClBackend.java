@@ -93,6 +93,8 @@ final class OpenClBackend implements Backend {
   private final OpenClFoldKernels foldKernels;
   private volatile boolean closed;
   private final QueueCompletions completions;
+  private final OpenClArgReducer argReducer;
+  private final OpenClMomentsReducer momentsReducer;
   private final MemoryLedger ledger = new MemoryLedger(ID);
   private final boolean captureAllocationSites;
 
@@ -116,6 +118,8 @@ final class OpenClBackend implements Backend {
     this.scanner = new OpenClScanner(this, OpenClScanPolicy.of(config, device));
     this.histogrammer = new OpenClHistogrammer(this);
     this.dot = new OpenClDot(this);
+    this.argReducer = new OpenClArgReducer(this);
+    this.momentsReducer = new OpenClMomentsReducer(this);
     this.foldKernels = device.fp64() ? new OpenClFoldKernels(this) : null;
     this.completions =
         new QueueCompletions(
@@ -213,6 +217,16 @@ final class OpenClBackend implements Backend {
   @Override
   public FoldKernels foldKernels() {
     return foldKernels;
+  }
+
+  @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return momentsReducer;
   }
 
   @Override
