@@ -117,6 +117,8 @@ final class CudaBackend implements Backend {
   private final CudaScanner scanner = new CudaScanner(this);
   private final CudaHistogrammer histogrammer = new CudaHistogrammer(this);
   private final CudaDot dot = new CudaDot(this);
+  private final CudaArgReducer argReducer = new CudaArgReducer(this);
+  private final CudaMomentsReducer momentsReducer = new CudaMomentsReducer(this);
   private final CudaFoldKernels foldKernels = new CudaFoldKernels(this);
   private final CudaHostStreamer streamer = new CudaHostStreamer(this);
   private final QueueCompletions completions =
@@ -215,6 +217,16 @@ final class CudaBackend implements Backend {
   @Override
   public FoldKernels foldKernels() {
     return foldKernels;
+  }
+
+  @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return momentsReducer;
   }
 
   @Override

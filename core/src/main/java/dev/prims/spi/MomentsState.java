@@ -38,7 +38,6 @@ public final class MomentsState {
   public static final long MAX_WORDS_ELEMENTS = 1L << 31;
 
   private static final MathContext CONTEXT = MathContext.DECIMAL128;
-  private static final BigInteger LOW_32 = BigInteger.valueOf(0xffffffffL);
 
   private final long count;
   private final double mean;
@@ -94,12 +93,32 @@ public final class MomentsState {
     if (words.length != 8) {
       throw new IllegalArgumentException("integer moments need 8 words, got " + words.length);
     }
-    BigInteger s = BigInteger.valueOf(words[0]).shiftLeft(32).add(BigInteger.valueOf(words[1]));
-    BigInteger a = BigInteger.valueOf(words[2]).shiftLeft(32).add(BigInteger.valueOf(words[3]));
-    BigInteger b = BigInteger.valueOf(words[4]).shiftLeft(32).add(BigInteger.valueOf(words[5]));
-    BigInteger c = BigInteger.valueOf(words[6]).shiftLeft(32).add(BigInteger.valueOf(words[7]));
+    BigInteger[] wide = new BigInteger[8];
+    for (int k = 0; k < 8; k++) {
+      wide[k] = BigInteger.valueOf(words[k]);
+    }
+    return ofIntegerSums(count, wide);
+  }
+
+  /**
+   * {@link #ofIntegerSums(long, long[])} of words summed beyond 64 bits (such as 128-bit sums over
+   * many blocks).
+   */
+  public static MomentsState ofIntegerSums(long count, BigInteger[] words) {
+    if (words.length != 8) {
+      throw new IllegalArgumentException("integer moments need 8 words, got " + words.length);
+    }
+    BigInteger s = words[0].shiftLeft(32).add(words[1]);
+    BigInteger a = words[2].shiftLeft(32).add(words[3]);
+    BigInteger b = words[4].shiftLeft(32).add(words[5]);
+    BigInteger c = words[6].shiftLeft(32).add(words[7]);
     BigInteger squares = a.shiftLeft(64).add(b.shiftLeft(33)).add(c);
     return ofExactSums(count, new BigDecimal(s), new BigDecimal(squares));
+  }
+
+  /** The signed 128-bit integer {@code high * 2^64 + unsigned(low)}. */
+  public static BigInteger int128(long low, long high) {
+    return BigInteger.valueOf(high).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(low)));
   }
 
   /** Adds element {@code x} to the eight words of the integer recipe. */
