@@ -1,106 +1,137 @@
 package dev.prims.cpu;
 
 /**
- * Arg-max loops over {@code [from, to)} on the keys of {@link dev.prims.spi.ArgOrder}, each key
- * XORed with {@code flip} (0 for MAX, all ones for MIN, which reverses the order; NaN keys are the
- * largest either way). A first pass finds the greatest key with eight independent accumulators, a
- * second (over the same chunk, now in cache) the first index holding it.
+ * Arg-min and arg-max loops over {@code [from, to)} in the order of {@link dev.prims.spi.ArgOrder}:
+ * one plain comparison per element, as a hand-written loop would do (a later element wins only when
+ * strictly more extreme, so the first of equal values stays), with the two cases the comparison
+ * cannot see handled apart: the first NaN ends the search (it wins under both operators), and when
+ * the extreme is a zero the chunk is searched again for the first zero of the right sign ({@code
+ * -0.0} ranks below {@code +0.0}).
  */
 final class ArgLoops {
   private ArgLoops() {}
 
-  /** The flip of {@code ReduceOp} MIN ({@code min == true}) or MAX. */
-  static long flip(boolean min) {
-    return min ? -1L : 0L;
+  static int argMin(int[] a, int from, int to) {
+    int best = a[from];
+    int at = from;
+    for (int i = from + 1; i < to; i++) {
+      if (a[i] < best) {
+        best = a[i];
+        at = i;
+      }
+    }
+    return at;
   }
 
-  static int floatKey(float x, int flip) {
-    int k = Float.floatToRawIntBits(x);
-    return x != x ? Integer.MAX_VALUE : k ^ ((k >> 31) & 0x7fffffff) ^ flip;
+  static int argMax(int[] a, int from, int to) {
+    int best = a[from];
+    int at = from;
+    for (int i = from + 1; i < to; i++) {
+      if (a[i] > best) {
+        best = a[i];
+        at = i;
+      }
+    }
+    return at;
   }
 
-  static long doubleKey(double x, long flip) {
-    long k = Double.doubleToRawLongBits(x);
-    return x != x ? Long.MAX_VALUE : k ^ ((k >> 63) & 0x7fffffffffffffffL) ^ flip;
+  static int argMin(long[] a, int from, int to) {
+    long best = a[from];
+    int at = from;
+    for (int i = from + 1; i < to; i++) {
+      if (a[i] < best) {
+        best = a[i];
+        at = i;
+      }
+    }
+    return at;
   }
 
-  static int argMax(int[] a, int from, int to, int flip) {
-    int m0 = Integer.MIN_VALUE;
-    int m1 = Integer.MIN_VALUE;
-    int m2 = Integer.MIN_VALUE;
-    int m3 = Integer.MIN_VALUE;
-    int i = from;
-    for (; i <= to - 4; i += 4) {
-      m0 = Math.max(m0, a[i] ^ flip);
-      m1 = Math.max(m1, a[i + 1] ^ flip);
-      m2 = Math.max(m2, a[i + 2] ^ flip);
-      m3 = Math.max(m3, a[i + 3] ^ flip);
+  static int argMax(long[] a, int from, int to) {
+    long best = a[from];
+    int at = from;
+    for (int i = from + 1; i < to; i++) {
+      if (a[i] > best) {
+        best = a[i];
+        at = i;
+      }
     }
-    for (; i < to; i++) {
-      m0 = Math.max(m0, a[i] ^ flip);
-    }
-    int best = Math.max(Math.max(m0, m1), Math.max(m2, m3));
-    for (i = from; (a[i] ^ flip) != best; i++) {}
-    return i;
+    return at;
   }
 
-  static int argMax(long[] a, int from, int to, long flip) {
-    long m0 = Long.MIN_VALUE;
-    long m1 = Long.MIN_VALUE;
-    long m2 = Long.MIN_VALUE;
-    long m3 = Long.MIN_VALUE;
-    int i = from;
-    for (; i <= to - 4; i += 4) {
-      m0 = Math.max(m0, a[i] ^ flip);
-      m1 = Math.max(m1, a[i + 1] ^ flip);
-      m2 = Math.max(m2, a[i + 2] ^ flip);
-      m3 = Math.max(m3, a[i + 3] ^ flip);
+  static int arg(float[] a, int from, int to, boolean min) {
+    float best = a[from];
+    int at = from;
+    if (best != best) {
+      return at;
     }
-    for (; i < to; i++) {
-      m0 = Math.max(m0, a[i] ^ flip);
+    if (min) {
+      for (int i = from + 1; i < to; i++) {
+        float x = a[i];
+        if (x < best) {
+          best = x;
+          at = i;
+        } else if (x != x) {
+          return i;
+        }
+      }
+    } else {
+      for (int i = from + 1; i < to; i++) {
+        float x = a[i];
+        if (x > best) {
+          best = x;
+          at = i;
+        } else if (x != x) {
+          return i;
+        }
+      }
     }
-    long best = Math.max(Math.max(m0, m1), Math.max(m2, m3));
-    for (i = from; (a[i] ^ flip) != best; i++) {}
-    return i;
+    if (best == 0) {
+      int want = min ? 0x80000000 : 0;
+      for (int i = at; i < to; i++) {
+        if (Float.floatToRawIntBits(a[i]) == want) {
+          return i;
+        }
+      }
+    }
+    return at;
   }
 
-  static int argMax(float[] a, int from, int to, int flip) {
-    int m0 = Integer.MIN_VALUE;
-    int m1 = Integer.MIN_VALUE;
-    int m2 = Integer.MIN_VALUE;
-    int m3 = Integer.MIN_VALUE;
-    int i = from;
-    for (; i <= to - 4; i += 4) {
-      m0 = Math.max(m0, floatKey(a[i], flip));
-      m1 = Math.max(m1, floatKey(a[i + 1], flip));
-      m2 = Math.max(m2, floatKey(a[i + 2], flip));
-      m3 = Math.max(m3, floatKey(a[i + 3], flip));
+  static int arg(double[] a, int from, int to, boolean min) {
+    double best = a[from];
+    int at = from;
+    if (best != best) {
+      return at;
     }
-    for (; i < to; i++) {
-      m0 = Math.max(m0, floatKey(a[i], flip));
+    if (min) {
+      for (int i = from + 1; i < to; i++) {
+        double x = a[i];
+        if (x < best) {
+          best = x;
+          at = i;
+        } else if (x != x) {
+          return i;
+        }
+      }
+    } else {
+      for (int i = from + 1; i < to; i++) {
+        double x = a[i];
+        if (x > best) {
+          best = x;
+          at = i;
+        } else if (x != x) {
+          return i;
+        }
+      }
     }
-    int best = Math.max(Math.max(m0, m1), Math.max(m2, m3));
-    for (i = from; floatKey(a[i], flip) != best; i++) {}
-    return i;
-  }
-
-  static int argMax(double[] a, int from, int to, long flip) {
-    long m0 = Long.MIN_VALUE;
-    long m1 = Long.MIN_VALUE;
-    long m2 = Long.MIN_VALUE;
-    long m3 = Long.MIN_VALUE;
-    int i = from;
-    for (; i <= to - 4; i += 4) {
-      m0 = Math.max(m0, doubleKey(a[i], flip));
-      m1 = Math.max(m1, doubleKey(a[i + 1], flip));
-      m2 = Math.max(m2, doubleKey(a[i + 2], flip));
-      m3 = Math.max(m3, doubleKey(a[i + 3], flip));
+    if (best == 0) {
+      long want = min ? 0x8000000000000000L : 0L;
+      for (int i = at; i < to; i++) {
+        if (Double.doubleToRawLongBits(a[i]) == want) {
+          return i;
+        }
+      }
     }
-    for (; i < to; i++) {
-      m0 = Math.max(m0, doubleKey(a[i], flip));
-    }
-    long best = Math.max(Math.max(m0, m1), Math.max(m2, m3));
-    for (i = from; doubleKey(a[i], flip) != best; i++) {}
-    return i;
+    return at;
   }
 }

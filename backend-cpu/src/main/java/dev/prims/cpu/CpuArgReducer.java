@@ -23,33 +23,32 @@ final class CpuArgReducer implements ArgReducer {
   public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     call.usedVariant(BLOCKED);
     boolean min = op == ReduceOp.MIN;
-    long flip = ArgLoops.flip(min);
     IndexedValue best = null;
     for (IndexedValue candidate :
         CpuChunkWalk.map(
             parallel,
             CpuBuffer.of(input),
-            (array, from, to, first) -> chunkWinner(array, from, to, first, flip))) {
+            (array, from, to, first) -> chunkWinner(array, from, to, first, min))) {
       best = dev.prims.spi.ArgOrder.better(best, candidate, op);
     }
     return best;
   }
 
-  private static IndexedValue chunkWinner(Object array, int from, int to, long first, long flip) {
+  private static IndexedValue chunkWinner(Object array, int from, int to, long first, boolean min) {
     int i;
     Number value;
     if (array instanceof int[] a) {
-      i = ArgLoops.argMax(a, from, to, (int) flip);
+      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
       value = a[i];
     } else if (array instanceof long[] a) {
-      i = ArgLoops.argMax(a, from, to, flip);
+      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
       value = a[i];
     } else if (array instanceof float[] a) {
-      i = ArgLoops.argMax(a, from, to, (int) flip);
+      i = ArgLoops.arg(a, from, to, min);
       value = a[i];
     } else {
       double[] a = (double[]) array;
-      i = ArgLoops.argMax(a, from, to, flip);
+      i = ArgLoops.arg(a, from, to, min);
       value = a[i];
     }
     return new IndexedValue(value, first + (i - from));
