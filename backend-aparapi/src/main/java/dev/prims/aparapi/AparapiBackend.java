@@ -33,6 +33,8 @@ final class AparapiBackend implements Backend {
   private final AparapiScanner scanner;
   private final AparapiHistogrammer histogrammer;
   private final AparapiDotProduct dot;
+  private final AparapiArgReducer argReducer;
+  private final AparapiMomentsReducer momentsReducer;
   private final AparapiFoldKernels folds;
 
   AparapiBackend(DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed) {
@@ -71,6 +73,8 @@ final class AparapiBackend implements Backend {
     this.scanner = new AparapiScanner(context);
     this.histogrammer = new AparapiHistogrammer(context);
     this.dot = new AparapiDotProduct(context);
+    this.argReducer = new AparapiArgReducer(context);
+    this.momentsReducer = new AparapiMomentsReducer(context);
     this.folds = new AparapiFoldKernels(context);
   }
 
@@ -107,6 +111,16 @@ final class AparapiBackend implements Backend {
   @Override
   public DotProduct dot() {
     return dot;
+  }
+
+  @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return momentsReducer;
   }
 
   /** Reproducible mode: exact fold sums on the device ({@link AparapiFoldKernels}). */
