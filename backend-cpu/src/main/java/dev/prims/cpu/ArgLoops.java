@@ -68,21 +68,23 @@ final class ArgLoops {
     if (min) {
       for (int i = from + 1; i < to; i++) {
         float x = a[i];
-        if (x < best) {
+        if (!(x >= best)) {
+          if (x != x) {
+            return i;
+          }
           best = x;
           at = i;
-        } else if (x != x) {
-          return i;
         }
       }
     } else {
       for (int i = from + 1; i < to; i++) {
         float x = a[i];
-        if (x > best) {
+        if (!(x <= best)) {
+          if (x != x) {
+            return i;
+          }
           best = x;
           at = i;
-        } else if (x != x) {
-          return i;
         }
       }
     }
@@ -106,21 +108,23 @@ final class ArgLoops {
     if (min) {
       for (int i = from + 1; i < to; i++) {
         double x = a[i];
-        if (x < best) {
+        if (!(x >= best)) {
+          if (x != x) {
+            return i;
+          }
           best = x;
           at = i;
-        } else if (x != x) {
-          return i;
         }
       }
     } else {
       for (int i = from + 1; i < to; i++) {
         double x = a[i];
-        if (x > best) {
+        if (!(x <= best)) {
+          if (x != x) {
+            return i;
+          }
           best = x;
           at = i;
-        } else if (x != x) {
-          return i;
         }
       }
     }
