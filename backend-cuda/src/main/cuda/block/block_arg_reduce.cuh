@@ -38,12 +38,10 @@ __device__ __forceinline__ void block_arg_reduce(K& key, i64& index) {
   }
   __syncthreads();
   if (warp == 0) {
-    if (lane < WARPS_PER_BLOCK) {
-      key = warp_keys[lane];
-      index = warp_index[lane];
-    } else {
-      index = 0x7fffffffffffffffLL;
-    }
+    // lanes past the warp count repeat warp 0's winner, which cannot change the result
+    const int from = lane < WARPS_PER_BLOCK ? lane : 0;
+    key = warp_keys[from];
+    index = warp_index[from];
     warp_arg_reduce(key, index);
   }
 }

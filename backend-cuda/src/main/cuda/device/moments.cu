@@ -9,6 +9,42 @@
 #include "../common.cuh"
 #include "../block/block_moments.cuh"
 
+// Calls add(x) for every element of this thread's grid-stride share, in index order, with 16-byte
+// loads REDUCE_UNROLL in flight; returns how many elements that was.
+template <typename T, typename Add>
+__device__ __forceinline__ i64 sweep(const T* input, i64 n, Add add) {
+  typedef typename Vec<T>::type V;
+  const int W = Vec<T>::width;
+  const V* vectors = reinterpret_cast<const V*>(input);
+  const i64 vector_count = n / W;
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  i64 count = 0;
+  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
+    V loaded[REDUCE_UNROLL];
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) {
+#pragma unroll
+      for (int w = 0; w < W; ++w) add(vec_lane(loaded[u], w));
+    }
+    count += REDUCE_UNROLL * W;
+  }
+  for (; i < vector_count; i += stride) {
+    const V loaded = __ldg(vectors + i);
+#pragma unroll
+    for (int w = 0; w < W; ++w) add(vec_lane(loaded, w));
+    count += W;
+  }
+  const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  if (tail < n) {
+    add(input[tail]);
+    count += 1;
+  }
+  return count;
+}
+
 template <typename T>
 __device__ __forceinline__ void shifted_add(T x, double shift, double& s1, double& s2) {
   const double d = __dsub_rn((double)x, shift);
@@ -18,11 +54,8 @@ __device__ __forceinline__ void shifted_add(T x, double shift, double& s1, doubl
 
 template <typename T>
 __device__ void moments_floating(const T* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  typedef typename Vec<T>::type V;
   const int W = Vec<T>::width;
-  const V* vectors = reinterpret_cast<const V*>(input);
   const i64 vector_count = n / W;
-  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
   const i64 first = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   const i64 tail = vector_count * W + first;
   double shift = 0.0;
@@ -32,29 +65,7 @@ __device__ void moments_floating(const T* input, i64 n, i64* partials, unsigned*
     shift = (double)input[tail];
   }
   double s1 = 0.0, s2 = 0.0;
-  i64 count = 0;
-  i64 i = first;
-  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
-    V loaded[REDUCE_UNROLL];
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) {
-#pragma unroll
-      for (int w = 0; w < W; ++w) shifted_add(vec_lane(loaded[u], w), shift, s1, s2);
-    }
-    count += REDUCE_UNROLL * W;
-  }
-  for (; i < vector_count; i += stride) {
-    const V loaded = __ldg(vectors + i);
-#pragma unroll
-    for (int w = 0; w < W; ++w) shifted_add(vec_lane(loaded, w), shift, s1, s2);
-    count += W;
-  }
-  if (tail < n) {
-    shifted_add(input[tail], shift, s1, s2);
-    count += 1;
-  }
+  const i64 count = sweep(input, n, [&](T x) { shifted_add(x, shift, s1, s2); });
   MomentsTriple t = {count, 0.0, 0.0};
   if (count > 0) {
     const double step = __ddiv_rn(s1, (double)count);
@@ -108,39 +119,11 @@ __device__ __forceinline__ void words_add(i64 x, i64 (&w)[8]) {
 
 template <typename T>
 __device__ void moments_integer(const T* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  typedef typename Vec<T>::type V;
-  const int W = Vec<T>::width;
   __shared__ i64 shared_words[9][BLOCK_SIZE];
   __shared__ u64 shared_lo[BLOCK_SIZE];
   __shared__ i64 shared_hi[BLOCK_SIZE];
-  const V* vectors = reinterpret_cast<const V*>(input);
-  const i64 vector_count = n / W;
-  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
   i64 w[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  i64 count = 0;
-  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
-    V loaded[REDUCE_UNROLL];
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) {
-#pragma unroll
-      for (int l = 0; l < W; ++l) words_add((i64)vec_lane(loaded[u], l), w);
-    }
-    count += REDUCE_UNROLL * W;
-  }
-  for (; i < vector_count; i += stride) {
-    const V loaded = __ldg(vectors + i);
-#pragma unroll
-    for (int l = 0; l < W; ++l) words_add((i64)vec_lane(loaded, l), w);
-    count += W;
-  }
-  const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  if (tail < n) {
-    words_add((i64)input[tail], w);
-    count += 1;
-  }
+  const i64 count = sweep(input, n, [&](T x) { words_add((i64)x, w); });
   const unsigned tid = threadIdx.x;
   shared_words[0][tid] = count;
 #pragma unroll
