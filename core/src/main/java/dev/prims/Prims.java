@@ -698,6 +698,76 @@ public final class Prims implements AutoCloseable {
     }
   }
 
+  // ---- arg-min / arg-max and moments (ArgReduceCalls, MomentsCalls) ----
+
+  /**
+   * The first extreme element and its index: {@code op} MIN (arg-min) or MAX (arg-max). Values rank
+   * as {@link Math#min}/{@link Math#max} rank them, made total: {@code -0.0} below {@code +0.0},
+   * and a NaN is the most extreme value for both (the first NaN wins). Among equal values the first
+   * wins.
+   *
+   * @throws IllegalArgumentException for an op other than MIN or MAX, or an empty input (as {@link
+   *     #reduce(int[], ReduceOp)} with MIN or MAX)
+   */
+  public ArgResult argReduce(int[] values, ReduceOp op) {
+    return ArgReduceCalls.onArray(engine, config, values, op);
+  }
+
+  /** {@link #argReduce(int[], ReduceOp)} of longs. */
+  public ArgResult argReduce(long[] values, ReduceOp op) {
+    return ArgReduceCalls.onArray(engine, config, values, op);
+  }
+
+  /** {@link #argReduce(int[], ReduceOp)} of floats. */
+  public ArgResult argReduce(float[] values, ReduceOp op) {
+    return ArgReduceCalls.onArray(engine, config, values, op);
+  }
+
+  /** {@link #argReduce(int[], ReduceOp)} of doubles. */
+  public ArgResult argReduce(double[] values, ReduceOp op) {
+    return ArgReduceCalls.onArray(engine, config, values, op);
+  }
+
+  /** {@link #argReduce(int[], ReduceOp)} of a device buffer, on the backend that owns it. */
+  public ArgResult argReduce(DeviceBuffer values, ReduceOp op) {
+    return ArgReduceCalls.onBuffer(engine, config, values, op);
+  }
+
+  /** {@link #argReduce(DeviceBuffer, ReduceOp)} asynchronously (see {@link #reduceAsync}). */
+  public CompletableFuture<ArgResult> argReduceAsync(DeviceBuffer values, ReduceOp op) {
+    return ArgReduceCalls.onBufferAsync(engine, config, values, op);
+  }
+
+  /** Count, mean, variances and standard deviations in one pass (see {@link Moments}). */
+  public Moments moments(int[] values) {
+    return MomentsCalls.onArray(engine, config, values);
+  }
+
+  /** {@link #moments(int[])} of longs. */
+  public Moments moments(long[] values) {
+    return MomentsCalls.onArray(engine, config, values);
+  }
+
+  /** {@link #moments(int[])} of floats. */
+  public Moments moments(float[] values) {
+    return MomentsCalls.onArray(engine, config, values);
+  }
+
+  /** {@link #moments(int[])} of doubles. */
+  public Moments moments(double[] values) {
+    return MomentsCalls.onArray(engine, config, values);
+  }
+
+  /** {@link #moments(int[])} of a device buffer, on the backend that owns it. */
+  public Moments moments(DeviceBuffer values) {
+    return MomentsCalls.onBuffer(engine, config, values);
+  }
+
+  /** {@link #moments(DeviceBuffer)} asynchronously (see {@link #reduceAsync}). */
+  public CompletableFuture<Moments> momentsAsync(DeviceBuffer values) {
+    return MomentsCalls.onBufferAsync(engine, config, values);
+  }
+
   // ---- exact states of reproducible sums and dots (for merging parts computed apart) ----
 
   /** {@link #foldSums(double[])} of floats. */

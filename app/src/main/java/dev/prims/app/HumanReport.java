@@ -19,7 +19,32 @@ final class HumanReport {
     String what = r.get("n") + " " + r.get("type") + source(r);
     switch (primitive) {
       case REDUCE:
-        lines.add(r.get("op") + " of " + what + ": " + text(r.get("result")));
+        if (r.containsKey("index")) {
+          lines.add(
+              r.get("primitive")
+                  + " of "
+                  + what
+                  + ": "
+                  + text(r.get("result"))
+                  + " at index "
+                  + r.get("index"));
+        } else if (r.containsKey("mean")) {
+          lines.add(
+              "moments of "
+                  + what
+                  + ": count "
+                  + r.get("count")
+                  + ", mean "
+                  + text(r.get("mean"))
+                  + ", variance "
+                  + text(r.get("variance"))
+                  + " (sample "
+                  + text(r.get("sampleVariance"))
+                  + "), standard deviation "
+                  + text(r.get("stddev")));
+        } else {
+          lines.add(r.get("op") + " of " + what + ": " + text(r.get("result")));
+        }
         break;
       case SCAN:
         lines.add(

@@ -39,7 +39,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code prims run reduce|scan|histogram|dot}: one primitive on a .npy file or generated data. */
+/**
+ * {@code prims run reduce|scan|histogram|dot|argmin|argmax|moments}: one primitive on a .npy file
+ * or generated data.
+ */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
@@ -54,6 +57,8 @@ import picocli.CommandLine.Spec;
       "  prims run histogram --input keys.npy --bins 256",
       "  prims run histogram --n 1000000 --dist normal --bins 64 --lower -4 --upper 4",
       "  prims run dot --input a.npy --input2 b.npy",
+      "  prims run argmax --input x.npy",
+      "  prims run moments --n 16M --type double --dist normal",
       ""
     })
 final class RunCommand implements Callable<Integer> {
@@ -65,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "PRIMITIVE",
-      description = "reduce, scan, histogram or dot.")
+      description = "reduce, scan, histogram, dot, argmin, argmax or moments.")
   private String primitiveName;
 
   @Option(names = "--input", paramLabel = "FILE.npy", description = "Input array (.npy).")
@@ -193,13 +198,19 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private int runPrimitive() {
-    Primitive primitive = parsePrimitive();
+    String statistic = argOrMoments();
+    Primitive primitive = statistic != null ? Primitive.REDUCE : parsePrimitive();
     checkOptions(primitive);
+    if (statistic != null && opName != null) {
+      throw new BadInputException("--op is for reduce and scan, not " + statistic);
+    }
     HistogramSpec histogramSpec = primitive == Primitive.HISTOGRAM ? histogramSpec() : null;
     ReduceOp op = opName == null ? ReduceOp.SUM : ReduceOp.parse(opName);
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("primitive", primitive.id());
-    if (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) {
+    if (statistic != null) {
+      report.put("primitive", statistic);
+    } else if (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) {
       report.put("op", op.id());
     }
     report.put("type", null);
@@ -218,7 +229,11 @@ final class RunCommand implements Callable<Integer> {
       prims.primaryBackend();
       switch (primitive) {
         case REDUCE:
-          reduce(prims, data, op, report);
+          if (statistic != null) {
+            argOrMoments(prims, data, statistic, report);
+          } else {
+            reduce(prims, data, op, report);
+          }
           break;
         case SCAN:
           scan(prims, data, op, report);
@@ -234,6 +249,57 @@ final class RunCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** {@code argmin}, {@code argmax} or {@code moments} when the primitive is one of them. */
+  private String argOrMoments() {
+    String name = primitiveName.trim().toLowerCase(Locale.ROOT);
+    return List.of("argmin", "argmax", "moments").contains(name) ? name : null;
+  }
+
+  private void argOrMoments(
+      Prims prims, Object data, String statistic, Map<String, Object> report) {
+    DType type = DType.ofArray(data);
+    if (statistic.equals("moments")) {
+      dev.prims.Moments m =
+          timed(
+              () -> {
+                if (data instanceof int[] a) {
+                  return prims.moments(a);
+                } else if (data instanceof long[] a) {
+                  return prims.moments(a);
+                } else if (data instanceof float[] a) {
+                  return prims.moments(a);
+                }
+                return prims.moments((double[]) data);
+              });
+      provenance(report, m.provenance());
+      report.put("count", m.count());
+      report.put("mean", JsonOutput.number(DType.DOUBLE, m.mean()));
+      report.put("variance", JsonOutput.number(DType.DOUBLE, m.populationVariance()));
+      report.put("sampleVariance", JsonOutput.number(DType.DOUBLE, m.sampleVariance()));
+      report.put("stddev", JsonOutput.number(DType.DOUBLE, m.populationStandardDeviation()));
+      return;
+    }
+    ReduceOp op = statistic.equals("argmin") ? ReduceOp.MIN : ReduceOp.MAX;
+    if (Array.getLength(data) == 0) {
+      throw new BadInputException(statistic + " of an empty input has no value");
+    }
+    dev.prims.ArgResult r =
+        timed(
+            () -> {
+              if (data instanceof int[] a) {
+                return prims.argReduce(a, op);
+              } else if (data instanceof long[] a) {
+                return prims.argReduce(a, op);
+              } else if (data instanceof float[] a) {
+                return prims.argReduce(a, op);
+              }
+              return prims.argReduce((double[]) data, op);
+            });
+    provenance(report, r.provenance());
+    report.put("result", JsonOutput.number(type, r.value().value()));
+    report.put("index", r.index());
+  }
+
   private Primitive parsePrimitive() {
     for (Primitive p : Primitive.values()) {
       if (p.id().equalsIgnoreCase(primitiveName.trim())) {
@@ -241,7 +307,9 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     throw new BadInputException(
-        "unknown primitive '" + primitiveName + "'; expected reduce, scan, histogram or dot");
+        "unknown primitive '"
+            + primitiveName
+            + "'; expected reduce, scan, histogram, dot, argmin, argmax or moments");
   }
 
   private void checkOptions(Primitive primitive) {

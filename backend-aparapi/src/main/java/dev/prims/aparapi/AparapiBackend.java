@@ -18,6 +18,8 @@ import java.util.OptionalDouble;
  * instead of the device.
  */
 final class AparapiBackend extends AbstractBackend {
+  private final AparapiArgReducer argReducer;
+  private final AparapiMomentsReducer momentsReducer;
   private final DeviceShape shape;
   private final AparapiBufferManager buffers;
   private final MemoryLedger ledger;
@@ -56,6 +58,8 @@ final class AparapiBackend extends AbstractBackend {
         new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes, ledger, captureSites);
     DriverContext context = new DriverContext(buffers, kernels, launcher, shape);
     // reproducible mode: exact fold sums on the device (AparapiFoldKernels)
+    this.argReducer = new AparapiArgReducer(context);
+    this.momentsReducer = new AparapiMomentsReducer(context);
     parts(
         buffers,
         new AparapiReducer(context),
@@ -63,6 +67,16 @@ final class AparapiBackend extends AbstractBackend {
         new AparapiHistogrammer(context),
         new AparapiDotProduct(context),
         new AparapiFoldKernels(context));
+  }
+
+  @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return momentsReducer;
   }
 
   @Override

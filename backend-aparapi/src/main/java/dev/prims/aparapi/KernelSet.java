@@ -87,6 +87,34 @@ final class KernelSet implements AutoCloseable {
         : handle("fold-double", DoubleFoldKernel::new);
   }
 
+  /** The arg-min/arg-max kernel for {@code type}. */
+  KernelHandle<? extends Kernel> arg(DType type) {
+    switch (type) {
+      case INT:
+        return handle("arg-int", IntArgKernel::new);
+      case LONG:
+        return handle("arg-long", LongArgKernel::new);
+      case FLOAT:
+        return handle("arg-float", FloatArgKernel::new);
+      default:
+        return handle("arg-double", DoubleArgKernel::new);
+    }
+  }
+
+  /** The moments kernel for {@code type}. */
+  KernelHandle<? extends Kernel> moments(DType type) {
+    switch (type) {
+      case INT:
+        return handle("moments-int", IntMomentsKernel::new);
+      case LONG:
+        return handle("moments-long", LongMomentsKernel::new);
+      case FLOAT:
+        return handle("moments-float", FloatMomentsKernel::new);
+      default:
+        return handle("moments-double", DoubleMomentsKernel::new);
+    }
+  }
+
   /** Disposes every kernel. */
   @Override
   public void close() {

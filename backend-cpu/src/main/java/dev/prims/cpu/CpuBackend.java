@@ -14,12 +14,16 @@ import java.util.Optional;
  * primitive. Results do not depend on the thread count.
  */
 final class CpuBackend extends AbstractBackend {
+  private final CpuArgReducer argReducer;
+  private final CpuMomentsReducer momentsReducer;
   private final MemoryLedger ledger = new MemoryLedger(CpuBuffer.BACKEND);
   private final CpuParallel parallel;
 
   CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
     super(CpuBuffer.BACKEND, device);
     this.parallel = new CpuParallel(threads);
+    this.argReducer = new CpuArgReducer(parallel);
+    this.momentsReducer = new CpuMomentsReducer(parallel);
     parts(
         buffers.allocatingOn(parallel, ledger),
         new CpuReducer(parallel),
@@ -27,6 +31,16 @@ final class CpuBackend extends AbstractBackend {
         new CpuHistogrammer(parallel),
         new CpuDot(parallel),
         new CpuFoldDispatch(new CpuFoldKernels(parallel)));
+  }
+
+  @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return momentsReducer;
   }
 
   @Override

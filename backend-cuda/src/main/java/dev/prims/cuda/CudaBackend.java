@@ -66,6 +66,8 @@ import jcuda.driver.CUstream_flags;
  * also wait for asynchronous work enqueued before them.
  */
 final class CudaBackend extends AbstractBackend {
+  private final CudaArgReducer argReducer;
+  private final CudaMomentsReducer momentsReducer;
   private static final int ASYNC_SLOTS = 1024;
   private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
@@ -137,6 +139,8 @@ final class CudaBackend extends AbstractBackend {
    */
   CudaBackend(DeviceInfo info, boolean stagedHostPath, boolean captureAllocationSites) {
     super(CudaBackendProvider.ID, info);
+    this.argReducer = new CudaArgReducer(this);
+    this.momentsReducer = new CudaMomentsReducer(this);
     parts(
         buffers,
         reducer,
@@ -174,6 +178,16 @@ final class CudaBackend extends AbstractBackend {
       throw new PrimsException(
           CudaBackendProvider.ID, "cannot open CUDA device " + info.name() + ": " + e, e);
     }
+  }
+
+  @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return momentsReducer;
   }
 
   @Override

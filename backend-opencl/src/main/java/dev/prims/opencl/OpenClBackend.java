@@ -45,6 +45,8 @@ import org.jocl.cl_mem;
  * frees a released memory object only once the commands using it have finished.
  */
 final class OpenClBackend extends AbstractBackend {
+  private final OpenClArgReducer argReducer;
+  private final OpenClMomentsReducer momentsReducer;
   static final String ID = "opencl";
 
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
@@ -102,6 +104,8 @@ final class OpenClBackend extends AbstractBackend {
     this.programs = new OpenClPrograms(context, device.device(), config.get(BUILD_OPTIONS_KEY, ""));
     this.scanner = new OpenClScanner(this, OpenClScanPolicy.of(config, device));
     // reproducible mode only where the device has fp64 (the fold recipe is in double)
+    this.argReducer = new OpenClArgReducer(this);
+    this.momentsReducer = new OpenClMomentsReducer(this);
     parts(
         new OpenClBufferManager(this),
         new OpenClReducer(this),
@@ -164,6 +168,16 @@ final class OpenClBackend extends AbstractBackend {
   /** Whether 64-bit global atomics are used (present and not disabled by configuration). */
   boolean int64Atomics() {
     return int64Atomics;
+  }
+
+  @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return momentsReducer;
   }
 
   @Override

@@ -27,6 +27,20 @@ public interface Backend extends AutoCloseable {
   DotProduct dot();
 
   /**
+   * Arg-min and arg-max, or null when this backend does not offer them (calls then fail with {@link
+   * UnsupportedOperationException} naming the backend). They run on the REDUCE path and record
+   * their own variant.
+   */
+  default ArgReducer argReducer() {
+    return null;
+  }
+
+  /** One-pass moments, or null when this backend does not offer them (as {@link #argReducer}). */
+  default MomentsReducer momentsReducer() {
+    return null;
+  }
+
+  /**
    * Algorithm variants this backend offers for {@code primitive}, the default first. A variant name
    * not in this list is rejected with {@link IllegalArgumentException}.
    */

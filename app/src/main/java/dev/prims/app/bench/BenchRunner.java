@@ -208,8 +208,12 @@ public final class BenchRunner {
         }
         requests.add(new CubRequest("cub", null, type, n, reps));
         for (Operation operation : plan.operations()) {
-          requests.add(new CubRequest("cub", operation, type, n, reps));
-          requests.add(new CubRequest("thrust", operation, type, n, reps));
+          if (operation.hasCubReference()) {
+            requests.add(new CubRequest("cub", operation, type, n, reps));
+          }
+          if (operation.hasThrustReference()) {
+            requests.add(new CubRequest("thrust", operation, type, n, reps));
+          }
         }
       }
     }
@@ -342,6 +346,9 @@ public final class BenchRunner {
       case SCAN_EXCLUSIVE -> cub ? "DeviceScan::ExclusiveSum" : "thrust::exclusive_scan";
       case HISTOGRAM -> cub ? "DeviceHistogram::HistogramEven" : "thrust sort + upper_bound";
       case DOT -> cub ? "DeviceReduce::Sum of products" : "thrust::inner_product";
+      case ARGMIN -> "DeviceReduce::ArgMin";
+      case ARGMAX -> "DeviceReduce::ArgMax";
+      case MOMENTS -> "none";
     };
   }
 

@@ -93,6 +93,7 @@ public final class CpuPeers {
         long[] counts = new long[Operation.BINS];
         peers.add(peer("serial loop", () -> serialHistogram(input, counts)));
       }
+      case ARGMIN, ARGMAX, MOMENTS -> peers.addAll(ArgMomentsPeers.of(operation, data));
       case DOT -> {
         Object second = data.second();
         peers.add(peer("IntStream.range().parallel()", () -> parallelDot(values, second)));

@@ -30,16 +30,19 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
       args.add("copy");
       return args;
     }
-    args.add(operation.primitive().id());
+    args.add(
+        operation.hasCubReference() && operation.isArgOrMoments()
+            ? "argreduce"
+            : operation.primitive().id());
     switch (operation) {
       case REDUCE_SUM, SCAN_INCLUSIVE -> args.addAll(List.of("--op", "sum"));
-      case REDUCE_MIN -> args.addAll(List.of("--op", "min"));
-      case REDUCE_MAX -> args.addAll(List.of("--op", "max"));
+      case REDUCE_MIN, ARGMIN -> args.addAll(List.of("--op", "min"));
+      case REDUCE_MAX, ARGMAX -> args.addAll(List.of("--op", "max"));
       case SCAN_EXCLUSIVE -> args.addAll(List.of("--op", "sum", "--exclusive"));
       case HISTOGRAM ->
           args.addAll(
               List.of("--bins", Integer.toString(Operation.BINS), "--lower", "0", "--upper", "1"));
-      case DOT -> {}
+      case DOT, MOMENTS -> {}
     }
     return args;
   }

@@ -19,7 +19,10 @@ public enum Operation {
   SCAN_INCLUSIVE(Primitive.SCAN, "inclusive-sum", ReduceOp.SUM, ScanKind.INCLUSIVE, 2),
   SCAN_EXCLUSIVE(Primitive.SCAN, "exclusive-sum", ReduceOp.SUM, ScanKind.EXCLUSIVE, 2),
   HISTOGRAM(Primitive.HISTOGRAM, "256-bins", null, null, 1),
-  DOT(Primitive.DOT, "sum", null, null, 2);
+  DOT(Primitive.DOT, "sum", null, null, 2),
+  ARGMIN(Primitive.REDUCE, "argmin", ReduceOp.MIN, null, 1),
+  ARGMAX(Primitive.REDUCE, "argmax", ReduceOp.MAX, null, 1),
+  MOMENTS(Primitive.REDUCE, "moments", null, null, 1);
 
   /** Bins of the benchmarked histogram (keys 0..255, or even bins over [0, 1)). */
   public static final int BINS = 256;
@@ -58,6 +61,24 @@ public enum Operation {
     return scanKind;
   }
 
+  /**
+   * Whether this is arg-min, arg-max or moments: named on their own in {@code --primitives} ({@code
+   * argmax}), not included in a bare {@code reduce}, and timed by {@link ArgMomentsWorkload}.
+   */
+  public boolean isArgOrMoments() {
+    return this == ARGMIN || this == ARGMAX || this == MOMENTS;
+  }
+
+  /** Whether the CUB reference program measures this operation with CUB (moments: no). */
+  public boolean hasCubReference() {
+    return this != MOMENTS;
+  }
+
+  /** Whether the CUB reference program measures this operation with Thrust. */
+  public boolean hasThrustReference() {
+    return !isArgOrMoments();
+  }
+
   /** Bytes counted for throughput: elements moved times the element size. */
   public double bytes(DType type, long n) {
     return (double) bytesPerElement * n * type.bytes();
@@ -65,8 +86,9 @@ public enum Operation {
 
   /**
    * Parses a comma-separated list of {@code reduce}, {@code scan}, {@code histogram}, {@code dot}
-   * (all ops of that primitive) or {@code primitive:op} such as {@code reduce:sum} or {@code
-   * scan:exclusive}.
+   * (all ops of that primitive but arg-min, arg-max and moments), {@code primitive:op} such as
+   * {@code reduce:sum} or {@code scan:exclusive}, or {@code argmin}, {@code argmax}, {@code
+   * moments}.
    *
    * @throws IllegalArgumentException naming the accepted forms for anything else
    */
@@ -81,8 +103,12 @@ public enum Operation {
       String op = t.contains(":") ? t.substring(t.indexOf(':') + 1) : null;
       boolean matched = false;
       for (Operation o : values()) {
-        if (o.primitive.id().equals(primitive)
-            && (op == null || o.op.equals(op) || o.op.startsWith(op + "-"))) {
+        boolean own = o.isArgOrMoments() && o.op.equals(t);
+        if (own
+            || o.primitive.id().equals(primitive)
+                && (op == null
+                    ? !o.isArgOrMoments()
+                    : o.op.equals(op) || o.op.startsWith(op + "-"))) {
           if (!result.contains(o)) {
             result.add(o);
           }
@@ -93,8 +119,8 @@ public enum Operation {
         throw new IllegalArgumentException(
             "unknown primitive '"
                 + token.trim()
-                + "'; expected reduce, scan, histogram, dot, or one of reduce:sum, reduce:min,"
-                + " reduce:max, scan:inclusive, scan:exclusive");
+                + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, or one of"
+                + " reduce:sum, reduce:min, reduce:max, scan:inclusive, scan:exclusive");
       }
     }
     if (result.isEmpty()) {

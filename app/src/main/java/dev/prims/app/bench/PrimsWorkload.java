@@ -52,7 +52,11 @@ public final class PrimsWorkload {
       Stopwatch stopwatch) {
     if (mode.equals(HOST) || mode.equals(HOST_INTO)) {
       Runnable call =
-          mode.equals(HOST) ? hostCall(view, operation, data) : scanIntoCall(view, operation, data);
+          operation.isArgOrMoments()
+              ? ArgMomentsWorkload.hostCall(view, operation, data)
+              : mode.equals(HOST)
+                  ? hostCall(view, operation, data)
+                  : scanIntoCall(view, operation, data);
       return stopwatch.time(
           () -> {
             call.run();
@@ -61,7 +65,11 @@ public final class PrimsWorkload {
     }
     List<DeviceBuffer> buffers = new ArrayList<>();
     try {
-      Runnable call = deviceCall(view, operation, data, buffers);
+      Runnable call =
+          operation.isArgOrMoments()
+              ? ArgMomentsWorkload.deviceCall(
+                  view, operation, keep(buffers, view.upload(data.values())))
+              : deviceCall(view, operation, data, buffers);
       return stopwatch.time(() -> backend.deviceMillis(call));
     } finally {
       buffers.forEach(DeviceBuffer::close);
@@ -75,6 +83,9 @@ public final class PrimsWorkload {
    */
   public static Provenance probe(Prims view, Operation operation, DType type) {
     DataSet small = new DataSet(type, PROBE_ELEMENTS);
+    if (operation.isArgOrMoments()) {
+      return ArgMomentsWorkload.probe(view, operation, small);
+    }
     return switch (operation.primitive()) {
       case REDUCE -> reduceHost(view, operation, small).provenance();
       case SCAN -> scanHost(view, operation, small);

@@ -1,7 +1,7 @@
 // CUB / Thrust reference timings for `prims bench` and `prims ladder`.
 //
 // One binary, one measurement per invocation, one JSON line on stdout:
-//   cub_reference --primitive copy|reduce|scan|histogram|dot --type int|long|float|double
+//   cub_reference --primitive copy|reduce|scan|histogram|dot|argreduce --type int|long|float|double
 //                 --n N [--reps R] [--warmup W] [--op sum|min|max] [--exclusive]
 //                 [--bins 256] [--lower 0] [--upper 1] [--impl cub|thrust] [--device D]
 //                 [--timer events|wall] [--result-to-host]
@@ -557,6 +557,28 @@ Result run_dot(const Options& o, CachingAllocator& alloc) {
   return {t, 2.0 * o.n * sizeof(T), to_double(read_one(out.get()))};
 }
 
+// ---- arg-min / arg-max (--primitive argreduce --op min|max) ----
+// cub::DeviceReduce::ArgMin/ArgMax with separate value and index outputs; the checksum is the
+// index. Bytes counted: n elements read.
+template <typename T>
+Result run_argreduce(const Options& o, CachingAllocator&) {
+  if (o.impl != "cub") fail("--primitive argreduce has only --impl cub");
+  if (o.op != "min" && o.op != "max") fail("--primitive argreduce takes --op min or max");
+  DeviceMemory<T> in(o.n, "input"), value(1, "value");
+  DeviceMemory<long long> index(1, "index");
+  fill(in.get(), o.n, o, 0);
+  bool min = o.op == "min";
+  auto call = [&](void* tmp, size_t& bytes) {
+    return min ? cub::DeviceReduce::ArgMin(tmp, bytes, in.get(), value.get(), index.get(),
+                                           static_cast<long long>(o.n))
+               : cub::DeviceReduce::ArgMax(tmp, bytes, in.get(), value.get(), index.get(),
+                                           static_cast<long long>(o.n));
+  };
+  CubTemp temp(call);
+  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub arg-reduce"); });
+  return {t, 1.0 * o.n * sizeof(T), static_cast<double>(read_one(index.get()))};
+}
+
 template <typename T>
 Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "copy") return run_copy<T>(o, alloc);
@@ -564,7 +586,8 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "scan") return run_scan<T>(o, alloc);
   if (o.primitive == "histogram") return run_histogram<T>(o, alloc);
   if (o.primitive == "dot") return run_dot<T>(o, alloc);
-  fail("--primitive must be copy, reduce, scan, histogram or dot, got " + o.primitive);
+  if (o.primitive == "argreduce") return run_argreduce<T>(o, alloc);
+  fail("--primitive must be copy, reduce, scan, histogram, dot or argreduce, got " + o.primitive);
 }
 
 // Runs one measurement and prints its JSON line (or an error line).

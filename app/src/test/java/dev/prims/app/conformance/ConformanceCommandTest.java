@@ -93,7 +93,17 @@ class ConformanceCommandTest {
     assertEquals(
         "reduce", MatrixListener.cellName("dev.prims.conformance.configured.ConfiguredReduceTest"));
     assertEquals(
-        List.of("reduce", "scan", "histogram", "dot", "engine", "buffer", "async", "callerarray"),
+        List.of(
+            "reduce",
+            "scan",
+            "histogram",
+            "dot",
+            "engine",
+            "buffer",
+            "async",
+            "callerarray",
+            "argreduce",
+            "moments"),
         ConformanceSuite.cellNames());
     assertEquals("FAIL 2/7", new ConformanceCell(5, 2, 0, "x").summary());
     assertEquals("pass 5 (1 skipped)", new ConformanceCell(5, 0, 1, null).summary());

@@ -49,7 +49,9 @@ public final class ConfiguredBackend {
           ConfiguredEngineTest.class,
           ConfiguredBufferTest.class,
           ConfiguredAsyncTest.class,
-          ConfiguredCallerArrayTest.class);
+          ConfiguredCallerArrayTest.class,
+          ConfiguredArgReduceTest.class,
+          ConfiguredMomentsTest.class);
 
   private final String id;
   private final Map<String, String> configuration;

@@ -63,6 +63,16 @@ final class SequentialBackend implements Backend {
   }
 
   @Override
+  public dev.prims.spi.ArgReducer argReducer() {
+    return new SequentialArgAndMoments();
+  }
+
+  @Override
+  public dev.prims.spi.MomentsReducer momentsReducer() {
+    return new SequentialArgAndMoments();
+  }
+
+  @Override
   public void close() {}
 
   @Override

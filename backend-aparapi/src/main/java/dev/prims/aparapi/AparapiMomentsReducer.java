@@ -1,0 +1,64 @@
+package dev.prims.aparapi;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.MomentsReducer;
+import dev.prims.spi.MomentsState;
+
+/**
+ * One-pass moments ({@code per-item}): one launch writes each work-item's sums, and the host merges
+ * them: shifted sums with Chan's formula ({@link MomentsState#plus}), integer words by addition (a
+ * Java array holds fewer than 2^31 elements, so the words' totals fit in a long).
+ */
+final class AparapiMomentsReducer implements MomentsReducer {
+  /** The one variant. */
+  static final String PER_ITEM = "per-item";
+
+  private final DriverContext context;
+
+  AparapiMomentsReducer(DriverContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public MomentsState moments(DeviceBuffer input, CallContext call) {
+    AparapiBuffer in = context.buffers().own(input);
+    DType type = in.type();
+    int n = in.size();
+    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
+    int items = groups * AparapiReducePolicy.BLOCK_SIZE;
+    call.usedVariant(PER_ITEM);
+    KernelHandle<?> handle = context.kernels().moments(type);
+    return handle.locked(
+        k -> {
+          MomentsKernel kernel = (MomentsKernel) k;
+          kernel.bind(in.array(), n);
+          kernel.span(context.shape().span(n, items));
+          handle.bind("a", in);
+          Object sums = kernel.sums(items);
+          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
+          handle.get(sums);
+          handle.get(kernel.counts());
+          int[] counts = kernel.counts();
+          if (type.isFloating()) {
+            double[] s = (double[]) sums;
+            MomentsState total = MomentsState.empty();
+            for (int i = 0; i < items; i++) {
+              total =
+                  total.plus(
+                      MomentsState.ofShiftedSums(counts[i], s[4 * i], s[4 * i + 1], s[4 * i + 2]));
+            }
+            return total;
+          }
+          long[] w = (long[]) sums;
+          long[] words = new long[8];
+          for (int i = 0; i < items; i++) {
+            for (int j = 0; j < 8; j++) {
+              words[j] += w[8 * i + j];
+            }
+          }
+          return MomentsState.ofIntegerSums(n, words);
+        });
+  }
+}

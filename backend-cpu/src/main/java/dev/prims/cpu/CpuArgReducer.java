@@ -1,0 +1,56 @@
+package dev.prims.cpu;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.spi.ArgReducer;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.IndexedValue;
+
+/**
+ * Blocked arg-min/arg-max: each chunk's first extreme element found by {@link ArgLoops} in
+ * parallel, the chunks' winners then taken in index order (an earlier chunk keeps ties).
+ */
+final class CpuArgReducer implements ArgReducer {
+  static final String BLOCKED = "blocked-arg";
+
+  private final CpuParallel parallel;
+
+  CpuArgReducer(CpuParallel parallel) {
+    this.parallel = parallel;
+  }
+
+  @Override
+  public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+    call.usedVariant(BLOCKED);
+    boolean min = op == ReduceOp.MIN;
+    IndexedValue best = null;
+    for (IndexedValue candidate :
+        CpuChunkWalk.map(
+            parallel,
+            CpuBuffer.of(input),
+            (array, from, to, first) -> chunkWinner(array, from, to, first, min))) {
+      best = dev.prims.spi.ArgOrder.better(best, candidate, op);
+    }
+    return best;
+  }
+
+  private static IndexedValue chunkWinner(Object array, int from, int to, long first, boolean min) {
+    int i;
+    Number value;
+    if (array instanceof int[] a) {
+      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
+      value = a[i];
+    } else if (array instanceof long[] a) {
+      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
+      value = a[i];
+    } else if (array instanceof float[] a) {
+      i = ArgLoops.arg(a, from, to, min);
+      value = a[i];
+    } else {
+      double[] a = (double[]) array;
+      i = ArgLoops.arg(a, from, to, min);
+      value = a[i];
+    }
+    return new IndexedValue(value, first + (i - from));
+  }
+}

@@ -1,0 +1,47 @@
+// Warp- and block-wide arg-reduction of (key, index) pairs: the greatest key wins, and among equal
+// keys the smallest index (see dev.prims.spi.ArgOrder and device/argreduce.cu for the keys).
+#pragma once
+#include "../common.cuh"
+
+// Whether (k, i) beats (bk, bi).
+template <typename K>
+__device__ __forceinline__ bool arg_wins(K k, i64 i, K bk, i64 bi) {
+  return k > bk || (k == bk && i < bi);
+}
+
+// Every lane ends with the warp's winner.
+template <typename K>
+__device__ __forceinline__ void warp_arg_reduce(K& key, i64& index) {
+#pragma unroll
+  for (int offset = WARP_SIZE / 2; offset > 0; offset >>= 1) {
+    const K k = __shfl_xor_sync(FULL_MASK, key, offset);
+    const i64 i = __shfl_xor_sync(FULL_MASK, index, offset);
+    if (arg_wins(k, i, key, index)) {
+      key = k;
+      index = i;
+    }
+  }
+}
+
+// Thread 0 ends with the block's winner. Every thread of the block must call it; callers that use
+// it twice separate the calls with __syncthreads().
+template <typename K>
+__device__ __forceinline__ void block_arg_reduce(K& key, i64& index) {
+  __shared__ K warp_keys[WARPS_PER_BLOCK];
+  __shared__ i64 warp_index[WARPS_PER_BLOCK];
+  const int lane = threadIdx.x % WARP_SIZE;
+  const int warp = threadIdx.x / WARP_SIZE;
+  warp_arg_reduce(key, index);
+  if (lane == 0) {
+    warp_keys[warp] = key;
+    warp_index[warp] = index;
+  }
+  __syncthreads();
+  if (warp == 0) {
+    // lanes past the warp count repeat warp 0's winner, which cannot change the result
+    const int from = lane < WARPS_PER_BLOCK ? lane : 0;
+    key = warp_keys[from];
+    index = warp_index[from];
+    warp_arg_reduce(key, index);
+  }
+}

@@ -1,0 +1,145 @@
+// Arg-min / arg-max entry points: the first extreme element and its index in one launch, in the
+// order of dev.prims.spi.ArgOrder. Each element becomes an integer key (int for int and float, i64
+// for long and double), XORed with all ones for MIN so that both operators take the greatest key;
+// NaN keys are the largest either way. Threads sweep the input with 16-byte vector loads,
+// REDUCE_UNROLL in flight, keeping their first best element (their indices only grow); blocks
+// reduce their threads' (key, index) pairs, and the last block to finish reduces the blocks' pairs
+// and writes the winner's index (i64) and the element itself (at byte 8) to result (counter is zero
+// on entry and reset to zero on exit). Twin of backend-opencl's argreduce.cl.
+#include "../common.cuh"
+#include "../block/block_arg_reduce.cuh"
+
+template <typename T> struct ArgKey;
+template <> struct ArgKey<int> {
+  typedef int type;
+  static __device__ __forceinline__ int of(int x, int flip) { return x ^ flip; }
+};
+template <> struct ArgKey<i64> {
+  typedef i64 type;
+  static __device__ __forceinline__ i64 of(i64 x, i64 flip) { return x ^ flip; }
+};
+template <> struct ArgKey<float> {
+  typedef int type;
+  static __device__ __forceinline__ int of(float x, int flip) {
+    const int k = __float_as_int(x);
+    return x != x ? 0x7fffffff : (k ^ ((k >> 31) & 0x7fffffff)) ^ flip;
+  }
+};
+template <> struct ArgKey<double> {
+  typedef i64 type;
+  static __device__ __forceinline__ i64 of(double x, i64 flip) {
+    const i64 k = __double_as_longlong(x);
+    return x != x ? 0x7fffffffffffffffLL : (k ^ ((k >> 63) & 0x7fffffffffffffffLL)) ^ flip;
+  }
+};
+
+#define ARG_NONE 0x7fffffffffffffffLL
+
+template <typename T, bool MIN>
+__device__ void arg_reduce(const T* input, i64 n, i64* partial_keys, i64* partial_index,
+                           unsigned* counter, i64* result) {
+  typedef typename Vec<T>::type V;
+  typedef typename ArgKey<T>::type K;
+  const int W = Vec<T>::width;
+  const K flip = MIN ? (K)-1 : (K)0;
+  const K lowest = (K)((typename ArgKey<T>::type)1 << (sizeof(K) * 8 - 1));
+  const V* vectors = reinterpret_cast<const V*>(input);
+  const i64 vector_count = n / W;
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  K best = lowest;
+  i64 best_index = ARG_NONE;
+  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  // Main sweep: only the greatest key of each step of REDUCE_UNROLL vectors and the first step
+  // that reached the thread's greatest; that step is read again afterwards for its first element
+  // holding the key (one extra step per thread, where a per-element index would cost every step).
+  i64 best_step = ARG_NONE;
+  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
+    V loaded[REDUCE_UNROLL];
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
+    K step_best = ArgKey<T>::of(vec_lane(loaded[0], 0), flip);
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) {
+#pragma unroll
+      for (int w = 0; w < W; ++w) step_best = max(step_best, ArgKey<T>::of(vec_lane(loaded[u], w), flip));
+    }
+    if (step_best > best || best_step == ARG_NONE) {
+      best = step_best;
+      best_step = i;
+    }
+  }
+  if (best_step != ARG_NONE) {
+    bool found = false;
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) {
+      const V again = __ldg(vectors + best_step + u * stride);
+#pragma unroll
+      for (int w = 0; w < W; ++w) {
+        if (!found && ArgKey<T>::of(vec_lane(again, w), flip) == best) {
+          found = true;
+          best_index = (best_step + u * stride) * W + w;
+        }
+      }
+    }
+  }
+  for (; i < vector_count; i += stride) {
+    const V loaded = __ldg(vectors + i);
+#pragma unroll
+    for (int w = 0; w < W; ++w) {
+      const K k = ArgKey<T>::of(vec_lane(loaded, w), flip);
+      if (k > best || best_index == ARG_NONE) {
+        best = k;
+        best_index = i * W + w;
+      }
+    }
+  }
+  const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+  if (tail < n) {
+    const K k = ArgKey<T>::of(input[tail], flip);
+    if (k > best || best_index == ARG_NONE) {
+      best = k;
+      best_index = tail;
+    }
+  }
+  block_arg_reduce(best, best_index);
+  __shared__ bool is_last;
+  if (threadIdx.x == 0) {
+    partial_keys[blockIdx.x] = (i64)best;
+    partial_index[blockIdx.x] = best_index;
+    __threadfence();
+    is_last = atomicAdd(counter, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!is_last) return;
+  best = lowest;
+  best_index = ARG_NONE;
+  for (unsigned b = threadIdx.x; b < gridDim.x; b += BLOCK_SIZE) {
+    const K k = (K)load_coherent(partial_keys + b);
+    const i64 at = load_coherent(partial_index + b);
+    if (arg_wins(k, at, best, best_index)) {
+      best = k;
+      best_index = at;
+    }
+  }
+  __syncthreads();
+  block_arg_reduce(best, best_index);
+  if (threadIdx.x == 0) {
+    result[0] = best_index;
+    *reinterpret_cast<T*>(result + 1) = input[best_index];
+    *counter = 0;
+  }
+}
+
+#define PRIMS_ARG_ENTRIES(C, TID)                                                                  \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) argmin_##TID(                           \
+      const C* input, i64 n, i64* partial_keys, i64* partial_index, unsigned* counter,             \
+      i64* result) {                                                                               \
+    arg_reduce<C, true>(input, n, partial_keys, partial_index, counter, result);                   \
+  }                                                                                                \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) argmax_##TID(                           \
+      const C* input, i64 n, i64* partial_keys, i64* partial_index, unsigned* counter,             \
+      i64* result) {                                                                               \
+    arg_reduce<C, false>(input, n, partial_keys, partial_index, counter, result);                  \
+  }
+
+PRIMS_FOR_EACH_TYPE(PRIMS_ARG_ENTRIES)
