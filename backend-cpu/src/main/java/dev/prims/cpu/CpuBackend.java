@@ -11,6 +11,7 @@ import dev.prims.spi.Histogrammer;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
+import dev.prims.spi.Segmenter;
 import java.util.List;
 import java.util.Optional;
 
@@ -74,6 +75,11 @@ final class CpuBackend implements Backend {
   @Override
   public DotProduct dot() {
     return dot;
+  }
+
+  @Override
+  public Segmenter segmenter() {
+    return new CpuSegmenter(parallel);
   }
 
   @Override

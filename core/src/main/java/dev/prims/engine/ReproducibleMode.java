@@ -136,7 +136,7 @@ public final class ReproducibleMode {
   }
 
   /** max(|MIN|, |MAX|): NaN if any NaN, infinite if any infinity. */
-  private static double maxAbs(Backend backend, DeviceBuffer input) {
+  static double maxAbs(Backend backend, DeviceBuffer input) {
     double max = backend.reducer().reduce(input, ReduceOp.MAX, fast()).doubleValue();
     if (Double.isNaN(max)) {
       return Double.NaN;
