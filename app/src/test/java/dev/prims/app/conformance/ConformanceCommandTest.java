@@ -93,7 +93,7 @@ class ConformanceCommandTest {
     assertEquals(
         "reduce", MatrixListener.cellName("dev.prims.conformance.configured.ConfiguredReduceTest"));
     assertEquals(
-        List.of("reduce", "scan", "histogram", "dot", "engine", "buffer", "async"),
+        List.of("reduce", "scan", "histogram", "dot", "engine", "buffer", "async", "segment"),
         ConformanceSuite.cellNames());
     assertEquals("FAIL 2/7", new ConformanceCell(5, 2, 0, "x").summary());
     assertEquals("pass 5 (1 skipped)", new ConformanceCell(5, 0, 1, null).summary());

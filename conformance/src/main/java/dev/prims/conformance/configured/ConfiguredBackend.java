@@ -48,7 +48,8 @@ public final class ConfiguredBackend {
           ConfiguredDotTest.class,
           ConfiguredEngineTest.class,
           ConfiguredBufferTest.class,
-          ConfiguredAsyncTest.class);
+          ConfiguredAsyncTest.class,
+          ConfiguredSegmentTest.class);
 
   private final String id;
   private final Map<String, String> configuration;
