@@ -209,6 +209,11 @@ final class OpenClBackend implements Backend {
     return dot;
   }
 
+  @Override
+  public dev.prims.spi.Segmenter segmenter() {
+    return new OpenClSegmenter(this);
+  }
+
   /** Reproducible mode where the device has fp64 (the fold recipe is in double), else null. */
   @Override
   public FoldKernels foldKernels() {
