@@ -213,6 +213,11 @@ final class CudaBackend implements Backend {
   }
 
   @Override
+  public dev.prims.spi.Segmenter segmenter() {
+    return new CudaSegmenter(this);
+  }
+
+  @Override
   public FoldKernels foldKernels() {
     return foldKernels;
   }
