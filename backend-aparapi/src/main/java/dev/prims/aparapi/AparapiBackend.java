@@ -24,6 +24,7 @@ import java.util.OptionalDouble;
  * instead of the device.
  */
 final class AparapiBackend implements Backend {
+  private final AparapiSegmenter segmenter;
   private final DeviceInfo info;
   private final DeviceShape shape;
   private final AparapiBufferManager buffers;
@@ -72,6 +73,7 @@ final class AparapiBackend implements Backend {
     this.histogrammer = new AparapiHistogrammer(context);
     this.dot = new AparapiDotProduct(context);
     this.folds = new AparapiFoldKernels(context);
+    this.segmenter = new AparapiSegmenter(context);
   }
 
   @Override
@@ -92,6 +94,11 @@ final class AparapiBackend implements Backend {
   @Override
   public Reducer reducer() {
     return reducer;
+  }
+
+  @Override
+  public dev.prims.spi.Segmenter segmenter() {
+    return segmenter;
   }
 
   @Override
