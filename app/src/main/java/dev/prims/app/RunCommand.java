@@ -54,6 +54,8 @@ import picocli.CommandLine.Spec;
       "  prims run histogram --input keys.npy --bins 256",
       "  prims run histogram --n 1000000 --dist normal --bins 64 --lower -4 --upper 4",
       "  prims run dot --input a.npy --input2 b.npy",
+      "  prims run segreduce --n 16M --segment 64 --op max",
+      "  prims run scan-by-key --input x.npy --segment 1000 --exclusive",
       ""
     })
 final class RunCommand implements Callable<Integer> {
@@ -65,8 +67,23 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "PRIMITIVE",
-      description = "reduce, scan, histogram or dot.")
+      description =
+          "reduce, scan, histogram or dot; or segreduce, segscan (segments of --segment"
+              + " elements), reduce-by-key, scan-by-key (runs of --segment equal keys).")
   private String primitiveName;
+
+  @Option(
+      names = "--segment",
+      paramLabel = "L",
+      description =
+          "Elements per segment of segreduce and segscan, per run of equal keys of reduce-by-key"
+              + " and scan-by-key (default "
+              + SegmentRun.DEFAULT_LENGTH
+              + ").")
+  private Integer segment;
+
+  /** The segmented operation asked for (SegmentRun), or null. */
+  private String segmented;
 
   @Option(names = "--input", paramLabel = "FILE.npy", description = "Input array (.npy).")
   private Path input;
@@ -198,7 +215,7 @@ final class RunCommand implements Callable<Integer> {
     HistogramSpec histogramSpec = primitive == Primitive.HISTOGRAM ? histogramSpec() : null;
     ReduceOp op = opName == null ? ReduceOp.SUM : ReduceOp.parse(opName);
     Map<String, Object> report = new LinkedHashMap<>();
-    report.put("primitive", primitive.id());
+    report.put("primitive", segmented != null ? segmented : primitive.id());
     if (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) {
       report.put("op", op.id());
     }
@@ -218,10 +235,14 @@ final class RunCommand implements Callable<Integer> {
       prims.primaryBackend();
       switch (primitive) {
         case REDUCE:
-          reduce(prims, data, op, report);
-          break;
         case SCAN:
-          scan(prims, data, op, report);
+          if (segmented != null) {
+            segmented(prims, data, op, report);
+          } else if (primitive == Primitive.REDUCE) {
+            reduce(prims, data, op, report);
+          } else {
+            scan(prims, data, op, report);
+          }
           break;
         case HISTOGRAM:
           histogram(prims, data, histogramSpec, report);
@@ -235,13 +256,20 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private Primitive parsePrimitive() {
+    segmented = SegmentRun.family(primitiveName);
+    if (segmented != null) {
+      return SegmentRun.primitive(segmented);
+    }
     for (Primitive p : Primitive.values()) {
       if (p.id().equalsIgnoreCase(primitiveName.trim())) {
         return p;
       }
     }
     throw new BadInputException(
-        "unknown primitive '" + primitiveName + "'; expected reduce, scan, histogram or dot");
+        "unknown primitive '"
+            + primitiveName
+            + "'; expected reduce, scan, histogram, dot, "
+            + String.join(", ", SegmentRun.NAMES));
   }
 
   private void checkOptions(Primitive primitive) {
@@ -253,6 +281,13 @@ final class RunCommand implements Callable<Integer> {
     }
     if (input != null && (typeName != null || distName != null || seed != null)) {
       throw new BadInputException("--type, --dist and --seed describe generated data, not --input");
+    }
+    if (segment != null && segmented == null) {
+      throw new BadInputException(
+          "--segment is for " + String.join(", ", SegmentRun.NAMES) + " only");
+    }
+    if (segment != null && segment < 1) {
+      throw new BadInputException("--segment must be at least 1, got " + segment);
     }
     if (repeat < 1) {
       throw new BadInputException("--repeat must be at least 1, got " + repeat);
@@ -285,8 +320,11 @@ final class RunCommand implements Callable<Integer> {
     if ((lower == null) != (upper == null)) {
       throw new BadInputException("give both --lower and --upper, or neither");
     }
-    if (output != null && primitive != Primitive.SCAN && primitive != Primitive.HISTOGRAM) {
-      throw new BadInputException("--output is for scan and histogram only");
+    if (output != null
+        && primitive != Primitive.SCAN
+        && primitive != Primitive.HISTOGRAM
+        && segmented == null) {
+      throw new BadInputException("--output is for scan, histogram and the segmented operations");
     }
     if (output != null) {
       Path dir = output.toAbsolutePath().getParent();
@@ -412,6 +450,15 @@ final class RunCommand implements Callable<Integer> {
     report.put("first", length == 0 ? null : JsonOutput.element(values, 0));
     report.put("last", length == 0 ? null : JsonOutput.element(values, length - 1));
     report.put("output", write(values));
+  }
+
+  private void segmented(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
+    ScanKind kind = exclusive ? ScanKind.EXCLUSIVE : ScanKind.INCLUSIVE;
+    int length = segment == null ? SegmentRun.DEFAULT_LENGTH : segment;
+    ScanResult<?> result =
+        SegmentRun.run(prims, segmented, data, op, kind, length, report, this::timed);
+    provenance(report, result.provenance());
+    report.put("output", write(result.values()));
   }
 
   private void histogram(
