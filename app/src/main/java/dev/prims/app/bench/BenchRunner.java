@@ -213,7 +213,9 @@ public final class BenchRunner {
         requests.add(new CubRequest("cub", null, type, n, reps));
         for (Operation operation : plan.operations()) {
           requests.add(new CubRequest("cub", operation, type, n, reps));
-          requests.add(new CubRequest("thrust", operation, type, n, reps));
+          if (operation.hasThrust()) {
+            requests.add(new CubRequest("thrust", operation, type, n, reps));
+          }
         }
       }
     }
@@ -290,7 +292,7 @@ public final class BenchRunner {
     } catch (OutOfMemoryError e) {
       notes.add(
           "JDK peers of "
-              + operation.primitive().id()
+              + operation.family()
               + " "
               + data.type().id()
               + " at n="
@@ -344,6 +346,9 @@ public final class BenchRunner {
       case SCAN_EXCLUSIVE -> cub ? "DeviceScan::ExclusiveSum" : "thrust::exclusive_scan";
       case HISTOGRAM -> cub ? "DeviceHistogram::HistogramEven" : "thrust sort + upper_bound";
       case DOT -> cub ? "DeviceReduce::Sum of products" : "thrust::inner_product";
+      case SEGMENTED_SUM_64, SEGMENTED_SUM_4096 -> "DeviceSegmentedReduce::Sum";
+      case REDUCE_BY_KEY_64 -> "DeviceReduce::ReduceByKey";
+      case SCAN_BY_KEY_64 -> "DeviceScan::InclusiveSumByKey";
     };
   }
 
@@ -357,7 +362,7 @@ public final class BenchRunner {
     String what =
         target.id()
             + " "
-            + operation.primitive().id()
+            + operation.family()
             + " "
             + operation.op()
             + " "
@@ -433,7 +438,7 @@ public final class BenchRunner {
     return new BenchRow(
         backend,
         device,
-        operation.primitive().id(),
+        operation.family(),
         operation.op(),
         type.id(),
         mode,

@@ -19,7 +19,11 @@ public enum Operation {
   SCAN_INCLUSIVE(Primitive.SCAN, "inclusive-sum", ReduceOp.SUM, ScanKind.INCLUSIVE, 2),
   SCAN_EXCLUSIVE(Primitive.SCAN, "exclusive-sum", ReduceOp.SUM, ScanKind.EXCLUSIVE, 2),
   HISTOGRAM(Primitive.HISTOGRAM, "256-bins", null, null, 1),
-  DOT(Primitive.DOT, "sum", null, null, 2);
+  DOT(Primitive.DOT, "sum", null, null, 2),
+  SEGMENTED_SUM_64(Primitive.REDUCE, "segreduce", "sum-64", ScanKind.INCLUSIVE, 64, 0),
+  SEGMENTED_SUM_4096(Primitive.REDUCE, "segreduce", "sum-4096", ScanKind.INCLUSIVE, 4096, 0),
+  REDUCE_BY_KEY_64(Primitive.REDUCE, "reduce-by-key", "sum-64", ScanKind.INCLUSIVE, 64, 1),
+  SCAN_BY_KEY_64(Primitive.SCAN, "scan-by-key", "inclusive-sum-64", ScanKind.INCLUSIVE, 64, 1);
 
   /** Bins of the benchmarked histogram (keys 0..255, or even bins over [0, 1)). */
   public static final int BINS = 256;
@@ -29,6 +33,9 @@ public enum Operation {
   private final ReduceOp reduceOp;
   private final ScanKind scanKind;
   private final int bytesPerElement;
+  private final String family;
+  private final int segment;
+  private final int keyBytes;
 
   Operation(
       Primitive primitive, String op, ReduceOp reduceOp, ScanKind scanKind, int bytesPerElement) {
@@ -37,6 +44,44 @@ public enum Operation {
     this.reduceOp = reduceOp;
     this.scanKind = scanKind;
     this.bytesPerElement = bytesPerElement;
+    this.family = primitive.id();
+    this.segment = 0;
+    this.keyBytes = 0;
+  }
+
+  /**
+   * A segmented sum: {@code family} segreduce, reduce-by-key or scan-by-key over segments or runs
+   * of {@code segment} elements; by-key calls ({@code intKeys} 1) also read one int key per
+   * element.
+   */
+  Operation(
+      Primitive primitive, String family, String op, ScanKind scanKind, int segment, int intKeys) {
+    this.primitive = primitive;
+    this.op = op;
+    this.reduceOp = ReduceOp.SUM;
+    this.scanKind = primitive == Primitive.SCAN ? scanKind : null;
+    this.bytesPerElement = primitive == Primitive.SCAN ? 2 : 1;
+    this.family = family;
+    this.segment = segment;
+    this.keyBytes = 4 * intKeys;
+  }
+
+  /**
+   * The name in reports and {@code --primitives}: the primitive's id, or segreduce, reduce-by-key,
+   * scan-by-key.
+   */
+  public String family() {
+    return family;
+  }
+
+  /** Elements per segment or run of a segmented operation, 0 for the others. */
+  public int segment() {
+    return segment;
+  }
+
+  /** Whether the Thrust reference has this operation (the segmented ones are CUB's only). */
+  public boolean hasThrust() {
+    return segment == 0;
   }
 
   public Primitive primitive() {
@@ -60,7 +105,7 @@ public enum Operation {
 
   /** Bytes counted for throughput: elements moved times the element size. */
   public double bytes(DType type, long n) {
-    return (double) bytesPerElement * n * type.bytes();
+    return (double) bytesPerElement * n * type.bytes() + (double) keyBytes * n;
   }
 
   /**
@@ -81,7 +126,7 @@ public enum Operation {
       String op = t.contains(":") ? t.substring(t.indexOf(':') + 1) : null;
       boolean matched = false;
       for (Operation o : values()) {
-        if (o.primitive.id().equals(primitive)
+        if (o.family.equals(primitive)
             && (op == null || o.op.equals(op) || o.op.startsWith(op + "-"))) {
           if (!result.contains(o)) {
             result.add(o);
@@ -93,8 +138,9 @@ public enum Operation {
         throw new IllegalArgumentException(
             "unknown primitive '"
                 + token.trim()
-                + "'; expected reduce, scan, histogram, dot, or one of reduce:sum, reduce:min,"
-                + " reduce:max, scan:inclusive, scan:exclusive");
+                + "'; expected reduce, scan, histogram, dot, segreduce, reduce-by-key,"
+                + " scan-by-key, or one of reduce:sum, reduce:min, reduce:max, scan:inclusive,"
+                + " scan:exclusive, segreduce:sum-64, segreduce:sum-4096");
       }
     }
     if (result.isEmpty()) {

@@ -45,7 +45,10 @@ public final class PrimsWorkload {
       String mode,
       Stopwatch stopwatch) {
     if (mode.equals(HOST)) {
-      Runnable call = hostCall(view, operation, data);
+      Runnable call =
+          operation.segment() > 0
+              ? SegmentWorkload.hostCall(view, operation, data)
+              : hostCall(view, operation, data);
       return stopwatch.time(
           () -> {
             call.run();
@@ -54,7 +57,10 @@ public final class PrimsWorkload {
     }
     List<DeviceBuffer> buffers = new ArrayList<>();
     try {
-      Runnable call = deviceCall(view, operation, data, buffers);
+      Runnable call =
+          operation.segment() > 0
+              ? SegmentWorkload.deviceCall(view, operation, data, buffers)
+              : deviceCall(view, operation, data, buffers);
       return stopwatch.time(() -> backend.deviceMillis(call));
     } finally {
       buffers.forEach(DeviceBuffer::close);
@@ -68,6 +74,9 @@ public final class PrimsWorkload {
    */
   public static Provenance probe(Prims view, Operation operation, DType type) {
     DataSet small = new DataSet(type, PROBE_ELEMENTS);
+    if (operation.segment() > 0) {
+      return SegmentWorkload.probe(view, operation, small);
+    }
     return switch (operation.primitive()) {
       case REDUCE -> reduceHost(view, operation, small).provenance();
       case SCAN -> scanHost(view, operation, small);
