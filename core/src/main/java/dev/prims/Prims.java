@@ -848,6 +848,62 @@ public final class Prims implements AutoCloseable {
         .value();
   }
 
+  // ---- segmented and by-key ----
+
+  /**
+   * Segments over CSR offsets ({@code n + 1} entries for {@code n} segments), for segmented reduce
+   * and scan on this view; the offsets are copied and checked here.
+   *
+   * @throws IllegalArgumentException when the offsets are empty, do not start at 0, or decrease
+   *     (naming the entries)
+   */
+  public Segments segments(int[] offsets) {
+    return new Segments(engine, config, notNull(offsets, "offsets").clone(), null);
+  }
+
+  /** {@link #segments(int[])} with long offsets. */
+  public Segments segments(long[] offsets) {
+    return new Segments(engine, config, notNull(offsets, "offsets").clone(), null);
+  }
+
+  /**
+   * Segments over CSR offsets in an int or long device buffer, for segmented calls on buffers of
+   * its backend; the offsets are read back once and checked here, and must not change afterwards.
+   */
+  public Segments segments(DeviceBuffer offsets) {
+    notNull(offsets, "offsets").requireOpen();
+    if (offsets.type().isFloating() || offsets.length() > SizeLimits.MAX_ARRAY_LENGTH) {
+      throw new IllegalArgumentException(
+          "offsets must be an int or long buffer of at most "
+              + SizeLimits.MAX_ARRAY_LENGTH
+              + " elements, got "
+              + offsets);
+    }
+    Object copy =
+        Array.newInstance(offsets.type().arrayClass().getComponentType(), (int) offsets.length());
+    download(offsets, copy);
+    return new Segments(engine, config, copy, offsets);
+  }
+
+  /** Runs of equal adjacent int keys, for reduce-by-key and scan-by-key on this view. */
+  public ByKey<int[]> byKey(int[] keys) {
+    return new ByKey<>(engine, config, notNull(keys, "keys"));
+  }
+
+  /** Runs of equal adjacent long keys, for reduce-by-key and scan-by-key on this view. */
+  public ByKey<long[]> byKey(long[] keys) {
+    return new ByKey<>(engine, config, notNull(keys, "keys"));
+  }
+
+  /** Runs of equal adjacent keys of an int or long buffer, for by-key calls on its backend. */
+  public ByKey<DeviceBuffer> byKey(DeviceBuffer keys) {
+    notNull(keys, "keys").requireOpen();
+    if (keys.type().isFloating()) {
+      throw new IllegalArgumentException("keys must be int or long, got " + keys.type().id());
+    }
+    return new ByKey<>(engine, config, keys);
+  }
+
   // ---- buffers ----
 
   /** A new buffer on this view's first backend. */

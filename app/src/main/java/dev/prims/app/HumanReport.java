@@ -17,8 +17,11 @@ final class HumanReport {
   static List<String> lines(Primitive primitive, Map<String, Object> r) {
     List<String> lines = new ArrayList<>();
     String what = r.get("n") + " " + r.get("type") + source(r);
-    switch (primitive) {
-      case REDUCE:
+    switch (r.containsKey("segments") ? "segmented" : primitive.id()) {
+      case "segmented":
+        lines.add(segmentedLine(r, what));
+        break;
+      case "reduce":
         if (r.containsKey("index")) {
           lines.add(
               r.get("primitive")
@@ -46,7 +49,7 @@ final class HumanReport {
           lines.add(r.get("op") + " of " + what + ": " + text(r.get("result")));
         }
         break;
-      case SCAN:
+      case "scan":
         lines.add(
             r.get("kind")
                 + " "
@@ -58,7 +61,7 @@ final class HumanReport {
                     : ": first " + text(r.get("first")) + ", last " + text(r.get("last")))
                 + (r.get("output") == null ? "" : "; written to " + r.get("output")));
         break;
-      case HISTOGRAM:
+      case "histogram":
         long[] counts = (long[]) r.get("counts");
         long counted = 0;
         for (long c : counts) {
@@ -101,6 +104,25 @@ final class HumanReport {
                 : r.get("millis") + " ms")
             + (r.containsKey("note") ? "; " + firstLine((String) r.get("note")) : ""));
     return lines;
+  }
+
+  /** A segmented operation: its name, the segments, the first and last result values. */
+  private static String segmentedLine(Map<String, Object> r, String what) {
+    return (r.containsKey("kind") ? r.get("kind") + " " : "")
+        + r.get("op")
+        + " "
+        + r.get("primitive")
+        + " of "
+        + what
+        + " in "
+        + r.get("segments")
+        + (r.get("primitive").toString().endsWith("by-key") ? " runs" : " segments")
+        + " of "
+        + r.get("segmentLength")
+        + (r.get("first") == null
+            ? ": empty"
+            : ": first " + text(r.get("first")) + ", last " + text(r.get("last")))
+        + (r.get("output") == null ? "" : "; written to " + r.get("output"));
   }
 
   private static String source(Map<String, Object> r) {

@@ -59,6 +59,8 @@ import picocli.CommandLine.Spec;
       "  prims run dot --input a.npy --input2 b.npy",
       "  prims run argmax --input x.npy",
       "  prims run moments --n 16M --type double --dist normal",
+      "  prims run segreduce --n 16M --segment 64 --op max",
+      "  prims run scan-by-key --input x.npy --segment 1000 --exclusive",
       ""
     })
 final class RunCommand implements Callable<Integer> {
@@ -70,8 +72,24 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "PRIMITIVE",
-      description = "reduce, scan, histogram, dot, argmin, argmax or moments.")
+      description =
+          "reduce, scan, histogram, dot, argmin, argmax or moments; or segreduce, segscan"
+              + " (segments of --segment elements), reduce-by-key, scan-by-key (runs of --segment"
+              + " equal keys).")
   private String primitiveName;
+
+  @Option(
+      names = "--segment",
+      paramLabel = "L",
+      description =
+          "Elements per segment of segreduce and segscan, per run of equal keys of reduce-by-key"
+              + " and scan-by-key (default "
+              + SegmentRun.DEFAULT_LENGTH
+              + ").")
+  private Integer segment;
+
+  /** The segmented operation asked for (SegmentRun), or null. */
+  private String segmented;
 
   @Option(names = "--input", paramLabel = "FILE.npy", description = "Input array (.npy).")
   private Path input;
@@ -207,7 +225,7 @@ final class RunCommand implements Callable<Integer> {
     HistogramSpec histogramSpec = primitive == Primitive.HISTOGRAM ? histogramSpec() : null;
     ReduceOp op = opName == null ? ReduceOp.SUM : ReduceOp.parse(opName);
     Map<String, Object> report = new LinkedHashMap<>();
-    report.put("primitive", primitive.id());
+    report.put("primitive", segmented != null ? segmented : primitive.id());
     if (statistic != null) {
       report.put("primitive", statistic);
     } else if (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) {
@@ -231,12 +249,17 @@ final class RunCommand implements Callable<Integer> {
         case REDUCE:
           if (statistic != null) {
             argOrMoments(prims, data, statistic, report);
-          } else {
-            reduce(prims, data, op, report);
+            break;
           }
-          break;
+          // a plain or segmented reduce: the branches below
         case SCAN:
-          scan(prims, data, op, report);
+          if (segmented != null) {
+            segmented(prims, data, op, report);
+          } else if (primitive == Primitive.REDUCE) {
+            reduce(prims, data, op, report);
+          } else {
+            scan(prims, data, op, report);
+          }
           break;
         case HISTOGRAM:
           histogram(prims, data, histogramSpec, report);
@@ -301,6 +324,10 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private Primitive parsePrimitive() {
+    segmented = SegmentRun.family(primitiveName);
+    if (segmented != null) {
+      return SegmentRun.primitive(segmented);
+    }
     for (Primitive p : Primitive.values()) {
       if (p.id().equalsIgnoreCase(primitiveName.trim())) {
         return p;
@@ -309,7 +336,8 @@ final class RunCommand implements Callable<Integer> {
     throw new BadInputException(
         "unknown primitive '"
             + primitiveName
-            + "'; expected reduce, scan, histogram, dot, argmin, argmax or moments");
+            + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, "
+            + String.join(", ", SegmentRun.NAMES));
   }
 
   private void checkOptions(Primitive primitive) {
@@ -321,6 +349,13 @@ final class RunCommand implements Callable<Integer> {
     }
     if (input != null && (typeName != null || distName != null || seed != null)) {
       throw new BadInputException("--type, --dist and --seed describe generated data, not --input");
+    }
+    if (segment != null && segmented == null) {
+      throw new BadInputException(
+          "--segment is for " + String.join(", ", SegmentRun.NAMES) + " only");
+    }
+    if (segment != null && segment < 1) {
+      throw new BadInputException("--segment must be at least 1, got " + segment);
     }
     if (repeat < 1) {
       throw new BadInputException("--repeat must be at least 1, got " + repeat);
@@ -353,8 +388,11 @@ final class RunCommand implements Callable<Integer> {
     if ((lower == null) != (upper == null)) {
       throw new BadInputException("give both --lower and --upper, or neither");
     }
-    if (output != null && primitive != Primitive.SCAN && primitive != Primitive.HISTOGRAM) {
-      throw new BadInputException("--output is for scan and histogram only");
+    if (output != null
+        && primitive != Primitive.SCAN
+        && primitive != Primitive.HISTOGRAM
+        && segmented == null) {
+      throw new BadInputException("--output is for scan, histogram and the segmented operations");
     }
     if (output != null) {
       Path dir = output.toAbsolutePath().getParent();
@@ -480,6 +518,15 @@ final class RunCommand implements Callable<Integer> {
     report.put("first", length == 0 ? null : JsonOutput.element(values, 0));
     report.put("last", length == 0 ? null : JsonOutput.element(values, length - 1));
     report.put("output", write(values));
+  }
+
+  private void segmented(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
+    ScanKind kind = exclusive ? ScanKind.EXCLUSIVE : ScanKind.INCLUSIVE;
+    int length = segment == null ? SegmentRun.DEFAULT_LENGTH : segment;
+    ScanResult<?> result =
+        SegmentRun.run(prims, segmented, data, op, kind, length, report, this::timed);
+    provenance(report, result.provenance());
+    report.put("output", write(result.values()));
   }
 
   private void histogram(

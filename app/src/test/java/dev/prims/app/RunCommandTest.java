@@ -388,7 +388,7 @@ class RunCommandTest {
         "int");
     assertBadInput("--exclusive is for scan only", "run", "reduce", "--input", ints, "--exclusive");
     assertBadInput(
-        "--output is for scan and histogram only",
+        "--output is for scan, histogram and the segmented operations",
         "run",
         "reduce",
         "--input",

@@ -20,6 +20,7 @@ import java.util.OptionalDouble;
 final class AparapiBackend extends AbstractBackend {
   private final AparapiArgReducer argReducer;
   private final AparapiMomentsReducer momentsReducer;
+  private final AparapiSegmenter segmenter;
   private final DeviceShape shape;
   private final AparapiBufferManager buffers;
   private final MemoryLedger ledger;
@@ -60,6 +61,7 @@ final class AparapiBackend extends AbstractBackend {
     // reproducible mode: exact fold sums on the device (AparapiFoldKernels)
     this.argReducer = new AparapiArgReducer(context);
     this.momentsReducer = new AparapiMomentsReducer(context);
+    this.segmenter = new AparapiSegmenter(context);
     parts(
         buffers,
         new AparapiReducer(context),
@@ -77,6 +79,11 @@ final class AparapiBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.MomentsReducer momentsReducer() {
     return momentsReducer;
+  }
+
+  @Override
+  public dev.prims.spi.Segmenter segmenter() {
+    return segmenter;
   }
 
   @Override

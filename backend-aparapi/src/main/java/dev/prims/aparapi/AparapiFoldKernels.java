@@ -142,7 +142,7 @@ final class AparapiFoldKernels implements FoldKernels {
   }
 
   /** The plan's factors as the kernels read them: {@code scale[MAX_FOLDS * j + f]}. */
-  private static double[] factors(FoldPlan plan) {
+  static double[] factors(FoldPlan plan) {
     int m = FoldKernel.MAX_FOLDS;
     double[] scale = new double[4 * m];
     Arrays.fill(scale, 1.0);

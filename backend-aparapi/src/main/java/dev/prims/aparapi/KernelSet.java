@@ -80,6 +80,20 @@ final class KernelSet implements AutoCloseable {
     }
   }
 
+  /** The segmented reduce and scan kernel for {@code type}. */
+  KernelHandle<? extends Kernel> segment(DType type) {
+    switch (type) {
+      case INT:
+        return handle("segment-int", IntSegmentKernel::new);
+      case LONG:
+        return handle("segment-long", LongSegmentKernel::new);
+      case FLOAT:
+        return handle("segment-float", FloatSegmentKernel::new);
+      default:
+        return handle("segment-double", DoubleSegmentKernel::new);
+    }
+  }
+
   /** The reproducible-mode fold kernel for {@code type} (float or double). */
   KernelHandle<? extends Kernel> fold(DType type) {
     return type == DType.FLOAT

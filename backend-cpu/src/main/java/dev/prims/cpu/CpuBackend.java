@@ -16,6 +16,7 @@ import java.util.Optional;
 final class CpuBackend extends AbstractBackend {
   private final CpuArgReducer argReducer;
   private final CpuMomentsReducer momentsReducer;
+  private final CpuSegmenter segmenter;
   private final MemoryLedger ledger = new MemoryLedger(CpuBuffer.BACKEND);
   private final CpuParallel parallel;
 
@@ -24,6 +25,7 @@ final class CpuBackend extends AbstractBackend {
     this.parallel = new CpuParallel(threads);
     this.argReducer = new CpuArgReducer(parallel);
     this.momentsReducer = new CpuMomentsReducer(parallel);
+    this.segmenter = new CpuSegmenter(parallel);
     parts(
         buffers.allocatingOn(parallel, ledger),
         new CpuReducer(parallel),
@@ -41,6 +43,11 @@ final class CpuBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.MomentsReducer momentsReducer() {
     return momentsReducer;
+  }
+
+  @Override
+  public dev.prims.spi.Segmenter segmenter() {
+    return segmenter;
   }
 
   @Override

@@ -68,6 +68,7 @@ import jcuda.driver.CUstream_flags;
 final class CudaBackend extends AbstractBackend {
   private final CudaArgReducer argReducer;
   private final CudaMomentsReducer momentsReducer;
+  private final CudaSegmenter segmenter;
   private static final int ASYNC_SLOTS = 1024;
   private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
@@ -141,6 +142,7 @@ final class CudaBackend extends AbstractBackend {
     super(CudaBackendProvider.ID, info);
     this.argReducer = new CudaArgReducer(this);
     this.momentsReducer = new CudaMomentsReducer(this);
+    this.segmenter = new CudaSegmenter(this);
     parts(
         buffers,
         reducer,
@@ -188,6 +190,11 @@ final class CudaBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.MomentsReducer momentsReducer() {
     return momentsReducer;
+  }
+
+  @Override
+  public dev.prims.spi.Segmenter segmenter() {
+    return segmenter;
   }
 
   @Override

@@ -205,7 +205,7 @@ final class CudaFoldKernels implements FoldKernels {
   }
 
   /** The plan's parameters in the kernels' order: folds, down1[4], down2[4], up1[4], up2[4]. */
-  private static KernelArgs planArgs(KernelArgs args, FoldPlan plan) {
+  static KernelArgs planArgs(KernelArgs args, FoldPlan plan) {
     int folds = plan.folds();
     args.i32(folds);
     for (int f = 0; f < CudaFoldPolicy.MAX_FOLDS; f++) {

@@ -47,6 +47,7 @@ import org.jocl.cl_mem;
 final class OpenClBackend extends AbstractBackend {
   private final OpenClArgReducer argReducer;
   private final OpenClMomentsReducer momentsReducer;
+  private final OpenClSegmenter segmenter;
   static final String ID = "opencl";
 
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
@@ -106,6 +107,7 @@ final class OpenClBackend extends AbstractBackend {
     // reproducible mode only where the device has fp64 (the fold recipe is in double)
     this.argReducer = new OpenClArgReducer(this);
     this.momentsReducer = new OpenClMomentsReducer(this);
+    this.segmenter = new OpenClSegmenter(this);
     parts(
         new OpenClBufferManager(this),
         new OpenClReducer(this),
@@ -178,6 +180,11 @@ final class OpenClBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.MomentsReducer momentsReducer() {
     return momentsReducer;
+  }
+
+  @Override
+  public dev.prims.spi.Segmenter segmenter() {
+    return segmenter;
   }
 
   @Override

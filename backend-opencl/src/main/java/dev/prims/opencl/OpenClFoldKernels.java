@@ -144,7 +144,7 @@ final class OpenClFoldKernels implements FoldKernels {
     return OpenClReducePolicy.gridGroups(backend.openClDevice(), n, 1);
   }
 
-  private OpenClBackend.Kernel kernel(DType type, FoldPlan plan, String name) {
+  OpenClBackend.Kernel kernel(DType type, FoldPlan plan, String name) {
     return backend.kernel(
         FILE,
         type,
@@ -156,7 +156,7 @@ final class OpenClFoldKernels implements FoldKernels {
   }
 
   /** The plan's scaling factors, down1, down2, up1, up2, in a device buffer. */
-  private cl_mem planMemory(FoldPlan plan) {
+  cl_mem planMemory(FoldPlan plan) {
     int folds = plan.folds();
     double[] factors = new double[4 * folds];
     for (int f = 0; f < folds; f++) {

@@ -62,6 +62,17 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
+   * Segmented reduce and scan, and the runs behind the by-key calls.
+   *
+   * @throws UnsupportedOperationException when this backend has no segmented kernels (the default;
+   *     the message names the backend)
+   */
+  default Segmenter segmenter() {
+    throw new UnsupportedOperationException(
+        "backend " + id() + " has no segmented reduce or scan yet");
+  }
+
+  /**
    * Runs {@code work} (calls on this backend's buffers) and returns the milliseconds the device
    * spent on it by its own clock (GPU events, OpenCL profiling), or empty when the backend has no
    * device clock and the caller should use wall time.

@@ -258,8 +258,7 @@ public final class BenchCommand implements Callable<Integer> {
       return report;
     }
     planFacts.put(
-        "operations",
-        plan.operations().stream().map(o -> o.primitive().id() + ":" + o.op()).toList());
+        "operations", plan.operations().stream().map(o -> o.family() + ":" + o.op()).toList());
     planFacts.put("types", plan.types().stream().map(DType::id).toList());
     planFacts.put("sizes", plan.sizes());
     planFacts.put("modes", plan.modes());

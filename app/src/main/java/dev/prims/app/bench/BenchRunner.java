@@ -292,7 +292,7 @@ public final class BenchRunner {
     } catch (OutOfMemoryError e) {
       notes.add(
           "JDK peers of "
-              + operation.primitive().id()
+              + operation.family()
               + " "
               + data.type().id()
               + " at n="
@@ -349,6 +349,9 @@ public final class BenchRunner {
       case ARGMIN -> "DeviceReduce::ArgMin";
       case ARGMAX -> "DeviceReduce::ArgMax";
       case MOMENTS -> "none";
+      case SEGMENTED_SUM_64, SEGMENTED_SUM_4096 -> "DeviceSegmentedReduce::Sum";
+      case REDUCE_BY_KEY_64 -> "DeviceReduce::ReduceByKey";
+      case SCAN_BY_KEY_64 -> "DeviceScan::InclusiveSumByKey";
     };
   }
 
@@ -362,7 +365,7 @@ public final class BenchRunner {
     String what =
         target.id()
             + " "
-            + operation.primitive().id()
+            + operation.family()
             + " "
             + operation.op()
             + " "
@@ -458,7 +461,7 @@ public final class BenchRunner {
     return new BenchRow(
         backend,
         device,
-        operation.primitive().id(),
+        operation.family(),
         operation.op(),
         type.id(),
         mode,

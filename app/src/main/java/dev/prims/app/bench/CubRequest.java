@@ -30,10 +30,7 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
       args.add("copy");
       return args;
     }
-    args.add(
-        operation.hasCubReference() && operation.isArgOrMoments()
-            ? "argreduce"
-            : operation.primitive().id());
+    args.add(operation.isArgOrMoments() ? "argreduce" : operation.family());
     switch (operation) {
       case REDUCE_SUM, SCAN_INCLUSIVE -> args.addAll(List.of("--op", "sum"));
       case REDUCE_MIN, ARGMIN -> args.addAll(List.of("--op", "min"));
@@ -43,6 +40,8 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
           args.addAll(
               List.of("--bins", Integer.toString(Operation.BINS), "--lower", "0", "--upper", "1"));
       case DOT, MOMENTS -> {}
+      case SEGMENTED_SUM_64, SEGMENTED_SUM_4096, REDUCE_BY_KEY_64, SCAN_BY_KEY_64 ->
+          args.addAll(List.of("--op", "sum", "--segment", Integer.toString(operation.segment())));
     }
     return args;
   }

@@ -20,9 +20,13 @@ public enum Operation {
   SCAN_EXCLUSIVE(Primitive.SCAN, "exclusive-sum", ReduceOp.SUM, ScanKind.EXCLUSIVE, 2),
   HISTOGRAM(Primitive.HISTOGRAM, "256-bins", null, null, 1),
   DOT(Primitive.DOT, "sum", null, null, 2),
-  ARGMIN(Primitive.REDUCE, "argmin", ReduceOp.MIN, null, 1),
-  ARGMAX(Primitive.REDUCE, "argmax", ReduceOp.MAX, null, 1),
-  MOMENTS(Primitive.REDUCE, "moments", null, null, 1);
+  ARGMIN("argmin", ReduceOp.MIN),
+  ARGMAX("argmax", ReduceOp.MAX),
+  MOMENTS("moments", null),
+  SEGMENTED_SUM_64(Primitive.REDUCE, "segreduce", "sum-64", ScanKind.INCLUSIVE, 64, 0),
+  SEGMENTED_SUM_4096(Primitive.REDUCE, "segreduce", "sum-4096", ScanKind.INCLUSIVE, 4096, 0),
+  REDUCE_BY_KEY_64(Primitive.REDUCE, "reduce-by-key", "sum-64", ScanKind.INCLUSIVE, 64, 1),
+  SCAN_BY_KEY_64(Primitive.SCAN, "scan-by-key", "inclusive-sum-64", ScanKind.INCLUSIVE, 64, 1);
 
   /** Bins of the benchmarked histogram (keys 0..255, or even bins over [0, 1)). */
   public static final int BINS = 256;
@@ -32,6 +36,9 @@ public enum Operation {
   private final ReduceOp reduceOp;
   private final ScanKind scanKind;
   private final int bytesPerElement;
+  private final String family;
+  private final int segment;
+  private final int keyBytes;
 
   Operation(
       Primitive primitive, String op, ReduceOp reduceOp, ScanKind scanKind, int bytesPerElement) {
@@ -40,7 +47,56 @@ public enum Operation {
     this.reduceOp = reduceOp;
     this.scanKind = scanKind;
     this.bytesPerElement = bytesPerElement;
+    this.family = primitive.id();
+    this.segment = 0;
+    this.keyBytes = 0;
   }
+
+  /**
+   * Arg-min, arg-max ({@code reduceOp} MIN or MAX) or moments ({@code reduceOp} null): a reduction
+   * of one input named on its own in {@code --primitives}.
+   */
+  Operation(String family, ReduceOp reduceOp) {
+    this.primitive = Primitive.REDUCE;
+    this.op = family;
+    this.reduceOp = reduceOp;
+    this.scanKind = null;
+    this.bytesPerElement = 1;
+    this.family = family;
+    this.segment = 0;
+    this.keyBytes = 0;
+  }
+
+  /**
+   * A segmented sum: {@code family} segreduce, reduce-by-key or scan-by-key over segments or runs
+   * of {@code segment} elements; by-key calls ({@code intKeys} 1) also read one int key per
+   * element.
+   */
+  Operation(
+      Primitive primitive, String family, String op, ScanKind scanKind, int segment, int intKeys) {
+    this.primitive = primitive;
+    this.op = op;
+    this.reduceOp = ReduceOp.SUM;
+    this.scanKind = primitive == Primitive.SCAN ? scanKind : null;
+    this.bytesPerElement = primitive == Primitive.SCAN ? 2 : 1;
+    this.family = family;
+    this.segment = segment;
+    this.keyBytes = 4 * intKeys;
+  }
+
+  /**
+   * The name in reports and {@code --primitives}: the primitive's id, or segreduce, reduce-by-key,
+   * scan-by-key.
+   */
+  public String family() {
+    return family;
+  }
+
+  /** Elements per segment or run of a segmented operation, 0 for the others. */
+  public int segment() {
+    return segment;
+  }
+
 
   public Primitive primitive() {
     return primitive;
@@ -76,12 +132,12 @@ public enum Operation {
 
   /** Whether the CUB reference program measures this operation with Thrust. */
   public boolean hasThrustReference() {
-    return !isArgOrMoments();
+    return !isArgOrMoments() && segment == 0;
   }
 
   /** Bytes counted for throughput: elements moved times the element size. */
   public double bytes(DType type, long n) {
-    return (double) bytesPerElement * n * type.bytes();
+    return (double) bytesPerElement * n * type.bytes() + (double) keyBytes * n;
   }
 
   /**
@@ -103,12 +159,8 @@ public enum Operation {
       String op = t.contains(":") ? t.substring(t.indexOf(':') + 1) : null;
       boolean matched = false;
       for (Operation o : values()) {
-        boolean own = o.isArgOrMoments() && o.op.equals(t);
-        if (own
-            || o.primitive.id().equals(primitive)
-                && (op == null
-                    ? !o.isArgOrMoments()
-                    : o.op.equals(op) || o.op.startsWith(op + "-"))) {
+        if (o.family.equals(primitive)
+            && (op == null || o.op.equals(op) || o.op.startsWith(op + "-"))) {
           if (!result.contains(o)) {
             result.add(o);
           }
@@ -119,8 +171,9 @@ public enum Operation {
         throw new IllegalArgumentException(
             "unknown primitive '"
                 + token.trim()
-                + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, or one of"
-                + " reduce:sum, reduce:min, reduce:max, scan:inclusive, scan:exclusive");
+                + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, segreduce,"
+                + " reduce-by-key, scan-by-key, or one of reduce:sum, reduce:min, reduce:max,"
+                + " scan:inclusive, scan:exclusive, segreduce:sum-64, segreduce:sum-4096");
       }
     }
     if (result.isEmpty()) {

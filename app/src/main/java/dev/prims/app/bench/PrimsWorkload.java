@@ -54,9 +54,11 @@ public final class PrimsWorkload {
       Runnable call =
           operation.isArgOrMoments()
               ? ArgMomentsWorkload.hostCall(view, operation, data)
-              : mode.equals(HOST)
-                  ? hostCall(view, operation, data)
-                  : scanIntoCall(view, operation, data);
+              : operation.segment() > 0
+                  ? SegmentWorkload.hostCall(view, operation, data)
+                  : mode.equals(HOST)
+                      ? hostCall(view, operation, data)
+                      : scanIntoCall(view, operation, data);
       return stopwatch.time(
           () -> {
             call.run();
@@ -69,6 +71,8 @@ public final class PrimsWorkload {
           operation.isArgOrMoments()
               ? ArgMomentsWorkload.deviceCall(
                   view, operation, keep(buffers, view.upload(data.values())))
+              : operation.segment() > 0
+                  ? SegmentWorkload.deviceCall(view, operation, data, buffers)
               : deviceCall(view, operation, data, buffers);
       return stopwatch.time(() -> backend.deviceMillis(call));
     } finally {
@@ -85,6 +89,9 @@ public final class PrimsWorkload {
     DataSet small = new DataSet(type, PROBE_ELEMENTS);
     if (operation.isArgOrMoments()) {
       return ArgMomentsWorkload.probe(view, operation, small);
+    }
+    if (operation.segment() > 0) {
+      return SegmentWorkload.probe(view, operation, small);
     }
     return switch (operation.primitive()) {
       case REDUCE -> reduceHost(view, operation, small).provenance();

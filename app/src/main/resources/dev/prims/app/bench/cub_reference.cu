@@ -5,6 +5,8 @@
 //                 --n N [--reps R] [--warmup W] [--op sum|min|max] [--exclusive]
 //                 [--bins 256] [--lower 0] [--upper 1] [--impl cub|thrust] [--device D]
 //                 [--timer events|wall] [--result-to-host]
+//   cub_reference --primitive segreduce|reduce-by-key|scan-by-key --segment L ... (see the
+//                 section "Segmented reduce and by-key" below)
 //
 // Data lives on the device and is filled there deterministically (a hash of the index):
 //   int/long     reduce, scan, dot: hash(i) mod 1000 (histogram: hash(i) mod bins)
@@ -72,6 +74,7 @@ struct Options {
   int device = 0;
   std::string timer = "events";
   bool result_to_host = false;
+  long long segment = 64;  // segreduce, reduce-by-key, scan-by-key: elements per segment or run
 };
 
 std::string escape(const std::string& s) {
@@ -147,11 +150,13 @@ Options parse(int argc, char** argv) {
     else if (a == "--device") o.device = std::atoi(value().c_str());
     else if (a == "--timer") o.timer = value();
     else if (a == "--result-to-host") o.result_to_host = true;
+    else if (a == "--segment") o.segment = std::atoll(value().c_str());
     else fail("unknown argument " + a);
   }
   if (o.n <= 0) fail("--n must be positive");
   if (o.reps <= 0) fail("--reps must be positive");
   if (o.bins <= 0) fail("--bins must be positive");
+  if (o.segment <= 0) fail("--segment must be positive");
   if (!(o.lower < o.upper)) fail("--lower must be below --upper");
   if (o.impl != "cub" && o.impl != "thrust") fail("--impl must be cub or thrust, got " + o.impl);
   if (o.op != "sum" && o.op != "min" && o.op != "max") fail("--op must be sum, min or max");
@@ -579,6 +584,79 @@ Result run_argreduce(const Options& o, CachingAllocator&) {
   return {t, 1.0 * o.n * sizeof(T), static_cast<double>(read_one(index.get()))};
 }
 
+// ---- Segmented reduce and by-key (segments or runs of --segment elements; sums only) ----
+// segreduce: DeviceSegmentedReduce::Sum over int offsets 0, L, 2L, ..., n (reads the values;
+// bytes = n elements). reduce-by-key: DeviceReduce::ReduceByKey over int keys i / L (reads keys
+// and values: bytes = n ints + n elements). scan-by-key: DeviceScan::InclusiveSumByKey over the
+// same keys (reads keys and values, writes values). Checksum: the first segment's (run's) sum
+// (scan-by-key: the last element).
+
+__global__ void segment_offsets_kernel(int* offsets, long long segments, long long length, long long n) {
+  long long s = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+  if (s <= segments) offsets[s] = static_cast<int>(s * length < n ? s * length : n);
+}
+
+__global__ void run_keys_kernel(int* keys, long long n, long long length) {
+  long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n; i += stride) {
+    keys[i] = static_cast<int>(i / length);
+  }
+}
+
+template <typename T>
+Result run_segreduce(const Options& o, CachingAllocator&) {
+  if (o.op != "sum") fail("segreduce measures sum only");
+  long long segments = (o.n + o.segment - 1) / o.segment;
+  DeviceMemory<T> in(o.n, "input"), out(segments, "output");
+  DeviceMemory<int> offsets(segments + 1, "offsets");
+  fill(in.get(), o.n, o, 0);
+  segment_offsets_kernel<<<static_cast<unsigned int>((segments + 256) / 256), 256>>>(offsets.get(), segments,
+                                                                                    o.segment, o.n);
+  check(cudaDeviceSynchronize(), "offsets kernel");
+  auto call = [&](void* tmp, size_t& bytes) {
+    return cub::DeviceSegmentedReduce::Sum(tmp, bytes, in.get(), out.get(), static_cast<int>(segments),
+                                           offsets.get(), offsets.get() + 1);
+  };
+  CubTemp temp(call);
+  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub segmented reduce"); });
+  return {t, 1.0 * o.n * sizeof(T), to_double(read_one(out.get()))};
+}
+
+template <typename T>
+Result run_reduce_by_key(const Options& o, CachingAllocator&) {
+  if (o.op != "sum") fail("reduce-by-key measures sum only");
+  DeviceMemory<T> in(o.n, "values"), out(o.n, "aggregates");
+  DeviceMemory<int> keys(o.n, "keys"), unique(o.n, "unique keys");
+  DeviceMemory<long long> runs(1, "run count");
+  fill(in.get(), o.n, o, 0);
+  run_keys_kernel<<<1024, 256>>>(keys.get(), o.n, o.segment);
+  check(cudaDeviceSynchronize(), "keys kernel");
+  auto call = [&](void* tmp, size_t& bytes) {
+    return cub::DeviceReduce::ReduceByKey(tmp, bytes, keys.get(), unique.get(), in.get(), out.get(), runs.get(),
+                                          cuda::std::plus<T>(), o.n);
+  };
+  CubTemp temp(call);
+  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub reduce by key"); });
+  return {t, 1.0 * o.n * (sizeof(int) + sizeof(T)), to_double(read_one(out.get()))};
+}
+
+template <typename T>
+Result run_scan_by_key(const Options& o, CachingAllocator&) {
+  if (o.op != "sum") fail("scan-by-key measures sum only");
+  DeviceMemory<T> in(o.n, "values"), out(o.n, "output");
+  DeviceMemory<int> keys(o.n, "keys");
+  fill(in.get(), o.n, o, 0);
+  run_keys_kernel<<<1024, 256>>>(keys.get(), o.n, o.segment);
+  check(cudaDeviceSynchronize(), "keys kernel");
+  auto call = [&](void* tmp, size_t& bytes) {
+    return cub::DeviceScan::InclusiveSumByKey(tmp, bytes, keys.get(), in.get(), out.get(), o.n);
+  };
+  CubTemp temp(call);
+  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub inclusive sum by key"); });
+  return {t, 1.0 * o.n * (sizeof(int) + 2 * sizeof(T)), to_double(read_one(out.get() + (o.n - 1)))};
+}
+// ---- end of segmented reduce and by-key ----
+
 template <typename T>
 Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "copy") return run_copy<T>(o, alloc);
@@ -587,7 +665,11 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "histogram") return run_histogram<T>(o, alloc);
   if (o.primitive == "dot") return run_dot<T>(o, alloc);
   if (o.primitive == "argreduce") return run_argreduce<T>(o, alloc);
-  fail("--primitive must be copy, reduce, scan, histogram, dot or argreduce, got " + o.primitive);
+  if (o.primitive == "segreduce") return run_segreduce<T>(o, alloc);
+  if (o.primitive == "reduce-by-key") return run_reduce_by_key<T>(o, alloc);
+  if (o.primitive == "scan-by-key") return run_scan_by_key<T>(o, alloc);
+  fail("--primitive must be copy, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key"
+       " or scan-by-key, got " + o.primitive);
 }
 
 // Runs one measurement and prints its JSON line (or an error line).

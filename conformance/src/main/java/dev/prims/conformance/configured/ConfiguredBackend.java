@@ -51,7 +51,8 @@ public final class ConfiguredBackend {
           ConfiguredAsyncTest.class,
           ConfiguredCallerArrayTest.class,
           ConfiguredArgReduceTest.class,
-          ConfiguredMomentsTest.class);
+          ConfiguredMomentsTest.class,
+          ConfiguredSegmentTest.class);
 
   private final String id;
   private final Map<String, String> configuration;

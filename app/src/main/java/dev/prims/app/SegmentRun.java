@@ -1,0 +1,155 @@
+package dev.prims.app;
+
+import dev.prims.ByKey;
+import dev.prims.ByKeyResult;
+import dev.prims.DType;
+import dev.prims.Primitive;
+import dev.prims.Prims;
+import dev.prims.Provenance;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.ScanResult;
+import dev.prims.SegmentResult;
+import dev.prims.Segments;
+import java.lang.reflect.Array;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The segmented operations of {@code prims run}: {@code segreduce} and {@code segscan} over
+ * segments of {@code --segment L} elements, {@code reduce-by-key} and {@code scan-by-key} over runs
+ * of L equal keys ({@code i / L}), on the input values.
+ */
+final class SegmentRun {
+  /** The operation names, in the order the help lists them. */
+  static final String[] NAMES = {"segreduce", "segscan", "reduce-by-key", "scan-by-key"};
+
+  /** Default segment or run length. */
+  static final int DEFAULT_LENGTH = 64;
+
+  /** Times one call and returns its result (RunCommand's --repeat timing). */
+  interface Timer {
+    <T> T timed(Supplier<T> call);
+  }
+
+  private SegmentRun() {}
+
+  /** The operation named {@code name} (case-insensitive), or null when it is none of them. */
+  static String family(String name) {
+    for (String n : NAMES) {
+      if (n.equalsIgnoreCase(name.trim())) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  /** The primitive an operation belongs to: REDUCE or SCAN. */
+  static Primitive primitive(String family) {
+    return family.equals("segreduce") || family.equals("reduce-by-key")
+        ? Primitive.REDUCE
+        : Primitive.SCAN;
+  }
+
+  /**
+   * Runs {@code family} on {@code data} with segments or runs of {@code length}; adds {@code
+   * segmentLength}, {@code segments}, {@code first} and {@code last} to the report and returns the
+   * result values and their provenance.
+   */
+  static ScanResult<?> run(
+      Prims prims,
+      String family,
+      Object data,
+      ReduceOp op,
+      ScanKind kind,
+      int length,
+      Map<String, Object> report,
+      Timer timer) {
+    int n = Array.getLength(data);
+    report.put("segmentLength", length);
+    boolean byKey = family.endsWith("by-key");
+    boolean reduce = primitive(family) == Primitive.REDUCE;
+    if (!reduce) {
+      report.put("kind", kind.name().toLowerCase(Locale.ROOT));
+    }
+    Object values;
+    Provenance provenance;
+    long count;
+    if (byKey) {
+      int[] keys = new int[n];
+      for (int i = 0; i < n; i++) {
+        keys[i] = i / length;
+      }
+      ByKey<int[]> runs = prims.byKey(keys);
+      if (reduce) {
+        ByKeyResult<int[], ?> r = timer.timed(() -> reduceByKey(runs, data, op));
+        values = r.values();
+        provenance = r.provenance();
+      } else {
+        ScanResult<?> r = timer.timed(() -> scanByKey(runs, data, op, kind));
+        values = r.values();
+        provenance = r.provenance();
+      }
+      count = n == 0 ? 0 : (n - 1L) / length + 1;
+    } else {
+      int segments = n == 0 ? 0 : (n - 1) / length + 1;
+      int[] offsets = new int[segments + 1];
+      for (int s = 1; s <= segments; s++) {
+        offsets[s] = (int) Math.min(n, (long) s * length);
+      }
+      Segments split = prims.segments(offsets);
+      if (reduce) {
+        SegmentResult<?> r = timer.timed(() -> segmentReduce(split, data, op));
+        values = r.values();
+        provenance = r.provenance();
+      } else {
+        ScanResult<?> r = timer.timed(() -> segmentScan(split, data, op, kind));
+        values = r.values();
+        provenance = r.provenance();
+      }
+      count = segments;
+    }
+    report.put("segments", count);
+    int results = Array.getLength(values);
+    report.put("first", results == 0 ? null : JsonOutput.element(values, 0));
+    report.put("last", results == 0 ? null : JsonOutput.element(values, results - 1));
+    return new ScanResult<>(values, provenance);
+  }
+
+  private static SegmentResult<?> segmentReduce(Segments s, Object data, ReduceOp op) {
+    return switch (DType.ofArray(data)) {
+      case INT -> s.reduce((int[]) data, op);
+      case LONG -> s.reduce((long[]) data, op);
+      case FLOAT -> s.reduce((float[]) data, op);
+      case DOUBLE -> s.reduce((double[]) data, op);
+    };
+  }
+
+  private static ScanResult<?> segmentScan(Segments s, Object data, ReduceOp op, ScanKind kind) {
+    return switch (DType.ofArray(data)) {
+      case INT -> s.scan((int[]) data, op, kind);
+      case LONG -> s.scan((long[]) data, op, kind);
+      case FLOAT -> s.scan((float[]) data, op, kind);
+      case DOUBLE -> s.scan((double[]) data, op, kind);
+    };
+  }
+
+  private static ByKeyResult<int[], ?> reduceByKey(ByKey<int[]> k, Object data, ReduceOp op) {
+    return switch (DType.ofArray(data)) {
+      case INT -> k.reduce((int[]) data, op);
+      case LONG -> k.reduce((long[]) data, op);
+      case FLOAT -> k.reduce((float[]) data, op);
+      case DOUBLE -> k.reduce((double[]) data, op);
+    };
+  }
+
+  private static ScanResult<?> scanByKey(ByKey<int[]> k, Object data, ReduceOp op, ScanKind kind) {
+    return switch (DType.ofArray(data)) {
+      case INT -> k.scan((int[]) data, op, kind);
+      case LONG -> k.scan((long[]) data, op, kind);
+      case FLOAT -> k.scan((float[]) data, op, kind);
+      case DOUBLE -> k.scan((double[]) data, op, kind);
+    };
+  }
+}

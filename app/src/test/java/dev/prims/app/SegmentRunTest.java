@@ -1,0 +1,119 @@
+package dev.prims.app;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prims.app.npy.NpyReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code prims run segreduce|segscan|reduce-by-key|scan-by-key} on the cpu backend. */
+class SegmentRunTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static JsonNode runJson(String... args) throws IOException {
+    java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("run"));
+    all.addAll(java.util.List.of(args));
+    all.addAll(java.util.List.of("--backend", "cpu", "--json"));
+    Cli r = Cli.run(all.toArray(String[]::new));
+    assertEquals(0, r.exitCode(), r.toString());
+    return JSON.readTree(r.out());
+  }
+
+  /** The generated ints of {@code --n n --type int --dist ints}, as the run sees them. */
+  private static int[] ints(int n) {
+    return (int[])
+        DataGenerator.generate(dev.prims.DType.INT, DataGenerator.Distribution.INTS, 42, n);
+  }
+
+  @Test
+  void segmentedSumsOfGeneratedInts(@TempDir Path dir) throws IOException {
+    Path out = dir.resolve("sums.npy");
+    JsonNode r =
+        runJson(
+            "segreduce",
+            "--n",
+            "1000",
+            "--type",
+            "int",
+            "--dist",
+            "ints",
+            "--segment",
+            "64",
+            "--output",
+            out.toString());
+    assertEquals("segreduce", r.get("primitive").asText());
+    assertEquals(16, r.get("segments").asInt());
+    int[] values = ints(1000);
+    int[] expected = new int[16];
+    for (int i = 0; i < 1000; i++) {
+      expected[i / 64] += values[i];
+    }
+    assertArrayEquals(expected, (int[]) NpyReader.read(out));
+    assertEquals(expected[0], r.get("first").asInt());
+    assertEquals(expected[15], r.get("last").asInt());
+  }
+
+  @Test
+  void scanByKeyRestartsAtEveryRun(@TempDir Path dir) throws IOException {
+    Path out = dir.resolve("scan.npy");
+    JsonNode r =
+        runJson(
+            "scan-by-key",
+            "--n",
+            "100",
+            "--type",
+            "int",
+            "--dist",
+            "ints",
+            "--segment",
+            "7",
+            "--exclusive",
+            "--output",
+            out.toString());
+    assertEquals("exclusive", r.get("kind").asText());
+    assertEquals(15, r.get("segments").asInt());
+    int[] values = ints(100);
+    int[] expected = new int[100];
+    int acc = 0;
+    for (int i = 0; i < 100; i++) {
+      if (i % 7 == 0) {
+        acc = 0;
+      }
+      expected[i] = acc;
+      acc += values[i];
+    }
+    assertArrayEquals(expected, (int[]) NpyReader.read(out));
+  }
+
+  @Test
+  void reduceByKeyAndSegscanReportTheirShape() throws IOException {
+    JsonNode r = runJson("reduce-by-key", "--n", "1000", "--op", "max", "--segment", "100");
+    assertEquals(10, r.get("segments").asInt());
+    assertEquals("max", r.get("op").asText());
+    JsonNode s = runJson("segscan", "--n", "10", "--segment", "3");
+    assertEquals(4, s.get("segments").asInt());
+    assertEquals("inclusive", s.get("kind").asText());
+  }
+
+  @Test
+  void theHumanReportNamesTheSegments() {
+    Cli r = Cli.run("run", "segreduce", "--n", "1000", "--segment", "64", "--backend", "cpu");
+    assertEquals(0, r.exitCode(), r.toString());
+    assertTrue(r.out().contains("sum segreduce of 1000 float"), r.toString());
+    assertTrue(r.out().contains("in 16 segments of 64"), r.toString());
+  }
+
+  @Test
+  void badSegmentOptions() {
+    RunCommandTest.assertBadInput(
+        "--segment must be at least 1, got 0", "run", "segreduce", "--n", "10", "--segment", "0");
+    RunCommandTest.assertBadInput(
+        "--segment is for segreduce", "run", "reduce", "--n", "10", "--segment", "4");
+  }
+}

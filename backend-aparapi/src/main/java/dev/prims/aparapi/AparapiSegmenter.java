@@ -1,0 +1,277 @@
+package dev.prims.aparapi;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldPlan;
+import dev.prims.spi.Segmenter;
+import java.lang.reflect.Array;
+
+/**
+ * Segmented reduce and scan on Aparapi (SegmentKernel): each work-item walks one chunk of {@link
+ * AparapiSegmentPolicy#CHUNK} elements whatever the segment lengths; the host joins the segments
+ * that cross chunks (reduce) or turns the chunks' heads and tails into carries (scan), as the cpu
+ * backend does. Reproducible sums take the same steps on exact fold sums. Runs of keys are found on
+ * the host (the keys' array is already there): a sequential pass.
+ */
+final class AparapiSegmenter implements Segmenter {
+  static final String FLAT = "segmented-flat";
+
+  private final DriverContext context;
+
+  AparapiSegmenter(DriverContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public void reduce(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      CallContext call) {
+    call.usedVariant(FLAT);
+    run(values, offsets, segments, out, op, null, null, call);
+  }
+
+  @Override
+  public void scan(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    call.usedVariant(FLAT);
+    run(values, offsets, segments, out, op, kind, null, call);
+  }
+
+  @Override
+  public void foldReduce(
+      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
+    run(values, offsets, segments, out, ReduceOp.SUM, null, plan, null);
+  }
+
+  @Override
+  public void foldScan(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ScanKind kind,
+      FoldPlan plan) {
+    run(values, offsets, segments, out, ReduceOp.SUM, kind, plan, null);
+  }
+
+  /** A segmented reduce ({@code kind} null) or scan, on fold sums when {@code plan} is set. */
+  private void run(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind,
+      FoldPlan plan,
+      CallContext call) {
+    AparapiBuffer in = context.buffers().own(values);
+    AparapiBuffer result = context.buffers().own(out);
+    long[] starts = longs(context.buffers().own(offsets).array(), (int) segments + 1);
+    DType type = in.type();
+    int n = in.size();
+    int count = (int) segments;
+    Number identity = op.identity(type);
+    int chunks = (n + AparapiSegmentPolicy.CHUNK - 1) / AparapiSegmentPolicy.CHUNK;
+    boolean inPlace = in.array() == result.array();
+    Object target =
+        inPlace ? Array.newInstance(type.arrayClass().getComponentType(), n) : result.array();
+    if (chunks > 0 && (kind != null || count > 0)) {
+      KernelHandle<?> handle = context.kernels().segment(type);
+      handle.locked(
+          k -> {
+            SegmentKernel kernel = (SegmentKernel) k;
+            kernel.bind(in.array(), target, starts, n, count, OpCode.of(op), identity);
+            kernel.shape(AparapiSegmentPolicy.CHUNK, chunks);
+            int fold = plan == null ? 0 : SegmentKernel.PHASE_FOLD_REDUCE;
+            if (plan != null) {
+              kernel.plan(plan.folds(), AparapiFoldKernels.factors(plan));
+              handle.put(kernel.scale());
+            }
+            handle.bind("values", in);
+            handle.put(starts);
+            handle.put(target);
+            boolean exclusive = kind == ScanKind.EXCLUSIVE;
+            int first = kind == null ? SegmentKernel.PHASE_REDUCE : SegmentKernel.PHASE_TOTALS;
+            kernel.phase(first + fold, exclusive);
+            launch(handle, chunks, call);
+            handle.get(kernel.headSegments());
+            handle.get(kernel.tailSegments());
+            if (plan == null) {
+              handle.get(kernel.heads());
+              handle.get(kernel.tails());
+            } else {
+              handle.get(kernel.foldHeads());
+              handle.get(kernel.foldTails());
+            }
+            if (kind == null) {
+              handle.get(target);
+              join(kernel, target, chunks, OpCode.of(op), plan);
+            } else {
+              carries(kernel, chunks, OpCode.of(op), plan);
+              handle.put(plan == null ? kernel.carries() : kernel.foldCarries());
+              kernel.phase(SegmentKernel.PHASE_SCAN + fold, exclusive);
+              launch(handle, chunks, call);
+              handle.get(target);
+            }
+            return null;
+          });
+    }
+    if (kind == null) {
+      for (int s = count - 1; s >= 0 && starts[s] == n; s--) {
+        Array.set(target, s, plan == null ? identity : op.identity(type));
+      }
+    }
+    if (inPlace) {
+      System.arraycopy(target, 0, result.array(), 0, n);
+    }
+    result.markWritten();
+  }
+
+  private void launch(KernelHandle<?> handle, int chunks, CallContext call) {
+    int block = AparapiSegmentPolicy.BLOCK_SIZE;
+    int groups = (chunks + block - 1) / block;
+    context.launchGroups(handle, groups, block, call);
+  }
+
+  /** Reduce: each segment that starts in a chunk and goes on joins the next chunks' heads. */
+  private static void join(SegmentKernel kernel, Object out, int chunks, int op, FoldPlan plan) {
+    int[] headSeg = kernel.headSegments();
+    int[] tailSeg = kernel.tailSegments();
+    for (int c = 0; c < chunks; c++) {
+      int s = tailSeg[c];
+      if (s < 0) {
+        continue;
+      }
+      if (plan == null) {
+        System.arraycopy(kernel.tails(), c, out, s, 1);
+      }
+      long[] sums = plan == null ? null : folds(kernel.foldTails(), c);
+      for (int h = c + 1; h < chunks && headSeg[h] == s; h++) {
+        if (plan == null) {
+          combineInto(out, s, kernel.heads(), h, op);
+        } else {
+          add(sums, folds(kernel.foldHeads(), h));
+        }
+      }
+      if (plan != null) {
+        Array.set(out, s, plan.finish(sums));
+      }
+    }
+  }
+
+  /** Scan: chunk c's carry from chunk c - 1's tail, or its carry and head (it lies inside one). */
+  private static void carries(SegmentKernel kernel, int chunks, int op, FoldPlan plan) {
+    int[] headSeg = kernel.headSegments();
+    int[] tailSeg = kernel.tailSegments();
+    for (int c = 1; c < chunks; c++) {
+      if (headSeg[c] < 0) {
+        continue;
+      }
+      if (plan == null) {
+        Object carries = kernel.carries();
+        if (tailSeg[c - 1] >= 0) {
+          System.arraycopy(kernel.tails(), c - 1, carries, c, 1);
+        } else {
+          System.arraycopy(carries, c - 1, carries, c, 1);
+          combineInto(carries, c, kernel.heads(), c - 1, op);
+        }
+      } else {
+        long[] carry =
+            tailSeg[c - 1] >= 0
+                ? folds(kernel.foldTails(), c - 1)
+                : folds(kernel.foldCarries(), c - 1);
+        if (tailSeg[c - 1] < 0) {
+          add(carry, folds(kernel.foldHeads(), c - 1));
+        }
+        System.arraycopy(carry, 0, kernel.foldCarries(), SegmentKernel.FOLDS * c, carry.length);
+      }
+    }
+  }
+
+  /** target[t] = combine(target[t], source[s]) under operator code {@code op}. */
+  private static void combineInto(Object target, int t, Object source, int s, int op) {
+    if (target instanceof int[] a) {
+      a[t] = HostOps.combine(op, a[t], ((int[]) source)[s]);
+    } else if (target instanceof long[] a) {
+      a[t] = HostOps.combine(op, a[t], ((long[]) source)[s]);
+    } else if (target instanceof float[] a) {
+      a[t] = HostOps.combine(op, a[t], ((float[]) source)[s]);
+    } else {
+      double[] a = (double[]) target;
+      a[t] = HostOps.combine(op, a[t], ((double[]) source)[s]);
+    }
+  }
+
+  private static long[] folds(long[] partials, int c) {
+    long[] sums = new long[SegmentKernel.FOLDS];
+    System.arraycopy(partials, SegmentKernel.FOLDS * c, sums, 0, SegmentKernel.FOLDS);
+    return sums;
+  }
+
+  private static void add(long[] sums, long[] part) {
+    for (int f = 0; f < sums.length; f++) {
+      sums[f] += part[f];
+    }
+  }
+
+  /** The first {@code count} offsets as longs. */
+  private static long[] longs(Object offsets, int count) {
+    long[] result = new long[count];
+    if (offsets instanceof int[] a) {
+      for (int i = 0; i < count; i++) {
+        result[i] = a[i];
+      }
+    } else {
+      System.arraycopy(offsets, 0, result, 0, count);
+    }
+    return result;
+  }
+
+  @Override
+  public long runs(
+      DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
+    AparapiBuffer k = context.buffers().own(keys);
+    AparapiBuffer unique = context.buffers().own(uniqueKeys);
+    AparapiBuffer starts = context.buffers().own(offsets);
+    int n = k.size();
+    int runs = 0;
+    for (int i = 0; i < n; i++) {
+      if (i == 0 || !sameKey(k.array(), i)) {
+        System.arraycopy(k.array(), i, unique.array(), runs, 1);
+        setOffset(starts.array(), runs, i);
+        runs++;
+      }
+    }
+    setOffset(starts.array(), runs, n);
+    unique.markWritten();
+    starts.markWritten();
+    return runs;
+  }
+
+  private static boolean sameKey(Object keys, int i) {
+    return keys instanceof int[] a
+        ? a[i] == a[i - 1]
+        : ((long[]) keys)[i] == ((long[]) keys)[i - 1];
+  }
+
+  private static void setOffset(Object offsets, int r, int value) {
+    if (offsets instanceof int[] o) {
+      o[r] = value;
+    } else {
+      ((long[]) offsets)[r] = value;
+    }
+  }
+}

@@ -1,0 +1,10 @@
+package dev.prims.aparapi;
+
+import dev.prims.conformance.SegmentConformance;
+
+class AparapiSegmentTest extends SegmentConformance {
+  @Override
+  protected String backendId() {
+    return "aparapi";
+  }
+}

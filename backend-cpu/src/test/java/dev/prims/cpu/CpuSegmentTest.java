@@ -1,0 +1,10 @@
+package dev.prims.cpu;
+
+import dev.prims.conformance.SegmentConformance;
+
+class CpuSegmentTest extends SegmentConformance {
+  @Override
+  protected String backendId() {
+    return "cpu";
+  }
+}

@@ -1,0 +1,347 @@
+package dev.prims.cuda;
+
+import static dev.prims.cuda.CudaSegmentPolicy.BLOCK_SIZE;
+import static dev.prims.cuda.CudaSegmentPolicy.TILE;
+
+import dev.prims.DType;
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldPlan;
+import dev.prims.spi.Segmenter;
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * Segmented reduce and scan on CUDA (segment_reduce.cu, segment_scan.cu): one flat pass over tiles
+ * whatever the segment lengths, then a fix-up of the segments that cross tiles (reduce) or a spine
+ * of tile carries (scan). Runs of keys: start flags, their exclusive sum (this backend's scan), a
+ * scatter. Reproducible sums split every element into its fold integers, sum or scan each fold's
+ * integers per segment exactly with the same kernels on longs, and combine them once per result.
+ * Twin of the OpenCL backend's OpenClSegmenter.
+ */
+final class CudaSegmenter implements Segmenter {
+  static final String FLAT = "segmented-flat";
+  private static final String REDUCE = "segment_reduce";
+  private static final String SCAN = "segment_scan";
+
+  private final CudaBackend backend;
+
+  CudaSegmenter(CudaBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public void reduce(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      CallContext call) {
+    call.usedVariant(FLAT);
+    backend.call(
+        () -> {
+          enqueueReduce(
+              backend.own(values).pointer(),
+              values.type(),
+              values.length(),
+              backend.own(offsets),
+              segments,
+              backend.own(out).pointer(),
+              op);
+          return null;
+        });
+  }
+
+  private void enqueueReduce(
+      CUdeviceptr values,
+      DType type,
+      long n,
+      CudaBuffer offsets,
+      long segments,
+      CUdeviceptr out,
+      ReduceOp op) {
+    if (segments == 0) {
+      return;
+    }
+    backend.launch(
+        REDUCE,
+        kernel("seg_reduce_empty", type, op, offsets.type()),
+        ceilDiv(segments, BLOCK_SIZE),
+        0,
+        new KernelArgs().pointer(offsets.pointer()).i64(segments).pointer(out));
+    if (n == 0) {
+      return;
+    }
+    long tiles = ceilDiv(n, TILE);
+    long slot = 8 * tiles;
+    CUdeviceptr head = backend.scratch(4 * slot);
+    CUdeviceptr headSeg = head.withByteOffset(slot);
+    CUdeviceptr tail = head.withByteOffset(2 * slot);
+    CUdeviceptr tailSeg = head.withByteOffset(3 * slot);
+    backend.launch(
+        REDUCE,
+        kernel("seg_reduce_tiles", type, op, offsets.type()),
+        tiles,
+        0,
+        new KernelArgs()
+            .pointer(values)
+            .pointer(offsets.pointer())
+            .i64(segments)
+            .i64(n)
+            .pointer(out)
+            .pointer(head)
+            .pointer(headSeg)
+            .pointer(tail)
+            .pointer(tailSeg));
+    backend.launch(
+        REDUCE,
+        kernel("seg_reduce_fixup", type, op, null),
+        ceilDiv(tiles, BLOCK_SIZE),
+        0,
+        new KernelArgs()
+            .pointer(out)
+            .pointer(head)
+            .pointer(headSeg)
+            .pointer(tail)
+            .pointer(tailSeg)
+            .i64(tiles));
+  }
+
+  @Override
+  public void scan(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    call.usedVariant(FLAT);
+    backend.call(
+        () -> {
+          enqueueScan(
+              backend.own(values).pointer(),
+              values.type(),
+              values.length(),
+              backend.own(offsets),
+              segments,
+              backend.own(out).pointer(),
+              op,
+              kind);
+          return null;
+        });
+  }
+
+  private void enqueueScan(
+      CUdeviceptr values,
+      DType type,
+      long n,
+      CudaBuffer offsets,
+      long segments,
+      CUdeviceptr out,
+      ReduceOp op,
+      ScanKind kind) {
+    if (n == 0) {
+      return;
+    }
+    long tiles = ceilDiv(n, TILE);
+    long slot = 8 * tiles;
+    CUdeviceptr flags = backend.scratch(3 * slot);
+    CUdeviceptr aggregates = flags.withByteOffset(slot);
+    CUdeviceptr carries = flags.withByteOffset(2 * slot);
+    backend.launch(
+        SCAN,
+        kernel("seg_scan_totals", type, op, offsets.type()),
+        tiles,
+        0,
+        new KernelArgs()
+            .pointer(values)
+            .pointer(offsets.pointer())
+            .i64(segments)
+            .i64(n)
+            .pointer(flags)
+            .pointer(aggregates));
+    backend.launch(
+        SCAN,
+        kernel("seg_scan_spine", type, op, null),
+        1,
+        0,
+        new KernelArgs().pointer(flags).pointer(aggregates).i64(tiles).pointer(carries));
+    backend.launch(
+        SCAN,
+        kernel("seg_scan_tiles", type, op, offsets.type()),
+        tiles,
+        0,
+        new KernelArgs()
+            .pointer(values)
+            .pointer(offsets.pointer())
+            .i64(segments)
+            .i64(n)
+            .pointer(carries)
+            .pointer(out)
+            .i32(kind == ScanKind.EXCLUSIVE ? 1 : 0));
+  }
+
+  @Override
+  public long runs(
+      DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
+    long n = keys.length();
+    if (n > Integer.MAX_VALUE) {
+      throw new UnsupportedOperationException(
+          "runs of more than 2^31 - 1 keys are not supported yet on cuda");
+    }
+    CudaBuffer k = backend.own(keys);
+    CudaBuffer unique = backend.own(uniqueKeys);
+    CudaBuffer starts = backend.own(offsets);
+    try (DeviceBuffer flags = backend.buffers().allocate(DType.INT, n);
+        DeviceBuffer ranks = backend.buffers().allocate(DType.INT, n)) {
+      backend.call(
+          () -> {
+            backend.launch(
+                REDUCE,
+                runKernel("seg_run_flags", k.type(), null),
+                ceilDiv(n, BLOCK_SIZE),
+                0,
+                new KernelArgs().pointer(k.pointer()).i64(n).pointer(backend.own(flags).pointer()));
+            return null;
+          });
+      backend
+          .scanner()
+          .scan(
+              flags,
+              ranks,
+              ReduceOp.SUM,
+              ScanKind.EXCLUSIVE,
+              new CallContext(null, Determinism.FAST));
+      return backend.call(
+          () -> {
+            CUdeviceptr count = backend.scratch(8);
+            backend.launch(
+                REDUCE,
+                runKernel("seg_run_scatter", k.type(), starts.type()),
+                ceilDiv(n, BLOCK_SIZE),
+                0,
+                new KernelArgs()
+                    .pointer(k.pointer())
+                    .pointer(backend.own(flags).pointer())
+                    .pointer(backend.own(ranks).pointer())
+                    .i64(n)
+                    .pointer(unique.pointer())
+                    .pointer(starts.pointer())
+                    .pointer(count));
+            return backend.fetchLongs(count, 1)[0];
+          });
+    }
+  }
+
+  @Override
+  public void foldReduce(
+      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
+    folded(values, offsets, segments, out, plan, null);
+  }
+
+  @Override
+  public void foldScan(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ScanKind kind,
+      FoldPlan plan) {
+    folded(values, offsets, segments, out, plan, kind);
+  }
+
+  /**
+   * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers, their
+   * exact segmented long sums or scans, then FoldPlan.combine of each result's sums.
+   */
+  private void folded(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      FoldPlan plan,
+      ScanKind kind) {
+    CudaBuffer in = backend.own(values);
+    CudaBuffer starts = backend.own(offsets);
+    long n = in.length();
+    long results = kind == null ? segments : n;
+    if (results == 0) {
+      return;
+    }
+    DeviceBuffer[] digits = new DeviceBuffer[plan.folds()];
+    DeviceBuffer[] sums = new DeviceBuffer[plan.folds()];
+    try {
+      for (int f = 0; f < plan.folds(); f++) {
+        digits[f] = backend.buffers().allocate(DType.LONG, Math.max(n, 1));
+        sums[f] = kind == null ? backend.buffers().allocate(DType.LONG, segments) : digits[f];
+      }
+      backend.call(
+          () -> {
+            String type = in.type().id();
+            if (n > 0) {
+              KernelArgs args = new KernelArgs().pointer(in.pointer()).i64(n);
+              CudaFoldKernels.planArgs(args, plan);
+              for (int f = 0; f < 4; f++) {
+                args.pointer(pointer(digits, f));
+              }
+              backend.launch(REDUCE, "seg_fold_digits_" + type, ceilDiv(n, BLOCK_SIZE), 0, args);
+            }
+            for (int f = 0; f < plan.folds(); f++) {
+              CUdeviceptr d = pointer(digits, f);
+              CUdeviceptr s = pointer(sums, f);
+              if (kind == null) {
+                enqueueReduce(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM);
+              } else {
+                enqueueScan(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
+              }
+            }
+            KernelArgs args = new KernelArgs();
+            for (int f = 0; f < 4; f++) {
+              args.pointer(pointer(sums, f));
+            }
+            args.i64(results);
+            CudaFoldKernels.planArgs(args, plan).pointer(backend.own(out).pointer());
+            backend.launch(
+                REDUCE, "seg_fold_combine_" + type, ceilDiv(results, BLOCK_SIZE), 0, args);
+            return null;
+          });
+    } finally {
+      for (int f = 0; f < plan.folds(); f++) {
+        if (sums[f] != null && sums[f] != digits[f]) {
+          sums[f].close();
+        }
+        if (digits[f] != null) {
+          digits[f].close();
+        }
+      }
+    }
+  }
+
+  /** Fold {@code f}'s buffer; the last real one stands in for folds past the plan's. */
+  private CUdeviceptr pointer(DeviceBuffer[] folds, int f) {
+    return backend.own(folds[Math.min(f, folds.length - 1)]).pointer();
+  }
+
+  /**
+   * The entry point {@code base} for values of {@code type} under {@code op}, and for offsets of
+   * {@code offsets} where the kernel reads them (null where it does not).
+   */
+  static String kernel(String base, DType type, ReduceOp op, DType offsets) {
+    return base + "_" + type.id() + "_" + op.id() + (offsets == null ? "" : "_" + offsets.id());
+  }
+
+  /**
+   * The run-finding entry point {@code base} for {@code keys}, and offsets where it writes them.
+   */
+  static String runKernel(String base, DType keys, DType offsets) {
+    return base + "_" + keys.id() + (offsets == null ? "" : "_" + offsets.id());
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+}

@@ -1,0 +1,87 @@
+package dev.prims.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.DType;
+import dev.prims.ReduceOp;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The segmented modules hold every kernel {@link CudaSegmenter} launches, for every type, operator
+ * and offset type, and {@link CudaSegmentPolicy} matches block_segment.cuh (no GPU needed: reads
+ * the committed PTX and the sources).
+ */
+class CudaSegmentModulesTest {
+  private static final Pattern ENTRY = Pattern.compile("\\.visible \\.entry (\\w+)\\(");
+  private static final DType[] OFFSETS = {DType.INT, DType.LONG};
+
+  @Test
+  void everyKernelTheSegmenterLaunchesIsInItsModule() throws IOException {
+    Set<String> reduce = entries("segment_reduce");
+    Set<String> scan = entries("segment_scan");
+    for (DType type : DType.values()) {
+      for (ReduceOp op : ReduceOp.values()) {
+        if (!op.supports(type)) {
+          continue;
+        }
+        for (DType offsets : OFFSETS) {
+          assertContains(reduce, CudaSegmenter.kernel("seg_reduce_empty", type, op, offsets));
+          assertContains(reduce, CudaSegmenter.kernel("seg_reduce_tiles", type, op, offsets));
+          assertContains(scan, CudaSegmenter.kernel("seg_scan_totals", type, op, offsets));
+          assertContains(scan, CudaSegmenter.kernel("seg_scan_tiles", type, op, offsets));
+        }
+        assertContains(reduce, CudaSegmenter.kernel("seg_reduce_fixup", type, op, null));
+        assertContains(scan, CudaSegmenter.kernel("seg_scan_spine", type, op, null));
+      }
+    }
+    for (DType keys : OFFSETS) {
+      assertContains(reduce, CudaSegmenter.runKernel("seg_run_flags", keys, null));
+      for (DType offsets : OFFSETS) {
+        assertContains(reduce, CudaSegmenter.runKernel("seg_run_scatter", keys, offsets));
+      }
+    }
+    for (String type : new String[] {"float", "double"}) {
+      assertContains(reduce, "seg_fold_digits_" + type);
+      assertContains(reduce, "seg_fold_combine_" + type);
+    }
+  }
+
+  @Test
+  void thePolicyMatchesTheKernels() throws IOException {
+    String header =
+        Files.readString(
+            Paths.get("src/main/cuda/block/block_segment.cuh"), StandardCharsets.UTF_8);
+    Matcher items = Pattern.compile("#define SEG_ITEMS (\\d+)").matcher(header);
+    assertTrue(items.find(), "SEG_ITEMS not defined in block_segment.cuh");
+    assertEquals(CudaSegmentPolicy.ITEMS_PER_THREAD, Integer.parseInt(items.group(1)));
+    assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);
+  }
+
+  private static void assertContains(Set<String> entries, String kernel) {
+    assertTrue(entries.contains(kernel), "no entry point " + kernel);
+  }
+
+  private static Set<String> entries(String module) throws IOException {
+    String resource = CudaModules.PTX_DIRECTORY + module + ".ptx";
+    try (InputStream in = CudaSegmentModulesTest.class.getResourceAsStream(resource)) {
+      assertNotNull(in, "missing PTX resource " + resource);
+      Matcher m = ENTRY.matcher(new String(in.readAllBytes(), StandardCharsets.US_ASCII));
+      Set<String> names = new TreeSet<>();
+      while (m.find()) {
+        names.add(m.group(1));
+      }
+      return names;
+    }
+  }
+}

@@ -1,0 +1,350 @@
+package dev.prims.opencl;
+
+import static dev.prims.opencl.OpenClSegmentPolicy.BLOCK_SIZE;
+import static dev.prims.opencl.OpenClSegmentPolicy.ITEMS_PER_THREAD;
+import static dev.prims.opencl.OpenClSegmentPolicy.TILE;
+
+import dev.prims.DType;
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldPlan;
+import dev.prims.spi.Segmenter;
+import org.jocl.cl_mem;
+
+/**
+ * Segmented reduce and scan on OpenCL (segment.cl): one flat pass over tiles whatever the segment
+ * lengths, then a fix-up of the segments that cross tiles (reduce) or a spine of tile carries
+ * (scan). Runs of keys: start flags, their exclusive sum (this backend's scan), a scatter.
+ * Reproducible sums split every element into its fold integers (fold.cl), sum each fold's integers
+ * per segment exactly with the same kernels on longs, and combine them once per result.
+ */
+final class OpenClSegmenter implements Segmenter {
+  static final String FLAT = "segmented-flat";
+  private static final String FILE = "segment.cl";
+
+  private final OpenClBackend backend;
+
+  OpenClSegmenter(OpenClBackend backend) {
+    this.backend = backend;
+  }
+
+  @Override
+  public void reduce(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      CallContext call) {
+    call.usedVariant(FLAT);
+    backend.requireType(values.type());
+    backend.callAndRead(
+        "segmented reduce",
+        () -> {
+          enqueueReduce(
+              backend.own(values).mem(),
+              values.type(),
+              values.length(),
+              backend.own(offsets),
+              segments,
+              backend.own(out).mem(),
+              op);
+          return null;
+        });
+  }
+
+  private void enqueueReduce(
+      cl_mem values,
+      DType type,
+      long n,
+      OpenClBuffer offsets,
+      long segments,
+      cl_mem out,
+      ReduceOp op) {
+    if (segments == 0) {
+      return;
+    }
+    backend.launch(
+        kernel(type, op, offsets, "seg_reduce_empty"),
+        ceilDiv(segments, BLOCK_SIZE),
+        BLOCK_SIZE,
+        offsets.mem(),
+        segments,
+        out);
+    if (n == 0) {
+      return;
+    }
+    long tiles = ceilDiv(n, TILE);
+    cl_mem head = backend.scratch("segment.head", tiles * type.bytes());
+    cl_mem headSeg = backend.scratch("segment.headSeg", tiles * 8);
+    cl_mem tail = backend.scratch("segment.tail", tiles * type.bytes());
+    cl_mem tailSeg = backend.scratch("segment.tailSeg", tiles * 8);
+    backend.launch(
+        kernel(type, op, offsets, "seg_reduce_tiles"),
+        tiles,
+        BLOCK_SIZE,
+        values,
+        offsets.mem(),
+        segments,
+        n,
+        out,
+        head,
+        headSeg,
+        tail,
+        tailSeg);
+    backend.launch(
+        kernel(type, op, offsets, "seg_reduce_fixup"),
+        ceilDiv(tiles, BLOCK_SIZE),
+        BLOCK_SIZE,
+        out,
+        head,
+        headSeg,
+        tail,
+        tailSeg,
+        tiles);
+  }
+
+  @Override
+  public void scan(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    call.usedVariant(FLAT);
+    backend.requireType(values.type());
+    backend.callAndRead(
+        "segmented scan",
+        () -> {
+          enqueueScan(
+              backend.own(values).mem(),
+              values.type(),
+              values.length(),
+              backend.own(offsets),
+              segments,
+              backend.own(out).mem(),
+              op,
+              kind);
+          return null;
+        });
+  }
+
+  private void enqueueScan(
+      cl_mem values,
+      DType type,
+      long n,
+      OpenClBuffer offsets,
+      long segments,
+      cl_mem out,
+      ReduceOp op,
+      ScanKind kind) {
+    if (n == 0) {
+      return;
+    }
+    long tiles = ceilDiv(n, TILE);
+    cl_mem flags = backend.scratch("segment.flags", tiles * 4);
+    cl_mem aggregates = backend.scratch("segment.aggregates", tiles * type.bytes());
+    cl_mem carries = backend.scratch("segment.carries", tiles * type.bytes());
+    backend.launch(
+        kernel(type, op, offsets, "seg_scan_totals"),
+        tiles,
+        BLOCK_SIZE,
+        values,
+        offsets.mem(),
+        segments,
+        n,
+        flags,
+        aggregates);
+    backend.launch(
+        kernel(type, op, offsets, "seg_scan_spine"),
+        1,
+        BLOCK_SIZE,
+        flags,
+        aggregates,
+        tiles,
+        carries);
+    backend.launch(
+        kernel(type, op, offsets, "seg_scan_tiles"),
+        tiles,
+        BLOCK_SIZE,
+        values,
+        offsets.mem(),
+        segments,
+        n,
+        carries,
+        out,
+        kind == ScanKind.EXCLUSIVE ? 1 : 0);
+  }
+
+  @Override
+  public long runs(
+      DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
+    long n = keys.length();
+    if (n > Integer.MAX_VALUE) {
+      throw new UnsupportedOperationException(
+          "runs of more than 2^31 - 1 keys are not supported yet on " + OpenClBackend.ID);
+    }
+    OpenClBuffer k = backend.own(keys);
+    OpenClBuffer unique = backend.own(uniqueKeys);
+    OpenClBuffer starts = backend.own(offsets);
+    try (DeviceBuffer flags = backend.buffers().allocate(DType.INT, n);
+        DeviceBuffer ranks = backend.buffers().allocate(DType.INT, n)) {
+      backend.callAndRead(
+          "runs of keys",
+          () -> {
+            backend.launch(
+                kernel(k.type(), ReduceOp.SUM, starts, "seg_run_flags"),
+                ceilDiv(n, BLOCK_SIZE),
+                BLOCK_SIZE,
+                k.mem(),
+                n,
+                backend.own(flags).mem());
+            return null;
+          });
+      backend.scanner().scan(flags, ranks, ReduceOp.SUM, ScanKind.EXCLUSIVE, fast());
+      cl_mem count = backend.scratch("segment.runs", 8);
+      return backend
+          .callAndRead(
+              "runs of keys",
+              () -> {
+                backend.launch(
+                    kernel(k.type(), ReduceOp.SUM, starts, "seg_run_scatter"),
+                    ceilDiv(n, BLOCK_SIZE),
+                    BLOCK_SIZE,
+                    k.mem(),
+                    backend.own(flags).mem(),
+                    backend.own(ranks).mem(),
+                    n,
+                    unique.mem(),
+                    starts.mem(),
+                    count);
+                return new OpenClBackend.ScalarAt(count, 0, DType.LONG);
+              })
+          .longValue();
+    }
+  }
+
+  @Override
+  public void foldReduce(
+      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
+    folded(values, offsets, segments, out, plan, null);
+  }
+
+  @Override
+  public void foldScan(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ScanKind kind,
+      FoldPlan plan) {
+    folded(values, offsets, segments, out, plan, kind);
+  }
+
+  /**
+   * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers
+   * (fold_elements), their exact segmented long sums or scans, then FoldPlan.combine of each
+   * result's sums (fold_combine).
+   */
+  private void folded(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      FoldPlan plan,
+      ScanKind kind) {
+    OpenClFoldKernels fold = (OpenClFoldKernels) backend.foldKernels();
+    OpenClBuffer in = backend.own(values);
+    OpenClBuffer starts = backend.own(offsets);
+    long n = in.length();
+    long results = kind == null ? segments : n;
+    if (results == 0) {
+      return;
+    }
+    DeviceBuffer[] digits = new DeviceBuffer[plan.folds()];
+    DeviceBuffer[] sums = new DeviceBuffer[plan.folds()];
+    try {
+      for (int f = 0; f < plan.folds(); f++) {
+        digits[f] = backend.buffers().allocate(DType.LONG, Math.max(n, 1));
+        sums[f] = kind == null ? backend.buffers().allocate(DType.LONG, segments) : digits[f];
+      }
+      backend.callAndRead(
+          "reproducible segmented sum",
+          () -> {
+            int block = OpenClReducePolicy.BLOCK_SIZE;
+            if (n > 0) {
+              backend.launch(
+                  fold.kernel(in.type(), plan, "fold_elements"),
+                  ceilDiv(n, block),
+                  block,
+                  in.mem(),
+                  n,
+                  fold.planMemory(plan),
+                  mem(digits, 0),
+                  mem(digits, 1),
+                  mem(digits, 2),
+                  mem(digits, 3));
+            }
+            for (int f = 0; f < plan.folds(); f++) {
+              cl_mem d = backend.own(digits[f]).mem();
+              cl_mem s = backend.own(sums[f]).mem();
+              if (kind == null) {
+                enqueueReduce(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM);
+              } else {
+                enqueueScan(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
+              }
+            }
+            backend.launch(
+                fold.kernel(in.type(), plan, "fold_combine"),
+                ceilDiv(results, block),
+                block,
+                mem(sums, 0),
+                mem(sums, 1),
+                mem(sums, 2),
+                mem(sums, 3),
+                results,
+                fold.planMemory(plan),
+                backend.own(out).mem());
+            return null;
+          });
+    } finally {
+      for (int f = 0; f < plan.folds(); f++) {
+        if (sums[f] != null && sums[f] != digits[f]) {
+          sums[f].close();
+        }
+        if (digits[f] != null) {
+          digits[f].close();
+        }
+      }
+    }
+  }
+
+  /** Fold {@code f}'s buffer; the last real one stands in for folds past the plan's. */
+  private cl_mem mem(DeviceBuffer[] folds, int f) {
+    return backend.own(folds[Math.min(f, folds.length - 1)]).mem();
+  }
+
+  private OpenClBackend.Kernel kernel(DType type, ReduceOp op, OpenClBuffer offsets, String name) {
+    return backend.kernel(
+        FILE,
+        type,
+        op,
+        BLOCK_SIZE,
+        ITEMS_PER_THREAD,
+        " -DOFF_T=" + (offsets.type() == DType.INT ? "int" : "long"),
+        name);
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+
+  private static CallContext fast() {
+    return new CallContext(null, Determinism.FAST);
+  }
+}

@@ -1,0 +1,353 @@
+// Segmented reduce and scan over CSR offsets, and the runs of keys behind the by-key calls.
+// One flat pass over tiles of TILE = BLOCK_SIZE * ITEMS_PER_THREAD elements, whatever the segment
+// lengths: each work-item takes ITEMS_PER_THREAD consecutive elements, finds its segment by binary
+// search between the tile's first and last segment, and walks the offsets as it goes; a segmented
+// scan across the work-group (flags: "a segment starts here") carries partial segments from one
+// work-item to the next. Segments that cross tiles are joined by seg_reduce_fixup (reduce) or by
+// the carries seg_scan_spine computes (scan). Twin of segment.cu.
+// OFF_T is the offsets' element type (int or long).
+
+#define TILE ((ulong)BLOCK_SIZE * ITEMS_PER_THREAD)
+
+/* The last segment s in [lo, hi] with offsets[s] <= pos (the non-empty segment holding pos). */
+inline ulong seg_find(__global const OFF_T* offsets, ulong lo, ulong hi, ulong pos) {
+  while (lo < hi) {
+    ulong mid = lo + (hi - lo + 1) / 2;
+    if ((ulong)offsets[mid] <= pos) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+/*
+ * Inclusive segmented scan of (flag, value) across the work-group, in place: value[i] combines the
+ * values from the last flagged work-item at or before i; flag[i] says whether there was one.
+ */
+inline void seg_group_scan(__local int* flag, __local T* value, int lid OP_PARAM) {
+  for (int d = 1; d < BLOCK_SIZE; d <<= 1) {
+    int pf = 0;
+    T pv = IDENTITY;
+    if (lid >= d) {
+      pf = flag[lid - d];
+      pv = value[lid - d];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid >= d) {
+      if (!flag[lid]) {
+        value[lid] = op(pv, value[lid]);
+      }
+      flag[lid] |= pf;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
+/* One work-item's elements [i0, i1) of a tile, and the segment of its first element. */
+typedef struct {
+  ulong i0;
+  ulong i1;
+  ulong seg;
+} seg_span;
+
+/* The tile's first and last segment, found once by work-item 0. */
+inline void seg_tile_bounds(__global const OFF_T* offsets, ulong segments, ulong t0, ulong t1,
+                            __local ulong* bounds) {
+  if (get_local_id(0) == 0) {
+    ulong first = seg_find(offsets, 0, segments - 1, t0);
+    bounds[0] = first;
+    bounds[1] = seg_find(offsets, first, segments - 1, t1 - 1);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+inline seg_span seg_thread_span(__global const OFF_T* offsets, ulong t0, ulong t1,
+                                __local const ulong* bounds) {
+  seg_span s;
+  s.i0 = min(t1, t0 + (ulong)get_local_id(0) * ITEMS_PER_THREAD);
+  s.i1 = min(t1, s.i0 + ITEMS_PER_THREAD);
+  s.seg = s.i0 < t1 ? seg_find(offsets, bounds[0], bounds[1], s.i0) : bounds[1];
+  return s;
+}
+
+/*
+ * The work-item's summary for the group scan: whether a segment starts in its elements, and the
+ * combination of its elements from the last such start (all of them when none does). When
+ * `head` is not null it also gets the combination of the elements before the first start.
+ */
+inline int seg_thread_summary(__global const T* values, __global const OFF_T* offsets, seg_span s,
+                              T* agg, T* head OP_PARAM) {
+  T acc = IDENTITY;
+  int flag = s.i0 < s.i1 && (ulong)offsets[s.seg] == s.i0;
+  int inHead = !flag;
+  ulong cur = s.seg;
+  ulong next = s.i0 < s.i1 ? (ulong)offsets[cur + 1] : s.i1;
+  for (ulong i = s.i0; i < s.i1; i++) {
+    if (i == next) {
+      if (inHead) {
+        *head = acc;
+        inHead = 0;
+      }
+      flag = 1;
+      acc = IDENTITY;
+      do {
+        cur++;
+        next = (ulong)offsets[cur + 1];
+      } while (next <= i);
+    }
+    acc = op(acc, values[i]);
+  }
+  if (inHead) {
+    *head = acc;
+  }
+  *agg = acc;
+  return flag;
+}
+
+/*
+ * Reduce, tile pass: writes every segment that starts and ends in the tile; for the others keeps
+ * per tile the head (elements of a segment begun in an earlier tile; headSeg, else -1) and the
+ * tail (from the last start to the tile's end when that segment goes on; tailSeg, else -1).
+ */
+__kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
+                                             __global const OFF_T* offsets, ulong segments,
+                                             ulong n, __global T* out, __global T* tileHead,
+                                             __global long* headSeg, __global T* tileTail,
+                                             __global long* tailSeg OP_PARAM) {
+  __local int flags[BLOCK_SIZE];
+  __local T vals[BLOCK_SIZE];
+  __local ulong bounds[2];
+  int lid = get_local_id(0);
+  ulong g = get_group_id(0);
+  ulong t0 = g * TILE;
+  ulong t1 = min(n, t0 + TILE);
+  seg_tile_bounds(offsets, segments, t0, t1, bounds);
+  seg_span s = seg_thread_span(offsets, t0, t1, bounds);
+  T agg;
+  T head = IDENTITY;
+  int flag = seg_thread_summary(values, offsets, s, &agg, &head OP_ARG);
+  flags[lid] = flag;
+  vals[lid] = agg;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  seg_group_scan(flags, vals, lid OP_ARG);
+  T carry = lid > 0 ? vals[lid - 1] : IDENTITY;
+  if (lid == 0) {
+    headSeg[g] = -1;
+    tailSeg[g] = -1;
+  }
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  if (s.i0 >= s.i1) {
+    return;
+  }
+  ulong segStart = (ulong)offsets[s.seg];
+  ulong segEnd = (ulong)offsets[s.seg + 1];
+  // the segment of the first element, when it began before this work-item
+  if (segStart < s.i0 && segEnd <= s.i1) {
+    T v = op(carry, head);
+    if (segStart >= t0) {
+      out[s.seg] = v;
+    } else {
+      tileHead[g] = v;
+      headSeg[g] = s.seg;
+    }
+  }
+  // segments that start here and end in this work-item's elements
+  ulong cur = s.seg;
+  T acc = IDENTITY;
+  int started = segStart == s.i0;
+  ulong next = segEnd;
+  for (ulong i = s.i0; i < s.i1; i++) {
+    if (i == next) {
+      if (started) {
+        out[cur] = acc;
+      }
+      started = 1;
+      acc = IDENTITY;
+      do {
+        cur++;
+        next = (ulong)offsets[cur + 1];
+      } while (next <= i);
+    }
+    acc = op(acc, values[i]);
+  }
+  if (started && next == s.i1) {
+    out[cur] = acc;
+  }
+  // the segment that leaves the tile unfinished
+  if (s.i1 == t1 && next > t1) {
+    if (started) {
+      tileTail[g] = acc;
+      tailSeg[g] = cur;
+    } else if ((ulong)offsets[cur] >= t0) {
+      tileTail[g] = op(carry, acc);
+      tailSeg[g] = cur;
+    } else {
+      tileHead[g] = op(carry, acc);
+      headSeg[g] = cur;
+    }
+  }
+}
+
+/* Reduce, fix-up: each tile where a segment starts and goes on joins it with the next tiles' heads. */
+__kernel REQUIRE_BLOCK void seg_reduce_fixup(__global T* out, __global const T* tileHead,
+                                             __global const long* headSeg,
+                                             __global const T* tileTail,
+                                             __global const long* tailSeg, ulong tiles OP_PARAM) {
+  ulong g = get_global_id(0);
+  if (g >= tiles || tailSeg[g] < 0) {
+    return;
+  }
+  long seg = tailSeg[g];
+  T acc = tileTail[g];
+  for (ulong h = g + 1; h < tiles && headSeg[h] == seg; h++) {
+    acc = op(acc, tileHead[h]);
+  }
+  out[seg] = acc;
+}
+
+/* Reduce: the identity for every empty segment. */
+__kernel REQUIRE_BLOCK void seg_reduce_empty(__global const OFF_T* offsets, ulong segments,
+                                             __global T* out OP_PARAM) {
+  ulong s = get_global_id(0);
+  if (s < segments && offsets[s] == offsets[s + 1]) {
+    out[s] = IDENTITY;
+  }
+}
+
+/* Scan, first pass: per tile, whether a segment starts in it and its value from the last start. */
+__kernel REQUIRE_BLOCK void seg_scan_totals(__global const T* values,
+                                            __global const OFF_T* offsets, ulong segments,
+                                            ulong n, __global int* tileFlag,
+                                            __global T* tileAgg OP_PARAM) {
+  __local int flags[BLOCK_SIZE];
+  __local T vals[BLOCK_SIZE];
+  __local ulong bounds[2];
+  int lid = get_local_id(0);
+  ulong g = get_group_id(0);
+  ulong t0 = g * TILE;
+  ulong t1 = min(n, t0 + TILE);
+  seg_tile_bounds(offsets, segments, t0, t1, bounds);
+  seg_span s = seg_thread_span(offsets, t0, t1, bounds);
+  T agg;
+  T head;
+  flags[lid] = seg_thread_summary(values, offsets, s, &agg, &head OP_ARG);
+  vals[lid] = agg;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  seg_group_scan(flags, vals, lid OP_ARG);
+  if (lid == BLOCK_SIZE - 1) {
+    tileFlag[g] = flags[lid];
+    tileAgg[g] = vals[lid];
+  }
+}
+
+/*
+ * Scan, spine (one work-group): carry[g] is what flows into tile g from earlier tiles, the
+ * exclusive segmented scan of (tileFlag, tileAgg).
+ */
+__kernel REQUIRE_BLOCK void seg_scan_spine(__global const int* tileFlag,
+                                           __global const T* tileAgg, ulong tiles,
+                                           __global T* carry OP_PARAM) {
+  __local int flags[BLOCK_SIZE];
+  __local T vals[BLOCK_SIZE];
+  int lid = get_local_id(0);
+  T running = IDENTITY;
+  for (ulong base = 0; base < tiles; base += BLOCK_SIZE) {
+    ulong g = base + lid;
+    flags[lid] = g < tiles ? tileFlag[g] : 0;
+    vals[lid] = g < tiles ? tileAgg[g] : IDENTITY;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    seg_group_scan(flags, vals, lid OP_ARG);
+    int ef = lid > 0 ? flags[lid - 1] : 0;
+    T ev = lid > 0 ? vals[lid - 1] : IDENTITY;
+    if (g < tiles) {
+      carry[g] = ef ? ev : op(running, ev);
+    }
+    int tf = flags[BLOCK_SIZE - 1];
+    T tv = vals[BLOCK_SIZE - 1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    running = tf ? tv : op(running, tv);
+  }
+}
+
+/* Scan, second pass: each work-item scans its elements from its carry, restarting at each start. */
+__kernel REQUIRE_BLOCK void seg_scan_tiles(__global const T* values,
+                                           __global const OFF_T* offsets, ulong segments,
+                                           ulong n, __global const T* tileCarry,
+                                           __global T* out, int exclusive OP_PARAM) {
+  __local int flags[BLOCK_SIZE];
+  __local T vals[BLOCK_SIZE];
+  __local ulong bounds[2];
+  int lid = get_local_id(0);
+  ulong g = get_group_id(0);
+  ulong t0 = g * TILE;
+  ulong t1 = min(n, t0 + TILE);
+  seg_tile_bounds(offsets, segments, t0, t1, bounds);
+  seg_span s = seg_thread_span(offsets, t0, t1, bounds);
+  T agg;
+  T head;
+  flags[lid] = seg_thread_summary(values, offsets, s, &agg, &head OP_ARG);
+  vals[lid] = agg;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  seg_group_scan(flags, vals, lid OP_ARG);
+  int ef = lid > 0 ? flags[lid - 1] : 0;
+  T ev = lid > 0 ? vals[lid - 1] : IDENTITY;
+  T acc = ef ? ev : op(tileCarry[g], ev);
+  if (s.i0 >= s.i1) {
+    return;
+  }
+  ulong cur = s.seg;
+  ulong next = (ulong)offsets[cur + 1];
+  if ((ulong)offsets[cur] == s.i0) {
+    acc = IDENTITY;
+  }
+  for (ulong i = s.i0; i < s.i1; i++) {
+    if (i == next) {
+      acc = IDENTITY;
+      do {
+        cur++;
+        next = (ulong)offsets[cur + 1];
+      } while (next <= i);
+    }
+    T x = values[i];
+    if (exclusive) {
+      out[i] = acc;
+      acc = op(acc, x);
+    } else {
+      acc = op(acc, x);
+      out[i] = acc;
+    }
+  }
+}
+
+/* Runs of keys (T is the key type): 1 where a run starts. */
+__kernel REQUIRE_BLOCK void seg_run_flags(__global const T* keys, ulong n,
+                                          __global int* flags OP_PARAM) {
+  ulong i = get_global_id(0);
+  if (i < n) {
+    flags[i] = i == 0 || keys[i] != keys[i - 1];
+  }
+}
+
+/*
+ * Runs of keys: each start's key and position at its rank (the exclusive sum of the flags); the
+ * last element also writes n after the last start and the run count.
+ */
+__kernel REQUIRE_BLOCK void seg_run_scatter(__global const T* keys, __global const int* flags,
+                                            __global const int* ranks, ulong n,
+                                            __global T* uniqueKeys, __global OFF_T* offsets,
+                                            __global long* runs OP_PARAM) {
+  ulong i = get_global_id(0);
+  if (i < n) {
+    if (flags[i]) {
+      uniqueKeys[ranks[i]] = keys[i];
+      offsets[ranks[i]] = (OFF_T)i;
+    }
+    if (i == n - 1) {
+      long count = (long)ranks[i] + flags[i];
+      offsets[count] = (OFF_T)n;
+      runs[0] = count;
+    }
+  }
+}

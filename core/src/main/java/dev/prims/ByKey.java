@@ -1,0 +1,248 @@
+package dev.prims;
+
+import dev.prims.engine.Engine;
+import dev.prims.engine.Engine.Outcome;
+import dev.prims.engine.ResolvedConfig;
+import dev.prims.engine.SegmentedCalls;
+import java.lang.reflect.Array;
+import java.util.Arrays;
+
+/**
+ * Reduce-by-key and scan-by-key over runs of equal adjacent int or long keys, made by {@link
+ * Prims#byKey(int[])}: each maximal run of equal keys is one segment (keys need not be sorted; a
+ * key that comes back later starts a new run).
+ *
+ * <pre>{@code
+ * ByKey<int[]> groups = prims.byKey(sortedKeys);
+ * ByKeyResult<int[], double[]> totals = groups.reduce(amounts, ReduceOp.SUM);
+ * // totals.keys()[r] is run r's key, totals.values()[r] its sum, totals.runs() the run count
+ * double[] running = groups.scan(amounts, ReduceOp.SUM, ScanKind.INCLUSIVE).values();
+ * }</pre>
+ *
+ * <p>Values follow the rules of {@link Segments}, reproducible mode included. Host keys go with
+ * host values, buffer keys with buffer values of the same backend. Thread-safe; holds no resources.
+ *
+ * @param <K> the keys: {@code int[]}, {@code long[]} or {@link DeviceBuffer}
+ */
+public final class ByKey<K> {
+  private final Engine engine;
+  private final ResolvedConfig config;
+  private final K keys;
+
+  ByKey(Engine engine, ResolvedConfig config, K keys) {
+    this.engine = engine;
+    this.config = config;
+    this.keys = keys;
+  }
+
+  // ---- reduce ----
+
+  public ByKeyResult<K, int[]> reduce(int[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public ByKeyResult<K, long[]> reduce(long[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public ByKeyResult<K, float[]> reduce(float[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public ByKeyResult<K, double[]> reduce(double[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <A> ByKeyResult<K, A> reduceArray(A values, ReduceOp op) {
+    DType type = checkHostValues(values, op);
+    int n = Array.getLength(values);
+    Object uniqueKeys = Segments.newArray(DType.ofArray(keys), n);
+    Object result = Segments.newArray(type, n);
+    Outcome<Long> o =
+        engine.run(
+            config,
+            Primitive.REDUCE,
+            Segments.bytes(values) + Segments.bytes(keys),
+            (b, call) -> {
+              if (n == 0) {
+                return 0L;
+              }
+              try (DeviceBuffer k = b.buffers().wrap(keys);
+                  DeviceBuffer v = b.buffers().wrap(values);
+                  DeviceBuffer uk = b.buffers().outputFor(uniqueKeys);
+                  DeviceBuffer out = b.buffers().outputFor(result)) {
+                long runs = SegmentedCalls.reduceByKey(b, k, v, uk, out, op, call);
+                b.buffers().download(uk, uniqueKeys);
+                b.buffers().download(out, result);
+                return runs;
+              }
+            });
+    int runs = Math.toIntExact(o.value());
+    return new ByKeyResult<>(
+        (K) copyOf(uniqueKeys, runs), (A) copyOf(result, runs), runs, o.provenance());
+  }
+
+  /**
+   * Reduces each run of {@code values} on the backend that owns the buffers: run {@code r}'s key
+   * goes to {@code uniqueKeys[r]} (the keys' type) and its reduction to {@code out[r]} (the values'
+   * type); both need as many elements as the values, as every key may start a run.
+   *
+   * @return the number of runs, as a long {@link Scalar}
+   */
+  public Scalar reduce(
+      DeviceBuffer values, DeviceBuffer uniqueKeys, DeviceBuffer out, ReduceOp op) {
+    DeviceBuffer k = checkBuffers(values, out, op, "reduce-by-key output");
+    Segments.notNull(uniqueKeys, "uniqueKeys");
+    if (uniqueKeys.type() != k.type() || uniqueKeys.length() < k.length()) {
+      throw new IllegalArgumentException(
+          "reduce-by-key unique keys must be "
+              + k.type().id()
+              + " with at least "
+              + k.length()
+              + " elements, got "
+              + uniqueKeys.type().id()
+              + " with "
+              + uniqueKeys.length());
+    }
+    Outcome<Long> o =
+        engine.runOn(
+            config,
+            Primitive.REDUCE,
+            (b, call) ->
+                values.length() == 0
+                    ? 0L
+                    : SegmentedCalls.reduceByKey(b, k, values, uniqueKeys, out, op, call),
+            k,
+            values,
+            uniqueKeys,
+            out);
+    return new Scalar(DType.LONG, o.value(), o.provenance());
+  }
+
+  // ---- scan ----
+
+  public ScanResult<int[]> scan(int[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<long[]> scan(long[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<float[]> scan(float[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<double[]> scan(double[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
+    DType type = checkHostValues(values, op);
+    Segments.notNull(kind, "scan kind");
+    int n = Array.getLength(values);
+    A result = (A) Segments.newArray(type, n);
+    Outcome<Void> o =
+        engine.run(
+            config,
+            Primitive.SCAN,
+            2 * Segments.bytes(values) + Segments.bytes(keys),
+            (b, call) -> {
+              if (n > 0) {
+                try (DeviceBuffer k = b.buffers().wrap(keys);
+                    DeviceBuffer v = b.buffers().wrap(values);
+                    DeviceBuffer out = b.buffers().outputFor(result)) {
+                  SegmentedCalls.scanByKey(b, k, v, out, op, kind, call);
+                  b.buffers().download(out, result);
+                }
+              }
+              return null;
+            });
+    return new ScanResult<>(result, o.provenance());
+  }
+
+  /**
+   * Scans each run of {@code values} into {@code out} (same type and backend, at least as long; may
+   * be {@code values} itself) on the backend that owns the buffers.
+   */
+  public Provenance scan(DeviceBuffer values, DeviceBuffer out, ReduceOp op, ScanKind kind) {
+    Segments.notNull(kind, "scan kind");
+    DeviceBuffer k = checkBuffers(values, out, op, "scan-by-key output");
+    return engine
+        .runOn(
+            config,
+            Primitive.SCAN,
+            (b, call) -> {
+              if (values.length() > 0) {
+                SegmentedCalls.scanByKey(b, k, values, out, op, kind, call);
+              }
+              return null;
+            },
+            k,
+            values,
+            out)
+        .provenance();
+  }
+
+  // ---- checks ----
+
+  private DType checkHostValues(Object values, ReduceOp op) {
+    DType type = DType.ofArray(values);
+    Segments.notNull(op, "op").requireSupported(type);
+    if (keys instanceof DeviceBuffer buffer) {
+      throw new IllegalArgumentException(
+          "these keys are a device buffer on "
+              + buffer.backend()
+              + "; pass the values as a buffer there too");
+    }
+    requireSameLength(Array.getLength(keys), Array.getLength(values));
+    return type;
+  }
+
+  private DeviceBuffer checkBuffers(
+      DeviceBuffer values, DeviceBuffer out, ReduceOp op, String what) {
+    Segments.notNull(values, "values");
+    Segments.notNull(out, "out");
+    Segments.notNull(op, "op").requireSupported(values.type());
+    if (!(keys instanceof DeviceBuffer k)) {
+      throw new IllegalArgumentException(
+          "these keys are a host array; pass the values as an array too, or make the keys a buffer");
+    }
+    requireSameLength(k.length(), values.length());
+    if (out.type() != values.type() || out.length() < values.length()) {
+      throw new IllegalArgumentException(
+          what
+              + " must be "
+              + values.type().id()
+              + " with at least "
+              + values.length()
+              + " elements, got "
+              + out.type().id()
+              + " with "
+              + out.length());
+    }
+    return k;
+  }
+
+  private static void requireSameLength(long keys, long values) {
+    if (keys != values) {
+      throw new IllegalArgumentException(
+          "keys and values differ in length: " + keys + " keys, " + values + " values");
+    }
+  }
+
+  private static Object copyOf(Object array, int length) {
+    if (array instanceof int[] a) {
+      return Arrays.copyOf(a, length);
+    }
+    if (array instanceof long[] a) {
+      return Arrays.copyOf(a, length);
+    }
+    if (array instanceof float[] a) {
+      return Arrays.copyOf(a, length);
+    }
+    return Arrays.copyOf((double[]) array, length);
+  }
+}

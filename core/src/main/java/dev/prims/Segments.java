@@ -1,0 +1,309 @@
+package dev.prims;
+
+import dev.prims.engine.Engine;
+import dev.prims.engine.Engine.Outcome;
+import dev.prims.engine.ResolvedConfig;
+import dev.prims.engine.SegmentedCalls;
+import java.lang.reflect.Array;
+
+/**
+ * Segmented reduce and scan over CSR offsets, made by {@link Prims#segments(int[])}: segment {@code
+ * s} holds {@code values[offsets[s], offsets[s + 1])}, so {@code n + 1} offsets describe {@code n}
+ * segments; the first offset is 0, they never decrease, and the last is the length of the values.
+ *
+ * <pre>{@code
+ * Segments rows = prims.segments(rowOffsets);            // int[] or long[], or a buffer
+ * float[] rowSums = rows.reduce(values, ReduceOp.SUM).values();
+ * float[] running = rows.scan(values, ReduceOp.SUM, ScanKind.INCLUSIVE).values();
+ * }</pre>
+ *
+ * <p>Empty segments are allowed: they reduce to the operator's identity ({@link
+ * ReduceOp#identity}): 0 for SUM, the largest value ({@code Integer.MAX_VALUE}, {@code
+ * Long.MAX_VALUE}, +Infinity) for MIN and the smallest ({@code MIN_VALUE}, -Infinity) for MAX. A
+ * scan restarts from the identity at each segment start. NaN, signed zeros and integer wrapping
+ * follow {@link ReduceOp}. In reproducible mode floating sums and scans have the same bits on every
+ * backend: each segment's (or prefix's) exact sum on the fold grids of the whole input's largest
+ * magnitude, rounded once.
+ *
+ * <p>Offsets given as a device buffer are checked once, when this object is made (they are read
+ * back then); they must not change afterwards. Host offsets go with host or device values; buffer
+ * offsets with buffer values of the same backend. Thread-safe; holds no resources.
+ */
+public final class Segments {
+  private final Engine engine;
+  private final ResolvedConfig config;
+  private final Object hostOffsets;
+  private final DeviceBuffer bufferOffsets;
+  private final long count;
+  private final long end;
+
+  /**
+   * Segments over {@code hostOffsets} (a private copy, checked here), or over {@code bufferOffsets}
+   * when not null, of which {@code hostOffsets} is then a copy read back for the check.
+   */
+  Segments(Engine engine, ResolvedConfig config, Object hostOffsets, DeviceBuffer bufferOffsets) {
+    this.engine = engine;
+    this.config = config;
+    this.end = check(hostOffsets);
+    this.count = Array.getLength(hostOffsets) - 1L;
+    this.hostOffsets = bufferOffsets == null ? hostOffsets : null;
+    this.bufferOffsets = bufferOffsets;
+  }
+
+  /**
+   * The last offset of valid CSR offsets (an int[] or long[]).
+   *
+   * @throws IllegalArgumentException naming the offending entries when they are not valid
+   */
+  static long check(Object offsets) {
+    int length = Array.getLength(offsets);
+    if (length == 0) {
+      throw new IllegalArgumentException(
+          "offsets must hold segments + 1 entries (at least the first, 0), got none");
+    }
+    long first = Array.getLong(offsets, 0);
+    if (first != 0) {
+      throw new IllegalArgumentException("offsets[0] must be 0, got " + first);
+    }
+    long previous = 0;
+    if (offsets instanceof int[] a) {
+      for (int i = 1; i < length; i++) {
+        previous = requireNotBelow(a[i], previous, i);
+      }
+    } else {
+      long[] a = (long[]) offsets;
+      for (int i = 1; i < length; i++) {
+        previous = requireNotBelow(a[i], previous, i);
+      }
+    }
+    return previous;
+  }
+
+  private static long requireNotBelow(long value, long previous, int i) {
+    if (value < previous) {
+      throw new IllegalArgumentException(
+          "offsets must not decrease: offsets["
+              + (i - 1)
+              + "] = "
+              + previous
+              + " > offsets["
+              + i
+              + "] = "
+              + value);
+    }
+    return value;
+  }
+
+  /** The number of segments (one less than the number of offsets). */
+  public long count() {
+    return count;
+  }
+
+  // ---- reduce ----
+
+  public SegmentResult<int[]> reduce(int[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public SegmentResult<long[]> reduce(long[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public SegmentResult<float[]> reduce(float[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  public SegmentResult<double[]> reduce(double[] values, ReduceOp op) {
+    return reduceArray(values, op);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <A> SegmentResult<A> reduceArray(A values, ReduceOp op) {
+    DType type = checkHostValues(values, op);
+    A result = (A) newArray(type, Math.toIntExact(count));
+    Outcome<Void> o =
+        engine.run(
+            config,
+            Primitive.REDUCE,
+            bytes(values) + bytes(hostOffsets),
+            (b, call) -> {
+              if (count > 0) {
+                try (DeviceBuffer v = b.buffers().wrap(values);
+                    DeviceBuffer offsets = b.buffers().wrap(hostOffsets);
+                    DeviceBuffer out = b.buffers().outputFor(result)) {
+                  SegmentedCalls.reduce(b, v, offsets, count, out, op, call);
+                  b.buffers().download(out, result);
+                }
+              }
+              return null;
+            });
+    return new SegmentResult<>(result, o.provenance());
+  }
+
+  /**
+   * Reduces each segment of {@code values} into {@code out[s]} ({@code out} of the same type and
+   * backend, at least {@link #count()} elements) on the backend that owns the buffers.
+   */
+  public Provenance reduce(DeviceBuffer values, DeviceBuffer out, ReduceOp op) {
+    checkBuffers(values, out, op, count, "segmented reduce output");
+    return onBuffers(
+        Primitive.REDUCE,
+        values,
+        out,
+        (b, offsets, call) -> SegmentedCalls.reduce(b, values, offsets, count, out, op, call));
+  }
+
+  // ---- scan ----
+
+  public ScanResult<int[]> scan(int[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<long[]> scan(long[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<float[]> scan(float[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  public ScanResult<double[]> scan(double[] values, ReduceOp op, ScanKind kind) {
+    return scanArray(values, op, kind);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
+    DType type = checkHostValues(values, op);
+    notNull(kind, "scan kind");
+    int n = Array.getLength(values);
+    A result = (A) newArray(type, n);
+    Outcome<Void> o =
+        engine.run(
+            config,
+            Primitive.SCAN,
+            2 * bytes(values) + bytes(hostOffsets),
+            (b, call) -> {
+              if (n > 0) {
+                try (DeviceBuffer v = b.buffers().wrap(values);
+                    DeviceBuffer offsets = b.buffers().wrap(hostOffsets);
+                    DeviceBuffer out = b.buffers().outputFor(result)) {
+                  SegmentedCalls.scan(b, v, offsets, count, out, op, kind, call);
+                  b.buffers().download(out, result);
+                }
+              }
+              return null;
+            });
+    return new ScanResult<>(result, o.provenance());
+  }
+
+  /**
+   * Scans each segment of {@code values} into {@code out} (same type and backend, at least as long;
+   * may be {@code values} itself) on the backend that owns the buffers.
+   */
+  public Provenance scan(DeviceBuffer values, DeviceBuffer out, ReduceOp op, ScanKind kind) {
+    notNull(kind, "scan kind");
+    checkBuffers(values, out, op, values == null ? 0 : values.length(), "segmented scan output");
+    return onBuffers(
+        Primitive.SCAN,
+        values,
+        out,
+        (b, offsets, call) -> {
+          if (values.length() > 0) {
+            SegmentedCalls.scan(b, values, offsets, count, out, op, kind, call);
+          }
+        });
+  }
+
+  // ---- checks and plumbing ----
+
+  /** Work on the buffers' backend with the offsets as a buffer there. */
+  @FunctionalInterface
+  private interface BufferWork {
+    void run(dev.prims.spi.Backend backend, DeviceBuffer offsets, dev.prims.spi.CallContext call);
+  }
+
+  private Provenance onBuffers(
+      Primitive primitive, DeviceBuffer values, DeviceBuffer out, BufferWork work) {
+    DeviceBuffer[] buffers =
+        bufferOffsets == null
+            ? new DeviceBuffer[] {values, out}
+            : new DeviceBuffer[] {values, out, bufferOffsets};
+    return engine
+        .runOn(
+            config,
+            primitive,
+            (b, call) -> {
+              if (bufferOffsets != null) {
+                work.run(b, bufferOffsets, call);
+              } else {
+                try (DeviceBuffer offsets = b.buffers().upload(hostOffsets)) {
+                  work.run(b, offsets, call);
+                }
+              }
+              return null;
+            },
+            buffers)
+        .provenance();
+  }
+
+  private DType checkHostValues(Object values, ReduceOp op) {
+    DType type = DType.ofArray(values);
+    notNull(op, "op").requireSupported(type);
+    if (bufferOffsets != null) {
+      throw new IllegalArgumentException(
+          "these segments' offsets are a device buffer on "
+              + bufferOffsets.backend()
+              + "; pass the values as a buffer there too");
+    }
+    requireEnd(Array.getLength(values));
+    return type;
+  }
+
+  private void checkBuffers(
+      DeviceBuffer values, DeviceBuffer out, ReduceOp op, long need, String what) {
+    notNull(values, "values");
+    notNull(out, "out");
+    notNull(op, "op").requireSupported(values.type());
+    requireEnd(values.length());
+    if (out.type() != values.type() || out.length() < need) {
+      throw new IllegalArgumentException(
+          what
+              + " must be "
+              + values.type().id()
+              + " with at least "
+              + need
+              + " elements, got "
+              + out.type().id()
+              + " with "
+              + out.length());
+    }
+  }
+
+  private void requireEnd(long n) {
+    if (end != n) {
+      throw new IllegalArgumentException(
+          "offsets end at offsets["
+              + count
+              + "] = "
+              + end
+              + " but the values hold "
+              + n
+              + " elements");
+    }
+  }
+
+  static Object newArray(DType type, int length) {
+    return Array.newInstance(type.arrayClass().getComponentType(), length);
+  }
+
+  static long bytes(Object array) {
+    return (long) Array.getLength(array) * DType.ofArray(array).bytes();
+  }
+
+  static <T> T notNull(T value, String name) {
+    if (value == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,133 @@
+package dev.prims.engine;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.FoldPlan;
+import dev.prims.spi.Segmenter;
+
+/**
+ * The segmented and by-key calls on one backend, fast or reproducible. A by-key call is the runs of
+ * its keys ({@link Segmenter#runs}) followed by the segmented call over the runs' offsets.
+ *
+ * <p>Reproducible floating sums and scans use one {@link FoldPlan} for the whole input, made from
+ * its largest magnitude as for a plain reproducible scan: each segment's exact fold sums (or each
+ * prefix's, for a scan) are rounded once with {@link FoldPlan#combine}, so every backend gives the
+ * same bits. An input holding NaN or an infinity takes the fast path (IEEE special values, noted in
+ * the provenance).
+ */
+public final class SegmentedCalls {
+  /** The variant the fold path reports. */
+  public static final String REPRODUCIBLE = "reproducible-folds";
+
+  private SegmentedCalls() {}
+
+  /** Segmented reduce of {@code values} over {@code offsets[0..segments]} into {@code out}. */
+  public static void reduce(
+      Backend backend,
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      CallContext call) {
+    Segmenter segmenter = backend.segmenter();
+    FoldPlan plan = plan(backend, values, op, call);
+    if (plan != null) {
+      segmenter.foldReduce(values, offsets, segments, out, plan);
+    } else {
+      segmenter.reduce(values, offsets, segments, out, op, call);
+    }
+  }
+
+  /** Segmented scan of {@code values} over {@code offsets[0..segments]} into {@code out}. */
+  public static void scan(
+      Backend backend,
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    Segmenter segmenter = backend.segmenter();
+    FoldPlan plan = plan(backend, values, op, call);
+    if (plan != null) {
+      segmenter.foldScan(values, offsets, segments, out, kind, plan);
+    } else {
+      segmenter.scan(values, offsets, segments, out, op, kind, call);
+    }
+  }
+
+  /**
+   * Reduce-by-key of a non-empty input: the unique keys of the runs go to {@code uniqueKeys}, their
+   * reductions to {@code out}; returns the number of runs.
+   */
+  public static long reduceByKey(
+      Backend backend,
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer uniqueKeys,
+      DeviceBuffer out,
+      ReduceOp op,
+      CallContext call) {
+    try (DeviceBuffer offsets = runOffsets(backend, keys.length())) {
+      long runs = backend.segmenter().runs(keys, uniqueKeys, offsets, call);
+      reduce(backend, values, offsets, runs, out, op, call);
+      return runs;
+    }
+  }
+
+  /** Scan-by-key of a non-empty input: each run of equal keys scanned on its own into out. */
+  public static void scanByKey(
+      Backend backend,
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    try (DeviceBuffer offsets = runOffsets(backend, keys.length());
+        DeviceBuffer unique = backend.buffers().allocate(keys.type(), keys.length())) {
+      long runs = backend.segmenter().runs(keys, unique, offsets, call);
+      scan(backend, values, offsets, runs, out, op, kind, call);
+    }
+  }
+
+  private static DeviceBuffer runOffsets(Backend backend, long n) {
+    DType type = n + 1 <= Integer.MAX_VALUE ? DType.INT : DType.LONG;
+    return backend.buffers().allocate(type, n + 1);
+  }
+
+  /**
+   * The plan of a reproducible floating sum, or null for the fast path (fast mode, another
+   * operator, an empty or non-finite input).
+   */
+  private static FoldPlan plan(
+      Backend backend, DeviceBuffer values, ReduceOp op, CallContext call) {
+    if (!ReproducibleMode.applies(call, values.type(), op) || values.length() == 0) {
+      return null;
+    }
+    if (backend.foldKernels() == null) {
+      throw new UnsupportedOperationException(
+          "backend " + backend.id() + " has no reproducible mode");
+    }
+    double maxAbs = ReproducibleMode.maxAbs(backend, values);
+    if (!Double.isFinite(maxAbs)) {
+      call.note("non-finite input: IEEE special values");
+      return null;
+    }
+    if (values.length() > FoldPlan.MAX_LENGTH) {
+      throw new IllegalArgumentException(
+          "reproducible mode handles at most "
+              + FoldPlan.MAX_LENGTH
+              + " elements, got "
+              + values.length());
+    }
+    call.usedVariant(REPRODUCIBLE);
+    return FoldPlan.forMaxAbs(values.type(), maxAbs == 0 ? 1.0 : maxAbs);
+  }
+}
