@@ -138,12 +138,15 @@ final class FastSegmentWork implements SegmentWork {
 
   private void scan(int from, int to, Object carry) {
     switch (type) {
-      case INT -> ScanLoops.scan((int[]) in, (int[]) out, from, to, (Integer) carry, op, inclusive);
-      case LONG -> ScanLoops.scan((long[]) in, (long[]) out, from, to, (Long) carry, op, inclusive);
+      case INT ->
+          ScanLoops.scan((int[]) in, from, to, (int[]) out, from, (Integer) carry, op, inclusive);
+      case LONG ->
+          ScanLoops.scan((long[]) in, from, to, (long[]) out, from, (Long) carry, op, inclusive);
       case FLOAT ->
-          ScanLoops.scan((float[]) in, (float[]) out, from, to, (Float) carry, op, inclusive);
+          ScanLoops.scan((float[]) in, from, to, (float[]) out, from, (Float) carry, op, inclusive);
       default ->
-          ScanLoops.scan((double[]) in, (double[]) out, from, to, (Double) carry, op, inclusive);
+          ScanLoops.scan(
+              (double[]) in, from, to, (double[]) out, from, (Double) carry, op, inclusive);
     }
   }
 }

@@ -97,7 +97,6 @@ public enum Operation {
     return segment;
   }
 
-
   public Primitive primitive() {
     return primitive;
   }

@@ -73,7 +73,7 @@ public final class PrimsWorkload {
                   view, operation, keep(buffers, view.upload(data.values())))
               : operation.segment() > 0
                   ? SegmentWorkload.deviceCall(view, operation, data, buffers)
-              : deviceCall(view, operation, data, buffers);
+                  : deviceCall(view, operation, data, buffers);
       return stopwatch.time(() -> backend.deviceMillis(call));
     } finally {
       buffers.forEach(DeviceBuffer::close);

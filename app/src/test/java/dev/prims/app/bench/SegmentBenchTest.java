@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.DType;
+import dev.prims.app.Cli;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -49,14 +50,16 @@ class SegmentBenchTest {
     assertEquals(
         "DeviceScan::InclusiveSumByKey",
         BenchRunner.referenceName("cub", Operation.SCAN_BY_KEY_64));
-    assertTrue(!Operation.REDUCE_BY_KEY_64.hasThrustReference() && Operation.REDUCE_SUM.hasThrustReference());
+    assertTrue(
+        !Operation.REDUCE_BY_KEY_64.hasThrustReference()
+            && Operation.REDUCE_SUM.hasThrustReference());
   }
 
   @Test
   void cpuRowsBesideThePlainSum() throws Exception {
     Path json = dir.resolve("bench.json");
-    CommandRun run =
-        CommandRun.of(
+    Cli run =
+        Cli.run(
             "bench",
             "--quick",
             "--no-progress",
