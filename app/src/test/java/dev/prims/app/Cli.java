@@ -17,6 +17,13 @@ public record Cli(int exitCode, String out, String err) {
     return new Cli(code, out.toString(), err.toString());
   }
 
+  /** The arguments of {@code prims run histogram} with even bins over {@code [lower, upper)}. */
+  public static String[] evenHistogram(String input, String bins, String lower, String upper) {
+    return new String[] {
+      "run", "histogram", "--input", input, "--bins", bins, "--lower", lower, "--upper", upper
+    };
+  }
+
   /** The lines written to stderr. */
   public long errLines() {
     return err.lines().count();

@@ -251,29 +251,8 @@ class RunCommandTest {
     assertBadInput(
         "bins must be positive, got 0", "run", "histogram", "--input", keys, "--bins", "0");
     assertBadInput(
-        "lower bound must be below the upper bound",
-        "run",
-        "histogram",
-        "--input",
-        edges,
-        "--bins",
-        "4",
-        "--lower",
-        "1",
-        "--upper",
-        "1");
-    assertBadInput(
-        "must be finite",
-        "run",
-        "histogram",
-        "--input",
-        edges,
-        "--bins",
-        "4",
-        "--lower",
-        "0",
-        "--upper",
-        "Infinity");
+        "lower bound must be below the upper bound", Cli.evenHistogram(edges, "4", "1", "1"));
+    assertBadInput("must be finite", Cli.evenHistogram(edges, "4", "0", "Infinity"));
     assertBadInput(
         "float values are counted in even bins: add --lower L --upper U",
         "run",
@@ -283,17 +262,7 @@ class RunCommandTest {
         "--bins",
         "4");
     assertBadInput(
-        "int keys are counted with --bins N alone",
-        "run",
-        "histogram",
-        "--input",
-        keys,
-        "--bins",
-        "4",
-        "--lower",
-        "0",
-        "--upper",
-        "4");
+        "int keys are counted with --bins N alone", Cli.evenHistogram(keys, "4", "0", "4"));
     assertBadInput("histogram needs --bins", "run", "histogram", "--input", keys);
     assertBadInput(
         "give both --lower and --upper",

@@ -96,34 +96,40 @@ final class CpuFoldKernels implements FoldKernels {
   @Override
   public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
     Object a = CpuBuffer.arrayOf(input);
-    int n = (int) input.length();
-    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
-    long[][] partial = new long[Math.max(chunks, 1)][plan.folds()];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * CpuPolicy.REDUCE_CHUNK;
-          int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          FoldLoops.sum(a, from, to, plan, partial[c]);
-        });
-    return add(partial, plan.folds());
+    return foldChunks(
+        (int) input.length(),
+        plan.folds(),
+        (from, to, sums) -> FoldLoops.sum(a, from, to, plan, sums));
   }
 
   @Override
   public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
     Object x = CpuBuffer.arrayOf(a);
     Object y = CpuBuffer.arrayOf(b);
-    int n = (int) Math.min(a.length(), b.length());
+    return foldChunks(
+        (int) Math.min(a.length(), b.length()),
+        plan.folds(),
+        (from, to, sums) -> FoldLoops.dot(x, y, from, to, plan, sums));
+  }
+
+  /** The fold sums of {@code n} elements: {@code fold} on each chunk in parallel, then added. */
+  private long[] foldChunks(int n, int folds, ChunkFold fold) {
     int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
-    long[][] partial = new long[Math.max(chunks, 1)][plan.folds()];
+    long[][] partial = new long[Math.max(chunks, 1)][folds];
     parallel.forEachChunk(
         chunks,
         c -> {
           int from = c * CpuPolicy.REDUCE_CHUNK;
           int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          FoldLoops.dot(x, y, from, to, plan, partial[c]);
+          fold.into(from, to, partial[c]);
         });
-    return add(partial, plan.folds());
+    return add(partial, folds);
+  }
+
+  /** Adds the fold sums of elements {@code [from, to)} to {@code sums}. */
+  @FunctionalInterface
+  private interface ChunkFold {
+    void into(int from, int to, long[] sums);
   }
 
   @Override

@@ -131,27 +131,32 @@ final class OffHeapArray {
 
   /** Copies {@code count} elements from {@code from} into {@code dst[offset, offset + count)}. */
   void read(long from, Object dst, int offset, int count) {
-    checkRange(from, count);
+    copy(from, dst, offset, count, false);
+  }
+
+  /** Copies {@code src[offset, offset + count)} to elements {@code [to, to + count)}. */
+  void write(long to, Object src, int offset, int count) {
+    copy(to, src, offset, count, true);
+  }
+
+  /**
+   * Copies between elements {@code [at, at + count)} and {@code array[offset, offset + count)},
+   * chunk by chunk: into the elements when {@code toMemory}, out of them otherwise.
+   */
+  private void copy(long at, Object array, int offset, int count, boolean toMemory) {
+    checkRange(at, count);
     pin();
     try {
       while (count > 0) {
-        int c = (int) (from / chunk);
-        int at = (int) (from - (long) c * chunk);
-        int k = Math.min(count, views[c].limit() - at);
-        switch (type) {
-          case INT:
-            ((IntBuffer) views[c]).get(at, (int[]) dst, offset, k);
-            break;
-          case LONG:
-            ((LongBuffer) views[c]).get(at, (long[]) dst, offset, k);
-            break;
-          case FLOAT:
-            ((FloatBuffer) views[c]).get(at, (float[]) dst, offset, k);
-            break;
-          default:
-            ((DoubleBuffer) views[c]).get(at, (double[]) dst, offset, k);
+        int c = (int) (at / chunk);
+        int in = (int) (at - (long) c * chunk);
+        int k = Math.min(count, views[c].limit() - in);
+        if (toMemory) {
+          put(views[c], in, array, offset, k);
+        } else {
+          get(views[c], in, array, offset, k);
         }
-        from += k;
+        at += k;
         offset += k;
         count -= k;
       }
@@ -160,34 +165,37 @@ final class OffHeapArray {
     }
   }
 
-  /** Copies {@code src[offset, offset + count)} to elements {@code [to, to + count)}. */
-  void write(long to, Object src, int offset, int count) {
-    checkRange(to, count);
-    pin();
-    try {
-      while (count > 0) {
-        int c = (int) (to / chunk);
-        int at = (int) (to - (long) c * chunk);
-        int k = Math.min(count, views[c].limit() - at);
-        switch (type) {
-          case INT:
-            ((IntBuffer) views[c]).put(at, (int[]) src, offset, k);
-            break;
-          case LONG:
-            ((LongBuffer) views[c]).put(at, (long[]) src, offset, k);
-            break;
-          case FLOAT:
-            ((FloatBuffer) views[c]).put(at, (float[]) src, offset, k);
-            break;
-          default:
-            ((DoubleBuffer) views[c]).put(at, (double[]) src, offset, k);
-        }
-        to += k;
-        offset += k;
-        count -= k;
-      }
-    } finally {
-      unpin();
+  /** {@code view[at, at + k)} into {@code dst[offset, offset + k)}. */
+  private void get(Buffer view, int at, Object dst, int offset, int k) {
+    switch (type) {
+      case INT:
+        ((IntBuffer) view).get(at, (int[]) dst, offset, k);
+        break;
+      case LONG:
+        ((LongBuffer) view).get(at, (long[]) dst, offset, k);
+        break;
+      case FLOAT:
+        ((FloatBuffer) view).get(at, (float[]) dst, offset, k);
+        break;
+      default:
+        ((DoubleBuffer) view).get(at, (double[]) dst, offset, k);
+    }
+  }
+
+  /** {@code src[offset, offset + k)} into {@code view[at, at + k)}. */
+  private void put(Buffer view, int at, Object src, int offset, int k) {
+    switch (type) {
+      case INT:
+        ((IntBuffer) view).put(at, (int[]) src, offset, k);
+        break;
+      case LONG:
+        ((LongBuffer) view).put(at, (long[]) src, offset, k);
+        break;
+      case FLOAT:
+        ((FloatBuffer) view).put(at, (float[]) src, offset, k);
+        break;
+      default:
+        ((DoubleBuffer) view).put(at, (double[]) src, offset, k);
     }
   }
 

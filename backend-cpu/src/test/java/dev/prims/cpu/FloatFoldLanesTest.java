@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
 import dev.prims.spi.FoldPlan;
-import dev.prims.spi.FoldSums;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -29,37 +28,6 @@ class FloatFoldLanesTest {
       FloatFoldLanes.addShifted(total, sums[f], FoldPlan.WIDTH * (sums.length - 1 - f));
     }
     return total;
-  }
-
-  private static Number expected(float[] a) {
-    double max = 0;
-    for (float x : a) {
-      max = Math.max(max, Math.abs((double) x));
-    }
-    if (!(max <= Float.MAX_VALUE)) {
-      return Float.NaN;
-    }
-    if (max == 0) {
-      return 0.0f;
-    }
-    FoldPlan plan = FoldPlan.forMaxAbs(DType.FLOAT, max);
-    long[] sums = new long[plan.folds()];
-    for (float x : a) {
-      plan.accumulate(x, sums);
-    }
-    return plan.finish(sums);
-  }
-
-  private static Number folded(float[] a) {
-    long[] total = new long[2];
-    int top = FloatFoldTotals.foldChunk(a, 0, a.length, total);
-    if (top == FloatFoldTotals.NON_FINITE) {
-      return Float.NaN;
-    }
-    if (top == FloatFoldTotals.ZERO) {
-      return 0.0f;
-    }
-    return FoldSums.ofTotal(DType.FLOAT, top, total[0], total[1]).finish();
   }
 
   private static float[] uniform(Random random, int n, float scale) {
@@ -296,7 +264,10 @@ class FloatFoldLanesTest {
             }
         }
       }
-      assertEquals(expected(a), folded(a), "kind " + kind + ", n " + n + ", scale " + scale);
+      assertEquals(
+          FloatChunkSums.expected(a),
+          FloatChunkSums.folded(a),
+          "kind " + kind + ", n " + n + ", scale " + scale);
     }
   }
 }

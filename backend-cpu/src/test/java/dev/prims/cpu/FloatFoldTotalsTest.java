@@ -2,39 +2,11 @@ package dev.prims.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.prims.DType;
-import dev.prims.spi.FoldPlan;
-import dev.prims.spi.FoldSums;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The one-pass float chunk total equals FoldPlan's per-element definition on every path. */
 class FloatFoldTotalsTest {
-  private static Number expected(float[] a) {
-    double max = 0;
-    for (float x : a) {
-      max = Math.max(max, Math.abs((double) x));
-    }
-    if (max == 0) {
-      return 0.0f;
-    }
-    FoldPlan plan = FoldPlan.forMaxAbs(DType.FLOAT, max);
-    long[] sums = new long[plan.folds()];
-    for (float x : a) {
-      plan.accumulate(x, sums);
-    }
-    return plan.finish(sums);
-  }
-
-  private static Number folded(float[] a) {
-    long[] total = new long[2];
-    int top = FloatFoldTotals.foldChunk(a, 0, a.length, total);
-    if (top == FloatFoldTotals.ZERO) {
-      return 0.0f;
-    }
-    return FoldSums.ofTotal(DType.FLOAT, top, total[0], total[1]).finish();
-  }
-
   @Test
   void everyPathGivesTheDefinitionsBits() {
     Random random = new Random(23);
@@ -66,7 +38,8 @@ class FloatFoldTotalsTest {
             a[i] = 0;
         }
       }
-      assertEquals(expected(a), folded(a), "kind " + kind + ", n " + n);
+      assertEquals(
+          FloatChunkSums.expected(a), FloatChunkSums.folded(a), "kind " + kind + ", n " + n);
     }
   }
 

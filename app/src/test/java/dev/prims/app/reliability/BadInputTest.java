@@ -12,6 +12,7 @@ import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.app.Cli;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -173,34 +174,11 @@ class BadInputTest {
   @Test
   void nonFiniteBoundsAndNonNumbersAreExitTwo(@TempDir Path dir) throws IOException {
     String edges = written(dir, "edges.npy", new float[] {0f, 0.5f, 1f});
-    assertBadInput(
-        "must be finite",
-        "run",
-        "histogram",
-        "--input",
-        edges,
-        "--bins",
-        "4",
-        "--lower",
-        "NaN",
-        "--upper",
-        "1");
-    assertBadInput(
-        "must be finite",
-        "run",
-        "histogram",
-        "--input",
-        edges,
-        "--bins",
-        "4",
-        "--lower",
-        "-Infinity",
-        "--upper",
-        "1");
+    assertBadInput("must be finite", Cli.evenHistogram(edges, "4", "NaN", "1"));
+    assertBadInput("must be finite", Cli.evenHistogram(edges, "4", "-Infinity", "1"));
     assertBadInput(
         "", "run", "histogram", "--input", edges, "--bins", "-4", "--lower", "0", "--upper", "1");
-    assertBadInput(
-        "", "run", "histogram", "--input", edges, "--bins", "four", "--lower", "0", "--upper", "1");
+    assertBadInput("", Cli.evenHistogram(edges, "four", "0", "1"));
   }
 
   @Test

@@ -15,22 +15,7 @@ import dev.prims.spi.Scanner;
 import java.util.List;
 
 /** A real backend under another id whose kernels, launches or allocations fail as told. */
-final class FaultyBackend implements Backend {
-  private final String id;
-  private final Backend real;
-  private final Fault fault;
-
-  FaultyBackend(String id, Backend real, Fault fault) {
-    this.id = id;
-    this.real = real;
-    this.fault = fault;
-  }
-
-  @Override
-  public String id() {
-    return id;
-  }
-
+record FaultyBackend(String id, Backend real, Fault fault) implements Backend {
   @Override
   public DeviceInfo device() {
     return real.device();

@@ -10,24 +10,9 @@ import dev.prims.spi.BackendProvider;
  * A provider with its own id wrapping a real provider (cpu, opencl) and injecting one {@link
  * Fault}, for tests of what users see when a backend breaks.
  */
-final class FaultyProvider implements BackendProvider {
+record FaultyProvider(String id, BackendProvider real, Fault fault) implements BackendProvider {
   /** The native library the {@link Fault#MISSING_NATIVE} backend tries, and fails, to load. */
   static final String MISSING_LIBRARY = "prims-injected-missing-native";
-
-  private final String id;
-  private final BackendProvider real;
-  private final Fault fault;
-
-  FaultyProvider(String id, BackendProvider real, Fault fault) {
-    this.id = id;
-    this.real = real;
-    this.fault = fault;
-  }
-
-  @Override
-  public String id() {
-    return id;
-  }
 
   @Override
   public int priority() {
