@@ -383,7 +383,10 @@ public final class BenchRunner {
       }
       Timing t =
           PrimsWorkload.time(target.view(), target.backend(), operation, data, mode, stopwatch);
-      String variant = target.backend().variants(operation.primitive()).get(0);
+      String variant =
+          operation.segment() > 0
+              ? PrimsWorkload.probe(target.view(), operation, data.type()).variant()
+              : target.backend().variants(operation.primitive()).get(0);
       rows.add(
           row(target.id(), target.deviceName(), operation, data.type(), mode, data.n(), variant, t)
               .compared(copyGbps, peer));
