@@ -387,7 +387,7 @@ public final class BenchRunner {
       Timing t =
           PrimsWorkload.time(target.view(), target.backend(), operation, data, mode, stopwatch);
       String variant =
-          operation.isArgOrMoments()
+          operation.isArgOrMoments() || operation.segment() > 0
               ? PrimsWorkload.probe(target.view(), operation, data.type()).variant()
               : target.backend().variants(operation.primitive()).get(0);
       rows.add(

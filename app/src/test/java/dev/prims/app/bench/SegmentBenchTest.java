@@ -75,6 +75,9 @@ class SegmentBenchTest {
       if (row.get("backend").asText().equals("cpu")) {
         assertTrue(row.get("gbps").asDouble() > 0, "GB/s not positive in " + row);
         ops.add(row.get("primitive").asText() + ":" + row.get("op").asText());
+        if (!row.get("primitive").asText().equals("reduce")) {
+          assertEquals("segmented-flat", row.get("variant").asText(), row.toString());
+        }
       }
     }
     assertEquals(
