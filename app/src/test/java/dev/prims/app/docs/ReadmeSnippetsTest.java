@@ -6,13 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.prims.testing.ReadmeSnippets;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Compiles every {@code ```java} snippet of the repository's README against the prims artifacts,
- * each as the body of a method in which the README's free variables are declared. The Spark
- * section's snippets need Spark on the class path: the spark module's tests compile those.
+ * Compiles every {@code ```java} snippet of the repository's README and of docs/api.md against the
+ * prims artifacts, each as the body of a method in which the README's free variables are declared.
+ * The Spark section's snippets need Spark on the class path: the spark module's tests compile
+ * those.
  */
 class ReadmeSnippetsTest {
   /** The variables the README's snippets may use without declaring them. */
@@ -21,9 +23,10 @@ class ReadmeSnippetsTest {
 
   @TempDir Path out;
 
-  @Test
-  void everyJavaSnippetOfTheReadmeCompiles() throws Exception {
-    Path readme = Path.of("..", "README.md");
+  @ParameterizedTest
+  @ValueSource(strings = {"README.md", "docs/api.md"})
+  void everyJavaSnippetCompiles(String page) throws Exception {
+    Path readme = Path.of("..", page);
     List<String> snippets = ReadmeSnippets.of(readme, s -> !s.contains("PrimsSpark"));
     assertFalse(snippets.isEmpty(), "no ```java snippet found in " + readme.toAbsolutePath());
     assertEquals(
@@ -33,6 +36,6 @@ class ReadmeSnippetsTest {
             "import dev.prims.*;\nimport dev.prims.spi.*;\nimport java.util.*;",
             PARAMETERS,
             out),
-        "README snippets do not compile");
+        page + " snippets do not compile");
   }
 }
