@@ -95,6 +95,7 @@ public final class BenchRunner {
           copyBandwidth.add(copyFact(hostName, "System.arraycopy, parallel", type, n, hostGbps));
         }
         Double gpuGbps = gpuCopy(reference, type, n);
+        HostLink link = hostLink(reference, type, n);
         for (Operation operation : plan.operations()) {
           Map<String, BenchRow> jdkPeer =
               jdkPeers ? jdkRows(operation, data, hostName, hostGbps) : Map.of();
@@ -106,7 +107,9 @@ public final class BenchRunner {
                   mode,
                   operation,
                   data,
-                  target.gpu() ? gpuGbps : hostGbps,
+                  !target.gpu()
+                      ? hostGbps
+                      : mode.equals(PrimsWorkload.DEVICE) ? gpuGbps : link.gbps(operation),
                   target.gpu()
                       ? (mode.equals(PrimsWorkload.DEVICE) ? cubPeer : null)
                       : jdkPeer.get(mode));
@@ -207,6 +210,10 @@ public final class BenchRunner {
           continue;
         }
         requests.add(new CubRequest("cub", null, type, n, reps));
+        if (plan.modes().contains(PrimsWorkload.HOST)) {
+          requests.add(CubRequest.link(CubRequest.H2D, type, n, reps));
+          requests.add(CubRequest.link(CubRequest.D2H, type, n, reps));
+        }
         for (Operation operation : plan.operations()) {
           if (operation.hasCubReference()) {
             requests.add(new CubRequest("cub", operation, type, n, reps));
@@ -235,6 +242,44 @@ public final class BenchRunner {
     }
     copyBandwidth.add(copyFact(copy.device(), "cudaMemcpy device to device", type, n, copy.gbps()));
     return copy.gbps();
+  }
+
+  /**
+   * The pinned copy bandwidth of the host link each way (null where not measured), recorded among
+   * the copy facts.
+   */
+  private HostLink hostLink(Map<CubRequest, CubResult> reference, DType type, long n) {
+    Double[] gbps = new Double[2];
+    String[] directions = {CubRequest.H2D, CubRequest.D2H};
+    String[] methods = {
+      "cudaMemcpyAsync pinned host to device", "cudaMemcpyAsync device to pinned host"
+    };
+    for (int i = 0; i < 2; i++) {
+      CubResult copy = reference.get(CubRequest.link(directions[i], type, n, referenceReps()));
+      if (copy != null && copy.ok()) {
+        gbps[i] = copy.gbps();
+        copyBandwidth.add(copyFact(copy.device(), methods[i], type, n, copy.gbps()));
+      }
+    }
+    return new HostLink(gbps[0], gbps[1]);
+  }
+
+  /**
+   * The host link's pinned bandwidth up and down, in GB/s. A host-mode GPU row's {@code %} column
+   * is its share of what the link allows for its bytes: a reduce, dot or histogram sends its input
+   * up (the {@code toDevice} rate); a scan sends the input up and the result down, both directions
+   * at once at best, so its bytes (read and written) can move at twice the slower direction.
+   */
+  record HostLink(Double toDevice, Double toHost) {
+    Double gbps(Operation operation) {
+      if (toDevice == null) {
+        return null;
+      }
+      if (operation.primitive() != dev.prims.Primitive.SCAN) {
+        return toDevice;
+      }
+      return toHost == null ? null : 2 * Math.min(toDevice, toHost);
+    }
   }
 
   private int referenceReps() {

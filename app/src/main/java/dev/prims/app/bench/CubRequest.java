@@ -7,18 +7,30 @@ import java.util.List;
 /**
  * One measurement asked of the CUB/Thrust reference program.
  *
- * @param impl {@code cub} or {@code thrust}
- * @param operation the operation, or null for a device-to-device copy
+ * @param impl {@code cub} or {@code thrust}; with no operation, {@code cub} (a device-to-device
+ *     copy) or {@link #H2D}/{@link #D2H} (a pinned copy over the host link)
+ * @param operation the operation, or null for a copy
  * @param type element type
  * @param n elements
  * @param reps timed runs
  */
 public record CubRequest(String impl, Operation operation, DType type, long n, int reps) {
+  /** A pinned host-to-device copy: {@code cudaMemcpyAsync} from {@code cudaMallocHost} memory. */
+  public static final String H2D = "h2d";
+
+  /** A pinned device-to-host copy. */
+  public static final String D2H = "d2h";
+
+  /** The pinned copy of {@code n} elements over the host link in {@code direction} (H2D, D2H). */
+  public static CubRequest link(String direction, DType type, long n, int reps) {
+    return new CubRequest(direction, null, type, n, reps);
+  }
+
   /** The program's arguments for this measurement. */
   public List<String> arguments() {
     List<String> args = new ArrayList<>();
     args.add("--impl");
-    args.add(impl);
+    args.add(impl.equals("thrust") ? "thrust" : "cub");
     args.add("--type");
     args.add(type.id());
     args.add("--n");
@@ -27,7 +39,7 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
     args.add(Integer.toString(reps));
     args.add("--primitive");
     if (operation == null) {
-      args.add("copy");
+      args.add(impl.equals(H2D) || impl.equals(D2H) ? impl : "copy");
       return args;
     }
     args.add(operation.isArgOrMoments() ? "argreduce" : operation.family());

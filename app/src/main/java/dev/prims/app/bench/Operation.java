@@ -158,8 +158,10 @@ public enum Operation {
       String op = t.contains(":") ? t.substring(t.indexOf(':') + 1) : null;
       boolean matched = false;
       for (Operation o : values()) {
-        if (o.family.equals(primitive)
-            && (op == null || o.op.equals(op) || o.op.startsWith(op + "-"))) {
+        boolean ownReduce = o.isArgOrMoments() && primitive.equals("reduce") && o.op.equals(op);
+        if (ownReduce
+            || o.family.equals(primitive)
+                && (op == null || o.op.equals(op) || o.op.startsWith(op + "-"))) {
           if (!result.contains(o)) {
             result.add(o);
           }

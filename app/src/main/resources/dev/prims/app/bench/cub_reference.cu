@@ -1,7 +1,7 @@
 // CUB / Thrust reference timings for `prims bench` and `prims ladder`.
 //
 // One binary, one measurement per invocation, one JSON line on stdout:
-//   cub_reference --primitive copy|reduce|scan|histogram|dot|argreduce --type int|long|float|double
+//   cub_reference --primitive copy|h2d|d2h|reduce|scan|histogram|dot|argreduce --type int|long|float|double
 //                 --n N [--reps R] [--warmup W] [--op sum|min|max] [--exclusive]
 //                 [--bins 256] [--lower 0] [--upper 1] [--impl cub|thrust] [--device D]
 //                 [--timer events|wall] [--result-to-host]
@@ -354,6 +354,40 @@ class CubTemp {
   std::unique_ptr<DeviceMemory<char>> memory_;
 };
 
+// Pinned host memory (cudaMallocHost), freed on every path.
+template <typename T>
+class PinnedMemory {
+ public:
+  PinnedMemory(long long count, const char* what) {
+    check(cudaMallocHost(reinterpret_cast<void**>(&ptr_), count * sizeof(T)), what);
+    std::memset(ptr_, 0, count * sizeof(T));
+  }
+  ~PinnedMemory() { cudaFreeHost(ptr_); }
+  PinnedMemory(const PinnedMemory&) = delete;
+  PinnedMemory& operator=(const PinnedMemory&) = delete;
+  T* get() const { return ptr_; }
+
+ private:
+  T* ptr_ = nullptr;
+};
+
+// ---- the host link (--primitive h2d|d2h) ----
+// cudaMemcpyAsync between pinned host memory and the device, as a CUDA user copies over the link;
+// bytes counted: n elements once.
+template <typename T>
+Result run_link(const Options& o, bool to_device) {
+  if (o.impl != "cub") fail("--primitive h2d and d2h have only --impl cub");
+  DeviceMemory<T> device(o.n, "device buffer");
+  PinnedMemory<T> host(o.n, "pinned host buffer");
+  size_t bytes = o.n * sizeof(T);
+  Timing t = measure(o, [&] {
+    check(to_device ? cudaMemcpyAsync(device.get(), host.get(), bytes, cudaMemcpyHostToDevice)
+                    : cudaMemcpyAsync(host.get(), device.get(), bytes, cudaMemcpyDeviceToHost),
+          "link copy");
+  });
+  return {t, 1.0 * bytes, 0.0};
+}
+
 template <typename T>
 Result run_copy(const Options& o, CachingAllocator& alloc) {
   DeviceMemory<T> in(o.n, "input"), out(o.n, "output");
@@ -660,6 +694,8 @@ Result run_scan_by_key(const Options& o, CachingAllocator&) {
 template <typename T>
 Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "copy") return run_copy<T>(o, alloc);
+  if (o.primitive == "h2d") return run_link<T>(o, true);
+  if (o.primitive == "d2h") return run_link<T>(o, false);
   if (o.primitive == "reduce") return run_reduce<T>(o, alloc);
   if (o.primitive == "scan") return run_scan<T>(o, alloc);
   if (o.primitive == "histogram") return run_histogram<T>(o, alloc);
@@ -668,7 +704,7 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "segreduce") return run_segreduce<T>(o, alloc);
   if (o.primitive == "reduce-by-key") return run_reduce_by_key<T>(o, alloc);
   if (o.primitive == "scan-by-key") return run_scan_by_key<T>(o, alloc);
-  fail("--primitive must be copy, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key"
+  fail("--primitive must be copy, h2d, d2h, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key"
        " or scan-by-key, got " + o.primitive);
 }
 
@@ -684,7 +720,8 @@ bool measure_and_print(const Options& o, const std::string& device_name) {
     else fail("--type must be int, long, float or double, got " + o.type);
     std::string op = o.op;
     if (o.primitive == "scan") op += o.exclusive ? "-exclusive" : "-inclusive";
-    if (o.primitive == "dot" || o.primitive == "copy") op = "";
+    if (o.primitive == "dot" || o.primitive == "copy" || o.primitive == "h2d" || o.primitive == "d2h")
+      op = "";
     if (o.primitive == "histogram") op = std::to_string(o.bins) + "-bins";
     double gbps = r.bytes / (r.timing.best_ms * 1e6);
     std::printf(

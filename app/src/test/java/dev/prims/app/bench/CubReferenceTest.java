@@ -70,6 +70,20 @@ class CubReferenceTest {
             "1"),
         new CubRequest("thrust", Operation.HISTOGRAM, DType.INT, 8, 1).arguments());
     assertEquals("copy", new CubRequest("cub", null, DType.INT, 8, 1).arguments().get(9));
+    List<String> up = CubRequest.link(CubRequest.H2D, DType.FLOAT, 8, 1).arguments();
+    assertEquals(List.of("--impl", "cub"), up.subList(0, 2));
+    assertEquals(List.of("--primitive", "h2d"), up.subList(8, 10));
+    assertEquals("d2h", CubRequest.link(CubRequest.D2H, DType.FLOAT, 8, 1).arguments().get(9));
+  }
+
+  @Test
+  void aHostRowIsMeasuredAgainstWhatTheLinkAllowsForItsBytes() {
+    BenchRunner.HostLink link = new BenchRunner.HostLink(50.0, 40.0);
+    assertEquals(50.0, link.gbps(Operation.REDUCE_SUM));
+    assertEquals(50.0, link.gbps(Operation.DOT));
+    assertEquals(80.0, link.gbps(Operation.SCAN_INCLUSIVE));
+    assertEquals(null, new BenchRunner.HostLink(null, 40.0).gbps(Operation.HISTOGRAM));
+    assertEquals(null, new BenchRunner.HostLink(50.0, null).gbps(Operation.SCAN_EXCLUSIVE));
   }
 
   @Test
