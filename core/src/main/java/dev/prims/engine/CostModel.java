@@ -6,13 +6,10 @@ import dev.prims.ReduceOp;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -75,6 +72,9 @@ public final class CostModel {
   private final Map<String, Rates> known = new TreeMap<>();
   private final Set<String> unusable = new HashSet<>();
 
+  /** The rates of every usable backend, once all are known: what each call ranks without a lock. */
+  private volatile List<Rates> settled;
+
   CostModel(BackendRegistry registry, Path cache) {
     this.registry = registry;
     this.cache = new CostModelCache(cache);
@@ -102,35 +102,71 @@ public final class CostModel {
     return Collections.unmodifiableMap(new TreeMap<>(known));
   }
 
-  /** Ranks the usable backends for a call moving {@code bytes} from host arrays. */
-  public synchronized Choice rank(long bytes) {
-    List<Estimate> ranking = new ArrayList<>();
-    for (Rates r : rates().values()) {
-      ranking.add(new Estimate(r.backend(), r.estimateMillis(bytes, true)));
+  /**
+   * Ranks the usable backends for a call moving {@code bytes} from host arrays. Once every
+   * backend's rates are known this takes no lock and a few hundred nanoseconds (a per-call
+   * decision).
+   */
+  public Choice rank(long bytes) {
+    List<Rates> rates = settled;
+    if (rates == null) {
+      synchronized (this) {
+        rates = List.copyOf(rates().values());
+        settled = rates;
+      }
     }
-    ranking.sort(
-        Comparator.comparingDouble(Estimate::millis)
-            .thenComparing(e -> -registry.provider(e.backend()).priority()));
-    if (ranking.isEmpty()) {
-      return new Choice(ranking, "auto: no backend could be measured");
+    Estimate[] ranking = new Estimate[rates.size()];
+    for (int i = 0; i < ranking.length; i++) {
+      Rates r = rates.get(i);
+      Estimate e = new Estimate(r.backend(), r.estimateMillis(bytes, true));
+      int j = i;
+      for (; j > 0 && before(e, ranking[j - 1]); j--) {
+        ranking[j] = ranking[j - 1];
+      }
+      ranking[j] = e;
     }
-    StringBuilder note =
-        new StringBuilder("auto: ")
-            .append(ranking.get(0).backend())
-            .append(", est ")
-            .append(millis(ranking.get(0).millis()));
-    for (int i = 1; i < ranking.size(); i++) {
-      note.append(i == 1 ? " vs " : ", ")
-          .append(ranking.get(i).backend())
-          .append(' ')
-          .append(millis(ranking.get(i).millis()));
+    if (ranking.length == 0) {
+      return new Choice(List.of(), "auto: no backend could be measured");
     }
-    return new Choice(
-        List.copyOf(ranking), note.append(" for ").append(bytes).append(" B").toString());
+    StringBuilder note = new StringBuilder(96).append("auto: ").append(ranking[0].backend());
+    appendMillis(note.append(", est "), ranking[0].millis());
+    for (int i = 1; i < ranking.length; i++) {
+      appendMillis(
+          note.append(i == 1 ? " vs " : ", ").append(ranking[i].backend()).append(' '),
+          ranking[i].millis());
+    }
+    return new Choice(List.of(ranking), note.append(" for ").append(bytes).append(" B").toString());
   }
 
-  private static String millis(double ms) {
-    return String.format(Locale.ROOT, ms < 0.1 ? "%.4f ms" : "%.2f ms", ms);
+  /** Cheaper first; on a tie, the backend of higher priority. */
+  private boolean before(Estimate a, Estimate b) {
+    int byTime = Double.compare(a.millis(), b.millis());
+    return byTime != 0
+        ? byTime < 0
+        : registry.provider(a.backend()).priority() > registry.provider(b.backend()).priority();
+  }
+
+  /**
+   * Appends {@code ms} with 4 decimals below 0.1 ms and 2 above, then " ms" (as {@code %.4f} and
+   * {@code %.2f} would, without the formatter's cost on every call).
+   */
+  static void appendMillis(StringBuilder out, double ms) {
+    if (!Double.isFinite(ms) || Math.abs(ms) >= 1e15) {
+      out.append(ms).append(" ms");
+      return;
+    }
+    int decimals = ms < 0.1 ? 4 : 2;
+    long scale = decimals == 4 ? 10_000 : 100;
+    long units = Math.round(Math.abs(ms) * scale);
+    if (ms < 0 && units != 0) {
+      out.append('-');
+    }
+    out.append(units / scale).append('.');
+    String fraction = Long.toString(units % scale);
+    for (int i = fraction.length(); i < decimals; i++) {
+      out.append('0');
+    }
+    out.append(fraction).append(" ms");
   }
 
   private void ensure(String id) {
@@ -189,6 +225,7 @@ public final class CostModel {
    * @return the new rates by backend id
    */
   public synchronized Map<String, Rates> calibrate() {
+    settled = null;
     known.clear();
     unusable.clear();
     for (String id : registry.ids()) {

@@ -115,6 +115,13 @@ public final class BenchRunner {
                       : jdkPeer.get(mode));
             }
           }
+          if (targets.size() > 1) {
+            for (String mode : modes(operation)) {
+              if (!mode.equals(PrimsWorkload.DEVICE)) {
+                measureAuto(prims, targets, operation, data, mode);
+              }
+            }
+          }
         }
       }
     }
@@ -442,6 +449,46 @@ public final class BenchRunner {
       notes.add(what + " failed: " + firstLine(FailureMessages.describe(e, what)));
     } finally {
       progress.step(what);
+    }
+  }
+
+  /**
+   * The {@code auto} row of one host-mode point: the same call through {@code prims.backend=auto},
+   * naming the backend the cost model chose, compared with the fastest backend row of the point.
+   */
+  private void measureAuto(
+      Prims prims, List<BenchTarget> targets, Operation operation, DataSet data, String mode) {
+    String what = "auto " + operation.family() + " " + operation.op() + " " + data.type().id();
+    try {
+      Prims auto = prims.with(dev.prims.PrimsConfig.BACKEND, "auto");
+      Provenance chosen = PrimsWorkload.provenance(auto, operation, data);
+      Timing t =
+          PrimsWorkload.time(auto, targets.get(0).backend(), operation, data, mode, stopwatch);
+      BenchRow fastest =
+          rows.stream()
+              .filter(
+                  r ->
+                      r.mode().equals(mode)
+                          && r.n() == data.n()
+                          && r.type().equals(data.type().id())
+                          && r.primitive().equals(operation.family())
+                          && r.op().equals(operation.op())
+                          && targets.stream().anyMatch(g -> g.id().equals(r.backend())))
+              .max(java.util.Comparator.comparingDouble(BenchRow::gbps))
+              .orElse(null);
+      rows.add(
+          row(
+                  "auto",
+                  chosen.backend() + ": " + chosen.device(),
+                  operation,
+                  data.type(),
+                  mode,
+                  data.n(),
+                  chosen.variant(),
+                  t)
+              .compared(null, fastest));
+    } catch (RuntimeException | OutOfMemoryError e) {
+      notes.add(what + " failed: " + firstLine(FailureMessages.describe(e, what)));
     }
   }
 

@@ -86,7 +86,11 @@ public final class PrimsWorkload {
    * Java thread pool, say) is caught before it is timed.
    */
   public static Provenance probe(Prims view, Operation operation, DType type) {
-    DataSet small = new DataSet(type, PROBE_ELEMENTS);
+    return provenance(view, operation, new DataSet(type, PROBE_ELEMENTS));
+  }
+
+  /** The provenance of one host-array call of {@code operation} on {@code small} through view. */
+  public static Provenance provenance(Prims view, Operation operation, DataSet small) {
     if (operation.isArgOrMoments()) {
       return ArgMomentsWorkload.probe(view, operation, small);
     }

@@ -81,6 +81,16 @@ class BenchSmokeTest {
         find(rows, "cpu", "scan", "inclusive-sum", "int", "host-into").get("peer").asText(),
         "a scan into the caller's array compares with the in-place JDK scan");
 
+    if (report.get("devices").size() > 1) {
+      JsonNode auto = find(rows, "auto", "reduce", "sum", "int", "host");
+      String chosen = auto.get("device").asText();
+      assertTrue(
+          backends.stream().anyMatch(b -> chosen.startsWith(b + ": ")),
+          "the auto row names the backend it chose: " + auto);
+      assertTrue(auto.get("peer").asText().endsWith("(host)"), "compared with a host row: " + auto);
+      assertTrue(auto.get("peer_ratio").asDouble() > 0, auto.toString());
+    }
+
     List<String> lines = Files.readAllLines(csv);
     assertEquals(String.join(",", BenchFiles.COLUMNS), lines.get(0));
     assertEquals(rows.size() + 1, lines.size());
