@@ -1,6 +1,7 @@
 package dev.prims.cuda;
 
 import static dev.prims.cuda.CudaSegmentPolicy.BLOCK_SIZE;
+import static dev.prims.cuda.CudaSegmentPolicy.FLAT_TILE;
 import static dev.prims.cuda.CudaSegmentPolicy.TILE;
 
 import dev.prims.DType;
@@ -14,22 +15,33 @@ import dev.prims.spi.Segmenter;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Segmented reduce and scan on CUDA (segment_reduce.cu, segment_scan.cu): one flat pass over tiles
- * whatever the segment lengths, then a fix-up of the segments that cross tiles (reduce) or a spine
- * of tile carries (scan). Runs of keys: start flags, their exclusive sum (this backend's scan), a
- * scatter. Reproducible sums split every element into its fold integers, sum or scan each fold's
- * integers per segment exactly with the same kernels on longs, and combine them once per result.
- * Twin of the OpenCL backend's OpenClSegmenter.
+ * Segmented reduce and scan on CUDA (segment_reduce.cu, segment_reduce_flat.cu, segment_scan.cu):
+ * one flat pass over tiles whatever the segment lengths, then a fix-up of the segments that cross
+ * tiles (reduce) or a spine of tile carries (scan). Reduce holds its tiles in registers ({@link
+ * #REGISTERS}: tile bounds found in parallel first, 16-byte loads, segment starts marked in shared
+ * memory); the system property {@value #VARIANT_KEY} = {@value #FLAT} selects the tiles staged
+ * through shared memory instead (the scans' pass). Runs of keys: start flags, their exclusive sum
+ * (this backend's scan), a scatter. Reproducible sums split every element into its fold integers,
+ * sum or scan each fold's integers per segment exactly with the same kernels on longs, and combine
+ * them once per result. Twin of the OpenCL backend's OpenClSegmenter.
  */
 final class CudaSegmenter implements Segmenter {
   static final String FLAT = "segmented-flat";
+  static final String REGISTERS = "segmented-registers";
+
+  /** The system property that picks the segmented reduce: {@link #REGISTERS} (default) or FLAT. */
+  static final String VARIANT_KEY = "prims.cuda.segment.variant";
+
   private static final String REDUCE = "segment_reduce";
+  private static final String REDUCE_FLAT = "segment_reduce_flat";
   private static final String SCAN = "segment_scan";
 
   private final CudaBackend backend;
+  private final String variant;
 
   CudaSegmenter(CudaBackend backend) {
     this.backend = backend;
+    this.variant = System.getProperty(VARIANT_KEY, REGISTERS);
   }
 
   @Override
@@ -40,7 +52,7 @@ final class CudaSegmenter implements Segmenter {
       DeviceBuffer out,
       ReduceOp op,
       CallContext call) {
-    call.usedVariant(FLAT);
+    call.usedVariant(registers(segments) ? REGISTERS : FLAT);
     backend.call(
         () -> {
           enqueueReduce(
@@ -75,6 +87,10 @@ final class CudaSegmenter implements Segmenter {
     if (n == 0) {
       return;
     }
+    if (registers(segments)) {
+      enqueueRegisters(values, type, n, offsets, segments, out, op);
+      return;
+    }
     long tiles = ceilDiv(n, TILE);
     long slot = 8 * tiles;
     CUdeviceptr head = backend.scratch(4 * slot);
@@ -96,6 +112,72 @@ final class CudaSegmenter implements Segmenter {
             .pointer(headSeg)
             .pointer(tail)
             .pointer(tailSeg));
+    fixup(type, op, out, head, headSeg, tail, tailSeg, tiles);
+  }
+
+  /** Whether the reduce of {@code segments} segments runs held in registers. */
+  private boolean registers(long segments) {
+    if (!variant.equals(REGISTERS) && !variant.equals(FLAT)) {
+      throw new IllegalArgumentException(
+          VARIANT_KEY + " is " + variant + "; expected " + REGISTERS + " or " + FLAT);
+    }
+    return variant.equals(REGISTERS) && segments <= Integer.MAX_VALUE;
+  }
+
+  /**
+   * The tile pass held in registers (segment_reduce_flat.cu) of a reduce whose empty segments are
+   * already written: every tile's first and last segment, the tiles, then the fix-up of segments
+   * that cross tiles.
+   */
+  private void enqueueRegisters(
+      CUdeviceptr values,
+      DType type,
+      long n,
+      CudaBuffer offsets,
+      long segments,
+      CUdeviceptr out,
+      ReduceOp op) {
+    long tiles = ceilDiv(n, FLAT_TILE);
+    long slot = 8 * tiles;
+    CUdeviceptr head = backend.scratch(6 * slot);
+    CUdeviceptr headSeg = head.withByteOffset(slot);
+    CUdeviceptr tail = head.withByteOffset(2 * slot);
+    CUdeviceptr tailSeg = head.withByteOffset(3 * slot);
+    CUdeviceptr bounds = head.withByteOffset(4 * slot);
+    backend.launch(
+        REDUCE_FLAT,
+        "seg_flat_bounds_" + offsets.type().id(),
+        ceilDiv(tiles * 32, BLOCK_SIZE), // a warp per tile
+        0,
+        new KernelArgs().pointer(offsets.pointer()).i64(segments).i64(n).pointer(bounds));
+    backend.launch(
+        REDUCE_FLAT,
+        kernel("seg_flat_reduce", type, op, offsets.type()),
+        tiles,
+        0,
+        new KernelArgs()
+            .pointer(values)
+            .pointer(offsets.pointer())
+            .pointer(bounds)
+            .i64(n)
+            .pointer(out)
+            .pointer(head)
+            .pointer(headSeg)
+            .pointer(tail)
+            .pointer(tailSeg));
+    fixup(type, op, out, head, headSeg, tail, tailSeg, tiles);
+  }
+
+  /** Joins the segments that cross tiles from the tiles' heads and tails. */
+  private void fixup(
+      DType type,
+      ReduceOp op,
+      CUdeviceptr out,
+      CUdeviceptr head,
+      CUdeviceptr headSeg,
+      CUdeviceptr tail,
+      CUdeviceptr tailSeg,
+      long tiles) {
     backend.launch(
         REDUCE,
         kernel("seg_reduce_fixup", type, op, null),

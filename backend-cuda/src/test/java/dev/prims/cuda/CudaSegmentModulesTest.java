@@ -30,6 +30,7 @@ class CudaSegmentModulesTest {
   void everyKernelTheSegmenterLaunchesIsInItsModule() throws IOException {
     Set<String> reduce = entries("segment_reduce");
     Set<String> scan = entries("segment_scan");
+    Set<String> flat = entries("segment_reduce_flat");
     for (DType type : DType.values()) {
       for (ReduceOp op : ReduceOp.values()) {
         if (!op.supports(type)) {
@@ -38,6 +39,7 @@ class CudaSegmentModulesTest {
         for (DType offsets : OFFSETS) {
           assertContains(reduce, CudaSegmenter.kernel("seg_reduce_empty", type, op, offsets));
           assertContains(reduce, CudaSegmenter.kernel("seg_reduce_tiles", type, op, offsets));
+          assertContains(flat, CudaSegmenter.kernel("seg_flat_reduce", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_totals", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_tiles", type, op, offsets));
         }
@@ -46,6 +48,7 @@ class CudaSegmentModulesTest {
       }
     }
     for (DType keys : OFFSETS) {
+      assertContains(flat, "seg_flat_bounds_" + keys.id());
       assertContains(reduce, CudaSegmenter.runKernel("seg_run_flags", keys, null));
       for (DType offsets : OFFSETS) {
         assertContains(reduce, CudaSegmenter.runKernel("seg_run_scatter", keys, offsets));
@@ -65,6 +68,12 @@ class CudaSegmentModulesTest {
     Matcher items = Pattern.compile("#define SEG_ITEMS (\\d+)").matcher(header);
     assertTrue(items.find(), "SEG_ITEMS not defined in block_segment.cuh");
     assertEquals(CudaSegmentPolicy.ITEMS_PER_THREAD, Integer.parseInt(items.group(1)));
+    String flat =
+        Files.readString(
+            Paths.get("src/main/cuda/block/block_segment_flat.cuh"), StandardCharsets.UTF_8);
+    Matcher flatItems = Pattern.compile("#define SEG_FLAT_ITEMS (\\d+)").matcher(flat);
+    assertTrue(flatItems.find(), "SEG_FLAT_ITEMS not defined in block_segment_flat.cuh");
+    assertEquals(CudaSegmentPolicy.FLAT_ITEMS_PER_THREAD, Integer.parseInt(flatItems.group(1)));
     assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);
   }
 
