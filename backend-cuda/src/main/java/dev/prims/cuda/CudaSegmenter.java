@@ -87,97 +87,34 @@ final class CudaSegmenter implements Segmenter {
     if (n == 0) {
       return;
     }
-    if (registers(segments)) {
-      enqueueRegisters(values, type, n, offsets, segments, out, op);
-      return;
-    }
-    long tiles = ceilDiv(n, TILE);
+    // the tile pass: held in registers after every tile's first and last segment is found
+    // (segment_reduce_flat.cu), else staged through shared memory
+    boolean registers = registers(segments);
+    long tiles = ceilDiv(n, registers ? FLAT_TILE : TILE);
     long slot = 8 * tiles;
-    CUdeviceptr head = backend.scratch(4 * slot);
+    CUdeviceptr head = backend.scratch((registers ? 6 : 4) * slot);
     CUdeviceptr headSeg = head.withByteOffset(slot);
     CUdeviceptr tail = head.withByteOffset(2 * slot);
     CUdeviceptr tailSeg = head.withByteOffset(3 * slot);
-    backend.launch(
-        REDUCE,
-        kernel("seg_reduce_tiles", type, op, offsets.type()),
-        tiles,
-        0,
-        new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
-            .i64(segments)
-            .i64(n)
-            .pointer(out)
-            .pointer(head)
-            .pointer(headSeg)
-            .pointer(tail)
-            .pointer(tailSeg));
-    fixup(type, op, out, head, headSeg, tail, tailSeg, tiles);
-  }
-
-  /** Whether the reduce of {@code segments} segments runs held in registers. */
-  private boolean registers(long segments) {
-    if (!variant.equals(REGISTERS) && !variant.equals(FLAT)) {
-      throw new IllegalArgumentException(
-          VARIANT_KEY + " is " + variant + "; expected " + REGISTERS + " or " + FLAT);
+    KernelArgs args = new KernelArgs().pointer(values).pointer(offsets.pointer());
+    if (registers) {
+      CUdeviceptr bounds = head.withByteOffset(4 * slot);
+      backend.launch(
+          REDUCE_FLAT,
+          "seg_flat_bounds_" + offsets.type().id(),
+          ceilDiv(tiles * 32, BLOCK_SIZE), // a warp per tile
+          0,
+          new KernelArgs().pointer(offsets.pointer()).i64(segments).i64(n).pointer(bounds));
+      args.pointer(bounds);
+    } else {
+      args.i64(segments);
     }
-    return variant.equals(REGISTERS) && segments <= Integer.MAX_VALUE;
-  }
-
-  /**
-   * The tile pass held in registers (segment_reduce_flat.cu) of a reduce whose empty segments are
-   * already written: every tile's first and last segment, the tiles, then the fix-up of segments
-   * that cross tiles.
-   */
-  private void enqueueRegisters(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr out,
-      ReduceOp op) {
-    long tiles = ceilDiv(n, FLAT_TILE);
-    long slot = 8 * tiles;
-    CUdeviceptr head = backend.scratch(6 * slot);
-    CUdeviceptr headSeg = head.withByteOffset(slot);
-    CUdeviceptr tail = head.withByteOffset(2 * slot);
-    CUdeviceptr tailSeg = head.withByteOffset(3 * slot);
-    CUdeviceptr bounds = head.withByteOffset(4 * slot);
     backend.launch(
-        REDUCE_FLAT,
-        "seg_flat_bounds_" + offsets.type().id(),
-        ceilDiv(tiles * 32, BLOCK_SIZE), // a warp per tile
-        0,
-        new KernelArgs().pointer(offsets.pointer()).i64(segments).i64(n).pointer(bounds));
-    backend.launch(
-        REDUCE_FLAT,
-        kernel("seg_flat_reduce", type, op, offsets.type()),
+        registers ? REDUCE_FLAT : REDUCE,
+        kernel(registers ? "seg_flat_reduce" : "seg_reduce_tiles", type, op, offsets.type()),
         tiles,
         0,
-        new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
-            .pointer(bounds)
-            .i64(n)
-            .pointer(out)
-            .pointer(head)
-            .pointer(headSeg)
-            .pointer(tail)
-            .pointer(tailSeg));
-    fixup(type, op, out, head, headSeg, tail, tailSeg, tiles);
-  }
-
-  /** Joins the segments that cross tiles from the tiles' heads and tails. */
-  private void fixup(
-      DType type,
-      ReduceOp op,
-      CUdeviceptr out,
-      CUdeviceptr head,
-      CUdeviceptr headSeg,
-      CUdeviceptr tail,
-      CUdeviceptr tailSeg,
-      long tiles) {
+        args.i64(n).pointer(out).pointer(head).pointer(headSeg).pointer(tail).pointer(tailSeg));
     backend.launch(
         REDUCE,
         kernel("seg_reduce_fixup", type, op, null),
@@ -190,6 +127,15 @@ final class CudaSegmenter implements Segmenter {
             .pointer(tail)
             .pointer(tailSeg)
             .i64(tiles));
+  }
+
+  /** Whether the reduce of {@code segments} segments runs held in registers. */
+  private boolean registers(long segments) {
+    if (!variant.equals(REGISTERS) && !variant.equals(FLAT)) {
+      throw new IllegalArgumentException(
+          VARIANT_KEY + " is " + variant + "; expected " + REGISTERS + " or " + FLAT);
+    }
+    return variant.equals(REGISTERS) && segments <= Integer.MAX_VALUE;
   }
 
   @Override

@@ -62,19 +62,20 @@ class CudaSegmentModulesTest {
 
   @Test
   void thePolicyMatchesTheKernels() throws IOException {
-    String header =
-        Files.readString(
-            Paths.get("src/main/cuda/block/block_segment.cuh"), StandardCharsets.UTF_8);
-    Matcher items = Pattern.compile("#define SEG_ITEMS (\\d+)").matcher(header);
-    assertTrue(items.find(), "SEG_ITEMS not defined in block_segment.cuh");
-    assertEquals(CudaSegmentPolicy.ITEMS_PER_THREAD, Integer.parseInt(items.group(1)));
-    String flat =
-        Files.readString(
-            Paths.get("src/main/cuda/block/block_segment_flat.cuh"), StandardCharsets.UTF_8);
-    Matcher flatItems = Pattern.compile("#define SEG_FLAT_ITEMS (\\d+)").matcher(flat);
-    assertTrue(flatItems.find(), "SEG_FLAT_ITEMS not defined in block_segment_flat.cuh");
-    assertEquals(CudaSegmentPolicy.FLAT_ITEMS_PER_THREAD, Integer.parseInt(flatItems.group(1)));
+    assertEquals(CudaSegmentPolicy.ITEMS_PER_THREAD, defined("block_segment.cuh", "SEG_ITEMS"));
+    assertEquals(
+        CudaSegmentPolicy.FLAT_ITEMS_PER_THREAD,
+        defined("block_segment_flat.cuh", "SEG_FLAT_ITEMS"));
     assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);
+  }
+
+  /** The number {@code macro} is defined as in the block header {@code header}. */
+  private static int defined(String header, String macro) throws IOException {
+    String text =
+        Files.readString(Paths.get("src/main/cuda/block", header), StandardCharsets.UTF_8);
+    Matcher m = Pattern.compile("#define " + macro + " (\\d+)").matcher(text);
+    assertTrue(m.find(), macro + " not defined in " + header);
+    return Integer.parseInt(m.group(1));
   }
 
   private static void assertContains(Set<String> entries, String kernel) {
