@@ -162,6 +162,7 @@ __device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* 
     starts[4 * k + 3] = q.w;
   }
   // runs within the thread: head (before its first start), acc (from its last start, or all)
+  const int count = (int)(i1 - i0);
   const T identity = Op::template identity<T>();
   T head = identity;
   T acc = identity;
@@ -169,7 +170,7 @@ __device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* 
   int last = -1;
 #pragma unroll
   for (int j = 0; j < SEG_FLAT_ITEMS; ++j) {
-    if (i0 + j < i1) {
+    if (j < count) {
       if (starts[j] >= 0) {
         if (flag) {
           out[s0 + last] = acc;
@@ -187,7 +188,7 @@ __device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* 
   T carry;
   int exLast;
   seg_flat_block_scan<Op>(flag, acc, last, carry, exLast);
-  if (i0 >= i1) return;
+  if (count == 0) return;
   if (flag) {
     // the segment before this thread's first start ends here
     const T v = Op::apply(carry, head);
