@@ -1,7 +1,9 @@
 package dev.prims.cuda;
 
 import static dev.prims.cuda.CudaSegmentPolicy.BLOCK_SIZE;
+import static dev.prims.cuda.CudaSegmentPolicy.FLAT;
 import static dev.prims.cuda.CudaSegmentPolicy.FLAT_TILE;
+import static dev.prims.cuda.CudaSegmentPolicy.REGISTERS;
 import static dev.prims.cuda.CudaSegmentPolicy.TILE;
 
 import dev.prims.DType;
@@ -17,31 +19,28 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Segmented reduce and scan on CUDA (segment_reduce.cu, segment_reduce_flat.cu, segment_scan.cu):
  * one flat pass over tiles whatever the segment lengths, then a fix-up of the segments that cross
- * tiles (reduce) or a spine of tile carries (scan). Reduce holds its tiles in registers ({@link
- * #REGISTERS}: tile bounds found in parallel first, 16-byte loads, segment starts marked in shared
- * memory); the system property {@value #VARIANT_KEY} = {@value #FLAT} selects the tiles staged
- * through shared memory instead (the scans' pass). Runs of keys: start flags, their exclusive sum
- * (this backend's scan), a scatter. Reproducible sums split every element into its fold integers,
- * sum or scan each fold's integers per segment exactly with the same kernels on longs, and combine
- * them once per result. Twin of the OpenCL backend's OpenClSegmenter.
+ * tiles (reduce) or a spine of tile carries (scan). Reduce holds its tiles in registers (tile
+ * bounds found in parallel first, 16-byte loads, segment starts marked in shared memory) unless
+ * {@code prims.cuda.segment.variant} (CudaSegmentPolicy) asks for the tiles staged through shared
+ * memory, the scans' pass. Runs of keys: start flags, their exclusive sum (this backend's scan), a
+ * scatter. Reproducible sums split every element into its fold integers, sum or scan each fold's
+ * integers per segment exactly with the same kernels on longs, and combine them once per result.
+ * Twin of the OpenCL backend's OpenClSegmenter.
  */
 final class CudaSegmenter implements Segmenter {
-  static final String FLAT = "segmented-flat";
-  static final String REGISTERS = "segmented-registers";
-
-  /** The system property that picks the segmented reduce: {@link #REGISTERS} (default) or FLAT. */
-  static final String VARIANT_KEY = "prims.cuda.segment.variant";
-
   private static final String REDUCE = "segment_reduce";
   private static final String REDUCE_FLAT = "segment_reduce_flat";
   private static final String SCAN = "segment_scan";
 
   private final CudaBackend backend;
-  private final String variant;
+  private final boolean registers;
 
-  CudaSegmenter(CudaBackend backend) {
+  /**
+   * Segmented calls on {@code backend}; reduce holds its tiles in registers when {@code registers}.
+   */
+  CudaSegmenter(CudaBackend backend, boolean registers) {
     this.backend = backend;
-    this.variant = System.getProperty(VARIANT_KEY, REGISTERS);
+    this.registers = registers;
   }
 
   @Override
@@ -131,11 +130,7 @@ final class CudaSegmenter implements Segmenter {
 
   /** Whether the reduce of {@code segments} segments runs held in registers. */
   private boolean registers(long segments) {
-    if (!variant.equals(REGISTERS) && !variant.equals(FLAT)) {
-      throw new IllegalArgumentException(
-          VARIANT_KEY + " is " + variant + "; expected " + REGISTERS + " or " + FLAT);
-    }
-    return variant.equals(REGISTERS) && segments <= Integer.MAX_VALUE;
+    return registers && segments <= Integer.MAX_VALUE;
   }
 
   @Override

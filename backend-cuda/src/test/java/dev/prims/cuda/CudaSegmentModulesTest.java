@@ -1,7 +1,9 @@
 package dev.prims.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
@@ -19,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The segmented modules hold every kernel {@link CudaSegmenter} launches, for every type, operator
- * and offset type, and {@link CudaSegmentPolicy} matches block_segment.cuh (no GPU needed: reads
- * the committed PTX and the sources).
+ * and offset type, and {@link CudaSegmentPolicy} matches the block headers and reads its variant
+ * key (no GPU needed: reads the committed PTX and the sources).
  */
 class CudaSegmentModulesTest {
   private static final Pattern ENTRY = Pattern.compile("\\.visible \\.entry (\\w+)\\(");
@@ -67,6 +69,16 @@ class CudaSegmentModulesTest {
         CudaSegmentPolicy.FLAT_ITEMS_PER_THREAD,
         defined("block_segment_flat.cuh", "SEG_FLAT_ITEMS"));
     assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);
+  }
+
+  @Test
+  void theVariantKeyPicksTheTilePass() {
+    assertTrue(CudaSegmentPolicy.registers(null));
+    assertTrue(CudaSegmentPolicy.registers(CudaSegmentPolicy.REGISTERS));
+    assertFalse(CudaSegmentPolicy.registers(CudaSegmentPolicy.FLAT));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> CudaSegmentPolicy.registers("tiles"));
+    assertTrue(e.getMessage().contains("got 'tiles'"), e.getMessage());
   }
 
   /** The number {@code macro} is defined as in the block header {@code header}. */
