@@ -130,19 +130,24 @@ final class CudaBackend extends AbstractBackend {
   private final boolean captureAllocationSites;
 
   CudaBackend(DeviceInfo info) {
-    this(info, true, false);
+    this(info, true, true, false);
   }
 
   /**
    * Opens {@code info}; host arrays go through pinned staging slots when {@code stagedHostPath},
-   * else through one pageable copy; buffers record where they were allocated when {@code
-   * captureAllocationSites} ({@code prims.debug.leaks}).
+   * else through one pageable copy; the segmented reduce holds its tiles in registers when {@code
+   * segmentRegisters} ({@code prims.cuda.segment.variant}); buffers record where they were
+   * allocated when {@code captureAllocationSites} ({@code prims.debug.leaks}).
    */
-  CudaBackend(DeviceInfo info, boolean stagedHostPath, boolean captureAllocationSites) {
+  CudaBackend(
+      DeviceInfo info,
+      boolean stagedHostPath,
+      boolean segmentRegisters,
+      boolean captureAllocationSites) {
     super(CudaBackendProvider.ID, info);
     this.argReducer = new CudaArgReducer(this);
     this.momentsReducer = new CudaMomentsReducer(this);
-    this.segmenter = new CudaSegmenter(this);
+    this.segmenter = new CudaSegmenter(this, segmentRegisters);
     parts(
         buffers,
         reducer,

@@ -32,7 +32,7 @@ public final class CudaBackendProvider implements BackendProvider {
 
   @Override
   public Set<String> configurationKeys() {
-    return Set.of(CudaTransferPolicy.HOST_PATH_KEY);
+    return Set.of(CudaTransferPolicy.HOST_PATH_KEY, CudaSegmentPolicy.VARIANT_KEY);
   }
 
   @Override
@@ -50,6 +50,8 @@ public final class CudaBackendProvider implements BackendProvider {
         CudaDevices.choose(availability.devices(), context.get("prims.device").orElse(null));
     boolean staged =
         CudaTransferPolicy.staged(context.get(CudaTransferPolicy.HOST_PATH_KEY).orElse(null));
-    return new CudaBackend(device, staged, BufferCleaner.captureSites(context));
+    boolean segmentRegisters =
+        CudaSegmentPolicy.registers(context.get(CudaSegmentPolicy.VARIANT_KEY).orElse(null));
+    return new CudaBackend(device, staged, segmentRegisters, BufferCleaner.captureSites(context));
   }
 }

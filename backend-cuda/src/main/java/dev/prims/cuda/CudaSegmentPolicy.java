@@ -1,8 +1,8 @@
 package dev.prims.cuda;
 
 /**
- * Tuning of the segmented kernels (block_segment.cuh), mirroring its constants: threads per block
- * and consecutive elements per thread.
+ * Tuning of the segmented kernels (block_segment.cuh, block_segment_flat.cuh), mirroring their
+ * constants: threads per block and consecutive elements per thread.
  */
 final class CudaSegmentPolicy {
   /** Threads per block (BLOCK_SIZE of common.cuh). */
@@ -14,5 +14,32 @@ final class CudaSegmentPolicy {
   /** Elements per tile (SEG_TILE). */
   static final long TILE = (long) BLOCK_SIZE * ITEMS_PER_THREAD;
 
+  /** Consecutive elements per thread of the segmented reduce held in registers (SEG_FLAT_ITEMS). */
+  static final int FLAT_ITEMS_PER_THREAD = 16;
+
+  /** Elements per tile of the segmented reduce held in registers (SEG_FLAT_TILE). */
+  static final long FLAT_TILE = (long) BLOCK_SIZE * FLAT_ITEMS_PER_THREAD;
+
+  /** The configuration key that picks the segmented reduce's tile pass. */
+  static final String VARIANT_KEY = "prims.cuda.segment.variant";
+
+  /** Tiles held in registers (segment_reduce_flat.cu), the default. */
+  static final String REGISTERS = "segmented-registers";
+
+  /** Tiles staged through shared memory (segment_reduce.cu), as the segmented scans run. */
+  static final String FLAT = "segmented-flat";
+
   private CudaSegmentPolicy() {}
+
+  /** Whether {@code value} of {@link #VARIANT_KEY} (null: unset) holds the tiles in registers. */
+  static boolean registers(String value) {
+    if (value == null || value.equals(REGISTERS)) {
+      return true;
+    }
+    if (value.equals(FLAT)) {
+      return false;
+    }
+    throw new IllegalArgumentException(
+        VARIANT_KEY + " must be " + REGISTERS + " or " + FLAT + ", got '" + value + "'");
+  }
 }

@@ -1,6 +1,9 @@
 package dev.prims.cuda;
 
 import static dev.prims.cuda.CudaSegmentPolicy.BLOCK_SIZE;
+import static dev.prims.cuda.CudaSegmentPolicy.FLAT;
+import static dev.prims.cuda.CudaSegmentPolicy.FLAT_TILE;
+import static dev.prims.cuda.CudaSegmentPolicy.REGISTERS;
 import static dev.prims.cuda.CudaSegmentPolicy.TILE;
 
 import dev.prims.DType;
@@ -14,22 +17,30 @@ import dev.prims.spi.Segmenter;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Segmented reduce and scan on CUDA (segment_reduce.cu, segment_scan.cu): one flat pass over tiles
- * whatever the segment lengths, then a fix-up of the segments that cross tiles (reduce) or a spine
- * of tile carries (scan). Runs of keys: start flags, their exclusive sum (this backend's scan), a
+ * Segmented reduce and scan on CUDA (segment_reduce.cu, segment_reduce_flat.cu, segment_scan.cu):
+ * one flat pass over tiles whatever the segment lengths, then a fix-up of the segments that cross
+ * tiles (reduce) or a spine of tile carries (scan). Reduce holds its tiles in registers (tile
+ * bounds found in parallel first, 16-byte loads, segment starts marked in shared memory) unless
+ * {@code prims.cuda.segment.variant} (CudaSegmentPolicy) asks for the tiles staged through shared
+ * memory, the scans' pass. Runs of keys: start flags, their exclusive sum (this backend's scan), a
  * scatter. Reproducible sums split every element into its fold integers, sum or scan each fold's
  * integers per segment exactly with the same kernels on longs, and combine them once per result.
  * Twin of the OpenCL backend's OpenClSegmenter.
  */
 final class CudaSegmenter implements Segmenter {
-  static final String FLAT = "segmented-flat";
   private static final String REDUCE = "segment_reduce";
+  private static final String REDUCE_FLAT = "segment_reduce_flat";
   private static final String SCAN = "segment_scan";
 
   private final CudaBackend backend;
+  private final boolean registers;
 
-  CudaSegmenter(CudaBackend backend) {
+  /**
+   * Segmented calls on {@code backend}; reduce holds its tiles in registers when {@code registers}.
+   */
+  CudaSegmenter(CudaBackend backend, boolean registers) {
     this.backend = backend;
+    this.registers = registers;
   }
 
   @Override
@@ -40,7 +51,7 @@ final class CudaSegmenter implements Segmenter {
       DeviceBuffer out,
       ReduceOp op,
       CallContext call) {
-    call.usedVariant(FLAT);
+    call.usedVariant(registers(segments) ? REGISTERS : FLAT);
     backend.call(
         () -> {
           enqueueReduce(
@@ -75,27 +86,34 @@ final class CudaSegmenter implements Segmenter {
     if (n == 0) {
       return;
     }
-    long tiles = ceilDiv(n, TILE);
+    // the tile pass: held in registers after every tile's first and last segment is found
+    // (segment_reduce_flat.cu), else staged through shared memory
+    boolean registers = registers(segments);
+    long tiles = ceilDiv(n, registers ? FLAT_TILE : TILE);
     long slot = 8 * tiles;
-    CUdeviceptr head = backend.scratch(4 * slot);
+    CUdeviceptr head = backend.scratch((registers ? 6 : 4) * slot);
     CUdeviceptr headSeg = head.withByteOffset(slot);
     CUdeviceptr tail = head.withByteOffset(2 * slot);
     CUdeviceptr tailSeg = head.withByteOffset(3 * slot);
+    KernelArgs args = new KernelArgs().pointer(values).pointer(offsets.pointer());
+    if (registers) {
+      CUdeviceptr bounds = head.withByteOffset(4 * slot);
+      backend.launch(
+          REDUCE_FLAT,
+          "seg_flat_bounds_" + offsets.type().id(),
+          ceilDiv(tiles * 32, BLOCK_SIZE), // a warp per tile
+          0,
+          new KernelArgs().pointer(offsets.pointer()).i64(segments).i64(n).pointer(bounds));
+      args.pointer(bounds);
+    } else {
+      args.i64(segments);
+    }
     backend.launch(
-        REDUCE,
-        kernel("seg_reduce_tiles", type, op, offsets.type()),
+        registers ? REDUCE_FLAT : REDUCE,
+        kernel(registers ? "seg_flat_reduce" : "seg_reduce_tiles", type, op, offsets.type()),
         tiles,
         0,
-        new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
-            .i64(segments)
-            .i64(n)
-            .pointer(out)
-            .pointer(head)
-            .pointer(headSeg)
-            .pointer(tail)
-            .pointer(tailSeg));
+        args.i64(n).pointer(out).pointer(head).pointer(headSeg).pointer(tail).pointer(tailSeg));
     backend.launch(
         REDUCE,
         kernel("seg_reduce_fixup", type, op, null),
@@ -108,6 +126,11 @@ final class CudaSegmenter implements Segmenter {
             .pointer(tail)
             .pointer(tailSeg)
             .i64(tiles));
+  }
+
+  /** Whether the reduce of {@code segments} segments runs held in registers. */
+  private boolean registers(long segments) {
+    return registers && segments <= Integer.MAX_VALUE;
   }
 
   @Override

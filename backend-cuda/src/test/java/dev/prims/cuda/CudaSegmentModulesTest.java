@@ -1,7 +1,9 @@
 package dev.prims.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
@@ -19,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The segmented modules hold every kernel {@link CudaSegmenter} launches, for every type, operator
- * and offset type, and {@link CudaSegmentPolicy} matches block_segment.cuh (no GPU needed: reads
- * the committed PTX and the sources).
+ * and offset type, and {@link CudaSegmentPolicy} matches the block headers and reads its variant
+ * key (no GPU needed: reads the committed PTX and the sources).
  */
 class CudaSegmentModulesTest {
   private static final Pattern ENTRY = Pattern.compile("\\.visible \\.entry (\\w+)\\(");
@@ -30,6 +32,7 @@ class CudaSegmentModulesTest {
   void everyKernelTheSegmenterLaunchesIsInItsModule() throws IOException {
     Set<String> reduce = entries("segment_reduce");
     Set<String> scan = entries("segment_scan");
+    Set<String> flat = entries("segment_reduce_flat");
     for (DType type : DType.values()) {
       for (ReduceOp op : ReduceOp.values()) {
         if (!op.supports(type)) {
@@ -38,6 +41,7 @@ class CudaSegmentModulesTest {
         for (DType offsets : OFFSETS) {
           assertContains(reduce, CudaSegmenter.kernel("seg_reduce_empty", type, op, offsets));
           assertContains(reduce, CudaSegmenter.kernel("seg_reduce_tiles", type, op, offsets));
+          assertContains(flat, CudaSegmenter.kernel("seg_flat_reduce", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_totals", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_tiles", type, op, offsets));
         }
@@ -46,6 +50,7 @@ class CudaSegmentModulesTest {
       }
     }
     for (DType keys : OFFSETS) {
+      assertContains(flat, "seg_flat_bounds_" + keys.id());
       assertContains(reduce, CudaSegmenter.runKernel("seg_run_flags", keys, null));
       for (DType offsets : OFFSETS) {
         assertContains(reduce, CudaSegmenter.runKernel("seg_run_scatter", keys, offsets));
@@ -59,13 +64,30 @@ class CudaSegmentModulesTest {
 
   @Test
   void thePolicyMatchesTheKernels() throws IOException {
-    String header =
-        Files.readString(
-            Paths.get("src/main/cuda/block/block_segment.cuh"), StandardCharsets.UTF_8);
-    Matcher items = Pattern.compile("#define SEG_ITEMS (\\d+)").matcher(header);
-    assertTrue(items.find(), "SEG_ITEMS not defined in block_segment.cuh");
-    assertEquals(CudaSegmentPolicy.ITEMS_PER_THREAD, Integer.parseInt(items.group(1)));
+    assertEquals(CudaSegmentPolicy.ITEMS_PER_THREAD, defined("block_segment.cuh", "SEG_ITEMS"));
+    assertEquals(
+        CudaSegmentPolicy.FLAT_ITEMS_PER_THREAD,
+        defined("block_segment_flat.cuh", "SEG_FLAT_ITEMS"));
     assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);
+  }
+
+  @Test
+  void theVariantKeyPicksTheTilePass() {
+    assertTrue(CudaSegmentPolicy.registers(null));
+    assertTrue(CudaSegmentPolicy.registers(CudaSegmentPolicy.REGISTERS));
+    assertFalse(CudaSegmentPolicy.registers(CudaSegmentPolicy.FLAT));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> CudaSegmentPolicy.registers("tiles"));
+    assertTrue(e.getMessage().contains("got 'tiles'"), e.getMessage());
+  }
+
+  /** The number {@code macro} is defined as in the block header {@code header}. */
+  private static int defined(String header, String macro) throws IOException {
+    String text =
+        Files.readString(Paths.get("src/main/cuda/block", header), StandardCharsets.UTF_8);
+    Matcher m = Pattern.compile("#define " + macro + " (\\d+)").matcher(text);
+    assertTrue(m.find(), macro + " not defined in " + header);
+    return Integer.parseInt(m.group(1));
   }
 
   private static void assertContains(Set<String> entries, String kernel) {
