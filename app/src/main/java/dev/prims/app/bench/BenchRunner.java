@@ -195,7 +195,9 @@ public final class BenchRunner {
 
   private Map<CubRequest, CubResult> references(List<BenchTarget> targets) {
     Optional<BenchTarget> gpu = targets.stream().filter(BenchTarget::gpu).findFirst();
-    if (gpu.isEmpty() || !plan.references() || !plan.modes().contains(PrimsWorkload.DEVICE)) {
+    boolean deviceMode = plan.modes().contains(PrimsWorkload.DEVICE);
+    boolean hostMode = plan.modes().contains(PrimsWorkload.HOST);
+    if (gpu.isEmpty() || !plan.references() || !(deviceMode || hostMode)) {
       return Map.of();
     }
     CubReference.Located located = CubReference.locate(log);
@@ -216,11 +218,14 @@ public final class BenchRunner {
         if (!gpu.get().fitsOnDevice(type, n)) {
           continue;
         }
-        requests.add(new CubRequest("cub", null, type, n, reps));
-        if (plan.modes().contains(PrimsWorkload.HOST)) {
+        if (hostMode) {
           requests.add(CubRequest.link(CubRequest.H2D, type, n, reps));
           requests.add(CubRequest.link(CubRequest.D2H, type, n, reps));
         }
+        if (!deviceMode) {
+          continue;
+        }
+        requests.add(new CubRequest("cub", null, type, n, reps));
         for (Operation operation : plan.operations()) {
           if (operation.hasCubReference()) {
             requests.add(new CubRequest("cub", operation, type, n, reps));
