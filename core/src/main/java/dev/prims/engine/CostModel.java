@@ -75,6 +75,11 @@ public final class CostModel {
   /** The rates of every usable backend, once all are known: what each call ranks without a lock. */
   private volatile List<Rates> settled;
 
+  /** The last ranking made, reused while calls keep moving the same number of bytes. */
+  private volatile Ranked last;
+
+  private record Ranked(long bytes, List<Rates> rates, Choice choice) {}
+
   CostModel(BackendRegistry registry, Path cache) {
     this.registry = registry;
     this.cache = new CostModelCache(cache);
@@ -115,6 +120,10 @@ public final class CostModel {
         settled = rates;
       }
     }
+    Ranked previous = last;
+    if (previous != null && previous.bytes() == bytes && previous.rates() == rates) {
+      return previous.choice();
+    }
     Estimate[] ranking = new Estimate[rates.size()];
     for (int i = 0; i < ranking.length; i++) {
       Rates r = rates.get(i);
@@ -135,7 +144,10 @@ public final class CostModel {
           note.append(i == 1 ? " vs " : ", ").append(ranking[i].backend()).append(' '),
           ranking[i].millis());
     }
-    return new Choice(List.of(ranking), note.append(" for ").append(bytes).append(" B").toString());
+    Choice choice =
+        new Choice(List.of(ranking), note.append(" for ").append(bytes).append(" B").toString());
+    last = new Ranked(bytes, rates, choice);
+    return choice;
   }
 
   /** Cheaper first; on a tie, the backend of higher priority. */
