@@ -48,6 +48,12 @@ final class CpuSorter implements Sorter {
     }
     Object bits =
         keys instanceof float[] ? new int[n] : keys instanceof double[] ? new long[n] : keys;
+    // scratch first, so that running out of memory leaves the caller's keys as they were
+    Object tmp = java.lang.reflect.Array.newInstance(bits.getClass().getComponentType(), n);
+    Object valuesTmp =
+        values == null
+            ? null
+            : java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
     int chunks = Math.max(1, Math.min(parallel.threads(), n >> 14));
     parallel.forEachChunk(
         chunks,
@@ -58,11 +64,6 @@ final class CpuSorter implements Sorter {
                 descending,
                 CpuRadixSort.lo(c, chunks, n),
                 CpuRadixSort.lo(c + 1, chunks, n)));
-    Object tmp = java.lang.reflect.Array.newInstance(bits.getClass().getComponentType(), n);
-    Object valuesTmp =
-        values == null
-            ? null
-            : java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
     boolean inPlace = radix.sort(bits, tmp, values, valuesTmp);
     Object sorted = inPlace ? bits : tmp;
     parallel.forEachChunk(
