@@ -548,18 +548,26 @@ final class RunCommand implements Callable<Integer> {
 
   private void sort(Prims prims, Object data, Map<String, Object> report) {
     SortOrder order = descending ? SortOrder.DESCENDING : SortOrder.ASCENDING;
-    SortResult<?> result =
-        timed(
-            () -> {
-              if (data instanceof int[] a) {
-                return prims.sort(a, order);
-              } else if (data instanceof long[] a) {
-                return prims.sort(a, order);
-              } else if (data instanceof float[] a) {
-                return prims.sort(a, order);
-              }
-              return prims.sort((double[]) data, order);
-            });
+    SortResult<?> result;
+    try {
+      result =
+          timed(
+              () -> {
+                if (data instanceof int[] a) {
+                  return prims.sort(a, order);
+                } else if (data instanceof long[] a) {
+                  return prims.sort(a, order);
+                } else if (data instanceof float[] a) {
+                  return prims.sort(a, order);
+                }
+                return prims.sort((double[]) data, order);
+              });
+    } catch (dev.prims.PrimsException e) {
+      if (e.getCause() instanceof UnsupportedOperationException missing) {
+        throw new BadInputException(missing.getMessage() + "; the cpu backend sorts", e);
+      }
+      throw e;
+    }
     provenance(report, result.provenance());
     Object keys = result.keys();
     int length = Array.getLength(keys);
