@@ -9,7 +9,8 @@
   {"name": "Dot", "shapes": true},
   {"name": "Engine", "shapes": false},
   {"name": "Buffer", "shapes": false},
-  {"name": "Async", "shapes": false}
+  {"name": "Async", "shapes": false},
+  {"name": "Sort", "shapes": false}
 ]>
 <@pp.dropOutputFile />
 <#list suites as suite>

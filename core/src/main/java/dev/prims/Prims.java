@@ -768,6 +768,142 @@ public final class Prims implements AutoCloseable {
     return MomentsCalls.onBufferAsync(engine, config, values);
   }
 
+  // ---- sort (SortCalls) ----
+
+  /**
+   * A new array of {@code keys} sorted ascending; {@code keys} is untouched. Floating keys are
+   * ordered as {@link SortOrder} says ({@code -0.0} before {@code +0.0}, NaNs last).
+   */
+  public SortResult<int[]> sort(int[] keys) {
+    return SortCalls.copy(engine, config, keys, SortOrder.ASCENDING);
+  }
+
+  /** {@link #sort(int[])} of longs. */
+  public SortResult<long[]> sort(long[] keys) {
+    return SortCalls.copy(engine, config, keys, SortOrder.ASCENDING);
+  }
+
+  /** {@link #sort(int[])} of floats. */
+  public SortResult<float[]> sort(float[] keys) {
+    return SortCalls.copy(engine, config, keys, SortOrder.ASCENDING);
+  }
+
+  /** {@link #sort(int[])} of doubles. */
+  public SortResult<double[]> sort(double[] keys) {
+    return SortCalls.copy(engine, config, keys, SortOrder.ASCENDING);
+  }
+
+  /** A new array of {@code keys} sorted in {@code order}; {@code keys} is untouched. */
+  public SortResult<int[]> sort(int[] keys, SortOrder order) {
+    return SortCalls.copy(engine, config, keys, order);
+  }
+
+  /** {@link #sort(int[], SortOrder)} of longs. */
+  public SortResult<long[]> sort(long[] keys, SortOrder order) {
+    return SortCalls.copy(engine, config, keys, order);
+  }
+
+  /** {@link #sort(int[], SortOrder)} of floats. */
+  public SortResult<float[]> sort(float[] keys, SortOrder order) {
+    return SortCalls.copy(engine, config, keys, order);
+  }
+
+  /** {@link #sort(int[], SortOrder)} of doubles. */
+  public SortResult<double[]> sort(double[] keys, SortOrder order) {
+    return SortCalls.copy(engine, config, keys, order);
+  }
+
+  /**
+   * Sorts {@code keys} into the caller's {@code output} (the same length; {@code keys} itself sorts
+   * in place, as {@link #sortInPlace(int[], SortOrder)}). Nothing is allocated for the result.
+   *
+   * @throws IllegalArgumentException when an array is null or the lengths differ (naming them)
+   */
+  public Provenance sort(int[] keys, int[] output, SortOrder order) {
+    return SortCalls.into(engine, config, keys, output, order);
+  }
+
+  /** {@link #sort(int[], int[], SortOrder)} of longs. */
+  public Provenance sort(long[] keys, long[] output, SortOrder order) {
+    return SortCalls.into(engine, config, keys, output, order);
+  }
+
+  /** {@link #sort(int[], int[], SortOrder)} of floats. */
+  public Provenance sort(float[] keys, float[] output, SortOrder order) {
+    return SortCalls.into(engine, config, keys, output, order);
+  }
+
+  /** {@link #sort(int[], int[], SortOrder)} of doubles. */
+  public Provenance sort(double[] keys, double[] output, SortOrder order) {
+    return SortCalls.into(engine, config, keys, output, order);
+  }
+
+  /** Sorts {@code keys} in place in {@code order}. */
+  public Provenance sortInPlace(int[] keys, SortOrder order) {
+    return SortCalls.sort(engine, config, keys, null, order);
+  }
+
+  /** {@link #sortInPlace(int[], SortOrder)} of longs. */
+  public Provenance sortInPlace(long[] keys, SortOrder order) {
+    return SortCalls.sort(engine, config, keys, null, order);
+  }
+
+  /** {@link #sortInPlace(int[], SortOrder)} of floats. */
+  public Provenance sortInPlace(float[] keys, SortOrder order) {
+    return SortCalls.sort(engine, config, keys, null, order);
+  }
+
+  /** {@link #sortInPlace(int[], SortOrder)} of doubles. */
+  public Provenance sortInPlace(double[] keys, SortOrder order) {
+    return SortCalls.sort(engine, config, keys, null, order);
+  }
+
+  /**
+   * Sorts {@code keys} in place in {@code order}, moving {@code values[i]} (as long as {@code
+   * keys}) with {@code keys[i]}. The sort is stable: values of equal keys keep their order, so
+   * values {@code 0, 1, ..., n - 1} come out as the argsort of {@code keys}.
+   *
+   * @throws IllegalArgumentException when an array is null or the lengths differ (naming them)
+   */
+  public Provenance sortPairs(int[] keys, int[] values, SortOrder order) {
+    return SortCalls.pairs(engine, config, keys, values, order);
+  }
+
+  /** {@link #sortPairs(int[], int[], SortOrder)} of int keys and long values. */
+  public Provenance sortPairs(int[] keys, long[] values, SortOrder order) {
+    return SortCalls.pairs(engine, config, keys, values, order);
+  }
+
+  /** {@link #sortPairs(int[], int[], SortOrder)} of long keys and int values. */
+  public Provenance sortPairs(long[] keys, int[] values, SortOrder order) {
+    return SortCalls.pairs(engine, config, keys, values, order);
+  }
+
+  /** {@link #sortPairs(int[], int[], SortOrder)} of long keys and long values. */
+  public Provenance sortPairs(long[] keys, long[] values, SortOrder order) {
+    return SortCalls.pairs(engine, config, keys, values, order);
+  }
+
+  /** {@link #sortPairs(int[], int[], SortOrder)} of float keys and int values. */
+  public Provenance sortPairs(float[] keys, int[] values, SortOrder order) {
+    return SortCalls.pairs(engine, config, keys, values, order);
+  }
+
+  /** {@link #sortPairs(int[], int[], SortOrder)} of float keys and long values. */
+  public Provenance sortPairs(float[] keys, long[] values, SortOrder order) {
+    return SortCalls.pairs(engine, config, keys, values, order);
+  }
+
+  /** {@link #sortPairs(int[], int[], SortOrder)} of double keys and int values. */
+  public Provenance sortPairs(double[] keys, int[] values, SortOrder order) {
+    return SortCalls.pairs(engine, config, keys, values, order);
+  }
+
+  /** {@link #sortPairs(int[], int[], SortOrder)} of double keys and long values. */
+  public Provenance sortPairs(double[] keys, long[] values, SortOrder order) {
+    return SortCalls.pairs(engine, config, keys, values, order);
+  }
+
   // ---- exact states of reproducible sums and dots (for merging parts computed apart) ----
 
   /** {@link #foldSums(double[])} of floats. */

@@ -17,7 +17,19 @@ final class HumanReport {
   static List<String> lines(Primitive primitive, Map<String, Object> r) {
     List<String> lines = new ArrayList<>();
     String what = r.get("n") + " " + r.get("type") + source(r);
-    switch (r.containsKey("segments") ? "segmented" : primitive.id()) {
+    switch (r.containsKey("segments")
+        ? "segmented"
+        : "sort".equals(r.get("primitive")) ? "sort" : primitive.id()) {
+      case "sort":
+        lines.add(
+            r.get("order")
+                + " sort of "
+                + what
+                + (r.get("first") == null
+                    ? ": empty"
+                    : ": first " + text(r.get("first")) + ", last " + text(r.get("last")))
+                + (r.get("output") == null ? "" : "; written to " + r.get("output")));
+        break;
       case "segmented":
         lines.add(segmentedLine(r, what));
         break;

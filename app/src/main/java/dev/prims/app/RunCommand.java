@@ -12,6 +12,8 @@ import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
+import dev.prims.SortOrder;
+import dev.prims.SortResult;
 import dev.prims.app.DataGenerator.Distribution;
 import dev.prims.app.npy.NpyFormatException;
 import dev.prims.app.npy.NpyReader;
@@ -40,8 +42,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code prims run reduce|scan|histogram|dot|argmin|argmax|moments}: one primitive on a .npy file
- * or generated data.
+ * {@code prims run reduce|scan|histogram|dot|argmin|argmax|moments|sort}: one primitive on a .npy
+ * file or generated data.
  */
 @Command(
     name = "run",
@@ -61,6 +63,7 @@ import picocli.CommandLine.Spec;
       "  prims run moments --n 16M --type double --dist normal",
       "  prims run segreduce --n 16M --segment 64 --op max",
       "  prims run scan-by-key --input x.npy --segment 1000 --exclusive",
+      "  prims run sort --input keys.npy --descending --output sorted.npy",
       ""
     })
 final class RunCommand implements Callable<Integer> {
@@ -73,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
       index = "0",
       paramLabel = "PRIMITIVE",
       description =
-          "reduce, scan, histogram, dot, argmin, argmax or moments; or segreduce, segscan"
+          "reduce, scan, histogram, dot, argmin, argmax, moments or sort; or segreduce, segscan"
               + " (segments of --segment elements), reduce-by-key, scan-by-key (runs of --segment"
               + " equal keys).")
   private String primitiveName;
@@ -139,6 +142,12 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--exclusive", description = "Exclusive scan (default inclusive).")
   private boolean exclusive;
 
+  @Option(names = "--descending", description = "Sort in descending order (default ascending).")
+  private boolean descending;
+
+  /** Whether the primitive is sort (run on the scan path, see SortCalls). */
+  private boolean sorting;
+
   @Option(
       names = "--bins",
       paramLabel = "N",
@@ -188,7 +197,8 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--output",
       paramLabel = "FILE.npy",
-      description = "Write the scan values (input dtype) or histogram counts (int64) here.")
+      description =
+          "Write the scan values or sorted keys (input dtype) or histogram counts (int64) here.")
   private Path output;
 
   @Option(
@@ -228,6 +238,9 @@ final class RunCommand implements Callable<Integer> {
     report.put("primitive", segmented != null ? segmented : primitive.id());
     if (statistic != null) {
       report.put("primitive", statistic);
+    } else if (sorting) {
+      report.put("primitive", "sort");
+      report.put("order", descending ? "descending" : "ascending");
     } else if (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) {
       report.put("op", op.id());
     }
@@ -253,7 +266,9 @@ final class RunCommand implements Callable<Integer> {
           }
           // a plain or segmented reduce: the branches below
         case SCAN:
-          if (segmented != null) {
+          if (sorting) {
+            sort(prims, data, report);
+          } else if (segmented != null) {
             segmented(prims, data, op, report);
           } else if (primitive == Primitive.REDUCE) {
             reduce(prims, data, op, report);
@@ -324,6 +339,10 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private Primitive parsePrimitive() {
+    if (primitiveName.trim().equalsIgnoreCase("sort")) {
+      sorting = true;
+      return Primitive.SCAN;
+    }
     segmented = SegmentRun.family(primitiveName);
     if (segmented != null) {
       return SegmentRun.primitive(segmented);
@@ -336,7 +355,7 @@ final class RunCommand implements Callable<Integer> {
     throw new BadInputException(
         "unknown primitive '"
             + primitiveName
-            + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, "
+            + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, sort, "
             + String.join(", ", SegmentRun.NAMES));
   }
 
@@ -376,6 +395,12 @@ final class RunCommand implements Callable<Integer> {
     if (opName != null && primitive != Primitive.REDUCE && primitive != Primitive.SCAN) {
       throw new BadInputException("--op is for reduce and scan, not " + primitive.id());
     }
+    if (sorting && (opName != null || exclusive)) {
+      throw new BadInputException("--op and --exclusive are for reduce and scan, not sort");
+    }
+    if (descending && !sorting) {
+      throw new BadInputException("--descending is for sort only");
+    }
     if (exclusive && primitive != Primitive.SCAN) {
       throw new BadInputException("--exclusive is for scan only");
     }
@@ -392,7 +417,8 @@ final class RunCommand implements Callable<Integer> {
         && primitive != Primitive.SCAN
         && primitive != Primitive.HISTOGRAM
         && segmented == null) {
-      throw new BadInputException("--output is for scan, histogram and the segmented operations");
+      throw new BadInputException(
+          "--output is for scan, sort, histogram and the segmented operations");
     }
     if (output != null) {
       Path dir = output.toAbsolutePath().getParent();
@@ -518,6 +544,36 @@ final class RunCommand implements Callable<Integer> {
     report.put("first", length == 0 ? null : JsonOutput.element(values, 0));
     report.put("last", length == 0 ? null : JsonOutput.element(values, length - 1));
     report.put("output", write(values));
+  }
+
+  private void sort(Prims prims, Object data, Map<String, Object> report) {
+    SortOrder order = descending ? SortOrder.DESCENDING : SortOrder.ASCENDING;
+    SortResult<?> result;
+    try {
+      result =
+          timed(
+              () -> {
+                if (data instanceof int[] a) {
+                  return prims.sort(a, order);
+                } else if (data instanceof long[] a) {
+                  return prims.sort(a, order);
+                } else if (data instanceof float[] a) {
+                  return prims.sort(a, order);
+                }
+                return prims.sort((double[]) data, order);
+              });
+    } catch (dev.prims.PrimsException e) {
+      if (e.getCause() instanceof UnsupportedOperationException missing) {
+        throw new BadInputException(missing.getMessage() + "; the cpu backend sorts", e);
+      }
+      throw e;
+    }
+    provenance(report, result.provenance());
+    Object keys = result.keys();
+    int length = Array.getLength(keys);
+    report.put("first", length == 0 ? null : JsonOutput.element(keys, 0));
+    report.put("last", length == 0 ? null : JsonOutput.element(keys, length - 1));
+    report.put("output", write(keys));
   }
 
   private void segmented(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {

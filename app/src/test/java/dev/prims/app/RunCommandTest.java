@@ -327,7 +327,7 @@ class RunCommandTest {
         npy("float32_exact.npy"),
         "--op",
         "and");
-    assertBadInput("unknown primitive 'sort'", "run", "sort", "--input", ints);
+    assertBadInput("unknown primitive 'shuffle'", "run", "shuffle", "--input", ints);
     assertBadInput(
         "unknown reduce variant 'magic'",
         "run",
@@ -357,7 +357,7 @@ class RunCommandTest {
         "int");
     assertBadInput("--exclusive is for scan only", "run", "reduce", "--input", ints, "--exclusive");
     assertBadInput(
-        "--output is for scan, histogram and the segmented operations",
+        "--output is for scan, sort, histogram and the segmented operations",
         "run",
         "reduce",
         "--input",

@@ -17,6 +17,7 @@ final class CpuBackend extends AbstractBackend {
   private final CpuArgReducer argReducer;
   private final CpuMomentsReducer momentsReducer;
   private final CpuSegmenter segmenter;
+  private final CpuSorter sorter;
   private final MemoryLedger ledger = new MemoryLedger(CpuBuffer.BACKEND);
   private final CpuParallel parallel;
 
@@ -26,6 +27,7 @@ final class CpuBackend extends AbstractBackend {
     this.argReducer = new CpuArgReducer(parallel);
     this.momentsReducer = new CpuMomentsReducer(parallel);
     this.segmenter = new CpuSegmenter(parallel);
+    this.sorter = new CpuSorter(parallel);
     parts(
         buffers.allocatingOn(parallel, ledger),
         new CpuReducer(parallel),
@@ -48,6 +50,11 @@ final class CpuBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.Segmenter segmenter() {
     return segmenter;
+  }
+
+  @Override
+  public dev.prims.spi.Sorter sorter() {
+    return sorter;
   }
 
   @Override

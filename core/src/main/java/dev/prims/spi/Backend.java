@@ -73,6 +73,16 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
+   * Stable sort of keys and key-value pairs.
+   *
+   * @throws UnsupportedOperationException when this backend has no sort (the default; the message
+   *     names the backend)
+   */
+  default Sorter sorter() {
+    throw new UnsupportedOperationException("backend " + id() + " has no sort yet");
+  }
+
+  /**
    * Runs {@code work} (calls on this backend's buffers) and returns the milliseconds the device
    * spent on it by its own clock (GPU events, OpenCL profiling), or empty when the backend has no
    * device clock and the caller should use wall time.

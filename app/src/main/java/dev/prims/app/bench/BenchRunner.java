@@ -409,6 +409,7 @@ public final class BenchRunner {
       case SEGMENTED_SUM_64, SEGMENTED_SUM_4096 -> "DeviceSegmentedReduce::Sum";
       case REDUCE_BY_KEY_64 -> "DeviceReduce::ReduceByKey";
       case SCAN_BY_KEY_64 -> "DeviceScan::InclusiveSumByKey";
+      case SORT -> cub ? "DeviceRadixSort::SortKeys" : "thrust::sort";
     };
   }
 
@@ -444,7 +445,7 @@ public final class BenchRunner {
       Timing t =
           PrimsWorkload.time(target.view(), target.backend(), operation, data, mode, stopwatch);
       String variant =
-          operation.isArgOrMoments() || operation.segment() > 0
+          operation.isArgOrMoments() || operation.segment() > 0 || operation.isSort()
               ? PrimsWorkload.probe(target.view(), operation, data.type()).variant()
               : target.backend().variants(operation.primitive()).get(0);
       rows.add(
@@ -527,6 +528,10 @@ public final class BenchRunner {
    */
   private List<String> modes(Operation operation) {
     List<String> modes = new ArrayList<>(plan.modes());
+    if (operation.isSort()) {
+      modes.retainAll(List.of(PrimsWorkload.HOST));
+      return modes;
+    }
     if (operation.primitive() == dev.prims.Primitive.SCAN && modes.contains(PrimsWorkload.HOST)) {
       modes.add(modes.indexOf(PrimsWorkload.HOST) + 1, PrimsWorkload.HOST_INTO);
     }

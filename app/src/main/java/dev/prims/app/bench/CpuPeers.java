@@ -94,6 +94,7 @@ public final class CpuPeers {
         peers.add(peer("serial loop", () -> serialHistogram(input, counts)));
       }
       case ARGMIN, ARGMAX, MOMENTS -> peers.addAll(ArgMomentsPeers.of(operation, data));
+      case SORT -> peers.addAll(SortWorkload.peers(data));
       case DOT -> {
         Object second = data.second();
         peers.add(peer("IntStream.range().parallel()", () -> parallelDot(values, second)));

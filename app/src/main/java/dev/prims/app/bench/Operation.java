@@ -26,7 +26,8 @@ public enum Operation {
   SEGMENTED_SUM_64(Primitive.REDUCE, "segreduce", "sum-64", ScanKind.INCLUSIVE, 64, 0),
   SEGMENTED_SUM_4096(Primitive.REDUCE, "segreduce", "sum-4096", ScanKind.INCLUSIVE, 4096, 0),
   REDUCE_BY_KEY_64(Primitive.REDUCE, "reduce-by-key", "sum-64", ScanKind.INCLUSIVE, 64, 1),
-  SCAN_BY_KEY_64(Primitive.SCAN, "scan-by-key", "inclusive-sum-64", ScanKind.INCLUSIVE, 64, 1);
+  SCAN_BY_KEY_64(Primitive.SCAN, "scan-by-key", "inclusive-sum-64", ScanKind.INCLUSIVE, 64, 1),
+  SORT(Primitive.SCAN, "sort", "ascending", null, 0, 0);
 
   /** Bins of the benchmarked histogram (keys 0..255, or even bins over [0, 1)). */
   public static final int BINS = 256;
@@ -124,14 +125,22 @@ public enum Operation {
     return this == ARGMIN || this == ARGMAX || this == MOMENTS;
   }
 
-  /** Whether the CUB reference program measures this operation with CUB (moments: no). */
+  /**
+   * Whether this is the sort: a sorted copy of Java arrays, timed in host mode only by {@link
+   * SortWorkload}.
+   */
+  public boolean isSort() {
+    return this == SORT;
+  }
+
+  /** Whether the CUB reference program measures this operation with CUB (moments, sort: no). */
   public boolean hasCubReference() {
-    return this != MOMENTS;
+    return this != MOMENTS && this != SORT;
   }
 
   /** Whether the CUB reference program measures this operation with Thrust. */
   public boolean hasThrustReference() {
-    return !isArgOrMoments() && segment == 0;
+    return !isArgOrMoments() && segment == 0 && this != SORT;
   }
 
   /** Bytes counted for throughput: elements moved times the element size. */
@@ -173,7 +182,7 @@ public enum Operation {
             "unknown primitive '"
                 + token.trim()
                 + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, segreduce,"
-                + " reduce-by-key, scan-by-key, or one of reduce:sum, reduce:min, reduce:max,"
+                + " reduce-by-key, scan-by-key, sort, or one of reduce:sum, reduce:min, reduce:max,"
                 + " scan:inclusive, scan:exclusive, segreduce:sum-64, segreduce:sum-4096");
       }
     }

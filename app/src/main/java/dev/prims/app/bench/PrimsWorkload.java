@@ -54,11 +54,13 @@ public final class PrimsWorkload {
       Runnable call =
           operation.isArgOrMoments()
               ? ArgMomentsWorkload.hostCall(view, operation, data)
-              : operation.segment() > 0
-                  ? SegmentWorkload.hostCall(view, operation, data)
-                  : mode.equals(HOST)
-                      ? hostCall(view, operation, data)
-                      : scanIntoCall(view, operation, data);
+              : operation.isSort()
+                  ? SortWorkload.hostCall(view, data)
+                  : operation.segment() > 0
+                      ? SegmentWorkload.hostCall(view, operation, data)
+                      : mode.equals(HOST)
+                          ? hostCall(view, operation, data)
+                          : scanIntoCall(view, operation, data);
       return stopwatch.time(
           () -> {
             call.run();
@@ -96,6 +98,9 @@ public final class PrimsWorkload {
     }
     if (operation.segment() > 0) {
       return SegmentWorkload.probe(view, operation, small);
+    }
+    if (operation.isSort()) {
+      return SortWorkload.probe(view, small);
     }
     return switch (operation.primitive()) {
       case REDUCE -> reduceHost(view, operation, small).provenance();

@@ -52,7 +52,8 @@ public final class ConfiguredBackend {
           ConfiguredCallerArrayTest.class,
           ConfiguredArgReduceTest.class,
           ConfiguredMomentsTest.class,
-          ConfiguredSegmentTest.class);
+          ConfiguredSegmentTest.class,
+          ConfiguredSortTest.class);
 
   private final String id;
   private final Map<String, String> configuration;

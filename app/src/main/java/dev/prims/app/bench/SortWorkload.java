@@ -1,0 +1,85 @@
+package dev.prims.app.bench;
+
+import dev.prims.Prims;
+import dev.prims.Provenance;
+import dev.prims.SortOrder;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The sort benchmark: prims' sort into a new array on Java arrays (host mode only: there is no sort
+ * of device buffers yet), beside {@code clone()} + {@link Arrays#parallelSort}, the JDK call a user
+ * would pick; both copy the input so that every run sorts the same unsorted keys.
+ */
+final class SortWorkload {
+  /** Keeps results alive so the JIT cannot drop the work. */
+  private static volatile Object sink;
+
+  private SortWorkload() {}
+
+  /** The call on Java arrays: a sorted copy, ascending. */
+  static Runnable hostCall(Prims view, DataSet data) {
+    Object values = data.values();
+    return () -> sink = sort(view, values);
+  }
+
+  /** Where the sort really runs on {@code view}, from one call on {@code small}. */
+  static Provenance probe(Prims view, DataSet small) {
+    return sort(view, small.values());
+  }
+
+  /** {@code clone()} + {@code Arrays.parallelSort}, then {@code clone()} + {@code Arrays.sort}. */
+  static List<CpuPeers.Peer> peers(DataSet data) {
+    Object values = data.values();
+    return List.of(
+        new CpuPeers.Peer("clone() + Arrays.parallelSort", () -> sink = jdk(values, true), false),
+        new CpuPeers.Peer("clone() + Arrays.sort", () -> sink = jdk(values, false), false));
+  }
+
+  private static Provenance sort(Prims view, Object values) {
+    SortOrder up = SortOrder.ASCENDING;
+    if (values instanceof int[] a) {
+      return view.sort(a, up).provenance();
+    } else if (values instanceof long[] a) {
+      return view.sort(a, up).provenance();
+    } else if (values instanceof float[] a) {
+      return view.sort(a, up).provenance();
+    }
+    return view.sort((double[]) values, up).provenance();
+  }
+
+  private static Object jdk(Object values, boolean parallel) {
+    if (values instanceof int[] a) {
+      int[] c = a.clone();
+      if (parallel) {
+        Arrays.parallelSort(c);
+      } else {
+        Arrays.sort(c);
+      }
+      return c;
+    } else if (values instanceof long[] a) {
+      long[] c = a.clone();
+      if (parallel) {
+        Arrays.parallelSort(c);
+      } else {
+        Arrays.sort(c);
+      }
+      return c;
+    } else if (values instanceof float[] a) {
+      float[] c = a.clone();
+      if (parallel) {
+        Arrays.parallelSort(c);
+      } else {
+        Arrays.sort(c);
+      }
+      return c;
+    }
+    double[] c = ((double[]) values).clone();
+    if (parallel) {
+      Arrays.parallelSort(c);
+    } else {
+      Arrays.sort(c);
+    }
+    return c;
+  }
+}

@@ -1,0 +1,119 @@
+<#-- RadixLoops: the loops of the LSD radix sort, per key type (transforms) and per key width (passes). -->
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/cpu/RadixLoops.java" />
+package dev.prims.cpu;
+
+/**
+ * The loops of {@link CpuRadixSort} over {@code [from, to)}. Keys become radix bits (an {@code int}
+ * for int and float keys, a {@code long} for long and double keys) whose unsigned order is the sort
+ * order: integers flip the sign bit; floating keys take the bits of {@link Float#floatToIntBits}
+ * (every NaN the one canonical NaN, so that NaNs are equal keys and come after +Infinity) and flip
+ * the sign bit of positives and every bit of negatives; descending complements the bits. Digits are 8 bits wide. Generated from
+ * backend-cpu/src/main/codegen/templates/RadixLoops.java.
+ */
+final class RadixLoops {
+  /** Bits of one digit. */
+  static final int DIGIT_BITS = 8;
+
+  /** Values of one digit. */
+  static final int RADIX = 1 << DIGIT_BITS;
+
+  private RadixLoops() {}
+<#list types as type>
+<#assign T = type.java>
+<#assign B = (T == "int" || T == "float")?then("int", "long")>
+<#assign L = (B == "long")?then("L", "")>
+<#assign SIGN = (B == "int")?then("Integer.MIN_VALUE", "Long.MIN_VALUE")>
+
+  /** Writes the radix bits of {@code keys[from, to)} to {@code bits} (may be {@code keys}). */
+  static void toBits(${T}[] keys, ${B}[] bits, boolean descending, int from, int to) {
+<#if !type.floating>
+    ${B} mask = descending ? ~${SIGN} : ${SIGN};
+    for (int i = from; i < to; i++) {
+      bits[i] = keys[i] ^ mask;
+    }
+<#else>
+<#assign RAW = (T == "float")?then("Float.floatToIntBits", "Double.doubleToLongBits")>
+    ${B} flip = descending ? -1${L} : 0${L};
+    for (int i = from; i < to; i++) {
+      ${B} raw = ${RAW}(keys[i]);
+      ${B} k = raw < 0 ? ~raw : raw | ${SIGN};
+      bits[i] = k ^ flip;
+    }
+</#if>
+  }
+
+  /** Writes {@code bits[from, to)} back as keys (the inverse of {@code toBits}). */
+  static void fromBits(${B}[] bits, ${T}[] keys, boolean descending, int from, int to) {
+<#if !type.floating>
+    ${B} mask = descending ? ~${SIGN} : ${SIGN};
+    for (int i = from; i < to; i++) {
+      keys[i] = bits[i] ^ mask;
+    }
+<#else>
+<#assign FROM = (T == "float")?then("Float.intBitsToFloat", "Double.longBitsToDouble")>
+    ${B} flip = descending ? -1${L} : 0${L};
+    for (int i = from; i < to; i++) {
+      ${B} k = bits[i] ^ flip;
+      keys[i] = ${FROM}(k < 0 ? k ^ ${SIGN} : ~k);
+    }
+</#if>
+  }
+
+  /** Reverses {@code keys} in place (a descending sort below the radix sort's size). */
+  static void reverse(${T}[] keys) {
+    for (int i = 0, j = keys.length - 1; i < j; i++, j--) {
+      ${T} t = keys[i];
+      keys[i] = keys[j];
+      keys[j] = t;
+    }
+  }
+</#list>
+<#list ["int", "long"] as B>
+<#assign PASSES = (B == "int")?then(4, 8)>
+
+  /** Counts every digit of {@code bits[from, to)}: pass {@code p}'s counts at {@code p * RADIX}. */
+  static void countAll(${B}[] bits, int from, int to, int[] counts) {
+    for (int i = from; i < to; i++) {
+      ${B} x = bits[i];
+<#list 0..<PASSES as p>
+      counts[${p * 256} + (int) ((x >>> ${p * 8}) & 0xFF)]++;
+</#list>
+    }
+  }
+
+  /** Counts the digit at {@code shift} of {@code bits[from, to)}. */
+  static void count(${B}[] bits, int from, int to, int shift, int[] counts) {
+    for (int i = from; i < to; i++) {
+      counts[(int) ((bits[i] >>> shift) & 0xFF)]++;
+    }
+  }
+
+  /**
+   * Moves {@code src[from, to)} (and {@code values[from, to)} beside them when not null, an int[] or
+   * long[]) to the next slot of their digit at {@code shift}, advancing {@code next}; the scatter
+   * keeps the input order of equal digits.
+   */
+  static void scatter(
+      ${B}[] src, ${B}[] dst, Object values, Object valuesDst, int from, int to, int shift, int[] next) {
+    if (values == null) {
+      for (int i = from; i < to; i++) {
+        ${B} x = src[i];
+        dst[next[(int) ((x >>> shift) & 0xFF)]++] = x;
+      }
+<#list ["int", "long"] as V>
+    } else if (values instanceof ${V}[] v) {
+      ${V}[] vd = (${V}[]) valuesDst;
+      for (int i = from; i < to; i++) {
+        ${B} x = src[i];
+        int at = next[(int) ((x >>> shift) & 0xFF)]++;
+        dst[at] = x;
+        vd[at] = v[i];
+      }
+</#list>
+    } else {
+      throw new IllegalArgumentException("values must be an int[] or long[]");
+    }
+  }
+</#list>
+}

@@ -1,0 +1,94 @@
+package dev.prims;
+
+import dev.prims.engine.Engine;
+import dev.prims.engine.Engine.Outcome;
+import dev.prims.engine.ResolvedConfig;
+import dev.prims.spi.Sorter;
+import java.lang.reflect.Array;
+
+/**
+ * Sorts through the engine, as {@link Prims} offers them: validation, then the backend's {@link
+ * Sorter} (fallback, provenance). Sorts run on the SCAN path: a radix sort is digit histograms, a
+ * scan of their counts and a scatter.
+ */
+final class SortCalls {
+  private SortCalls() {}
+
+  /** A new sorted copy of {@code keys}. */
+  @SuppressWarnings("unchecked")
+  static <A> SortResult<A> copy(Engine engine, ResolvedConfig config, A keys, SortOrder order) {
+    int n = Array.getLength(notNull(keys, "keys"));
+    A out = (A) Array.newInstance(keys.getClass().getComponentType(), n);
+    System.arraycopy(keys, 0, out, 0, n);
+    return new SortResult<>(out, sort(engine, config, out, null, order));
+  }
+
+  /** {@code keys} sorted into {@code output} (the same length; it may be {@code keys}). */
+  static Provenance into(
+      Engine engine, ResolvedConfig config, Object keys, Object output, SortOrder order) {
+    int n = Array.getLength(notNull(keys, "keys"));
+    notNull(output, "output");
+    if (output.getClass() != keys.getClass()) {
+      throw new IllegalArgumentException(
+          "output is a "
+              + output.getClass().getSimpleName()
+              + ", keys a "
+              + keys.getClass().getSimpleName());
+    }
+    sameLength("output", Array.getLength(output), n);
+    if (output != keys) {
+      System.arraycopy(keys, 0, output, 0, n);
+    }
+    return sort(engine, config, output, null, order);
+  }
+
+  /** Sorts {@code keys} in place, {@code values} (an int[] or long[]) moving with them. */
+  static Provenance pairs(
+      Engine engine, ResolvedConfig config, Object keys, Object values, SortOrder order) {
+    return sort(engine, config, keys, notNull(values, "values"), order);
+  }
+
+  /** Sorts {@code keys} in place, {@code values} (null, int[] or long[]) moving with them. */
+  static Provenance sort(
+      Engine engine, ResolvedConfig config, Object keys, Object values, SortOrder order) {
+    DType type = DType.ofArray(notNull(keys, "keys"));
+    notNull(order, "sort order");
+    int n = Array.getLength(keys);
+    if (values != null) {
+      if (!(values instanceof int[]) && !(values instanceof long[])) {
+        throw new IllegalArgumentException(
+            "values must be an int[] or long[], not a " + values.getClass().getSimpleName());
+      }
+      if (values == keys) {
+        throw new IllegalArgumentException("values must not be the keys array itself");
+      }
+      sameLength("values", Array.getLength(values), n);
+    }
+    long bytes =
+        (long) n * type.bytes() + (values == null ? 0 : (long) n * DType.ofArray(values).bytes());
+    Outcome<Void> o =
+        engine.run(
+            config,
+            Primitive.SCAN,
+            bytes,
+            (b, call) -> {
+              b.sorter().sort(keys, values, order, call);
+              return null;
+            });
+    return o.provenance();
+  }
+
+  private static void sameLength(String name, int length, int n) {
+    if (length != n) {
+      throw new IllegalArgumentException(
+          name + " has length " + length + ", the keys have length " + n);
+    }
+  }
+
+  private static <T> T notNull(T value, String name) {
+    if (value == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    return value;
+  }
+}
