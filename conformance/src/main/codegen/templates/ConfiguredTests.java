@@ -9,7 +9,11 @@
   {"name": "Dot", "shapes": true},
   {"name": "Engine", "shapes": false},
   {"name": "Buffer", "shapes": false},
-  {"name": "Async", "shapes": false}
+  {"name": "Async", "shapes": false},
+  {"name": "ArgReduce", "shapes": true},
+  {"name": "Moments", "shapes": true},
+  {"name": "Segment", "shapes": true},
+  {"name": "CallerArray", "shapes": true}
 ]>
 <@pp.dropOutputFile />
 <#list suites as suite>
