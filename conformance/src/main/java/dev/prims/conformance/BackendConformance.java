@@ -234,6 +234,38 @@ public abstract class BackendConformance {
     return nodes;
   }
 
+  /** One bit-for-bit agreement check of a floating type on fold data of size {@code n}. */
+  @FunctionalInterface
+  protected interface AgreementCheck {
+    void check(DType type, FoldData kind, int n) throws Throwable;
+  }
+
+  /**
+   * One container per floating type and kind of fold data, named {@code prefix}, the type, the kind
+   * and what results are compared with, of {@code check} at every reproducible size; with {@code
+   * randomOnlyAtLargest} the largest size runs on random data only.
+   */
+  protected final List<DynamicNode> agreementTests(
+      String prefix, boolean randomOnlyAtLargest, AgreementCheck check) {
+    List<DynamicNode> nodes = new java.util.ArrayList<>();
+    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+      for (FoldData kind : FoldData.values()) {
+        List<DynamicNode> tests = new java.util.ArrayList<>();
+        for (int n : Sizes.reproducible()) {
+          if (randomOnlyAtLargest && n == Sizes.REPRODUCIBLE_LARGE && kind != FoldData.RANDOM) {
+            continue;
+          }
+          tests.add(DynamicTest.dynamicTest("n=" + n, () -> check.check(type, kind, n)));
+        }
+        nodes.add(
+            DynamicContainer.dynamicContainer(
+                prefix + type.id() + " " + kind.id() + " (" + comparedWith() + ")",
+                tests.stream()));
+      }
+    }
+    return nodes;
+  }
+
   /** The reproducible-mode view of {@code variant} of {@code primitive} ({@code null}: default). */
   protected final Prims reproducibleView(Primitive primitive, String variant) {
     return (variant == null ? prims() : prims().variant(primitive, variant))

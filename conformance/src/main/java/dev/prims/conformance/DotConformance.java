@@ -181,25 +181,13 @@ public abstract class DotConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> reproducibleDotsAgreeWithTheCpuBitForBit() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-      for (FoldData kind : FoldData.values()) {
-        List<DynamicNode> tests = new ArrayList<>();
-        for (int n : Sizes.reproducible()) {
-          tests.add(DynamicTest.dynamicTest("n=" + n, () -> checkDotAgreement(type, kind, n)));
-        }
-        nodes.add(
-            DynamicContainer.dynamicContainer(
-                type.id() + " " + kind.id() + " (" + comparedWith() + ")", tests.stream()));
-      }
-    }
-    return nodes.stream();
+    return agreementTests("", false, this::checkDotAgreement).stream();
   }
 
   private void checkDotAgreement(DType type, FoldData kind, int n) {
     Object a = kind.array(type, n, TestData.seed("fold-dot-a", type, kind, n));
     Object b = kind.partner(type, n, TestData.seed("fold-dot-b", type, kind, n));
-    String what = backendId() + " reproducible dot of " + n + " " + kind.id() + " " + type.id();
+    String what = reproducibleWhat(null, "dot", n, kind.id(), type);
     if (backend().foldKernels() == null) {
       ReduceConformance.expectRefusal(
           () -> Calls.dot(prims().determinism(Determinism.REPRODUCIBLE), a, b), what);
@@ -244,7 +232,7 @@ public abstract class DotConformance extends BackendConformance {
   private void checkIntegerDotAgreement(DType type, DataKind kind, int n) {
     Object a = TestData.array(type, kind, n, TestData.seed("exact-dot-a", type, kind, n));
     Object b = TestData.array(type, kind, n, TestData.seed("exact-dot-b", type, kind, n));
-    String what = backendId() + " reproducible dot of " + n + " " + kind.id() + " " + type.id();
+    String what = reproducibleWhat(null, "dot", n, kind.id(), type);
     Agreement agreement = new Agreement(what, Reference.integerDot(a, b));
     for (Setting setting : reproducibleSettings(Primitive.DOT, true)) {
       agreement.add(setting.name(), Calls.dot(setting.view(), a, b).value());

@@ -205,24 +205,12 @@ public abstract class ReduceConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> reproducibleSumsAgreeWithTheCpuBitForBit() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-      for (FoldData kind : FoldData.values()) {
-        List<DynamicNode> tests = new ArrayList<>();
-        for (int n : Sizes.reproducible()) {
-          tests.add(DynamicTest.dynamicTest("n=" + n, () -> checkSumAgreement(type, kind, n)));
-        }
-        nodes.add(
-            DynamicContainer.dynamicContainer(
-                type.id() + " " + kind.id() + " (" + comparedWith() + ")", tests.stream()));
-      }
-    }
-    return nodes.stream();
+    return agreementTests("", false, this::checkSumAgreement).stream();
   }
 
   private void checkSumAgreement(DType type, FoldData kind, int n) {
     Object data = kind.array(type, n, TestData.seed("fold-sum", type, kind, n));
-    String what = backendId() + " reproducible sum of " + n + " " + kind.id() + " " + type.id();
+    String what = reproducibleWhat(null, "sum", n, kind.id(), type);
     if (backend().foldKernels() == null) {
       expectRefusal(
           () -> Calls.reduce(prims().determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM),

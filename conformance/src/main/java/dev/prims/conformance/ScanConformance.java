@@ -272,23 +272,12 @@ public abstract class ScanConformance extends BackendConformance {
   Stream<DynamicNode> reproducibleScansAgreeWithTheCpuBitForBit() {
     List<DynamicNode> nodes = new ArrayList<>();
     for (ScanKind scanKind : ScanKind.values()) {
-      for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-        for (FoldData kind : FoldData.values()) {
-          List<DynamicNode> tests = new ArrayList<>();
-          for (int n : Sizes.reproducible()) {
-            if (n == Sizes.REPRODUCIBLE_LARGE && kind != FoldData.RANDOM) {
-              continue; // 2^20 + 3 with random data only: keeps scans fast on CPU devices (PoCL)
-            }
-            tests.add(
-                DynamicTest.dynamicTest(
-                    "n=" + n, () -> checkScanAgreement(type, scanKind, kind, n)));
-          }
-          nodes.add(
-              DynamicContainer.dynamicContainer(
-                  lower(scanKind) + " " + type.id() + " " + kind.id() + " (" + comparedWith() + ")",
-                  tests.stream()));
-        }
-      }
+      // 2^20 + 3 with random data only: keeps scans fast on CPU devices (PoCL)
+      nodes.addAll(
+          agreementTests(
+              lower(scanKind) + " ",
+              true,
+              (type, kind, n) -> checkScanAgreement(type, scanKind, kind, n)));
     }
     return nodes.stream();
   }
