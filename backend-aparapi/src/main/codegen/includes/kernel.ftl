@@ -113,3 +113,33 @@ ${i}}
   }
 </#if>
 </#macro>
+<#--
+  The method ${name}(s0, s1, s2, s3): FoldPlan.combine of four fold sums, carried into canonical
+  form (each fold keeps its low WIDTH bits of ${owner} and passes the rest up, from the last fold),
+  then scaled back by scale[8..15] and added in order. Needs the fields folds and scale.
+-->
+<#macro foldCombine name owner>
+  /**
+   * FoldPlan.combine of the fold sums: carried into canonical form (each fold keeps its low {@code
+   * WIDTH} bits and passes the rest up, from the last fold), then scaled back and added in order.
+   */
+  private double ${name}(long s0, long s1, long s2, long s3) {
+    long t3 = s3;
+    long t2 = s2;
+    if (folds == 4) {
+      t2 = t2 + (t3 >> ${owner}.WIDTH);
+      t3 = t3 & ${owner}.DIGIT_MASK;
+    }
+    long t1 = s1 + (t2 >> ${owner}.WIDTH);
+    t2 = t2 & ${owner}.DIGIT_MASK;
+    long t0 = s0 + (t1 >> ${owner}.WIDTH);
+    t1 = t1 & ${owner}.DIGIT_MASK;
+    double v = ((double) t0 * scale[8]) * scale[12];
+    v = v + ((double) t1 * scale[9]) * scale[13];
+    v = v + ((double) t2 * scale[10]) * scale[14];
+    if (folds == 4) {
+      v = v + ((double) t3 * scale[11]) * scale[15];
+    }
+    return v;
+  }
+</#macro>

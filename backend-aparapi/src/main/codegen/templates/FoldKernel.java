@@ -233,29 +233,7 @@ final class ${name} extends Kernel implements FoldKernel {
     sum3[lid] = sum3[lid] + k3;
   }
 
-  /**
-   * FoldPlan.combine of the fold sums: carried into canonical form (each fold keeps its low {@code
-   * WIDTH} bits and passes the rest up, from the last fold), then scaled back and added in order.
-   */
-  private double combine(long s0, long s1, long s2, long s3) {
-    long t3 = s3;
-    long t2 = s2;
-    if (folds == 4) {
-      t2 = t2 + (t3 >> FoldKernel.WIDTH);
-      t3 = t3 & FoldKernel.DIGIT_MASK;
-    }
-    long t1 = s1 + (t2 >> FoldKernel.WIDTH);
-    t2 = t2 & FoldKernel.DIGIT_MASK;
-    long t0 = s0 + (t1 >> FoldKernel.WIDTH);
-    t1 = t1 & FoldKernel.DIGIT_MASK;
-    double v = ((double) t0 * scale[8]) * scale[12];
-    v = v + ((double) t1 * scale[9]) * scale[13];
-    v = v + ((double) t2 * scale[10]) * scale[14];
-    if (folds == 4) {
-      v = v + ((double) t3 * scale[11]) * scale[15];
-    }
-    return v;
-  }
+<@k.foldCombine name="combine" owner="FoldKernel" />
 
   private void treeToPartials(int lid) {
     for (int s = AparapiReducePolicy.BLOCK_SIZE / 2; s > 0; s = s / 2) {

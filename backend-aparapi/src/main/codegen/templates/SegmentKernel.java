@@ -378,26 +378,7 @@ final class ${name} extends Kernel implements SegmentKernel {
     }
   }
 
-  /** FoldPlan.combine: the sums carried into canonical form, then scaled back and added in order. */
-  private double combineFolds(long s0, long s1, long s2, long s3) {
-    long t3 = s3;
-    long t2 = s2;
-    if (folds == 4) {
-      t2 = t2 + (t3 >> SegmentKernel.WIDTH);
-      t3 = t3 & SegmentKernel.DIGIT_MASK;
-    }
-    long t1 = s1 + (t2 >> SegmentKernel.WIDTH);
-    t2 = t2 & SegmentKernel.DIGIT_MASK;
-    long t0 = s0 + (t1 >> SegmentKernel.WIDTH);
-    t1 = t1 & SegmentKernel.DIGIT_MASK;
-    double v = ((double) t0 * scale[8]) * scale[12];
-    v = v + ((double) t1 * scale[9]) * scale[13];
-    v = v + ((double) t2 * scale[10]) * scale[14];
-    if (folds == 4) {
-      v = v + ((double) t3 * scale[11]) * scale[15];
-    }
-    return v;
-  }
+<@k.foldCombine name="combineFolds" owner="SegmentKernel" />
 </#if>
 
 <@k.combine type=type />

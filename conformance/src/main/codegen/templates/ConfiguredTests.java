@@ -10,6 +10,10 @@
   {"name": "Engine", "shapes": false},
   {"name": "Buffer", "shapes": false},
   {"name": "Async", "shapes": false},
+  {"name": "ArgReduce", "shapes": true},
+  {"name": "Moments", "shapes": true},
+  {"name": "Segment", "shapes": true},
+  {"name": "CallerArray", "shapes": true},
   {"name": "Sort", "shapes": false}
 ]>
 <@pp.dropOutputFile />

@@ -26,7 +26,6 @@ final class CpuHistogrammer implements Histogrammer {
   @Override
   public long histogram(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
-    boolean onHeap = CpuBuffer.allOnHeap(input, counts);
     int bins = spec.bins();
     if (counts.type() != DType.LONG || counts.length() != bins) {
       throw new IllegalArgumentException(
@@ -40,47 +39,23 @@ final class CpuHistogrammer implements Histogrammer {
     }
     spec.requireCompatible(input.type());
     call.usedVariant(PER_WORKER);
-    if (!onHeap) {
-      return histogramStaged(CpuBuffer.of(input), spec, CpuBuffer.of(counts));
+    CpuBuffer in = CpuBuffer.of(input);
+    CpuBuffer out = CpuBuffer.of(counts);
+    long[] result = out.onHeap() ? (long[]) CpuBuffer.arrayOf(counts) : new long[bins];
+    long counted = count(in, spec, result);
+    if (!out.onHeap()) {
+      out.store(0, result, 0, bins);
     }
-    Object values = CpuBuffer.arrayOf(input);
-    Object target = CpuBuffer.arrayOf(counts);
-    int n = (int) input.length();
-    int chunks = CpuPolicy.chunks(n, CpuPolicy.HISTOGRAM_CHUNK);
-    int workers = Math.max(1, Math.min(parallel.threads(), chunks));
-    int[][] privateCounts = new int[workers][];
-    EvenBins even = spec.isEven() ? EvenBins.of(spec, input.type()) : null;
-    AtomicInteger next = new AtomicInteger();
-    parallel.forEachChunk(
-        workers,
-        w -> {
-          int[] mine = new int[bins];
-          for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
-            int from = c * CpuPolicy.HISTOGRAM_CHUNK;
-            int to = (int) Math.min(n, (long) from + CpuPolicy.HISTOGRAM_CHUNK);
-            HistogramLoops.count(input.type(), values, from, to, even, mine);
-          }
-          privateCounts[w] = mine;
-        });
-    long[] result = (long[]) target;
-    long total = 0;
-    for (int b = 0; b < bins; b++) {
-      long sum = 0;
-      for (int[] mine : privateCounts) {
-        sum += mine[b];
-      }
-      result[b] = sum;
-      total += sum;
-    }
-    return n - total;
+    return input.length() - counted;
   }
 
   /**
-   * The array path's steps on chunks copied into per-thread windows, for off-heap buffers. A worker
-   * may see more than 2^31 - 1 values here, so it moves its int counts into long ones before they
-   * could overflow.
+   * Counts {@code input} into {@code result} and returns the counted total. Workers take chunks in
+   * turn and read them in place from a heap array, or through per-thread windows from off-heap
+   * memory; a worker may see more than 2^31 - 1 values, so it moves its int counts into long ones
+   * before they could overflow.
    */
-  private long histogramStaged(CpuBuffer input, HistogramSpec spec, CpuBuffer counts) {
+  private long count(CpuBuffer input, HistogramSpec spec, long[] result) {
     int bins = spec.bins();
     long n = input.length();
     int size = CpuPolicy.HISTOGRAM_CHUNK;
@@ -88,6 +63,7 @@ final class CpuHistogrammer implements Histogrammer {
     int workers = Math.max(1, Math.min(parallel.threads(), chunks));
     long[][] workerCounts = new long[workers][];
     EvenBins even = spec.isEven() ? EvenBins.of(spec, input.type()) : null;
+    Object array = input.onHeap() ? CpuBuffer.arrayOf(input) : null;
     AtomicInteger next = new AtomicInteger();
     parallel.forEachChunk(
         workers,
@@ -101,15 +77,19 @@ final class CpuHistogrammer implements Histogrammer {
               moveInto(mine, total);
               pending = 0;
             }
-            Object window = CpuScratch.first(input.type(), len);
-            input.load((long) c * size, window, 0, len);
-            HistogramLoops.count(input.type(), window, 0, len, even, mine);
+            if (array != null) {
+              int from = c * size;
+              HistogramLoops.count(input.type(), array, from, from + len, even, mine);
+            } else {
+              Object window = CpuScratch.first(input.type(), len);
+              input.load((long) c * size, window, 0, len);
+              HistogramLoops.count(input.type(), window, 0, len, even, mine);
+            }
             pending += len;
           }
           moveInto(mine, total);
           workerCounts[w] = total;
         });
-    long[] result = new long[bins];
     long counted = 0;
     for (int b = 0; b < bins; b++) {
       long sum = 0;
@@ -119,8 +99,7 @@ final class CpuHistogrammer implements Histogrammer {
       result[b] = sum;
       counted += sum;
     }
-    counts.store(0, result, 0, bins);
-    return n - counted;
+    return counted;
   }
 
   private static void moveInto(int[] counts, long[] total) {

@@ -32,16 +32,13 @@ final class CpuSegmenter implements Segmenter {
       ReduceOp op,
       CallContext call) {
     call.usedVariant(FLAT);
-    onHeap(
+    pass(
         values,
         offsets,
         segments,
         out,
-        segments,
-        CpuPolicy.REDUCE_CHUNK,
-        (chunks, in, o) ->
-            chunks.reduce(
-                parallel, new FastSegmentWork(values.type(), in, o, op, true, chunks.chunks())));
+        true,
+        (in, o, chunks) -> new FastSegmentWork(values.type(), in, o, op, true, chunks));
   }
 
   @Override
@@ -55,31 +52,25 @@ final class CpuSegmenter implements Segmenter {
       CallContext call) {
     call.usedVariant(FLAT);
     boolean inclusive = kind == ScanKind.INCLUSIVE;
-    onHeap(
+    pass(
         values,
         offsets,
         segments,
         out,
-        values.length(),
-        CpuPolicy.SCAN_CHUNK,
-        (chunks, in, o) ->
-            chunks.scan(
-                parallel,
-                new FastSegmentWork(values.type(), in, o, op, inclusive, chunks.chunks())));
+        false,
+        (in, o, chunks) -> new FastSegmentWork(values.type(), in, o, op, inclusive, chunks));
   }
 
   @Override
   public void foldReduce(
       DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
-    onHeap(
+    pass(
         values,
         offsets,
         segments,
         out,
-        segments,
-        CpuPolicy.REDUCE_CHUNK,
-        (chunks, in, o) ->
-            chunks.reduce(parallel, new FoldSegmentWork(in, o, plan, true, chunks.chunks())));
+        true,
+        (in, o, chunks) -> new FoldSegmentWork(in, o, plan, true, chunks));
   }
 
   @Override
@@ -91,15 +82,13 @@ final class CpuSegmenter implements Segmenter {
       ScanKind kind,
       FoldPlan plan) {
     boolean inclusive = kind == ScanKind.INCLUSIVE;
-    onHeap(
+    pass(
         values,
         offsets,
         segments,
         out,
-        values.length(),
-        CpuPolicy.SCAN_CHUNK,
-        (chunks, in, o) ->
-            chunks.scan(parallel, new FoldSegmentWork(in, o, plan, inclusive, chunks.chunks())));
+        false,
+        (in, o, chunks) -> new FoldSegmentWork(in, o, plan, inclusive, chunks));
   }
 
   @Override
@@ -114,30 +103,40 @@ final class CpuSegmenter implements Segmenter {
     return runs;
   }
 
-  /** A segmented pass over heap arrays. */
+  /** The work of one segmented pass over heap arrays of chunks. */
   @FunctionalInterface
-  private interface Pass {
-    void run(SegmentChunks chunks, Object in, Object out);
+  private interface Work {
+    SegmentWork over(Object in, Object out, int chunks);
   }
 
   /**
-   * Runs {@code pass} on the heap arrays of the buffers, or on heap copies of those that live off
-   * the heap (the first {@code outLength} outputs are copied back).
+   * Runs a segmented reduce ({@code reduce}: chunks of {@link CpuPolicy#REDUCE_CHUNK}, one output
+   * per segment) or scan (chunks of {@link CpuPolicy#SCAN_CHUNK}, one output per element) on the
+   * heap arrays of the buffers, or on heap copies of those that live off the heap (the outputs are
+   * copied back).
    */
-  private static void onHeap(
+  private void pass(
       DeviceBuffer values,
       DeviceBuffer offsets,
       long segments,
       DeviceBuffer out,
-      long outLength,
-      int chunk,
-      Pass pass) {
+      boolean reduce,
+      Work work) {
     int n = (int) heapLength(values);
+    long outLength = reduce ? segments : values.length();
     Object o = output(out, outLength);
     SegmentChunks chunks =
         new SegmentChunks(
-            SegmentChunks.of(heapArray(offsets)), Math.toIntExact(segments), n, chunk);
-    pass.run(chunks, heapArray(values), o);
+            SegmentChunks.of(heapArray(offsets)),
+            Math.toIntExact(segments),
+            n,
+            reduce ? CpuPolicy.REDUCE_CHUNK : CpuPolicy.SCAN_CHUNK);
+    SegmentWork w = work.over(heapArray(values), o, chunks.chunks());
+    if (reduce) {
+      chunks.reduce(parallel, w);
+    } else {
+      chunks.scan(parallel, w);
+    }
     store(out, o, (int) outLength);
   }
 

@@ -146,20 +146,10 @@ final class OpenClHistogrammer implements Histogrammer {
 
   private void globalAtomics(
       Build options, cl_mem input, long n, Number[] p, int bins, cl_mem totals, boolean int64) {
-    OpenClBackend.Kernel kernel = kernel(options, "histogram_global_atomics");
+    String name = "histogram_global_atomics";
     long groups = OpenClHistogramPolicy.groups(backend.openClDevice(), n);
     if (int64) {
-      backend.launch(
-          kernel,
-          groups,
-          OpenClHistogramPolicy.BLOCK_SIZE,
-          input,
-          n,
-          p[0],
-          p[1],
-          p[2],
-          bins,
-          totals);
+      launch(options, name, groups, input, n, p, bins, totals);
       return;
     }
     if (n > OpenClHistogramPolicy.MAX_PER_COUNTER) {
@@ -168,44 +158,21 @@ final class OpenClHistogrammer implements Histogrammer {
     }
     cl_mem counts = backend.scratch("histogram.counts32", (bins + 1L) * 4);
     backend.zero(counts, (bins + 1L) * 4);
-    backend.launch(
-        kernel, groups, OpenClHistogramPolicy.BLOCK_SIZE, input, n, p[0], p[1], p[2], bins, counts);
+    launch(options, name, groups, input, n, p, bins, counts);
     merge(options, counts, 1, bins, totals);
   }
 
   private void sharedAtomics(
       Build options, cl_mem input, long n, Number[] p, int bins, cl_mem totals, boolean int64) {
-    OpenClBackend.Kernel kernel = kernel(options, "histogram_shared_atomics");
+    String name = "histogram_shared_atomics";
     long groups = OpenClHistogramPolicy.groups(backend.openClDevice(), n);
     OpenClBackend.LocalBytes local = new OpenClBackend.LocalBytes((bins + 1L) * 4);
     if (int64) {
-      backend.launch(
-          kernel,
-          groups,
-          OpenClHistogramPolicy.BLOCK_SIZE,
-          input,
-          n,
-          p[0],
-          p[1],
-          p[2],
-          bins,
-          local,
-          totals);
+      launch(options, name, groups, input, n, p, bins, local, totals);
       return;
     }
     cl_mem partials = backend.scratch("histogram.partials", groups * (bins + 1L) * 4);
-    backend.launch(
-        kernel,
-        groups,
-        OpenClHistogramPolicy.BLOCK_SIZE,
-        input,
-        n,
-        p[0],
-        p[1],
-        p[2],
-        bins,
-        local,
-        partials);
+    launch(options, name, groups, input, n, p, bins, local, partials);
     merge(options, partials, groups, bins, totals);
   }
 
@@ -215,18 +182,32 @@ final class OpenClHistogrammer implements Histogrammer {
     long bytes = rows * (bins + 1L) * 4;
     cl_mem rowsMem = backend.scratch("histogram.rows", bytes);
     backend.zero(rowsMem, bytes);
-    backend.launch(
-        kernel(options, "histogram_per_thread"),
-        groups,
-        OpenClHistogramPolicy.BLOCK_SIZE,
-        input,
-        n,
-        p[0],
-        p[1],
-        p[2],
-        bins,
-        rowsMem);
+    launch(options, "histogram_per_thread", groups, input, n, p, bins, rowsMem);
     merge(options, rowsMem, rows, bins, totals);
+  }
+
+  /**
+   * Launches the counting kernel {@code name} on {@code groups} work-groups with its common
+   * arguments (input, length, lo, hi, scale, bins) followed by {@code rest}.
+   */
+  private void launch(
+      Build options,
+      String name,
+      long groups,
+      cl_mem input,
+      long n,
+      Number[] p,
+      int bins,
+      Object... rest) {
+    Object[] args = new Object[6 + rest.length];
+    args[0] = input;
+    args[1] = n;
+    args[2] = p[0];
+    args[3] = p[1];
+    args[4] = p[2];
+    args[5] = bins;
+    System.arraycopy(rest, 0, args, 6, rest.length);
+    backend.launch(kernel(options, name), groups, OpenClHistogramPolicy.BLOCK_SIZE, args);
   }
 
   private void merge(Build options, cl_mem partials, long rows, int bins, cl_mem totals) {

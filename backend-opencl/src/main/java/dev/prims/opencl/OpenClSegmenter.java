@@ -11,6 +11,7 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.SegmentFoldBuffers;
 import dev.prims.spi.Segmenter;
 import org.jocl.cl_mem;
 
@@ -266,13 +267,8 @@ final class OpenClSegmenter implements Segmenter {
     if (results == 0) {
       return;
     }
-    DeviceBuffer[] digits = new DeviceBuffer[plan.folds()];
-    DeviceBuffer[] sums = new DeviceBuffer[plan.folds()];
-    try {
-      for (int f = 0; f < plan.folds(); f++) {
-        digits[f] = backend.buffers().allocate(DType.LONG, Math.max(n, 1));
-        sums[f] = kind == null ? backend.buffers().allocate(DType.LONG, segments) : digits[f];
-      }
+    try (SegmentFoldBuffers folds =
+        new SegmentFoldBuffers(backend.buffers(), plan, n, segments, kind != null)) {
       backend.callAndRead(
           "reproducible segmented sum",
           () -> {
@@ -285,14 +281,14 @@ final class OpenClSegmenter implements Segmenter {
                   in.mem(),
                   n,
                   fold.planMemory(plan),
-                  mem(digits, 0),
-                  mem(digits, 1),
-                  mem(digits, 2),
-                  mem(digits, 3));
+                  mem(folds.digits(0)),
+                  mem(folds.digits(1)),
+                  mem(folds.digits(2)),
+                  mem(folds.digits(3)));
             }
-            for (int f = 0; f < plan.folds(); f++) {
-              cl_mem d = backend.own(digits[f]).mem();
-              cl_mem s = backend.own(sums[f]).mem();
+            for (int f = 0; f < folds.folds(); f++) {
+              cl_mem d = mem(folds.digits(f));
+              cl_mem s = mem(folds.sums(f));
               if (kind == null) {
                 enqueueReduce(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM);
               } else {
@@ -303,30 +299,20 @@ final class OpenClSegmenter implements Segmenter {
                 fold.kernel(in.type(), plan, "fold_combine"),
                 ceilDiv(results, block),
                 block,
-                mem(sums, 0),
-                mem(sums, 1),
-                mem(sums, 2),
-                mem(sums, 3),
+                mem(folds.sums(0)),
+                mem(folds.sums(1)),
+                mem(folds.sums(2)),
+                mem(folds.sums(3)),
                 results,
                 fold.planMemory(plan),
                 backend.own(out).mem());
             return null;
           });
-    } finally {
-      for (int f = 0; f < plan.folds(); f++) {
-        if (sums[f] != null && sums[f] != digits[f]) {
-          sums[f].close();
-        }
-        if (digits[f] != null) {
-          digits[f].close();
-        }
-      }
     }
   }
 
-  /** Fold {@code f}'s buffer; the last real one stands in for folds past the plan's. */
-  private cl_mem mem(DeviceBuffer[] folds, int f) {
-    return backend.own(folds[Math.min(f, folds.length - 1)]).mem();
+  private cl_mem mem(DeviceBuffer buffer) {
+    return backend.own(buffer).mem();
   }
 
   private OpenClBackend.Kernel kernel(DType type, ReduceOp op, OpenClBuffer offsets, String name) {

@@ -17,6 +17,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestInstance;
 import org.opentest4j.TestAbortedException;
 
@@ -191,6 +194,100 @@ public abstract class BackendConformance {
     return cpuEngine().isPresent()
         ? "vs reference and cpu"
         : "vs reference; no cpu backend on this classpath";
+  }
+
+  /**
+   * One reproducible-mode check of a variant ({@code null}: the default) on a data kind and size.
+   */
+  @FunctionalInterface
+  protected interface ReproducibleCheck {
+    void check(String variant, DType type, DataKind kind, int n) throws Throwable;
+  }
+
+  /**
+   * One container per floating type, named {@code prefix} and the type's id, of {@code check} on
+   * every data kind and size with the default variant, then on random data of a few sizes with each
+   * variant of {@code primitive}.
+   */
+  protected final List<DynamicNode> reproducibleTests(
+      Primitive primitive, String prefix, ReproducibleCheck check) {
+    List<DynamicNode> nodes = new java.util.ArrayList<>();
+    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+      List<DynamicNode> tests = new java.util.ArrayList<>();
+      for (DataKind kind : DataKind.values()) {
+        for (int n : Sizes.all()) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  kind.id() + " n=" + n, () -> check.check(null, type, kind, n)));
+        }
+      }
+      for (String variant : variants(primitive)) {
+        for (int n : List.of(33, 4097, Sizes.LARGE)) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  variant + " random n=" + n,
+                  () -> check.check(variant, type, DataKind.RANDOM, n)));
+        }
+      }
+      nodes.add(DynamicContainer.dynamicContainer(prefix + type.id(), tests.stream()));
+    }
+    return nodes;
+  }
+
+  /** One bit-for-bit agreement check of a floating type on fold data of size {@code n}. */
+  @FunctionalInterface
+  protected interface AgreementCheck {
+    void check(DType type, FoldData kind, int n) throws Throwable;
+  }
+
+  /**
+   * One container per floating type and kind of fold data, named {@code prefix}, the type, the kind
+   * and what results are compared with, of {@code check} at every reproducible size; with {@code
+   * randomOnlyAtLargest} the largest size runs on random data only.
+   */
+  protected final List<DynamicNode> agreementTests(
+      String prefix, boolean randomOnlyAtLargest, AgreementCheck check) {
+    List<DynamicNode> nodes = new java.util.ArrayList<>();
+    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
+      for (FoldData kind : FoldData.values()) {
+        List<DynamicNode> tests = new java.util.ArrayList<>();
+        for (int n : Sizes.reproducible()) {
+          if (randomOnlyAtLargest && n == Sizes.REPRODUCIBLE_LARGE && kind != FoldData.RANDOM) {
+            continue;
+          }
+          tests.add(DynamicTest.dynamicTest("n=" + n, () -> check.check(type, kind, n)));
+        }
+        nodes.add(
+            DynamicContainer.dynamicContainer(
+                prefix + type.id() + " " + kind.id() + " (" + comparedWith() + ")",
+                tests.stream()));
+      }
+    }
+    return nodes;
+  }
+
+  /** The reproducible-mode view of {@code variant} of {@code primitive} ({@code null}: default). */
+  protected final Prims reproducibleView(Primitive primitive, String variant) {
+    return (variant == null ? prims() : prims().variant(primitive, variant))
+        .determinism(REPRODUCIBLE);
+  }
+
+  /**
+   * How a reproducible check names its call in messages: the backend, the variant if any, then
+   * "reproducible {@code operation} of n kind type".
+   */
+  protected final String reproducibleWhat(
+      String variant, String operation, int n, String kind, DType type) {
+    return backendId()
+        + (variant == null ? "" : " " + variant)
+        + " reproducible "
+        + operation
+        + " of "
+        + n
+        + " "
+        + kind
+        + " "
+        + type.id();
   }
 
   private record Opened(Prims root, Prims view) {}

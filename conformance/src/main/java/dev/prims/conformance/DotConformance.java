@@ -148,44 +148,14 @@ public abstract class DotConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> reproducibleDots() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-      List<DynamicNode> tests = new ArrayList<>();
-      for (DataKind kind : DataKind.values()) {
-        for (int n : Sizes.all()) {
-          tests.add(
-              DynamicTest.dynamicTest(
-                  kind.id() + " n=" + n, () -> checkReproducibleDot(null, type, kind, n)));
-        }
-      }
-      for (String variant : variants(Primitive.DOT)) {
-        for (int n : List.of(33, 4097, Sizes.LARGE)) {
-          tests.add(
-              DynamicTest.dynamicTest(
-                  variant + " random n=" + n,
-                  () -> checkReproducibleDot(variant, type, DataKind.RANDOM, n)));
-        }
-      }
-      nodes.add(DynamicContainer.dynamicContainer(type.id(), tests.stream()));
-    }
-    return nodes.stream();
+    return reproducibleTests(Primitive.DOT, "", this::checkReproducibleDot).stream();
   }
 
   private void checkReproducibleDot(String variant, DType type, DataKind kind, int n) {
     Object a = TestData.array(type, kind, n, TestData.seed("reproducible-dot-a", type, kind, n));
     Object b = TestData.array(type, kind, n, TestData.seed("reproducible-dot-b", type, kind, n));
-    Prims view =
-        (variant == null ? prims() : prims().variant(Primitive.DOT, variant))
-            .determinism(Determinism.REPRODUCIBLE);
-    String what =
-        backendId()
-            + (variant == null ? "" : " " + variant)
-            + " reproducible dot of "
-            + n
-            + " "
-            + kind.id()
-            + " "
-            + type.id();
+    Prims view = reproducibleView(Primitive.DOT, variant);
+    String what = reproducibleWhat(variant, "dot", n, kind.id(), type);
     if (n > 0 && backend().foldKernels() == null) {
       ReduceConformance.expectRefusal(() -> Calls.dot(view, a, b), what);
       return;
@@ -211,25 +181,13 @@ public abstract class DotConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> reproducibleDotsAgreeWithTheCpuBitForBit() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-      for (FoldData kind : FoldData.values()) {
-        List<DynamicNode> tests = new ArrayList<>();
-        for (int n : Sizes.reproducible()) {
-          tests.add(DynamicTest.dynamicTest("n=" + n, () -> checkDotAgreement(type, kind, n)));
-        }
-        nodes.add(
-            DynamicContainer.dynamicContainer(
-                type.id() + " " + kind.id() + " (" + comparedWith() + ")", tests.stream()));
-      }
-    }
-    return nodes.stream();
+    return agreementTests("", false, this::checkDotAgreement).stream();
   }
 
   private void checkDotAgreement(DType type, FoldData kind, int n) {
     Object a = kind.array(type, n, TestData.seed("fold-dot-a", type, kind, n));
     Object b = kind.partner(type, n, TestData.seed("fold-dot-b", type, kind, n));
-    String what = backendId() + " reproducible dot of " + n + " " + kind.id() + " " + type.id();
+    String what = reproducibleWhat(null, "dot", n, kind.id(), type);
     if (backend().foldKernels() == null) {
       ReduceConformance.expectRefusal(
           () -> Calls.dot(prims().determinism(Determinism.REPRODUCIBLE), a, b), what);
@@ -274,7 +232,7 @@ public abstract class DotConformance extends BackendConformance {
   private void checkIntegerDotAgreement(DType type, DataKind kind, int n) {
     Object a = TestData.array(type, kind, n, TestData.seed("exact-dot-a", type, kind, n));
     Object b = TestData.array(type, kind, n, TestData.seed("exact-dot-b", type, kind, n));
-    String what = backendId() + " reproducible dot of " + n + " " + kind.id() + " " + type.id();
+    String what = reproducibleWhat(null, "dot", n, kind.id(), type);
     Agreement agreement = new Agreement(what, Reference.integerDot(a, b));
     for (Setting setting : reproducibleSettings(Primitive.DOT, true)) {
       agreement.add(setting.name(), Calls.dot(setting.view(), a, b).value());

@@ -182,43 +182,13 @@ public abstract class ReduceConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> reproducibleSums() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-      List<DynamicNode> tests = new ArrayList<>();
-      for (DataKind kind : DataKind.values()) {
-        for (int n : Sizes.all()) {
-          tests.add(
-              DynamicTest.dynamicTest(
-                  kind.id() + " n=" + n, () -> checkReproducibleSum(null, type, kind, n)));
-        }
-      }
-      for (String variant : variants(Primitive.REDUCE)) {
-        for (int n : List.of(33, 4097, Sizes.LARGE)) {
-          tests.add(
-              DynamicTest.dynamicTest(
-                  variant + " random n=" + n,
-                  () -> checkReproducibleSum(variant, type, DataKind.RANDOM, n)));
-        }
-      }
-      nodes.add(DynamicContainer.dynamicContainer(type.id(), tests.stream()));
-    }
-    return nodes.stream();
+    return reproducibleTests(Primitive.REDUCE, "", this::checkReproducibleSum).stream();
   }
 
   private void checkReproducibleSum(String variant, DType type, DataKind kind, int n) {
     Object data = TestData.array(type, kind, n, TestData.seed("reproducible-sum", type, kind, n));
-    Prims view =
-        (variant == null ? prims() : prims().variant(Primitive.REDUCE, variant))
-            .determinism(Determinism.REPRODUCIBLE);
-    String what =
-        backendId()
-            + (variant == null ? "" : " " + variant)
-            + " reproducible sum of "
-            + n
-            + " "
-            + kind.id()
-            + " "
-            + type.id();
+    Prims view = reproducibleView(Primitive.REDUCE, variant);
+    String what = reproducibleWhat(variant, "sum", n, kind.id(), type);
     if (n > 0 && backend().foldKernels() == null) {
       expectRefusal(() -> Calls.reduce(view, data, ReduceOp.SUM), what);
       return;
@@ -235,24 +205,12 @@ public abstract class ReduceConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> reproducibleSumsAgreeWithTheCpuBitForBit() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-      for (FoldData kind : FoldData.values()) {
-        List<DynamicNode> tests = new ArrayList<>();
-        for (int n : Sizes.reproducible()) {
-          tests.add(DynamicTest.dynamicTest("n=" + n, () -> checkSumAgreement(type, kind, n)));
-        }
-        nodes.add(
-            DynamicContainer.dynamicContainer(
-                type.id() + " " + kind.id() + " (" + comparedWith() + ")", tests.stream()));
-      }
-    }
-    return nodes.stream();
+    return agreementTests("", false, this::checkSumAgreement).stream();
   }
 
   private void checkSumAgreement(DType type, FoldData kind, int n) {
     Object data = kind.array(type, n, TestData.seed("fold-sum", type, kind, n));
-    String what = backendId() + " reproducible sum of " + n + " " + kind.id() + " " + type.id();
+    String what = reproducibleWhat(null, "sum", n, kind.id(), type);
     if (backend().foldKernels() == null) {
       expectRefusal(
           () -> Calls.reduce(prims().determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM),

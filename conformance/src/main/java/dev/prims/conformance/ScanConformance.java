@@ -231,50 +231,24 @@ public abstract class ScanConformance extends BackendConformance {
   Stream<DynamicNode> reproducibleScans() {
     List<DynamicNode> nodes = new ArrayList<>();
     for (ScanKind scanKind : ScanKind.values()) {
-      for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-        List<DynamicNode> tests = new ArrayList<>();
-        for (DataKind kind : DataKind.values()) {
-          for (int n : Sizes.all()) {
-            tests.add(
-                DynamicTest.dynamicTest(
-                    kind.id() + " n=" + n,
-                    () -> checkReproducibleScan(null, type, scanKind, kind, n)));
-          }
-        }
-        for (String variant : variants(Primitive.SCAN)) {
-          for (int n : List.of(33, 4097, Sizes.LARGE)) {
-            tests.add(
-                DynamicTest.dynamicTest(
-                    variant + " random n=" + n,
-                    () -> checkReproducibleScan(variant, type, scanKind, DataKind.RANDOM, n)));
-          }
-        }
-        nodes.add(
-            DynamicContainer.dynamicContainer(
-                scanKind.name().toLowerCase(java.util.Locale.ROOT) + " " + type.id(),
-                tests.stream()));
-      }
+      nodes.addAll(
+          reproducibleTests(
+              Primitive.SCAN,
+              lower(scanKind) + " ",
+              (variant, type, kind, n) -> checkReproducibleScan(variant, type, scanKind, kind, n)));
     }
     return nodes.stream();
+  }
+
+  private static String lower(ScanKind scanKind) {
+    return scanKind.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   private void checkReproducibleScan(
       String variant, DType type, ScanKind scanKind, DataKind kind, int n) {
     Object data = TestData.array(type, kind, n, TestData.seed("reproducible-scan", type, kind, n));
-    Prims view =
-        (variant == null ? prims() : prims().variant(Primitive.SCAN, variant))
-            .determinism(Determinism.REPRODUCIBLE);
-    String what =
-        backendId()
-            + (variant == null ? "" : " " + variant)
-            + " reproducible "
-            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
-            + " scan of "
-            + n
-            + " "
-            + kind.id()
-            + " "
-            + type.id();
+    Prims view = reproducibleView(Primitive.SCAN, variant);
+    String what = reproducibleWhat(variant, lower(scanKind) + " scan", n, kind.id(), type);
     if (n > 0 && backend().foldKernels() == null) {
       ReduceConformance.expectRefusal(() -> Calls.scan(view, data, ReduceOp.SUM, scanKind), what);
       return;
@@ -298,46 +272,19 @@ public abstract class ScanConformance extends BackendConformance {
   Stream<DynamicNode> reproducibleScansAgreeWithTheCpuBitForBit() {
     List<DynamicNode> nodes = new ArrayList<>();
     for (ScanKind scanKind : ScanKind.values()) {
-      for (DType type : new DType[] {DType.FLOAT, DType.DOUBLE}) {
-        for (FoldData kind : FoldData.values()) {
-          List<DynamicNode> tests = new ArrayList<>();
-          for (int n : Sizes.reproducible()) {
-            if (n == Sizes.REPRODUCIBLE_LARGE && kind != FoldData.RANDOM) {
-              continue; // 2^20 + 3 with random data only: keeps scans fast on CPU devices (PoCL)
-            }
-            tests.add(
-                DynamicTest.dynamicTest(
-                    "n=" + n, () -> checkScanAgreement(type, scanKind, kind, n)));
-          }
-          nodes.add(
-              DynamicContainer.dynamicContainer(
-                  scanKind.name().toLowerCase(java.util.Locale.ROOT)
-                      + " "
-                      + type.id()
-                      + " "
-                      + kind.id()
-                      + " ("
-                      + comparedWith()
-                      + ")",
-                  tests.stream()));
-        }
-      }
+      // 2^20 + 3 with random data only: keeps scans fast on CPU devices (PoCL)
+      nodes.addAll(
+          agreementTests(
+              lower(scanKind) + " ",
+              true,
+              (type, kind, n) -> checkScanAgreement(type, scanKind, kind, n)));
     }
     return nodes.stream();
   }
 
   private void checkScanAgreement(DType type, ScanKind scanKind, FoldData kind, int n) {
     Object data = kind.array(type, n, TestData.seed("fold-scan", type, kind, n));
-    String what =
-        backendId()
-            + " reproducible "
-            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
-            + " scan of "
-            + n
-            + " "
-            + kind.id()
-            + " "
-            + type.id();
+    String what = reproducibleWhat(null, lower(scanKind) + " scan", n, kind.id(), type);
     if (backend().foldKernels() == null) {
       ReduceConformance.expectRefusal(
           () ->

@@ -1,3 +1,17 @@
+<#-- ArgMomentsPeers: the JDK peer loops of arg-min, arg-max and moments, one branch per element type. -->
+<#-- Opens the branch of ${type}: "if (values instanceof T[] a) {", "} else if ..." or the last "} else {". -->
+<#macro branch type first last>
+<#if first>
+    if (values instanceof ${type.java}[] a) {
+<#elseif !last>
+    } else if (values instanceof ${type.java}[] a) {
+<#else>
+    } else {
+      ${type.java}[] a = (${type.java}[]) values;
+</#if>
+</#macro>
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/app/bench/ArgMomentsPeers.java" />
 package dev.prims.app.bench;
 
 import java.util.ArrayList;
@@ -8,7 +22,7 @@ import java.util.stream.IntStream;
  * The JDK code a user would write for arg-min, arg-max and moments, timed beside the CPU backends:
  * the input cut into one chunk per core, each chunk scanned by a plain loop in a parallel {@link
  * IntStream}, the chunks' answers combined in order (the first listed, which prims rows compare
- * with), and a serial loop.
+ * with), and a serial loop. Generated from app/src/main/codegen/templates/ArgMomentsPeers.java.
  */
 final class ArgMomentsPeers {
   /** Keeps results alive so the JIT cannot drop the work. */
@@ -63,39 +77,16 @@ final class ArgMomentsPeers {
       return 0;
     }
     int at = lo;
-    if (values instanceof float[] a) {
-      float v = a[lo];
+<#list types as type>
+<@branch type=type first=type?is_first last=!type?has_next />
+      ${type.java} v = a[lo];
       for (int i = lo + 1; i < hi; i++) {
         if (min ? a[i] < v : a[i] > v) {
           v = a[i];
           at = i;
         }
       }
-    } else if (values instanceof double[] a) {
-      double v = a[lo];
-      for (int i = lo + 1; i < hi; i++) {
-        if (min ? a[i] < v : a[i] > v) {
-          v = a[i];
-          at = i;
-        }
-      }
-    } else if (values instanceof int[] a) {
-      int v = a[lo];
-      for (int i = lo + 1; i < hi; i++) {
-        if (min ? a[i] < v : a[i] > v) {
-          v = a[i];
-          at = i;
-        }
-      }
-    } else {
-      long[] a = (long[]) values;
-      long v = a[lo];
-      for (int i = lo + 1; i < hi; i++) {
-        if (min ? a[i] < v : a[i] > v) {
-          v = a[i];
-          at = i;
-        }
-      }
+</#list>
     }
     return at;
   }
@@ -131,31 +122,14 @@ final class ArgMomentsPeers {
   private static void sumsOfChunk(Object values, int lo, int hi, double[] sums, int c) {
     double s = 0;
     double q = 0;
-    if (values instanceof float[] a) {
+<#list types as type>
+<@branch type=type first=type?is_first last=!type?has_next />
       for (int i = lo; i < hi; i++) {
         double x = a[i];
         s += x;
         q += x * x;
       }
-    } else if (values instanceof double[] a) {
-      for (int i = lo; i < hi; i++) {
-        double x = a[i];
-        s += x;
-        q += x * x;
-      }
-    } else if (values instanceof int[] a) {
-      for (int i = lo; i < hi; i++) {
-        double x = a[i];
-        s += x;
-        q += x * x;
-      }
-    } else {
-      long[] a = (long[]) values;
-      for (int i = lo; i < hi; i++) {
-        double x = a[i];
-        s += x;
-        q += x * x;
-      }
+</#list>
     }
     sums[2 * c] = s;
     sums[2 * c + 1] = q;

@@ -1,3 +1,6 @@
+<#-- MomentsLoops: one chunk's moments, one overload per element type. -->
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/cpu/MomentsLoops.java" />
 package dev.prims.cpu;
 
 import dev.prims.spi.MomentsState;
@@ -6,49 +9,44 @@ import java.math.BigInteger;
 
 /**
  * One chunk's moments over {@code [from, to)}: floating values as sums shifted by the chunk's first
- * element (four accumulator pairs in double), integers as exact sums.
+ * element (four accumulator pairs in double), integers as exact sums. Generated from
+ * backend-cpu/src/main/codegen/templates/MomentsLoops.java.
  */
 final class MomentsLoops {
   private MomentsLoops() {}
 
   /** The moments of {@code [from, to)} of an int, long, float or double array. */
   static MomentsState chunk(Object array, int from, int to, long first) {
-    if (array instanceof int[] a) {
+<#list types as type>
+<#if type?has_next>
+    if (array instanceof ${type.java}[] a) {
       return moments(a, from, to);
     }
-    if (array instanceof long[] a) {
-      return moments(a, from, to);
-    }
-    if (array instanceof float[] a) {
-      return moments(a, from, to);
-    }
-    return moments((double[]) array, from, to);
+<#else>
+    return moments((${type.java}[]) array, from, to);
+</#if>
+</#list>
   }
+<#list types as type>
+<#assign T = type.java>
+<#if type.floating>
 
-  static MomentsState moments(float[] a, int from, int to) {
+  static MomentsState moments(${T}[] a, int from, int to) {
     double shift = a[from];
-    double s0 = 0;
-    double s1 = 0;
-    double s2 = 0;
-    double s3 = 0;
-    double q0 = 0;
-    double q1 = 0;
-    double q2 = 0;
-    double q3 = 0;
+<#list ["s", "q"] as v><#list 0..3 as k>
+    double ${v}${k} = 0;
+</#list></#list>
     int i = from;
     for (; i <= to - 4; i += 4) {
-      double d0 = a[i] - shift;
-      double d1 = a[i + 1] - shift;
-      double d2 = a[i + 2] - shift;
-      double d3 = a[i + 3] - shift;
-      s0 += d0;
-      s1 += d1;
-      s2 += d2;
-      s3 += d3;
-      q0 += d0 * d0;
-      q1 += d1 * d1;
-      q2 += d2 * d2;
-      q3 += d3 * d3;
+<#list 0..3 as k>
+      double d${k} = a[i<#if k != 0> + ${k}</#if>] - shift;
+</#list>
+<#list 0..3 as k>
+      s${k} += d${k};
+</#list>
+<#list 0..3 as k>
+      q${k} += d${k} * d${k};
+</#list>
     }
     for (; i < to; i++) {
       double d = a[i] - shift;
@@ -58,40 +56,7 @@ final class MomentsLoops {
     return MomentsState.ofShiftedSums(
         to - from, shift, (s0 + s1) + (s2 + s3), (q0 + q1) + (q2 + q3));
   }
-
-  static MomentsState moments(double[] a, int from, int to) {
-    double shift = a[from];
-    double s0 = 0;
-    double s1 = 0;
-    double s2 = 0;
-    double s3 = 0;
-    double q0 = 0;
-    double q1 = 0;
-    double q2 = 0;
-    double q3 = 0;
-    int i = from;
-    for (; i <= to - 4; i += 4) {
-      double d0 = a[i] - shift;
-      double d1 = a[i + 1] - shift;
-      double d2 = a[i + 2] - shift;
-      double d3 = a[i + 3] - shift;
-      s0 += d0;
-      s1 += d1;
-      s2 += d2;
-      s3 += d3;
-      q0 += d0 * d0;
-      q1 += d1 * d1;
-      q2 += d2 * d2;
-      q3 += d3 * d3;
-    }
-    for (; i < to; i++) {
-      double d = a[i] - shift;
-      s0 += d;
-      q0 += d * d;
-    }
-    return MomentsState.ofShiftedSums(
-        to - from, shift, (s0 + s1) + (s2 + s3), (q0 + q1) + (q2 + q3));
-  }
+<#elseif T == "int">
 
   /** Exact: the sum in a long, each square (below 2^62) split into 32-bit halves. */
   static MomentsState moments(int[] a, int from, int to) {
@@ -108,6 +73,7 @@ final class MomentsLoops {
     BigInteger squares = BigInteger.valueOf(high).shiftLeft(32).add(BigInteger.valueOf(low));
     return MomentsState.ofExactSums(to - from, BigDecimal.valueOf(sum), new BigDecimal(squares));
   }
+<#else>
 
   /** Exact: the eight words of {@link MomentsState#accumulate}. */
   static MomentsState moments(long[] a, int from, int to) {
@@ -117,4 +83,6 @@ final class MomentsLoops {
     }
     return MomentsState.ofIntegerSums(to - from, words);
   }
+</#if>
+</#list>
 }
