@@ -65,7 +65,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 jar=$1; shift
 if [ ! -f "$here/raw.txz" ]; then
   cat "$here"/../.device-spark*/raw.txz.part-* > /tmp/spark-raw.txz
-  set -- "$@" && ln -sf /tmp/spark-raw.txz "$here/raw.txz"
+  ln -sf /tmp/spark-raw.txz "$here/raw.txz"
 fi
 [ -d /tmp/sparkcp ] || { mkdir -p /tmp/sparkcp && tar -C /tmp/sparkcp -xJf "$here/raw.txz"; }
 cp="$here/prims-spark.jar"
