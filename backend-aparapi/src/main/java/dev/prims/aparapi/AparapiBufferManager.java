@@ -104,14 +104,6 @@ final class AparapiBufferManager implements BufferManager {
   }
 
   /**
-   * A buffer over the caller's {@code counts} for one call that only writes it whole ({@link
-   * AparapiHistogrammer}): the kernel's results land in that array, with no copy.
-   */
-  AparapiBuffer view(long[] counts) {
-    return new AparapiBuffer(backendId, DType.LONG, counts, ledger, false);
-  }
-
-  /**
    * {@code buffer} as a buffer of this backend.
    *
    * @throws IllegalArgumentException if it belongs to another backend or engine

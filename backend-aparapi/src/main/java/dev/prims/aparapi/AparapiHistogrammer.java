@@ -3,7 +3,6 @@ package dev.prims.aparapi;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
 
@@ -82,18 +81,5 @@ final class AparapiHistogrammer implements Histogrammer {
           }
           return total;
         });
-  }
-
-  /**
-   * Counts a host array straight into the caller's {@code counts}: the kernel's counts are copied
-   * back into that array itself, with no second array of counts.
-   */
-  @Override
-  public long histogram(
-      BufferManager buffers, Object array, HistogramSpec spec, long[] counts, CallContext call) {
-    try (DeviceBuffer input = buffers.upload(array);
-        DeviceBuffer output = context.buffers().view(counts)) {
-      return histogram(input, spec, output, call);
-    }
   }
 }
