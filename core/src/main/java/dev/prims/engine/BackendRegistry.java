@@ -1,15 +1,20 @@
 package dev.prims.engine;
 
 import dev.prims.BackendUnavailableException;
+import dev.prims.PrimsConfig;
 import dev.prims.PrimsException;
+import dev.prims.engine.multidevice.DeviceSelection;
+import dev.prims.engine.multidevice.MultiDeviceBackend;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -67,7 +72,7 @@ public final class BackendRegistry implements AutoCloseable {
   public Availability probe(String id) {
     BackendProvider p = provider(id);
     try {
-      return p.probe(config);
+      return p.probe(probeContext());
     } catch (RuntimeException | LinkageError e) {
       return Availability.broken(
           "probe failed: " + FailureMessages.withType(e, "probing backend " + id));
@@ -97,8 +102,62 @@ public final class BackendRegistry implements AutoCloseable {
   }
 
   private Backend create(BackendProvider provider) {
+    String device = config.get(PrimsConfig.DEVICE).orElse(null);
+    if (DeviceSelection.isMulti(device)) {
+      return createOnDevices(provider, device);
+    }
+    return create(provider, config);
+  }
+
+  /**
+   * The backend over every device {@code device} names ({@code all} or a list), or the single
+   * device's backend when it names one.
+   */
+  private Backend createOnDevices(BackendProvider provider, String device) {
+    Availability availability = probe(provider.id());
+    if (!availability.available()) {
+      throw new BackendUnavailableException(provider.id(), availability.reason(), null);
+    }
+    Optional<List<String>> selectors =
+        DeviceSelection.members(device, availability.devices().size());
+    if (selectors.isEmpty()) {
+      return create(provider, withDevice("0"));
+    }
+    List<Backend> members = new ArrayList<>();
     try {
-      Backend backend = provider.create(config);
+      for (String selector : selectors.get()) {
+        members.add(create(provider, withDevice(selector)));
+      }
+      MultiDeviceBackend backend = new MultiDeviceBackend(provider.id(), members);
+      LOG.debug("opened backend {} on {}", provider.id(), backend.device().name());
+      return backend;
+    } catch (RuntimeException | Error e) {
+      for (Backend member : members) {
+        try {
+          member.close();
+        } catch (RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      throw e;
+    }
+  }
+
+  /** The configuration with {@code prims.device} set to one device's selector. */
+  private BackendContext withDevice(String selector) {
+    return key -> key.equals(PrimsConfig.DEVICE) ? Optional.of(selector) : config.get(key);
+  }
+
+  /** What providers probe: without a multi-device {@code prims.device}, which no provider reads. */
+  private BackendContext probeContext() {
+    return config.get(PrimsConfig.DEVICE).filter(DeviceSelection::isMulti).isPresent()
+        ? key -> key.equals(PrimsConfig.DEVICE) ? Optional.empty() : config.get(key)
+        : config;
+  }
+
+  private Backend create(BackendProvider provider, BackendContext context) {
+    try {
+      Backend backend = provider.create(context);
       LOG.debug("opened backend {} on {}", provider.id(), backend.device().name());
       return backend;
     } catch (BackendUnavailableException e) {

@@ -1,0 +1,196 @@
+package dev.prims.engine.multidevice;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
+import dev.prims.spi.AbstractBackend;
+import dev.prims.spi.ArgReducer;
+import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.MomentsReducer;
+import dev.prims.spi.Segmenter;
+import dev.prims.spi.Sorter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One backend id over several devices: a member backend per device (each opened by its provider as
+ * for a single device), buffers split into one shard per device, and every primitive run on all
+ * shards at once with the partial results combined on the host. Reproducible results merge the
+ * members' exact fold sums, so they are the same bits as on one device.
+ */
+public final class MultiDeviceBackend extends AbstractBackend {
+  private final List<Backend> members;
+  private final ShardTasks tasks;
+  private final ShardedBuffers buffers;
+  private final ArgReducer argReducer;
+  private final MomentsReducer momentsReducer;
+  private final Segmenter segmenter;
+
+  /**
+   * Composes {@code members} (at least two, all of backend {@code id}, in device order); closing
+   * this backend closes them.
+   */
+  public MultiDeviceBackend(String id, List<Backend> members) {
+    super(id, describe(members));
+    if (members.size() < 2) {
+      throw new IllegalArgumentException(
+          "a multi-device backend needs at least two devices, got " + members.size());
+    }
+    this.members = List.copyOf(members);
+    this.tasks = new ShardTasks(id);
+    this.buffers = new ShardedBuffers(this);
+    MultiDeviceReducer reducer = new MultiDeviceReducer(this);
+    boolean folds = this.members.stream().allMatch(m -> m.foldKernels() != null);
+    parts(
+        buffers,
+        reducer,
+        new MultiDeviceScanner(this, reducer),
+        new MultiDeviceHistogrammer(this),
+        new MultiDeviceDot(this),
+        folds ? new MultiDeviceFoldKernels(this) : null);
+    this.argReducer =
+        this.members.stream().allMatch(m -> m.argReducer() != null)
+            ? new MultiDeviceArgReducer(this)
+            : null;
+    this.momentsReducer =
+        this.members.stream().allMatch(m -> m.momentsReducer() != null)
+            ? new MultiDeviceMoments(this)
+            : null;
+    this.segmenter = new GatheringSegmenter(this);
+  }
+
+  private static DeviceInfo describe(List<Backend> members) {
+    Map<String, String> details = new LinkedHashMap<>();
+    long memory = 0;
+    int units = 0;
+    for (int i = 0; i < members.size(); i++) {
+      DeviceInfo d = members.get(i).device();
+      details.put("device." + i, d.index() + ": " + d.name());
+      memory += d.memoryBytes();
+      units += d.computeUnits();
+    }
+    details.put("devices", Integer.toString(members.size()));
+    String name =
+        members.stream()
+            .map(m -> m.device().index() + ": " + m.device().name())
+            .collect(Collectors.joining(" + ", members.size() + " devices [", "]"));
+    return new DeviceInfo(members.get(0).device().index(), name, memory, units, details);
+  }
+
+  /** Number of devices. */
+  public int deviceCount() {
+    return members.size();
+  }
+
+  /** The backend of device {@code i}. */
+  public Backend member(int i) {
+    return members.get(i);
+  }
+
+  ShardTasks tasks() {
+    return tasks;
+  }
+
+  ShardedBuffers shardedBuffers() {
+    return buffers;
+  }
+
+  ShardLayout layout(long length) {
+    return ShardLayout.of(length, members.size());
+  }
+
+  /**
+   * {@code buffer} as a buffer of this backend.
+   *
+   * @throws IllegalArgumentException when another backend made it
+   */
+  ShardedBuffer sharded(DeviceBuffer buffer) {
+    if (buffer instanceof ShardedBuffer s && s.owner() == this) {
+      s.requireOpen();
+      return s;
+    }
+    throw new IllegalArgumentException(
+        "buffer " + buffer + " does not belong to this multi-device " + id() + " backend");
+  }
+
+  /** A context for one shard's call, with the caller's variant and determinism. */
+  static CallContext shardCall(CallContext call) {
+    return new CallContext(call.variant(), call.determinism());
+  }
+
+  /**
+   * Records on {@code call} the devices that ran {@code shards} shards and the variant and note of
+   * the first shard's call.
+   */
+  void record(CallContext call, int shards, CallContext first) {
+    StringBuilder on = new StringBuilder();
+    for (int i = 0; i < shards; i++) {
+      DeviceInfo d = members.get(i).device();
+      on.append(i == 0 ? "" : " + ").append(d.index()).append(": ").append(d.name());
+    }
+    call.executedOn(shards == 1 ? on.toString() : shards + " devices [" + on + "]");
+    if (first != null && first.usedVariant() != null) {
+      call.usedVariant(first.usedVariant());
+    }
+    if (first != null && first.note() != null) {
+      call.note(first.note());
+    }
+  }
+
+  @Override
+  public ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public MomentsReducer momentsReducer() {
+    return momentsReducer;
+  }
+
+  @Override
+  public Segmenter segmenter() {
+    members.get(0).segmenter();
+    return segmenter;
+  }
+
+  @Override
+  public Sorter sorter() {
+    return members.get(0).sorter();
+  }
+
+  @Override
+  public List<String> variants(Primitive primitive) {
+    return members.get(0).variants(primitive);
+  }
+
+  /** The chain of one device over the whole input, plus one addition per device for the combine. */
+  @Override
+  public long sequentialChain(DType type, long n) {
+    return members.get(0).sequentialChain(type, n) + members.size();
+  }
+
+  @Override
+  public boolean owns(DeviceBuffer buffer) {
+    return buffer instanceof ShardedBuffer s && s.owner() == this;
+  }
+
+  @Override
+  public void close() {
+    tasks.close();
+    RuntimeException failure = null;
+    for (Backend member : members) {
+      try {
+        member.close();
+      } catch (RuntimeException e) {
+        failure = failure == null ? e : failure;
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

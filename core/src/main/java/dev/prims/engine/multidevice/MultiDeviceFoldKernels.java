@@ -1,0 +1,146 @@
+package dev.prims.engine.multidevice;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.ScanKind;
+import dev.prims.spi.Backend;
+import dev.prims.spi.FoldKernels;
+import dev.prims.spi.FoldPlan;
+import dev.prims.spi.FoldSums;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reproducible mode over all devices. Fold sums are exact integers, so the devices' sums of their
+ * shards add into exactly the sums of one device: the same bits on 1, 2 or N devices. A scan's
+ * shards past the first start from the exact sums of the shards before them; they are folded on the
+ * host from those sums (the reference recipe of {@link FoldPlan}), the first shard on its device.
+ */
+final class MultiDeviceFoldKernels implements FoldKernels {
+  private final MultiDeviceBackend owner;
+
+  MultiDeviceFoldKernels(MultiDeviceBackend owner) {
+    this.owner = owner;
+  }
+
+  @Override
+  public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {
+    ShardedBuffer values = owner.sharded(input);
+    List<Optional<FoldSums>> parts =
+        owner
+            .tasks()
+            .map(values.layout().shards(), i -> kernels(i).foldSumOnePass(values.shard(i)));
+    FoldSums total = null;
+    for (Optional<FoldSums> part : parts) {
+      if (part.isEmpty()) {
+        return Optional.empty();
+      }
+      total = total == null ? part.get() : total.plus(part.get());
+    }
+    return Optional.ofNullable(total);
+  }
+
+  @Override
+  public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
+    ShardedBuffer values = owner.sharded(input);
+    return add(
+        owner
+            .tasks()
+            .map(values.layout().shards(), i -> kernels(i).foldSum(values.shard(i), plan)));
+  }
+
+  @Override
+  public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
+    ShardedBuffer left = owner.sharded(a);
+    ShardedBuffer right = owner.sharded(b);
+    return add(
+        owner
+            .tasks()
+            .map(
+                left.layout().shards(),
+                i -> kernels(i).foldDot(left.shard(i), right.shard(i), plan)));
+  }
+
+  @Override
+  public void foldScan(DeviceBuffer input, DeviceBuffer output, ScanKind kind, FoldPlan plan) {
+    ShardedBuffer in = owner.sharded(input);
+    ShardedBuffer out = owner.sharded(output);
+    int shards = in.layout().shards();
+    List<long[]> sums =
+        owner
+            .tasks()
+            .map(
+                shards,
+                i -> {
+                  long[] own = i + 1 < shards ? kernels(i).foldSum(in.shard(i), plan) : null;
+                  if (i == 0) {
+                    kernels(0).foldScan(in.shard(0), out.shard(0), kind, plan);
+                  }
+                  return own;
+                });
+    owner
+        .tasks()
+        .forEach(
+            shards - 1,
+            j -> {
+              int shard = j + 1;
+              long[] carry = add(sums.subList(0, shard));
+              Backend member = owner.member(shard);
+              int length = ShardedBuffers.hostLength(in.layout().length(shard));
+              Object host =
+                  java.lang.reflect.Array.newInstance(
+                      input.type().arrayClass().getComponentType(), length);
+              member.buffers().download(in.shard(shard), host);
+              foldScanOnHost(host, carry, kind, plan);
+              out.replace(shard, member.buffers().upload(host));
+            });
+  }
+
+  /** The reference fold scan of {@code values} in place, starting from {@code sums}. */
+  private static void foldScanOnHost(Object values, long[] sums, ScanKind kind, FoldPlan plan) {
+    boolean inclusive = kind == ScanKind.INCLUSIVE;
+    if (plan.type() == DType.FLOAT) {
+      float[] a = (float[]) values;
+      for (int j = 0; j < a.length; j++) {
+        double x = a[j];
+        if (inclusive) {
+          plan.accumulate(x, sums);
+        }
+        a[j] = (float) plan.combine(sums);
+        if (!inclusive) {
+          plan.accumulate(x, sums);
+        }
+      }
+    } else {
+      double[] a = (double[]) values;
+      for (int j = 0; j < a.length; j++) {
+        double x = a[j];
+        if (inclusive) {
+          plan.accumulate(x, sums);
+        }
+        a[j] = plan.combine(sums);
+        if (!inclusive) {
+          plan.accumulate(x, sums);
+        }
+      }
+    }
+  }
+
+  private FoldKernels kernels(int i) {
+    return owner.member(i).foldKernels();
+  }
+
+  private static long[] add(List<long[]> parts) {
+    long[] total = null;
+    for (long[] part : parts) {
+      if (total == null) {
+        total = part.clone();
+      } else {
+        for (int f = 0; f < total.length; f++) {
+          total[f] += part[f];
+        }
+      }
+    }
+    return total;
+  }
+}
