@@ -5,10 +5,12 @@ import dev.prims.PrimsConfig;
 import dev.prims.PrimsException;
 import dev.prims.engine.multidevice.DeviceSelection;
 import dev.prims.engine.multidevice.MultiDeviceBackend;
+import dev.prims.engine.multidevice.ShardLayout;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
+import dev.prims.spi.BufferCleaner;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -123,12 +125,14 @@ public final class BackendRegistry implements AutoCloseable {
     if (selectors.isEmpty()) {
       return create(provider, withDevice("0"));
     }
+    long align = ShardLayout.align(config.get(ShardLayout.ALIGN_KEY).orElse(null));
     List<Backend> members = new ArrayList<>();
     try {
       for (String selector : selectors.get()) {
         members.add(create(provider, withDevice(selector)));
       }
-      MultiDeviceBackend backend = new MultiDeviceBackend(provider.id(), members);
+      MultiDeviceBackend backend =
+          new MultiDeviceBackend(provider.id(), members, align, BufferCleaner.captureSites(config));
       LOG.debug("opened backend {} on {}", provider.id(), backend.device().name());
       return backend;
     } catch (RuntimeException | Error e) {

@@ -2,6 +2,7 @@ package dev.prims.engine;
 
 import dev.prims.Primitive;
 import dev.prims.PrimsConfig;
+import dev.prims.engine.multidevice.ShardLayout;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.PrivateNatives;
@@ -34,6 +35,7 @@ public final class ConfigKeys {
       Set.of(
           PrimsConfig.BACKEND,
           PrimsConfig.DEVICE,
+          ShardLayout.ALIGN_KEY,
           PrimsConfig.FALLBACK,
           PrimsConfig.DETERMINISM,
           CostModel.CACHE_KEY,

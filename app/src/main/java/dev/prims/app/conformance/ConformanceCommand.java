@@ -52,6 +52,14 @@ public final class ConformanceCommand implements Callable<Integer> {
               + " callerarray, argreduce, moments, segment (default: all).")
   private List<String> primitives;
 
+  @Option(
+      names = "--devices",
+      paramLabel = "SELECTION",
+      description =
+          "Run each backend on this device selection only: an index, all, or a list such as 0,1"
+              + " (the multi-device engine; a repeated device such as 0,0 runs it on one device).")
+  private String devices;
+
   @Mixin private JsonOption json;
 
   @Override
@@ -85,7 +93,11 @@ public final class ConformanceCommand implements Callable<Integer> {
                 0));
         continue;
       }
-      for (ConformanceTarget target : ConformanceTarget.of(id, a)) {
+      List<ConformanceTarget> targets =
+          devices == null
+              ? ConformanceTarget.of(id, a)
+              : List.of(ConformanceTarget.devices(id, devices.trim()));
+      for (ConformanceTarget target : targets) {
         err.println("prims conformance: running the suite on " + target.label());
         err.flush();
         long start = System.nanoTime();

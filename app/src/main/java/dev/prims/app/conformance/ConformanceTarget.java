@@ -52,7 +52,46 @@ public record ConformanceTarget(String backend, String label, Map<String, String
       }
       targets.add(new ConformanceTarget(backend, label, config));
     }
+    Map<String, Integer> perPlatform = new LinkedHashMap<>();
+    for (DeviceInfo device : availability.devices()) {
+      perPlatform.merge(
+          backend.equals("opencl") ? device.details().getOrDefault("platformIndex", "") : "",
+          1,
+          Integer::sum);
+    }
+    perPlatform.forEach(
+        (platform, count) -> {
+          if (count >= 2) {
+            Map<String, String> config = new LinkedHashMap<>();
+            String label = backend;
+            if (!platform.isEmpty()) {
+              config.put(OPENCL_PLATFORM, platform);
+              label += " platform " + platform;
+            }
+            targets.add(devices(backend, label, config, "all"));
+          }
+        });
     return targets;
+  }
+
+  /**
+   * The multi-device target of {@code backend} on {@code selection} ({@code all} or a list such as
+   * {@code 0,1}; a repeated device such as {@code 0,0} runs the multi-device engine on one device),
+   * with shards of {@value #TEST_SHARD_ALIGN} elements so that the suite's sizes span every device.
+   */
+  public static ConformanceTarget devices(String backend, String selection) {
+    return devices(backend, backend, new LinkedHashMap<>(), selection);
+  }
+
+  /** Shard alignment of the multi-device targets (small, so that small inputs split). */
+  static final int TEST_SHARD_ALIGN = 256;
+
+  private static ConformanceTarget devices(
+      String backend, String label, Map<String, String> config, String selection) {
+    config.put("prims.device", selection);
+    config.put("prims.device.shard.align", Integer.toString(TEST_SHARD_ALIGN));
+    return new ConformanceTarget(
+        backend, label + " devices " + selection + " (shards of " + TEST_SHARD_ALIGN + ")", config);
   }
 
   /** The configuration as the suite's {@code key=value,key=value} parameter. */

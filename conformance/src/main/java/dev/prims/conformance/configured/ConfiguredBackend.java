@@ -88,19 +88,28 @@ public final class ConfiguredBackend {
     return read(key -> Optional.empty());
   }
 
-  /** Parses {@code key=value,key=value}; blank entries are ignored. */
+  /**
+   * Parses {@code key=value,key=value}; blank entries are ignored, and an entry without {@code =}
+   * continues the value before it (so {@code prims.device=0,1} keeps its list).
+   */
   static Map<String, String> parsePairs(String pairs) {
     Map<String, String> result = new LinkedHashMap<>();
+    String lastKey = null;
     for (String entry : pairs.split(",")) {
       if (entry.isBlank()) {
         continue;
       }
       int eq = entry.indexOf('=');
+      if (eq < 0 && lastKey != null) {
+        result.merge(lastKey, entry.trim(), (a, b) -> a + "," + b);
+        continue;
+      }
       if (eq <= 0) {
         throw new IllegalArgumentException(
             CONFIG + " entries must be key=value, got '" + entry.trim() + "'");
       }
-      result.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
+      lastKey = entry.substring(0, eq).trim();
+      result.put(lastKey, entry.substring(eq + 1).trim());
     }
     return result;
   }

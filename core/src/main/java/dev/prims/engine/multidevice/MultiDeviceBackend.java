@@ -8,12 +8,14 @@ import dev.prims.spi.ArgReducer;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.MomentsReducer;
 import dev.prims.spi.Segmenter;
 import dev.prims.spi.Sorter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -24,6 +26,9 @@ import java.util.stream.Collectors;
  */
 public final class MultiDeviceBackend extends AbstractBackend {
   private final List<Backend> members;
+  private final long align;
+  private final boolean captureSites;
+  private final MemoryLedger ledger;
   private final ShardTasks tasks;
   private final ShardedBuffers buffers;
   private final ArgReducer argReducer;
@@ -31,16 +36,20 @@ public final class MultiDeviceBackend extends AbstractBackend {
   private final Segmenter segmenter;
 
   /**
-   * Composes {@code members} (at least two, all of backend {@code id}, in device order); closing
-   * this backend closes them.
+   * Composes {@code members} (at least two, all of backend {@code id}, in device order), splitting
+   * buffers into shards of a multiple of {@code align} elements; closing this backend closes them.
+   * {@code captureSites} records where each buffer was made, for the unclosed-buffer warning.
    */
-  public MultiDeviceBackend(String id, List<Backend> members) {
+  public MultiDeviceBackend(String id, List<Backend> members, long align, boolean captureSites) {
     super(id, describe(members));
     if (members.size() < 2) {
       throw new IllegalArgumentException(
           "a multi-device backend needs at least two devices, got " + members.size());
     }
     this.members = List.copyOf(members);
+    this.align = align;
+    this.captureSites = captureSites;
+    this.ledger = new MemoryLedger(id);
     this.tasks = new ShardTasks(id);
     this.buffers = new ShardedBuffers(this);
     MultiDeviceReducer reducer = new MultiDeviceReducer(this);
@@ -100,7 +109,7 @@ public final class MultiDeviceBackend extends AbstractBackend {
   }
 
   ShardLayout layout(long length) {
-    return ShardLayout.of(length, members.size());
+    return ShardLayout.of(length, members.size(), align);
   }
 
   /**
@@ -167,10 +176,18 @@ public final class MultiDeviceBackend extends AbstractBackend {
     return members.get(0).variants(primitive);
   }
 
-  /** The chain of one device over the whole input, plus one addition per device for the combine. */
+  /**
+   * The longest chain of one device over its shard, plus one addition per shard for the combine (a
+   * scan's carry), and never more than {@code n}.
+   */
   @Override
   public long sequentialChain(DType type, long n) {
-    return members.get(0).sequentialChain(type, n) + members.size();
+    ShardLayout layout = layout(n);
+    long chain = 0;
+    for (int i = 0; i < layout.shards(); i++) {
+      chain = Math.max(chain, members.get(i).sequentialChain(type, layout.length(i)));
+    }
+    return Math.min(n, chain + layout.shards());
   }
 
   @Override
@@ -178,8 +195,22 @@ public final class MultiDeviceBackend extends AbstractBackend {
     return buffer instanceof ShardedBuffer s && s.owner() == this;
   }
 
+  /**
+   * The sharded buffers of this engine (each also counted, shard by shard, in its device's own
+   * ledger).
+   */
+  @Override
+  public Optional<MemoryLedger> ledger() {
+    return Optional.of(ledger);
+  }
+
+  boolean capturesSites() {
+    return captureSites;
+  }
+
   @Override
   public void close() {
+    ledger.closeBuffers();
     tasks.close();
     RuntimeException failure = null;
     for (Backend member : members) {

@@ -41,6 +41,9 @@ final class ShardTasks implements AutoCloseable {
 
   /** Runs {@code task} for shards {@code 0 .. shards - 1} at once; the results in shard order. */
   <T> List<T> map(int shards, IntFunction<T> task) {
+    if (shards == 0) {
+      return List.of();
+    }
     List<Future<T>> others = new ArrayList<>();
     for (int i = 1; i < shards; i++) {
       int shard = i;
