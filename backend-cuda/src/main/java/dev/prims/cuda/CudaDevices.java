@@ -1,5 +1,6 @@
 package dev.prims.cuda;
 
+import static jcuda.driver.JCudaDriver.cuDeviceCanAccessPeer;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
 import static jcuda.driver.JCudaDriver.cuDeviceGetCount;
@@ -58,7 +59,7 @@ final class CudaDevices {
       }
       List<DeviceInfo> devices = new ArrayList<>();
       for (int i = 0; i < count[0]; i++) {
-        devices.add(describe(i));
+        devices.add(describe(i, count[0]));
       }
       return Availability.available(devices, Map.of("cuda-driver", driverVersion()));
     } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
@@ -118,7 +119,7 @@ final class CudaDevices {
         "prims.device '" + selector + "' matches no CUDA device; devices: " + names);
   }
 
-  private static DeviceInfo describe(int index) {
+  private static DeviceInfo describe(int index, int count) {
     CUdevice device = new CUdevice();
     cuDeviceGet(device, index);
     byte[] name = new byte[256];
@@ -139,8 +140,29 @@ final class CudaDevices {
     details.put("SMs", Integer.toString(sms));
     details.put("memory MiB", Long.toString(memory[0] >> 20));
     details.put("driver", driverVersion());
+    if (count > 1) {
+      details.put("peer access", peers(device, index, count));
+    }
     return new DeviceInfo(
         index, new String(name, 0, end, StandardCharsets.US_ASCII), memory[0], sms, details);
+  }
+
+  /** The other devices {@code device} can read and write directly (NVLink or PCIe peer access). */
+  private static String peers(CUdevice device, int index, int count) {
+    StringBuilder peers = new StringBuilder();
+    for (int other = 0; other < count; other++) {
+      if (other == index) {
+        continue;
+      }
+      CUdevice peer = new CUdevice();
+      cuDeviceGet(peer, other);
+      int[] can = new int[1];
+      cuDeviceCanAccessPeer(can, device, peer);
+      if (can[0] != 0) {
+        peers.append(peers.length() == 0 ? "" : ",").append(other);
+      }
+    }
+    return peers.length() == 0 ? "none (host staging)" : peers.toString();
   }
 
   static int attribute(CUdevice device, int attribute) {

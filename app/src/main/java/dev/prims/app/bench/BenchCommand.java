@@ -100,6 +100,14 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Mixin private JsonOption json;
 
+  @Option(
+      names = "--devices",
+      paramLabel = "SELECTION",
+      description =
+          "Also measure each backend on several devices at once (all, or a list such as 0,1), in"
+              + " rows of their own beside the single device.")
+  private String devices;
+
   @Option(names = "--csv", paramLabel = "FILE", description = "Write the rows as CSV.")
   private Path csv;
 
@@ -139,6 +147,7 @@ public final class BenchCommand implements Callable<Integer> {
                     err.flush();
                   },
                   progress)
+              .devices(devices == null ? null : devices.trim())
               .run(prims);
     }
     write(plan, result, out);

@@ -44,6 +44,8 @@ public final class BenchRunner {
   private final List<String> notes = new ArrayList<>();
   private final List<Map<String, Object>> copyBandwidth = new ArrayList<>();
   private final Map<String, String> elsewhere = new LinkedHashMap<>();
+  private final List<Prims> deviceEngines = new ArrayList<>();
+  private String devices;
 
   /**
    * @param log receives lines worth showing at once (a reference build starting)
@@ -55,8 +57,28 @@ public final class BenchRunner {
     this.stopwatch = new Stopwatch(plan.budget());
   }
 
+  /**
+   * Also measures each backend on the multi-device selection {@code selection} (such as {@code all}
+   * or {@code 0,1}), in rows of its own beside the single device; null for none.
+   */
+  public BenchRunner devices(String selection) {
+    this.devices = selection;
+    return this;
+  }
+
   /** Runs the plan on the backends of {@code prims}. */
   public BenchResult run(Prims prims) {
+    try {
+      return measureAll(prims);
+    } finally {
+      for (Prims engine : deviceEngines) {
+        engine.close();
+      }
+      deviceEngines.clear();
+    }
+  }
+
+  private BenchResult measureAll(Prims prims) {
     noteBusyMachine();
     List<BenchTarget> targets = openTargets(prims);
     boolean jdkPeers = targets.stream().anyMatch(t -> !t.gpu());
@@ -188,6 +210,25 @@ public final class BenchRunner {
             id
                 + " could not be opened: "
                 + firstLine(FailureMessages.describe(e, "opening backend " + id)));
+      }
+    }
+    if (devices != null) {
+      for (String id : ids) {
+        String label = id + "[" + devices + "]";
+        try {
+          Prims engine =
+              Prims.create(
+                  dev.prims.PrimsConfig.builder()
+                      .set(dev.prims.PrimsConfig.DEVICE, devices)
+                      .build());
+          deviceEngines.add(engine);
+          targets.add(BenchTarget.open(engine, id, label));
+        } catch (RuntimeException e) {
+          notes.add(
+              label
+                  + " could not be opened: "
+                  + firstLine(FailureMessages.describe(e, "opening backend " + label)));
+        }
       }
     }
     return targets;
@@ -510,7 +551,7 @@ public final class BenchRunner {
             key,
             k -> {
               Provenance p = PrimsWorkload.probe(target.view(), operation, type);
-              if (p.device().equals(target.deviceName())) {
+              if (target.deviceName().contains(p.device())) {
                 return "";
               }
               return "it ran on "

@@ -13,9 +13,14 @@ import java.util.Locale;
 public record BenchTarget(String id, Prims view, Backend backend, boolean gpu) {
   /** Opens {@code id} through {@code prims}. */
   public static BenchTarget open(Prims prims, String id) {
+    return open(prims, id, id);
+  }
+
+  /** Opens {@code id} through {@code prims}, its rows named {@code label}. */
+  public static BenchTarget open(Prims prims, String id, String label) {
     Prims view = prims.backend(id);
     Backend backend = view.primaryBackend();
-    return new BenchTarget(id, view, backend, isGpu(id, backend.device()));
+    return new BenchTarget(label, view, backend, isGpu(id, backend.device()));
   }
 
   /** The device's name. */

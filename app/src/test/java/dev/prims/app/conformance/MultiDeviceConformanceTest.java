@@ -1,0 +1,56 @@
+package dev.prims.app.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prims.app.PrimsCli;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The conformance suite on the multi-device engine: the cpu backend opened twice ({@code
+ * prims.device=0,0}) with 256-element shards, so every input past 256 elements spans both members
+ * and every combine, carry and gather path runs. The segmented and sort cells, which gather on one
+ * device, run in {@code prims conformance} on real devices.
+ */
+class MultiDeviceConformanceTest {
+  @TempDir Path dir;
+
+  @Test
+  void theSuitePassesOnTwoDevices() throws Exception {
+    Path json = dir.resolve("conformance.json");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = PrimsCli.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int code =
+        cli.execute(
+            "conformance",
+            "--backends",
+            "cpu",
+            "--devices",
+            "0,0",
+            "--primitives",
+            "reduce,scan,histogram,dot,engine,buffer,async,callerarray,argreduce,moments",
+            "--json",
+            json.toString());
+    assertEquals(0, code, () -> out + "\n" + err);
+    JsonNode target = new ObjectMapper().readTree(json.toFile()).get("targets").get(0);
+    assertTrue(target.get("target").asText().contains("devices 0,0"), target.toString());
+    Iterator<Map.Entry<String, JsonNode>> cells = target.get("cells").fields();
+    while (cells.hasNext()) {
+      Map.Entry<String, JsonNode> cell = cells.next();
+      assertEquals(0, cell.getValue().get("failed").asInt(), cell.getKey());
+      assertTrue(cell.getValue().get("passed").asInt() > 0, cell.getKey() + " ran nothing");
+    }
+  }
+}
