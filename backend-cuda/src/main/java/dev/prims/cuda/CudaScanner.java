@@ -56,6 +56,40 @@ final class CudaScanner implements Scanner {
   }
 
   /**
+   * Combines {@code carry} into every element with the grid-stride kernel of {@code scan_carry}.
+   */
+  @Override
+  public boolean applyCarry(DeviceBuffer buffer, ReduceOp op, Number carry, CallContext call) {
+    CudaBuffer data = backend.own(buffer);
+    op.requireSupported(data.type());
+    long n = data.length();
+    if (n == 0) {
+      return true;
+    }
+    KernelArgs args = new KernelArgs().pointer(data.pointer()).i64(n);
+    switch (data.type()) {
+      case INT -> args.i32(carry.intValue());
+      case LONG -> args.i64(carry.longValue());
+      case FLOAT -> args.f32(carry.floatValue());
+      default -> args.f64(carry.doubleValue());
+    }
+    String kernel = "scan_carry_" + data.type().id() + "_" + op.id();
+    backend.callAndRead(
+        () ->
+            backend.launch(
+                "scan_carry",
+                kernel,
+                Math.min(
+                    ceilDiv(n, BLOCK_SIZE),
+                    backend.residentBlocks(
+                        "scan_carry", kernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM)),
+                0,
+                args),
+        bytes -> null);
+    return true;
+  }
+
+  /**
    * Checks the buffers, records the variant, and returns what enqueues the scan's kernels (to run
    * under the lock), or null for an empty input.
    */

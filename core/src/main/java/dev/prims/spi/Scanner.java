@@ -52,4 +52,14 @@ public interface Scanner {
       buffers.download(buffer, output, outputOffset, length);
     }
   }
+
+  /**
+   * Combines {@code carry} into every element of {@code buffer} on the device ({@code x = carry op
+   * x}, as the scan combines a prefix), or returns false when this backend has no kernel for it
+   * (the caller then passes the buffer through the host). A multi-device scan gives each shard past
+   * the first its carry so. The default returns false.
+   */
+  default boolean applyCarry(DeviceBuffer buffer, ReduceOp op, Number carry, CallContext call) {
+    return false;
+  }
 }

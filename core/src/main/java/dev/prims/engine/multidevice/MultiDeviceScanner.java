@@ -14,8 +14,9 @@ import java.util.List;
 /**
  * Scan over all devices: each device reduces its shard (its total) and scans it, both at once on
  * every device; the totals give each shard its carry (the combined totals of the shards before it),
- * and every shard past the first then takes its carry. The carry is applied through the host (the
- * shard's output down, combined, up again), which keeps any backend correct.
+ * and every shard past the first then takes its carry: on its device where the backend has a kernel
+ * for it ({@link Scanner#applyCarry}), else through the host (the shard's output down, combined, up
+ * again).
  */
 final class MultiDeviceScanner implements Scanner {
   private final MultiDeviceBackend owner;
@@ -66,6 +67,12 @@ final class MultiDeviceScanner implements Scanner {
             j -> {
               int shard = j + 1;
               Backend member = owner.member(shard);
+              if (member
+                  .scanner()
+                  .applyCarry(
+                      out.shard(shard), op, carries.get(j), MultiDeviceBackend.shardCall(call))) {
+                return;
+              }
               int length = ShardedBuffers.hostLength(out.layout().length(shard));
               Object host = Array.newInstance(type.arrayClass().getComponentType(), length);
               member.buffers().download(out.shard(shard), host);
