@@ -47,7 +47,7 @@ final class MultiDeviceScanner implements Scanner {
                       i + 1 < shards
                           ? member
                               .reducer()
-                              .reduce(in.shard(i), op, MultiDeviceBackend.shardCall(call))
+                              .reduce(in.shard(i), op, new CallContext(null, call.determinism()))
                           : null;
                   member.scanner().scan(in.shard(i), out.shard(i), op, kind, calls[i]);
                   return total;
