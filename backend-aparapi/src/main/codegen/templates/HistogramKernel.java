@@ -17,6 +17,7 @@ import dev.prims.DType;
 import dev.prims.EvenBins;
 </#if>
 import dev.prims.HistogramSpec;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
 <#if type.floating>
@@ -24,14 +25,18 @@ import dev.prims.HistogramSpec;
 <#else>
  * Histogram of ${T} keys (key k counts in bin k when 0 <= k < bins).
 </#if>
- * Aparapi has only int atomics on global arrays (its {@code atomicAdd} takes a {@code __global
- * int*}, so local-memory atomics cannot be written), so counting is done in ints (a Java array holds
- * fewer than 2^31 values) and widened to long totals when the rows are merged. One run per call,
- * its passes chosen by the pass id ({@link HistogramKernel}): in {@link
- * HistogramKernel#MODE_GROUP_ROWS} each counting group clears and counts into its own row of {@code
- * rows}, then the rows are summed into long counts; in {@link HistogramKernel#MODE_GLOBAL_ATOMICS}
- * one shared row is cleared, counted into by every group, then widened. Each counting group also
- * writes how many of its values were out of range. Generated from
+ * Aparapi has only int atomics: {@code atomicAdd(int[], ...)} on global arrays, and {@code
+ * atomicAdd(AtomicInteger, ...)} on the elements of an {@code AtomicInteger[]}, which becomes an
+ * {@code int} array in local memory when the field is {@code @Local}. So counting is done in ints
+ * (a Java array holds fewer than 2^31 values) and widened to long totals at the end. One run per
+ * call, its passes chosen by the pass id ({@link HistogramKernel}): in {@link
+ * HistogramKernel#MODE_SHARED_ATOMICS} one global row is cleared, each group counts into its own
+ * row of {@code shared} (local memory) and adds it to the global row with one atomic per bin, and
+ * the row is widened; in {@link HistogramKernel#MODE_GROUP_ROWS} each counting group clears and
+ * counts into its own row of {@code rows} in global memory, then the rows are summed into long
+ * counts; in {@link HistogramKernel#MODE_GLOBAL_ATOMICS} one shared row is cleared, counted into by
+ * every group, then widened. Each counting group also writes how many of its values were out of
+ * range. Generated from
  * backend-aparapi/src/main/codegen/templates/HistogramKernel.java.
  */
 final class ${name} extends Kernel implements HistogramKernel {
@@ -50,6 +55,15 @@ final class ${name} extends Kernel implements HistogramKernel {
   ${T} scale;
 </#if>
   @Local int[] scratch = new int[AparapiHistogramPolicy.BLOCK_SIZE];
+  @Local AtomicInteger[] shared = newCounters(AparapiHistogramPolicy.LOCAL_BINS);
+
+  private static AtomicInteger[] newCounters(int length) {
+    AtomicInteger[] counters = new AtomicInteger[length];
+    for (int b = 0; b < length; b++) {
+      counters[b] = new AtomicInteger();
+    }
+    return counters;
+  }
 
   @Override
   public void bind(Object input, int n, HistogramSpec spec, Object counts) {
@@ -92,7 +106,15 @@ final class ${name} extends Kernel implements HistogramKernel {
   @Override
   public void run() {
     int pass = getPassId();
-    if (mode == HistogramKernel.MODE_GROUP_ROWS) {
+    if (mode == HistogramKernel.MODE_SHARED_ATOMICS) {
+      if (pass == 0) {
+        clear();
+      } else if (pass == 1) {
+        countShared();
+      } else {
+        merge(1);
+      }
+    } else if (mode == HistogramKernel.MODE_GROUP_ROWS) {
       if (pass == 0) {
         count(1);
       } else {
@@ -148,6 +170,68 @@ final class ${name} extends Kernel implements HistogramKernel {
         }
       }
       scratch[lid] = out;
+<@k.tree i="      " policy="AparapiHistogramPolicy" target="outOfRange[group]" useCombine=false />
+    }
+  }
+
+  /**
+   * Counts the group's slice into its row of {@code shared} in local memory, four elements per step
+   * (their loads issued before their counts), then adds the row to the global row.
+   */
+  private void countShared() {
+    int group = getGroupId();
+    if (group < groups) {
+      int lid = getLocalId();
+      for (int b = lid; b < bins; b = b + AparapiHistogramPolicy.BLOCK_SIZE) {
+        atomicSet(shared[b], 0);
+      }
+      localBarrier();
+<@k.slice i="      " step="groups * AparapiHistogramPolicy.BLOCK_SIZE" />
+      int out = 0;
+      int r = 0;
+      for (; r + 4 <= count; r = r + 4) {
+        int i = start + r * step;
+        int b0 = binOf(i);
+        int b1 = binOf(i + step);
+        int b2 = binOf(i + 2 * step);
+        int b3 = binOf(i + 3 * step);
+        if (b0 < 0) {
+          out = out + 1;
+        } else {
+          atomicAdd(shared[b0], 1);
+        }
+        if (b1 < 0) {
+          out = out + 1;
+        } else {
+          atomicAdd(shared[b1], 1);
+        }
+        if (b2 < 0) {
+          out = out + 1;
+        } else {
+          atomicAdd(shared[b2], 1);
+        }
+        if (b3 < 0) {
+          out = out + 1;
+        } else {
+          atomicAdd(shared[b3], 1);
+        }
+      }
+      for (; r < count; r++) {
+        int b = binOf(start + r * step);
+        if (b < 0) {
+          out = out + 1;
+        } else {
+          atomicAdd(shared[b], 1);
+        }
+      }
+      scratch[lid] = out;
+      localBarrier();
+      for (int b = lid; b < bins; b = b + AparapiHistogramPolicy.BLOCK_SIZE) {
+        int c = atomicGet(shared[b]);
+        if (c != 0) {
+          atomicAdd(rows, b, c);
+        }
+      }
 <@k.tree i="      " policy="AparapiHistogramPolicy" target="outOfRange[group]" useCombine=false />
     }
   }

@@ -10,10 +10,14 @@ package dev.prims.aparapi;
 import com.aparapi.Kernel;
 
 /**
- * Scan of ${T} values by reduce-then-scan. Each group owns one contiguous chunk of the input.
- * Phase {@link ScanKernel#PHASE_REDUCE} writes each chunk's total to {@code partials}; the host
- * scans those into {@code offsets}; phase {@link ScanKernel#PHASE_SCAN} scans each chunk tile by
- * tile (Hillis-Steele in local memory) starting from its offset.
+ * Scan of ${T} values by reduce-then-scan, in one run of {@link ScanKernel#PASSES} passes so that
+ * no pass waits on the host. Each group owns one contiguous chunk of the input, a whole number of
+ * tiles of {@link AparapiScanPolicy#TILE} elements. Pass {@link ScanKernel#PASS_REDUCE} writes each
+ * chunk's total to {@code partials}; in pass {@link ScanKernel#PASS_TOTALS} group 0 scans the totals
+ * into {@code offsets} in local memory; pass {@link ScanKernel#PASS_SCAN} scans each chunk tile by
+ * tile from its offset: a tile is loaded coalesced into local memory, each work-item scans its
+ * {@link AparapiScanPolicy#ITEMS_PER_THREAD} consecutive elements, the work-items' totals are
+ * scanned in local memory (Hillis-Steele), and the tile is written back coalesced.
 <#if type.floating>
  * MIN/MAX follow {@link Math#min}/{@link Math#max} (NaN wins, -0.0 below 0.0); sums accumulate in
  * ${T}.
@@ -32,8 +36,9 @@ final class ${name} extends Kernel implements ScanKernel {
   ${T} identity;
   int exclusive;
   int chunk;
-  int phase;
+  int groups;
   @Local ${T}[] scratch = new ${T}[AparapiScanPolicy.BLOCK_SIZE];
+  @Local ${T}[] tile = new ${T}[AparapiScanPolicy.PADDED_TILE];
 
   @Override
   public void bind(Object input, Object output, int n, int op, Number identity, boolean exclusive) {
@@ -48,25 +53,11 @@ final class ${name} extends Kernel implements ScanKernel {
   @Override
   public void shape(int chunk, int groups) {
     this.chunk = chunk;
+    this.groups = groups;
     if (partials.length < groups) {
       partials = new ${T}[groups];
       offsets = new ${T}[groups];
     }
-  }
-
-  @Override
-  public void phase(int phase) {
-    this.phase = phase;
-  }
-
-  @Override
-  public Object partials() {
-    return partials;
-  }
-
-  @Override
-  public Object offsets() {
-    return offsets;
   }
 
   @Override
@@ -82,8 +73,13 @@ final class ${name} extends Kernel implements ScanKernel {
     if (len > chunk) {
       len = chunk;
     }
-    if (phase == ScanKernel.PHASE_REDUCE) {
+    int pass = getPassId();
+    if (pass == ScanKernel.PASS_REDUCE) {
       reduceChunk(lid, group, start, len);
+    } else if (pass == ScanKernel.PASS_TOTALS) {
+      if (group == 0) {
+        scanTotals(lid);
+      }
     } else {
       scanChunk(lid, group, start, len);
     }
@@ -91,42 +87,101 @@ final class ${name} extends Kernel implements ScanKernel {
 
   private void reduceChunk(int lid, int group, int start, int len) {
     ${T} acc = identity;
-    for (int k = lid; k < len; k = k + AparapiScanPolicy.BLOCK_SIZE) {
+    int base = 0;
+    for (; base + AparapiScanPolicy.TILE <= len; base = base + AparapiScanPolicy.TILE) {
+      for (int j = 0; j < AparapiScanPolicy.ITEMS_PER_THREAD; j++) {
+        acc = combine(acc, input[start + base + j * AparapiScanPolicy.BLOCK_SIZE + lid]);
+      }
+    }
+    for (int k = base + lid; k < len; k = k + AparapiScanPolicy.BLOCK_SIZE) {
       acc = combine(acc, input[start + k]);
     }
     scratch[lid] = acc;
 <@k.tree i="    " policy="AparapiScanPolicy" target="partials[group]" useCombine=true />
   }
 
+  /** Group 0: offsets[g] = partials[0] op ... op partials[g - 1] (identity for g = 0). */
+  private void scanTotals(int lid) {
+    int first = lid * AparapiScanPolicy.TOTALS_PER_THREAD;
+    ${T} acc = identity;
+    for (int j = 0; j < AparapiScanPolicy.TOTALS_PER_THREAD; j++) {
+      if (first + j < groups) {
+        acc = combine(acc, partials[first + j]);
+      }
+    }
+    scanThreadTotals(lid, acc);
+    ${T} run = identity;
+    if (lid > 0) {
+      run = scratch[lid - 1];
+    }
+    for (int j = 0; j < AparapiScanPolicy.TOTALS_PER_THREAD; j++) {
+      if (first + j < groups) {
+        offsets[first + j] = run;
+        run = combine(run, partials[first + j]);
+      }
+    }
+  }
+
   private void scanChunk(int lid, int group, int start, int len) {
     ${T} carry = offsets[group];
-    for (int base = 0; base < len; base = base + AparapiScanPolicy.BLOCK_SIZE) {
-      int k = base + lid;
-      ${T} x = identity;
-      if (k < len) {
-        x = input[start + k];
-      }
-      scratch[lid] = x;
-      localBarrier();
-      for (int offset = 1; offset < AparapiScanPolicy.BLOCK_SIZE; offset = offset * 2) {
-        ${T} v = scratch[lid];
-        if (lid >= offset) {
-          v = combine(scratch[lid - offset], v);
+    int own = lid * AparapiScanPolicy.ITEMS_PER_THREAD;
+    for (int base = 0; base < len; base = base + AparapiScanPolicy.TILE) {
+      for (int j = 0; j < AparapiScanPolicy.ITEMS_PER_THREAD; j++) {
+        int t = j * AparapiScanPolicy.BLOCK_SIZE + lid;
+        ${T} x = identity;
+        if (base + t < len) {
+          x = input[start + base + t];
         }
-        localBarrier();
-        scratch[lid] = v;
-        localBarrier();
+        tile[t + (t >> AparapiScanPolicy.LOG_BANKS)] = x;
       }
-      if (k < len) {
+      localBarrier();
+      ${T} acc = identity;
+      for (int j = 0; j < AparapiScanPolicy.ITEMS_PER_THREAD; j++) {
+        int t = own + j;
+        acc = combine(acc, tile[t + (t >> AparapiScanPolicy.LOG_BANKS)]);
+      }
+      scanThreadTotals(lid, acc);
+      ${T} run = carry;
+      if (lid > 0) {
+        run = combine(carry, scratch[lid - 1]);
+      }
+      for (int j = 0; j < AparapiScanPolicy.ITEMS_PER_THREAD; j++) {
+        int t = own + j;
+        int p = t + (t >> AparapiScanPolicy.LOG_BANKS);
+        ${T} next = combine(run, tile[p]);
         if (exclusive == 0) {
-          output[start + k] = combine(carry, scratch[lid]);
-        } else if (lid == 0) {
-          output[start + k] = carry;
+          tile[p] = next;
         } else {
-          output[start + k] = combine(carry, scratch[lid - 1]);
+          tile[p] = run;
+        }
+        run = next;
+      }
+      localBarrier();
+      for (int j = 0; j < AparapiScanPolicy.ITEMS_PER_THREAD; j++) {
+        int t = j * AparapiScanPolicy.BLOCK_SIZE + lid;
+        if (base + t < len) {
+          output[start + base + t] = tile[t + (t >> AparapiScanPolicy.LOG_BANKS)];
         }
       }
       carry = combine(carry, scratch[AparapiScanPolicy.BLOCK_SIZE - 1]);
+      localBarrier();
+    }
+  }
+
+  /**
+   * Inclusive scan (Hillis-Steele) of the work-items' values in scratch; on return scratch[i] holds
+   * the values of work-items 0..i combined. Ends with a barrier.
+   */
+  private void scanThreadTotals(int lid, ${T} value) {
+    scratch[lid] = value;
+    localBarrier();
+    for (int offset = 1; offset < AparapiScanPolicy.BLOCK_SIZE; offset = offset * 2) {
+      ${T} v = scratch[lid];
+      if (lid >= offset) {
+        v = combine(scratch[lid - offset], v);
+      }
+      localBarrier();
+      scratch[lid] = v;
       localBarrier();
     }
   }

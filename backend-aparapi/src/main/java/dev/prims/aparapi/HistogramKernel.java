@@ -16,6 +16,12 @@ interface HistogramKernel {
   /** Pass 0: one shared row is cleared; pass 1: every group counts into it; pass 2: widened. */
   int MODE_GLOBAL_ATOMICS = 1;
 
+  /**
+   * Pass 0: one global row is cleared; pass 1: every group counts into its own row in local memory
+   * and adds it to the global row; pass 2: widened.
+   */
+  int MODE_SHARED_ATOMICS = 2;
+
   /** The passes of one run in {@code mode}. */
   static int passes(int mode) {
     return mode == MODE_GROUP_ROWS ? 2 : 3;

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Many threads share one Aparapi engine for a few seconds while another thread keeps the garbage
  * collector busy (so that arrays move between and during calls): small histograms of random sizes
- * (1 to 600, sometimes up to 5000), random bins, every type and both variants, interleaved with
+ * (1 to 600, sometimes up to 5000), random bins, every type and every variant, interleaved with
  * reduce, scan and dot, on host arrays that each thread reuses with new contents and on device
  * buffers rewritten in place. Every answer is checked against a host reference. This is how the
  * wrong histograms seen on the H200 come back if device-only state ever again has to survive
@@ -42,7 +42,9 @@ import org.junit.jupiter.api.Test;
  */
 class AparapiStressTest {
   private static final String[] VARIANTS = {
-    AparapiHistogrammer.GROUP_ROWS, AparapiHistogrammer.GLOBAL_ATOMICS
+    AparapiHistogrammer.SHARED_ATOMICS,
+    AparapiHistogrammer.GROUP_ROWS,
+    AparapiHistogrammer.GLOBAL_ATOMICS
   };
 
   /** Checks every run makes at least, whatever the machine's load. */
