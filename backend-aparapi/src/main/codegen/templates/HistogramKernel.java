@@ -30,12 +30,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code int} array in local memory when the field is {@code @Local}. So counting is done in ints
  * (a Java array holds fewer than 2^31 values) and widened to long totals at the end. One run per
  * call, its passes chosen by the pass id ({@link HistogramKernel}): in {@link
- * HistogramKernel#MODE_SHARED_ATOMICS} one global row is cleared, each group counts into its own
- * row of {@code shared} (local memory) and adds it to the global row with one atomic per bin, and
- * the row is widened; in {@link HistogramKernel#MODE_GROUP_ROWS} each counting group clears and
- * counts into its own row of {@code rows} in global memory, then the rows are summed into long
- * counts; in {@link HistogramKernel#MODE_GLOBAL_ATOMICS} one shared row is cleared, counted into by
- * every group, then widened. Each counting group also writes how many of its values were out of
+ * HistogramKernel#MODE_SHARED_ATOMICS} each counting group counts into its own row of {@code
+ * shared} (local memory) and stores it as its row of {@code rows}; in {@link
+ * HistogramKernel#MODE_GROUP_ROWS} each counting group clears and counts into its own row of {@code
+ * rows} in global memory; in both a second pass sums the rows into long counts, one group per bin
+ * at a time. In {@link HistogramKernel#MODE_GLOBAL_ATOMICS} one shared row is cleared, counted into
+ * by every group, then widened. Each counting group also writes how many of its values were out of
  * range. Generated from
  * backend-aparapi/src/main/codegen/templates/HistogramKernel.java.
  */
@@ -108,24 +108,22 @@ final class ${name} extends Kernel implements HistogramKernel {
     int pass = getPassId();
     if (mode == HistogramKernel.MODE_SHARED_ATOMICS) {
       if (pass == 0) {
-        clear();
-      } else if (pass == 1) {
         countShared();
       } else {
-        merge(1);
+        mergeRows();
       }
     } else if (mode == HistogramKernel.MODE_GROUP_ROWS) {
       if (pass == 0) {
         count(1);
       } else {
-        merge(groups);
+        mergeRows();
       }
     } else if (pass == 0) {
       clear();
     } else if (pass == 1) {
       count(0);
     } else {
-      merge(1);
+      widen();
     }
   }
 
@@ -136,14 +134,26 @@ final class ${name} extends Kernel implements HistogramKernel {
     }
   }
 
-  private void merge(int rowCount) {
+  private void widen() {
     int j = getGlobalId();
     if (j < bins) {
-      long sum = 0L;
-      for (int g = 0; g < rowCount; g++) {
-        sum = sum + rows[g * bins + j];
+      counts[j] = rows[j];
+    }
+  }
+
+  /**
+   * Sums the counting groups' rows into the long counts: each group takes bins in turn, its
+   * work-items adding strided rows, then a tree (a bin's total is at most n, so ints hold it).
+   */
+  private void mergeRows() {
+    int lid = getLocalId();
+    for (int b = getGroupId(); b < bins; b = b + getNumGroups()) {
+      int sum = 0;
+      for (int g = lid; g < groups; g = g + AparapiHistogramPolicy.BLOCK_SIZE) {
+        sum = sum + rows[g * bins + b];
       }
-      counts[j] = sum;
+      scratch[lid] = sum;
+<@k.tree i="      " policy="AparapiHistogramPolicy" target="counts[b]" useCombine=false />
     }
   }
 
@@ -176,7 +186,8 @@ final class ${name} extends Kernel implements HistogramKernel {
 
   /**
    * Counts the group's slice into its row of {@code shared} in local memory, four elements per step
-   * (their loads issued before their counts), then adds the row to the global row.
+   * (their loads issued before their counts), then stores that row as the group's row of {@code
+   * rows}.
    */
   private void countShared() {
     int group = getGroupId();
@@ -226,11 +237,9 @@ final class ${name} extends Kernel implements HistogramKernel {
       }
       scratch[lid] = out;
       localBarrier();
+      int row = group * bins;
       for (int b = lid; b < bins; b = b + AparapiHistogramPolicy.BLOCK_SIZE) {
-        int c = atomicGet(shared[b]);
-        if (c != 0) {
-          atomicAdd(rows, b, c);
-        }
+        rows[row + b] = atomicGet(shared[b]);
       }
 <@k.tree i="      " policy="AparapiHistogramPolicy" target="outOfRange[group]" useCombine=false />
     }

@@ -11,11 +11,12 @@ import com.aparapi.Kernel;
 
 /**
  * Scan of ${T} values by reduce-then-scan, in one run of {@link ScanKernel#PASSES} passes so that
- * no pass waits on the host. Each group owns one contiguous chunk of the input, a whole number of
- * tiles of {@link AparapiScanPolicy#TILE} elements. Pass {@link ScanKernel#PASS_REDUCE} writes each
- * chunk's total to {@code partials}; in pass {@link ScanKernel#PASS_TOTALS} group 0 scans the totals
- * into {@code offsets} in local memory; pass {@link ScanKernel#PASS_SCAN} scans each chunk tile by
- * tile from its offset: a tile is loaded coalesced into local memory, each work-item scans its
+ * no data goes through the host. Each group owns one contiguous chunk of the input, a whole number
+ * of tiles of {@link AparapiScanPolicy#TILE} elements. Pass {@link ScanKernel#PASS_REDUCE} writes
+ * each chunk's total to {@code partials}; in pass {@link ScanKernel#PASS_SCAN} each group first
+ * combines the totals of the chunks before its own into its offset (a few thousand values at most,
+ * read by every group, which saves a pass that would scan them), then scans its chunk tile by tile
+ * from that offset: a tile is loaded coalesced into local memory, each work-item scans its
  * {@link AparapiScanPolicy#ITEMS_PER_THREAD} consecutive elements, the work-items' totals are
  * scanned in local memory (Hillis-Steele), and the tile is written back coalesced.
 <#if type.floating>
@@ -30,7 +31,6 @@ final class ${name} extends Kernel implements ScanKernel {
   ${T}[] input = new ${T}[1];
   ${T}[] output = new ${T}[1];
   ${T}[] partials = new ${T}[1];
-  ${T}[] offsets = new ${T}[1];
   int n;
   int op;
   ${T} identity;
@@ -56,7 +56,6 @@ final class ${name} extends Kernel implements ScanKernel {
     this.groups = groups;
     if (partials.length < groups) {
       partials = new ${T}[groups];
-      offsets = new ${T}[groups];
     }
   }
 
@@ -76,10 +75,6 @@ final class ${name} extends Kernel implements ScanKernel {
     int pass = getPassId();
     if (pass == ScanKernel.PASS_REDUCE) {
       reduceChunk(lid, group, start, len);
-    } else if (pass == ScanKernel.PASS_TOTALS) {
-      if (group == 0) {
-        scanTotals(lid);
-      }
     } else {
       scanChunk(lid, group, start, len);
     }
@@ -100,30 +95,20 @@ final class ${name} extends Kernel implements ScanKernel {
 <@k.tree i="    " policy="AparapiScanPolicy" target="partials[group]" useCombine=true />
   }
 
-  /** Group 0: offsets[g] = partials[0] op ... op partials[g - 1] (identity for g = 0). */
-  private void scanTotals(int lid) {
-    int first = lid * AparapiScanPolicy.TOTALS_PER_THREAD;
+  /** The totals of the chunks before {@code group} combined (identity for group 0). */
+  private ${T} offsetOf(int lid, int group) {
     ${T} acc = identity;
-    for (int j = 0; j < AparapiScanPolicy.TOTALS_PER_THREAD; j++) {
-      if (first + j < groups) {
-        acc = combine(acc, partials[first + j]);
-      }
+    for (int g = lid; g < group; g = g + AparapiScanPolicy.BLOCK_SIZE) {
+      acc = combine(acc, partials[g]);
     }
     scanThreadTotals(lid, acc);
-    ${T} run = identity;
-    if (lid > 0) {
-      run = scratch[lid - 1];
-    }
-    for (int j = 0; j < AparapiScanPolicy.TOTALS_PER_THREAD; j++) {
-      if (first + j < groups) {
-        offsets[first + j] = run;
-        run = combine(run, partials[first + j]);
-      }
-    }
+    ${T} offset = scratch[AparapiScanPolicy.BLOCK_SIZE - 1];
+    localBarrier();
+    return offset;
   }
 
   private void scanChunk(int lid, int group, int start, int len) {
-    ${T} carry = offsets[group];
+    ${T} carry = offsetOf(lid, group);
     int own = lid * AparapiScanPolicy.ITEMS_PER_THREAD;
     for (int base = 0; base < len; base = base + AparapiScanPolicy.TILE) {
       for (int j = 0; j < AparapiScanPolicy.ITEMS_PER_THREAD; j++) {

@@ -2,8 +2,8 @@ package dev.prims.aparapi;
 
 /**
  * Launch shape of histogram: with {@code shared-atomics} every group counts into its own row in
- * local memory (up to {@link #LOCAL_BINS} bins) and adds it to one global row; with {@code
- * group-rows} every group counts into its own row of bins in global memory (rows merged
+ * local memory (up to {@link #LOCAL_BINS} bins) and stores it as its row in global memory; with
+ * {@code group-rows} every group counts into its own row of bins in global memory (rows merged
  * afterwards), as many groups as the row budget allows; with {@code global-atomics} all groups
  * share one row.
  */
@@ -35,11 +35,12 @@ final class AparapiHistogramPolicy {
     return (int) Math.max(1, Math.min(Math.min(wanted, needed), MAX_GROUPS));
   }
 
-  /** Groups for {@code shared-atomics}. */
-  static int sharedGroups(long n, int computeUnits) {
+  /** Groups for {@code shared-atomics}: more per compute unit, cut so their rows fit the budget. */
+  static int sharedGroups(long n, int computeUnits, int bins) {
     long wanted = (long) Math.max(1, computeUnits) * SHARED_GROUPS_PER_COMPUTE_UNIT;
     long needed = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
-    return (int) Math.max(1, Math.min(Math.min(wanted, needed), MAX_GROUPS));
+    long groups = Math.min(Math.min(wanted, needed), MAX_GROUPS);
+    return (int) Math.max(1, Math.min(groups, ROW_BUDGET / Math.max(1, bins)));
   }
 
   /** Whether {@code shared-atomics} can hold a row of {@code bins} in local memory. */

@@ -9,13 +9,13 @@ import dev.prims.spi.Histogrammer;
 /**
  * Histogram. {@code shared-atomics} (default): each group counts with int atomics into its own row
  * of bins in local memory (a {@code @Local AtomicInteger[]}, the only local atomics Aparapi 3.0.2
- * can emit), then adds the row to one global int row with one atomic per bin, which is widened to
- * long counts. {@code group-rows}: the same privatisation in global memory, each group's row merged
- * by a last pass. {@code global-atomics}: all groups add to one shared int row, which the merge
- * widens to long. When the bins exceed the local row the call runs {@code group-rows}, and when
- * even one row of {@code group-rows} exceeds its memory budget it runs {@code global-atomics}; the
- * result says so. Each call is a single Aparapi run of several passes, so no count has to survive
- * on the device from one run to the next ({@link HistogramKernel}).
+ * can emit) and stores it as its row in global memory; a second pass sums the rows into long
+ * counts, one group per bin. {@code group-rows}: the rows are counted into with atomics in global
+ * memory, then merged the same way. {@code global-atomics}: all groups add to one shared int row,
+ * which the merge widens to long. When the bins exceed the local row the call runs {@code
+ * group-rows}, and when even one row of {@code group-rows} exceeds its memory budget it runs {@code
+ * global-atomics}; the result says so. Each call is a single Aparapi run of several passes, so no
+ * count has to survive on the device from one run to the next ({@link HistogramKernel}).
  */
 final class AparapiHistogrammer implements Histogrammer {
   /** Per-group rows in local memory, added to one global row. */
@@ -56,7 +56,7 @@ final class AparapiHistogrammer implements Histogrammer {
     int groups =
         switch (mode) {
           case HistogramKernel.MODE_SHARED_ATOMICS ->
-              AparapiHistogramPolicy.sharedGroups(n, computeUnits);
+              AparapiHistogramPolicy.sharedGroups(n, computeUnits, bins);
           case HistogramKernel.MODE_GROUP_ROWS ->
               AparapiHistogramPolicy.rowGroups(n, computeUnits, bins);
           default -> AparapiHistogramPolicy.groups(n, computeUnits);
@@ -70,7 +70,7 @@ final class AparapiHistogrammer implements Histogrammer {
           HistogramKernel kernel = (HistogramKernel) k;
           kernel.bind(in.array(), n, spec, out.array());
           kernel.shape(
-              mode, groups, mode == HistogramKernel.MODE_GROUP_ROWS ? groups * bins : bins);
+              mode, groups, mode == HistogramKernel.MODE_GLOBAL_ATOMICS ? bins : groups * bins);
           kernel.span(context.shape().span(n, items));
           handle.bind("input", in);
           if (out.size() > bins) {

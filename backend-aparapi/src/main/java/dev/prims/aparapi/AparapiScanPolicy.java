@@ -27,11 +27,8 @@ final class AparapiScanPolicy {
   /** Groups per compute unit. */
   static final int GROUPS_PER_COMPUTE_UNIT = 4;
 
-  /** Chunk totals each work-item of group 0 scans when the totals are scanned on the device. */
-  static final int TOTALS_PER_THREAD = 8;
-
-  /** Upper bound on groups: group 0 scans all their totals in one pass. */
-  static final int MAX_GROUPS = BLOCK_SIZE * TOTALS_PER_THREAD;
+  /** Upper bound on groups: every group reads the totals of those before it. */
+  static final int MAX_GROUPS = 2048;
 
   private AparapiScanPolicy() {}
 
@@ -65,8 +62,8 @@ final class AparapiScanPolicy {
 
   /**
    * Longest chain of sequential combinations behind one output element: a chunk total (strided per
-   * work-item, then a tree), the scan of the totals (a work-item's run, Hillis-Steele, the run
-   * again), the carry across the tiles of one chunk, the tile's Hillis-Steele steps and a
+   * work-item, then a tree), the group's offset (a work-item's run over the totals before it, then
+   * Hillis-Steele), the carry across the tiles of one chunk, the tile's Hillis-Steele steps and a
    * work-item's run of consecutive elements.
    */
   static long sequentialChain(long n, int computeUnits) {
@@ -74,7 +71,7 @@ final class AparapiScanPolicy {
     long chunk = tiledChunk(n, groups);
     int treeDepth = Integer.numberOfTrailingZeros(BLOCK_SIZE);
     long chunkTotal = chunk / BLOCK_SIZE + treeDepth;
-    long totals = 2L * TOTALS_PER_THREAD + treeDepth + 1;
+    long totals = (groups + BLOCK_SIZE - 1) / BLOCK_SIZE + treeDepth + 1;
     long tileScan = chunk / TILE + treeDepth + ITEMS_PER_THREAD + 2;
     return Math.min(chunkTotal + totals + tileScan, Math.max(n, 1));
   }
