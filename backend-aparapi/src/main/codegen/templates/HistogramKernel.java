@@ -206,34 +206,10 @@ final class ${name} extends Kernel implements HistogramKernel {
         int b1 = binOf(i + step);
         int b2 = binOf(i + 2 * step);
         int b3 = binOf(i + 3 * step);
-        if (b0 < 0) {
-          out = out + 1;
-        } else {
-          atomicAdd(shared[b0], 1);
-        }
-        if (b1 < 0) {
-          out = out + 1;
-        } else {
-          atomicAdd(shared[b1], 1);
-        }
-        if (b2 < 0) {
-          out = out + 1;
-        } else {
-          atomicAdd(shared[b2], 1);
-        }
-        if (b3 < 0) {
-          out = out + 1;
-        } else {
-          atomicAdd(shared[b3], 1);
-        }
+        out = out + tally(b0) + tally(b1) + tally(b2) + tally(b3);
       }
       for (; r < count; r++) {
-        int b = binOf(start + r * step);
-        if (b < 0) {
-          out = out + 1;
-        } else {
-          atomicAdd(shared[b], 1);
-        }
+        out = out + tally(binOf(start + r * step));
       }
       scratch[lid] = out;
       localBarrier();
@@ -243,6 +219,16 @@ final class ${name} extends Kernel implements HistogramKernel {
       }
 <@k.tree i="      " policy="AparapiHistogramPolicy" target="outOfRange[group]" useCombine=false />
     }
+  }
+
+  /** Counts bin {@code b} in the group's local row; returns 1 for a value out of range (b < 0). */
+  private int tally(int b) {
+    int out = 1;
+    if (b >= 0) {
+      atomicAdd(shared[b], 1);
+      out = 0;
+    }
+    return out;
   }
 
   private int binOf(int i) {
