@@ -63,8 +63,8 @@ final class AparapiScanPolicy {
   /**
    * Longest chain of sequential combinations behind one output element: a chunk total (strided per
    * work-item, then a tree), the group's offset (a work-item's run over the totals before it, then
-   * Hillis-Steele), the carry across the tiles of one chunk, the tile's Hillis-Steele steps and a
-   * work-item's run of consecutive elements.
+   * Hillis-Steele), the carry across the tiles of one chunk, the Hillis-Steele steps over the
+   * work-items' runs of a tile, and the element's own work-item run.
    */
   static long sequentialChain(long n, int computeUnits) {
     int groups = tiledGroups(n, computeUnits);
@@ -72,7 +72,7 @@ final class AparapiScanPolicy {
     int treeDepth = Integer.numberOfTrailingZeros(BLOCK_SIZE);
     long chunkTotal = chunk / BLOCK_SIZE + treeDepth;
     long totals = (groups + BLOCK_SIZE - 1) / BLOCK_SIZE + treeDepth + 1;
-    long tileScan = chunk / TILE + treeDepth + ITEMS_PER_THREAD + 2;
+    long tileScan = chunk / TILE + treeDepth + 2L * ITEMS_PER_THREAD + 2;
     return Math.min(chunkTotal + totals + tileScan, Math.max(n, 1));
   }
 }
