@@ -437,6 +437,7 @@ class AparapiStressTest {
         prims.download(y, back);
         check(Arrays.equals(exclusive, back), "exclusive scan into a second buffer n=" + n);
         prims.scan(y, z, ReduceOp.SUM, ScanKind.INCLUSIVE);
+        prims.scan(y, z, ReduceOp.SUM, ScanKind.INCLUSIVE);
         prims.download(z, back);
         check(Arrays.equals(twice, back), "scan of a scan's result n=" + n);
       }
