@@ -5,7 +5,7 @@ package dev.prims.aparapi;
 
 /**
  * Host-side finishing of device work with Java semantics: folding the partials of reduce and dot
- * pairwise, and the exclusive scan of group totals for scan. Generated from
+ * pairwise. Generated from
  * backend-aparapi/src/main/codegen/templates/HostOps.java.
  */
 final class HostOps {
@@ -24,27 +24,6 @@ final class HostOps {
     }
 </#list>
     throw new IllegalArgumentException("no partials of a primitive type: " + partials);
-  }
-
-  /**
-   * Overwrites {@code offsets[0..count)} with the exclusive scan of {@code totals[0..count)},
-   * starting from {@code identity}.
-   */
-  static void exclusiveScan(Object totals, Object offsets, int op, Number identity, int count) {
-<#list types as type>
-<#assign T = type.java>
-    if (totals instanceof ${T}[]) {
-      ${T}[] t = (${T}[]) totals;
-      ${T}[] o = (${T}[]) offsets;
-      ${T} acc = identity.${T}Value();
-      for (int i = 0; i < count; i++) {
-        o[i] = acc;
-        acc = combine(op, acc, t[i]);
-      }
-      return;
-    }
-</#list>
-    throw new IllegalArgumentException("no totals of a primitive type: " + totals);
   }
 <#list types as type>
 <#assign T = type.java>

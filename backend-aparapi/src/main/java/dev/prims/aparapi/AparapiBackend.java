@@ -94,7 +94,10 @@ final class AparapiBackend extends AbstractBackend {
       case SCAN:
         return List.of(AparapiScanner.REDUCE_THEN_SCAN);
       case HISTOGRAM:
-        return List.of(AparapiHistogrammer.GROUP_ROWS, AparapiHistogrammer.GLOBAL_ATOMICS);
+        return List.of(
+            AparapiHistogrammer.SHARED_ATOMICS,
+            AparapiHistogrammer.GROUP_ROWS,
+            AparapiHistogrammer.GLOBAL_ATOMICS);
       default:
         return List.of(AparapiDotProduct.LOCAL_TREE);
     }

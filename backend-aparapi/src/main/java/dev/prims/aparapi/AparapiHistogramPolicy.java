@@ -1,9 +1,11 @@
 package dev.prims.aparapi;
 
 /**
- * Launch shape of histogram: with {@code group-rows} every group counts into its own row of bins
- * (rows merged afterwards), as many groups as the row budget allows; with {@code global-atomics}
- * all groups share one row.
+ * Launch shape of histogram: with {@code shared-atomics} every group counts into its own row in
+ * local memory (up to {@link #LOCAL_BINS} bins) and stores it as its row in global memory; with
+ * {@code group-rows} every group counts into its own row of bins in global memory (rows merged
+ * afterwards), as many groups as the row budget allows; with {@code global-atomics} all groups
+ * share one row.
  */
 final class AparapiHistogramPolicy {
   /** Work-items per group. */
@@ -15,6 +17,12 @@ final class AparapiHistogramPolicy {
   /** Upper bound on groups. */
   static final int MAX_GROUPS = 1024;
 
+  /** Groups per compute unit for {@code shared-atomics}, enough to keep a GPU's loads in flight. */
+  static final int SHARED_GROUPS_PER_COMPUTE_UNIT = 8;
+
+  /** Most bins of {@code shared-atomics}: the int counters of one group's local row (16 KiB). */
+  static final int LOCAL_BINS = 4096;
+
   /** Most ints all group rows may take together (64 MiB). */
   static final int ROW_BUDGET = 1 << 24;
 
@@ -25,6 +33,19 @@ final class AparapiHistogramPolicy {
     long wanted = (long) Math.max(1, computeUnits) * GROUPS_PER_COMPUTE_UNIT;
     long needed = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
     return (int) Math.max(1, Math.min(Math.min(wanted, needed), MAX_GROUPS));
+  }
+
+  /** Groups for {@code shared-atomics}: more per compute unit, cut so their rows fit the budget. */
+  static int sharedGroups(long n, int computeUnits, int bins) {
+    long wanted = (long) Math.max(1, computeUnits) * SHARED_GROUPS_PER_COMPUTE_UNIT;
+    long needed = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
+    long groups = Math.min(Math.min(wanted, needed), MAX_GROUPS);
+    return (int) Math.max(1, Math.min(groups, ROW_BUDGET / Math.max(1, bins)));
+  }
+
+  /** Whether {@code shared-atomics} can hold a row of {@code bins} in local memory. */
+  static boolean sharedFits(int bins) {
+    return bins <= LOCAL_BINS;
   }
 
   /** Groups for {@code group-rows}: {@link #groups} cut so that their rows fit the budget. */

@@ -9,10 +9,11 @@ import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
 
 /**
- * Scan ({@code reduce-then-scan}): a first run writes each group's chunk total, the host scans the
- * totals into offsets, and a second run of the same kernel (so the input is not copied twice) scans
- * every chunk from its offset. In-place scans write to a scratch array first, since Aparapi keeps
- * one device copy per kernel field.
+ * Scan ({@code reduce-then-scan}) in one Aparapi run of three passes ({@link ScanKernel}): the
+ * groups' chunk totals, their scan by one group, then every chunk scanned from its offset, tile by
+ * tile in local memory. No data goes through the host, and the result stays on the device until it
+ * is used ({@link KernelHandle#hold}). In-place scans write to a scratch array first, since Aparapi
+ * keeps one device copy per kernel field.
  */
 final class AparapiScanner implements Scanner {
   /** The one variant. */
@@ -48,33 +49,36 @@ final class AparapiScanner implements Scanner {
     }
     int code = OpCode.of(op);
     Number identity = op.identity(type);
-    int groups = AparapiScanPolicy.groups(n, context.shape().computeUnits());
-    int chunk = AparapiScanPolicy.chunk(n, groups);
-    boolean inPlace = in.array() == out.array();
+    int groups = AparapiScanPolicy.tiledGroups(n, context.shape().computeUnits());
+    int chunk = AparapiScanPolicy.tiledChunk(n, groups);
+    boolean inPlace = in.sharesArray(out);
+    boolean overwrite = !inPlace && out.size() == n;
     KernelHandle<?> handle = context.kernels().scan(type);
     handle.locked(
         k -> {
           ScanKernel kernel = (ScanKernel) k;
-          Object target = inPlace ? scratch(type, n) : out.array();
+          handle.settleAllBut(overwrite ? out : null);
+          Object target =
+              inPlace ? scratch(type, n) : overwrite ? out.arrayToOverwrite() : out.array();
           kernel.bind(in.array(), target, n, code, identity, kind == ScanKind.EXCLUSIVE);
           kernel.shape(chunk, groups);
           handle.bind("input", in);
-          if (!inPlace && out.size() > n) {
+          if (!inPlace && !overwrite) {
             handle.bind("output", out);
           }
           int global = groups * AparapiScanPolicy.BLOCK_SIZE;
-          kernel.phase(ScanKernel.PHASE_REDUCE);
-          context.launcher().launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);
-          handle.get(kernel.partials());
-          HostOps.exclusiveScan(kernel.partials(), kernel.offsets(), code, identity, groups);
-          handle.put(kernel.offsets());
-          kernel.phase(ScanKernel.PHASE_SCAN);
-          context.launcher().launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, call);
+          boolean onDevice =
+              context
+                  .launcher()
+                  .launch(handle, global, AparapiScanPolicy.BLOCK_SIZE, ScanKernel.PASSES, call);
           if (inPlace) {
             handle.get(target);
             System.arraycopy(target, 0, out.array(), 0, n);
             out.markWritten();
+          } else if (onDevice) {
+            handle.hold("output", out);
           } else {
+            handle.release(out);
             handle.fetch("output", out);
           }
           return null;

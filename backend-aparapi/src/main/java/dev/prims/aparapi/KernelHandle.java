@@ -1,8 +1,12 @@
 package dev.prims.aparapi;
 
 import com.aparapi.Kernel;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -18,6 +22,7 @@ final class KernelHandle<K extends Kernel> implements AutoCloseable {
   private final String name;
   private final ReentrantLock lock = new ReentrantLock();
   private final Map<String, Synced> synced = new HashMap<>();
+  private final Set<AparapiBuffer> held = Collections.newSetFromMap(new WeakHashMap<>());
   private long uploads;
 
   private record Synced(Object array, long version) {}
@@ -80,6 +85,52 @@ final class KernelHandle<K extends Kernel> implements AutoCloseable {
     synced.put(slot, new Synced(array, buffer.markWritten()));
   }
 
+  /**
+   * Leaves what the last run wrote to the array of {@code buffer}, bound to field {@code slot}, on
+   * this kernel's device copy: the buffer gets a new version, and its host array is brought up to
+   * date when it is next used ({@link AparapiBuffer#array}, {@link #settleAllBut}).
+   */
+  void hold(String slot, AparapiBuffer buffer) {
+    synced.put(slot, new Synced(buffer.arrayToOverwrite(), buffer.markWritten()));
+    buffer.holder(this);
+    held.add(buffer);
+  }
+
+  /** Forgets a hold on {@code buffer} without copying it back (its host array is newer now). */
+  void release(AparapiBuffer buffer) {
+    held.remove(buffer);
+    if (buffer.holder() == this) {
+      buffer.holder(null);
+    }
+  }
+
+  /** Copies the contents this kernel holds for {@code buffer} back to its host array. */
+  void settle(AparapiBuffer buffer) {
+    lock.lock();
+    try {
+      if (held.remove(buffer) && buffer.holder() == this && !buffer.isClosed()) {
+        Transfers.get(kernel, buffer.arrayToOverwrite());
+      }
+      if (buffer.holder() == this) {
+        buffer.holder(null);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Copies back every buffer this kernel holds but {@code keep} (which the next run overwrites), as
+   * the next run may rebind or rebuild their device copies (the caller holds the lock).
+   */
+  void settleAllBut(AparapiBuffer keep) {
+    for (AparapiBuffer buffer : List.copyOf(held)) {
+      if (buffer != keep) {
+        settle(buffer);
+      }
+    }
+  }
+
   /** Copies a scratch array to the device before the next run. */
   void put(Object array) {
     Transfers.put(kernel, array);
@@ -101,6 +152,9 @@ final class KernelHandle<K extends Kernel> implements AutoCloseable {
     try {
       kernel.dispose();
       synced.clear();
+      for (AparapiBuffer buffer : List.copyOf(held)) {
+        release(buffer);
+      }
     } finally {
       lock.unlock();
     }

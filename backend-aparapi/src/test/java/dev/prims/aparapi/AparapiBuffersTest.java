@@ -143,4 +143,35 @@ class AparapiBuffersTest {
       assertEquals(200f, back[99], "the part written by the other kernel stays");
     }
   }
+
+  @Test
+  void aScanResultStaysOnTheDeviceUntilItIsUsed() {
+    int[] values = new int[3000];
+    int[] expected = new int[values.length];
+    int running = 0;
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i % 7 - 3;
+      running += values[i];
+      expected[i] = running;
+    }
+    KernelHandle<?> scan = backend.kernels().scan(DType.INT);
+    try (AparapiBuffer in = (AparapiBuffer) backend.buffers().upload(values);
+        AparapiBuffer out = (AparapiBuffer) backend.buffers().allocate(DType.INT, values.length)) {
+      backend.scanner().scan(in, out, ReduceOp.SUM, ScanKind.INCLUSIVE, call());
+      assertEquals(scan, out.holder(), "the result is held by the scan kernel");
+      assertTrue(
+          java.util.Arrays.stream((int[]) out.arrayToOverwrite()).allMatch(v -> v == 0),
+          "nothing was copied back to the host yet");
+      backend.scanner().scan(in, out, ReduceOp.SUM, ScanKind.INCLUSIVE, call());
+      int sumOfPrefixes = java.util.Arrays.stream(expected).sum();
+      assertEquals(
+          (long) sumOfPrefixes,
+          backend.reducer().reduce(out, ReduceOp.SUM, call()).longValue(),
+          "a reduce reads the held result");
+      assertEquals(null, out.holder(), "a reduce of the result copied it back first");
+      int[] back = new int[values.length];
+      backend.buffers().download(out, back);
+      assertArrayEquals(expected, back);
+    }
+  }
 }

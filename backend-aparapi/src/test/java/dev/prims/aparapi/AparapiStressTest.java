@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Many threads share one Aparapi engine for a few seconds while another thread keeps the garbage
  * collector busy (so that arrays move between and during calls): small histograms of random sizes
- * (1 to 600, sometimes up to 5000), random bins, every type and both variants, interleaved with
+ * (1 to 600, sometimes up to 5000), random bins, every type and every variant, interleaved with
  * reduce, scan and dot, on host arrays that each thread reuses with new contents and on device
  * buffers rewritten in place. Every answer is checked against a host reference. This is how the
  * wrong histograms seen on the H200 come back if device-only state ever again has to survive
@@ -42,7 +42,9 @@ import org.junit.jupiter.api.Test;
  */
 class AparapiStressTest {
   private static final String[] VARIANTS = {
-    AparapiHistogrammer.GROUP_ROWS, AparapiHistogrammer.GLOBAL_ATOMICS
+    AparapiHistogrammer.SHARED_ATOMICS,
+    AparapiHistogrammer.GROUP_ROWS,
+    AparapiHistogrammer.GLOBAL_ATOMICS
   };
 
   /** Checks every run makes at least, whatever the machine's load. */
@@ -400,6 +402,44 @@ class AparapiStressTest {
         check(
             (int) squares == prims.dot(x, x).asInt(),
             "device dot(x, x) after an in-place scan n=" + n);
+        scansIntoOtherBuffers(x, keys, spec, view);
+      }
+    }
+
+    /**
+     * Scans of {@code x} (holding {@code values}) into other buffers, whose results stay on the
+     * scan kernel's device copy until used: read by a histogram, by a download, after a scan into
+     * another buffer, and as the input of the next scan.
+     */
+    private void scansIntoOtherBuffers(
+        DeviceBuffer x, int[] values, HistogramSpec spec, Prims view) {
+      int n = values.length;
+      int[] exclusive = new int[n];
+      int[] inclusive = new int[n];
+      int[] twice = new int[n];
+      int running = 0;
+      int again = 0;
+      for (int i = 0; i < n; i++) {
+        exclusive[i] = running;
+        running += values[i];
+        inclusive[i] = running;
+        again += exclusive[i];
+        twice[i] = again;
+      }
+      try (DeviceBuffer y = prims.allocate(DType.INT, n);
+          DeviceBuffer z = prims.allocate(DType.INT, n);
+          DeviceBuffer counts = prims.allocate(DType.LONG, spec.bins())) {
+        prims.scan(x, y, ReduceOp.SUM, ScanKind.EXCLUSIVE);
+        prims.scan(x, z, ReduceOp.SUM, ScanKind.INCLUSIVE);
+        long out = view.histogram(z, spec, counts);
+        checkDeviceHistogram(inclusive, spec.bins(), counts, out, "histogram of a scan n=" + n);
+        int[] back = new int[n];
+        prims.download(y, back);
+        check(Arrays.equals(exclusive, back), "exclusive scan into a second buffer n=" + n);
+        prims.scan(y, z, ReduceOp.SUM, ScanKind.INCLUSIVE);
+        prims.scan(y, z, ReduceOp.SUM, ScanKind.INCLUSIVE);
+        prims.download(z, back);
+        check(Arrays.equals(twice, back), "scan of a scan's result n=" + n);
       }
     }
 
