@@ -57,6 +57,40 @@ final class OpenClScanner implements Scanner {
     return backend.callAsync("scan", enqueue, value -> null);
   }
 
+  /** Combines {@code carry} into every element with {@code scan_carry} of {@code scan.cl}. */
+  @Override
+  public boolean applyCarry(DeviceBuffer buffer, ReduceOp op, Number carry, CallContext call) {
+    OpenClBuffer data = backend.own(buffer);
+    DType type = data.type();
+    backend.requireType(type);
+    op.requireSupported(type);
+    long n = data.length();
+    if (n == 0) {
+      return true;
+    }
+    Object value =
+        switch (type) {
+          case INT -> carry.intValue();
+          case LONG -> carry.longValue();
+          case FLOAT -> carry.floatValue();
+          case DOUBLE -> carry.doubleValue();
+        };
+    int block = policy.blockSize();
+    backend.callAndRead(
+        "scan carry",
+        () -> {
+          backend.launch(
+              new Kernels(type, op).get("scan_carry"),
+              OpenClReducePolicy.ceilDiv(n, block),
+              block,
+              data.mem(),
+              n,
+              value);
+          return null;
+        });
+    return true;
+  }
+
   /**
    * Checks the buffers, records the variant, and returns what enqueues the scan (under the lock; it
    * has no scalar answer), or null for an empty input.

@@ -106,6 +106,12 @@ __kernel REQUIRE_BLOCK void scan_add_tile_prefix(__global T* output,
   }
 }
 
+/* A shard's carry in a multi-device scan: every element becomes carry op element, in place. */
+__kernel REQUIRE_BLOCK void scan_carry(__global T* data, ulong n, T carry OP_PARAM) {
+  ulong i = get_global_id(0);
+  if (i < n) data[i] = op(carry, data[i]);
+}
+
 /*
  * Reduce-then-scan, pass 1: the total of each work-group's chunk, read four-wide (chunks start on
  * a multiple of TILE, so the four-wide view is aligned).
