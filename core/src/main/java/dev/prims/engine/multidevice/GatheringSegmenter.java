@@ -28,12 +28,8 @@ final class GatheringSegmenter implements Segmenter {
       DeviceBuffer out,
       ReduceOp op,
       CallContext call) {
-    try (DeviceBuffer v = gather(values);
-        DeviceBuffer o = gather(offsets);
-        DeviceBuffer r = first().buffers().allocate(out.type(), out.length())) {
-      first().segmenter().reduce(v, o, segments, r, op, call);
-      scatter(r, out);
-    }
+    onFirst(
+        values, offsets, out, (v, o, r) -> first().segmenter().reduce(v, o, segments, r, op, call));
     owner.record(call, 1, null);
   }
 
@@ -46,12 +42,11 @@ final class GatheringSegmenter implements Segmenter {
       ReduceOp op,
       ScanKind kind,
       CallContext call) {
-    try (DeviceBuffer v = gather(values);
-        DeviceBuffer o = gather(offsets);
-        DeviceBuffer r = first().buffers().allocate(out.type(), out.length())) {
-      first().segmenter().scan(v, o, segments, r, op, kind, call);
-      scatter(r, out);
-    }
+    onFirst(
+        values,
+        offsets,
+        out,
+        (v, o, r) -> first().segmenter().scan(v, o, segments, r, op, kind, call));
     owner.record(call, 1, null);
   }
 
@@ -72,12 +67,8 @@ final class GatheringSegmenter implements Segmenter {
   @Override
   public void foldReduce(
       DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
-    try (DeviceBuffer v = gather(values);
-        DeviceBuffer o = gather(offsets);
-        DeviceBuffer r = first().buffers().allocate(out.type(), out.length())) {
-      first().segmenter().foldReduce(v, o, segments, r, plan);
-      scatter(r, out);
-    }
+    onFirst(
+        values, offsets, out, (v, o, r) -> first().segmenter().foldReduce(v, o, segments, r, plan));
   }
 
   @Override
@@ -88,10 +79,25 @@ final class GatheringSegmenter implements Segmenter {
       DeviceBuffer out,
       ScanKind kind,
       FoldPlan plan) {
+    onFirst(
+        values,
+        offsets,
+        out,
+        (v, o, r) -> first().segmenter().foldScan(v, o, segments, r, kind, plan));
+  }
+
+  /** A segmented call on the first device's copies of the inputs and output. */
+  private interface SegmentedCall {
+    void run(DeviceBuffer values, DeviceBuffer offsets, DeviceBuffer out);
+  }
+
+  /** Gathers values and offsets on the first device, runs {@code work}, scatters its output. */
+  private void onFirst(
+      DeviceBuffer values, DeviceBuffer offsets, DeviceBuffer out, SegmentedCall work) {
     try (DeviceBuffer v = gather(values);
         DeviceBuffer o = gather(offsets);
         DeviceBuffer r = first().buffers().allocate(out.type(), out.length())) {
-      first().segmenter().foldScan(v, o, segments, r, kind, plan);
+      work.run(v, o, r);
       scatter(r, out);
     }
   }

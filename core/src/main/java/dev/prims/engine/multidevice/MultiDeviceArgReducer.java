@@ -6,7 +6,6 @@ import dev.prims.spi.ArgOrder;
 import dev.prims.spi.ArgReducer;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.IndexedValue;
-import java.util.List;
 
 /**
  * Arg-min/max over all devices: each finds its shard's extreme; indices shift by the shard's start
@@ -22,22 +21,15 @@ final class MultiDeviceArgReducer implements ArgReducer {
   @Override
   public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     ShardedBuffer values = owner.sharded(input);
-    int shards = values.layout().shards();
-    CallContext[] calls = new CallContext[shards];
-    List<IndexedValue> partials =
-        owner
-            .tasks()
-            .map(
-                shards,
-                i -> {
-                  calls[i] = MultiDeviceBackend.shardCall(call);
-                  IndexedValue v =
-                      owner.member(i).argReducer().argReduce(values.shard(i), op, calls[i]);
-                  return new IndexedValue(v.value(), v.index() + values.layout().start(i));
-                });
-    owner.record(call, shards, calls[0]);
     IndexedValue best = null;
-    for (IndexedValue v : partials) {
+    for (IndexedValue v :
+        owner.onShards(
+            values.layout(),
+            call,
+            (i, c) -> {
+              IndexedValue own = owner.member(i).argReducer().argReduce(values.shard(i), op, c);
+              return new IndexedValue(own.value(), own.index() + values.layout().start(i));
+            })) {
       best = ArgOrder.better(best, v, op);
     }
     return best;

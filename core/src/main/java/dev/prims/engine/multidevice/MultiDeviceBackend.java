@@ -126,6 +126,27 @@ public final class MultiDeviceBackend extends AbstractBackend {
         "buffer " + buffer + " does not belong to this multi-device " + id() + " backend");
   }
 
+  /**
+   * Runs {@code task} on every shard of {@code layout} at once, each shard's call with a context of
+   * its own, and records the devices on {@code call}; the results in shard order.
+   */
+  <T> List<T> onShards(
+      ShardLayout layout,
+      CallContext call,
+      java.util.function.BiFunction<Integer, CallContext, T> task) {
+    int shards = layout.shards();
+    CallContext[] calls = new CallContext[shards];
+    List<T> results =
+        tasks.map(
+            shards,
+            i -> {
+              calls[i] = shardCall(call);
+              return task.apply(i, calls[i]);
+            });
+    record(call, shards, calls[0]);
+    return results;
+  }
+
   /** A context for one shard's call, with the caller's variant and determinism. */
   static CallContext shardCall(CallContext call) {
     return new CallContext(call.variant(), call.determinism());

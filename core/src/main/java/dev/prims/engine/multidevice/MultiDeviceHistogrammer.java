@@ -45,25 +45,19 @@ final class MultiDeviceHistogrammer implements Histogrammer {
 
   /** Counts every shard and adds the counts into {@code total}; returns the out-of-range count. */
   private long count(ShardedBuffer values, HistogramSpec spec, long[] total, CallContext call) {
-    int shards = values.layout().shards();
-    CallContext[] calls = new CallContext[shards];
     List<long[]> parts =
-        owner
-            .tasks()
-            .map(
-                shards,
-                i -> {
-                  calls[i] = MultiDeviceBackend.shardCall(call);
-                  Backend member = owner.member(i);
-                  long[] counts = new long[spec.bins()];
-                  try (DeviceBuffer own = member.buffers().allocate(DType.LONG, spec.bins())) {
-                    long out =
-                        member.histogrammer().histogram(values.shard(i), spec, own, calls[i]);
-                    member.buffers().download(own, counts);
-                    return append(counts, out);
-                  }
-                });
-    owner.record(call, shards, calls[0]);
+        owner.onShards(
+            values.layout(),
+            call,
+            (i, c) -> {
+              Backend member = owner.member(i);
+              long[] counts = new long[spec.bins()];
+              try (DeviceBuffer own = member.buffers().allocate(DType.LONG, spec.bins())) {
+                long out = member.histogrammer().histogram(values.shard(i), spec, own, c);
+                member.buffers().download(own, counts);
+                return append(counts, out);
+              }
+            });
     long outOfRange = 0;
     for (long[] part : parts) {
       for (int b = 0; b < total.length; b++) {

@@ -69,6 +69,15 @@ final class Partials {
     };
   }
 
+  /** The partials combined in order: {@code ((p0 op p1) op p2) ...}. */
+  static Number fold(ReduceOp op, DType type, java.util.List<Number> partials) {
+    Number result = partials.get(0);
+    for (int i = 1; i < partials.size(); i++) {
+      result = combine(op, type, result, partials.get(i));
+    }
+    return result;
+  }
+
   /** Replaces every element {@code x} of {@code array} by {@code carry op x}. */
   static void applyCarry(Object array, ReduceOp op, Number carry) {
     if (array instanceof int[] a) {
