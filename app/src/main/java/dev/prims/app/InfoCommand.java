@@ -54,6 +54,7 @@ final class InfoCommand implements Callable<Integer> {
         if (e.getValue().available()) {
           b.put("variants", variants(prims, e.getKey()));
           ledger(prims, e.getKey()).ifPresent(l -> b.put("ledger", l));
+          devicesInUse(prims, e.getKey()).ifPresent(d -> b.put("engineDevices", d));
         }
         backends.add(b);
       }
@@ -89,6 +90,21 @@ final class InfoCommand implements Callable<Integer> {
       return variants;
     } catch (RuntimeException e) {
       return "cannot open: " + e.getMessage();
+    }
+  }
+
+  /**
+   * The devices of the opened backend when {@code prims.device} spans several ({@code all} or a
+   * list), or empty for one device or a backend that does not open.
+   */
+  private static java.util.Optional<String> devicesInUse(Prims prims, String id) {
+    try {
+      Backend backend = prims.registry().open(id);
+      return backend instanceof dev.prims.engine.multidevice.MultiDeviceBackend
+          ? java.util.Optional.of(backend.device().name())
+          : java.util.Optional.empty();
+    } catch (RuntimeException e) {
+      return java.util.Optional.empty();
     }
   }
 
@@ -207,6 +223,10 @@ final class InfoCommand implements Callable<Integer> {
         out.println("  variants: " + String.join("; ", parts));
       } else if (variants != null) {
         out.println("  variants: " + firstLine((String) variants));
+      }
+      Object engineDevices = b.get("engineDevices");
+      if (engineDevices != null) {
+        out.println("  engine on: " + engineDevices + " (prims.device)");
       }
       Object ledger = b.get("ledger");
       if (ledger instanceof Map) {
