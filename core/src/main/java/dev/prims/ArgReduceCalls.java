@@ -25,6 +25,7 @@ final class ArgReduceCalls {
         engine.run(
             config,
             Primitive.REDUCE,
+            type,
             (long) n * type.bytes(),
             (b, call) -> reducer(b).argReduce(b.buffers(), values, op, call));
     return result(type, o);

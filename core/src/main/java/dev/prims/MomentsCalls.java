@@ -26,6 +26,7 @@ final class MomentsCalls {
         engine.run(
             config,
             Primitive.REDUCE,
+            type,
             (long) n * type.bytes(),
             (b, call) -> {
               if (n == 0) {

@@ -176,6 +176,7 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.REDUCE,
+            type,
             bytes(values),
             (b, call) -> {
               if (Array.getLength(values) == 0) {
@@ -379,6 +380,7 @@ public final class Prims implements AutoCloseable {
         .run(
             config,
             Primitive.SCAN,
+            type,
             2L * length * type.bytes(),
             (b, call) -> {
               if (length > 0 && ReproducibleMode.applies(call, type, op)) {
@@ -545,6 +547,7 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.HISTOGRAM,
+            type,
             bytes(values),
             (b, call) -> {
               SizeLimits.requireDeviceMemory(
@@ -632,6 +635,7 @@ public final class Prims implements AutoCloseable {
         engine.run(
             config,
             Primitive.DOT,
+            type,
             bytes(a) + bytes(b),
             (backend, call) -> {
               if (Array.getLength(a) == 0) {
@@ -929,6 +933,7 @@ public final class Prims implements AutoCloseable {
         .run(
             config,
             Primitive.REDUCE,
+            type,
             bytes(values),
             (b, call) -> {
               if (Array.getLength(values) == 0) {
@@ -971,6 +976,7 @@ public final class Prims implements AutoCloseable {
         .run(
             config,
             Primitive.DOT,
+            type,
             bytes(a) + bytes(b),
             (backend, call) -> {
               if (Array.getLength(a) == 0) {

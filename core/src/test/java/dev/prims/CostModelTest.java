@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.FakeProvider.Mode;
+import dev.prims.engine.CostCurve;
 import dev.prims.engine.CostModel;
 import dev.prims.engine.CostModel.Rates;
 import dev.prims.engine.CostModelCache;
+import dev.prims.engine.TestCurves;
+import dev.prims.engine.Workload;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,16 +24,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class CostModelTest {
+  private static final Workload INT_SUM = Workload.of(Primitive.REDUCE, DType.INT, true);
+
   @TempDir Path dir;
 
-  /**
-   * gpu: 100 GB/s transfers, 1000 GB/s device, 10 us launches; host: no transfer, 20 GB/s, 1 us.
-   * The gpu wins above about 230 kB.
-   */
+  /** gpu: 10 us per call and 100 GB/s; host: 1 us and 20 GB/s. The gpu wins above about 225 kB. */
   private Path cacheWithGpuAndHost(FakeProvider gpu, FakeProvider host) {
     Path cache = dir.resolve("costmodel.json");
-    Rates g = new Rates("gpu", "gpu-device", 100, 1000, 10);
-    Rates h = new Rates("host", "host-device", 1e6, 20, 1);
+    Rates g = TestCurves.everywhere("gpu", "gpu-device", 10, 100);
+    Rates h = TestCurves.everywhere("host", "host-device", 1, 20);
     new CostModelCache(cache)
         .save(
             Map.of(
@@ -72,12 +74,10 @@ class CostModelTest {
     try (Prims prims = auto(cacheWithGpuAndHost(gpu, host), gpu, host)) {
       Map<String, Rates> rates = prims.costModel().rates();
       Rates g = rates.get("gpu");
-      assertEquals(100, g.hostToDeviceGBps());
       assertEquals("gpu-device", g.device());
-      // 1e9 bytes: 10 ms transfer + 1 ms device + 0.01 ms launch
-      assertEquals(11.01, g.estimateMillis(1_000_000_000L, true), 1e-9);
-      assertEquals(1.01, g.estimateMillis(1_000_000_000L, false), 1e-9);
-      CostModel.Choice choice = prims.costModel().rank(4_000_000);
+      // 1e9 bytes: 10 ms at 100 GB/s + 0.01 ms per call
+      assertEquals(10.01, g.estimateMillis(INT_SUM, 1_000_000_000L), 1e-9);
+      CostModel.Choice choice = prims.costModel().rank(INT_SUM, 4_000_000);
       assertEquals("gpu", choice.ranking().get(0).backend());
       assertEquals("host", choice.ranking().get(1).backend());
     }
@@ -94,6 +94,7 @@ class CostModelTest {
       assertTrue(s.provenance().note().startsWith("auto: alpha, est "), s.provenance().note());
       measured = prims.costModel().rates().get("alpha");
       assertNull(CostModelCache.invalidity(measured), "" + measured);
+      assertEquals(List.of(INT_SUM), List.copyOf(measured.curves().keySet()));
     }
     Map<String, CostModelCache.Entry> written = new CostModelCache(cache).load();
     assertEquals(measured, written.get("alpha|alpha-device").rates());
@@ -110,46 +111,72 @@ class CostModelTest {
     try (Prims prims = auto(cacheWithGpuAndHost(gone, host), gone, broken, host)) {
       Scalar s = prims.reduce(new int[1 << 20], ReduceOp.SUM);
       assertEquals("host", s.provenance().backend());
-      assertFalse(prims.costModel().rates().containsKey("gone"));
-      assertFalse(prims.costModel().rates().containsKey("broken"));
+      Map<String, Rates> rates = prims.costModel().rates(List.of(INT_SUM));
+      assertFalse(rates.containsKey("gone"));
+      assertFalse(rates.containsKey("broken"));
     }
   }
 
-  /** A format-2 cache with one entry for alpha whose deviceGBps is {@code deviceGBps}. */
-  private Path poisoned(String deviceGBps, String prims) throws Exception {
+  /** A format-3 cache with one entry for alpha whose int sum on host arrays is {@code points}. */
+  private Path poisoned(String points, String prims) throws Exception {
     Path cache = dir.resolve("costmodel.json");
-    String driver = CostModelCache.stamped(new Rates("a", "b", 1, 1, 1), device()).driver();
+    String driver =
+        CostModelCache.stamped(TestCurves.everywhere("a", "b", 1, 1), device()).driver();
     Files.writeString(
         cache,
-        "{\"format\": 2, \"entries\": {\"alpha|alpha-device\": {\"prims\": \""
+        "{\"format\": 3, \"entries\": {\"alpha|alpha-device\": {\"prims\": \""
             + prims
             + "\", \"driver\": \""
             + driver
-            + "\", \"hostToDeviceGBps\": 1e6, \"deviceGBps\": "
-            + deviceGBps
-            + ", \"launchMicros\": 1}}}",
+            + "\", \"workloads\": {\"reduce.int.host\": "
+            + points
+            + "}}}}",
         StandardCharsets.UTF_8);
     return cache;
   }
+
+  /** A plausible curve: 2 us per call, 321.5 GB/s. */
+  private static final String PLAUSIBLE = "[[0, 2], [321500, 3]]";
 
   private static dev.prims.spi.DeviceInfo device() {
     return new FakeProvider("alpha", 1, Mode.WORKS).device();
   }
 
   private static String current() {
-    Rates any = new Rates("a", "b", 1, 1, 1);
+    Rates any = TestCurves.everywhere("a", "b", 1, 1);
     return CostModelCache.stamped(any, device()).prims();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"-5", "0", "1e-300", "1e300", "1e400", "-0.0", "5e-4", "200000"})
-  void unphysicalRatesAreMeasuredAgainAndRewritten(String rate) throws Exception {
-    Path cache = poisoned(rate, current());
-    assertTrue(new CostModelCache(cache).load().isEmpty(), "the poisoned entry is not loaded");
+  @ValueSource(
+      strings = {
+        "[[0, -5], [1000, 1]]",
+        "[[0, 1], [1000, 1]]",
+        "[[0, 1], [1000, 0.5]]",
+        "[[0, 1], [1000, 1e300]]",
+        "[[0, 1], [1000, 1e400]]",
+        "[[0, 1], [1000, 2e9]]",
+        "[[1000, 1], [0, 2]]",
+        "[[0, 1]]",
+        "[]",
+        "[[0, 1], [1, 1e-300]]"
+      })
+  void unphysicalCurvesAreMeasuredAgainAndRewritten(String points) throws Exception {
+    Path cache = poisoned(points, current());
+    CostModelCache.Entry loaded = new CostModelCache(cache).load().get("alpha|alpha-device");
+    assertTrue(
+        loaded == null || loaded.rates().curves().isEmpty(),
+        "the poisoned curve is not loaded: " + loaded);
     try (Prims prims = auto(cache, new FakeProvider("alpha", 1, Mode.WORKS))) {
+      assertTrue(
+          prims
+              .costModel()
+              .rank(INT_SUM, 4096)
+              .note()
+              .matches("auto: alpha, est \\d+\\.\\d+ ms.*"));
       Rates r = prims.costModel().rates().get("alpha");
       assertNull(CostModelCache.invalidity(r), "" + r);
-      assertTrue(prims.costModel().rank(4096).note().matches("auto: alpha, est \\d+\\.\\d+ ms.*"));
+      assertTrue(r.curves().containsKey(INT_SUM), "" + r);
     }
     Rates rewritten = new CostModelCache(cache).load().get("alpha|alpha-device").rates();
     assertNull(CostModelCache.invalidity(rewritten), "" + rewritten);
@@ -157,17 +184,19 @@ class CostModelTest {
 
   @Test
   void aPlausibleEntryIsUsedAsItIs() throws Exception {
-    Path cache = poisoned("321.5", current());
+    Path cache = poisoned(PLAUSIBLE, current());
     try (Prims prims = auto(cache, new FakeProvider("alpha", 1, Mode.WORKS))) {
-      assertEquals(321.5, prims.costModel().rates().get("alpha").deviceGBps());
+      CostCurve curve = prims.costModel().rates().get("alpha").curves().get(INT_SUM);
+      assertEquals(321.5, curve.gbps(), 1e-9);
+      assertEquals(2, curve.fixedMicros(), 1e-9);
     }
   }
 
   @Test
   void anEntryOfAnotherPrimsVersionIsMeasuredAgain() throws Exception {
-    Path cache = poisoned("321.5", "0.0.1-older");
+    Path cache = poisoned(PLAUSIBLE, "0.0.1-older");
     try (Prims prims = auto(cache, new FakeProvider("alpha", 1, Mode.WORKS))) {
-      prims.costModel().rates();
+      prims.costModel().rank(INT_SUM, 4096);
     }
     CostModelCache.Entry e = new CostModelCache(cache).load().get("alpha|alpha-device");
     assertEquals(current(), e.prims());
@@ -179,11 +208,12 @@ class CostModelTest {
         "",
         "{",
         "[]",
-        "{\"format\": 1, \"entries\": {}}",
+        "{\"format\": 2, \"entries\": {}}",
         "{\"alpha|alpha-device\": {\"hostToDeviceGBps\": 1, \"deviceGBps\": 1, \"launchMicros\": 1}}",
-        "{\"format\": 2, \"entries\": {}, \"format\": 2}",
-        "{\"format\": 2, \"entries\": {\"alpha|alpha-device\": {\"deviceGBps\": NaN}}}",
-        "{\"format\": 2, \"entries\": {}} trailing"
+        "{\"format\": 3, \"entries\": {}, \"format\": 3}",
+        "{\"format\": 3, \"entries\": {\"alpha|alpha-device\": {\"workloads\": NaN}}}",
+        "{\"format\": 3, \"entries\": {\"alpha|alpha-device\": {\"workloads\": {\"reduce.int.host\": [[0, NaN]]}}}}",
+        "{\"format\": 3, \"entries\": {}} trailing"
       })
   void aMalformedOrOlderFileIsIgnoredAndReplaced(String text) throws Exception {
     Path cache = dir.resolve("costmodel.json");
@@ -198,10 +228,12 @@ class CostModelTest {
 
   @Test
   void calibrateMeasuresAgainWhateverTheCacheHolds() throws Exception {
-    Path cache = poisoned("321.5", current());
+    Path cache = poisoned(PLAUSIBLE, current());
     try (Prims prims = auto(cache, new FakeProvider("alpha", 1, Mode.WORKS))) {
-      assertEquals(321.5, prims.costModel().rates().get("alpha").deviceGBps());
-      Rates fresh = prims.costModel().calibrate().get("alpha");
+      CostCurve cached = prims.costModel().rates().get("alpha").curves().get(INT_SUM);
+      assertEquals(321.5, cached.gbps(), 1e-9);
+      Rates fresh = prims.costModel().calibrate(List.of(INT_SUM)).get("alpha");
+      assertNotEquals(cached, fresh.curves().get(INT_SUM));
       assertNull(CostModelCache.invalidity(fresh), "" + fresh);
       assertEquals(fresh, prims.costModel().rates().get("alpha"));
       assertEquals(fresh, new CostModelCache(cache).load().get("alpha|alpha-device").rates());

@@ -8,6 +8,7 @@ import dev.prims.FakeProvider.Mode;
 import dev.prims.engine.CostModel;
 import dev.prims.engine.CostModel.Rates;
 import dev.prims.engine.CostModelCache;
+import dev.prims.engine.TestCurves;
 import dev.prims.spi.DeviceInfo;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -119,7 +120,9 @@ class EngineSelectionTest {
     Map<String, CostModelCache.Entry> entries = new LinkedHashMap<>();
     for (int i = 0; i < providers.length; i++) {
       DeviceInfo device = providers[i].device();
-      Rates r = new Rates(providers[i].id(), device.name(), rates[i][0], rates[i][1], rates[i][2]);
+      // host-to-device GB/s, device GB/s, launch us: one line of the launch and both rates
+      double gbps = 1 / (1 / rates[i][0] + 1 / rates[i][1]);
+      Rates r = TestCurves.everywhere(providers[i].id(), device.name(), rates[i][2], gbps);
       entries.put(CostModelCache.key(r), CostModelCache.stamped(r, device));
     }
     Path file = dir.resolve("costmodel.json");

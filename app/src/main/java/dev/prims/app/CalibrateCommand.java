@@ -1,11 +1,19 @@
 package dev.prims.app;
 
+import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.engine.CostModel;
+import dev.prims.engine.Workload;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,15 +21,16 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code prims calibrate}: measures the cost model's rates again and rewrites its cache. */
+/** {@code prims calibrate}: measures the cost model's curves again and rewrites its cache. */
 @Command(
     name = "calibrate",
     mixinStandardHelpOptions = true,
     description = {
-      "Measures every usable backend's rates for prims.backend=auto again (host-to-device and"
-          + " device bandwidth, launch overhead) and rewrites the cost-model cache, whatever it"
-          + " holds. Needed only after a change the cache cannot see; a new prims version, driver"
-          + " or device, and an implausible entry, are measured again by themselves.",
+      "Measures every usable backend again for prims.backend=auto (each primitive on each type,"
+          + " on host arrays and on buffers: the time per call and the rate, at sizes from 2^10"
+          + " to 2^23 elements) and rewrites the cost-model cache, whatever it holds. Needed only"
+          + " after a change the cache cannot see: auto measures a workload on first use, and a"
+          + " new prims version, driver or device, or an implausible entry, again by itself.",
       ""
     })
 final class CalibrateCommand implements Callable<Integer> {
@@ -35,18 +44,63 @@ final class CalibrateCommand implements Callable<Integer> {
               + " --config prims.opencl.platform=Portable.")
   private Map<String, String> config = new LinkedHashMap<>();
 
+  @Option(
+      names = "--primitives",
+      split = ",",
+      paramLabel = "P",
+      description = "Primitives to measure: reduce, scan, histogram, dot (default: all).")
+  private List<String> primitives = List.of("reduce", "scan", "histogram", "dot");
+
+  @Option(
+      names = "--modes",
+      split = ",",
+      paramLabel = "M",
+      description = "host (Java arrays in and out), device (buffers) or both (default).")
+  private List<String> modes = List.of("host", "device");
+
   @Mixin private JsonOption json;
 
   @Override
   public Integer call() throws java.io.IOException {
+    List<Workload> workloads = workloads();
     PrimsConfig.Builder builder = PrimsConfig.builder();
     config.forEach(builder::set);
     try (Prims prims = Prims.create(builder.backend("auto").build())) {
       CostModel model = prims.costModel();
-      Map<String, Object> report = CostModelReport.of(model, model.calibrate());
+      Map<String, Object> report = CostModelReport.of(model, model.calibrate(workloads));
       PrintWriter out = spec.commandLine().getOut();
       json.emit(out, () -> CostModelReport.print(out, report), () -> JsonOutput.write(report));
     }
     return 0;
+  }
+
+  /** The workloads of the chosen primitives and modes, every type. */
+  private List<Workload> workloads() {
+    Set<Primitive> chosen = EnumSet.noneOf(Primitive.class);
+    for (String p : primitives) {
+      chosen.add(
+          Arrays.stream(Primitive.values())
+              .filter(v -> v.id().equals(p.trim()))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new BadInputException(
+                          "unknown primitive '" + p + "'; known: reduce, scan, histogram, dot")));
+    }
+    Set<Boolean> host = new HashSet<>();
+    for (String m : modes) {
+      switch (m.trim()) {
+        case "host" -> host.add(true);
+        case "device" -> host.add(false);
+        default -> throw new BadInputException("unknown mode '" + m + "'; known: host, device");
+      }
+    }
+    List<Workload> workloads = new ArrayList<>();
+    for (Workload w : Workload.all()) {
+      if (chosen.contains(w.primitive()) && host.contains(w.host())) {
+        workloads.add(w);
+      }
+    }
+    return workloads;
   }
 }

@@ -37,8 +37,10 @@ final class InfoCommand implements Callable<Integer> {
   @Option(
       names = "--cost-model",
       description =
-          "Also show the numbers prims.backend=auto decides by (measured once per machine and"
-              + " cached; the first time opens and measures every backend).")
+          "Also show the numbers prims.backend=auto decides by: per backend and workload"
+              + " (primitive, type, host arrays or buffers) the time per call and the rate, as"
+              + " measured so far and cached (auto measures a workload on first use; prims"
+              + " calibrate measures them all).")
   private boolean costModel;
 
   @Override

@@ -91,13 +91,27 @@ class ConfigurationCliTest {
   }
 
   @Test
+  void calibrateRejectsUnknownPrimitivesAndModesInOneLine() {
+    Cli p = Cli.run("calibrate", "--primitives", "reduce,sort");
+    assertEquals(2, p.exitCode(), p.toString());
+    assertTrue(p.err().contains("unknown primitive 'sort'"), p.toString());
+    Cli m = Cli.run("calibrate", "--modes", "gpu");
+    assertEquals(2, m.exitCode(), m.toString());
+    assertTrue(m.err().contains("unknown mode 'gpu'; known: host, device"), m.toString());
+  }
+
+  @Test
   void calibrateMeasuresAndRewritesTheCache() throws Exception {
     Path cache = dir.resolve("costmodel.json");
-    Files.writeString(cache, "{\"format\": 2, \"entries\": {}} poisoned");
+    Files.writeString(cache, "{\"format\": 3, \"entries\": {}} poisoned");
     Path json = dir.resolve("calibration.json");
     Cli r =
         Cli.run(
             "calibrate",
+            "--primitives",
+            "histogram",
+            "--modes",
+            "host",
             "--json",
             json.toString(),
             "--config",
@@ -108,8 +122,9 @@ class ConfigurationCliTest {
     assertTrue(r.out().contains(cache.toString()) && !r.out().startsWith("{"), r.out());
     JsonNode report = new ObjectMapper().readTree(Files.readString(json));
     assertEquals(cache.toString(), report.get("cache").asText());
-    JsonNode cpu = report.get("rates").get("cpu");
-    assertTrue(cpu.get("deviceGBps").asDouble() > 0, r.out());
+    JsonNode cpu = report.get("rates").get("cpu").get("workloads");
+    assertTrue(cpu.get("histogram.float.host").get("GBps").asDouble() > 0, r.out());
+    assertEquals(4, cpu.size(), "histograms of the four types on host arrays: " + cpu);
     assertTrue(
         new CostModelCache(cache).load().keySet().stream().anyMatch(k -> k.startsWith("cpu|")),
         Files.readString(cache));

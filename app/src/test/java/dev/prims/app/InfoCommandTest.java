@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.ReduceOp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,14 +60,18 @@ class InfoCommandTest {
     String before = System.getProperty(key);
     System.setProperty(key, dir.resolve("costmodel.json").toString());
     try {
+      try (Prims auto = Prims.create(PrimsConfig.builder().backend("auto").build())) {
+        auto.reduce(new int[] {1, 2}, ReduceOp.SUM); // measures reduce.int.host on each backend
+      }
+      assertTrue(Files.isRegularFile(dir.resolve("costmodel.json")), "rates were not cached");
       Cli r = Cli.run("info", "--json", "--cost-model");
       assertEquals(0, r.exitCode(), r.toString());
       JsonNode model = new ObjectMapper().readTree(r.out()).get("costModel");
       assertEquals(dir.resolve("costmodel.json").toString(), model.get("cache").asText());
-      JsonNode cpu = model.get("rates").get("cpu");
-      assertTrue(cpu.get("deviceGBps").asDouble() > 0, model.toString());
-      assertTrue(cpu.get("launchMicros").asDouble() >= 0, model.toString());
-      assertTrue(Files.isRegularFile(dir.resolve("costmodel.json")), "rates were not cached");
+      JsonNode sum = model.get("rates").get("cpu").get("workloads").get("reduce.int.host");
+      assertTrue(sum.get("GBps").asDouble() > 0, model.toString());
+      assertTrue(sum.get("fixedMicros").asDouble() >= 0, model.toString());
+      assertTrue(sum.get("points").size() >= 2, model.toString());
     } finally {
       if (before == null) {
         System.clearProperty(key);

@@ -16,9 +16,9 @@ import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
 import dev.prims.DType;
 import dev.prims.spi.MemoryLedger;
+import dev.prims.spi.StagingCopy;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.stream.IntStream;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
@@ -198,59 +198,9 @@ final class CudaHostStreamer {
     return results;
   }
 
-  /**
-   * Copies {@code array[from, from + length)} into {@code slot} at byte {@code offset} ({@code
-   * toSlot}), or the slot's bytes back into that range of the array, with several threads when the
-   * range is large (one thread copies at roughly the pageable rate).
-   */
   private static void copy(
       ByteBuffer slot, int offset, Object array, int from, int length, DType type, boolean toSlot) {
-    long bytes = (long) length * type.bytes();
-    int parts =
-        bytes < CudaTransferPolicy.PARALLEL_FILL_MIN_BYTES
-            ? 1
-            : Math.min(CudaTransferPolicy.FILL_THREADS, Runtime.getRuntime().availableProcessors());
-    int step = (int) CudaReducePolicy.ceilDiv(length, parts);
-    IntStream range = IntStream.range(0, parts);
-    (parts > 1 ? range.parallel() : range)
-        .forEach(
-            p -> {
-              int start = p * step;
-              int count = Math.min(step, length - start);
-              if (count > 0) {
-                ByteBuffer view = slot.duplicate().order(ByteOrder.nativeOrder());
-                view.position(offset + start * type.bytes());
-                if (toSlot) {
-                  put(view, array, from + start, count);
-                } else {
-                  get(view, array, from + start, count);
-                }
-              }
-            });
-  }
-
-  private static void put(ByteBuffer view, Object array, int from, int count) {
-    if (array instanceof float[]) {
-      view.asFloatBuffer().put((float[]) array, from, count);
-    } else if (array instanceof double[]) {
-      view.asDoubleBuffer().put((double[]) array, from, count);
-    } else if (array instanceof int[]) {
-      view.asIntBuffer().put((int[]) array, from, count);
-    } else {
-      view.asLongBuffer().put((long[]) array, from, count);
-    }
-  }
-
-  private static void get(ByteBuffer view, Object array, int from, int count) {
-    if (array instanceof float[]) {
-      view.asFloatBuffer().get((float[]) array, from, count);
-    } else if (array instanceof double[]) {
-      view.asDoubleBuffer().get((double[]) array, from, count);
-    } else if (array instanceof int[]) {
-      view.asIntBuffer().get((int[]) array, from, count);
-    } else {
-      view.asLongBuffer().get((long[]) array, from, count);
-    }
+    StagingCopy.copy(slot, offset, array, from, length, type, toSlot);
   }
 
   /** Frees the slots (the backend's close, under its lock, context current). */

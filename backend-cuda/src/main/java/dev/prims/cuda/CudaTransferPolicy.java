@@ -2,8 +2,8 @@ package dev.prims.cuda;
 
 /**
  * Tuning of host-array transfers on the staged path: pinned staging slots reused across calls, the
- * bytes one slot holds (a chunk: copied in while the previous chunk is reduced), and how the copy
- * from the Java array into pinned memory is split over threads.
+ * bytes one slot holds (a chunk: copied in while the previous chunk is reduced); the copy from the
+ * Java array into pinned memory is split over threads by {@link dev.prims.spi.StagingCopy}.
  */
 final class CudaTransferPolicy {
   /**
@@ -22,15 +22,6 @@ final class CudaTransferPolicy {
    * staged path; smaller ones are one pageable copy (no chunking, no thread hand-off).
    */
   static final long STAGED_MIN_BYTES = 1 << 20;
-
-  /** Arrays at least this large are copied into pinned memory by several threads at once. */
-  static final int PARALLEL_FILL_MIN_BYTES = 1 << 20;
-
-  /**
-   * At most this many threads (and no more than the processors) copy one chunk into pinned memory:
-   * one thread copies at roughly the pageable rate, so the staged path needs several to outrun it.
-   */
-  static final int FILL_THREADS = 16;
 
   private CudaTransferPolicy() {}
 

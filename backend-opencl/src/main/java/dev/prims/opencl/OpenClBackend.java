@@ -82,6 +82,7 @@ final class OpenClBackend extends AbstractBackend {
   private final boolean int64Atomics;
   private final boolean runtimeOperator;
   private final OpenClScanner scanner;
+  private final OpenClHostStreamer streamer;
   private volatile boolean closed;
   private final QueueCompletions completions;
   private final MemoryLedger ledger = new MemoryLedger(ID);
@@ -103,6 +104,7 @@ final class OpenClBackend extends AbstractBackend {
       throw new PrimsException(ID, "cannot open " + device.describe() + ": " + e.getMessage(), e);
     }
     this.programs = new OpenClPrograms(context, device.device(), config.get(BUILD_OPTIONS_KEY, ""));
+    this.streamer = new OpenClHostStreamer(this, OpenClTransferPolicy.of(config));
     this.scanner = new OpenClScanner(this, OpenClScanPolicy.of(config, device));
     // reproducible mode only where the device has fp64 (the fold recipe is in double)
     this.argReducer = new OpenClArgReducer(this);
@@ -118,6 +120,21 @@ final class OpenClBackend extends AbstractBackend {
     this.completions =
         new QueueCompletions(
             ID, () -> {}, e -> e instanceof CLException c ? failure("asynchronous call", c) : e);
+  }
+
+  /** The context every memory object and queue of this backend lives in. */
+  cl_context context() {
+    return context;
+  }
+
+  /** The in-order queue every call of this backend is enqueued on. */
+  cl_command_queue queue() {
+    return queue;
+  }
+
+  /** The pinned staging of host arrays. */
+  OpenClHostStreamer streamer() {
+    return streamer;
   }
 
   /** The ledger of the bytes this backend holds. */
@@ -594,6 +611,7 @@ final class OpenClBackend extends AbstractBackend {
     lock.lock();
     try {
       kernelArgs.clear();
+      streamer.close();
       ledger.closeBuffers();
       scratch.values().forEach(m -> clReleaseMemObject(m));
       scratchBytes.values().forEach(b -> ledger.subtract(MemoryLedger.Kind.SCRATCH, b));

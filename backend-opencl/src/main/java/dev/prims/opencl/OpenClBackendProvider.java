@@ -40,7 +40,9 @@ public final class OpenClBackendProvider implements BackendProvider {
         OpenClScanPolicy.BLOCK_KEY,
         OpenClScanPolicy.CHUNKS_KEY,
         OpenClScanPolicy.WINDOW_KEY,
-        OpenClScanPolicy.LOOKBACK_KEY);
+        OpenClScanPolicy.LOOKBACK_KEY,
+        OpenClTransferPolicy.HOST_PATH_KEY,
+        OpenClTransferPolicy.CHUNK_KEY);
   }
 
   @Override

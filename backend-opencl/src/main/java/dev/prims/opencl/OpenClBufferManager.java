@@ -7,7 +7,7 @@ import java.lang.reflect.Array;
 import org.jocl.Pointer;
 import org.jocl.cl_mem;
 
-/** Device memory and blocking host transfers for the OpenCL backend. */
+/** Device memory and blocking host transfers (staged when large) for the OpenCL backend. */
 final class OpenClBufferManager implements BufferManager {
   private final OpenClBackend backend;
 
@@ -51,7 +51,10 @@ final class OpenClBufferManager implements BufferManager {
     return upload(array, 0, Array.getLength(array));
   }
 
-  /** Writes the slice straight from the Java array (no temporary array). */
+  /**
+   * Writes the slice from the Java array: through the pinned staging slots when it is large ({@link
+   * OpenClTransferPolicy#stages}), else straight (no temporary array).
+   */
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
@@ -61,8 +64,12 @@ final class OpenClBufferManager implements BufferManager {
         backend.locked(
             "upload",
             () -> {
-              backend.write(
-                  buffer.mem(), pointer(array, offset, type), (long) length * type.bytes());
+              long bytes = (long) length * type.bytes();
+              if (backend.streamer().policy().stages(bytes)) {
+                backend.streamer().upload(array, offset, length, type, buffer.mem());
+              } else {
+                backend.write(buffer.mem(), pointer(array, offset, type), bytes);
+              }
               return null;
             });
       }
@@ -78,7 +85,7 @@ final class OpenClBufferManager implements BufferManager {
     download(buffer, array, 0, Array.getLength(array));
   }
 
-  /** Reads straight into the slice of the Java array (no temporary array). */
+  /** Reads into the slice of the Java array, through the staging slots when it is large. */
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     OpenClBuffer source = backend.own(buffer);
@@ -108,7 +115,12 @@ final class OpenClBufferManager implements BufferManager {
     backend.locked(
         "download",
         () -> {
-          backend.read(source.mem(), 0, pointer(array, offset, type), (long) length * type.bytes());
+          long bytes = (long) length * type.bytes();
+          if (backend.streamer().policy().stages(bytes)) {
+            backend.streamer().download(source.mem(), array, offset, length, type);
+          } else {
+            backend.read(source.mem(), 0, pointer(array, offset, type), bytes);
+          }
           return null;
         });
   }

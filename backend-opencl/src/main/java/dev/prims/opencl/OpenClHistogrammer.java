@@ -6,10 +6,13 @@ import dev.prims.EvenBins;
 import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
+import java.lang.reflect.Array;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import org.jocl.Pointer;
 import org.jocl.cl_mem;
 
 /**
@@ -64,34 +67,101 @@ final class OpenClHistogrammer implements Histogrammer {
               + " with "
               + out.length());
     }
-    String variant = chooseVariant(backend.variant(Primitive.HISTOGRAM, call), bins, call);
-    call.usedVariant(variant);
-    Number[] params = parameters(spec, type);
+    Counting counting = counting(type, spec, call);
     long n = in.length();
-    boolean int64 = backend.int64Atomics();
-    Build options =
-        new Build(
-            type, (spec.isEven() ? " -DEVEN_BINS" : "") + (int64 ? " -DUSE_INT64_ATOMICS" : ""));
     return () -> {
-      long totalBytes = (bins + 1L) * 8;
-      cl_mem totals = backend.scratch("histogram.totals", totalBytes);
-      backend.zero(totals, totalBytes);
+      cl_mem totals = counting.zeroedTotals();
       if (n > 0) {
-        switch (variant) {
-          case "global-atomics":
-            globalAtomics(options, in.mem(), n, params, bins, totals, int64);
-            break;
-          case "per-thread":
-            perThread(options, in.mem(), n, params, bins, totals);
-            break;
-          default:
-            sharedAtomics(options, in.mem(), n, params, bins, totals, int64);
-            break;
-        }
+        counting.count(in.mem(), n, totals);
       }
       backend.copy(totals, out.mem(), bins * 8L);
       return new OpenClBackend.ScalarAt(totals, bins, DType.LONG);
     };
+  }
+
+  /**
+   * A large host array streams through the pinned slots (see {@link OpenClHostStreamer#stream}):
+   * chunk i+1 crosses the link while chunk i is counted into the totals. A small one is written,
+   * then counted.
+   */
+  @Override
+  public long histogram(
+      BufferManager buffers, Object array, HistogramSpec spec, long[] counts, CallContext call) {
+    DType type = DType.ofArray(array);
+    long n = Array.getLength(array);
+    OpenClHostStreamer streamer = backend.streamer();
+    if (n == 0 || counts.length < spec.bins() || !streamer.policy().stages(n * type.bytes())) {
+      return Histogrammer.super.histogram(buffers, array, spec, counts, call);
+    }
+    backend.requireType(type);
+    spec.requireCompatible(type);
+    Counting counting = counting(type, spec, call);
+    int bins = spec.bins();
+    return backend
+        .callAndRead(
+            "histogram",
+            () -> {
+              cl_mem totals = counting.zeroedTotals();
+              streamer.stream(
+                  new Object[] {array},
+                  type,
+                  (inputs, length, i) -> counting.count(inputs[0], length, totals));
+              backend.read(totals, 0, Pointer.to(counts), bins * 8L);
+              return new OpenClBackend.ScalarAt(totals, bins, DType.LONG);
+            })
+        .longValue();
+  }
+
+  /** The counting of one histogram: its variant, kernel options and parameters. */
+  private Counting counting(DType type, HistogramSpec spec, CallContext call) {
+    int bins = spec.bins();
+    String variant = chooseVariant(backend.variant(Primitive.HISTOGRAM, call), bins, call);
+    call.usedVariant(variant);
+    boolean int64 = backend.int64Atomics();
+    Build options =
+        new Build(
+            type, (spec.isEven() ? " -DEVEN_BINS" : "") + (int64 ? " -DUSE_INT64_ATOMICS" : ""));
+    return new Counting(variant, options, parameters(spec, type), bins, int64);
+  }
+
+  /** What counts values into the {@code bins + 1} totals (the last one: out of range). */
+  private final class Counting {
+    private final String variant;
+    private final Build options;
+    private final Number[] params;
+    private final int bins;
+    private final boolean int64;
+
+    Counting(String variant, Build options, Number[] params, int bins, boolean int64) {
+      this.variant = variant;
+      this.options = options;
+      this.params = params;
+      this.bins = bins;
+      this.int64 = int64;
+    }
+
+    /** The scratch totals, zeroed on the queue. */
+    cl_mem zeroedTotals() {
+      long totalBytes = (bins + 1L) * 8;
+      cl_mem totals = backend.scratch("histogram.totals", totalBytes);
+      backend.zero(totals, totalBytes);
+      return totals;
+    }
+
+    /** Enqueues the counting of the first {@code n} (> 0) values of {@code input} into totals. */
+    void count(cl_mem input, long n, cl_mem totals) {
+      switch (variant) {
+        case "global-atomics":
+          globalAtomics(options, input, n, params, bins, totals, int64);
+          break;
+        case "per-thread":
+          perThread(options, input, n, params, bins, totals);
+          break;
+        default:
+          sharedAtomics(options, input, n, params, bins, totals, int64);
+          break;
+      }
+    }
   }
 
   /** The requested variant, or a note and a substitute when it cannot run this histogram. */

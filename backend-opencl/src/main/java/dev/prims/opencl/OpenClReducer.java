@@ -4,8 +4,10 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Reducer;
+import java.lang.reflect.Array;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.jocl.cl_mem;
@@ -29,6 +31,30 @@ final class OpenClReducer implements Reducer {
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     return backend.callAndRead("reduce", prepare(input, op, call));
+  }
+
+  /**
+   * A large host array streams through the pinned slots (see {@link OpenClHostStreamer#stream}):
+   * chunk i+1 crosses the link while chunk i is reduced into its element of the per-chunk results,
+   * which a last reduce combines. A small one is written, then reduced.
+   */
+  @Override
+  public Number reduce(BufferManager buffers, Object array, ReduceOp op, CallContext call) {
+    DType type = DType.ofArray(array);
+    long n = Array.getLength(array);
+    OpenClHostStreamer streamer = backend.streamer();
+    if (n == 0 || !streamer.policy().stages(n * type.bytes())) {
+      return Reducer.super.reduce(buffers, array, op, call);
+    }
+    backend.requireType(type);
+    String variant = backend.variant(Primitive.REDUCE, call);
+    call.usedVariant(variant);
+    return streamer.fold(
+        "reduce",
+        new Object[] {array},
+        type,
+        (inputs, length) -> reduce(inputs[0], length, type, op, variant),
+        (results, chunks) -> reduce(results, chunks, type, op, variant));
   }
 
   /** Enqueues the reduce and returns; the future completes when the queue has done it. */

@@ -1,30 +1,34 @@
 package dev.prims.engine;
 
-import dev.prims.Determinism;
-import dev.prims.DeviceBuffer;
-import dev.prims.ReduceOp;
+import dev.prims.DType;
+import dev.prims.Primitive;
 import dev.prims.spi.Backend;
-import dev.prims.spi.CallContext;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cost model behind {@code prims.backend=auto}: for a call on host arrays, each usable
- * backend's estimated time is {@code bytes / hostToDevice + bytes / device + launch}. Rates are
- * measured once per machine, backend and device by a short probe through the SPI (int sums of
- * {@value #PROBE_ELEMENTS} elements from a host array and from a buffer) and cached in a small JSON
- * file ({@code ~/.cache/prims/costmodel.json}, or {@code prims.costmodel.cache}; see {@link
+ * The cost model behind {@code prims.backend=auto}: each usable backend's estimated time for a call
+ * is read off its measured {@link CostCurve} for the call's {@link Workload} (primitive, element
+ * type, host arrays or buffers), a per-call fixed overhead plus a per-byte rate. A workload is
+ * measured on every backend the first time a call of it is ranked, by a short {@link CostProbe}
+ * through the SPI (the backend's own kernels and transfer path), and cached in a small JSON file
+ * ({@code ~/.cache/prims/costmodel.json}, or {@code prims.costmodel.cache}; see {@link
  * CostModelCache}): an entry is used only while it is physical and its prims version and driver are
  * the current ones, else the backend is measured again and its entry rewritten. Backends with equal
- * estimates are ranked by provider priority, highest first. Thread-safe.
+ * estimates are ranked by provider priority, highest first. Thread-safe; once a workload is known,
+ * ranking it takes no lock.
  */
 public final class CostModel {
   private static final Logger LOG = LoggerFactory.getLogger(CostModel.class);
@@ -32,57 +36,70 @@ public final class CostModel {
   /** Configuration key naming the cache file. */
   public static final String CACHE_KEY = "prims.costmodel.cache";
 
-  /** Elements of the probe's int array (16 MiB). */
-  public static final int PROBE_ELEMENTS = 1 << 22;
-
-  /** Host-to-device rates above this count as "no transfer" (a backend sharing host memory). */
-  static final double MAX_GBPS = 1e6;
-
-  /**
-   * A host-array sum slower than the buffer sum by less than this fraction moves no data (backends
-   * computing in host memory): the difference is timing noise.
-   */
-  static final double NOISE = 0.25;
-
-  /** Measured rates of one backend on one device. */
-  public record Rates(
-      String backend,
-      String device,
-      double hostToDeviceGBps,
-      double deviceGBps,
-      double launchMicros) {
-    /** Estimated milliseconds for {@code bytes} on the host ({@code onHost}) or on the device. */
-    public double estimateMillis(long bytes, boolean onHost) {
-      double seconds = launchMicros * 1e-6 + bytes / (deviceGBps * 1e9);
-      if (onHost) {
-        seconds += bytes / (hostToDeviceGBps * 1e9);
+  /** Measured curves of one backend on one device, by workload. */
+  public record Rates(String backend, String device, Map<Workload, CostCurve> curves) {
+    public Rates {
+      Map<Workload, CostCurve> ordered = new LinkedHashMap<>();
+      for (Workload w : Workload.all()) {
+        CostCurve c = curves.get(w);
+        if (c != null) {
+          ordered.put(w, c);
+        }
       }
-      return seconds * 1e3;
+      curves = Collections.unmodifiableMap(ordered);
+    }
+
+    /** These rates with {@code workload}'s curve set to {@code curve}. */
+    public Rates with(Workload workload, CostCurve curve) {
+      Map<Workload, CostCurve> more = new LinkedHashMap<>(curves);
+      more.put(workload, curve);
+      return new Rates(backend, device, more);
+    }
+
+    /** Estimated milliseconds of {@code workload} moving {@code bytes}; NaN when not measured. */
+    public double estimateMillis(Workload workload, long bytes) {
+      CostCurve c = curves.get(workload);
+      return c == null ? Double.NaN : c.estimateMillis(bytes);
     }
   }
 
   /** One backend's estimate for one call. */
   public record Estimate(String backend, double millis) {}
 
-  /** Usable backends for one call, cheapest first, and the note saying why. */
-  public record Choice(List<Estimate> ranking, String note) {}
+  /**
+   * Backends for one call: those measured, cheapest first ({@code ranking}); {@code order} is every
+   * backend id to try, the ranked ones first, then any not measured by priority; and the note
+   * saying why.
+   */
+  public record Choice(List<Estimate> ranking, List<String> order, String note) {}
 
   private final BackendRegistry registry;
   private final CostModelCache cache;
+  private final CostProbe probe;
   private final Map<String, Rates> known = new TreeMap<>();
+  private final Set<String> loaded = new HashSet<>();
   private final Set<String> unusable = new HashSet<>();
+  private final Set<String> unmeasurable = new HashSet<>();
 
-  /** The rates of every usable backend, once all are known: what each call ranks without a lock. */
-  private volatile List<Rates> settled;
+  /** Per workload index: every usable backend's curve, once all are known (ranked without lock). */
+  private final AtomicReferenceArray<List<Rates>> settled =
+      new AtomicReferenceArray<>(Workload.all().size());
 
-  /** The last ranking made, reused while calls keep moving the same number of bytes. */
-  private volatile Ranked last;
+  /** Per workload index: the last ranking made, reused while calls move the same bytes. */
+  private final AtomicReferenceArray<Ranked> last =
+      new AtomicReferenceArray<>(Workload.all().size());
 
   private record Ranked(long bytes, List<Rates> rates, Choice choice) {}
 
   CostModel(BackendRegistry registry, Path cache) {
+    this(registry, cache, new CostProbe());
+  }
+
+  /** A model measuring with {@code probe}. */
+  CostModel(BackendRegistry registry, Path cache, CostProbe probe) {
     this.registry = registry;
     this.cache = new CostModelCache(cache);
+    this.probe = probe;
   }
 
   /** The cache file of {@code config}: {@code prims.costmodel.cache} or the default. */
@@ -99,55 +116,97 @@ public final class CostModel {
   }
 
   /**
-   * The rates of every usable backend by id, measuring (or reading from the cache) those not known
-   * yet. Opens every available backend on first use.
+   * The rates known so far by backend id (read from the cache or measured), measuring nothing;
+   * backends whose cache entry is current are read in.
    */
   public synchronized Map<String, Rates> rates() {
-    registry.ids().forEach(this::ensure);
+    for (String id : registry.ids()) {
+      Backend backend = openIfUsable(id);
+      if (backend != null) {
+        load(id, backend);
+      }
+    }
     return Collections.unmodifiableMap(new TreeMap<>(known));
   }
 
   /**
-   * Ranks the usable backends for a call moving {@code bytes} from host arrays. Once every
-   * backend's rates are known this takes no lock and a few hundred nanoseconds (a per-call
-   * decision).
+   * The rates of every usable backend by id once each of {@code workloads} is measured on it (read
+   * from the cache, or measured now).
    */
-  public Choice rank(long bytes) {
-    List<Rates> rates = settled;
-    if (rates == null) {
-      synchronized (this) {
-        rates = List.copyOf(rates().values());
-        settled = rates;
+  public synchronized Map<String, Rates> rates(Collection<Workload> workloads) {
+    for (Workload w : workloads) {
+      for (String id : registry.ids()) {
+        ensure(id, w);
       }
     }
-    Ranked previous = last;
+    return Collections.unmodifiableMap(new TreeMap<>(known));
+  }
+
+  /** {@link #rank(Workload, long)} of a host-array call of {@code primitive} on {@code type}. */
+  public Choice rank(Primitive primitive, DType type, long bytes) {
+    return rank(Workload.of(primitive, type, true), bytes);
+  }
+
+  /**
+   * Ranks the usable backends for a call of {@code workload} moving {@code bytes}. The first call
+   * of a workload measures it on every backend not measured yet; after that, this takes no lock and
+   * a few hundred nanoseconds (a per-call decision), nothing when the bytes repeat.
+   */
+  public Choice rank(Workload workload, long bytes) {
+    int slot = workload.index();
+    List<Rates> rates = settled.get(slot);
+    if (rates == null) {
+      rates = settle(workload);
+    }
+    Ranked previous = last.get(slot);
     if (previous != null && previous.bytes() == bytes && previous.rates() == rates) {
       return previous.choice();
     }
+    Choice choice = choose(workload, rates, bytes);
+    last.set(slot, new Ranked(bytes, rates, choice));
+    return choice;
+  }
+
+  private synchronized List<Rates> settle(Workload workload) {
+    List<Rates> rates = settled.get(workload.index());
+    if (rates == null) {
+      rates = List.copyOf(rates(List.of(workload)).values());
+      settled.set(workload.index(), rates);
+    }
+    return rates;
+  }
+
+  private Choice choose(Workload workload, List<Rates> rates, long bytes) {
     Estimate[] ranking = new Estimate[rates.size()];
-    for (int i = 0; i < ranking.length; i++) {
-      Rates r = rates.get(i);
-      Estimate e = new Estimate(r.backend(), r.estimateMillis(bytes, true));
-      int j = i;
+    int count = 0;
+    for (Rates r : rates) {
+      double millis = r.estimateMillis(workload, bytes);
+      if (Double.isNaN(millis)) {
+        continue;
+      }
+      Estimate e = new Estimate(r.backend(), millis);
+      int j = count++;
       for (; j > 0 && before(e, ranking[j - 1]); j--) {
         ranking[j] = ranking[j - 1];
       }
       ranking[j] = e;
     }
-    if (ranking.length == 0) {
-      return new Choice(List.of(), "auto: no backend could be measured");
+    List<Estimate> ranked = List.of(Arrays.copyOf(ranking, count));
+    List<String> order = new ArrayList<>();
+    ranked.forEach(e -> order.add(e.backend()));
+    registry.idsByPriority().stream().filter(id -> !order.contains(id)).forEach(order::add);
+    if (count == 0) {
+      return new Choice(ranked, List.copyOf(order), "auto: no backend could be measured");
     }
     StringBuilder note = new StringBuilder(96).append("auto: ").append(ranking[0].backend());
     appendMillis(note.append(", est "), ranking[0].millis());
-    for (int i = 1; i < ranking.length; i++) {
+    for (int i = 1; i < count; i++) {
       appendMillis(
           note.append(i == 1 ? " vs " : ", ").append(ranking[i].backend()).append(' '),
           ranking[i].millis());
     }
-    Choice choice =
-        new Choice(List.of(ranking), note.append(" for ").append(bytes).append(" B").toString());
-    last = new Ranked(bytes, rates, choice);
-    return choice;
+    note.append(" for ").append(bytes).append(" B of ").append(workload.key());
+    return new Choice(ranked, List.copyOf(order), note.toString());
   }
 
   /** Cheaper first; on a tie, the backend of higher priority. */
@@ -181,25 +240,42 @@ public final class CostModel {
     out.append(fraction).append(" ms");
   }
 
-  private void ensure(String id) {
-    if (known.containsKey(id) || unusable.contains(id)) {
+  /** Makes sure {@code workload}'s curve on backend {@code id} is known, measuring it if needed. */
+  private void ensure(String id, Workload workload) {
+    if (unusable.contains(id) || unmeasurable.contains(id + "|" + workload.key())) {
+      return;
+    }
+    Rates rates = known.get(id);
+    if (rates != null && rates.curves().containsKey(workload)) {
       return;
     }
     Backend backend = openIfUsable(id);
     if (backend == null) {
       return;
     }
-    String device = deviceName(backend);
-    CostModelCache.Entry cached = cache.load().get(id + "|" + device);
-    if (cached != null && CostModelCache.isCurrent(cached, backend.device())) {
-      known.put(id, cached.rates());
+    load(id, backend);
+    rates = known.get(id);
+    if (rates == null || !rates.curves().containsKey(workload)) {
+      measureAndSave(id, backend, workload);
+    }
+  }
+
+  /** Reads backend {@code id}'s cache entry once, when it is current. */
+  private void load(String id, Backend backend) {
+    if (!loaded.add(id)) {
       return;
     }
-    measureAndSave(id, backend);
+    CostModelCache.Entry cached = cache.load().get(id + "|" + deviceName(backend));
+    if (cached != null && CostModelCache.isCurrent(cached, backend.device())) {
+      known.put(id, cached.rates());
+    }
   }
 
   /** The open backend {@code id}, or null (remembered as unusable) when it cannot be opened. */
   private Backend openIfUsable(String id) {
+    if (unusable.contains(id)) {
+      return null;
+    }
     if (!registry.probe(id).available()) {
       unusable.add(id);
       return null;
@@ -216,85 +292,62 @@ public final class CostModel {
     return backend.device().name().replace('"', '\'').replace('\\', '/');
   }
 
-  private void measureAndSave(String id, Backend backend) {
+  private void measureAndSave(String id, Backend backend, Workload workload) {
     try {
-      Rates measured = measure(backend, deviceName(backend));
+      CostCurve curve = probe.measure(backend, workload);
+      Rates before = known.get(id);
+      Rates measured =
+          (before != null ? before : new Rates(id, deviceName(backend), Map.of()))
+              .with(workload, curve);
       known.put(id, measured);
       Map<String, CostModelCache.Entry> all = cache.load();
       all.put(CostModelCache.key(measured), CostModelCache.stamped(measured, backend.device()));
       cache.save(all);
-      LOG.info("cost model measured {}: {}", id, measured);
-    } catch (RuntimeException | LinkageError e) {
-      unusable.add(id);
-      LOG.warn("cost model cannot measure backend {}; auto will not pick it: {}", id, e.toString());
+      LOG.debug(
+          "cost model measured {} on {}: {} us per call, {} GB/s",
+          workload.key(),
+          id,
+          curve.fixedMicros(),
+          curve.gbps());
+    } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+      unmeasurable.add(id + "|" + workload.key());
+      LOG.warn(
+          "cost model cannot measure {} on backend {}; auto will not pick it for that: {}",
+          workload.key(),
+          id,
+          e.toString());
     }
   }
 
   /**
-   * Measures every usable backend again, whatever the cache holds, and rewrites its entries (for
-   * {@code prims calibrate}, after a hardware or driver change the stamps cannot see).
+   * Measures {@code workloads} on every usable backend again, whatever the cache holds, and
+   * rewrites their entries (for {@code prims calibrate}, after a hardware or driver change the
+   * stamps cannot see).
    *
-   * @return the new rates by backend id
+   * @return the rates by backend id
    */
-  public synchronized Map<String, Rates> calibrate() {
-    settled = null;
-    known.clear();
+  public synchronized Map<String, Rates> calibrate(Collection<Workload> workloads) {
+    for (int i = 0; i < settled.length(); i++) {
+      settled.set(i, null);
+      last.set(i, null);
+    }
     unusable.clear();
     for (String id : registry.ids()) {
       Backend backend = openIfUsable(id);
-      if (backend != null) {
-        measureAndSave(id, backend);
+      if (backend == null) {
+        continue;
+      }
+      load(id, backend);
+      for (Workload w : workloads) {
+        unmeasurable.remove(id + "|" + w.key());
+        measureAndSave(id, backend, w);
       }
     }
     return Collections.unmodifiableMap(new TreeMap<>(known));
   }
 
-  /**
-   * Times int sums of {@link #PROBE_ELEMENTS} elements from a host array (the path a host-array
-   * call takes, staging included) and from a device buffer, and of one element: transfer time is
-   * their difference, launch overhead the one-element time.
-   */
-  static Rates measure(Backend backend, String device) {
-    int[] data = new int[PROBE_ELEMENTS];
-    Arrays.fill(data, 1);
-    long bytes = 4L * PROBE_ELEMENTS;
-    double host = Double.MAX_VALUE;
-    double big = Double.MAX_VALUE;
-    double small = Double.MAX_VALUE;
-    try (DeviceBuffer all = backend.buffers().upload(data);
-        DeviceBuffer one = backend.buffers().upload(new int[] {1})) {
-      for (int i = 0; i < 5; i++) {
-        long t0 = System.nanoTime();
-        backend.reducer().reduce(backend.buffers(), data, ReduceOp.SUM, fast());
-        long t1 = System.nanoTime();
-        backend.reducer().reduce(all, ReduceOp.SUM, fast());
-        long t2 = System.nanoTime();
-        backend.reducer().reduce(one, ReduceOp.SUM, fast());
-        long t3 = System.nanoTime();
-        if (i > 0) {
-          host = Math.min(host, (t1 - t0) * 1e-9);
-          big = Math.min(big, (t2 - t1) * 1e-9);
-          small = Math.min(small, (t3 - t2) * 1e-9);
-        }
-      }
-    }
-    double transfer = host - big;
-    double h2d = transfer < NOISE * big ? MAX_GBPS : bytes / transfer / 1e9;
-    double dev = bytes / Math.max(big - small, 1e-9) / 1e9;
-    return new Rates(
-        backend.id(),
-        device,
-        clamp(h2d, CostModelCache.MIN_GBPS, CostModelCache.MAX_HOST_TO_DEVICE_GBPS),
-        clamp(dev, CostModelCache.MIN_GBPS, CostModelCache.MAX_DEVICE_GBPS),
-        clamp(small * 1e6, 0, CostModelCache.MAX_LAUNCH_MICROS));
-  }
-
-  /** {@code value} within the physical bounds that the cache accepts. */
-  private static double clamp(double value, double min, double max) {
-    return Math.max(min, Math.min(max, value));
-  }
-
-  private static CallContext fast() {
-    return new CallContext(null, Determinism.FAST);
+  /** {@link #calibrate(Collection)} of every workload. */
+  public Map<String, Rates> calibrate() {
+    return calibrate(Workload.all());
   }
 }

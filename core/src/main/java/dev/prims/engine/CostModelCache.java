@@ -16,7 +16,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -24,36 +26,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cost model's cache file: measured rates per backend and device, each stamped with the prims
- * version and driver it was measured with.
+ * The cost model's cache file: measured curves per backend and device, each entry stamped with the
+ * prims version and driver it was measured with, each curve a few points (bytes moved, best
+ * microseconds) of one {@link Workload}.
  *
  * <pre>{@code
- * {"format": 2,
+ * {"format": 3,
  *  "entries": {"cuda|NVIDIA H100": {"prims": "0.1.0", "driver": "13.0",
- *                                   "hostToDeviceGBps": 24.1, "deviceGBps": 2900, "launchMicros": 6.2}}}
+ *                                   "workloads": {"reduce.float.host": [[4096, 25.1], [67108864, 1520.3]],
+ *                                                 "histogram.float.host": [[4096, 30.2], ...]}}}}
  * }</pre>
  *
  * <p>Reading is strict: a file that is not this JSON, or of another format, counts as empty; an
- * entry with a rate that is not finite, positive and within {@link #valid physical bounds} is left
- * out (with a warning), so that its backend is measured again and the entry rewritten.
+ * entry that is incomplete is left out, and a curve that is not physical ({@link
+ * CostCurve#invalidity}) or names no known workload is left out of its entry (with a warning), so
+ * that it is measured again and the entry rewritten.
  */
 public final class CostModelCache {
   private static final Logger LOG = LoggerFactory.getLogger(CostModelCache.class);
 
   /** The format version this class reads and writes. */
-  public static final int FORMAT = 2;
-
-  /** Fastest plausible host-to-device rate; also the value meaning "no transfer" (host memory). */
-  public static final double MAX_HOST_TO_DEVICE_GBPS = CostModel.MAX_GBPS;
-
-  /** Fastest plausible device rate: 100 TB/s, above any memory system built so far. */
-  public static final double MAX_DEVICE_GBPS = 1e5;
-
-  /** Slowest plausible rate of either kind: 1 MB/s. */
-  public static final double MIN_GBPS = 1e-3;
-
-  /** Longest plausible launch overhead: one second. */
-  public static final double MAX_LAUNCH_MICROS = 1e6;
+  public static final int FORMAT = 3;
 
   /** Largest cache file read (a real one holds a few entries of about 200 bytes). */
   static final long MAX_BYTES = 1 << 20;
@@ -103,38 +96,15 @@ public final class CostModelCache {
         .orElse("java " + System.getProperty("java.vm.version"));
   }
 
-  /**
-   * Why {@code rates} cannot be physical, or null when they can: each rate finite and within
-   * [{@value #MIN_GBPS}, its maximum] GB/s, the launch overhead finite and within [0, {@value
-   * #MAX_LAUNCH_MICROS}] µs.
-   */
+  /** Why {@code rates} cannot be physical (naming the workload), or null when they can. */
   public static String invalidity(Rates rates) {
-    if (!within(rates.hostToDeviceGBps(), MIN_GBPS, MAX_HOST_TO_DEVICE_GBPS)) {
-      return "hostToDeviceGBps "
-          + rates.hostToDeviceGBps()
-          + " is outside ["
-          + MIN_GBPS
-          + ", "
-          + MAX_HOST_TO_DEVICE_GBPS
-          + "]";
-    }
-    if (!within(rates.deviceGBps(), MIN_GBPS, MAX_DEVICE_GBPS)) {
-      return "deviceGBps "
-          + rates.deviceGBps()
-          + " is outside ["
-          + MIN_GBPS
-          + ", "
-          + MAX_DEVICE_GBPS
-          + "]";
-    }
-    if (!within(rates.launchMicros(), 0, MAX_LAUNCH_MICROS)) {
-      return "launchMicros " + rates.launchMicros() + " is outside [0, " + MAX_LAUNCH_MICROS + "]";
+    for (Map.Entry<Workload, CostCurve> e : rates.curves().entrySet()) {
+      String invalid = e.getValue().invalidity();
+      if (invalid != null) {
+        return e.getKey().key() + ": " + invalid;
+      }
     }
     return null;
-  }
-
-  private static boolean within(double value, double min, double max) {
-    return value >= min && value <= max;
   }
 
   /**
@@ -203,55 +173,77 @@ public final class CostModelCache {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String key = p.currentName();
       expect(p, JsonToken.START_OBJECT);
-      Map<String, Object> fields = new TreeMap<>();
+      String prims = null;
+      String driver = null;
+      Map<Workload, CostCurve> curves = null;
+      int fields = 0;
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String field = p.currentName();
         JsonToken value = p.nextToken();
-        if (value == JsonToken.VALUE_STRING) {
-          fields.put(field, p.getText());
-        } else if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
-          fields.put(field, p.getDoubleValue());
+        fields++;
+        if (field.equals("prims") && value == JsonToken.VALUE_STRING) {
+          prims = p.getText();
+        } else if (field.equals("driver") && value == JsonToken.VALUE_STRING) {
+          driver = p.getText();
+        } else if (field.equals("workloads") && value == JsonToken.START_OBJECT) {
+          curves = curves(p, key, name);
         } else {
-          throw new JsonParseException(
-              p, "field '" + field + "' of '" + key + "' is not a string or number");
+          throw new JsonParseException(p, "unexpected field '" + field + "' of '" + key + "'");
         }
       }
-      entry(key, fields, name).ifPresent(e -> entries.put(key, e));
+      int bar = key.indexOf('|');
+      if (bar <= 0 || fields != 3 || prims == null || driver == null || curves == null) {
+        LOG.warn("ignoring incomplete cost model entry '{}' in {}; measuring again", key, name);
+        continue;
+      }
+      Rates rates = new Rates(key.substring(0, bar), key.substring(bar + 1), curves);
+      entries.put(key, new Entry(rates, prims, driver));
     }
     return entries;
   }
 
-  /** The entry of {@code key}, or empty (with a warning) when it is incomplete or not physical. */
-  private static Optional<Entry> entry(String key, Map<String, Object> fields, String name) {
-    int bar = key.indexOf('|');
-    Object prims = fields.get("prims");
-    Object driver = fields.get("driver");
-    Object h2d = fields.get("hostToDeviceGBps");
-    Object dev = fields.get("deviceGBps");
-    Object launch = fields.get("launchMicros");
-    if (bar <= 0
-        || fields.size() != 5
-        || !(prims instanceof String)
-        || !(driver instanceof String)
-        || !(h2d instanceof Double)
-        || !(dev instanceof Double)
-        || !(launch instanceof Double)) {
-      LOG.warn("ignoring incomplete cost model entry '{}' in {}; measuring again", key, name);
-      return Optional.empty();
+  /** The physical curves of one entry's {@code workloads} object, by workload. */
+  private static Map<Workload, CostCurve> curves(JsonParser p, String key, String name)
+      throws IOException {
+    Map<Workload, CostCurve> curves = new LinkedHashMap<>();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = p.currentName();
+      expect(p, JsonToken.START_ARRAY);
+      List<CostCurve.Point> points = new ArrayList<>();
+      while (p.nextToken() == JsonToken.START_ARRAY) {
+        long bytes = number(p).longValue();
+        double micros = number(p).doubleValue();
+        expect(p, JsonToken.END_ARRAY);
+        if (points.size() < CostCurve.MAX_POINTS + 1) {
+          points.add(new CostCurve.Point(bytes, micros));
+        }
+      }
+      if (p.currentToken() != JsonToken.END_ARRAY) {
+        throw new JsonParseException(p, "expected points [bytes, micros] in '" + field + "'");
+      }
+      Workload workload = Workload.parse(field);
+      CostCurve curve = new CostCurve(points);
+      String invalid = workload == null ? "no such workload" : curve.invalidity();
+      if (invalid != null || curves.containsKey(workload)) {
+        LOG.warn(
+            "ignoring cost model curve '{}' of '{}' in {}: {}; measuring again",
+            field,
+            key,
+            name,
+            invalid != null ? invalid : "given twice");
+        continue;
+      }
+      curves.put(workload, curve);
     }
-    Rates rates =
-        new Rates(
-            key.substring(0, bar),
-            key.substring(bar + 1),
-            (Double) h2d,
-            (Double) dev,
-            (Double) launch);
-    String invalid = invalidity(rates);
-    if (invalid != null) {
-      LOG.warn("ignoring cost model entry '{}' in {}: {}; measuring again", key, name, invalid);
-      return Optional.empty();
+    return curves;
+  }
+
+  private static Number number(JsonParser p) throws IOException {
+    JsonToken t = p.nextToken();
+    if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+      throw new JsonParseException(p, "expected a number, got " + t);
     }
-    return Optional.of(new Entry(rates, (String) prims, (String) driver));
+    return t == JsonToken.VALUE_NUMBER_INT ? (Number) p.getLongValue() : p.getDoubleValue();
   }
 
   private static void expect(JsonParser p, JsonToken token) throws IOException {
@@ -287,9 +279,18 @@ public final class CostModelCache {
             g.writeObjectFieldStart(e.getKey());
             g.writeStringField("prims", entry.prims());
             g.writeStringField("driver", entry.driver());
-            g.writeNumberField("hostToDeviceGBps", entry.rates().hostToDeviceGBps());
-            g.writeNumberField("deviceGBps", entry.rates().deviceGBps());
-            g.writeNumberField("launchMicros", entry.rates().launchMicros());
+            g.writeObjectFieldStart("workloads");
+            for (Map.Entry<Workload, CostCurve> c : entry.rates().curves().entrySet()) {
+              g.writeArrayFieldStart(c.getKey().key());
+              for (CostCurve.Point point : c.getValue().points()) {
+                g.writeStartArray();
+                g.writeNumber(point.bytes());
+                g.writeNumber(point.micros());
+                g.writeEndArray();
+              }
+              g.writeEndArray();
+            }
+            g.writeEndObject();
             g.writeEndObject();
           }
           g.writeEndObject();

@@ -1,6 +1,7 @@
 package dev.prims.engine;
 
 import dev.prims.BackendUnavailableException;
+import dev.prims.DType;
 import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
@@ -261,22 +262,32 @@ public final class Engine implements AutoCloseable {
    */
   public <T> Outcome<T> run(
       ResolvedConfig config, Primitive primitive, long hostBytes, BackendCall<T> work) {
-    return call(() -> runGated(config, primitive, hostBytes, work));
+    return run(config, primitive, DType.INT, hostBytes, work);
+  }
+
+  /**
+   * {@link #run(ResolvedConfig, Primitive, long, BackendCall)} of a call on host arrays of {@code
+   * type}: under {@code auto} the cost model ranks the backends by their measured times for this
+   * primitive on this type.
+   */
+  public <T> Outcome<T> run(
+      ResolvedConfig config, Primitive primitive, DType type, long hostBytes, BackendCall<T> work) {
+    return call(() -> runGated(config, primitive, type, hostBytes, work));
   }
 
   private <T> Outcome<T> runGated(
-      ResolvedConfig config, Primitive primitive, long hostBytes, BackendCall<T> work) {
-    List<String> ids = candidates(config);
+      ResolvedConfig config, Primitive primitive, DType type, long hostBytes, BackendCall<T> work) {
+    List<String> ids = null;
     String choice = null;
     if (hostBytes >= 0 && isAuto(config)) {
-      CostModel.Choice ranked = costModel(config).rank(hostBytes);
+      CostModel.Choice ranked = costModel(config).rank(primitive, type, hostBytes);
       if (!ranked.ranking().isEmpty()) {
-        List<String> order = new ArrayList<>();
-        ranked.ranking().forEach(e -> order.add(e.backend()));
-        ids.stream().filter(id -> !order.contains(id)).forEach(order::add);
-        ids = config.fallback() ? order : order.subList(0, 1);
+        ids = config.fallback() ? ranked.order() : ranked.order().subList(0, 1);
         choice = ranked.note();
       }
+    }
+    if (ids == null) {
+      ids = candidates(config);
     }
     List<String> reasons = new ArrayList<>();
     Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));

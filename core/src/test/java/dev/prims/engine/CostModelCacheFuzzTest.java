@@ -9,7 +9,9 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.prims.engine.CostModel.Rates;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,14 +21,15 @@ import java.util.Map;
 class CostModelCacheFuzzTest {
   @FuzzTest
   @DictionaryEntries({
-    "{\"format\": 2, \"entries\": {",
+    "{\"format\": 3, \"entries\": {",
     "\"format\"",
     "\"entries\"",
     "\"prims\"",
     "\"driver\"",
-    "\"hostToDeviceGBps\"",
-    "\"deviceGBps\"",
-    "\"launchMicros\"",
+    "\"workloads\"",
+    "\"reduce.int.host\"",
+    "\"histogram.float.device\"",
+    "[[4096, 1.5], [65536, 20]]",
     "\"cpu|device\"",
     "1e-3",
     "1e5",
@@ -47,13 +50,20 @@ class CostModelCacheFuzzTest {
     Map<String, CostModelCache.Entry> entries = new LinkedHashMap<>();
     int count = data.consumeInt(0, 4);
     for (int i = 0; i < count; i++) {
+      Map<Workload, CostCurve> curves = new LinkedHashMap<>();
+      int workloads = data.consumeInt(0, 3);
+      for (int w = 0; w < workloads; w++) {
+        List<CostCurve.Point> points = new ArrayList<>();
+        int n = data.consumeInt(0, 4);
+        for (int k = 0; k < n; k++) {
+          points.add(new CostCurve.Point(data.consumeLong(), data.consumeDouble()));
+        }
+        curves.put(
+            Workload.all().get(data.consumeInt(0, Workload.all().size() - 1)),
+            new CostCurve(points));
+      }
       Rates r =
-          new Rates(
-              "b" + data.consumeString(8).replace("|", ""),
-              data.consumeString(30),
-              data.consumeDouble(),
-              data.consumeDouble(),
-              data.consumeDouble());
+          new Rates("b" + data.consumeString(8).replace("|", ""), data.consumeString(30), curves);
       if (CostModelCache.invalidity(r) == null) {
         entries.put(
             CostModelCache.key(r),

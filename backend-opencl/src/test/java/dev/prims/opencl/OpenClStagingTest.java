@@ -1,0 +1,183 @@
+package dev.prims.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.BackendUnavailableException;
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.HistogramResult;
+import dev.prims.HistogramSpec;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.Availability;
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.MemoryLedger;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Host arrays through the pinned staging slots with 4 KiB slots, so that a few thousand elements
+ * cross many chunk edges: reduce, dot and histogram stream chunk by chunk (kernels on one queue,
+ * copies on another), scan and upload/download move whole ranges through the slots. Sizes sit on,
+ * just before and just after chunk edges; answers are compared with plain Java (integer sums and
+ * counts exactly, double sums of small integers exactly too).
+ */
+class OpenClStagingTest {
+  /** Slot bytes: 1024 ints, 512 longs or doubles per slot; dot halves them. */
+  private static final String CHUNK = "4096";
+
+  private static Prims staged;
+
+  @BeforeAll
+  static void open() {
+    BackendContext none = key -> Optional.empty();
+    Availability a = new OpenClBackendProvider().probe(none);
+    Assumptions.assumeFalse(
+        !a.available() && a.hardwareAbsent(), "no OpenCL platform here: " + a.reason());
+    staged =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("opencl")
+                .fallback(false)
+                .set(OpenClTransferPolicy.CHUNK_KEY, CHUNK)
+                .build());
+  }
+
+  @AfterAll
+  static void close() {
+    if (staged != null) {
+      staged.close();
+    }
+  }
+
+  /** Small integers, so that every double sum below is exact in any order. */
+  private static int[] keys(int n, long seed) {
+    return new SplittableRandom(seed).ints(n, 0, 256).toArray();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1024, 1025, 2047, 2048, 3071, 5 * 1024 + 7, 100_003})
+  void reduceDotAndHistogramStreamAcrossChunkEdges(int n) {
+    int[] ints = keys(n, n);
+    int[] other = keys(n, n + 1L);
+    long sum = 0;
+    long dot = 0;
+    long[] counts = new long[256];
+    for (int i = 0; i < n; i++) {
+      sum += ints[i];
+      dot += (long) ints[i] * other[i];
+      counts[ints[i]]++;
+    }
+    float[] floats = new float[n];
+    double[] doubles = new double[n];
+    long[] longs = new long[n];
+    float[] otherFloats = new float[n];
+    for (int i = 0; i < n; i++) {
+      floats[i] = ints[i];
+      doubles[i] = ints[i];
+      longs[i] = ints[i];
+      otherFloats[i] = other[i];
+    }
+    assertEquals((int) sum, staged.reduce(ints, ReduceOp.SUM).asInt());
+    assertEquals(sum, staged.reduce(longs, ReduceOp.SUM).asLong());
+    // float sums pass 2^24 at the largest size: within the fast mode's rounding, not exact
+    assertEquals(sum, staged.reduce(floats, ReduceOp.SUM).asFloat(), 1e-5 * sum);
+    assertEquals((double) sum, staged.reduce(doubles, ReduceOp.SUM).asDouble());
+    assertEquals(255, staged.reduce(ints, ReduceOp.MAX).asInt());
+    assertEquals((int) dot, staged.dot(ints, other).asInt());
+    assertEquals(dot, staged.dot(floats, otherFloats).asFloat(), 1e-5 * dot);
+    HistogramResult h = staged.histogram(ints, 256);
+    assertArrayEquals(counts, h.counts());
+    assertEquals(0, h.outOfRange());
+    HistogramResult even = staged.histogram(doubles, HistogramSpec.even(128, 0, 128));
+    long below128 = 0;
+    for (int i = 0; i < 128; i++) {
+      assertEquals(counts[i], even.counts()[i], "bin " + i);
+      below128 += counts[i];
+    }
+    assertEquals(n - below128, even.outOfRange());
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1024, 1025, 4096, 4095, 100_003})
+  void scansAndTransfersGoThroughTheSlotsWholeAndInRanges(int n) {
+    long[] values = new SplittableRandom(n).longs(n, -1000, 1000).toArray();
+    long[] expected = values.clone();
+    for (int i = 1; i < n; i++) {
+      expected[i] += expected[i - 1];
+    }
+    assertArrayEquals(expected, staged.scan(values, ReduceOp.SUM, ScanKind.INCLUSIVE).values());
+    long[] into = new long[n + 10];
+    staged.scan(values, 0, into, 5, n, ReduceOp.SUM, ScanKind.INCLUSIVE);
+    for (int i = 0; i < n; i++) {
+      assertEquals(expected[i], into[5 + i], "element " + i);
+    }
+    assertEquals(0, into[4]);
+    assertEquals(0, into[n + 5]);
+    try (DeviceBuffer buffer = staged.upload(values)) {
+      long[] back = new long[n];
+      staged.download(buffer, back);
+      assertArrayEquals(values, back);
+    }
+    assertEquals(DType.LONG, DType.ofArray(values));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"4095", "100", "abc", "2147483632"})
+  void aBadChunkSizeMakesTheBackendUnavailableNamingTheKey(String chunk) {
+    try (Prims prims =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("opencl")
+                .fallback(false)
+                .set(OpenClTransferPolicy.CHUNK_KEY, chunk)
+                .build())) {
+      BackendUnavailableException e =
+          assertThrows(
+              BackendUnavailableException.class, () -> prims.reduce(new int[1], ReduceOp.SUM));
+      assertTrue(
+          e.getMessage().contains(OpenClTransferPolicy.CHUNK_KEY + " must be a multiple of 16"),
+          e.getMessage());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"pageable", "staged"})
+  void bothHostPathsAgreeAndStagingIsGivenBackOnClose(String path) {
+    int[] values = keys(50_000, 3);
+    long sum = 0;
+    for (int v : values) {
+      sum += v;
+    }
+    Prims prims =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("opencl")
+                .fallback(false)
+                .set(OpenClTransferPolicy.HOST_PATH_KEY, path)
+                .set(OpenClTransferPolicy.CHUNK_KEY, CHUNK)
+                .build());
+    MemoryLedger ledger;
+    try {
+      assertEquals((int) sum, prims.reduce(values, ReduceOp.SUM).asInt());
+      ledger = prims.primaryBackend().ledger().orElseThrow();
+      assertEquals(
+          path.equals("staged"),
+          ledger.usage().stagingBytes() > 0,
+          "staging held on the " + path + " path: " + ledger);
+    } finally {
+      prims.close();
+    }
+    assertEquals(0, ledger.usage().stagingBytes(), ledger.toString());
+  }
+}

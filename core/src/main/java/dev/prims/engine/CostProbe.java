@@ -1,0 +1,173 @@
+package dev.prims.engine;
+
+import dev.prims.DType;
+import dev.prims.Determinism;
+import dev.prims.DeviceBuffer;
+import dev.prims.HistogramSpec;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.CallContext;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+
+/**
+ * Times one {@link Workload} on one backend through the SPI, the way a call of the engine reaches
+ * it (host arrays through the backend's own transfer path, or buffers already on the backend), at
+ * {@link #SIZES} elements, and fits a {@link CostCurve} through the best time of each size. The
+ * data are random (keys in {@code [0, 256)}, values in {@code [0, 1)}), so that a histogram spreads
+ * over its 256 bins as real data would.
+ */
+final class CostProbe {
+  /** Elements per measured point: a tiny call (per-call overhead) up to one past most caches. */
+  static final int[] SIZES = {1 << 10, 1 << 14, 1 << 18, 1 << 23};
+
+  /** Timed calls per point at least. */
+  static final int MIN_REPS = 3;
+
+  /** Timed calls per point at most (tiny calls). */
+  static final int MAX_REPS = 2000;
+
+  /** A point's timed calls stop once they have taken this long (and {@link #MIN_REPS} are done). */
+  static final long TARGET_NANOS = 5_000_000;
+
+  /** Untimed calls before a point's timed ones go on this long (one call at least). */
+  static final long WARMUP_NANOS = 2_000_000;
+
+  private static final int BINS = 256;
+  private static final CallContext FAST = new CallContext(null, Determinism.FAST);
+
+  private final LongSupplier clock;
+  private final int[] sizes;
+
+  /** The probe of prims: {@link #SIZES}, timed with {@link System#nanoTime}. */
+  CostProbe() {
+    this(System::nanoTime, SIZES);
+  }
+
+  /** A probe timing calls of {@code sizes} elements (rising) with {@code clock} (nanoseconds). */
+  CostProbe(LongSupplier clock, int... sizes) {
+    this.clock = clock;
+    this.sizes = sizes.clone();
+  }
+
+  /**
+   * The curve of {@code workload} on {@code backend}: the best time of each size.
+   *
+   * @throws RuntimeException whatever the backend throws when it cannot run the workload
+   */
+  CostCurve measure(Backend backend, Workload workload) {
+    List<CostCurve.Point> points = new ArrayList<>();
+    // largest first: the large calls compile the code paths the small ones then time warm
+    for (int i = sizes.length - 1; i >= 0; i--) {
+      int n = sizes[i];
+      List<DeviceBuffer> buffers = new ArrayList<>();
+      try {
+        Runnable call =
+            workload.host()
+                ? hostCall(backend, workload, n)
+                : deviceCall(backend, workload, n, buffers);
+        points.add(0, point(workload, n, call));
+      } finally {
+        buffers.forEach(DeviceBuffer::close);
+      }
+    }
+    return CostCurve.fit(points);
+  }
+
+  private CostCurve.Point point(Workload workload, int n, Runnable call) {
+    // warm-up: kernels built, staging allocated, code compiled
+    long warm = clock.getAsLong();
+    for (int reps = 0;
+        reps < 1 || (reps < MAX_REPS && clock.getAsLong() - warm < WARMUP_NANOS);
+        reps++) {
+      call.run();
+    }
+    long best = Long.MAX_VALUE;
+    long start = clock.getAsLong();
+    for (int reps = 0;
+        reps < MIN_REPS || (reps < MAX_REPS && clock.getAsLong() - start < TARGET_NANOS);
+        reps++) {
+      long t0 = clock.getAsLong();
+      call.run();
+      best = Math.min(best, clock.getAsLong() - t0);
+    }
+    return new CostCurve.Point(workload.bytes(n), best * 1e-3);
+  }
+
+  private static Runnable hostCall(Backend backend, Workload workload, int n) {
+    BufferManager buffers = backend.buffers();
+    Object input = data(workload, n, 1);
+    return switch (workload.primitive()) {
+      case REDUCE -> () -> backend.reducer().reduce(buffers, input, ReduceOp.SUM, FAST);
+      case SCAN -> {
+        Object output = Array.newInstance(workload.type().arrayClass().getComponentType(), n);
+        yield () ->
+            backend
+                .scanner()
+                .scan(buffers, input, 0, output, 0, n, ReduceOp.SUM, ScanKind.INCLUSIVE, FAST);
+      }
+      case HISTOGRAM -> {
+        HistogramSpec spec = spec(workload.type());
+        long[] counts = new long[BINS];
+        yield () -> backend.histogrammer().histogram(buffers, input, spec, counts, FAST);
+      }
+      case DOT -> {
+        Object other = data(workload, n, 2);
+        yield () -> backend.dot().dot(buffers, input, other, FAST);
+      }
+    };
+  }
+
+  private static Runnable deviceCall(
+      Backend backend, Workload workload, int n, List<DeviceBuffer> buffers) {
+    BufferManager manager = backend.buffers();
+    DeviceBuffer input = keep(buffers, manager.upload(data(workload, n, 1)));
+    return switch (workload.primitive()) {
+      case REDUCE -> () -> backend.reducer().reduce(input, ReduceOp.SUM, FAST);
+      case SCAN -> {
+        DeviceBuffer output = keep(buffers, manager.allocate(workload.type(), n));
+        yield () -> backend.scanner().scan(input, output, ReduceOp.SUM, ScanKind.INCLUSIVE, FAST);
+      }
+      case HISTOGRAM -> {
+        HistogramSpec spec = spec(workload.type());
+        DeviceBuffer counts = keep(buffers, manager.allocate(DType.LONG, BINS));
+        yield () -> backend.histogrammer().histogram(input, spec, counts, FAST);
+      }
+      case DOT -> {
+        DeviceBuffer other = keep(buffers, manager.upload(data(workload, n, 2)));
+        yield () -> backend.dot().dot(input, other, FAST);
+      }
+    };
+  }
+
+  private static DeviceBuffer keep(List<DeviceBuffer> buffers, DeviceBuffer buffer) {
+    buffers.add(buffer);
+    return buffer;
+  }
+
+  private static HistogramSpec spec(DType type) {
+    return type.isFloating() ? HistogramSpec.even(BINS, 0, 1) : HistogramSpec.keys(BINS);
+  }
+
+  /** {@code n} random elements of the workload's type: keys in [0, 256) or values in [0, 1). */
+  private static Object data(Workload workload, int n, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    return switch (workload.type()) {
+      case INT -> random.ints(n, 0, BINS).toArray();
+      case LONG -> random.longs(n, 0, BINS).toArray();
+      case DOUBLE -> random.doubles(n).toArray();
+      case FLOAT -> {
+        float[] values = new float[n];
+        for (int i = 0; i < n; i++) {
+          values[i] = (float) random.nextDouble();
+        }
+        yield values;
+      }
+    };
+  }
+}

@@ -1,0 +1,156 @@
+package dev.prims.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.DType;
+import dev.prims.HistogramResult;
+import dev.prims.HistogramSpec;
+import dev.prims.Primitive;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.engine.PacedProvider.Pace;
+import dev.prims.spi.BackendProvider;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cost model measures each workload (primitive, type, host or device) on each backend and ranks
+ * them per workload: backends paced on a fake clock stand in for a CPU that is fast at sums and
+ * slow at float histograms, and a GPU with a large per-call overhead.
+ */
+class CostModelWorkloadTest {
+  @TempDir Path dir;
+
+  private final AtomicLong clock = new AtomicLong();
+
+  /** 1 us per call and 10 GB/s, but float histograms of host arrays at 1 GB/s. */
+  private PacedProvider cpu() {
+    return new PacedProvider("host", 1, clock, new Pace(1_000, 0.1), new Pace(1_000, 0.1))
+        .floatingHost(Primitive.HISTOGRAM, new Pace(1_000, 1.0));
+  }
+
+  /** 30 us per call and 5 GB/s on host arrays; 5 us and 1000 GB/s on its buffers. */
+  private PacedProvider gpu() {
+    return new PacedProvider("gpu", 100, clock, new Pace(30_000, 0.2), new Pace(5_000, 0.001));
+  }
+
+  private CostModel model(Path cache, PacedProvider... providers) {
+    Map<String, BackendProvider> byId = new LinkedHashMap<>();
+    for (PacedProvider p : providers) {
+      byId.put(p.id(), p);
+    }
+    BackendRegistry registry =
+        new BackendRegistry(byId, ResolvedConfig.resolve(PrimsConfig.builder().build()));
+    return new CostModel(registry, cache, new CostProbe(clock::get, 1 << 4, 1 << 8, 1 << 12));
+  }
+
+  private static String first(CostModel model, Primitive p, DType type, long n) {
+    return model.rank(p, type, Workload.of(p, type, true).bytes(n)).ranking().get(0).backend();
+  }
+
+  @Test
+  void eachPrimitiveAndTypeGoesWhereItsOwnCurveIsCheapest() {
+    CostModel model = model(dir.resolve("costmodel.json"), cpu(), gpu());
+    long big = 1 << 20;
+    assertEquals("host", first(model, Primitive.REDUCE, DType.FLOAT, big));
+    assertEquals("host", first(model, Primitive.HISTOGRAM, DType.INT, big));
+    assertEquals("gpu", first(model, Primitive.HISTOGRAM, DType.FLOAT, big));
+    assertEquals("gpu", first(model, Primitive.HISTOGRAM, DType.DOUBLE, big));
+    // 1000 elements: the gpu's 30 us per call outweighs the cpu's slow float histogram
+    assertEquals("host", first(model, Primitive.HISTOGRAM, DType.FLOAT, 1000));
+    assertEquals("host", first(model, Primitive.SCAN, DType.INT, 1000));
+    assertEquals("host", first(model, Primitive.DOT, DType.DOUBLE, big));
+  }
+
+  @Test
+  void curvesHoldTheMeasuredOverheadAndRate() {
+    CostModel model = model(dir.resolve("costmodel.json"), cpu(), gpu());
+    Workload floatHistogram = Workload.of(Primitive.HISTOGRAM, DType.FLOAT, true);
+    Map<String, CostModel.Rates> rates = model.rates(List.of(floatHistogram));
+    CostCurve host = rates.get("host").curves().get(floatHistogram);
+    assertEquals(1.0, host.fixedMicros(), 0.01);
+    assertEquals(1.0, host.gbps(), 0.01);
+    CostCurve gpu = rates.get("gpu").curves().get(floatHistogram);
+    assertEquals(30.0, gpu.fixedMicros(), 0.01);
+    assertEquals(5.0, gpu.gbps(), 0.01);
+    // 1 MB: 1 + 1000 us on the host, 30 + 200 us on the gpu
+    assertEquals(1.001, host.estimateMillis(1_000_000), 1e-5);
+    assertEquals(0.230, gpu.estimateMillis(1_000_000), 1e-5);
+    assertNull(host.invalidity());
+    assertEquals(List.of(floatHistogram), List.copyOf(rates.get("gpu").curves().keySet()));
+  }
+
+  @Test
+  void deviceModeIsMeasuredOnBuffers() {
+    CostModel model = model(dir.resolve("costmodel.json"), cpu(), gpu());
+    Workload onBuffers = Workload.of(Primitive.SCAN, DType.LONG, false);
+    CostModel.Choice choice = model.rank(onBuffers, onBuffers.bytes(1 << 20));
+    assertEquals("gpu", choice.ranking().get(0).backend());
+    CostCurve gpu = model.rates().get("gpu").curves().get(onBuffers);
+    assertEquals(5.0, gpu.fixedMicros(), 0.01);
+    assertEquals(1000.0, gpu.gbps(), 20.0);
+    assertTrue(choice.note().endsWith(" of scan.long.device"), choice.note());
+  }
+
+  @Test
+  void measuredCurvesAreCachedAndNotMeasuredAgain() {
+    Path cache = dir.resolve("costmodel.json");
+    CostModel first = model(cache, cpu(), gpu());
+    first.rank(Primitive.HISTOGRAM, DType.FLOAT, 4096);
+    long afterMeasuring = clock.get();
+    CostModel second = model(cache, cpu(), gpu());
+    assertEquals("host", second.rank(Primitive.HISTOGRAM, DType.FLOAT, 4096).order().get(0));
+    assertEquals(afterMeasuring, clock.get(), "a cached workload is not measured again");
+    assertEquals(first.rates(), second.rates());
+    second.rank(Primitive.REDUCE, DType.INT, 4096);
+    assertTrue(clock.get() > afterMeasuring, "a workload not in the cache is measured");
+  }
+
+  @Test
+  void autoCallsRunWherePrimitiveAndTypeAreCheapest() {
+    Path cache = dir.resolve("costmodel.json");
+    model(cache, cpu(), gpu())
+        .calibrate(
+            List.of(
+                Workload.of(Primitive.HISTOGRAM, DType.FLOAT, true),
+                Workload.of(Primitive.HISTOGRAM, DType.INT, true),
+                Workload.of(Primitive.REDUCE, DType.FLOAT, true),
+                Workload.of(Primitive.SCAN, DType.FLOAT, true)));
+    PacedProvider cpu = cpu();
+    PacedProvider gpu = gpu();
+    try (Prims prims =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("auto")
+                .set(CostModel.CACHE_KEY, cache.toString())
+                .build(),
+            List.of(cpu, gpu))) {
+      long before = clock.get();
+      float[] values = new float[1 << 18];
+      values[3] = 0.5f;
+      HistogramResult floats = prims.histogram(values, HistogramSpec.even(4, 0, 1));
+      assertEquals("gpu", floats.provenance().backend());
+      assertEquals(values.length - 1, floats.counts()[0]);
+      assertTrue(
+          floats.provenance().note().startsWith("auto: gpu, est "), floats.provenance().note());
+      assertTrue(floats.provenance().note().contains(" vs host "), floats.provenance().note());
+
+      int[] keys = new int[1 << 18];
+      assertEquals("host", prims.histogram(keys, 4).provenance().backend());
+      assertEquals("host", prims.reduce(values, ReduceOp.SUM).provenance().backend());
+      assertEquals(
+          "host",
+          prims.scan(new float[1000], ReduceOp.SUM, ScanKind.INCLUSIVE).provenance().backend());
+      assertTrue(clock.get() > before, "the calls ran on the paced backends");
+    }
+  }
+}

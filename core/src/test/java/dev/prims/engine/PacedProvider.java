@@ -1,0 +1,347 @@
+package dev.prims.engine;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.HistogramSpec;
+import dev.prims.Primitive;
+import dev.prims.ReduceOp;
+import dev.prims.ScanKind;
+import dev.prims.spi.Availability;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.BackendProvider;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.DotProduct;
+import dev.prims.spi.Histogrammer;
+import dev.prims.spi.Reducer;
+import dev.prims.spi.Scanner;
+import java.lang.reflect.Array;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A test backend whose calls take a set time on a shared fake clock: each call of a primitive
+ * advances {@code clock} by its fixed overhead plus its bytes times its per-byte cost, on host
+ * arrays or on buffers. Reduce (sum), scan (inclusive sum), histogram (integer keys) and dot are
+ * computed in Java on every type, in doubles, enough to tell which backend answered.
+ */
+final class PacedProvider implements BackendProvider {
+  /** Cost of one primitive: nanoseconds per call and per byte. */
+  record Pace(double fixedNanos, double nanosPerByte) {}
+
+  private final String id;
+  private final int priority;
+  private final AtomicLong clock;
+  private final Map<Primitive, Pace> host = new EnumMap<>(Primitive.class);
+  private final Map<Primitive, Pace> device = new EnumMap<>(Primitive.class);
+  private final Map<Primitive, Pace> floatHost = new EnumMap<>(Primitive.class);
+
+  /**
+   * A backend pacing every primitive as {@code hostPace} on host arrays, {@code devicePace} else.
+   */
+  PacedProvider(String id, int priority, AtomicLong clock, Pace hostPace, Pace devicePace) {
+    this.id = id;
+    this.priority = priority;
+    this.clock = clock;
+    for (Primitive p : Primitive.values()) {
+      host.put(p, hostPace);
+      device.put(p, devicePace);
+    }
+  }
+
+  /** This provider with {@code primitive} on host arrays paced as {@code pace}. */
+  PacedProvider host(Primitive primitive, Pace pace) {
+    host.put(primitive, pace);
+    return this;
+  }
+
+  /**
+   * This provider with {@code primitive} on host arrays of floating types paced as {@code pace}.
+   */
+  PacedProvider floatingHost(Primitive primitive, Pace pace) {
+    floatHost.put(primitive, pace);
+    return this;
+  }
+
+  @Override
+  public String id() {
+    return id;
+  }
+
+  @Override
+  public int priority() {
+    return priority;
+  }
+
+  @Override
+  public Availability probe(BackendContext context) {
+    return Availability.available(List.of(device()), Map.of());
+  }
+
+  DeviceInfo device() {
+    return new DeviceInfo(0, id + "-device", 1L << 34, 1, Map.of());
+  }
+
+  @Override
+  public Backend create(BackendContext context) {
+    return new PacedBackend();
+  }
+
+  private void spend(Primitive primitive, DType type, boolean onHost, long bytes) {
+    Pace pace =
+        onHost
+            ? (type.isFloating() && floatHost.containsKey(primitive)
+                ? floatHost.get(primitive)
+                : host.get(primitive))
+            : device.get(primitive);
+    clock.addAndGet(Math.round(pace.fixedNanos() + bytes * pace.nanosPerByte()));
+  }
+
+  private static long bytes(Object array) {
+    return (long) Array.getLength(array) * DType.ofArray(array).bytes();
+  }
+
+  private static double sum(Object array) {
+    double s = 0;
+    for (int i = 0; i < Array.getLength(array); i++) {
+      s += at(array, i);
+    }
+    return s;
+  }
+
+  /** Element {@code i} of a primitive array as a double, without boxing. */
+  private static double at(Object array, int i) {
+    if (array instanceof int[] a) {
+      return a[i];
+    }
+    if (array instanceof long[] a) {
+      return a[i];
+    }
+    if (array instanceof float[] a) {
+      return a[i];
+    }
+    return ((double[]) array)[i];
+  }
+
+  private static Number as(DType type, double value) {
+    return switch (type) {
+      case INT -> (int) value;
+      case LONG -> (long) value;
+      case FLOAT -> (float) value;
+      case DOUBLE -> value;
+    };
+  }
+
+  private final class Buffer implements DeviceBuffer {
+    final Object values;
+    boolean closed;
+
+    Buffer(Object values) {
+      this.values = values;
+    }
+
+    @Override
+    public DType type() {
+      return DType.ofArray(values);
+    }
+
+    @Override
+    public long length() {
+      return Array.getLength(values);
+    }
+
+    @Override
+    public String backend() {
+      return id;
+    }
+
+    @Override
+    public boolean isClosed() {
+      return closed;
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  private static Object values(DeviceBuffer buffer) {
+    return ((Buffer) buffer).values;
+  }
+
+  private final class PacedBackend implements Backend {
+    @Override
+    public String id() {
+      return id;
+    }
+
+    @Override
+    public DeviceInfo device() {
+      return PacedProvider.this.device();
+    }
+
+    @Override
+    public BufferManager buffers() {
+      return new BufferManager() {
+        @Override
+        public DeviceBuffer allocate(DType type, long length) {
+          return new Buffer(Array.newInstance(type.arrayClass().getComponentType(), (int) length));
+        }
+
+        @Override
+        public DeviceBuffer upload(Object array) {
+          Object copy =
+              Array.newInstance(array.getClass().getComponentType(), Array.getLength(array));
+          System.arraycopy(array, 0, copy, 0, Array.getLength(array));
+          return new Buffer(copy);
+        }
+
+        @Override
+        public void download(DeviceBuffer buffer, Object array) {
+          System.arraycopy(values(buffer), 0, array, 0, Array.getLength(array));
+        }
+      };
+    }
+
+    @Override
+    public Reducer reducer() {
+      return new Reducer() {
+        @Override
+        public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
+          spend(Primitive.REDUCE, input.type(), false, bytes(values(input)));
+          return as(input.type(), sum(values(input)));
+        }
+
+        @Override
+        public Number reduce(BufferManager buffers, Object array, ReduceOp op, CallContext call) {
+          spend(Primitive.REDUCE, DType.ofArray(array), true, bytes(array));
+          return as(DType.ofArray(array), sum(array));
+        }
+      };
+    }
+
+    @Override
+    public Scanner scanner() {
+      return new Scanner() {
+        @Override
+        public void scan(
+            DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+          spend(Primitive.SCAN, input.type(), false, 2 * bytes(values(input)));
+          prefix(values(input), 0, values(output), 0, (int) input.length());
+        }
+
+        @Override
+        public void scan(
+            BufferManager buffers,
+            Object input,
+            int inputOffset,
+            Object output,
+            int outputOffset,
+            int length,
+            ReduceOp op,
+            ScanKind kind,
+            CallContext call) {
+          spend(
+              Primitive.SCAN,
+              DType.ofArray(input),
+              true,
+              2L * length * DType.ofArray(input).bytes());
+          prefix(input, inputOffset, output, outputOffset, length);
+        }
+      };
+    }
+
+    private void prefix(Object input, int inputOffset, Object output, int outputOffset, int n) {
+      DType type = DType.ofArray(input);
+      double s = 0;
+      for (int i = 0; i < n; i++) {
+        s += at(input, inputOffset + i);
+        Array.set(output, outputOffset + i, as(type, s));
+      }
+    }
+
+    @Override
+    public Histogrammer histogrammer() {
+      return new Histogrammer() {
+        @Override
+        public long histogram(
+            DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
+          spend(Primitive.HISTOGRAM, input.type(), false, bytes(values(input)));
+          return count(values(input), spec, (long[]) values(counts));
+        }
+
+        @Override
+        public long histogram(
+            BufferManager buffers,
+            Object array,
+            HistogramSpec spec,
+            long[] counts,
+            CallContext call) {
+          spend(Primitive.HISTOGRAM, DType.ofArray(array), true, bytes(array));
+          return count(array, spec, counts);
+        }
+      };
+    }
+
+    private long count(Object array, HistogramSpec spec, long[] counts) {
+      long outside = 0;
+      for (int i = 0; i < Array.getLength(array); i++) {
+        double v = at(array, i);
+        long bin =
+            spec.isEven()
+                ? (long)
+                    Math.floor((v - spec.lower()) / (spec.upper() - spec.lower()) * spec.bins())
+                : (long) v;
+        if (bin >= 0 && bin < spec.bins()) {
+          counts[(int) bin]++;
+        } else {
+          outside++;
+        }
+      }
+      return outside;
+    }
+
+    @Override
+    public DotProduct dot() {
+      return new DotProduct() {
+        @Override
+        public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
+          spend(Primitive.DOT, a.type(), false, 2 * bytes(values(a)));
+          return as(a.type(), products(values(a), values(b)));
+        }
+
+        @Override
+        public Number dot(BufferManager buffers, Object a, Object b, CallContext call) {
+          spend(Primitive.DOT, DType.ofArray(a), true, 2 * bytes(a));
+          return as(DType.ofArray(a), products(a, b));
+        }
+      };
+    }
+
+    private double products(Object a, Object b) {
+      double s = 0;
+      for (int i = 0; i < Array.getLength(a); i++) {
+        s += at(a, i) * at(b, i);
+      }
+      return s;
+    }
+
+    @Override
+    public List<String> variants(Primitive primitive) {
+      return List.of("paced");
+    }
+
+    @Override
+    public long sequentialChain(DType type, long n) {
+      return n;
+    }
+
+    @Override
+    public void close() {}
+  }
+}
