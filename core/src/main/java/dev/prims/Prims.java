@@ -1139,6 +1139,47 @@ public final class Prims implements AutoCloseable {
         });
   }
 
+  /**
+   * Copies {@code array[offset, offset + length)} into {@code buffer} starting at element {@code
+   * at}, leaving the rest of the buffer as it was: how a buffer longer than any Java array (or than
+   * one device, on a multi-device engine) is filled, slice by slice.
+   *
+   * @throws IllegalArgumentException when the types differ or the slice is outside the array or,
+   *     placed at {@code at}, outside the buffer (naming the sizes)
+   */
+  public void write(DeviceBuffer buffer, long at, Object array, int offset, int length) {
+    notNull(buffer, "buffer").requireOpen();
+    DType type = DType.ofArray(notNull(array, "array"));
+    checkSlice(Array.getLength(array), offset, length);
+    if (type != buffer.type() || at < 0 || at > buffer.length() - length) {
+      throw new IllegalArgumentException(
+          "cannot write "
+              + length
+              + " "
+              + type.id()
+              + " elements at "
+              + at
+              + " into a buffer of "
+              + buffer.length()
+              + " "
+              + buffer.type().id());
+    }
+    engine.call(
+        () -> {
+          Backend owner = engine.owner(buffer);
+          engine.awaitPoolCalls(owner.id());
+          if (length > 0) {
+            owner.buffers().write(buffer, at, array, offset, length);
+          }
+          return null;
+        });
+  }
+
+  /** {@link #write(DeviceBuffer, long, Object, int, int)} of the whole array. */
+  public void write(DeviceBuffer buffer, long at, Object array) {
+    write(buffer, at, array, 0, Array.getLength(notNull(array, "array")));
+  }
+
   private static void checkSlice(int arrayLength, int offset, int length) {
     if (offset < 0 || length < 0 || offset > arrayLength - length) {
       throw new IllegalArgumentException(

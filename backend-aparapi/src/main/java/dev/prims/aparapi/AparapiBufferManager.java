@@ -75,6 +75,17 @@ final class AparapiBufferManager implements BufferManager {
     download(buffer, array, 0, java.lang.reflect.Array.getLength(array));
   }
 
+  /**
+   * Copies the slice into the host array (made current first) and marks it written, so the next
+   * kernel puts it to the device again.
+   */
+  @Override
+  public void write(DeviceBuffer buffer, long at, Object array, int offset, int length) {
+    AparapiBuffer target = own(buffer);
+    System.arraycopy(array, offset, target.array(), (int) at, length);
+    target.markWritten();
+  }
+
   /** Copies the always current host array straight into the slice. */
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {

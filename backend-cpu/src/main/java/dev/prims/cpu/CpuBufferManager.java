@@ -239,7 +239,8 @@ final class CpuBufferManager implements BufferManager {
    *
    * @throws IllegalArgumentException if the types differ or a range is outside its array or buffer
    */
-  void write(DeviceBuffer target, long at, Object array, int from, int length) {
+  @Override
+  public void write(DeviceBuffer target, long at, Object array, int from, int length) {
     CpuBuffer buffer = CpuBuffer.of(target);
     checkRange("write", buffer, at, array, from, length);
     buffer.store(at, array, from, length);

@@ -106,6 +106,27 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     }
   }
 
+  /** Writes the slice at element {@code at}: through the pinned staging slots when large. */
+  @Override
+  public void write(DeviceBuffer buffer, long at, Object array, int offset, int length) {
+    CudaBuffer target = backend.own(buffer);
+    DType type = DType.ofArray(array);
+    CUdeviceptr start = target.pointer().withByteOffset(at * type.bytes());
+    backend.call(
+        () -> {
+          if (staged(length, type)) {
+            backend.streamer().upload(array, offset, length, type, start);
+          } else {
+            cuMemcpyHtoD(
+                start,
+                hostPointer(array).withByteOffset((long) offset * type.bytes()),
+                (long) length * type.bytes());
+          }
+          backend.countToDevice((long) length * type.bytes());
+          return null;
+        });
+  }
+
   @Override
   public void download(DeviceBuffer buffer, Object array) {
     download(buffer, array, 0, Array.getLength(array));

@@ -446,7 +446,12 @@ final class OpenClBackend extends AbstractBackend {
 
   /** Blocking write of a whole Java array to the start of {@code mem}. */
   void write(cl_mem mem, Pointer array, long bytes) {
-    clEnqueueWriteBuffer(queue, mem, CL_TRUE, 0, bytes, array, 0, null, null);
+    write(mem, 0, array, bytes);
+  }
+
+  /** Blocking write of {@code bytes} from {@code array} to {@code mem} from byte {@code offset}. */
+  void write(cl_mem mem, long offset, Pointer array, long bytes) {
+    clEnqueueWriteBuffer(queue, mem, CL_TRUE, offset, bytes, array, 0, null, null);
   }
 
   /** Blocking read of {@code bytes} from {@code offset} of {@code mem} into {@code array}. */

@@ -80,6 +80,27 @@ final class OpenClBufferManager implements BufferManager {
     }
   }
 
+  /**
+   * Writes the slice at element {@code at}: through the staging slots when large, else straight.
+   */
+  @Override
+  public void write(DeviceBuffer buffer, long at, Object array, int offset, int length) {
+    OpenClBuffer target = backend.own(buffer);
+    DType type = DType.ofArray(array);
+    long start = at * type.bytes();
+    backend.locked(
+        "write",
+        () -> {
+          long bytes = (long) length * type.bytes();
+          if (backend.streamer().policy().stages(bytes)) {
+            backend.streamer().upload(array, offset, length, type, target.mem(), start);
+          } else {
+            backend.write(target.mem(), start, pointer(array, offset, type), bytes);
+          }
+          return null;
+        });
+  }
+
   @Override
   public void download(DeviceBuffer buffer, Object array) {
     download(buffer, array, 0, Array.getLength(array));

@@ -137,6 +137,13 @@ final class OpenClHostStreamer {
    * the link; returns when the device holds it all.
    */
   void upload(Object array, int from, int length, DType type, cl_mem destination) {
+    upload(array, from, length, type, destination, 0);
+  }
+
+  /**
+   * {@link #upload(Object, int, int, DType, cl_mem)} to {@code destination} from byte {@code at}.
+   */
+  void upload(Object array, int from, int length, DType type, cl_mem destination, long at) {
     prepare();
     int chunk = policy.chunkElements(1, type.bytes());
     int chunks = (int) OpenClReducePolicy.ceilDiv(length, chunk);
@@ -153,7 +160,7 @@ final class OpenClHostStreamer {
             backend.queue(),
             destination,
             CL_FALSE,
-            (long) done * type.bytes(),
+            at + (long) done * type.bytes(),
             (long) count * type.bytes(),
             Pointer.to(mapped[s]),
             0,

@@ -49,6 +49,61 @@ public abstract class BufferConformance extends BackendConformance {
   }
 
   @Test
+  void writesFillABufferSliceBySliceAndKernelsSeeThem() {
+    Prims prims = prims();
+    for (DType type : DType.values()) {
+      Object expected = sequence(type, N, 3);
+      try (DeviceBuffer buffer = prims.upload(expected)) {
+        int[][] slices = {
+          {0, 1000}, {N / 2 - 777, 40_000}, {N - 5, 5}, {12_345, 0}, {N - 70_000, 70_000}
+        };
+        for (int[] slice : slices) {
+          Object part = sequence(type, slice[1] + 10, 7 + slice[0]);
+          prims.write(buffer, slice[0], part, 10, slice[1]);
+          System.arraycopy(part, 10, expected, slice[0], slice[1]);
+        }
+        Object back = newArray(type, N);
+        prims.download(buffer, back);
+        assertTrue(
+            java.util.Objects.deepEquals(new Object[] {expected}, new Object[] {back}),
+            backendId() + " " + type.id() + ": the buffer differs from the slices written");
+        if (type == DType.INT || type == DType.LONG) {
+          long sum = 0;
+          for (int i = 0; i < N; i++) {
+            sum += ((Number) java.lang.reflect.Array.get(expected, i)).longValue();
+          }
+          Number got = prims.reduce(buffer, ReduceOp.SUM).value();
+          assertEquals(
+              type == DType.INT ? (long) (int) sum : sum,
+              got.longValue(),
+              backendId() + " " + type.id() + ": a kernel after the writes");
+        }
+        Object one = newArray(type, 1);
+        assertThrows(IllegalArgumentException.class, () -> prims.write(buffer, N, one));
+        assertThrows(IllegalArgumentException.class, () -> prims.write(buffer, -1, one));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> prims.write(buffer, 0, newArray(type == DType.INT ? DType.LONG : DType.INT, 1)));
+      }
+    }
+  }
+
+  /** {@code n} elements {@code (i * 31 + seed) % 1009}, as {@code type}. */
+  private static Object sequence(DType type, int n, int seed) {
+    Object a = newArray(type, n);
+    for (int i = 0; i < n; i++) {
+      long v = ((long) i * 31 + seed) % 1009;
+      switch (type) {
+        case INT -> ((int[]) a)[i] = (int) v;
+        case LONG -> ((long[]) a)[i] = v << 20;
+        case FLOAT -> ((float[]) a)[i] = v / 8f;
+        case DOUBLE -> ((double[]) a)[i] = v / 16.0;
+      }
+    }
+    return a;
+  }
+
+  @Test
   void anUploadIsACopyOfTheCallersArray() {
     Prims prims = prims();
     int[] values = {5, 1, 4, 2, 3};

@@ -82,6 +82,17 @@ public interface BufferManager {
   }
 
   /**
+   * Copies {@code array[offset, offset + length)} into {@code buffer[at, at + length)} (a buffer of
+   * this backend of the array's type; checked by the caller, {@code length > 0}); the rest of the
+   * buffer is unchanged. The default throws {@link UnsupportedOperationException}; every prims
+   * backend overrides it.
+   */
+  default void write(DeviceBuffer buffer, long at, Object array, int offset, int length) {
+    throw new UnsupportedOperationException(
+        "backend " + buffer.backend() + " cannot write into a buffer");
+  }
+
+  /**
    * A buffer of {@code type} holding a copy of the remaining bytes of {@code data} (native byte
    * order, a whole number of elements; checked by the caller; its position is unchanged). The
    * default goes through an array; backends may copy a direct buffer straight to the device.

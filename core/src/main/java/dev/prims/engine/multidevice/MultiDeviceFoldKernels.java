@@ -1,6 +1,5 @@
 package dev.prims.engine.multidevice;
 
-import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
 import dev.prims.spi.Backend;
@@ -96,33 +95,65 @@ final class MultiDeviceFoldKernels implements FoldKernels {
             });
   }
 
-  /** The reference fold scan of {@code values} in place, starting from {@code sums}. */
+  /** Elements per part of a host fold scan (parts are folded on all processors at once). */
+  private static final int HOST_PART = 1 << 16;
+
+  /**
+   * The reference fold scan of {@code values} in place, starting from {@code sums}: the parts' own
+   * fold sums first (in parallel), then each part scanned from the exact sums before it (in
+   * parallel). Fold sums are exact integers, so the split does not change a bit.
+   */
   private static void foldScanOnHost(Object values, long[] sums, ScanKind kind, FoldPlan plan) {
+    int n = java.lang.reflect.Array.getLength(values);
+    int parts = (n + HOST_PART - 1) / HOST_PART;
+    long[][] own = new long[parts][];
+    java.util.stream.IntStream.range(0, parts)
+        .parallel()
+        .forEach(
+            p -> {
+              long[] part = new long[sums.length];
+              for (int j = p * HOST_PART, end = Math.min(n, j + HOST_PART); j < end; j++) {
+                plan.accumulate(value(values, j), part);
+              }
+              own[p] = part;
+            });
+    long[][] starts = new long[parts][];
+    long[] running = sums.clone();
+    for (int p = 0; p < parts; p++) {
+      starts[p] = running.clone();
+      for (int f = 0; f < running.length; f++) {
+        running[f] += own[p][f];
+      }
+    }
     boolean inclusive = kind == ScanKind.INCLUSIVE;
-    if (plan.type() == DType.FLOAT) {
-      float[] a = (float[]) values;
-      for (int j = 0; j < a.length; j++) {
-        double x = a[j];
-        if (inclusive) {
-          plan.accumulate(x, sums);
-        }
-        a[j] = (float) plan.combine(sums);
-        if (!inclusive) {
-          plan.accumulate(x, sums);
-        }
-      }
+    java.util.stream.IntStream.range(0, parts)
+        .parallel()
+        .forEach(
+            p -> {
+              long[] at = starts[p];
+              for (int j = p * HOST_PART, end = Math.min(n, j + HOST_PART); j < end; j++) {
+                double x = value(values, j);
+                if (inclusive) {
+                  plan.accumulate(x, at);
+                }
+                store(values, j, plan.combine(at));
+                if (!inclusive) {
+                  plan.accumulate(x, at);
+                }
+              }
+            });
+  }
+
+  private static double value(Object values, int j) {
+    return values instanceof float[] f ? f[j] : ((double[]) values)[j];
+  }
+
+  /** Stores {@code v}, rounded to float for a float array (as the fold scan kernels do). */
+  private static void store(Object values, int j, double v) {
+    if (values instanceof float[] f) {
+      f[j] = (float) v;
     } else {
-      double[] a = (double[]) values;
-      for (int j = 0; j < a.length; j++) {
-        double x = a[j];
-        if (inclusive) {
-          plan.accumulate(x, sums);
-        }
-        a[j] = plan.combine(sums);
-        if (!inclusive) {
-          plan.accumulate(x, sums);
-        }
-      }
+      ((double[]) values)[j] = v;
     }
   }
 

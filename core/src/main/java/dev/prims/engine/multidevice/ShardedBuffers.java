@@ -77,6 +77,31 @@ final class ShardedBuffers implements BufferManager {
             });
   }
 
+  /** Writes the slice into every shard it overlaps, each device's part at once. */
+  @Override
+  public void write(DeviceBuffer buffer, long at, Object array, int offset, int length) {
+    ShardedBuffer target = owner.sharded(buffer);
+    ShardLayout layout = target.layout();
+    owner
+        .tasks()
+        .forEach(
+            layout.shards(),
+            i -> {
+              long from = Math.max(at, layout.start(i));
+              long to = Math.min(at + length, layout.start(i) + layout.length(i));
+              if (from < to) {
+                member(i)
+                    .buffers()
+                    .write(
+                        target.shard(i),
+                        from - layout.start(i),
+                        array,
+                        (int) (offset + from - at),
+                        (int) (to - from));
+              }
+            });
+  }
+
   /**
    * Overwrites the contents of {@code buffer} with {@code array} (as long as the buffer): each
    * shard is replaced by a fresh upload of its part.
