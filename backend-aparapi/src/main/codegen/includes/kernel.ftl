@@ -143,3 +143,20 @@ ${i}}
     return v;
   }
 </#macro>
+<#--
+  FoldPlan.accumulate's split of the double r into its fold integers k0..k3 (k3 is 0 unless four
+  folds): the factors are scale[4 * j + f] for down1, down2, up1, up2 (j = 0..3) of fold f. Needs
+  the fields folds and scale; declares k0..k3 and changes r.
+-->
+<#macro foldDigits i>
+${i}long k0 = (long) ((r * scale[0]) * scale[4]);
+${i}r = r - ((double) k0 * scale[8]) * scale[12];
+${i}long k1 = (long) ((r * scale[1]) * scale[5]);
+${i}r = r - ((double) k1 * scale[9]) * scale[13];
+${i}long k2 = (long) ((r * scale[2]) * scale[6]);
+${i}long k3 = 0L;
+${i}if (folds == 4) {
+${i}  r = r - ((double) k2 * scale[10]) * scale[14];
+${i}  k3 = (long) ((r * scale[3]) * scale[7]);
+${i}}
+</#macro>

@@ -217,16 +217,7 @@ final class ${name} extends Kernel implements FoldKernel {
    */
   private void accumulate(int lid, double x) {
     double r = x;
-    long k0 = (long) ((r * scale[0]) * scale[4]);
-    r = r - ((double) k0 * scale[8]) * scale[12];
-    long k1 = (long) ((r * scale[1]) * scale[5]);
-    r = r - ((double) k1 * scale[9]) * scale[13];
-    long k2 = (long) ((r * scale[2]) * scale[6]);
-    long k3 = 0L;
-    if (folds == 4) {
-      r = r - ((double) k2 * scale[10]) * scale[14];
-      k3 = (long) ((r * scale[3]) * scale[7]);
-    }
+<@k.foldDigits i="    " />
     sum0[lid] = sum0[lid] + k0;
     sum1[lid] = sum1[lid] + k1;
     sum2[lid] = sum2[lid] + k2;

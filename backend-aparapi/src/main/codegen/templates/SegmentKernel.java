@@ -1,6 +1,21 @@
 <#-- Segmented reduce and scan kernels, one per element type: IntSegmentKernel ... DoubleSegmentKernel. -->
 <#import "/@includes/kernel.ftl" as k>
 <@pp.dropOutputFile />
+<#-- The exact fold sums s0..s3 of values[from, to). -->
+<#macro foldSums>
+    long s0 = 0L;
+    long s1 = 0L;
+    long s2 = 0L;
+    long s3 = 0L;
+    for (int i = from; i < to; i++) {
+      double r = values[i];
+<@k.foldDigits i="      " />
+      s0 = s0 + k0;
+      s1 = s1 + k1;
+      s2 = s2 + k2;
+      s3 = s3 + k3;
+    }
+</#macro>
 <#list types as type>
 <#assign T = type.java>
 <#assign name = k.cap(type) + "SegmentKernel">
@@ -89,51 +104,23 @@ final class ${name} extends Kernel implements SegmentKernel {
     this.folds = folds;
     System.arraycopy(scale, 0, this.scale, 0, scale.length);
   }
+<#list [
+  ["Object", "heads", "heads"],
+  ["Object", "tails", "tails"],
+  ["Object", "carries", "carries"],
+  ["long[]", "foldHeads", "foldHeads"],
+  ["long[]", "foldTails", "foldTails"],
+  ["long[]", "foldCarries", "foldCarries"],
+  ["int[]", "headSegments", "headSeg"],
+  ["int[]", "tailSegments", "tailSeg"],
+  ["double[]", "scale", "scale"]
+] as getter>
 
   @Override
-  public Object heads() {
-    return heads;
+  public ${getter[0]} ${getter[1]}() {
+    return ${getter[2]};
   }
-
-  @Override
-  public Object tails() {
-    return tails;
-  }
-
-  @Override
-  public Object carries() {
-    return carries;
-  }
-
-  @Override
-  public long[] foldHeads() {
-    return foldHeads;
-  }
-
-  @Override
-  public long[] foldTails() {
-    return foldTails;
-  }
-
-  @Override
-  public long[] foldCarries() {
-    return foldCarries;
-  }
-
-  @Override
-  public int[] headSegments() {
-    return headSeg;
-  }
-
-  @Override
-  public int[] tailSegments() {
-    return tailSeg;
-  }
-
-  @Override
-  public double[] scale() {
-    return scale;
-  }
+</#list>
 
   @Override
   public void run() {
@@ -279,53 +266,13 @@ final class ${name} extends Kernel implements SegmentKernel {
 
   /** out[s] = FoldPlan.combine of the fold sums of [from, to), rounded to ${T}. */
   private void foldWhole(int s, int from, int to) {
-    long s0 = 0L;
-    long s1 = 0L;
-    long s2 = 0L;
-    long s3 = 0L;
-    for (int i = from; i < to; i++) {
-      double r = values[i];
-      long k0 = (long) ((r * scale[0]) * scale[4]);
-      r = r - ((double) k0 * scale[8]) * scale[12];
-      long k1 = (long) ((r * scale[1]) * scale[5]);
-      r = r - ((double) k1 * scale[9]) * scale[13];
-      long k2 = (long) ((r * scale[2]) * scale[6]);
-      long k3 = 0L;
-      if (folds == 4) {
-        r = r - ((double) k2 * scale[10]) * scale[14];
-        k3 = (long) ((r * scale[3]) * scale[7]);
-      }
-      s0 = s0 + k0;
-      s1 = s1 + k1;
-      s2 = s2 + k2;
-      s3 = s3 + k3;
-    }
+<@foldSums />
     out[s] = (${T}) combineFolds(s0, s1, s2, s3);
   }
 
   /** Adds the fold sums of [from, to) to chunk c's head (head == 1) or tail sums. */
   private void foldRange(int from, int to, int c, int head) {
-    long s0 = 0L;
-    long s1 = 0L;
-    long s2 = 0L;
-    long s3 = 0L;
-    for (int i = from; i < to; i++) {
-      double r = values[i];
-      long k0 = (long) ((r * scale[0]) * scale[4]);
-      r = r - ((double) k0 * scale[8]) * scale[12];
-      long k1 = (long) ((r * scale[1]) * scale[5]);
-      r = r - ((double) k1 * scale[9]) * scale[13];
-      long k2 = (long) ((r * scale[2]) * scale[6]);
-      long k3 = 0L;
-      if (folds == 4) {
-        r = r - ((double) k2 * scale[10]) * scale[14];
-        k3 = (long) ((r * scale[3]) * scale[7]);
-      }
-      s0 = s0 + k0;
-      s1 = s1 + k1;
-      s2 = s2 + k2;
-      s3 = s3 + k3;
-    }
+<@foldSums />
     int at = SegmentKernel.FOLDS * c;
     if (head == 1) {
       foldHeads[at] = s0;
@@ -358,16 +305,7 @@ final class ${name} extends Kernel implements SegmentKernel {
       if (exclusive == 1) {
         out[i] = (${T}) combineFolds(s0, s1, s2, s3);
       }
-      long k0 = (long) ((r * scale[0]) * scale[4]);
-      r = r - ((double) k0 * scale[8]) * scale[12];
-      long k1 = (long) ((r * scale[1]) * scale[5]);
-      r = r - ((double) k1 * scale[9]) * scale[13];
-      long k2 = (long) ((r * scale[2]) * scale[6]);
-      long k3 = 0L;
-      if (folds == 4) {
-        r = r - ((double) k2 * scale[10]) * scale[14];
-        k3 = (long) ((r * scale[3]) * scale[7]);
-      }
+<@k.foldDigits i="      " />
       s0 = s0 + k0;
       s1 = s1 + k1;
       s2 = s2 + k2;

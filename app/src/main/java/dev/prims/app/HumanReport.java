@@ -21,14 +21,7 @@ final class HumanReport {
         ? "segmented"
         : "sort".equals(r.get("primitive")) ? "sort" : primitive.id()) {
       case "sort":
-        lines.add(
-            r.get("order")
-                + " sort of "
-                + what
-                + (r.get("first") == null
-                    ? ": empty"
-                    : ": first " + text(r.get("first")) + ", last " + text(r.get("last")))
-                + (r.get("output") == null ? "" : "; written to " + r.get("output")));
+        lines.add(r.get("order") + " sort of " + what + endsAndOutput(r));
         break;
       case "segmented":
         lines.add(segmentedLine(r, what));
@@ -62,16 +55,7 @@ final class HumanReport {
         }
         break;
       case "scan":
-        lines.add(
-            r.get("kind")
-                + " "
-                + r.get("op")
-                + " scan of "
-                + what
-                + (r.get("first") == null
-                    ? ": empty"
-                    : ": first " + text(r.get("first")) + ", last " + text(r.get("last")))
-                + (r.get("output") == null ? "" : "; written to " + r.get("output")));
+        lines.add(r.get("kind") + " " + r.get("op") + " scan of " + what + endsAndOutput(r));
         break;
       case "histogram":
         long[] counts = (long[]) r.get("counts");
@@ -119,6 +103,14 @@ final class HumanReport {
   }
 
   /** A segmented operation: its name, the segments, the first and last result values. */
+  /** ": first F, last L" (": empty" without elements), then where the output was written. */
+  private static String endsAndOutput(Map<String, Object> r) {
+    return (r.get("first") == null
+            ? ": empty"
+            : ": first " + text(r.get("first")) + ", last " + text(r.get("last")))
+        + (r.get("output") == null ? "" : "; written to " + r.get("output"));
+  }
+
   private static String segmentedLine(Map<String, Object> r, String what) {
     return (r.containsKey("kind") ? r.get("kind") + " " : "")
         + r.get("op")

@@ -3,13 +3,10 @@ package dev.prims.aparapi;
 import com.aparapi.device.Device;
 import com.aparapi.device.OpenCLDevice;
 import dev.prims.DType;
-import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.spi.AbstractBackend;
 import dev.prims.spi.DeviceInfo;
-import dev.prims.spi.MemoryLedger;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -18,12 +15,8 @@ import java.util.OptionalDouble;
  * instead of the device.
  */
 final class AparapiBackend extends AbstractBackend {
-  private final AparapiArgReducer argReducer;
-  private final AparapiMomentsReducer momentsReducer;
-  private final AparapiSegmenter segmenter;
   private final DeviceShape shape;
   private final AparapiBufferManager buffers;
-  private final MemoryLedger ledger;
   private final KernelSet kernels = new KernelSet();
 
   AparapiBackend(DeviceInfo info, OpenCLDevice device, boolean fallbackAllowed) {
@@ -52,38 +45,22 @@ final class AparapiBackend extends AbstractBackend {
       long maxAllocBytes,
       KernelLauncher launcher,
       boolean captureSites) {
-    super(AparapiBackendProvider.ID, info);
+    super(AparapiBackendProvider.ID, info, launcher.ledger());
     this.shape = shape;
-    this.ledger = launcher.ledger();
     this.buffers =
         new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes, ledger, captureSites);
     DriverContext context = new DriverContext(buffers, kernels, launcher, shape);
     // reproducible mode: exact fold sums on the device (AparapiFoldKernels)
-    this.argReducer = new AparapiArgReducer(context);
-    this.momentsReducer = new AparapiMomentsReducer(context);
-    this.segmenter = new AparapiSegmenter(context);
     parts(
         buffers,
         new AparapiReducer(context),
         new AparapiScanner(context),
         new AparapiHistogrammer(context),
         new AparapiDotProduct(context),
-        new AparapiFoldKernels(context));
-  }
-
-  @Override
-  public dev.prims.spi.ArgReducer argReducer() {
-    return argReducer;
-  }
-
-  @Override
-  public dev.prims.spi.MomentsReducer momentsReducer() {
-    return momentsReducer;
-  }
-
-  @Override
-  public dev.prims.spi.Segmenter segmenter() {
-    return segmenter;
+        new AparapiFoldKernels(context),
+        new AparapiArgReducer(context),
+        new AparapiMomentsReducer(context),
+        new AparapiSegmenter(context));
   }
 
   @Override
@@ -121,18 +98,6 @@ final class AparapiBackend extends AbstractBackend {
   /** The kernels of this backend. */
   KernelSet kernels() {
     return kernels;
-  }
-
-  /** Only buffers this backend made (not an aparapi buffer of another engine). */
-  @Override
-  public boolean owns(DeviceBuffer buffer) {
-    return buffers.owns(buffer);
-  }
-
-  /** The bytes of the Java arrays behind its open buffers. */
-  @Override
-  public Optional<MemoryLedger> ledger() {
-    return Optional.of(ledger);
   }
 
   /** Releases the kernels and closes every buffer still open. */

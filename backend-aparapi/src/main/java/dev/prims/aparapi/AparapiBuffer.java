@@ -1,9 +1,10 @@
 package dev.prims.aparapi;
 
 import dev.prims.DType;
-import dev.prims.DeviceBuffer;
+import dev.prims.spi.AbstractBuffer;
 import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.MemoryLedger;
+import java.lang.reflect.Array;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -15,36 +16,27 @@ import java.util.concurrent.atomic.AtomicLong;
  * its backend's {@link MemoryLedger} until closed; a {@link BufferCleaner} warns when one becomes
  * unreachable without being closed, and closing the backend closes it.
  */
-final class AparapiBuffer implements DeviceBuffer {
-  private final String backend;
-  private final DType type;
+final class AparapiBuffer extends AbstractBuffer {
   private final Object array;
   private final int length;
   private final AtomicLong version = new AtomicLong();
-  private final MemoryLedger ledger;
-  private final BufferCleaner.Handle cleanable;
-  private volatile boolean closed;
   private KernelHandle<?> holder;
 
   AparapiBuffer(
       String backend, DType type, Object array, MemoryLedger ledger, boolean captureSite) {
-    this.backend = backend;
-    this.type = type;
-    this.array = array;
-    this.length = java.lang.reflect.Array.getLength(array);
-    this.ledger = ledger;
-    this.cleanable =
-        ledger.register(
-            this,
-            "aparapi buffer of " + length + " " + type.id(),
-            (long) length * type.bytes(),
-            () -> {},
-            captureSite);
+    this(backend, type, array, Array.getLength(array), ledger, captureSite);
   }
 
-  /** The ledger of the backend that made this buffer. */
-  MemoryLedger ledger() {
-    return ledger;
+  private AparapiBuffer(
+      String backend,
+      DType type,
+      Object array,
+      int length,
+      MemoryLedger ledger,
+      boolean captureSite) {
+    super(backend, type, length, ledger, "aparapi buffer", () -> {}, captureSite);
+    this.array = array;
+    this.length = length;
   }
 
   /**
@@ -97,37 +89,5 @@ final class AparapiBuffer implements DeviceBuffer {
   /** Records that the host array has new contents; returns the new version. */
   long markWritten() {
     return version.incrementAndGet();
-  }
-
-  @Override
-  public DType type() {
-    return type;
-  }
-
-  @Override
-  public long length() {
-    return length;
-  }
-
-  @Override
-  public String backend() {
-    return backend;
-  }
-
-  @Override
-  public boolean isClosed() {
-    return closed || ledger.isClosed();
-  }
-
-  @Override
-  public void close() {
-    closed = true;
-    holder(null);
-    cleanable.close();
-  }
-
-  @Override
-  public String toString() {
-    return "aparapi buffer of " + length + " " + type.id() + (isClosed() ? " (closed)" : "");
   }
 }

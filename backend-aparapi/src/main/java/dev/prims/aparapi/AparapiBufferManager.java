@@ -90,27 +90,7 @@ final class AparapiBufferManager implements BufferManager {
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     AparapiBuffer source = own(buffer);
-    DType type = DType.ofArray(array);
-    int arrayLength = java.lang.reflect.Array.getLength(array);
-    if (type != source.type()
-        || length > source.size()
-        || offset < 0
-        || length < 0
-        || offset > arrayLength - length) {
-      throw new IllegalArgumentException(
-          "cannot download "
-              + length
-              + " of "
-              + source.size()
-              + " "
-              + source.type().id()
-              + " into "
-              + type.id()
-              + "["
-              + arrayLength
-              + "] at "
-              + offset);
-    }
+    BufferManager.checkDownload(source, array, offset, length);
     System.arraycopy(source.array(), 0, array, offset, length);
   }
 

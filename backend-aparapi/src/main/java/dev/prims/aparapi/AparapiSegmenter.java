@@ -4,9 +4,9 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
-import dev.prims.spi.Segmenter;
 import java.lang.reflect.Array;
 
 /**
@@ -16,8 +16,7 @@ import java.lang.reflect.Array;
  * backend does. Reproducible sums take the same steps on exact fold sums. Runs of keys are found on
  * the host (the keys' array is already there): a sequential pass.
  */
-final class AparapiSegmenter implements Segmenter {
-  static final String FLAT = "segmented-flat";
+final class AparapiSegmenter extends AbstractSegmenter {
 
   private final DriverContext context;
 
@@ -26,57 +25,12 @@ final class AparapiSegmenter implements Segmenter {
   }
 
   @Override
-  public void reduce(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      CallContext call) {
-    call.usedVariant(FLAT);
-    run(values, offsets, segments, out, op, null, null, call);
-  }
-
-  @Override
-  public void scan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    call.usedVariant(FLAT);
-    run(values, offsets, segments, out, op, kind, null, call);
-  }
-
-  @Override
-  public void foldReduce(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
-    run(values, offsets, segments, out, ReduceOp.SUM, null, plan, null);
-  }
-
-  @Override
-  public void foldScan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ScanKind kind,
-      FoldPlan plan) {
-    run(values, offsets, segments, out, ReduceOp.SUM, kind, plan, null);
-  }
-
-  /** A segmented reduce ({@code kind} null) or scan, on fold sums when {@code plan} is set. */
-  private void run(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind,
-      FoldPlan plan,
-      CallContext call) {
+  protected void segmented(
+      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
+    ReduceOp op = pass.op();
+    ScanKind kind = pass.kind();
+    FoldPlan plan = pass.plan();
+    CallContext call = pass.call();
     AparapiBuffer in = context.buffers().own(values);
     AparapiBuffer result = context.buffers().own(out);
     long[] starts = longs(context.buffers().own(offsets).array(), (int) segments + 1);

@@ -2,8 +2,10 @@ package dev.prims.cpu;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.spi.AbstractBuffer;
 import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.MemoryLedger;
+import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 
 /**
@@ -15,16 +17,11 @@ import java.nio.ByteBuffer;
  * until it is closed, or until a {@link BufferCleaner} finds it unreachable without being closed
  * (with a warning; off-heap memory is freed then); closing the backend closes it.
  */
-final class CpuBuffer implements DeviceBuffer {
+final class CpuBuffer extends AbstractBuffer {
   static final String BACKEND = "cpu";
 
-  private final DType type;
-  private final MemoryLedger ledger;
   private final Object array;
   private final OffHeapArray offHeap;
-  private final BufferCleaner.Handle cleanable;
-  private final long length;
-  private volatile boolean closed;
 
   /** A temporary buffer that is {@code array} itself, of no backend's ledger. */
   CpuBuffer(DType type, Object array) {
@@ -37,41 +34,33 @@ final class CpuBuffer implements DeviceBuffer {
    * call.
    */
   CpuBuffer(MemoryLedger ledger, DType type, Object array, boolean counted, boolean captureSite) {
-    this.type = type;
-    this.ledger = ledger;
+    this(ledger, type, array, Array.getLength(array), counted, captureSite);
+  }
+
+  private CpuBuffer(
+      MemoryLedger ledger,
+      DType type,
+      Object array,
+      long length,
+      boolean counted,
+      boolean captureSite) {
+    super(BACKEND, type, length, ledger, "cpu buffer", counted ? () -> {} : null, captureSite);
     this.array = array;
     this.offHeap = null;
-    this.length = java.lang.reflect.Array.getLength(array);
-    this.cleanable =
-        counted
-            ? ledger.register(
-                this,
-                "cpu buffer of " + length + " " + type.id(),
-                length * type.bytes(),
-                () -> {},
-                captureSite)
-            : null;
   }
 
   /** A buffer owning {@code memory}; counted in {@code ledger} and registered with the cleaner. */
   CpuBuffer(MemoryLedger ledger, OffHeapArray memory, boolean captureSite) {
-    this.type = memory.type();
-    this.ledger = ledger;
+    super(
+        BACKEND,
+        memory.type(),
+        memory.length(),
+        ledger,
+        "cpu off-heap buffer",
+        memory::release,
+        captureSite);
     this.array = null;
     this.offHeap = memory;
-    this.length = memory.length();
-    this.cleanable =
-        ledger.register(
-            this,
-            "cpu off-heap buffer of " + length + " " + type.id(),
-            length * type.bytes(),
-            memory::release,
-            captureSite);
-  }
-
-  /** The ledger of the backend that made this buffer (null for a temporary). */
-  MemoryLedger ledger() {
-    return ledger;
   }
 
   /**
@@ -174,12 +163,12 @@ final class CpuBuffer implements DeviceBuffer {
     if (array != null) {
       ByteBuffer view = src.slice().order(java.nio.ByteOrder.nativeOrder());
       int at = Math.toIntExact(to);
-      int count = view.remaining() / type.bytes();
-      if (view.remaining() % type.bytes() != 0 || at < 0 || at > length - count) {
+      int count = view.remaining() / type().bytes();
+      if (view.remaining() % type().bytes() != 0 || at < 0 || at > length() - count) {
         throw new IndexOutOfBoundsException(
             view.remaining() + " bytes do not fit " + this + " at element " + to);
       }
-      switch (type) {
+      switch (type()) {
         case INT:
           view.asIntBuffer().get((int[]) array, at, count);
           break;
@@ -198,35 +187,13 @@ final class CpuBuffer implements DeviceBuffer {
   }
 
   @Override
-  public DType type() {
-    return type;
-  }
-
-  @Override
-  public long length() {
-    return length;
-  }
-
-  @Override
-  public String backend() {
-    return BACKEND;
-  }
-
-  @Override
-  public boolean isClosed() {
-    return closed || (ledger != null && ledger.isClosed());
-  }
-
-  @Override
-  public void close() {
-    closed = true;
-    if (cleanable != null) {
-      cleanable.close();
-    }
-  }
-
-  @Override
   public String toString() {
-    return "cpu " + (array != null ? "" : "off-heap ") + "buffer " + type.id() + "[" + length + "]";
+    return "cpu "
+        + (array != null ? "" : "off-heap ")
+        + "buffer "
+        + type().id()
+        + "["
+        + length()
+        + "]";
   }
 }

@@ -210,26 +210,7 @@ final class CpuBufferManager implements BufferManager {
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     CpuBuffer source = CpuBuffer.of(buffer);
-    DType type = DType.ofArray(array);
-    if (type != buffer.type()
-        || length > buffer.length()
-        || offset < 0
-        || length < 0
-        || offset > Array.getLength(array) - length) {
-      throw new IllegalArgumentException(
-          "cannot download "
-              + length
-              + " of "
-              + buffer.length()
-              + " "
-              + buffer.type().id()
-              + " into "
-              + type.id()
-              + "["
-              + Array.getLength(array)
-              + "] at "
-              + offset);
-    }
+    BufferManager.checkDownload(source, array, offset, length);
     source.load(0, array, offset, length);
   }
 

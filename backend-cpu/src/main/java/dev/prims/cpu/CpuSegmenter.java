@@ -1,11 +1,9 @@
 package dev.prims.cpu;
 
 import dev.prims.DeviceBuffer;
-import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
-import dev.prims.spi.FoldPlan;
-import dev.prims.spi.Segmenter;
 import java.lang.reflect.Array;
 
 /**
@@ -14,8 +12,7 @@ import java.lang.reflect.Array;
  * SegmentChunks}); runs of keys found chunk by chunk ({@link CpuRuns}). Buffers must be on the
  * heap.
  */
-final class CpuSegmenter implements Segmenter {
-  static final String FLAT = "segmented-flat";
+final class CpuSegmenter extends AbstractSegmenter {
 
   private final CpuParallel parallel;
 
@@ -24,71 +21,20 @@ final class CpuSegmenter implements Segmenter {
   }
 
   @Override
-  public void reduce(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      CallContext call) {
-    call.usedVariant(FLAT);
-    pass(
+  protected void segmented(
+      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
+    // a reduce's work takes the place of an inclusive scan's
+    boolean inclusive = pass.kind() != ScanKind.EXCLUSIVE;
+    run(
         values,
         offsets,
         segments,
         out,
-        true,
-        (in, o, chunks) -> new FastSegmentWork(values.type(), in, o, op, true, chunks));
-  }
-
-  @Override
-  public void scan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    call.usedVariant(FLAT);
-    boolean inclusive = kind == ScanKind.INCLUSIVE;
-    pass(
-        values,
-        offsets,
-        segments,
-        out,
-        false,
-        (in, o, chunks) -> new FastSegmentWork(values.type(), in, o, op, inclusive, chunks));
-  }
-
-  @Override
-  public void foldReduce(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
-    pass(
-        values,
-        offsets,
-        segments,
-        out,
-        true,
-        (in, o, chunks) -> new FoldSegmentWork(in, o, plan, true, chunks));
-  }
-
-  @Override
-  public void foldScan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ScanKind kind,
-      FoldPlan plan) {
-    boolean inclusive = kind == ScanKind.INCLUSIVE;
-    pass(
-        values,
-        offsets,
-        segments,
-        out,
-        false,
-        (in, o, chunks) -> new FoldSegmentWork(in, o, plan, inclusive, chunks));
+        pass.kind() == null,
+        (in, o, chunks) ->
+            pass.plan() == null
+                ? new FastSegmentWork(values.type(), in, o, pass.op(), inclusive, chunks)
+                : new FoldSegmentWork(in, o, pass.plan(), inclusive, chunks));
   }
 
   @Override
@@ -115,7 +61,7 @@ final class CpuSegmenter implements Segmenter {
    * heap arrays of the buffers, or on heap copies of those that live off the heap (the outputs are
    * copied back).
    */
-  private void pass(
+  private void run(
       DeviceBuffer values,
       DeviceBuffer offsets,
       long segments,

@@ -36,7 +36,6 @@ import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.ScalarBytes;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -66,9 +65,6 @@ import jcuda.driver.CUstream_flags;
  * also wait for asynchronous work enqueued before them.
  */
 final class CudaBackend extends AbstractBackend {
-  private final CudaArgReducer argReducer;
-  private final CudaMomentsReducer momentsReducer;
-  private final CudaSegmenter segmenter;
   private static final int ASYNC_SLOTS = 1024;
   private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
@@ -108,7 +104,6 @@ final class CudaBackend extends AbstractBackend {
   /** Set once close has freed the context: frees after it do nothing. */
   private boolean released;
 
-  private final MemoryLedger ledger = new MemoryLedger(CudaBackendProvider.ID);
   private final CudaBufferManager buffers = new CudaBufferManager(this);
   private final CudaReducer reducer = new CudaReducer(this);
   private final CudaScanner scanner = new CudaScanner(this);
@@ -145,16 +140,16 @@ final class CudaBackend extends AbstractBackend {
       boolean segmentRegisters,
       boolean captureAllocationSites) {
     super(CudaBackendProvider.ID, info);
-    this.argReducer = new CudaArgReducer(this);
-    this.momentsReducer = new CudaMomentsReducer(this);
-    this.segmenter = new CudaSegmenter(this, segmentRegisters);
     parts(
         buffers,
         reducer,
         scanner,
         new CudaHistogrammer(this),
         new CudaDot(this),
-        new CudaFoldKernels(this));
+        new CudaFoldKernels(this),
+        new CudaArgReducer(this),
+        new CudaMomentsReducer(this),
+        new CudaSegmenter(this, segmentRegisters));
     this.info = info;
     this.sms = info.computeUnits();
     this.stagedHostPath = stagedHostPath;
@@ -185,21 +180,6 @@ final class CudaBackend extends AbstractBackend {
       throw new PrimsException(
           CudaBackendProvider.ID, "cannot open CUDA device " + info.name() + ": " + e, e);
     }
-  }
-
-  @Override
-  public dev.prims.spi.ArgReducer argReducer() {
-    return argReducer;
-  }
-
-  @Override
-  public dev.prims.spi.MomentsReducer momentsReducer() {
-    return momentsReducer;
-  }
-
-  @Override
-  public dev.prims.spi.Segmenter segmenter() {
-    return segmenter;
   }
 
   @Override
@@ -291,17 +271,6 @@ final class CudaBackend extends AbstractBackend {
   /** The ledger of the bytes this backend holds. */
   MemoryLedger memoryLedger() {
     return ledger;
-  }
-
-  @Override
-  public Optional<MemoryLedger> ledger() {
-    return Optional.of(ledger);
-  }
-
-  /** Only buffers this backend made (not a cuda buffer of another engine). */
-  @Override
-  public boolean owns(DeviceBuffer buffer) {
-    return buffer instanceof CudaBuffer b && b.owner() == this;
   }
 
   /** The reducer with its package-level kernel launchers. */

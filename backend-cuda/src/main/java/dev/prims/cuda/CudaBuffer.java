@@ -1,7 +1,7 @@
 package dev.prims.cuda;
 
 import dev.prims.DType;
-import dev.prims.DeviceBuffer;
+import dev.prims.spi.AbstractBuffer;
 import dev.prims.spi.BufferCleaner;
 import jcuda.driver.CUdeviceptr;
 
@@ -10,28 +10,21 @@ import jcuda.driver.CUdeviceptr;
  * {@link #close()}, by closing the backend, or by a {@link BufferCleaner} (with a warning naming
  * where it was allocated) when it becomes unreachable without being closed.
  */
-final class CudaBuffer implements DeviceBuffer {
+final class CudaBuffer extends AbstractBuffer {
   private final CudaBackend backend;
-  private final DType type;
-  private final long length;
   private final CUdeviceptr pointer;
-  private final BufferCleaner.Handle cleanable;
-  private volatile boolean closed;
 
   CudaBuffer(CudaBackend backend, DType type, long length, CUdeviceptr pointer) {
+    super(
+        CudaBackendProvider.ID,
+        type,
+        length,
+        backend.memoryLedger(),
+        "cuda buffer",
+        new Release(backend, pointer),
+        backend.captureAllocationSites());
     this.backend = backend;
-    this.type = type;
-    this.length = length;
     this.pointer = pointer;
-    this.cleanable =
-        backend
-            .memoryLedger()
-            .register(
-                this,
-                "cuda buffer of " + length + " " + type.id(),
-                length * type.bytes(),
-                new Release(backend, pointer),
-                backend.captureAllocationSites());
   }
 
   /** Frees the memory once, whether called by close() or by the cleaner. */
@@ -50,21 +43,6 @@ final class CudaBuffer implements DeviceBuffer {
     }
   }
 
-  @Override
-  public DType type() {
-    return type;
-  }
-
-  @Override
-  public long length() {
-    return length;
-  }
-
-  @Override
-  public String backend() {
-    return CudaBackendProvider.ID;
-  }
-
   /** The backend that owns this buffer. */
   CudaBackend owner() {
     return backend;
@@ -76,21 +54,14 @@ final class CudaBuffer implements DeviceBuffer {
     return pointer;
   }
 
+  /** Closed by {@link #close()} or with its backend. */
   @Override
   public boolean isClosed() {
-    return closed || backend.isClosed();
-  }
-
-  @Override
-  public void close() {
-    if (!closed) {
-      closed = true;
-      cleanable.close();
-    }
+    return closedHere() || backend.isClosed();
   }
 
   @Override
   public String toString() {
-    return "cuda buffer of " + length + " " + type.id();
+    return "cuda buffer of " + length() + " " + type().id();
   }
 }

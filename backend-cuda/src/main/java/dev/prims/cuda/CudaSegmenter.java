@@ -11,9 +11,10 @@ import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
-import dev.prims.spi.Segmenter;
+import dev.prims.spi.SegmentFoldBuffers;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -27,7 +28,7 @@ import jcuda.driver.CUdeviceptr;
  * integers per segment exactly with the same kernels on longs, and combine them once per result.
  * Twin of the OpenCL backend's OpenClSegmenter.
  */
-final class CudaSegmenter implements Segmenter {
+final class CudaSegmenter extends AbstractSegmenter {
   private static final String REDUCE = "segment_reduce";
   private static final String REDUCE_FLAT = "segment_reduce_flat";
   private static final String SCAN = "segment_scan";
@@ -44,24 +45,23 @@ final class CudaSegmenter implements Segmenter {
   }
 
   @Override
-  public void reduce(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      CallContext call) {
-    call.usedVariant(registers(segments) ? REGISTERS : FLAT);
+  protected void segmented(
+      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
+    if (pass.plan() != null) {
+      folded(values, offsets, segments, out, pass.plan(), pass.kind());
+      return;
+    }
     backend.call(
         () -> {
-          enqueueReduce(
+          enqueue(
               backend.own(values).pointer(),
               values.type(),
               values.length(),
               backend.own(offsets),
               segments,
               backend.own(out).pointer(),
-              op);
+              pass.op(),
+              pass.kind());
           return null;
         });
   }
@@ -128,37 +128,21 @@ final class CudaSegmenter implements Segmenter {
             .i64(tiles));
   }
 
+  @Override
+  protected String variant(long segments, ScanKind kind) {
+    return kind == null && registers(segments) ? REGISTERS : FLAT;
+  }
+
   /** Whether the reduce of {@code segments} segments runs held in registers. */
   private boolean registers(long segments) {
     return registers && segments <= Integer.MAX_VALUE;
   }
 
-  @Override
-  public void scan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    call.usedVariant(FLAT);
-    backend.call(
-        () -> {
-          enqueueScan(
-              backend.own(values).pointer(),
-              values.type(),
-              values.length(),
-              backend.own(offsets),
-              segments,
-              backend.own(out).pointer(),
-              op,
-              kind);
-          return null;
-        });
-  }
-
-  private void enqueueScan(
+  /**
+   * Enqueues a segmented reduce ({@code kind} null: {@link #enqueueReduce}) or scan of {@code
+   * kind}.
+   */
+  private void enqueue(
       CUdeviceptr values,
       DType type,
       long n,
@@ -167,6 +151,10 @@ final class CudaSegmenter implements Segmenter {
       CUdeviceptr out,
       ReduceOp op,
       ScanKind kind) {
+    if (kind == null) {
+      enqueueReduce(values, type, n, offsets, segments, out, op);
+      return;
+    }
     if (n == 0) {
       return;
     }
@@ -260,23 +248,6 @@ final class CudaSegmenter implements Segmenter {
     }
   }
 
-  @Override
-  public void foldReduce(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
-    folded(values, offsets, segments, out, plan, null);
-  }
-
-  @Override
-  public void foldScan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ScanKind kind,
-      FoldPlan plan) {
-    folded(values, offsets, segments, out, plan, kind);
-  }
-
   /**
    * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers, their
    * exact segmented long sums or scans, then FoldPlan.combine of each result's sums.
@@ -295,13 +266,8 @@ final class CudaSegmenter implements Segmenter {
     if (results == 0) {
       return;
     }
-    DeviceBuffer[] digits = new DeviceBuffer[plan.folds()];
-    DeviceBuffer[] sums = new DeviceBuffer[plan.folds()];
-    try {
-      for (int f = 0; f < plan.folds(); f++) {
-        digits[f] = backend.buffers().allocate(DType.LONG, Math.max(n, 1));
-        sums[f] = kind == null ? backend.buffers().allocate(DType.LONG, segments) : digits[f];
-      }
+    try (SegmentFoldBuffers folds =
+        new SegmentFoldBuffers(backend.buffers(), plan, n, segments, kind != null)) {
       backend.call(
           () -> {
             String type = in.type().id();
@@ -309,22 +275,18 @@ final class CudaSegmenter implements Segmenter {
               KernelArgs args = new KernelArgs().pointer(in.pointer()).i64(n);
               CudaFoldKernels.planArgs(args, plan);
               for (int f = 0; f < 4; f++) {
-                args.pointer(pointer(digits, f));
+                args.pointer(pointer(folds.digits(f)));
               }
               backend.launch(REDUCE, "seg_fold_digits_" + type, ceilDiv(n, BLOCK_SIZE), 0, args);
             }
-            for (int f = 0; f < plan.folds(); f++) {
-              CUdeviceptr d = pointer(digits, f);
-              CUdeviceptr s = pointer(sums, f);
-              if (kind == null) {
-                enqueueReduce(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM);
-              } else {
-                enqueueScan(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
-              }
+            for (int f = 0; f < folds.folds(); f++) {
+              CUdeviceptr d = pointer(folds.digits(f));
+              CUdeviceptr s = pointer(folds.sums(f));
+              enqueue(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
             }
             KernelArgs args = new KernelArgs();
             for (int f = 0; f < 4; f++) {
-              args.pointer(pointer(sums, f));
+              args.pointer(pointer(folds.sums(f)));
             }
             args.i64(results);
             CudaFoldKernels.planArgs(args, plan).pointer(backend.own(out).pointer());
@@ -332,21 +294,11 @@ final class CudaSegmenter implements Segmenter {
                 REDUCE, "seg_fold_combine_" + type, ceilDiv(results, BLOCK_SIZE), 0, args);
             return null;
           });
-    } finally {
-      for (int f = 0; f < plan.folds(); f++) {
-        if (sums[f] != null && sums[f] != digits[f]) {
-          sums[f].close();
-        }
-        if (digits[f] != null) {
-          digits[f].close();
-        }
-      }
     }
   }
 
-  /** Fold {@code f}'s buffer; the last real one stands in for folds past the plan's. */
-  private CUdeviceptr pointer(DeviceBuffer[] folds, int f) {
-    return backend.own(folds[Math.min(f, folds.length - 1)]).pointer();
+  private CUdeviceptr pointer(DeviceBuffer buffer) {
+    return backend.own(buffer).pointer();
   }
 
   /**

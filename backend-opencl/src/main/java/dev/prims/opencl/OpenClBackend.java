@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
@@ -45,9 +44,6 @@ import org.jocl.cl_mem;
  * frees a released memory object only once the commands using it have finished.
  */
 final class OpenClBackend extends AbstractBackend {
-  private final OpenClArgReducer argReducer;
-  private final OpenClMomentsReducer momentsReducer;
-  private final OpenClSegmenter segmenter;
   static final String ID = "opencl";
 
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
@@ -85,7 +81,6 @@ final class OpenClBackend extends AbstractBackend {
   private final OpenClHostStreamer streamer;
   private volatile boolean closed;
   private final QueueCompletions completions;
-  private final MemoryLedger ledger = new MemoryLedger(ID);
   private final boolean captureAllocationSites;
 
   OpenClBackend(OpenClDevice device, BackendContext config) {
@@ -107,16 +102,16 @@ final class OpenClBackend extends AbstractBackend {
     this.streamer = new OpenClHostStreamer(this, OpenClTransferPolicy.of(config));
     this.scanner = new OpenClScanner(this, OpenClScanPolicy.of(config, device));
     // reproducible mode only where the device has fp64 (the fold recipe is in double)
-    this.argReducer = new OpenClArgReducer(this);
-    this.momentsReducer = new OpenClMomentsReducer(this);
-    this.segmenter = new OpenClSegmenter(this);
     parts(
         new OpenClBufferManager(this),
         new OpenClReducer(this),
         scanner,
         new OpenClHistogrammer(this),
         new OpenClDot(this),
-        device.fp64() ? new OpenClFoldKernels(this) : null);
+        device.fp64() ? new OpenClFoldKernels(this) : null,
+        new OpenClArgReducer(this),
+        new OpenClMomentsReducer(this),
+        new OpenClSegmenter(this));
     this.completions =
         new QueueCompletions(
             ID, () -> {}, e -> e instanceof CLException c ? failure("asynchronous call", c) : e);
@@ -140,17 +135,6 @@ final class OpenClBackend extends AbstractBackend {
   /** The ledger of the bytes this backend holds. */
   MemoryLedger memoryLedger() {
     return ledger;
-  }
-
-  @Override
-  public Optional<MemoryLedger> ledger() {
-    return Optional.of(ledger);
-  }
-
-  /** Only buffers this backend made (not an opencl buffer of another engine). */
-  @Override
-  public boolean owns(DeviceBuffer buffer) {
-    return buffer instanceof OpenClBuffer b && b.ledger() == ledger;
   }
 
   /** Whether new buffers capture a stack trace for leak warnings ({@code prims.debug.leaks}). */
@@ -187,21 +171,6 @@ final class OpenClBackend extends AbstractBackend {
   /** Whether 64-bit global atomics are used (present and not disabled by configuration). */
   boolean int64Atomics() {
     return int64Atomics;
-  }
-
-  @Override
-  public dev.prims.spi.ArgReducer argReducer() {
-    return argReducer;
-  }
-
-  @Override
-  public dev.prims.spi.MomentsReducer momentsReducer() {
-    return momentsReducer;
-  }
-
-  @Override
-  public dev.prims.spi.Segmenter segmenter() {
-    return segmenter;
   }
 
   @Override

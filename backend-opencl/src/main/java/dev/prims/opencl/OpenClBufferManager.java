@@ -42,7 +42,7 @@ final class OpenClBufferManager implements BufferManager {
           long bytes = length * type.bytes();
           cl_mem mem = backend.createMemory(bytes, length + " " + type.id() + " elements", commit);
           return new OpenClBuffer(
-              type, length, mem, bytes, backend.memoryLedger(), backend.captureAllocationSites());
+              type, length, mem, backend.memoryLedger(), backend.captureAllocationSites());
         });
   }
 
@@ -110,26 +110,8 @@ final class OpenClBufferManager implements BufferManager {
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     OpenClBuffer source = backend.own(buffer);
-    DType type = DType.ofArray(array);
-    if (type != source.type()
-        || length > source.length()
-        || offset < 0
-        || length < 0
-        || offset > Array.getLength(array) - length) {
-      throw new IllegalArgumentException(
-          "cannot download "
-              + length
-              + " of "
-              + source.length()
-              + " "
-              + source.type().id()
-              + " into "
-              + type.id()
-              + "["
-              + Array.getLength(array)
-              + "] at "
-              + offset);
-    }
+    BufferManager.checkDownload(source, array, offset, length);
+    DType type = source.type();
     if (length == 0) {
       return;
     }

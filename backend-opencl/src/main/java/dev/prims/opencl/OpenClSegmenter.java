@@ -9,10 +9,10 @@ import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
-import dev.prims.spi.Segmenter;
 import org.jocl.cl_mem;
 
 /**
@@ -22,8 +22,7 @@ import org.jocl.cl_mem;
  * Reproducible sums split every element into its fold integers (fold.cl), sum each fold's integers
  * per segment exactly with the same kernels on longs, and combine them once per result.
  */
-final class OpenClSegmenter implements Segmenter {
-  static final String FLAT = "segmented-flat";
+final class OpenClSegmenter extends AbstractSegmenter {
   private static final String FILE = "segment.cl";
 
   private final OpenClBackend backend;
@@ -33,26 +32,25 @@ final class OpenClSegmenter implements Segmenter {
   }
 
   @Override
-  public void reduce(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      CallContext call) {
-    call.usedVariant(FLAT);
+  protected void segmented(
+      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
+    if (pass.plan() != null) {
+      folded(values, offsets, segments, out, pass.plan(), pass.kind());
+      return;
+    }
     backend.requireType(values.type());
     backend.callAndRead(
-        "segmented reduce",
+        pass.kind() == null ? "segmented reduce" : "segmented scan",
         () -> {
-          enqueueReduce(
+          enqueue(
               backend.own(values).mem(),
               values.type(),
               values.length(),
               backend.own(offsets),
               segments,
               backend.own(out).mem(),
-              op);
+              pass.op(),
+              pass.kind());
           return null;
         });
   }
@@ -108,34 +106,11 @@ final class OpenClSegmenter implements Segmenter {
         tiles);
   }
 
-  @Override
-  public void scan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    call.usedVariant(FLAT);
-    backend.requireType(values.type());
-    backend.callAndRead(
-        "segmented scan",
-        () -> {
-          enqueueScan(
-              backend.own(values).mem(),
-              values.type(),
-              values.length(),
-              backend.own(offsets),
-              segments,
-              backend.own(out).mem(),
-              op,
-              kind);
-          return null;
-        });
-  }
-
-  private void enqueueScan(
+  /**
+   * Enqueues a segmented reduce ({@code kind} null: {@link #enqueueReduce}) or scan of {@code
+   * kind}.
+   */
+  private void enqueue(
       cl_mem values,
       DType type,
       long n,
@@ -144,6 +119,10 @@ final class OpenClSegmenter implements Segmenter {
       cl_mem out,
       ReduceOp op,
       ScanKind kind) {
+    if (kind == null) {
+      enqueueReduce(values, type, n, offsets, segments, out, op);
+      return;
+    }
     if (n == 0) {
       return;
     }
@@ -230,23 +209,6 @@ final class OpenClSegmenter implements Segmenter {
     }
   }
 
-  @Override
-  public void foldReduce(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
-    folded(values, offsets, segments, out, plan, null);
-  }
-
-  @Override
-  public void foldScan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ScanKind kind,
-      FoldPlan plan) {
-    folded(values, offsets, segments, out, plan, kind);
-  }
-
   /**
    * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers
    * (fold_elements), their exact segmented long sums or scans, then FoldPlan.combine of each
@@ -289,11 +251,7 @@ final class OpenClSegmenter implements Segmenter {
             for (int f = 0; f < folds.folds(); f++) {
               cl_mem d = mem(folds.digits(f));
               cl_mem s = mem(folds.sums(f));
-              if (kind == null) {
-                enqueueReduce(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM);
-              } else {
-                enqueueScan(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
-              }
+              enqueue(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
             }
             backend.launch(
                 fold.kernel(in.type(), plan, "fold_combine"),

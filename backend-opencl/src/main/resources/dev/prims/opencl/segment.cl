@@ -45,12 +45,21 @@ inline void seg_group_scan(__local int* flag, __local T* value, int lid OP_PARAM
   }
 }
 
-/* One work-item's elements [i0, i1) of a tile, and the segment of its first element. */
+/* One work-item's elements [i0, i1) of the tile [t0, t1), and the segment of its first element. */
 typedef struct {
+  ulong t0;
+  ulong t1;
   ulong i0;
   ulong i1;
   ulong seg;
 } seg_span;
+
+/* The local memory of a tile pass: the group scan's flags and values, the tile's segment bounds. */
+typedef struct {
+  int flags[BLOCK_SIZE];
+  T vals[BLOCK_SIZE];
+  ulong bounds[2];
+} seg_tile_local;
 
 /* The tile's first and last segment, found once by work-item 0. */
 inline void seg_tile_bounds(__global const OFF_T* offsets, ulong segments, ulong t0, ulong t1,
@@ -66,6 +75,8 @@ inline void seg_tile_bounds(__global const OFF_T* offsets, ulong segments, ulong
 inline seg_span seg_thread_span(__global const OFF_T* offsets, ulong t0, ulong t1,
                                 __local const ulong* bounds) {
   seg_span s;
+  s.t0 = t0;
+  s.t1 = t1;
   s.i0 = min(t1, t0 + (ulong)get_local_id(0) * ITEMS_PER_THREAD);
   s.i1 = min(t1, s.i0 + ITEMS_PER_THREAD);
   s.seg = s.i0 < t1 ? seg_find(offsets, bounds[0], bounds[1], s.i0) : bounds[1];
@@ -107,6 +118,27 @@ inline int seg_thread_summary(__global const T* values, __global const OFF_T* of
 }
 
 /*
+ * The start of every tile pass over the work-group's tile of [0, n): this work-item's span, and
+ * its summary (seg_thread_summary, `head` included) scanned across the group, so that
+ * tile->flags[lid] and tile->vals[lid] cover the tile's work-items up to this one.
+ */
+inline seg_span seg_tile_scan(__global const T* values, __global const OFF_T* offsets,
+                              ulong segments, ulong n, __local seg_tile_local* tile,
+                              T* head OP_PARAM) {
+  int lid = get_local_id(0);
+  ulong t0 = get_group_id(0) * TILE;
+  ulong t1 = min(n, t0 + TILE);
+  seg_tile_bounds(offsets, segments, t0, t1, tile->bounds);
+  seg_span s = seg_thread_span(offsets, t0, t1, tile->bounds);
+  T agg;
+  tile->flags[lid] = seg_thread_summary(values, offsets, s, &agg, head OP_ARG);
+  tile->vals[lid] = agg;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  seg_group_scan(tile->flags, tile->vals, lid OP_ARG);
+  return s;
+}
+
+/*
  * Reduce, tile pass: writes every segment that starts and ends in the tile; for the others keeps
  * per tile the head (elements of a segment begun in an earlier tile; headSeg, else -1) and the
  * tail (from the last start to the tile's end when that segment goes on; tailSeg, else -1).
@@ -116,23 +148,12 @@ __kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
                                              ulong n, __global T* out, __global T* tileHead,
                                              __global long* headSeg, __global T* tileTail,
                                              __global long* tailSeg OP_PARAM) {
-  __local int flags[BLOCK_SIZE];
-  __local T vals[BLOCK_SIZE];
-  __local ulong bounds[2];
+  __local seg_tile_local tile;
   int lid = get_local_id(0);
   ulong g = get_group_id(0);
-  ulong t0 = g * TILE;
-  ulong t1 = min(n, t0 + TILE);
-  seg_tile_bounds(offsets, segments, t0, t1, bounds);
-  seg_span s = seg_thread_span(offsets, t0, t1, bounds);
-  T agg;
   T head = IDENTITY;
-  int flag = seg_thread_summary(values, offsets, s, &agg, &head OP_ARG);
-  flags[lid] = flag;
-  vals[lid] = agg;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  seg_group_scan(flags, vals, lid OP_ARG);
-  T carry = lid > 0 ? vals[lid - 1] : IDENTITY;
+  seg_span s = seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
+  T carry = lid > 0 ? tile.vals[lid - 1] : IDENTITY;
   if (lid == 0) {
     headSeg[g] = -1;
     tailSeg[g] = -1;
@@ -146,7 +167,7 @@ __kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
   // the segment of the first element, when it began before this work-item
   if (segStart < s.i0 && segEnd <= s.i1) {
     T v = op(carry, head);
-    if (segStart >= t0) {
+    if (segStart >= s.t0) {
       out[s.seg] = v;
     } else {
       tileHead[g] = v;
@@ -176,11 +197,11 @@ __kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
     out[cur] = acc;
   }
   // the segment that leaves the tile unfinished
-  if (s.i1 == t1 && next > t1) {
+  if (s.i1 == s.t1 && next > s.t1) {
     if (started) {
       tileTail[g] = acc;
       tailSeg[g] = cur;
-    } else if ((ulong)offsets[cur] >= t0) {
+    } else if ((ulong)offsets[cur] >= s.t0) {
       tileTail[g] = op(carry, acc);
       tailSeg[g] = cur;
     } else {
@@ -221,24 +242,13 @@ __kernel REQUIRE_BLOCK void seg_scan_totals(__global const T* values,
                                             __global const OFF_T* offsets, ulong segments,
                                             ulong n, __global int* tileFlag,
                                             __global T* tileAgg OP_PARAM) {
-  __local int flags[BLOCK_SIZE];
-  __local T vals[BLOCK_SIZE];
-  __local ulong bounds[2];
+  __local seg_tile_local tile;
   int lid = get_local_id(0);
-  ulong g = get_group_id(0);
-  ulong t0 = g * TILE;
-  ulong t1 = min(n, t0 + TILE);
-  seg_tile_bounds(offsets, segments, t0, t1, bounds);
-  seg_span s = seg_thread_span(offsets, t0, t1, bounds);
-  T agg;
   T head;
-  flags[lid] = seg_thread_summary(values, offsets, s, &agg, &head OP_ARG);
-  vals[lid] = agg;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  seg_group_scan(flags, vals, lid OP_ARG);
+  seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
   if (lid == BLOCK_SIZE - 1) {
-    tileFlag[g] = flags[lid];
-    tileAgg[g] = vals[lid];
+    tileFlag[get_group_id(0)] = tile.flags[lid];
+    tileAgg[get_group_id(0)] = tile.vals[lid];
   }
 }
 
@@ -276,24 +286,13 @@ __kernel REQUIRE_BLOCK void seg_scan_tiles(__global const T* values,
                                            __global const OFF_T* offsets, ulong segments,
                                            ulong n, __global const T* tileCarry,
                                            __global T* out, int exclusive OP_PARAM) {
-  __local int flags[BLOCK_SIZE];
-  __local T vals[BLOCK_SIZE];
-  __local ulong bounds[2];
+  __local seg_tile_local tile;
   int lid = get_local_id(0);
-  ulong g = get_group_id(0);
-  ulong t0 = g * TILE;
-  ulong t1 = min(n, t0 + TILE);
-  seg_tile_bounds(offsets, segments, t0, t1, bounds);
-  seg_span s = seg_thread_span(offsets, t0, t1, bounds);
-  T agg;
   T head;
-  flags[lid] = seg_thread_summary(values, offsets, s, &agg, &head OP_ARG);
-  vals[lid] = agg;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  seg_group_scan(flags, vals, lid OP_ARG);
-  int ef = lid > 0 ? flags[lid - 1] : 0;
-  T ev = lid > 0 ? vals[lid - 1] : IDENTITY;
-  T acc = ef ? ev : op(tileCarry[g], ev);
+  seg_span s = seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
+  int ef = lid > 0 ? tile.flags[lid - 1] : 0;
+  T ev = lid > 0 ? tile.vals[lid - 1] : IDENTITY;
+  T acc = ef ? ev : op(tileCarry[get_group_id(0)], ev);
   if (s.i0 >= s.i1) {
     return;
   }

@@ -89,24 +89,8 @@ public abstract class DotConformance extends BackendConformance {
   }
 
   private Stream<DynamicNode> cases(Prims view, String variant, DType type, List<Integer> sizes) {
-    List<DynamicNode> tests = new ArrayList<>();
-    for (DataKind kind : DataKind.values()) {
-      if (!type.isFloating() && !kind.appliesToIntegers()) {
-        continue;
-      }
-      if (variant != null && !DataKind.VARIANT_SUBSET.contains(kind)) {
-        continue;
-      }
-      for (int n : sizes) {
-        if (variant != null && n == Sizes.LARGE && kind != DataKind.RANDOM) {
-          continue;
-        }
-        tests.add(
-            DynamicTest.dynamicTest(
-                kind.id() + " n=" + n, () -> checkDot(view, variant, type, kind, n)));
-      }
-    }
-    return tests.stream();
+    return DataCases.of(
+        type, null, variant, sizes, (kind, n) -> checkDot(view, variant, type, kind, n));
   }
 
   private void checkDot(Prims view, String variant, DType type, DataKind kind, int n) {

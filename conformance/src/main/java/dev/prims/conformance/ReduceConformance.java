@@ -103,27 +103,8 @@ public abstract class ReduceConformance extends BackendConformance {
 
   private Stream<DynamicNode> cases(
       Prims view, String variant, DType type, ReduceOp op, List<Integer> sizes) {
-    List<DynamicNode> tests = new ArrayList<>();
-    for (DataKind kind : DataKind.values()) {
-      if (!type.isFloating() && !kind.appliesToIntegers()) {
-        continue;
-      }
-      if (type.isFloating() && op == ReduceOp.PROD && kind == DataKind.EXTREME) {
-        continue;
-      }
-      if (variant != null && !DataKind.VARIANT_SUBSET.contains(kind)) {
-        continue;
-      }
-      for (int n : sizes) {
-        if (variant != null && n == Sizes.LARGE && kind != DataKind.RANDOM) {
-          continue;
-        }
-        String name = kind.id() + " n=" + n;
-        tests.add(
-            DynamicTest.dynamicTest(name, () -> checkReduce(view, variant, type, op, kind, n)));
-      }
-    }
-    return tests.stream();
+    return DataCases.of(
+        type, op, variant, sizes, (kind, n) -> checkReduce(view, variant, type, op, kind, n));
   }
 
   private void checkReduce(

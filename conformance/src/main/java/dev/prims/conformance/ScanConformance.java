@@ -148,28 +148,12 @@ public abstract class ScanConformance extends BackendConformance {
 
   private Stream<DynamicNode> cases(
       Prims view, String variant, DType type, ReduceOp op, ScanKind scanKind, List<Integer> sizes) {
-    List<DynamicNode> tests = new ArrayList<>();
-    for (DataKind kind : DataKind.values()) {
-      if (!type.isFloating() && !kind.appliesToIntegers()) {
-        continue;
-      }
-      if (type.isFloating() && op == ReduceOp.PROD && kind == DataKind.EXTREME) {
-        continue;
-      }
-      if (variant != null && !DataKind.VARIANT_SUBSET.contains(kind)) {
-        continue;
-      }
-      for (int n : sizes) {
-        if (variant != null && n == Sizes.LARGE && kind != DataKind.RANDOM) {
-          continue;
-        }
-        tests.add(
-            DynamicTest.dynamicTest(
-                kind.id() + " n=" + n,
-                () -> checkScan(view, variant, type, op, scanKind, kind, n)));
-      }
-    }
-    return tests.stream();
+    return DataCases.of(
+        type,
+        op,
+        variant,
+        sizes,
+        (kind, n) -> checkScan(view, variant, type, op, scanKind, kind, n));
   }
 
   private void checkScan(

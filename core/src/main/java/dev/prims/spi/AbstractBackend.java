@@ -1,5 +1,8 @@
 package dev.prims.spi;
 
+import dev.prims.DeviceBuffer;
+import java.util.Optional;
+
 /**
  * A skeletal {@link Backend}: holds its id, device, buffer manager and primitive drivers (the last
  * handed over once by the subclass's constructor with {@link #parts}) and answers their accessors,
@@ -8,22 +11,39 @@ package dev.prims.spi;
 public abstract class AbstractBackend implements Backend {
   private final String id;
   private final DeviceInfo device;
+
+  /** The bytes this backend holds; its buffers are counted here. */
+  protected final MemoryLedger ledger;
+
   private BufferManager buffers;
   private Reducer reducer;
   private Scanner scanner;
   private Histogrammer histogrammer;
   private DotProduct dot;
   private FoldKernels foldKernels;
+  private ArgReducer argReducer;
+  private MomentsReducer momentsReducer;
+  private Segmenter segmenter;
 
-  /** A backend with id {@code id} on {@code device}; its constructor then calls {@link #parts}. */
+  /**
+   * A backend with id {@code id} on {@code device} with a new ledger; its constructor then calls
+   * {@link #parts}.
+   */
   protected AbstractBackend(String id, DeviceInfo device) {
+    this(id, device, new MemoryLedger(id));
+  }
+
+  /** A backend with id {@code id} on {@code device} counting its buffers in {@code ledger}. */
+  protected AbstractBackend(String id, DeviceInfo device, MemoryLedger ledger) {
     this.id = id;
     this.device = device;
+    this.ledger = ledger;
   }
 
   /**
    * Sets the buffer manager and the drivers, once, from the subclass's constructor ({@code
-   * foldKernels} null where reproducible mode is not supported).
+   * foldKernels} null where reproducible mode is not supported; {@code argReducer}, {@code
+   * momentsReducer} and {@code segmenter} null where those calls are not).
    */
   protected final void parts(
       BufferManager buffers,
@@ -31,7 +51,10 @@ public abstract class AbstractBackend implements Backend {
       Scanner scanner,
       Histogrammer histogrammer,
       DotProduct dot,
-      FoldKernels foldKernels) {
+      FoldKernels foldKernels,
+      ArgReducer argReducer,
+      MomentsReducer momentsReducer,
+      Segmenter segmenter) {
     if (this.buffers != null) {
       throw new IllegalStateException("the parts of backend " + id + " are already set");
     }
@@ -41,6 +64,9 @@ public abstract class AbstractBackend implements Backend {
     this.histogrammer = histogrammer;
     this.dot = dot;
     this.foldKernels = foldKernels;
+    this.argReducer = argReducer;
+    this.momentsReducer = momentsReducer;
+    this.segmenter = segmenter;
   }
 
   @Override
@@ -81,5 +107,32 @@ public abstract class AbstractBackend implements Backend {
   @Override
   public final FoldKernels foldKernels() {
     return foldKernels;
+  }
+
+  @Override
+  public final ArgReducer argReducer() {
+    return argReducer;
+  }
+
+  @Override
+  public final MomentsReducer momentsReducer() {
+    return momentsReducer;
+  }
+
+  @Override
+  public final Segmenter segmenter() {
+    return segmenter != null ? segmenter : Backend.super.segmenter();
+  }
+
+  /** The ledger of the bytes this backend holds. */
+  @Override
+  public final Optional<MemoryLedger> ledger() {
+    return Optional.of(ledger);
+  }
+
+  /** Only the buffers this backend made (those counted in its ledger), not another engine's. */
+  @Override
+  public final boolean owns(DeviceBuffer buffer) {
+    return buffer instanceof AbstractBuffer b && b.ledger() == ledger;
   }
 }

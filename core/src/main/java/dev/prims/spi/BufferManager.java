@@ -133,4 +133,35 @@ public interface BufferManager {
     download(buffer, part);
     System.arraycopy(part, 0, array, offset, length);
   }
+
+  /**
+   * Checks a download of the first {@code length} elements of {@code source} into {@code
+   * array[offset, offset + length)}.
+   *
+   * @throws IllegalArgumentException naming the lengths, types and offset where the types differ,
+   *     {@code source} is shorter than {@code length} or the slice is outside {@code array}
+   */
+  static void checkDownload(DeviceBuffer source, Object array, int offset, int length) {
+    DType type = DType.ofArray(array);
+    int arrayLength = Array.getLength(array);
+    if (type != source.type()
+        || length > source.length()
+        || offset < 0
+        || length < 0
+        || offset > arrayLength - length) {
+      throw new IllegalArgumentException(
+          "cannot download "
+              + length
+              + " of "
+              + source.length()
+              + " "
+              + source.type().id()
+              + " into "
+              + type.id()
+              + "["
+              + arrayLength
+              + "] at "
+              + offset);
+    }
+  }
 }

@@ -246,12 +246,7 @@ public final class BenchRunner {
       notes.add("CUB/Thrust reference not run: " + located.problem());
       return Map.of();
     }
-    int device =
-        targets.stream()
-            .filter(t -> t.id().equals("cuda"))
-            .findFirst()
-            .map(t -> t.backend().device().index())
-            .orElse(0);
+    int device = BenchTarget.cudaDevice(targets);
     int reps = referenceReps();
     List<CubRequest> requests = new ArrayList<>();
     for (long n : plan.sizes()) {

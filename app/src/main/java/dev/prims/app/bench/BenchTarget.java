@@ -4,6 +4,7 @@ import dev.prims.DType;
 import dev.prims.Prims;
 import dev.prims.spi.Backend;
 import dev.prims.spi.DeviceInfo;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -35,6 +36,15 @@ public record BenchTarget(String id, Prims view, Backend backend, boolean gpu) {
     }
     String type = device.details().getOrDefault("type", "");
     return type.toLowerCase(Locale.ROOT).contains("gpu");
+  }
+
+  /** The device index of the cuda target among {@code targets}, or 0 where there is none. */
+  public static int cudaDevice(List<BenchTarget> targets) {
+    return targets.stream()
+        .filter(t -> t.id().equals("cuda"))
+        .findFirst()
+        .map(t -> t.backend().device().index())
+        .orElse(0);
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.engine.FailureMessages;
 import dev.prims.spi.Availability;
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -138,12 +139,7 @@ public final class LadderRunner {
       notes.add("CUB reference not run: " + located.problem());
       return Map.of();
     }
-    int device =
-        targets.stream()
-            .filter(t -> t.id().equals("cuda"))
-            .findFirst()
-            .map(t -> t.backend().device().index())
-            .orElse(0);
+    int device = BenchTarget.cudaDevice(targets);
     return located.reference().run(primitives.stream().map(this::request).toList(), device);
   }
 
@@ -238,17 +234,7 @@ public final class LadderRunner {
           Arrays.parallelPrefix(expected, Integer::sum);
           int[] got = new int[values.length];
           view.download(output, got);
-          int mismatch = Arrays.mismatch(expected, got);
-          return new Measured(
-              t,
-              mismatch < 0
-                  ? "ok"
-                  : "WRONG at "
-                      + mismatch
-                      + ": expected "
-                      + expected[mismatch]
-                      + ", got "
-                      + got[mismatch]);
+          return new Measured(t, compare("at", expected, got));
         }
       }
       default -> {
@@ -263,17 +249,7 @@ public final class LadderRunner {
           }
           long[] got = new long[Operation.BINS];
           view.download(counts, got);
-          int mismatch = Arrays.mismatch(expected, got);
-          return new Measured(
-              t,
-              mismatch < 0
-                  ? "ok"
-                  : "WRONG in bin "
-                      + mismatch
-                      + ": expected "
-                      + expected[mismatch]
-                      + ", got "
-                      + got[mismatch]);
+          return new Measured(t, compare("in bin", expected, got));
         }
       }
     }
@@ -285,5 +261,20 @@ public final class LadderRunner {
 
   private static String check(boolean ok, long expected, long got) {
     return ok ? "ok" : "WRONG: expected " + expected + ", got " + got;
+  }
+
+  /**
+   * "ok", or where the int or long array {@code got} first differs from {@code expected} ("WRONG"
+   * {@code where} index).
+   */
+  private static String compare(String where, Object expected, Object got) {
+    int mismatch =
+        expected instanceof int[] e
+            ? Arrays.mismatch(e, (int[]) got)
+            : Arrays.mismatch((long[]) expected, (long[]) got);
+    return mismatch < 0
+        ? "ok"
+        : "WRONG %s %d: expected %s, got %s"
+            .formatted(where, mismatch, Array.get(expected, mismatch), Array.get(got, mismatch));
   }
 }

@@ -4,18 +4,13 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.spi.AbstractBackend;
-import dev.prims.spi.ArgReducer;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceInfo;
-import dev.prims.spi.MemoryLedger;
-import dev.prims.spi.MomentsReducer;
-import dev.prims.spi.Segmenter;
 import dev.prims.spi.Sorter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -28,12 +23,8 @@ public final class MultiDeviceBackend extends AbstractBackend {
   private final List<Backend> members;
   private final long align;
   private final boolean captureSites;
-  private final MemoryLedger ledger;
   private final ShardTasks tasks;
   private final ShardedBuffers buffers;
-  private final ArgReducer argReducer;
-  private final MomentsReducer momentsReducer;
-  private final Segmenter segmenter;
 
   /**
    * Composes {@code members} (at least two, all of backend {@code id}, in device order), splitting
@@ -49,7 +40,6 @@ public final class MultiDeviceBackend extends AbstractBackend {
     this.members = List.copyOf(members);
     this.align = align;
     this.captureSites = captureSites;
-    this.ledger = new MemoryLedger(id);
     this.tasks = new ShardTasks(id);
     this.buffers = new ShardedBuffers(this);
     MultiDeviceReducer reducer = new MultiDeviceReducer(this);
@@ -60,16 +50,23 @@ public final class MultiDeviceBackend extends AbstractBackend {
         new MultiDeviceScanner(this, reducer),
         new MultiDeviceHistogrammer(this),
         new MultiDeviceDot(this),
-        folds ? new MultiDeviceFoldKernels(this) : null);
-    this.argReducer =
+        folds ? new MultiDeviceFoldKernels(this) : null,
         this.members.stream().allMatch(m -> m.argReducer() != null)
             ? new MultiDeviceArgReducer(this)
-            : null;
-    this.momentsReducer =
+            : null,
         this.members.stream().allMatch(m -> m.momentsReducer() != null)
             ? new MultiDeviceMoments(this)
-            : null;
-    this.segmenter = new GatheringSegmenter(this);
+            : null,
+        segments(this.members.get(0)) ? new GatheringSegmenter(this) : null);
+  }
+
+  /** Whether {@code member} has segmented calls (those of the engine gather on it). */
+  private static boolean segments(Backend member) {
+    try {
+      return member.segmenter() != null;
+    } catch (UnsupportedOperationException e) {
+      return false;
+    }
   }
 
   private static DeviceInfo describe(List<Backend> members) {
@@ -172,22 +169,6 @@ public final class MultiDeviceBackend extends AbstractBackend {
   }
 
   @Override
-  public ArgReducer argReducer() {
-    return argReducer;
-  }
-
-  @Override
-  public MomentsReducer momentsReducer() {
-    return momentsReducer;
-  }
-
-  @Override
-  public Segmenter segmenter() {
-    members.get(0).segmenter();
-    return segmenter;
-  }
-
-  @Override
   public Sorter sorter() {
     return members.get(0).sorter();
   }
@@ -209,20 +190,6 @@ public final class MultiDeviceBackend extends AbstractBackend {
       chain = Math.max(chain, members.get(i).sequentialChain(type, layout.length(i)));
     }
     return Math.min(n, chain + layout.shards());
-  }
-
-  @Override
-  public boolean owns(DeviceBuffer buffer) {
-    return buffer instanceof ShardedBuffer s && s.owner() == this;
-  }
-
-  /**
-   * The sharded buffers of this engine (each also counted, shard by shard, in its device's own
-   * ledger).
-   */
-  @Override
-  public Optional<MemoryLedger> ledger() {
-    return Optional.of(ledger);
   }
 
   boolean capturesSites() {

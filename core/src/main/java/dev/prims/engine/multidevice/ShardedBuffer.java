@@ -2,8 +2,7 @@ package dev.prims.engine.multidevice;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import dev.prims.spi.BufferCleaner;
-import java.util.concurrent.atomic.AtomicBoolean;
+import dev.prims.spi.AbstractBuffer;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -11,41 +10,37 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * i} as a buffer of that device's backend. Counted in the engine's ledger; closing it (or its
  * engine, or the cleaner when it is dropped unclosed) closes every shard.
  */
-final class ShardedBuffer implements DeviceBuffer {
+final class ShardedBuffer extends AbstractBuffer {
   private final MultiDeviceBackend owner;
-  private final DType type;
   private final ShardLayout layout;
   private final AtomicReferenceArray<DeviceBuffer> shards;
-  private final AtomicBoolean closed;
-  private final BufferCleaner.Handle handle;
 
   ShardedBuffer(MultiDeviceBackend owner, DType type, ShardLayout layout, DeviceBuffer[] shards) {
-    this.owner = owner;
-    this.type = type;
-    this.layout = layout;
-    AtomicReferenceArray<DeviceBuffer> parts = new AtomicReferenceArray<>(shards);
-    AtomicBoolean released = new AtomicBoolean();
-    this.shards = parts;
-    this.closed = released;
-    this.handle =
-        owner
-            .ledger()
-            .orElseThrow()
-            .register(
-                this,
-                owner.id() + " buffer of " + layout.length() + " " + type.id(),
-                layout.length() * type.bytes(),
-                () -> closeShards(parts, released),
-                owner.capturesSites());
+    this(owner, type, layout, new AtomicReferenceArray<>(shards));
   }
 
-  /** Closes every shard once; reaches the shards only, never the buffer. */
-  private static void closeShards(
-      AtomicReferenceArray<DeviceBuffer> parts, AtomicBoolean released) {
-    if (released.compareAndSet(false, true)) {
-      for (int i = 0; i < parts.length(); i++) {
-        parts.get(i).close();
-      }
+  private ShardedBuffer(
+      MultiDeviceBackend owner,
+      DType type,
+      ShardLayout layout,
+      AtomicReferenceArray<DeviceBuffer> shards) {
+    super(
+        owner.id(),
+        type,
+        layout.length(),
+        owner.ledger().orElseThrow(),
+        owner.id() + " buffer",
+        () -> closeShards(shards),
+        owner.capturesSites());
+    this.owner = owner;
+    this.layout = layout;
+    this.shards = shards;
+  }
+
+  /** Closes every shard; reaches the shards only, never the buffer. */
+  private static void closeShards(AtomicReferenceArray<DeviceBuffer> shards) {
+    for (int i = 0; i < shards.length(); i++) {
+      shards.get(i).close();
     }
   }
 
@@ -71,29 +66,15 @@ final class ShardedBuffer implements DeviceBuffer {
     if (old != null && old != replacement) {
       old.close();
     }
-    if (closed.get()) {
+    if (closedHere()) {
       replacement.close();
     }
   }
 
-  @Override
-  public DType type() {
-    return type;
-  }
-
-  @Override
-  public long length() {
-    return layout.length();
-  }
-
-  @Override
-  public String backend() {
-    return owner.id();
-  }
-
+  /** Closed as every buffer is, or when a device's backend closed one of its shards. */
   @Override
   public boolean isClosed() {
-    if (closed.get()) {
+    if (super.isClosed()) {
       return true;
     }
     for (int i = 0; i < shards.length(); i++) {
@@ -105,20 +86,7 @@ final class ShardedBuffer implements DeviceBuffer {
   }
 
   @Override
-  public void close() {
-    handle.close();
-  }
-
-  @Override
   public String toString() {
-    return "buffer of "
-        + length()
-        + " "
-        + type.id()
-        + " on "
-        + owner.id()
-        + " over "
-        + layout.shards()
-        + " device(s)";
+    return super.toString() + " over " + layout.shards() + " device(s)";
   }
 }
