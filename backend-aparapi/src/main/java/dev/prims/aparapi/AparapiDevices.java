@@ -43,6 +43,7 @@ final class AparapiDevices {
     List<String> warnings;
     try {
       if (OpenCLLoader.isOpenCLAvailable()) {
+        AparapiPlatformPreload.preload();
         List<OpenCLDevice> found = OpenCLDevice.listDevices(null);
         devices = found == null ? List.of() : List.copyOf(found);
       }
