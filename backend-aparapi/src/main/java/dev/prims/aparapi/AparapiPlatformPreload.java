@@ -167,19 +167,31 @@ final class AparapiPlatformPreload {
   }
 
   private static String platformString(cl_platform_id id, int param) {
-    long[] size = new long[1];
-    check(CL.clGetPlatformInfo(id, param, 0, null, size));
-    byte[] bytes = new byte[(int) size[0]];
-    check(CL.clGetPlatformInfo(id, param, bytes.length, Pointer.to(bytes), null));
-    return cString(bytes);
+    return infoString(
+        (size, value, sizeOut) -> CL.clGetPlatformInfo(id, param, size, value, sizeOut));
   }
 
   private static String deviceString(cl_device_id id, int param) {
+    return infoString(
+        (size, value, sizeOut) -> CL.clGetDeviceInfo(id, param, size, value, sizeOut));
+  }
+
+  /** One {@code clGet*Info} call for a fixed object and parameter. */
+  private interface InfoQuery {
+    int get(long size, Pointer value, long[] sizeOut);
+  }
+
+  /** A string property: its size first, then its bytes up to the terminating NUL. */
+  private static String infoString(InfoQuery query) {
     long[] size = new long[1];
-    check(CL.clGetDeviceInfo(id, param, 0, null, size));
+    check(query.get(0, null, size));
     byte[] bytes = new byte[(int) size[0]];
-    check(CL.clGetDeviceInfo(id, param, bytes.length, Pointer.to(bytes), null));
-    return cString(bytes);
+    check(query.get(bytes.length, Pointer.to(bytes), null));
+    int end = 0;
+    while (end < bytes.length && bytes[end] != 0) {
+      end++;
+    }
+    return new String(bytes, 0, end, StandardCharsets.UTF_8);
   }
 
   /** An unsigned integer property of {@code bytes} bytes (cl_uint, size_t or cl_ulong). */
@@ -202,14 +214,6 @@ final class AparapiPlatformPreload {
     return bytes == Long.BYTES
         ? buffer.getLong(index * Long.BYTES)
         : Integer.toUnsignedLong(buffer.getInt(index * Integer.BYTES));
-  }
-
-  private static String cString(byte[] bytes) {
-    int end = 0;
-    while (end < bytes.length && bytes[end] != 0) {
-      end++;
-    }
-    return new String(bytes, 0, end, StandardCharsets.UTF_8);
   }
 
   private static void check(int status) {

@@ -67,13 +67,20 @@ class AparapiQuietTest {
         command.add(arg);
       }
     }
+    // this JVM's private caches and directories (HermeticExtension's prims.* properties) too
+    for (String key : System.getProperties().stringPropertyNames()) {
+      if (key.startsWith("prims.")) {
+        command.add("-D" + key + "=" + System.getProperty(key));
+      }
+    }
     command.addAll(
         List.of(
+            "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+            "-Duser.home=" + System.getProperty("user.home"),
             "-cp",
             System.getProperty("java.class.path"),
-            "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
             main.getName()));
-    // the environment (LD_PRELOAD of libjsig, PoCL's cache directory) is inherited
+    // the environment (LD_PRELOAD of libjsig, PoCL's and XDG caches under target/) is inherited
     Process process = new ProcessBuilder(command).start();
     CompletableFuture<String> err =
         CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
