@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -56,10 +58,30 @@ class AparapiQuietTest {
     assertEquals(lines.subList(split + 1, lines.size()), lines.subList(0, split), child.out);
   }
 
+  @Test
+  void withoutJoclAparapiListsThePlatformsItself() throws Exception {
+    String classPath =
+        Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(entry -> !Path.of(entry).getFileName().toString().startsWith("jocl-"))
+            .collect(Collectors.joining(File.pathSeparator));
+    ChildOutput child = run(AparapiProbeMain.class, classPath);
+    if (child.out.startsWith("absent ")) {
+      Assumptions.abort("aparapi not available here: " + child.out.strip());
+    }
+    assertEquals(
+        "available 500500",
+        child.out.strip(),
+        "the probe reduced on aparapi; stderr:\n" + child.err);
+  }
+
   /** What a child JVM running {@code main} printed, once it exited with status 0. */
   private record ChildOutput(String out, String err) {}
 
   private static ChildOutput run(Class<?> main) throws Exception {
+    return run(main, System.getProperty("java.class.path"));
+  }
+
+  private static ChildOutput run(Class<?> main, String classPath) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -78,7 +100,7 @@ class AparapiQuietTest {
             "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
             "-Duser.home=" + System.getProperty("user.home"),
             "-cp",
-            System.getProperty("java.class.path"),
+            classPath,
             main.getName()));
     // the environment (LD_PRELOAD of libjsig, PoCL's and XDG caches under target/) is inherited
     Process process = new ProcessBuilder(command).start();
