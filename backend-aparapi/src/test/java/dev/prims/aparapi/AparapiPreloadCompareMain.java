@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Run in a fresh JVM by {@link AparapiQuietTest}: prints the platform list that {@link
  * AparapiPlatformPreload} gives Aparapi, a line {@code --- aparapi}, then the list Aparapi's own
- * native enumeration builds; or {@code absent} where Aparapi has no OpenCL.
+ * native enumeration builds; or {@code absent} where Aparapi has no OpenCL or the preload did not
+ * run.
  */
 public final class AparapiPreloadCompareMain {
   private AparapiPreloadCompareMain() {}
