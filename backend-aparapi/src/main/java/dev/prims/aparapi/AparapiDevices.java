@@ -43,6 +43,7 @@ final class AparapiDevices {
     List<String> warnings;
     try {
       if (OpenCLLoader.isOpenCLAvailable()) {
+        preloadPlatforms();
         List<OpenCLDevice> found = OpenCLDevice.listDevices(null);
         devices = found == null ? List.of() : List.copyOf(found);
       }
@@ -50,6 +51,15 @@ final class AparapiDevices {
       warnings = AparapiLogging.stopCapture();
     }
     return new Discovery(devices, warnings);
+  }
+
+  /** {@link AparapiPlatformPreload}, skipped where JOCL was left out of the application. */
+  private static void preloadPlatforms() {
+    try {
+      AparapiPlatformPreload.preload();
+    } catch (LinkageError e) {
+      // Aparapi lists the platforms itself (and prints its platform warning)
+    }
   }
 
   /**
