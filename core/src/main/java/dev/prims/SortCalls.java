@@ -78,6 +78,60 @@ final class SortCalls {
     return o.provenance();
   }
 
+  /**
+   * Sorts the buffer {@code keys} in place by bits {@code [beginBit, endBit)} of their radix bits
+   * (see {@link Sorter}), {@code values} (null, or an int or long buffer as long as the keys)
+   * beside them, on the backend that owns them.
+   */
+  static Provenance buffers(
+      Engine engine,
+      ResolvedConfig config,
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      SortOrder order,
+      int beginBit,
+      int endBit) {
+    notNull(keys, "keys");
+    notNull(order, "sort order");
+    int width = keys.type().bytes() * Byte.SIZE;
+    if (beginBit < 0 || endBit > width || beginBit > endBit) {
+      throw new IllegalArgumentException(
+          "sort bits [beginBit, endBit) must satisfy 0 <= beginBit <= endBit <= "
+              + width
+              + " for "
+              + keys.type().id()
+              + " keys, got beginBit "
+              + beginBit
+              + " and endBit "
+              + endBit);
+    }
+    DeviceBuffer[] all = {keys};
+    if (values != null) {
+      if (values.type() != DType.INT && values.type() != DType.LONG) {
+        throw new IllegalArgumentException(
+            "values must be an int or long buffer, not " + values.type().id());
+      }
+      if (values == keys) {
+        throw new IllegalArgumentException("values must not be the keys buffer itself");
+      }
+      if (values.length() != keys.length()) {
+        throw new IllegalArgumentException(
+            "values have length " + values.length() + ", the keys have length " + keys.length());
+      }
+      all = new DeviceBuffer[] {keys, values};
+    }
+    Outcome<Void> o =
+        engine.runOn(
+            config,
+            Primitive.SCAN,
+            (b, call) -> {
+              b.sorter().sort(keys, values, order, beginBit, endBit, call);
+              return null;
+            },
+            all);
+    return o.provenance();
+  }
+
   private static void sameLength(String name, int length, int n) {
     if (length != n) {
       throw new IllegalArgumentException(
