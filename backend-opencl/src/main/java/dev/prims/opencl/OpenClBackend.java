@@ -48,6 +48,7 @@ final class OpenClBackend extends AbstractBackend {
   private final OpenClArgReducer argReducer;
   private final OpenClMomentsReducer momentsReducer;
   private final OpenClSegmenter segmenter;
+  private final OpenClSorter sorter;
   static final String ID = "opencl";
 
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
@@ -108,6 +109,7 @@ final class OpenClBackend extends AbstractBackend {
     this.argReducer = new OpenClArgReducer(this);
     this.momentsReducer = new OpenClMomentsReducer(this);
     this.segmenter = new OpenClSegmenter(this);
+    this.sorter = new OpenClSorter(this, scanner);
     parts(
         new OpenClBufferManager(this),
         new OpenClReducer(this),
@@ -185,6 +187,11 @@ final class OpenClBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.Segmenter segmenter() {
     return segmenter;
+  }
+
+  @Override
+  public dev.prims.spi.Sorter sorter() {
+    return sorter;
   }
 
   @Override
