@@ -909,7 +909,7 @@ public final class Prims implements AutoCloseable {
    * without a sort of buffers throws {@link UnsupportedOperationException}).
    */
   public Provenance sortInPlace(DeviceBuffer keys, SortOrder order) {
-    return SortCalls.buffers(engine, config, keys, null, order, 0, keyBits(keys));
+    return SortCalls.buffers(engine, config, keys, null, keys, null, order, 0, keyBits(keys));
   }
 
   /**
@@ -924,7 +924,24 @@ public final class Prims implements AutoCloseable {
    *     bits
    */
   public Provenance sortInPlace(DeviceBuffer keys, SortOrder order, int beginBit, int endBit) {
-    return SortCalls.buffers(engine, config, keys, null, order, beginBit, endBit);
+    return SortCalls.buffers(engine, config, keys, null, keys, null, order, beginBit, endBit);
+  }
+
+  /**
+   * Sorts the buffer {@code keys} into {@code output} (the same type and length, on the same
+   * backend; {@code keys} is left unchanged unless it is {@code output}).
+   */
+  public Provenance sort(DeviceBuffer keys, DeviceBuffer output, SortOrder order) {
+    return SortCalls.buffers(engine, config, keys, null, output, null, order, 0, keyBits(keys));
+  }
+
+  /**
+   * {@link #sort(DeviceBuffer, DeviceBuffer, SortOrder)} by bits {@code [beginBit, endBit)} of the
+   * keys' radix bits (see {@link #sortInPlace(DeviceBuffer, SortOrder, int, int)}).
+   */
+  public Provenance sort(
+      DeviceBuffer keys, DeviceBuffer output, SortOrder order, int beginBit, int endBit) {
+    return SortCalls.buffers(engine, config, keys, null, output, null, order, beginBit, endBit);
   }
 
   /**
@@ -933,7 +950,7 @@ public final class Prims implements AutoCloseable {
    * #sortPairs(int[], int[], SortOrder)}.
    */
   public Provenance sortPairs(DeviceBuffer keys, DeviceBuffer values, SortOrder order) {
-    return SortCalls.buffers(engine, config, keys, values, order, 0, keyBits(keys));
+    return SortCalls.buffers(engine, config, keys, values, keys, values, order, 0, keyBits(keys));
   }
 
   /**
@@ -942,7 +959,39 @@ public final class Prims implements AutoCloseable {
    */
   public Provenance sortPairs(
       DeviceBuffer keys, DeviceBuffer values, SortOrder order, int beginBit, int endBit) {
-    return SortCalls.buffers(engine, config, keys, values, order, beginBit, endBit);
+    return SortCalls.buffers(engine, config, keys, values, keys, values, order, beginBit, endBit);
+  }
+
+  /**
+   * Sorts the buffer {@code keys} into {@code keysOut} and moves {@code values} with them into
+   * {@code valuesOut} (each output of its input's type and length, all on one backend; the inputs
+   * are left unchanged unless they are the outputs); stable.
+   */
+  public Provenance sortPairs(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order) {
+    return SortCalls.buffers(
+        engine, config, keys, values, keysOut, valuesOut, order, 0, keyBits(keys));
+  }
+
+  /**
+   * {@link #sortPairs(DeviceBuffer, DeviceBuffer, DeviceBuffer, DeviceBuffer, SortOrder)} by bits
+   * {@code [beginBit, endBit)} of the keys' radix bits (see {@link #sortInPlace(DeviceBuffer,
+   * SortOrder, int, int)}).
+   */
+  public Provenance sortPairs(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order,
+      int beginBit,
+      int endBit) {
+    return SortCalls.buffers(
+        engine, config, keys, values, keysOut, valuesOut, order, beginBit, endBit);
   }
 
   private static int keyBits(DeviceBuffer keys) {

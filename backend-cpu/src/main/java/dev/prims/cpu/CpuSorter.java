@@ -43,24 +43,47 @@ final class CpuSorter implements Sorter {
   }
 
   /**
-   * Sorts the heap arrays behind the buffers; a buffer off the heap is copied into an array and
-   * back (one of more elements than a Java array holds cannot be sorted here).
+   * Copies the inputs to the outputs when they differ, then sorts the heap arrays behind the
+   * outputs; a buffer off the heap is copied into an array and back (one of more elements than a
+   * Java array holds cannot be sorted here).
    */
   @Override
   public void sort(
       DeviceBuffer keys,
       DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
       SortOrder order,
       int beginBit,
       int endBit,
       CallContext call) {
     Object keyArray = heapArray(keys);
     Object valueArray = values == null ? null : heapArray(values);
-    sort(keyArray, valueArray, order, beginBit, endBit, call);
-    putBack(keys, keyArray);
-    if (values != null) {
-      putBack(values, valueArray);
+    if (keysOut != keys) {
+      keyArray = copyInto(keysOut, keyArray);
     }
+    if (values != null && valuesOut != values) {
+      valueArray = copyInto(valuesOut, valueArray);
+    }
+    sort(keyArray, valueArray, order, beginBit, endBit, call);
+    putBack(keysOut, keyArray);
+    if (values != null) {
+      putBack(valuesOut, valueArray);
+    }
+  }
+
+  /** Copies {@code array} into {@code output} and returns the array to sort for it. */
+  private static Object copyInto(DeviceBuffer output, Object array) {
+    CpuBuffer out = CpuBuffer.of(output);
+    int n = java.lang.reflect.Array.getLength(array);
+    if (out.onHeap()) {
+      Object target = CpuBuffer.arrayOf(output);
+      System.arraycopy(array, 0, target, 0, n);
+      return target;
+    }
+    Object copy = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
+    System.arraycopy(array, 0, copy, 0, n);
+    return copy;
   }
 
   /** The array of a heap buffer, or a copy of an off-heap one. */

@@ -25,7 +25,7 @@ final class CudaSortPolicy {
   /** Digits of one pass. */
   static final int RADIX = 1 << DIGIT_BITS;
 
-  /** Most blocks of the grid-stride passes that turn keys into radix bits and back. */
+  /** Most blocks of the grid-stride pass that turns radix bits back into keys. */
   static final long MAX_TRANSFORM_BLOCKS = 4096;
 
   /** The output slots are 32-bit: a sort takes fewer keys than this. */

@@ -4,6 +4,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.SortOrder;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceRadixSort;
 import dev.prims.spi.Sorter;
 import jcuda.driver.CUdeviceptr;
 
@@ -33,98 +34,152 @@ final class CudaSorter implements Sorter {
   public void sort(
       DeviceBuffer keys,
       DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
       SortOrder order,
       int beginBit,
       int endBit,
       CallContext call) {
     CudaBuffer k = backend.own(keys);
+    CudaBuffer kOut = backend.own(keysOut);
     CudaBuffer v = values == null ? null : backend.own(values);
+    CudaBuffer vOut = values == null ? null : backend.own(valuesOut);
     long n = k.length();
     if (n >= CudaSortPolicy.MAX_KEYS) {
       throw new IllegalArgumentException("the CUDA sort takes fewer than 2^32 keys, got " + n);
     }
     call.usedVariant(CudaSortPolicy.LSD_RADIX);
-    if (n < 2 || beginBit == endBit) {
+    if (n == 0) {
       return;
     }
     int descending = order == SortOrder.DESCENDING ? 1 : 0;
-    backend.callAndRead(() -> enqueue(k, v, n, descending, beginBit, endBit), bytes -> null);
+    backend.callAndRead(
+        () -> {
+          if (n < 2 || beginBit == endBit) {
+            copyIfApart(k, kOut, n);
+            copyIfApart(v, vOut, n);
+          } else {
+            enqueue(k, v, kOut, vOut, n, descending, beginBit, endBit);
+          }
+        },
+        bytes -> null);
+  }
+
+  /** Copies {@code from} to {@code to} unless they are one buffer (or null). */
+  private void copyIfApart(CudaBuffer from, CudaBuffer to, long n) {
+    if (from != null && from != to) {
+      backend.copy(from.pointer(), to.pointer(), n * from.type().bytes());
+    }
   }
 
   /** The entry points of {@code device/sort.cu} one sort launches. */
-  record Kernels(String toBits, String histograms, String scatter, String toKeys) {}
+  record Kernels(String histograms, String scatter, String toKeys) {}
 
   /** The entry points for keys of {@code keyType} and values of {@code valueType} (or null). */
   static Kernels kernels(DType keyType, DType valueType) {
     String key = "_" + keyType.id();
     return new Kernels(
-        "sort_keys_to_bits" + key,
         "sort_tile_histograms" + key,
         "sort_scatter" + key + (valueType == null ? "" : "_" + valueType.id()),
         "sort_bits_to_keys" + key);
   }
 
-  /** Enqueues the whole sort (under the lock). */
+  /**
+   * Enqueues the sort's passes ({@link DeviceRadixSort}, under the lock) from {@code keys} (and
+   * {@code values}) to {@code keysOut} (and {@code valuesOut}).
+   */
   private void enqueue(
-      CudaBuffer keys, CudaBuffer values, long n, int descending, int beginBit, int endBit) {
+      CudaBuffer keys,
+      CudaBuffer values,
+      CudaBuffer keysOut,
+      CudaBuffer valuesOut,
+      long n,
+      int descending,
+      int beginBit,
+      int endBit) {
     Kernels kernels = kernels(keys.type(), values == null ? null : values.type());
     long tiles = CudaSortPolicy.tiles(n);
-    long transformBlocks = CudaSortPolicy.transformBlocks(n);
     CUdeviceptr keysTmp = backend.scratch("sort.keys", n * keys.type().bytes());
     CUdeviceptr valuesTmp =
         values == null ? null : backend.scratch("sort.values", n * values.type().bytes());
     long countsLength = CudaSortPolicy.RADIX * tiles;
     CUdeviceptr counts = backend.scratch("sort.counts", countsLength * 4);
-    backend.launch(
-        MODULE,
-        kernels.toBits(),
-        transformBlocks,
-        0,
-        new KernelArgs().pointer(keys.pointer()).i64(n).i32(descending));
-    CUdeviceptr src = keys.pointer();
-    CUdeviceptr dst = keysTmp;
-    CUdeviceptr valuesSrc = values == null ? null : values.pointer();
-    CUdeviceptr valuesDst = valuesTmp;
-    for (int shift = beginBit; shift < endBit; shift += CudaSortPolicy.DIGIT_BITS) {
-      int digitBits = Math.min(CudaSortPolicy.DIGIT_BITS, endBit - shift);
-      backend.launch(
-          MODULE,
-          kernels.histograms(),
-          tiles,
-          0,
-          new KernelArgs()
-              .pointer(src)
-              .i64(n)
-              .i32(shift)
-              .i32(digitBits)
-              .pointer(counts)
-              .i64(tiles));
-      scanner.exclusiveSumInPlace(counts, countsLength);
-      KernelArgs args = new KernelArgs().pointer(src).pointer(dst);
-      if (values != null) {
-        args.pointer(valuesSrc).pointer(valuesDst);
-        CUdeviceptr t = valuesSrc;
-        valuesSrc = valuesDst;
-        valuesDst = t;
+    new DeviceRadixSort<CUdeviceptr>() {
+      @Override
+      protected void histograms(CUdeviceptr src, int shift, int digitBits, boolean transformIn) {
+        backend.launch(
+            MODULE,
+            kernels.histograms(),
+            tiles,
+            0,
+            new KernelArgs()
+                .pointer(src)
+                .i64(n)
+                .i32(shift)
+                .i32(digitBits)
+                .pointer(counts)
+                .i64(tiles)
+                .i32(transformIn ? 1 : 0)
+                .i32(descending));
       }
-      backend.launch(
-          MODULE,
-          kernels.scatter(),
-          tiles,
-          0,
-          args.i64(n).i32(shift).i32(digitBits).pointer(counts).i64(tiles));
-      CUdeviceptr t = src;
-      src = dst;
-      dst = t;
-    }
-    backend.launch(
-        MODULE,
-        kernels.toKeys(),
-        transformBlocks,
-        0,
-        new KernelArgs().pointer(src).pointer(keys.pointer()).i64(n).i32(descending));
-    if (values != null && valuesSrc != values.pointer()) {
-      backend.copy(valuesSrc, values.pointer(), n * values.type().bytes());
-    }
+
+      @Override
+      protected void scanCounts() {
+        scanner.exclusiveSumInPlace(counts, countsLength);
+      }
+
+      @Override
+      protected void scatter(
+          CUdeviceptr src,
+          CUdeviceptr dst,
+          CUdeviceptr valuesSrc,
+          CUdeviceptr valuesDst,
+          int shift,
+          int digitBits,
+          boolean transformIn,
+          boolean transformOut) {
+        KernelArgs args = new KernelArgs().pointer(src).pointer(dst);
+        if (valuesSrc != null) {
+          args.pointer(valuesSrc).pointer(valuesDst);
+        }
+        backend.launch(
+            MODULE,
+            kernels.scatter(),
+            tiles,
+            0,
+            args.i64(n)
+                .i32(shift)
+                .i32(digitBits)
+                .pointer(counts)
+                .i64(tiles)
+                .i32(transformIn ? 1 : 0)
+                .i32(transformOut ? 1 : 0)
+                .i32(descending));
+      }
+
+      @Override
+      protected void bitsToKeys(CUdeviceptr bits, CUdeviceptr out) {
+        backend.launch(
+            MODULE,
+            kernels.toKeys(),
+            CudaSortPolicy.transformBlocks(n),
+            0,
+            new KernelArgs().pointer(bits).pointer(out).i64(n).i32(descending));
+      }
+
+      @Override
+      protected void copyValues(CUdeviceptr from, CUdeviceptr to) {
+        backend.copy(from, to, n * values.type().bytes());
+      }
+    }.sort(
+        keys.pointer(),
+        values == null ? null : values.pointer(),
+        keysOut.pointer(),
+        values == null ? null : valuesOut.pointer(),
+        keysTmp,
+        valuesTmp,
+        beginBit,
+        endBit,
+        CudaSortPolicy.DIGIT_BITS);
   }
 }

@@ -1,7 +1,6 @@
 package dev.prims.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.prims.DType;
 import java.io.IOException;
@@ -15,22 +14,21 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The sort's PTX module holds exactly the kernels {@link CudaSorter} launches, for every key type
- * alone and with int and long values (no GPU needed: reads the committed PTX).
+ * alone and with int and long values, and the policy mirrors the kernels' constants (no GPU needed:
+ * reads the committed PTX and the source).
  */
 class CudaSortModulesTest {
-  private static final Pattern ENTRY = Pattern.compile("\\.visible \\.entry (\\w+)\\(");
-
   @Test
   void theSortModuleHoldsEveryKernelTheSorterLaunches() throws IOException {
     Set<String> expected = new TreeSet<>();
     for (DType key : DType.values()) {
       for (DType value : new DType[] {null, DType.INT, DType.LONG}) {
         CudaSorter.Kernels k = CudaSorter.kernels(key, value);
-        expected.addAll(Set.of(k.toBits(), k.histograms(), k.scatter(), k.toKeys()));
+        expected.addAll(Set.of(k.histograms(), k.scatter(), k.toKeys()));
       }
     }
-    assertEquals(24, expected.size());
-    assertEquals(expected, entries(CudaSorter.MODULE));
+    assertEquals(20, expected.size());
+    assertEquals(expected, CudaScanModulesTest.entries(CudaSorter.MODULE));
   }
 
   @Test
@@ -52,18 +50,5 @@ class CudaSortModulesTest {
       throw new AssertionError("sort.cu defines no " + name);
     }
     return Integer.parseInt(m.group(1));
-  }
-
-  private static Set<String> entries(String module) throws IOException {
-    String resource = CudaModules.PTX_DIRECTORY + module + ".ptx";
-    try (InputStream in = CudaSortModulesTest.class.getResourceAsStream(resource)) {
-      assertNotNull(in, "missing PTX resource " + resource);
-      Matcher m = ENTRY.matcher(new String(in.readAllBytes(), StandardCharsets.US_ASCII));
-      Set<String> names = new TreeSet<>();
-      while (m.find()) {
-        names.add(m.group(1));
-      }
-      return names;
-    }
   }
 }

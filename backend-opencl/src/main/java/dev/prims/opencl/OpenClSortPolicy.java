@@ -24,7 +24,7 @@ final class OpenClSortPolicy {
   /** Digits of one pass. */
   static final int RADIX = 1 << DIGIT_BITS;
 
-  /** Most work-groups of the grid-stride passes that turn keys into radix bits and back. */
+  /** Most work-groups of the grid-stride pass that turns radix bits back into keys. */
   static final long MAX_TRANSFORM_GROUPS = 4096;
 
   /** The output slots are 32-bit: a sort takes fewer keys than this. */

@@ -5,10 +5,12 @@
 //   VALUE_T      uint or ulong: values moving with their keys (absent: keys alone)
 //   DIGIT_BITS   bits of one pass's digit (8: RADIX counters per tile)
 //
-// The keys are turned into radix bits in place (sort_keys_to_bits: an unsigned integer whose order
-// is the sort order, see dev.prims.spi.Sorter), sorted by DIGIT_BITS-wide digits from the lowest
-// bit asked for, and turned back (sort_bits_to_keys). One pass over bits [shift, shift + digit_bits)
-// is three steps:
+// Keys are sorted by their radix bits (an unsigned integer whose order is the sort order, see
+// dev.prims.spi.Sorter), DIGIT_BITS-wide digits from the lowest bit asked for. The first pass reads
+// the keys and turns them into radix bits as it loads them (transform_in), the last turns them back
+// as it writes them (transform_out); where the last pass cannot write the output (a sort in place
+// with an odd number of passes), sort_bits_to_keys does. One pass over bits
+// [shift, shift + digit_bits) is three steps:
 //  sort_tile_histograms: every work-group counts the digits of its tile of TILE keys and writes the
 //    counts digit-major (counts[digit * tiles + tile]);
 //  the host's exclusive scan of those counts (the scan kernels, reduce-then-scan) gives every
@@ -63,15 +65,6 @@ inline uint digit_of(RADIX_T bits, int shift, uint mask) {
   return (uint)(bits >> shift) & mask;
 }
 
-/* keys[i] = radix bits of keys[i], in place. */
-__kernel REQUIRE_BLOCK void sort_keys_to_bits(__global RADIX_T* keys, ulong n,
-                                              int descending OP_PARAM) {
-  ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    keys[i] = radix_bits_of(keys[i], descending);
-  }
-}
-
 /* keys[i] = key bits of bits[i] (bits may be keys). */
 __kernel REQUIRE_BLOCK void sort_bits_to_keys(__global const RADIX_T* bits,
                                               __global RADIX_T* keys, ulong n,
@@ -82,10 +75,14 @@ __kernel REQUIRE_BLOCK void sort_bits_to_keys(__global const RADIX_T* bits,
   }
 }
 
-/* counts[digit * tiles + tile]: keys of the tile whose digit at shift is digit. */
+/*
+ * counts[digit * tiles + tile]: keys of the tile whose digit at shift is digit (the input turned
+ * into radix bits first when transform_in).
+ */
 __kernel REQUIRE_BLOCK void sort_tile_histograms(__global const RADIX_T* bits, ulong n, int shift,
                                                  int digit_bits, __global uint* counts,
-                                                 ulong tiles OP_PARAM) {
+                                                 ulong tiles, int transform_in,
+                                                 int descending OP_PARAM) {
   __local uint tile_counts[RADIX];
   uint tid = get_local_id(0);
   for (uint d = tid; d < RADIX; d += BLOCK_SIZE) tile_counts[d] = 0;
@@ -95,7 +92,10 @@ __kernel REQUIRE_BLOCK void sort_tile_histograms(__global const RADIX_T* bits, u
   uint mask = (1u << digit_bits) - 1;
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     ulong i = base + k * BLOCK_SIZE + tid;
-    if (i < n) atomic_inc(&tile_counts[digit_of(bits[i], shift, mask)]);
+    if (i < n) {
+      RADIX_T x = transform_in ? radix_bits_of(bits[i], descending) : bits[i];
+      atomic_inc(&tile_counts[digit_of(x, shift, mask)]);
+    }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint d = tid; d < RADIX; d += BLOCK_SIZE) counts[d * tiles + tile] = tile_counts[d];
@@ -129,6 +129,8 @@ inline ulong sort_block_exclusive_sum(ulong value, __local ulong* scratch, ulong
 /*
  * Moves every key of the tile (and its value) to offsets[digit * tiles + tile] plus its stable
  * rank among the tile's keys of that digit; offsets is the exclusive scan of sort_tile_histograms.
+ * transform_in: the input holds keys, turned into radix bits as they load; transform_out: the
+ * output gets keys, turned back from radix bits as they are written.
  */
 __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __global RADIX_T* bits_out,
 #ifdef VALUE_T
@@ -136,7 +138,9 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
                                          __global VALUE_T* values_out,
 #endif
                                          ulong n, int shift, int digit_bits,
-                                         __global const uint* offsets, ulong tiles OP_PARAM) {
+                                         __global const uint* offsets, ulong tiles,
+                                         int transform_in, int transform_out,
+                                         int descending OP_PARAM) {
   __local RADIX_T tile_keys[PADDED_TILE];
 #ifdef VALUE_T
   __local VALUE_T tile_values[PADDED_TILE];
@@ -153,7 +157,12 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
   // striped (coalesced) loads into local memory; each work-item then takes consecutive items
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + tid;
-    tile_keys[PAD(j)] = j < valid ? bits_in[base + j] : ~(RADIX_T)0;
+    RADIX_T x = ~(RADIX_T)0;
+    if (j < valid) {
+      x = bits_in[base + j];
+      if (transform_in) x = radix_bits_of(x, descending);
+    }
+    tile_keys[PAD(j)] = x;
 #ifdef VALUE_T
     tile_values[PAD(j)] = j < valid ? values_in[base + j] : (VALUE_T)0;
 #endif
@@ -219,7 +228,7 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
       RADIX_T x = tile_keys[PAD(j)];
       uint d = digit_of(x, shift, mask);
       ulong at = (ulong)digit_offset[d] + (j - digit_start[d]);
-      bits_out[at] = x;
+      bits_out[at] = transform_out ? key_bits_of(x, descending) : x;
 #ifdef VALUE_T
       values_out[at] = tile_values[PAD(j)];
 #endif

@@ -174,10 +174,12 @@ public abstract class SortConformance extends BackendConformance {
         for (int n : BUFFER_SIZES) {
           for (Pattern pattern : new Pattern[] {Pattern.RANDOM, Pattern.SPECIALS}) {
             for (String values : new String[] {"keys", "int values", "long values"}) {
-              tests.add(
-                  DynamicTest.dynamicTest(
-                      "n=" + n + " " + pattern + " " + values,
-                      () -> checkBits(type, order, pattern, n, values, 0, width(type))));
+              for (boolean apart : new boolean[] {false, true}) {
+                tests.add(
+                    DynamicTest.dynamicTest(
+                        "n=" + n + " " + pattern + " " + values + (apart ? " into outputs" : ""),
+                        () -> checkBits(type, order, pattern, n, values, 0, width(type), apart)));
+              }
             }
           }
         }
@@ -199,10 +201,19 @@ public abstract class SortConformance extends BackendConformance {
           int end = range[1] + shift;
           for (int n : new int[] {1000, 65537}) {
             for (String values : new String[] {"keys", "int values"}) {
+              boolean apart = n == 1000;
               tests.add(
                   DynamicTest.dynamicTest(
-                      "bits [" + begin + ", " + end + ") n=" + n + " " + values,
-                      () -> checkBits(type, order, Pattern.RANDOM, n, values, begin, end)));
+                      "bits ["
+                          + begin
+                          + ", "
+                          + end
+                          + ") n="
+                          + n
+                          + " "
+                          + values
+                          + (apart ? " into outputs" : ""),
+                      () -> checkBits(type, order, Pattern.RANDOM, n, values, begin, end, apart)));
             }
           }
         }
@@ -216,10 +227,18 @@ public abstract class SortConformance extends BackendConformance {
    * Sorts buffers of keys (and values {@code "int values"} or {@code "long values"}, the keys'
    * indices) by bits {@code [begin, end)} and compares with a stable sort of the indices by those
    * bits of the radix bits, computed here from their definition in {@link Prims#sortInPlace(
-   * dev.prims.DeviceBuffer, SortOrder, int, int)}.
+   * dev.prims.DeviceBuffer, SortOrder, int, int)}. In place, or into output buffers ({@code apart})
+   * leaving the inputs unchanged.
    */
   private void checkBits(
-      DType type, SortOrder order, Pattern pattern, int n, String values, int begin, int end) {
+      DType type,
+      SortOrder order,
+      Pattern pattern,
+      int n,
+      String values,
+      int begin,
+      int end,
+      boolean apart) {
     Object keys = keys(type, pattern, n, seed(type, pattern, n) + 13 + begin * 64L + end);
     Integer[] index = new Integer[n];
     long[] digit = new long[n];
@@ -245,17 +264,41 @@ public abstract class SortConformance extends BackendConformance {
       Array.set(sortedValues, i, sortedValues instanceof int[] ? (Object) i : (Object) (long) i);
     }
     Object sortedKeys = copy(keys);
+    Object inputValues = sortedValues == null ? null : copy(sortedValues);
     try (dev.prims.DeviceBuffer k = prims.upload(sortedKeys);
-        dev.prims.DeviceBuffer v = sortedValues == null ? null : prims.upload(sortedValues)) {
+        dev.prims.DeviceBuffer v = sortedValues == null ? null : prims.upload(sortedValues);
+        dev.prims.DeviceBuffer kOut = apart ? prims.allocate(type, n) : k;
+        dev.prims.DeviceBuffer vOut =
+            apart && v != null ? prims.allocate(DType.ofArray(sortedValues), n) : v) {
       Provenance provenance;
-      if (v == null) {
+      if (v == null && !apart) {
         provenance = full ? prims.sortInPlace(k, order) : prims.sortInPlace(k, order, begin, end);
-      } else {
+      } else if (v == null) {
+        provenance = full ? prims.sort(k, kOut, order) : prims.sort(k, kOut, order, begin, end);
+      } else if (!apart) {
         provenance = full ? prims.sortPairs(k, v, order) : prims.sortPairs(k, v, order, begin, end);
-        prims.download(v, sortedValues);
+      } else {
+        provenance =
+            full
+                ? prims.sortPairs(k, v, kOut, vOut, order)
+                : prims.sortPairs(k, v, kOut, vOut, order, begin, end);
       }
-      prims.download(k, sortedKeys);
       assertEquals(backendId(), provenance.backend());
+      if (apart) {
+        Object keysAfter = copy(keys);
+        prims.download(k, keysAfter);
+        assertArrayEquals(canonical(keys), canonical(keysAfter), "the input keys are unchanged");
+        if (v != null) {
+          Object valuesAfter = copy(inputValues);
+          prims.download(v, valuesAfter);
+          assertArrayEquals(
+              canonical(inputValues), canonical(valuesAfter), "the input values are unchanged");
+        }
+      }
+      if (vOut != null) {
+        prims.download(vOut, sortedValues);
+      }
+      prims.download(kOut, sortedKeys);
     }
     assertArrayEquals(canonical(expectedKeys), canonical(sortedKeys), "keys");
     if (sortedValues != null) {
@@ -283,6 +326,17 @@ public abstract class SortConformance extends BackendConformance {
       assertThrows(IllegalArgumentException.class, () -> prims.sortPairs(ints, shorter, up));
       assertThrows(IllegalArgumentException.class, () -> prims.sortPairs(ints, floats, up));
       assertThrows(IllegalArgumentException.class, () -> prims.sortPairs(ints, ints, up));
+      assertThrows(IllegalArgumentException.class, () -> prims.sort(ints, shorter, up));
+      assertThrows(IllegalArgumentException.class, () -> prims.sort(ints, floats, up));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> prims.sort(ints, (dev.prims.DeviceBuffer) null, up));
+      assertThrows(
+          IllegalArgumentException.class, () -> prims.sortPairs(ints, longs, ints, null, up));
+      assertThrows(
+          IllegalArgumentException.class, () -> prims.sortPairs(ints, longs, longs, longs, up));
+      assertThrows(
+          IllegalArgumentException.class, () -> prims.sortPairs(ints, longs, ints, ints, up));
       String message =
           assertThrows(IllegalArgumentException.class, () -> prims.sortInPlace(ints, up, 4, 40))
               .getMessage();

@@ -24,16 +24,21 @@ public interface Sorter {
   void sort(Object keys, Object values, SortOrder order, CallContext call);
 
   /**
-   * Sorts the buffer {@code keys} in place by bits {@code [beginBit, endBit)} of their radix bits
-   * ({@code 0 <= beginBit <= endBit <= } the key's width in bits, checked by the engine), {@code
-   * values} (null, or an int or long buffer as long as {@code keys}, of the same backend) beside
-   * them. The default fails: a backend that sorts buffers overrides it.
+   * Sorts the buffer {@code keys} into {@code keysOut} by bits {@code [beginBit, endBit)} of their
+   * radix bits ({@code 0 <= beginBit <= endBit <= } the key's width in bits), {@code values} (null,
+   * or an int or long buffer as long as {@code keys}) moving with them into {@code valuesOut}.
+   * {@code keysOut} is {@code keys} itself for a sort in place, else a distinct buffer of the same
+   * type and length whose input is left unchanged; likewise {@code valuesOut} (null exactly when
+   * {@code values} is). The engine has checked all of this. The default fails: a backend that sorts
+   * buffers overrides it.
    *
    * @throws UnsupportedOperationException when this backend sorts host arrays only
    */
   default void sort(
       DeviceBuffer keys,
       DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
       SortOrder order,
       int beginBit,
       int endBit,
@@ -57,7 +62,7 @@ public interface Sorter {
     int bits = dev.prims.DType.ofArray(keys).bytes() * Byte.SIZE;
     try (DeviceBuffer k = buffers.upload(keys);
         DeviceBuffer v = values == null ? null : buffers.upload(values)) {
-      sorter.sort(k, v, order, 0, bits, call);
+      sorter.sort(k, v, k, v, order, 0, bits, call);
       buffers.download(k, keys);
       if (v != null) {
         buffers.download(v, values);
