@@ -6,6 +6,7 @@ import dev.prims.conformance.EngineConformance;
 import dev.prims.conformance.HistogramConformance;
 import dev.prims.conformance.ReduceConformance;
 import dev.prims.conformance.ScanConformance;
+import dev.prims.conformance.SortConformance;
 import java.util.Map;
 import net.jqwik.api.Group;
 import org.junit.jupiter.api.Nested;
@@ -47,6 +48,19 @@ class CpuOffHeapConformanceTest {
   @Nested
   @Group
   class Histogram extends HistogramConformance {
+    @Override
+    protected String backendId() {
+      return "cpu";
+    }
+
+    @Override
+    protected Map<String, String> configuration() {
+      return OffHeapConfiguration.SMALL;
+    }
+  }
+
+  @Nested
+  class Sort extends SortConformance {
     @Override
     protected String backendId() {
       return "cpu";

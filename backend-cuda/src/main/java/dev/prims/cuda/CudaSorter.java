@@ -9,10 +9,10 @@ import dev.prims.spi.Sorter;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Radix sort on the device ({@code device/sort.cu}, the twin of the OpenCL backend's sort.cl): keys
- * become radix bits in place, one pass per digit of the bits asked for (tile histograms, their scan
- * by {@link CudaScanner}'s reduce-then-scan, a stable scatter), ping-pong between the caller's
- * buffers and scratch, and the bits become keys again. Host arrays go up, are sorted and come back.
+ * Radix sort on the device ({@code device/sort.cu}, the twin of the OpenCL backend's sort.cl): one
+ * pass per digit of the bits asked for (tile histograms, their scan by {@link CudaScanner}'s
+ * reduce-then-scan, a stable scatter), in the order {@link DeviceRadixSort} gives. Host arrays go
+ * up, are sorted and come back.
  */
 final class CudaSorter implements Sorter {
   static final String MODULE = "sort";

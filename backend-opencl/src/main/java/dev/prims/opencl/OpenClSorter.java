@@ -10,10 +10,9 @@ import dev.prims.spi.Sorter;
 import org.jocl.cl_mem;
 
 /**
- * Radix sort on OpenCL (see sort.cl): keys become radix bits in place, one pass per digit of the
- * bits asked for (tile histograms, their scan by {@link OpenClScanner}, a stable scatter),
- * ping-pong between the caller's buffers and scratch, and the bits become keys again. Host arrays
- * go up, are sorted and come back.
+ * Radix sort on OpenCL (see sort.cl): one pass per digit of the bits asked for (tile histograms,
+ * their scan by {@link OpenClScanner}, a stable scatter), in the order {@link DeviceRadixSort}
+ * gives. Host arrays go up, are sorted and come back.
  */
 final class OpenClSorter implements Sorter {
   private static final String FILE = "sort.cl";
