@@ -82,31 +82,32 @@ final class RadixLoops {
     }
   }
 
-  /** Counts the digit at {@code shift} of {@code bits[from, to)}. */
-  static void count(${B}[] bits, int from, int to, int shift, int[] counts) {
+  /** Counts the digit at {@code shift} (of the bits in {@code mask}) of {@code bits[from, to)}. */
+  static void count(${B}[] bits, int from, int to, int shift, int mask, int[] counts) {
     for (int i = from; i < to; i++) {
-      counts[(int) ((bits[i] >>> shift) & 0xFF)]++;
+      counts[(int) (bits[i] >>> shift) & mask]++;
     }
   }
 
   /**
    * Moves {@code src[from, to)} (and {@code values[from, to)} beside them when not null, an int[] or
-   * long[]) to the next slot of their digit at {@code shift}, advancing {@code next}; the scatter
-   * keeps the input order of equal digits.
+   * long[]) to the next slot of their digit at {@code shift} (of the bits in {@code mask}),
+   * advancing {@code next}; the scatter keeps the input order of equal digits.
    */
   static void scatter(
-      ${B}[] src, ${B}[] dst, Object values, Object valuesDst, int from, int to, int shift, int[] next) {
+      ${B}[] src, ${B}[] dst, Object values, Object valuesDst, int from, int to, int shift, int mask,
+      int[] next) {
     if (values == null) {
       for (int i = from; i < to; i++) {
         ${B} x = src[i];
-        dst[next[(int) ((x >>> shift) & 0xFF)]++] = x;
+        dst[next[(int) (x >>> shift) & mask]++] = x;
       }
 <#list ["int", "long"] as V>
     } else if (values instanceof ${V}[] v) {
       ${V}[] vd = (${V}[]) valuesDst;
       for (int i = from; i < to; i++) {
         ${B} x = src[i];
-        int at = next[(int) ((x >>> shift) & 0xFF)]++;
+        int at = next[(int) (x >>> shift) & mask]++;
         dst[at] = x;
         vd[at] = v[i];
       }

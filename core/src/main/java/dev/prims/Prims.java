@@ -908,6 +908,100 @@ public final class Prims implements AutoCloseable {
     return SortCalls.pairs(engine, config, keys, values, order);
   }
 
+  /**
+   * Sorts the buffer {@code keys} in place in {@code order} on the backend that owns it (a backend
+   * without a sort of buffers throws {@link UnsupportedOperationException}).
+   */
+  public Provenance sortInPlace(DeviceBuffer keys, SortOrder order) {
+    return SortCalls.buffers(engine, config, keys, null, keys, null, order, 0, keyBits(keys));
+  }
+
+  /**
+   * Sorts the buffer {@code keys} in place by bits {@code [beginBit, endBit)} of their radix bits
+   * only, for callers who know their keys' range: keys in {@code [0, 2^k)} sort fully with {@code
+   * (0, k)} in fewer passes. The radix bits of a key are an unsigned integer of its width whose
+   * order is {@code order} (two's complement keys with the sign bit flipped, floating keys ordered
+   * as {@link SortOrder} says, all bits complemented for descending); keys whose bits in the range
+   * are equal keep their input order.
+   *
+   * @throws IllegalArgumentException unless {@code 0 <= beginBit <= endBit <=} the key's width in
+   *     bits
+   */
+  public Provenance sortInPlace(DeviceBuffer keys, SortOrder order, int beginBit, int endBit) {
+    return SortCalls.buffers(engine, config, keys, null, keys, null, order, beginBit, endBit);
+  }
+
+  /**
+   * Sorts the buffer {@code keys} into {@code output} (the same type and length, on the same
+   * backend; {@code keys} is left unchanged unless it is {@code output}).
+   */
+  public Provenance sort(DeviceBuffer keys, DeviceBuffer output, SortOrder order) {
+    return SortCalls.buffers(engine, config, keys, null, output, null, order, 0, keyBits(keys));
+  }
+
+  /**
+   * {@link #sort(DeviceBuffer, DeviceBuffer, SortOrder)} by bits {@code [beginBit, endBit)} of the
+   * keys' radix bits (see {@link #sortInPlace(DeviceBuffer, SortOrder, int, int)}).
+   */
+  public Provenance sort(
+      DeviceBuffer keys, DeviceBuffer output, SortOrder order, int beginBit, int endBit) {
+    return SortCalls.buffers(engine, config, keys, null, output, null, order, beginBit, endBit);
+  }
+
+  /**
+   * Sorts the buffer {@code keys} in place in {@code order}, moving the int or long buffer {@code
+   * values} (as long as {@code keys}, on the same backend) with them; stable, as {@link
+   * #sortPairs(int[], int[], SortOrder)}.
+   */
+  public Provenance sortPairs(DeviceBuffer keys, DeviceBuffer values, SortOrder order) {
+    return SortCalls.buffers(engine, config, keys, values, keys, values, order, 0, keyBits(keys));
+  }
+
+  /**
+   * {@link #sortPairs(DeviceBuffer, DeviceBuffer, SortOrder)} by bits {@code [beginBit, endBit)} of
+   * the keys' radix bits (see {@link #sortInPlace(DeviceBuffer, SortOrder, int, int)}).
+   */
+  public Provenance sortPairs(
+      DeviceBuffer keys, DeviceBuffer values, SortOrder order, int beginBit, int endBit) {
+    return SortCalls.buffers(engine, config, keys, values, keys, values, order, beginBit, endBit);
+  }
+
+  /**
+   * Sorts the buffer {@code keys} into {@code keysOut} and moves {@code values} with them into
+   * {@code valuesOut} (each output of its input's type and length, all on one backend; the inputs
+   * are left unchanged unless they are the outputs); stable.
+   */
+  public Provenance sortPairs(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order) {
+    return SortCalls.buffers(
+        engine, config, keys, values, keysOut, valuesOut, order, 0, keyBits(keys));
+  }
+
+  /**
+   * {@link #sortPairs(DeviceBuffer, DeviceBuffer, DeviceBuffer, DeviceBuffer, SortOrder)} by bits
+   * {@code [beginBit, endBit)} of the keys' radix bits (see {@link #sortInPlace(DeviceBuffer,
+   * SortOrder, int, int)}).
+   */
+  public Provenance sortPairs(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order,
+      int beginBit,
+      int endBit) {
+    return SortCalls.buffers(
+        engine, config, keys, values, keysOut, valuesOut, order, beginBit, endBit);
+  }
+
+  private static int keyBits(DeviceBuffer keys) {
+    return notNull(keys, "keys").type().bytes() * Byte.SIZE;
+  }
+
   // ---- exact states of reproducible sums and dots (for merging parts computed apart) ----
 
   /** {@link #foldSums(double[])} of floats. */

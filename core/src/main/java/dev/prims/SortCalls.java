@@ -78,6 +78,92 @@ final class SortCalls {
     return o.provenance();
   }
 
+  /**
+   * Sorts the buffer {@code keys} into {@code keysOut} (which may be {@code keys}) by bits {@code
+   * [beginBit, endBit)} of their radix bits (see {@link Sorter}), {@code values} (null, or an int
+   * or long buffer as long as the keys) moving with them into {@code valuesOut}, on the backend
+   * that owns them all.
+   */
+  static Provenance buffers(
+      Engine engine,
+      ResolvedConfig config,
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order,
+      int beginBit,
+      int endBit) {
+    notNull(keys, "keys");
+    notNull(keysOut, "keys output");
+    notNull(order, "sort order");
+    int width = keys.type().bytes() * Byte.SIZE;
+    if (beginBit < 0 || endBit > width || beginBit > endBit) {
+      throw new IllegalArgumentException(
+          "sort bits [beginBit, endBit) must satisfy 0 <= beginBit <= endBit <= "
+              + width
+              + " for "
+              + keys.type().id()
+              + " keys, got beginBit "
+              + beginBit
+              + " and endBit "
+              + endBit);
+    }
+    sameBuffer("keys output", keysOut, keys);
+    java.util.List<DeviceBuffer> all = new java.util.ArrayList<>(java.util.List.of(keys));
+    if (keysOut != keys) {
+      all.add(keysOut);
+    }
+    if ((values == null) != (valuesOut == null)) {
+      throw new IllegalArgumentException(
+          "values and their output must both be given or both be null");
+    }
+    if (values != null) {
+      if (values.type() != DType.INT && values.type() != DType.LONG) {
+        throw new IllegalArgumentException(
+            "values must be an int or long buffer, not " + values.type().id());
+      }
+      if (values == keys || values == keysOut || valuesOut == keys || valuesOut == keysOut) {
+        throw new IllegalArgumentException("values must not be the keys buffers themselves");
+      }
+      if (values.length() != keys.length()) {
+        throw new IllegalArgumentException(
+            "values have length " + values.length() + ", the keys have length " + keys.length());
+      }
+      sameBuffer("values output", valuesOut, values);
+      all.add(values);
+      if (valuesOut != values) {
+        all.add(valuesOut);
+      }
+    }
+    Outcome<Void> o =
+        engine.runOn(
+            config,
+            Primitive.SCAN,
+            (b, call) -> {
+              b.sorter().sort(keys, values, keysOut, valuesOut, order, beginBit, endBit, call);
+              return null;
+            },
+            all.toArray(new DeviceBuffer[0]));
+    return o.provenance();
+  }
+
+  /** Checks that {@code output} has the type and length of {@code input}. */
+  private static void sameBuffer(String name, DeviceBuffer output, DeviceBuffer input) {
+    if (output.type() != input.type() || output.length() != input.length()) {
+      throw new IllegalArgumentException(
+          name
+              + " must be "
+              + input.type().id()
+              + " of length "
+              + input.length()
+              + ", got "
+              + output.type().id()
+              + " of length "
+              + output.length());
+    }
+  }
+
   private static void sameLength(String name, int length, int n) {
     if (length != n) {
       throw new IllegalArgumentException(

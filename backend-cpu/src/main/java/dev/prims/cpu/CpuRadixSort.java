@@ -4,8 +4,10 @@ package dev.prims.cpu;
  * Parallel LSD radix sort of radix bits ({@code int[]} or {@code long[]}, see {@link RadixLoops}),
  * 8-bit digits, stable: each chunk of the input counts its digits, a scan over (digit, chunk)
  * counts gives every chunk its first slot per digit, and each chunk scatters its keys (and values)
- * in order. One counting pass over the input finds the digits that all keys share; their passes are
- * skipped, and it serves as the histogram of the first pass that remains.
+ * in order. Sorting by the whole key, one counting pass over the input finds the digits that all
+ * keys share; their passes are skipped, and it serves as the histogram of the first pass that
+ * remains. Sorting by a part of the key's bits counts each pass on its own (skipped as well when
+ * its digit is the same in every key); the last digit of the part may be narrower than 8 bits.
  */
 final class CpuRadixSort {
   /** Keys per chunk below which fewer chunks than workers are used. */
@@ -18,21 +20,24 @@ final class CpuRadixSort {
   }
 
   /**
-   * Sorts {@code bits} by their unsigned value, {@code values} (null, int[] or long[]) beside them;
-   * {@code bitsTmp} and {@code valuesTmp} are scratch of the same types and lengths. Returns true
-   * when the result lies in {@code bits}/{@code values}, false when in the scratch arrays.
+   * Sorts {@code bits} by their unsigned value in bits {@code [beginBit, endBit)}, {@code values}
+   * (null, int[] or long[]) beside them; {@code bitsTmp} and {@code valuesTmp} are scratch of the
+   * same types and lengths. Returns true when the result lies in {@code bits}/{@code values}, false
+   * when in the scratch arrays.
    */
-  boolean sort(Object bits, Object bitsTmp, Object values, Object valuesTmp) {
+  boolean sort(
+      Object bits, Object bitsTmp, Object values, Object valuesTmp, int beginBit, int endBit) {
     int n = java.lang.reflect.Array.getLength(bits);
-    int passes =
-        bits instanceof int[]
-            ? Integer.SIZE / RadixLoops.DIGIT_BITS
-            : Long.SIZE / RadixLoops.DIGIT_BITS;
+    int width = bits instanceof int[] ? Integer.SIZE : Long.SIZE;
+    boolean wholeKey = beginBit == 0 && endBit == width;
     int chunks = Math.max(1, Math.min(parallel.threads(), n / MIN_CHUNK));
     int radix = RadixLoops.RADIX;
-    int[][] all = new int[chunks][passes * radix];
-    parallel.forEachChunk(
-        chunks, c -> countAll(bits, lo(c, chunks, n), lo(c + 1, chunks, n), all[c]));
+    // every digit of the whole key counted in one read; a part of the key counts pass by pass
+    int[][] all = wholeKey ? new int[chunks][width / RadixLoops.DIGIT_BITS * radix] : null;
+    if (wholeKey) {
+      parallel.forEachChunk(
+          chunks, c -> countAll(bits, lo(c, chunks, n), lo(c + 1, chunks, n), all[c]));
+    }
     Object src = bits;
     Object dst = bitsTmp;
     Object vsrc = values;
@@ -40,25 +45,30 @@ final class CpuRadixSort {
     boolean inPlace = true;
     boolean first = true;
     int[][] counts = new int[chunks][radix];
-    for (int p = 0; p < passes; p++) {
-      if (constantDigit(all, p, n)) {
+    for (int shift = beginBit; shift < endBit; shift += RadixLoops.DIGIT_BITS) {
+      int p = shift / RadixLoops.DIGIT_BITS;
+      int mask = (1 << Math.min(RadixLoops.DIGIT_BITS, endBit - shift)) - 1;
+      if (wholeKey && constantDigit(all, p, n)) {
         continue;
       }
-      int shift = p * RadixLoops.DIGIT_BITS;
-      if (first) {
+      if (wholeKey && first) {
         for (int c = 0; c < chunks; c++) {
           System.arraycopy(all[c], p * radix, counts[c], 0, radix);
         }
-        first = false;
       } else {
         Object from = src;
+        int at = shift;
         parallel.forEachChunk(
             chunks,
             c -> {
               java.util.Arrays.fill(counts[c], 0);
-              count(from, lo(c, chunks, n), lo(c + 1, chunks, n), shift, counts[c]);
+              count(from, lo(c, chunks, n), lo(c + 1, chunks, n), at, mask, counts[c]);
             });
+        if (!wholeKey && constantDigit(counts, 0, n)) {
+          continue;
+        }
       }
+      first = false;
       int at = 0;
       for (int d = 0; d < radix; d++) {
         for (int c = 0; c < chunks; c++) {
@@ -71,9 +81,12 @@ final class CpuRadixSort {
       Object t = dst;
       Object vs = vsrc;
       Object vt = vdst;
+      int digitAt = shift;
       parallel.forEachChunk(
           chunks,
-          c -> scatter(s, t, vs, vt, lo(c, chunks, n), lo(c + 1, chunks, n), shift, counts[c]));
+          c ->
+              scatter(
+                  s, t, vs, vt, lo(c, chunks, n), lo(c + 1, chunks, n), digitAt, mask, counts[c]));
       src = t;
       dst = s;
       vsrc = vt;
@@ -110,20 +123,28 @@ final class CpuRadixSort {
     }
   }
 
-  private static void count(Object bits, int from, int to, int shift, int[] counts) {
+  private static void count(Object bits, int from, int to, int shift, int mask, int[] counts) {
     if (bits instanceof int[] a) {
-      RadixLoops.count(a, from, to, shift, counts);
+      RadixLoops.count(a, from, to, shift, mask, counts);
     } else {
-      RadixLoops.count((long[]) bits, from, to, shift, counts);
+      RadixLoops.count((long[]) bits, from, to, shift, mask, counts);
     }
   }
 
   private static void scatter(
-      Object src, Object dst, Object vs, Object vt, int from, int to, int shift, int[] next) {
+      Object src,
+      Object dst,
+      Object vs,
+      Object vt,
+      int from,
+      int to,
+      int shift,
+      int mask,
+      int[] next) {
     if (src instanceof int[] a) {
-      RadixLoops.scatter(a, (int[]) dst, vs, vt, from, to, shift, next);
+      RadixLoops.scatter(a, (int[]) dst, vs, vt, from, to, shift, mask, next);
     } else {
-      RadixLoops.scatter((long[]) src, (long[]) dst, vs, vt, from, to, shift, next);
+      RadixLoops.scatter((long[]) src, (long[]) dst, vs, vt, from, to, shift, mask, next);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.prims.cpu;
 
+import dev.prims.DeviceBuffer;
 import dev.prims.SortOrder;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Sorter;
@@ -24,6 +25,9 @@ final class CpuSorter implements Sorter {
   /** Long or double keys from which the radix sort is used for keys alone (eight passes). */
   static final int RADIX_FROM_64 = 1 << 12;
 
+  /** The most elements of a Java array. */
+  private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+
   private final CpuParallel parallel;
   private final CpuRadixSort radix;
 
@@ -34,10 +38,89 @@ final class CpuSorter implements Sorter {
 
   @Override
   public void sort(Object keys, Object values, SortOrder order, CallContext call) {
+    boolean wide = keys instanceof long[] || keys instanceof double[];
+    sort(keys, values, order, 0, wide ? Long.SIZE : Integer.SIZE, call);
+  }
+
+  /**
+   * Copies the inputs to the outputs when they differ, then sorts the heap arrays behind the
+   * outputs; a buffer off the heap is copied into an array and back (one of more elements than a
+   * Java array holds cannot be sorted here).
+   */
+  @Override
+  public void sort(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order,
+      int beginBit,
+      int endBit,
+      CallContext call) {
+    Object keyArray = heapArray(keys);
+    Object valueArray = values == null ? null : heapArray(values);
+    if (keysOut != keys) {
+      keyArray = copyInto(keysOut, keyArray);
+    }
+    if (values != null && valuesOut != values) {
+      valueArray = copyInto(valuesOut, valueArray);
+    }
+    sort(keyArray, valueArray, order, beginBit, endBit, call);
+    putBack(keysOut, keyArray);
+    if (values != null) {
+      putBack(valuesOut, valueArray);
+    }
+  }
+
+  /** Copies {@code array} into {@code output} and returns the array to sort for it. */
+  private static Object copyInto(DeviceBuffer output, Object array) {
+    CpuBuffer out = CpuBuffer.of(output);
+    int n = java.lang.reflect.Array.getLength(array);
+    if (out.onHeap()) {
+      Object target = CpuBuffer.arrayOf(output);
+      System.arraycopy(array, 0, target, 0, n);
+      return target;
+    }
+    Object copy = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
+    System.arraycopy(array, 0, copy, 0, n);
+    return copy;
+  }
+
+  /** The array of a heap buffer, or a copy of an off-heap one. */
+  private static Object heapArray(DeviceBuffer buffer) {
+    CpuBuffer cpu = CpuBuffer.of(buffer);
+    if (cpu.onHeap()) {
+      return CpuBuffer.arrayOf(buffer);
+    }
+    if (cpu.length() > MAX_ARRAY) {
+      throw new UnsupportedOperationException(
+          "the cpu sort holds at most "
+              + MAX_ARRAY
+              + " keys in a Java array; this buffer has "
+              + cpu.length());
+    }
+    int n = (int) cpu.length();
+    Object array =
+        java.lang.reflect.Array.newInstance(cpu.type().arrayClass().getComponentType(), n);
+    cpu.load(0, array, 0, n);
+    return array;
+  }
+
+  private static void putBack(DeviceBuffer buffer, Object array) {
+    CpuBuffer cpu = CpuBuffer.of(buffer);
+    if (!cpu.onHeap()) {
+      cpu.store(0, array, 0, java.lang.reflect.Array.getLength(array));
+    }
+  }
+
+  /** Sorts arrays in place by bits {@code [beginBit, endBit)} of their radix bits. */
+  private void sort(
+      Object keys, Object values, SortOrder order, int beginBit, int endBit, CallContext call) {
     int n = java.lang.reflect.Array.getLength(keys);
     boolean descending = order == SortOrder.DESCENDING;
     boolean wide = keys instanceof long[] || keys instanceof double[];
-    if (values == null && n < (wide ? RADIX_FROM_64 : RADIX_FROM_32)) {
+    boolean wholeKey = beginBit == 0 && endBit == (wide ? Long.SIZE : Integer.SIZE);
+    if (values == null && wholeKey && n < (wide ? RADIX_FROM_64 : RADIX_FROM_32)) {
       call.usedVariant(COMPARISON);
       comparisonSort(keys, descending);
       return;
@@ -64,7 +147,7 @@ final class CpuSorter implements Sorter {
                 descending,
                 CpuRadixSort.lo(c, chunks, n),
                 CpuRadixSort.lo(c + 1, chunks, n)));
-    boolean inPlace = radix.sort(bits, tmp, values, valuesTmp);
+    boolean inPlace = radix.sort(bits, tmp, values, valuesTmp, beginBit, endBit);
     Object sorted = inPlace ? bits : tmp;
     parallel.forEachChunk(
         chunks,

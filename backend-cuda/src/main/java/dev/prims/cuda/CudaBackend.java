@@ -15,6 +15,7 @@ import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemGetInfo;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD32;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
@@ -65,6 +66,7 @@ import jcuda.driver.CUstream_flags;
  * also wait for asynchronous work enqueued before them.
  */
 final class CudaBackend extends AbstractBackend {
+  private final CudaSorter sorter;
   private static final int ASYNC_SLOTS = 1024;
   private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
@@ -93,6 +95,8 @@ final class CudaBackend extends AbstractBackend {
   private final KernelParamBlock launchParams;
   private CUdeviceptr scratch;
   private long scratchBytes;
+  private final java.util.Map<String, CUdeviceptr> namedScratch = new java.util.HashMap<>();
+  private final java.util.Map<String, Long> namedScratchBytes = new java.util.HashMap<>();
   private final ReentrantLock timingLock = new ReentrantLock();
   private final CUevent timingStart = new CUevent();
   private final CUevent timingEnd = new CUevent();
@@ -150,6 +154,7 @@ final class CudaBackend extends AbstractBackend {
         new CudaArgReducer(this),
         new CudaMomentsReducer(this),
         new CudaSegmenter(this, segmentRegisters));
+    this.sorter = new CudaSorter(this, scanner);
     this.info = info;
     this.sms = info.computeUnits();
     this.stagedHostPath = stagedHostPath;
@@ -180,6 +185,11 @@ final class CudaBackend extends AbstractBackend {
       throw new PrimsException(
           CudaBackendProvider.ID, "cannot open CUDA device " + info.name() + ": " + e, e);
     }
+  }
+
+  @Override
+  public dev.prims.spi.Sorter sorter() {
+    return sorter;
   }
 
   @Override
@@ -410,6 +420,37 @@ final class CudaBackend extends AbstractBackend {
       ledger.add(MemoryLedger.Kind.SCRATCH, size);
     }
     return scratch;
+  }
+
+  /**
+   * Scratch memory of at least {@code bytes} for {@code slot}, apart from {@link #scratch(long)}
+   * and kept for later calls in stream order (under the lock): for work that holds scratch while it
+   * calls other kernels that use {@link #scratch(long)}. Growing it waits for the stream first.
+   */
+  CUdeviceptr scratch(String slot, long bytes) {
+    Long have = namedScratchBytes.get(slot);
+    if (have != null && have >= bytes) {
+      return namedScratch.get(slot);
+    }
+    if (have != null) {
+      cuStreamSynchronize(stream);
+      cuMemFree(namedScratch.remove(slot));
+      namedScratchBytes.remove(slot);
+      ledger.subtract(MemoryLedger.Kind.SCRATCH, have);
+    }
+    long size = Math.max(bytes, 256);
+    CUdeviceptr p = allocate(size, "scratch " + slot);
+    namedScratch.put(slot, p);
+    namedScratchBytes.put(slot, size);
+    ledger.add(MemoryLedger.Kind.SCRATCH, size);
+    return p;
+  }
+
+  /** Copies {@code bytes} from {@code from} to {@code to} on the device, in stream order. */
+  void copy(CUdeviceptr from, CUdeviceptr to, long bytes) {
+    beforeEnqueue();
+    cuMemcpyDtoDAsync(to, from, bytes, stream);
+    afterEnqueue();
   }
 
   /** A 32-bit counter that is zero between calls (kernels that use it reset it). */
@@ -691,6 +732,10 @@ final class CudaBackend extends AbstractBackend {
           cuMemFree(scratch);
           ledger.subtract(MemoryLedger.Kind.SCRATCH, scratchBytes);
         }
+        namedScratch.values().forEach(p -> cuMemFree(p));
+        namedScratchBytes.values().forEach(b -> ledger.subtract(MemoryLedger.Kind.SCRATCH, b));
+        namedScratch.clear();
+        namedScratchBytes.clear();
         cuMemFree(counters);
         ledger.subtract(MemoryLedger.Kind.SCRATCH, 4L * COUNTERS);
         launchParams.free();

@@ -202,8 +202,35 @@ final class CudaScanner implements Scanner {
 
   private void reduceThenScan(
       CudaBuffer in, CudaBuffer out, boolean exclusive, String module, String suffix) {
-    long n = in.length();
-    long tiles = ceilDiv(n, CudaScanPolicy.tile(in.type()));
+    reduceThenScan(in.pointer(), out.pointer(), in.length(), in.type(), exclusive, module, suffix);
+  }
+
+  /**
+   * Enqueues the exclusive sum of {@code n} 32-bit counts at {@code counts} in place,
+   * reduce-then-scan (int sums wrap, so unsigned counts whose total is below 2^32 come out right):
+   * the radix sort's scan of its digit counts. Uses {@link CudaBackend#scratch(long)}; called under
+   * the lock.
+   */
+  void exclusiveSumInPlace(CUdeviceptr counts, long n) {
+    reduceThenScan(
+        counts,
+        counts,
+        n,
+        DType.INT,
+        true,
+        module("reduce-then-scan"),
+        "_" + DType.INT.id() + "_" + ReduceOp.SUM.id());
+  }
+
+  private void reduceThenScan(
+      CUdeviceptr input,
+      CUdeviceptr output,
+      long n,
+      DType type,
+      boolean exclusive,
+      String module,
+      String suffix) {
+    long tiles = ceilDiv(n, CudaScanPolicy.tile(type));
     long blocks =
         Math.min(
             tiles,
@@ -214,13 +241,13 @@ final class CudaScanner implements Scanner {
                 CudaScanPolicy.REDUCE_THEN_SCAN_BLOCKS_PER_SM));
     long tilesPerBlock = ceilDiv(tiles, blocks);
     blocks = ceilDiv(tiles, tilesPerBlock);
-    CUdeviceptr totals = backend.scratch(blocks * in.type().bytes());
+    CUdeviceptr totals = backend.scratch(blocks * type.bytes());
     backend.launch(
         module,
         "scan_rts_reduce" + suffix,
         blocks,
         0,
-        new KernelArgs().pointer(in.pointer()).i64(n).i64(tilesPerBlock).pointer(totals));
+        new KernelArgs().pointer(input).i64(n).i64(tilesPerBlock).pointer(totals));
     backend.launch(
         module, "scan_rts_spine" + suffix, 1, 0, new KernelArgs().pointer(totals).i64(blocks));
     backend.launch(
@@ -229,8 +256,8 @@ final class CudaScanner implements Scanner {
         blocks,
         0,
         new KernelArgs()
-            .pointer(in.pointer())
-            .pointer(out.pointer())
+            .pointer(input)
+            .pointer(output)
             .i64(n)
             .i32(exclusive ? 1 : 0)
             .i64(tilesPerBlock)

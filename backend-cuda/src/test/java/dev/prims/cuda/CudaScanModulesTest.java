@@ -52,7 +52,7 @@ class CudaScanModulesTest {
     }
   }
 
-  private static Set<String> entries(String module) throws IOException {
+  static Set<String> entries(String module) throws IOException {
     String resource = CudaModules.PTX_DIRECTORY + module + ".ptx";
     try (InputStream in = CudaScanModulesTest.class.getResourceAsStream(resource)) {
       assertNotNull(in, "missing PTX resource " + resource);

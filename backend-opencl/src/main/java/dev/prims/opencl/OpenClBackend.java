@@ -44,6 +44,7 @@ import org.jocl.cl_mem;
  * frees a released memory object only once the commands using it have finished.
  */
 final class OpenClBackend extends AbstractBackend {
+  private final OpenClSorter sorter;
   static final String ID = "opencl";
 
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
@@ -112,6 +113,7 @@ final class OpenClBackend extends AbstractBackend {
         new OpenClArgReducer(this),
         new OpenClMomentsReducer(this),
         new OpenClSegmenter(this));
+    this.sorter = new OpenClSorter(this, scanner);
     this.completions =
         new QueueCompletions(
             ID, () -> {}, e -> e instanceof CLException c ? failure("asynchronous call", c) : e);
@@ -171,6 +173,11 @@ final class OpenClBackend extends AbstractBackend {
   /** Whether 64-bit global atomics are used (present and not disabled by configuration). */
   boolean int64Atomics() {
     return int64Atomics;
+  }
+
+  @Override
+  public dev.prims.spi.Sorter sorter() {
+    return sorter;
   }
 
   @Override

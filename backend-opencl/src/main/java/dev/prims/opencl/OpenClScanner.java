@@ -158,6 +158,15 @@ final class OpenClScanner implements Scanner {
   }
 
   /**
+   * Enqueues the exclusive sum of {@code n} 32-bit counts in place, reduce-then-scan (int sums
+   * wrap, so unsigned counts whose total is below 2^32 come out right): the radix sort's scan of
+   * its digit counts. Called under the backend's lock.
+   */
+  void exclusiveSumInPlace(cl_mem counts, long n) {
+    reduceThenScan(new Kernels(DType.INT, ReduceOp.SUM), counts, counts, n, 1, DType.INT);
+  }
+
+  /**
    * The variant that runs for {@code asked}: the look-back runs as reduce-then-scan on a device
    * without the forward progress and memory ordering it needs (see {@link OpenClLookback}).
    */

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.TestFactory;
  * reverse-sorted, all-equal and few-distinct keys, NaNs of both signs and payloads, signed zeros
  * and infinities, over sizes from 0 through odd lengths and sizes around chunk edges. Keys are
  * compared with {@link Arrays#sort} (reversed for descending), every NaN alike; pairs with a stable
- * reference sort of the indices, so values of equal keys must keep their order. A backend without a
- * sort is skipped as such.
+ * reference sort of the indices, so values of equal keys must keep their order. The same on device
+ * buffers, whole keys and parts of their bits ({@code beginBit}/{@code endBit}), against a stable
+ * sort by those bits. A backend without a sort is skipped as such.
  */
 public abstract class SortConformance extends BackendConformance {
   /** Sizes: empty, tiny, odd, and around the powers of two where chunks and algorithms change. */
@@ -156,6 +157,221 @@ public abstract class SortConformance extends BackendConformance {
     assertEquals(backendId(), provenance.backend());
     assertArrayEquals(canonical(expectedKeys), canonical(sorted), "keys");
     assertArrayEquals(expectedValues, canonical(values), "values (stable order of equal keys)");
+  }
+
+  /** Sizes of the buffer and bit-range cells. */
+  static final int[] BUFFER_SIZES = {0, 1, 2, 255, 4097, 32769, 300001};
+
+  /** Bit ranges {@code [beginBit, endBit)} of 32-bit keys (64-bit keys add 32 to some). */
+  static final int[][] BIT_RANGES = {{0, 0}, {0, 1}, {0, 12}, {3, 17}, {8, 16}, {5, 31}, {20, 32}};
+
+  @TestFactory
+  Stream<DynamicNode> sortBuffers() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : DType.values()) {
+      for (SortOrder order : SortOrder.values()) {
+        List<DynamicNode> tests = new ArrayList<>();
+        for (int n : BUFFER_SIZES) {
+          for (Pattern pattern : new Pattern[] {Pattern.RANDOM, Pattern.SPECIALS}) {
+            for (String values : new String[] {"keys", "int values", "long values"}) {
+              for (boolean apart : new boolean[] {false, true}) {
+                tests.add(
+                    DynamicTest.dynamicTest(
+                        "n=" + n + " " + pattern + " " + values + (apart ? " into outputs" : ""),
+                        () -> checkBits(type, order, pattern, n, values, 0, width(type), apart)));
+              }
+            }
+          }
+        }
+        nodes.add(DynamicContainer.dynamicContainer(name(type, order) + " buffers", tests));
+      }
+    }
+    return nodes.stream();
+  }
+
+  @TestFactory
+  Stream<DynamicNode> sortBitRanges() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : DType.values()) {
+      for (SortOrder order : SortOrder.values()) {
+        List<DynamicNode> tests = new ArrayList<>();
+        for (int[] range : BIT_RANGES) {
+          int shift = width(type) == 64 && range[0] >= 8 ? 32 : 0;
+          int begin = range[0] + shift;
+          int end = range[1] + shift;
+          for (int n : new int[] {1000, 65537}) {
+            for (String values : new String[] {"keys", "int values"}) {
+              boolean apart = n == 1000;
+              tests.add(
+                  DynamicTest.dynamicTest(
+                      "bits ["
+                          + begin
+                          + ", "
+                          + end
+                          + ") n="
+                          + n
+                          + " "
+                          + values
+                          + (apart ? " into outputs" : ""),
+                      () -> checkBits(type, order, Pattern.RANDOM, n, values, begin, end, apart)));
+            }
+          }
+        }
+        nodes.add(DynamicContainer.dynamicContainer(name(type, order) + " bit ranges", tests));
+      }
+    }
+    return nodes.stream();
+  }
+
+  /**
+   * Sorts buffers of keys (and values {@code "int values"} or {@code "long values"}, the keys'
+   * indices) by bits {@code [begin, end)} and compares with a stable sort of the indices by those
+   * bits of the radix bits, computed here from their definition in {@link Prims#sortInPlace(
+   * dev.prims.DeviceBuffer, SortOrder, int, int)}. In place, or into output buffers ({@code apart})
+   * leaving the inputs unchanged.
+   */
+  private void checkBits(
+      DType type,
+      SortOrder order,
+      Pattern pattern,
+      int n,
+      String values,
+      int begin,
+      int end,
+      boolean apart) {
+    Object keys = keys(type, pattern, n, seed(type, pattern, n) + 13 + begin * 64L + end);
+    Integer[] index = new Integer[n];
+    long[] digit = new long[n];
+    long mask = end - begin == 64 ? -1L : (1L << (end - begin)) - 1;
+    for (int i = 0; i < n; i++) {
+      index[i] = i;
+      digit[i] = (radixBits(keys, i, order) >>> begin) & mask;
+    }
+    Arrays.sort(index, (i, j) -> Long.compareUnsigned(digit[i], digit[j]));
+    Object expectedKeys = Array.newInstance(keys.getClass().getComponentType(), n);
+    long[] expectedValues = new long[n];
+    for (int i = 0; i < n; i++) {
+      Array.set(expectedKeys, i, Array.get(keys, index[i]));
+      expectedValues[i] = index[i];
+    }
+    Prims prims = prims();
+    boolean full = begin == 0 && end == width(type);
+    Object sortedValues =
+        values.equals("int values")
+            ? new int[n]
+            : values.equals("long values") ? new long[n] : null;
+    for (int i = 0; sortedValues != null && i < n; i++) {
+      Array.set(sortedValues, i, sortedValues instanceof int[] ? (Object) i : (Object) (long) i);
+    }
+    Object sortedKeys = copy(keys);
+    Object inputValues = sortedValues == null ? null : copy(sortedValues);
+    try (dev.prims.DeviceBuffer k = prims.upload(sortedKeys);
+        dev.prims.DeviceBuffer v = sortedValues == null ? null : prims.upload(sortedValues);
+        dev.prims.DeviceBuffer kOut = apart ? prims.allocate(type, n) : k;
+        dev.prims.DeviceBuffer vOut =
+            apart && v != null ? prims.allocate(DType.ofArray(sortedValues), n) : v) {
+      Provenance provenance;
+      if (v == null && !apart) {
+        provenance = full ? prims.sortInPlace(k, order) : prims.sortInPlace(k, order, begin, end);
+      } else if (v == null) {
+        provenance = full ? prims.sort(k, kOut, order) : prims.sort(k, kOut, order, begin, end);
+      } else if (!apart) {
+        provenance = full ? prims.sortPairs(k, v, order) : prims.sortPairs(k, v, order, begin, end);
+      } else {
+        provenance =
+            full
+                ? prims.sortPairs(k, v, kOut, vOut, order)
+                : prims.sortPairs(k, v, kOut, vOut, order, begin, end);
+      }
+      assertEquals(backendId(), provenance.backend());
+      if (apart) {
+        Object keysAfter = copy(keys);
+        prims.download(k, keysAfter);
+        assertArrayEquals(canonical(keys), canonical(keysAfter), "the input keys are unchanged");
+        if (v != null) {
+          Object valuesAfter = copy(inputValues);
+          prims.download(v, valuesAfter);
+          assertArrayEquals(
+              canonical(inputValues), canonical(valuesAfter), "the input values are unchanged");
+        }
+      }
+      if (vOut != null) {
+        prims.download(vOut, sortedValues);
+      }
+      prims.download(kOut, sortedKeys);
+    }
+    assertArrayEquals(canonical(expectedKeys), canonical(sortedKeys), "keys");
+    if (sortedValues != null) {
+      assertArrayEquals(
+          expectedValues, canonical(sortedValues), "values (stable order of equal bits)");
+    }
+  }
+
+  @Test
+  void badBufferArguments() {
+    Prims prims = prims();
+    try (dev.prims.DeviceBuffer ints = prims.upload(new int[] {3, 1, 2});
+        dev.prims.DeviceBuffer longs = prims.upload(new long[] {3, 1, 2});
+        dev.prims.DeviceBuffer shorter = prims.upload(new int[] {1, 2});
+        dev.prims.DeviceBuffer floats = prims.upload(new float[] {1, 2, 3})) {
+      SortOrder up = SortOrder.ASCENDING;
+      assertThrows(IllegalArgumentException.class, () -> prims.sortInPlace(ints, up, -1, 8));
+      assertThrows(IllegalArgumentException.class, () -> prims.sortInPlace(ints, up, 0, 33));
+      assertThrows(IllegalArgumentException.class, () -> prims.sortInPlace(ints, up, 9, 8));
+      assertThrows(IllegalArgumentException.class, () -> prims.sortInPlace(longs, up, 0, 65));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> prims.sortInPlace((dev.prims.DeviceBuffer) null, up));
+      assertThrows(IllegalArgumentException.class, () -> prims.sortInPlace(ints, null));
+      assertThrows(IllegalArgumentException.class, () -> prims.sortPairs(ints, shorter, up));
+      assertThrows(IllegalArgumentException.class, () -> prims.sortPairs(ints, floats, up));
+      assertThrows(IllegalArgumentException.class, () -> prims.sortPairs(ints, ints, up));
+      assertThrows(IllegalArgumentException.class, () -> prims.sort(ints, shorter, up));
+      assertThrows(IllegalArgumentException.class, () -> prims.sort(ints, floats, up));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> prims.sort(ints, (dev.prims.DeviceBuffer) null, up));
+      assertThrows(
+          IllegalArgumentException.class, () -> prims.sortPairs(ints, longs, ints, null, up));
+      assertThrows(
+          IllegalArgumentException.class, () -> prims.sortPairs(ints, longs, longs, longs, up));
+      assertThrows(
+          IllegalArgumentException.class, () -> prims.sortPairs(ints, longs, ints, ints, up));
+      String message =
+          assertThrows(IllegalArgumentException.class, () -> prims.sortInPlace(ints, up, 4, 40))
+              .getMessage();
+      org.junit.jupiter.api.Assertions.assertTrue(
+          message.contains("4") && message.contains("40"), "names the bits: " + message);
+      int[] untouched = new int[3];
+      prims.download(ints, untouched);
+      assertArrayEquals(new int[] {3, 1, 2}, untouched, "a refused call leaves the keys alone");
+    }
+  }
+
+  private static int width(DType type) {
+    return type.bytes() * Byte.SIZE;
+  }
+
+  /** The radix bits of {@code keys[i]}, as the Javadoc of the buffer sort defines them. */
+  private static long radixBits(Object keys, int i, SortOrder order) {
+    long bits;
+    long flip;
+    if (keys instanceof int[] a) {
+      bits = (a[i] ^ Integer.MIN_VALUE) & 0xFFFF_FFFFL;
+      flip = 0xFFFF_FFFFL;
+    } else if (keys instanceof long[] a) {
+      bits = a[i] ^ Long.MIN_VALUE;
+      flip = -1L;
+    } else if (keys instanceof float[] a) {
+      int raw = Float.floatToIntBits(a[i]);
+      bits = (raw < 0 ? ~raw : raw | Integer.MIN_VALUE) & 0xFFFF_FFFFL;
+      flip = 0xFFFF_FFFFL;
+    } else {
+      long raw = Double.doubleToLongBits(((double[]) keys)[i]);
+      bits = raw < 0 ? ~raw : raw | Long.MIN_VALUE;
+      flip = -1L;
+    }
+    return order == SortOrder.DESCENDING ? bits ^ flip : bits;
   }
 
   @Test

@@ -1,14 +1,72 @@
 package dev.prims.spi;
 
+import dev.prims.DeviceBuffer;
 import dev.prims.SortOrder;
 
 /**
- * Stable sort of host arrays in place. The engine has checked the arguments: {@code keys} is an
- * {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]}; {@code values} is null or an
- * {@code int[]} or {@code long[]} as long as {@code keys}, and moves with its key. Keys follow the
- * order of {@link SortOrder}; equal keys keep their input order.
+ * Stable sort of host arrays and of device buffers, in place. The engine has checked the arguments:
+ * keys are of int, long, float or double; values are null or of int or long, as long as the keys,
+ * and move with their key. Keys follow the order of {@link SortOrder}; equal keys keep their input
+ * order.
+ *
+ * <p>A radix sort orders a key by its <em>radix bits</em>: an unsigned integer of the key's width
+ * whose order is the sort order (two's complement keys with the sign bit flipped; floating keys
+ * with every NaN made the canonical NaN, then the sign bit of positives and every bit of negatives
+ * flipped; every bit complemented for {@link SortOrder#DESCENDING}). A sort of bits {@code
+ * [beginBit, endBit)} compares only those bits of the radix bits: keys equal there keep their input
+ * order.
  */
 public interface Sorter {
-  /** Sorts {@code keys} (and {@code values} beside them when not null) in place. */
+  /**
+   * Sorts {@code keys} (an {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]}) in
+   * place, {@code values} (null, an {@code int[]} or {@code long[]}) beside them.
+   */
   void sort(Object keys, Object values, SortOrder order, CallContext call);
+
+  /**
+   * Sorts the buffer {@code keys} into {@code keysOut} by bits {@code [beginBit, endBit)} of their
+   * radix bits ({@code 0 <= beginBit <= endBit <= } the key's width in bits), {@code values} (null,
+   * or an int or long buffer as long as {@code keys}) moving with them into {@code valuesOut}.
+   * {@code keysOut} is {@code keys} itself for a sort in place, else a distinct buffer of the same
+   * type and length whose input is left unchanged; likewise {@code valuesOut} (null exactly when
+   * {@code values} is). The engine has checked all of this. The default fails: a backend that sorts
+   * buffers overrides it.
+   *
+   * @throws UnsupportedOperationException when this backend sorts host arrays only
+   */
+  default void sort(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order,
+      int beginBit,
+      int endBit,
+      CallContext call) {
+    throw new UnsupportedOperationException(
+        "backend " + keys.backend() + " sorts host arrays only, not buffers");
+  }
+
+  /**
+   * The host-array sort of a backend that sorts on its device: uploads {@code keys} and {@code
+   * values}, sorts the buffers by every bit with {@code sorter}, and downloads them into the same
+   * arrays.
+   */
+  static void sortThroughBuffers(
+      Sorter sorter,
+      BufferManager buffers,
+      Object keys,
+      Object values,
+      SortOrder order,
+      CallContext call) {
+    int bits = dev.prims.DType.ofArray(keys).bytes() * Byte.SIZE;
+    try (DeviceBuffer k = buffers.upload(keys);
+        DeviceBuffer v = values == null ? null : buffers.upload(values)) {
+      sorter.sort(k, v, k, v, order, 0, bits, call);
+      buffers.download(k, keys);
+      if (v != null) {
+        buffers.download(v, values);
+      }
+    }
+  }
 }

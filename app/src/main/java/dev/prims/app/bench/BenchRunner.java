@@ -446,6 +446,7 @@ public final class BenchRunner {
       case REDUCE_BY_KEY_64 -> "DeviceReduce::ReduceByKey";
       case SCAN_BY_KEY_64 -> "DeviceScan::InclusiveSumByKey";
       case SORT -> cub ? "DeviceRadixSort::SortKeys" : "thrust::sort";
+      case SORT_PAIRS -> cub ? "DeviceRadixSort::SortPairs" : "thrust::sort_by_key";
     };
   }
 
@@ -565,7 +566,10 @@ public final class BenchRunner {
   private List<String> modes(Operation operation) {
     List<String> modes = new ArrayList<>(plan.modes());
     if (operation.isSort()) {
-      modes.retainAll(List.of(PrimsWorkload.HOST));
+      modes.retainAll(
+          operation == Operation.SORT
+              ? List.of(PrimsWorkload.HOST, PrimsWorkload.DEVICE)
+              : List.of(PrimsWorkload.DEVICE));
       return modes;
     }
     if (operation.primitive() == dev.prims.Primitive.SCAN && modes.contains(PrimsWorkload.HOST)) {

@@ -51,7 +51,8 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
       case HISTOGRAM ->
           args.addAll(
               List.of("--bins", Integer.toString(Operation.BINS), "--lower", "0", "--upper", "1"));
-      case DOT, MOMENTS -> {}
+      case DOT, MOMENTS, SORT -> {}
+      case SORT_PAIRS -> args.add("--pairs");
       case SEGMENTED_SUM_64, SEGMENTED_SUM_4096, REDUCE_BY_KEY_64, SCAN_BY_KEY_64 ->
           args.addAll(List.of("--op", "sum", "--segment", Integer.toString(operation.segment())));
     }

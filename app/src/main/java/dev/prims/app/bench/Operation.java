@@ -27,7 +27,8 @@ public enum Operation {
   SEGMENTED_SUM_4096(Primitive.REDUCE, "segreduce", "sum-4096", ScanKind.INCLUSIVE, 4096, 0),
   REDUCE_BY_KEY_64(Primitive.REDUCE, "reduce-by-key", "sum-64", ScanKind.INCLUSIVE, 64, 1),
   SCAN_BY_KEY_64(Primitive.SCAN, "scan-by-key", "inclusive-sum-64", ScanKind.INCLUSIVE, 64, 1),
-  SORT(Primitive.SCAN, "sort", "ascending", null, 0, 0);
+  SORT(Primitive.SCAN, "sort", "ascending", null, 0, 0),
+  SORT_PAIRS(Primitive.SCAN, "sort", "pairs", null, 0, 2);
 
   /** Bins of the benchmarked histogram (keys 0..255, or even bins over [0, 1)). */
   public static final int BINS = 256;
@@ -126,21 +127,22 @@ public enum Operation {
   }
 
   /**
-   * Whether this is the sort: a sorted copy of Java arrays, timed in host mode only by {@link
-   * SortWorkload}.
+   * Whether this is a sort, timed by {@link SortWorkload}: keys ascending (a sorted copy of Java
+   * arrays in host mode, one buffer into another in device mode) or key-value pairs with int values
+   * (device mode only: buffers into buffers).
    */
   public boolean isSort() {
-    return this == SORT;
+    return this == SORT || this == SORT_PAIRS;
   }
 
-  /** Whether the CUB reference program measures this operation with CUB (moments, sort: no). */
+  /** Whether the CUB reference program measures this operation with CUB (moments: no). */
   public boolean hasCubReference() {
-    return this != MOMENTS && this != SORT;
+    return this != MOMENTS;
   }
 
   /** Whether the CUB reference program measures this operation with Thrust. */
   public boolean hasThrustReference() {
-    return !isArgOrMoments() && segment == 0 && this != SORT;
+    return !isArgOrMoments() && segment == 0 && !isSort();
   }
 
   /** Bytes counted for throughput: elements moved times the element size. */
@@ -182,7 +184,7 @@ public enum Operation {
             "unknown primitive '"
                 + token.trim()
                 + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, segreduce,"
-                + " reduce-by-key, scan-by-key, sort, or one of reduce:sum, reduce:min, reduce:max,"
+                + " reduce-by-key, scan-by-key, sort, or one of sort:ascending, sort:pairs, reduce:sum, reduce:min, reduce:max,"
                 + " scan:inclusive, scan:exclusive, segreduce:sum-64, segreduce:sum-4096");
       }
     }

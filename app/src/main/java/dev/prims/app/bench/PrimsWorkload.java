@@ -75,7 +75,9 @@ public final class PrimsWorkload {
                   view, operation, keep(buffers, view.upload(data.values())))
               : operation.segment() > 0
                   ? SegmentWorkload.deviceCall(view, operation, data, buffers)
-                  : deviceCall(view, operation, data, buffers);
+                  : operation.isSort()
+                      ? SortWorkload.deviceCall(view, operation, data, buffers)
+                      : deviceCall(view, operation, data, buffers);
       return stopwatch.time(() -> backend.deviceMillis(call));
     } finally {
       buffers.forEach(DeviceBuffer::close);
@@ -184,7 +186,7 @@ public final class PrimsWorkload {
     }
   }
 
-  private static DeviceBuffer keep(List<DeviceBuffer> buffers, DeviceBuffer buffer) {
+  static DeviceBuffer keep(List<DeviceBuffer> buffers, DeviceBuffer buffer) {
     buffers.add(buffer);
     return buffer;
   }

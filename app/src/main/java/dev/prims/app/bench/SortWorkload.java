@@ -1,5 +1,7 @@
 package dev.prims.app.bench;
 
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
 import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.SortOrder;
@@ -7,9 +9,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The sort benchmark: prims' sort into a new array on Java arrays (host mode only: there is no sort
- * of device buffers yet), beside {@code clone()} + {@link Arrays#parallelSort}, the JDK call a user
- * would pick; both copy the input so that every run sorts the same unsorted keys.
+ * The sort benchmark. Host mode: prims' sort into a new array on Java arrays, beside {@code
+ * clone()} + {@link Arrays#parallelSort}, the JDK call a user would pick; both copy the input so
+ * that every run sorts the same unsorted keys. Device mode: keys (and, for pairs, int values {@code
+ * 0..n-1}) sorted from one buffer into another, as CUB's {@code DeviceRadixSort::SortKeys}/{@code
+ * SortPairs} are measured, so every run sorts the same unsorted input.
  */
 final class SortWorkload {
   /** Keeps results alive so the JIT cannot drop the work. */
@@ -21,6 +25,22 @@ final class SortWorkload {
   static Runnable hostCall(Prims view, DataSet data) {
     Object values = data.values();
     return () -> sink = sort(view, values);
+  }
+
+  /** The call on buffers: the uploaded input sorted into buffers allocated once. */
+  static Runnable deviceCall(
+      Prims view, Operation operation, DataSet data, java.util.List<DeviceBuffer> buffers) {
+    SortOrder up = SortOrder.ASCENDING;
+    DeviceBuffer keys = PrimsWorkload.keep(buffers, view.upload(data.values()));
+    DeviceBuffer keysOut = PrimsWorkload.keep(buffers, view.allocate(data.type(), data.n()));
+    if (operation != Operation.SORT_PAIRS) {
+      return () -> view.sort(keys, keysOut, up);
+    }
+    int[] index = new int[data.n()];
+    Arrays.setAll(index, i -> i);
+    DeviceBuffer values = PrimsWorkload.keep(buffers, view.upload(index));
+    DeviceBuffer valuesOut = PrimsWorkload.keep(buffers, view.allocate(DType.INT, data.n()));
+    return () -> view.sortPairs(keys, values, keysOut, valuesOut, up);
   }
 
   /** Where the sort really runs on {@code view}, from one call on {@code small}. */

@@ -7,6 +7,7 @@
 //                 [--timer events|wall] [--result-to-host]
 //   cub_reference --primitive segreduce|reduce-by-key|scan-by-key --segment L ... (see the
 //                 section "Segmented reduce and by-key" below)
+//   cub_reference --primitive sort [--pairs] ... (see the section "Radix sort" below)
 //
 // Data lives on the device and is filled there deterministically (a hash of the index):
 //   int/long     reduce, scan, dot: hash(i) mod 1000 (histogram: hash(i) mod bins)
@@ -75,6 +76,7 @@ struct Options {
   std::string timer = "events";
   bool result_to_host = false;
   long long segment = 64;  // segreduce, reduce-by-key, scan-by-key: elements per segment or run
+  bool pairs = false;      // sort: key-value pairs (int values 0..n-1) instead of keys alone
 };
 
 std::string escape(const std::string& s) {
@@ -151,6 +153,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--timer") o.timer = value();
     else if (a == "--result-to-host") o.result_to_host = true;
     else if (a == "--segment") o.segment = std::atoll(value().c_str());
+    else if (a == "--pairs") o.pairs = true;
     else fail("unknown argument " + a);
   }
   if (o.n <= 0) fail("--n must be positive");
@@ -691,6 +694,44 @@ Result run_scan_by_key(const Options& o, CachingAllocator&) {
 }
 // ---- end of segmented reduce and by-key ----
 
+// ---- Radix sort (--primitive sort [--pairs]; ascending, all key bits) ----
+// cub::DeviceRadixSort::SortKeys from the filled keys into a second buffer, or SortPairs moving
+// int values 0..n-1 with them; every run sorts the same unsorted input. Bytes counted: keys read
+// and written (pairs: values too). Checksum: the last key (pairs: the value beside it).
+
+__global__ void iota_kernel(int* values, long long n) {
+  long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n; i += stride) {
+    values[i] = static_cast<int>(i);
+  }
+}
+
+template <typename T>
+Result run_sort(const Options& o, CachingAllocator&) {
+  if (o.impl != "cub") fail("--primitive sort has only --impl cub");
+  DeviceMemory<T> in(o.n, "keys"), out(o.n, "sorted keys");
+  fill(in.get(), o.n, o, 0);
+  if (!o.pairs) {
+    auto call = [&](void* tmp, size_t& bytes) {
+      return cub::DeviceRadixSort::SortKeys(tmp, bytes, in.get(), out.get(), o.n);
+    };
+    CubTemp temp(call);
+    Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub radix sort keys"); });
+    return {t, 2.0 * o.n * sizeof(T), to_double(read_one(out.get() + (o.n - 1)))};
+  }
+  DeviceMemory<int> values(o.n, "values"), values_out(o.n, "sorted values");
+  iota_kernel<<<1024, 256>>>(values.get(), o.n);
+  check(cudaDeviceSynchronize(), "iota kernel");
+  auto call = [&](void* tmp, size_t& bytes) {
+    return cub::DeviceRadixSort::SortPairs(tmp, bytes, in.get(), out.get(), values.get(), values_out.get(),
+                                           o.n);
+  };
+  CubTemp temp(call);
+  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub radix sort pairs"); });
+  return {t, 2.0 * o.n * (sizeof(T) + sizeof(int)), static_cast<double>(read_one(values_out.get() + (o.n - 1)))};
+}
+// ---- end of radix sort ----
+
 template <typename T>
 Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "copy") return run_copy<T>(o, alloc);
@@ -704,8 +745,9 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "segreduce") return run_segreduce<T>(o, alloc);
   if (o.primitive == "reduce-by-key") return run_reduce_by_key<T>(o, alloc);
   if (o.primitive == "scan-by-key") return run_scan_by_key<T>(o, alloc);
-  fail("--primitive must be copy, h2d, d2h, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key"
-       " or scan-by-key, got " + o.primitive);
+  if (o.primitive == "sort") return run_sort<T>(o, alloc);
+  fail("--primitive must be copy, h2d, d2h, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key,"
+       " scan-by-key or sort, got " + o.primitive);
 }
 
 // Runs one measurement and prints its JSON line (or an error line).
@@ -723,6 +765,7 @@ bool measure_and_print(const Options& o, const std::string& device_name) {
     if (o.primitive == "dot" || o.primitive == "copy" || o.primitive == "h2d" || o.primitive == "d2h")
       op = "";
     if (o.primitive == "histogram") op = std::to_string(o.bins) + "-bins";
+    if (o.primitive == "sort") op = o.pairs ? "pairs" : "ascending";
     double gbps = r.bytes / (r.timing.best_ms * 1e6);
     std::printf(
         "{\"impl\": \"%s\", \"primitive\": \"%s\", \"op\": \"%s\", \"type\": \"%s\", "

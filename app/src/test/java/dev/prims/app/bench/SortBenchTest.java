@@ -14,15 +14,29 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The sort rows of {@code prims bench}: named on their own, host mode only, beside the JDK. */
+/**
+ * The sort rows of {@code prims bench}: named on their own, keys in host and device mode beside the
+ * JDK and CUB, pairs in device mode beside CUB.
+ */
 class SortBenchTest {
   @TempDir Path dir;
 
   @Test
-  void namedOnItsOwnWithoutGpuReferenceYet() {
-    assertEquals(List.of(Operation.SORT), Operation.parseList("sort"));
+  void namedOnItsOwnWithCubReferences() {
+    assertEquals(List.of(Operation.SORT, Operation.SORT_PAIRS), Operation.parseList("sort"));
+    assertEquals(List.of(Operation.SORT_PAIRS), Operation.parseList("sort:pairs"));
+    assertEquals(List.of(Operation.SORT), Operation.parseList("sort:ascending"));
     assertFalse(Operation.parseList("scan").contains(Operation.SORT));
-    assertFalse(Operation.SORT.hasCubReference() || Operation.SORT.hasThrustReference());
+    assertTrue(Operation.SORT.hasCubReference() && Operation.SORT_PAIRS.hasCubReference());
+    assertFalse(Operation.SORT.hasThrustReference() || Operation.SORT_PAIRS.hasThrustReference());
+    assertEquals(
+        List.of(
+            "--impl", "cub", "--type", "int", "--n", "16", "--reps", "3", "--primitive", "sort"),
+        new CubRequest("cub", Operation.SORT, dev.prims.DType.INT, 16, 3).arguments());
+    assertTrue(
+        new CubRequest("cub", Operation.SORT_PAIRS, dev.prims.DType.INT, 16, 3)
+            .arguments()
+            .contains("--pairs"));
   }
 
   @Test
@@ -41,13 +55,17 @@ class SortBenchTest {
             json.toString());
     assertEquals(0, run.exitCode(), run::toString);
     Set<String> seen = new HashSet<>();
+    Set<String> modes = new HashSet<>();
     for (JsonNode row : new ObjectMapper().readTree(json.toFile()).get("rows")) {
       assertEquals("sort", row.get("primitive").asText(), row.toString());
-      assertEquals("host", row.get("mode").asText(), row.toString());
       assertTrue(row.get("gbps").asDouble() > 0, "GB/s not positive in " + row);
       seen.add(row.get("backend").asText() + " " + row.get("variant").asText());
+      if (row.get("backend").asText().equals("cpu")) {
+        modes.add(row.get("op").asText() + " " + row.get("mode").asText());
+      }
     }
     assertTrue(seen.contains("jdk clone() + Arrays.parallelSort"), seen.toString());
     assertTrue(seen.stream().anyMatch(s -> s.startsWith("cpu ")), seen.toString());
+    assertEquals(Set.of("ascending host", "ascending device", "pairs device"), modes);
   }
 }

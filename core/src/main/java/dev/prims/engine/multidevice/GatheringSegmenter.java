@@ -113,11 +113,6 @@ final class GatheringSegmenter implements Segmenter {
 
   /** Writes {@code result} (on the first device) into the shards of {@code target}. */
   private void scatter(DeviceBuffer result, DeviceBuffer target) {
-    Object host =
-        java.lang.reflect.Array.newInstance(
-            result.type().arrayClass().getComponentType(),
-            ShardedBuffers.hostLength(result.length()));
-    first().buffers().download(result, host);
-    owner.shardedBuffers().overwrite(owner.sharded(target), host);
+    owner.shardedBuffers().scatter(first(), result, owner.sharded(target));
   }
 }

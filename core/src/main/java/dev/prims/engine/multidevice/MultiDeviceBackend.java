@@ -168,9 +168,10 @@ public final class MultiDeviceBackend extends AbstractBackend {
     }
   }
 
+  /** Host arrays sort on the first device; buffers gather there ({@link GatheringSorter}). */
   @Override
   public Sorter sorter() {
-    return members.get(0).sorter();
+    return new GatheringSorter(this, members.get(0).sorter());
   }
 
   @Override

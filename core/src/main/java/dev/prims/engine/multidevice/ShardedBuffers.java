@@ -120,6 +120,18 @@ final class ShardedBuffers implements BufferManager {
                         .upload(array, (int) layout.start(i), (int) layout.length(i))));
   }
 
+  /**
+   * Writes {@code result}, a buffer of {@code device}'s backend, into the shards of {@code target}
+   * through the host.
+   */
+  void scatter(Backend device, DeviceBuffer result, ShardedBuffer target) {
+    Object host =
+        Array.newInstance(
+            result.type().arrayClass().getComponentType(), hostLength(result.length()));
+    device.buffers().download(result, host);
+    overwrite(target, host);
+  }
+
   /** The whole contents of {@code buffer} as a new host array. */
   Object gather(ShardedBuffer buffer) {
     Object array =

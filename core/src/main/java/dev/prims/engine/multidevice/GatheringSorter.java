@@ -1,0 +1,54 @@
+package dev.prims.engine.multidevice;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.SortOrder;
+import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.Sorter;
+
+/**
+ * Sorting on a multi-device engine: host arrays sort on the first device's backend; buffers are
+ * gathered on the first device through the host, sorted there and written back into their shards.
+ * Correct on any backend; it uses one device.
+ */
+final class GatheringSorter implements Sorter {
+  private final MultiDeviceBackend owner;
+  private final Sorter first;
+
+  GatheringSorter(MultiDeviceBackend owner, Sorter first) {
+    this.owner = owner;
+    this.first = first;
+  }
+
+  @Override
+  public void sort(Object keys, Object values, SortOrder order, CallContext call) {
+    first.sort(keys, values, order, call);
+    owner.record(call, 1, null);
+  }
+
+  @Override
+  public void sort(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order,
+      int beginBit,
+      int endBit,
+      CallContext call) {
+    Backend device = owner.member(0);
+    ShardedBuffers buffers = owner.shardedBuffers();
+    try (DeviceBuffer k = device.buffers().upload(buffers.gather(owner.sharded(keys)));
+        DeviceBuffer v =
+            values == null
+                ? null
+                : device.buffers().upload(buffers.gather(owner.sharded(values)))) {
+      first.sort(k, v, k, v, order, beginBit, endBit, call);
+      buffers.scatter(device, k, owner.sharded(keysOut));
+      if (v != null) {
+        buffers.scatter(device, v, owner.sharded(valuesOut));
+      }
+    }
+    owner.record(call, 1, null);
+  }
+}

@@ -1,0 +1,86 @@
+package dev.prims.spi;
+
+/**
+ * The pass loop of the device backends' LSD radix sort, over memory handles {@code M} of one
+ * backend: per digit, tile histograms, their scan and a stable scatter, ping-pong between the
+ * outputs and scratch as {@link RadixPasses} says. The first pass turns keys into radix bits as it
+ * loads them, the last turns them back as it writes the outputs; a sort that ends in scratch (in
+ * place with an odd number of passes) brings the keys back with {@link #bitsToKeys} and the values
+ * with {@link #copyValues}. A backend implements the steps as kernel launches (enqueued in order).
+ *
+ * @param <M> the backend's handle of device memory (compared by identity: the same buffer must come
+ *     as the same handle)
+ */
+public abstract class DeviceRadixSort<M> {
+  /**
+   * Counts the digits at {@code shift} ({@code digitBits} wide) of each tile of {@code keys} into
+   * the counts, turning keys into radix bits first when {@code transformIn}.
+   */
+  protected abstract void histograms(M keys, int shift, int digitBits, boolean transformIn);
+
+  /** Scans the counts of {@link #histograms} into each tile's first slot per digit. */
+  protected abstract void scanCounts();
+
+  /**
+   * Moves {@code keys} (and {@code values}, null for keys alone) to {@code keysDst} ({@code
+   * valuesDst}) by the scanned counts, stably; {@code transformIn} as in {@link #histograms},
+   * {@code transformOut} turning radix bits back into keys as they are written.
+   */
+  protected abstract void scatter(
+      M keys,
+      M keysDst,
+      M values,
+      M valuesDst,
+      int shift,
+      int digitBits,
+      boolean transformIn,
+      boolean transformOut);
+
+  /** Turns the radix bits in {@code bits} into keys in {@code keys}. */
+  protected abstract void bitsToKeys(M bits, M keys);
+
+  /** Copies the values in {@code from} to {@code to}. */
+  protected abstract void copyValues(M from, M to);
+
+  /**
+   * Sorts {@code keys} ({@code values} beside them, or null) into {@code keysOut} ({@code
+   * valuesOut}) by bits {@code [beginBit, endBit)} (not empty) in digits of {@code digitBits}, with
+   * scratch {@code keysTmp} ({@code valuesTmp}) as large as the keys (values).
+   */
+  public final void sort(
+      M keys,
+      M values,
+      M keysOut,
+      M valuesOut,
+      M keysTmp,
+      M valuesTmp,
+      int beginBit,
+      int endBit,
+      int digitBits) {
+    RadixPasses keyPasses = RadixPasses.of(beginBit, endBit, digitBits, keys == keysOut);
+    RadixPasses valuePasses = RadixPasses.of(beginBit, endBit, digitBits, values == valuesOut);
+    boolean valuesEndInOutput = values == null || valuePasses.endsInOutput();
+    int passes = keyPasses.passes();
+    M keysSrc = keys;
+    M valuesSrc = values;
+    for (int p = 0; p < passes; p++) {
+      int shift = beginBit + p * digitBits;
+      int bits = Math.min(digitBits, endBit - shift);
+      boolean first = p == 0;
+      boolean transformOut = p == passes - 1 && keyPasses.endsInOutput();
+      M keysDst = keyPasses.writesOutput(p) ? keysOut : keysTmp;
+      M valuesDst = values == null ? null : valuePasses.writesOutput(p) ? valuesOut : valuesTmp;
+      histograms(keysSrc, shift, bits, first);
+      scanCounts();
+      scatter(keysSrc, keysDst, valuesSrc, valuesDst, shift, bits, first, transformOut);
+      keysSrc = keysDst;
+      valuesSrc = valuesDst;
+    }
+    if (!keyPasses.endsInOutput()) {
+      bitsToKeys(keysSrc, keysOut);
+    }
+    if (!valuesEndInOutput) {
+      copyValues(valuesSrc, valuesOut);
+    }
+  }
+}
