@@ -120,8 +120,7 @@ public final class BackendRegistry implements AutoCloseable {
     if (!availability.available()) {
       throw new BackendUnavailableException(provider.id(), availability.reason(), null);
     }
-    Optional<List<String>> selectors =
-        DeviceSelection.members(device, availability.devices().size());
+    Optional<List<String>> selectors = DeviceSelection.members(device, availability.devices());
     if (selectors.isEmpty()) {
       return create(provider, withDevice("0"));
     }

@@ -1,5 +1,6 @@
 package dev.prims.engine.multidevice;
 
+import dev.prims.spi.DeviceInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -7,7 +8,10 @@ import java.util.Optional;
 /**
  * Reads {@code prims.device}: one selector (an index or a name substring, handed to the backend as
  * today), {@code all}, or a comma-separated list such as {@code 0,1}. Several selectors make a
- * multi-device engine.
+ * multi-device engine. {@code all} takes the devices of the backend's list that are of the first
+ * device's kind: the same platform ({@code platformIndex}) and type ({@code type}) where the
+ * backend says them, so that on OpenCL {@code all} spans the GPUs of one platform, not a CPU device
+ * of another platform beside them.
  */
 public final class DeviceSelection {
   /** The value that selects every device the backend's probe lists. */
@@ -19,23 +23,22 @@ public final class DeviceSelection {
    * The selectors of a multi-device engine, or empty when {@code value} selects one device (or is
    * unset), which stays exactly today's single-device path.
    *
-   * @param deviceCount how many devices the backend lists (for {@code all})
+   * @param devices the devices the backend lists, in its index order (for {@code all})
    * @throws IllegalArgumentException for an empty entry in a list, naming the value
    */
-  public static Optional<List<String>> members(String value, int deviceCount) {
+  public static Optional<List<String>> members(String value, List<DeviceInfo> devices) {
     if (value == null || value.isBlank()) {
       return Optional.empty();
     }
     String trimmed = value.trim();
     if (trimmed.equalsIgnoreCase(ALL)) {
-      if (deviceCount <= 1) {
-        return Optional.empty();
-      }
       List<String> all = new ArrayList<>();
-      for (int i = 0; i < deviceCount; i++) {
-        all.add(Integer.toString(i));
+      for (int i = 0; i < devices.size(); i++) {
+        if (sameKind(devices.get(0), devices.get(i))) {
+          all.add(Integer.toString(i));
+        }
       }
-      return Optional.of(List.copyOf(all));
+      return all.size() <= 1 ? Optional.empty() : Optional.of(List.copyOf(all));
     }
     if (!trimmed.contains(",")) {
       return Optional.empty();
@@ -49,6 +52,15 @@ public final class DeviceSelection {
       selectors.add(part.trim());
     }
     return selectors.size() == 1 ? Optional.empty() : Optional.of(List.copyOf(selectors));
+  }
+
+  private static boolean sameKind(DeviceInfo first, DeviceInfo other) {
+    for (String key : List.of("platformIndex", "type")) {
+      if (!java.util.Objects.equals(first.details().get(key), other.details().get(key))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether {@code value} asks for several devices (before the probe is known). */
