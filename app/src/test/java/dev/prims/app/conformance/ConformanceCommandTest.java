@@ -74,7 +74,14 @@ class ConformanceCommandTest {
                 device(2, "cpu", "1", "Portable Computing Language")),
             Map.of());
     List<ConformanceTarget> targets = ConformanceTarget.of("opencl", twoPlatforms);
-    assertEquals(3, targets.size());
+    assertEquals(4, targets.size(), "three devices and the two GPUs of platform 0 together");
+    assertEquals(
+        Map.of(
+            "prims.opencl.platform", "0",
+            "prims.device", "all",
+            "prims.device.shard.align", "256"),
+        targets.get(3).configuration());
+    assertTrue(targets.get(3).label().contains("devices all"), targets.get(3).label());
     assertEquals(
         Map.of("prims.opencl.platform", "1", "prims.device", "0"), targets.get(2).configuration());
     assertEquals(
