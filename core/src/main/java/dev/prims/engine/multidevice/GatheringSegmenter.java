@@ -108,7 +108,7 @@ final class GatheringSegmenter implements Segmenter {
 
   /** A copy of {@code buffer} on the first device. */
   private DeviceBuffer gather(DeviceBuffer buffer) {
-    return first().buffers().upload(owner.shardedBuffers().gather(owner.sharded(buffer)));
+    return owner.shardedBuffers().gather(first(), owner.sharded(buffer));
   }
 
   /** Writes {@code result} (on the first device) into the shards of {@code target}. */

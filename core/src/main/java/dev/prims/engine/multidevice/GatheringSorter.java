@@ -38,11 +38,8 @@ final class GatheringSorter implements Sorter {
       CallContext call) {
     Backend device = owner.member(0);
     ShardedBuffers buffers = owner.shardedBuffers();
-    try (DeviceBuffer k = device.buffers().upload(buffers.gather(owner.sharded(keys)));
-        DeviceBuffer v =
-            values == null
-                ? null
-                : device.buffers().upload(buffers.gather(owner.sharded(values)))) {
+    try (DeviceBuffer k = buffers.gather(device, owner.sharded(keys));
+        DeviceBuffer v = values == null ? null : buffers.gather(device, owner.sharded(values))) {
       first.sort(k, v, k, v, order, beginBit, endBit, call);
       buffers.scatter(device, k, owner.sharded(keysOut));
       if (v != null) {

@@ -132,13 +132,13 @@ final class ShardedBuffers implements BufferManager {
     overwrite(target, host);
   }
 
-  /** The whole contents of {@code buffer} as a new host array. */
-  Object gather(ShardedBuffer buffer) {
+  /** A copy of the whole of {@code buffer} on {@code device}, made through the host. */
+  DeviceBuffer gather(Backend device, ShardedBuffer buffer) {
     Object array =
         Array.newInstance(
             buffer.type().arrayClass().getComponentType(), hostLength(buffer.length()));
     download(buffer, array);
-    return array;
+    return device.buffers().upload(array);
   }
 
   /**
