@@ -34,8 +34,6 @@ public final class BenchRunner {
         };
   }
 
-  private static final int LARGEST_JAVA_ARRAY = Integer.MAX_VALUE - 8;
-
   private final BenchPlan plan;
   private final Consumer<String> log;
   private final Progress progress;
@@ -111,8 +109,17 @@ public final class BenchRunner {
           continue;
         }
         System.gc();
-        DataSet data = new DataSet(type, (int) n);
-        Double hostGbps = jdkPeers ? hostCopy.gbps(n * type.bytes()) : null;
+        DataSet data = new DataSet(type, n);
+        boolean onHost = data.fitsInArrays();
+        if (!onHost) {
+          notes.add(
+              type.id()
+                  + " at n="
+                  + SizeList.describe(n)
+                  + " is longer than a Java array: only device-resident reduce, scan, histogram"
+                  + " and dot run there, on buffers written slice by slice");
+        }
+        Double hostGbps = jdkPeers && onHost ? hostCopy.gbps(n * type.bytes()) : null;
         if (hostGbps != null) {
           copyBandwidth.add(copyFact(hostName, "System.arraycopy, parallel", type, n, hostGbps));
         }
@@ -120,7 +127,7 @@ public final class BenchRunner {
         HostLink link = hostLink(reference, type, n);
         for (Operation operation : plan.operations()) {
           Map<String, BenchRow> jdkPeer =
-              jdkPeers ? jdkRows(operation, data, hostName, hostGbps) : Map.of();
+              jdkPeers && onHost ? jdkRows(operation, data, hostName, hostGbps) : Map.of();
           BenchRow cubPeer = referenceRows(reference, operation, type, n, gpuGbps);
           for (BenchTarget target : targets) {
             for (String mode : modes(operation)) {
@@ -137,7 +144,7 @@ public final class BenchRunner {
                       : jdkPeer.get(mode));
             }
           }
-          if (targets.size() > 1) {
+          if (targets.size() > 1 && onHost) {
             for (String mode : modes(operation)) {
               if (!mode.equals(PrimsWorkload.DEVICE)) {
                 measureAuto(prims, targets, operation, data, mode);
@@ -470,6 +477,10 @@ public final class BenchRunner {
             + " "
             + mode;
     try {
+      if (!data.fitsInArrays() && !onDevicesOnly(mode, operation)) {
+        progress.step(what);
+        return;
+      }
       if (mode.equals(PrimsWorkload.DEVICE) && !target.fitsOnDevice(data.type(), data.n())) {
         notes.add("skipped " + what + ": too large for the device's memory");
         return;
@@ -621,13 +632,22 @@ public final class BenchRunner {
         null);
   }
 
+  /** Whether a point that exists only on devices can run {@code operation} in {@code mode}. */
+  private static boolean onDevicesOnly(String mode, Operation operation) {
+    return mode.equals(PrimsWorkload.DEVICE)
+        && !operation.isArgOrMoments()
+        && !operation.isSort()
+        && operation.segment() == 0;
+  }
+
   /**
    * Whether the Java arrays of one point fit in the heap (inputs, widened copies, outputs, and the
-   * cpu backend's uploaded copies of two inputs).
+   * cpu backend's uploaded copies of two inputs); a point longer than a Java array holds one slice
+   * at a time.
    */
   private static boolean fitsOnHost(DType type, long n) {
-    if (n > LARGEST_JAVA_ARRAY) {
-      return false;
+    if (n > DataSet.LARGEST_JAVA_ARRAY) {
+      return true;
     }
     double needed = n * (7.0 * type.bytes() + 2.0 * Double.BYTES);
     return needed <= 0.8 * Runtime.getRuntime().maxMemory();

@@ -1,6 +1,8 @@
 package dev.prims.app.bench;
 
 import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Prims;
 import java.util.stream.IntStream;
 
 /**
@@ -8,7 +10,9 @@ import java.util.stream.IntStream;
  * program makes them on the GPU, so both see the same values: integers {@code hash(i) mod 1000}
  * (histogram keys {@code hash(i) mod 256}), floating values {@code (hash(i) >>> 8) / 2^24} in
  * {@code [0, 1)}. The second dot operand uses the index offset {@link #SECOND_SALT}. Arrays are
- * made on first use and kept for the life of this object.
+ * made on first use and kept for the life of this object. A point longer than the longest Java
+ * array exists only on devices: {@link #uploadValues} and its siblings build its buffers slice by
+ * slice through {@link Prims#write}.
  */
 public final class DataSet {
   /** Index offset of the second dot operand (as in the reference program). */
@@ -16,30 +20,95 @@ public final class DataSet {
 
   private static final int VALUE_MODULUS = 1000;
 
+  /** The longest array the JVM allocates. */
+  static final int LARGEST_JAVA_ARRAY = Integer.MAX_VALUE - 8;
+
+  /** Elements per slice when a device-only point is written to a buffer. */
+  private static final int SLICE = 1 << 26;
+
   private final DType type;
-  private final int n;
+  private final long n;
+  private final long largestArray;
+  private final int slice;
   private Object values;
   private Object second;
   private Object keys;
   private double[] valuesAsDoubles;
 
-  public DataSet(DType type, int n) {
+  public DataSet(DType type, long n) {
+    this(type, n, LARGEST_JAVA_ARRAY, SLICE);
+  }
+
+  /** A data set whose arrays stop at {@code largestArray} elements, written in {@code slice}s. */
+  DataSet(DType type, long n, long largestArray, int slice) {
+    if (n < 0) {
+      throw new IllegalArgumentException("a data set cannot have " + n + " elements");
+    }
     this.type = type;
     this.n = n;
+    this.largestArray = largestArray;
+    this.slice = slice;
   }
 
   public DType type() {
     return type;
   }
 
-  public int n() {
+  public long n() {
     return n;
+  }
+
+  /** Whether the point fits in Java arrays (else it exists only in device buffers). */
+  public boolean fitsInArrays() {
+    return n <= largestArray;
+  }
+
+  /** The length of the point's Java arrays. */
+  public int arrayLength() {
+    if (!fitsInArrays()) {
+      throw new IllegalStateException(
+          n + " elements do not fit in a Java array: this point exists only on devices");
+    }
+    return (int) n;
+  }
+
+  /** The main input in a new buffer of {@code view}. */
+  public DeviceBuffer uploadValues(Prims view) {
+    return fitsInArrays() ? view.upload(values()) : writeSlices(view, 0, VALUE_MODULUS);
+  }
+
+  /** The second dot operand in a new buffer of {@code view}. */
+  public DeviceBuffer uploadSecond(Prims view) {
+    return fitsInArrays() ? view.upload(second()) : writeSlices(view, SECOND_SALT, VALUE_MODULUS);
+  }
+
+  /** The histogram input in a new buffer of {@code view}. */
+  public DeviceBuffer uploadHistogramInput(Prims view) {
+    if (fitsInArrays()) {
+      return view.upload(histogramInput());
+    }
+    return writeSlices(view, 0, type.isFloating() ? VALUE_MODULUS : Operation.BINS);
+  }
+
+  /** A buffer of all {@link #n} elements, made on the host one slice at a time. */
+  private DeviceBuffer writeSlices(Prims view, long salt, int modulus) {
+    DeviceBuffer buffer = view.allocate(type, n);
+    try {
+      for (long from = 0; from < n; from += slice) {
+        int length = (int) Math.min(slice, n - from);
+        view.write(buffer, from, fill(from + salt, length, modulus));
+      }
+      return buffer;
+    } catch (RuntimeException | Error e) {
+      buffer.close();
+      throw e;
+    }
   }
 
   /** The main input. */
   public synchronized Object values() {
     if (values == null) {
-      values = fill(0, VALUE_MODULUS);
+      values = fill(0, arrayLength(), VALUE_MODULUS);
     }
     return values;
   }
@@ -47,7 +116,7 @@ public final class DataSet {
   /** The second operand of dot. */
   public synchronized Object second() {
     if (second == null) {
-      second = fill(SECOND_SALT, VALUE_MODULUS);
+      second = fill(SECOND_SALT, arrayLength(), VALUE_MODULUS);
     }
     return second;
   }
@@ -59,7 +128,7 @@ public final class DataSet {
   public synchronized Object histogramInput() {
     if (!type.isFloating()) {
       if (keys == null) {
-        keys = fill(0, Operation.BINS);
+        keys = fill(0, arrayLength(), Operation.BINS);
       }
       return keys;
     }
@@ -70,6 +139,7 @@ public final class DataSet {
   public synchronized double[] valuesAsDoubles() {
     if (valuesAsDoubles == null) {
       Object v = values();
+      int n = arrayLength();
       double[] d = new double[n];
       switch (type) {
         case INT -> IntStream.range(0, n).parallel().forEach(i -> d[i] = ((int[]) v)[i]);
@@ -82,7 +152,8 @@ public final class DataSet {
     return valuesAsDoubles;
   }
 
-  private Object fill(long salt, int modulus) {
+  /** Elements {@code salt .. salt + n - 1} of the sequence. */
+  private Object fill(long salt, int n, int modulus) {
     switch (type) {
       case INT -> {
         int[] a = new int[n];

@@ -164,23 +164,23 @@ public final class PrimsWorkload {
     DType type = data.type();
     switch (operation.primitive()) {
       case REDUCE -> {
-        DeviceBuffer input = keep(buffers, view.upload(data.values()));
+        DeviceBuffer input = keep(buffers, data.uploadValues(view));
         return () -> view.reduce(input, operation.reduceOp());
       }
       case SCAN -> {
-        DeviceBuffer input = keep(buffers, view.upload(data.values()));
+        DeviceBuffer input = keep(buffers, data.uploadValues(view));
         DeviceBuffer output = keep(buffers, view.allocate(type, data.n()));
         return () -> view.scan(input, output, operation.reduceOp(), operation.scanKind());
       }
       case HISTOGRAM -> {
-        DeviceBuffer input = keep(buffers, view.upload(data.histogramInput()));
+        DeviceBuffer input = keep(buffers, data.uploadHistogramInput(view));
         DeviceBuffer counts = keep(buffers, view.allocate(DType.LONG, Operation.BINS));
         HistogramSpec spec = histogramSpec(type);
         return () -> view.histogram(input, spec, counts);
       }
       default -> {
-        DeviceBuffer a = keep(buffers, view.upload(data.values()));
-        DeviceBuffer b = keep(buffers, view.upload(data.second()));
+        DeviceBuffer a = keep(buffers, data.uploadValues(view));
+        DeviceBuffer b = keep(buffers, data.uploadSecond(view));
         return () -> view.dot(a, b);
       }
     }
@@ -198,19 +198,19 @@ public final class PrimsWorkload {
     dev.prims.ScanKind kind = operation.scanKind();
     return switch (data.type()) {
       case INT -> {
-        int[] out = new int[data.n()];
+        int[] out = new int[data.arrayLength()];
         yield () -> view.scan((int[]) values, out, op, kind);
       }
       case LONG -> {
-        long[] out = new long[data.n()];
+        long[] out = new long[data.arrayLength()];
         yield () -> view.scan((long[]) values, out, op, kind);
       }
       case FLOAT -> {
-        float[] out = new float[data.n()];
+        float[] out = new float[data.arrayLength()];
         yield () -> view.scan((float[]) values, out, op, kind);
       }
       case DOUBLE -> {
-        double[] out = new double[data.n()];
+        double[] out = new double[data.arrayLength()];
         yield () -> view.scan((double[]) values, out, op, kind);
       }
     };

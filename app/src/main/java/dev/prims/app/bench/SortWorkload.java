@@ -36,7 +36,7 @@ final class SortWorkload {
     if (operation != Operation.SORT_PAIRS) {
       return () -> view.sort(keys, keysOut, up);
     }
-    int[] index = new int[data.n()];
+    int[] index = new int[data.arrayLength()];
     Arrays.setAll(index, i -> i);
     DeviceBuffer values = PrimsWorkload.keep(buffers, view.upload(index));
     DeviceBuffer valuesOut = PrimsWorkload.keep(buffers, view.allocate(DType.INT, data.n()));

@@ -2,9 +2,14 @@ package dev.prims.app.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
 import org.junit.jupiter.api.Test;
 
 class DataSetTest {
@@ -46,5 +51,42 @@ class DataSetTest {
     long[] first = (long[]) d.values();
     long[] second = (long[]) d.second();
     assertTrue(!java.util.Arrays.equals(first, second));
+  }
+
+  @Test
+  void aPointLongerThanItsArraysIsWrittenToDevicesSliceBySlice() {
+    try (Prims prims = Prims.create(PrimsConfig.builder().backend("cpu").build())) {
+      for (DType type : DType.values()) {
+        DataSet whole = new DataSet(type, 1000);
+        DataSet sliced = new DataSet(type, 1000, 999, 64);
+        assertFalse(sliced.fitsInArrays());
+        assertThrows(IllegalStateException.class, sliced::values);
+        try (DeviceBuffer values = sliced.uploadValues(prims);
+            DeviceBuffer second = sliced.uploadSecond(prims);
+            DeviceBuffer keys = sliced.uploadHistogramInput(prims)) {
+          assertEquals(1000, values.length());
+          assertArrayEqual(whole.values(), downloaded(prims, values), type);
+          assertArrayEqual(whole.second(), downloaded(prims, second), type);
+          assertArrayEqual(whole.histogramInput(), downloaded(prims, keys), type);
+        }
+      }
+    }
+  }
+
+  private static Object downloaded(Prims prims, DeviceBuffer buffer) {
+    Object array =
+        java.lang.reflect.Array.newInstance(
+            buffer.type().arrayClass().getComponentType(), (int) buffer.length());
+    prims.download(buffer, array);
+    return array;
+  }
+
+  private static void assertArrayEqual(Object expected, Object actual, DType type) {
+    switch (type) {
+      case INT -> assertArrayEquals((int[]) expected, (int[]) actual);
+      case LONG -> assertArrayEquals((long[]) expected, (long[]) actual);
+      case FLOAT -> assertArrayEquals((float[]) expected, (float[]) actual);
+      case DOUBLE -> assertArrayEquals((double[]) expected, (double[]) actual);
+    }
   }
 }
