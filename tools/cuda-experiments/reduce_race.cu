@@ -345,7 +345,7 @@ static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int 
                        size_t b = temp_bytes;
                        cub::DeviceScan::InclusiveSum(temp, b, d, (double*)o, n / 2, h.stream);
                      }, {}});
-  // prims' kernels take (input, output, n, exclusive, state, delay_ns); the items per thread are
+  // prims' kernels take (input, output, n, exclusive, state, delay_ns, has_carry, carry); the items per thread are
   // common.cuh's SCAN_ITEMS_PER_THREAD_4 / _8
   auto ours = [&](const std::string& kernel, const std::string& type, int items) {
     CUfunction fn;
@@ -357,8 +357,8 @@ static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int 
     entries.push_back({kernel + " items=" + std::to_string(items), type, [=, &h](void* o) {
                          CK(cudaMemsetAsync(scratch, 0, state_bytes, h.stream));
                          const void* a0 = in; void* a1 = o; i64 a2 = m; int a3 = 0;
-                         void* a4 = scratch; unsigned a5 = 0;
-                         void* params[] = {&a0, &a1, &a2, &a3, &a4, &a5};
+                         void* a4 = scratch; unsigned a5 = 0; int a6 = 0; double a7 = 0;
+                         void* params[] = {&a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7};
                          CD(cuLaunchKernel(fn, (unsigned)tiles, 1, 1, 256, 1, 1, 0, (CUstream)h.stream, params, nullptr));
                        }, {}});
   };

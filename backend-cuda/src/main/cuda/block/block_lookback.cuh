@@ -73,15 +73,17 @@ struct TileStates<T, 8> {
 };
 
 // Every thread of the block calls this with the tile's total; it publishes the tile's state and
-// returns the combination of every element before the tile (the identity for tile 0). The tile
-// counter and states (state) are zero when the grid starts; delay_ns paces the polling.
+// returns the combination of every element before the tile: for tile 0 the carry when has_carry
+// (what comes before the whole input, as when a scan continues another), else the identity. The
+// tile counter and states (state) are zero when the grid starts; delay_ns paces the polling.
 template <typename Op, typename T>
-__device__ __forceinline__ T decoupled_lookback(unsigned* state, unsigned tile, T tile_total, unsigned delay_ns) {
+__device__ __forceinline__ T decoupled_lookback(unsigned* state, unsigned tile, T tile_total, unsigned delay_ns,
+                                                bool has_carry, T carry) {
   __shared__ T tile_prefix;
   TileStates<T> states(state);
   if (tile == 0) {
-    if (threadIdx.x == 0) states.publish(0, STATUS_PREFIX, tile_total);
-    return Op::template identity<T>();
+    if (threadIdx.x == 0) states.publish(0, STATUS_PREFIX, has_carry ? Op::apply(carry, tile_total) : tile_total);
+    return has_carry ? carry : Op::template identity<T>();
   }
   if (threadIdx.x < WARP_SIZE) {
     const int lane = threadIdx.x;

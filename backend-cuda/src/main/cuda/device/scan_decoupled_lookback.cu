@@ -1,6 +1,7 @@
 // Scan entry points of the single-pass decoupled look-back (Merrill & Garland 2016), the default
 // scan before Hopper: one launch, each tile waits for its predecessors' prefixes
 // (block_lookback.cuh). `exclusive` selects the scan kind; input and output may be the same buffer.
+// With has_carry, carry comes before the first element (a scan that continues an earlier one).
 #include "../common.cuh"
 #include "../block/block_tile_scan.cuh"
 #include "../block/block_lookback.cuh"
@@ -8,7 +9,7 @@
 // Decoupled look-back. The tile counter and states are zero on entry; delay_ns paces the polling.
 template <typename Op, typename T, int ITEMS = ScanItems<T>::value>
 __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int exclusive, unsigned* state,
-                                        unsigned delay_ns) {
+                                        unsigned delay_ns, int has_carry, T carry) {
   T* shared = tile_shared<T, ITEMS>();
   __shared__ unsigned tile_id;
   if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
@@ -17,14 +18,15 @@ __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int ex
   const i64 base = (i64)tile * (BLOCK_SIZE * ITEMS);
   TileScan<Op, T, ITEMS> scan;
   scan.load(input, base, n, shared);
-  const T prefix = decoupled_lookback<Op>(state, tile, scan.tile_total, delay_ns);
-  scan.store(output, base, n, prefix, tile != 0, exclusive, shared);
+  const T prefix = decoupled_lookback<Op>(state, tile, scan.tile_total, delay_ns, has_carry, carry);
+  scan.store(output, base, n, prefix, tile != 0 || has_carry, exclusive, shared);
 }
 
 #define PRIMS_SCAN_LOOKBACK_ENTRIES(C, TID, OPID, OP)                                                   \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_decoupled_lookback_##TID##_##OPID(      \
-      const C* input, C* output, i64 n, int exclusive, unsigned* state, unsigned delay_ns) {            \
-    scan_decoupled_lookback<OP, C>(input, output, n, exclusive, state, delay_ns);                       \
+      const C* input, C* output, i64 n, int exclusive, unsigned* state, unsigned delay_ns,              \
+      int has_carry, C carry) {                                                                         \
+    scan_decoupled_lookback<OP, C>(input, output, n, exclusive, state, delay_ns, has_carry, carry);     \
   }
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_LOOKBACK_ENTRIES)

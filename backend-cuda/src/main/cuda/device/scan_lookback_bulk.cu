@@ -3,7 +3,8 @@
 // whole tile arrives in shared memory with one cp.async.bulk (completed through an mbarrier) and
 // its results leave with one bulk store, instead of coalesced loads and stores by every thread;
 // the last, partial tile takes the ordinary path. `exclusive` selects the scan kind; input and
-// output may be the same buffer, and both must be 16-byte aligned.
+// output may be the same buffer, and both must be 16-byte aligned. With has_carry, carry comes
+// before the first element (a scan that continues an earlier one).
 #include "../common.cuh"
 #include "../block/block_bulk_copy.cuh"
 #include "../block/block_tile_scan.cuh"
@@ -11,7 +12,7 @@
 
 template <typename Op, typename T, int ITEMS = ScanItems<T>::value>
 __device__ void scan_lookback_bulk(const T* input, T* output, i64 n, int exclusive, unsigned* state,
-                                   unsigned delay_ns) {
+                                   unsigned delay_ns, int has_carry, T carry) {
   const i64 tile_elements = BLOCK_SIZE * ITEMS;
   const unsigned tile_bytes = BLOCK_SIZE * ITEMS * sizeof(T);
   T* shared = tile_shared<T, ITEMS>();
@@ -39,21 +40,23 @@ __device__ void scan_lookback_bulk(const T* input, T* output, i64 n, int exclusi
     scan.load_striped(input, base, n, shared);
   }
   scan.scan_loaded(shared);
-  const T prefix = decoupled_lookback<Op>(state, tile, scan.tile_total, delay_ns);
+  const T prefix = decoupled_lookback<Op>(state, tile, scan.tile_total, delay_ns, has_carry, carry);
+  const bool has_prefix = tile != 0 || has_carry;
   if (whole) {
-    scan.write_results(prefix, tile != 0, exclusive, shared);
+    scan.write_results(prefix, has_prefix, exclusive, shared);
     fence_async_shared();
     __syncthreads();
     if (threadIdx.x == 0) bulk_copy_to_global(output + base, shared, tile_bytes);
   } else {
-    scan.store(output, base, n, prefix, tile != 0, exclusive, shared);
+    scan.store(output, base, n, prefix, has_prefix, exclusive, shared);
   }
 }
 
 #define PRIMS_SCAN_LOOKBACK_BULK_ENTRIES(C, TID, OPID, OP)                                              \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_lookback_bulk_##TID##_##OPID(           \
-      const C* input, C* output, i64 n, int exclusive, unsigned* state, unsigned delay_ns) {            \
-    scan_lookback_bulk<OP, C>(input, output, n, exclusive, state, delay_ns);                            \
+      const C* input, C* output, i64 n, int exclusive, unsigned* state, unsigned delay_ns,              \
+      int has_carry, C carry) {                                                                         \
+    scan_lookback_bulk<OP, C>(input, output, n, exclusive, state, delay_ns, has_carry, carry);          \
   }
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_LOOKBACK_BULK_ENTRIES)

@@ -95,6 +95,39 @@ final class CudaScanner implements Scanner {
    */
   private Runnable prepare(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    return prepare(input, output, op, kind, null, call);
+  }
+
+  /**
+   * Scans with {@code carry} before the first element in the look-back variants' single launch;
+   * false for the other variants (the caller then applies the carry after the scan).
+   */
+  @Override
+  public boolean scanWithCarry(
+      DeviceBuffer input,
+      DeviceBuffer output,
+      ReduceOp op,
+      ScanKind kind,
+      Number carry,
+      CallContext call) {
+    String variant = backend.variant(Primitive.SCAN, call);
+    if (!variant.equals("bulk") && !variant.equals("decoupled-lookback")) {
+      return false;
+    }
+    Runnable enqueue = prepare(input, output, op, kind, carry, call);
+    if (enqueue != null) {
+      backend.callAndRead(enqueue, bytes -> null);
+    }
+    return true;
+  }
+
+  private Runnable prepare(
+      DeviceBuffer input,
+      DeviceBuffer output,
+      ReduceOp op,
+      ScanKind kind,
+      Number carry,
+      CallContext call) {
     CudaBuffer in = backend.own(input);
     CudaBuffer out = backend.own(output);
     op.requireSupported(in.type());
@@ -125,7 +158,8 @@ final class CudaScanner implements Scanner {
               module,
               module + suffix,
               CudaScanPolicy.tile(in.type()),
-              CudaScanPolicy.LOOKBACK_DELAY_NS);
+              CudaScanPolicy.LOOKBACK_DELAY_NS,
+              carry);
           break;
         case "reduce-then-scan":
           reduceThenScan(in, out, exclusive, module, suffix);
@@ -169,7 +203,8 @@ final class CudaScanner implements Scanner {
 
   /**
    * The look-back kernel {@code kernel} of {@code module} with tiles of {@code tile} elements,
-   * polling every {@code delayNs} nanoseconds (under the lock).
+   * polling every {@code delayNs} nanoseconds, with {@code carry} (or null) before the first
+   * element (under the lock).
    */
   void decoupledLookback(
       CudaBuffer in,
@@ -178,7 +213,8 @@ final class CudaScanner implements Scanner {
       String module,
       String kernel,
       int tile,
-      int delayNs) {
+      int delayNs,
+      Number carry) {
     long n = in.length();
     long tiles = ceilDiv(n, tile);
     // The tile counter (padded to one state word), then one word per tile: status and value, twice
@@ -186,18 +222,23 @@ final class CudaScanner implements Scanner {
     long stateBytes = 2L * in.type().bytes() * (1 + tiles);
     CUdeviceptr scratch = backend.scratch(stateBytes);
     backend.zero(scratch, stateBytes / 4);
-    backend.launch(
-        module,
-        kernel,
-        tiles,
-        0,
+    KernelArgs args =
         new KernelArgs()
             .pointer(in.pointer())
             .pointer(out.pointer())
             .i64(n)
             .i32(exclusive ? 1 : 0)
             .pointer(scratch)
-            .i32(delayNs));
+            .i32(delayNs)
+            .i32(carry == null ? 0 : 1);
+    Number value = carry == null ? 0 : carry;
+    switch (in.type()) {
+      case INT -> args.i32(value.intValue());
+      case LONG -> args.i64(value.longValue());
+      case FLOAT -> args.f32(value.floatValue());
+      default -> args.f64(value.doubleValue());
+    }
+    backend.launch(module, kernel, tiles, 0, args);
   }
 
   private void reduceThenScan(

@@ -62,4 +62,21 @@ public interface Scanner {
   default boolean applyCarry(DeviceBuffer buffer, ReduceOp op, Number carry, CallContext call) {
     return false;
   }
+
+  /**
+   * Scans {@code input} into {@code output} as {@link #scan(DeviceBuffer, DeviceBuffer, ReduceOp,
+   * ScanKind, CallContext)} does, with {@code carry} combined before the first element (the result
+   * of a scan followed by {@link #applyCarry}, in one pass), or returns false without touching
+   * {@code output} when this backend (or the call's variant) has no kernel for it. A multi-device
+   * scan so continues the shards before each shard. The default returns false.
+   */
+  default boolean scanWithCarry(
+      DeviceBuffer input,
+      DeviceBuffer output,
+      ReduceOp op,
+      ScanKind kind,
+      Number carry,
+      CallContext call) {
+    return false;
+  }
 }

@@ -47,7 +47,7 @@ public final class MultiDeviceBackend extends AbstractBackend {
     parts(
         buffers,
         reducer,
-        new MultiDeviceScanner(this, reducer),
+        new MultiDeviceScanner(this),
         new MultiDeviceHistogrammer(this),
         new MultiDeviceDot(this),
         folds ? new MultiDeviceFoldKernels(this) : null,

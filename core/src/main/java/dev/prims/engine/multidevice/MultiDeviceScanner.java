@@ -12,19 +12,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Scan over all devices: each device reduces its shard (its total) and scans it, both at once on
- * every device; the totals give each shard its carry (the combined totals of the shards before it),
- * and every shard past the first then takes its carry: on its device where the backend has a kernel
- * for it ({@link Scanner#applyCarry}), else through the host (the shard's output down, combined, up
- * again).
+ * Scan over all devices: every device but the last reduces its shard (its total), all at once; the
+ * totals give each shard its carry (the combined totals of the shards before it); then every device
+ * scans its shard at once, continuing from its carry in the same pass where the backend has a
+ * kernel for it ({@link Scanner#scanWithCarry}), else scanning and then combining the carry into
+ * the shard: on its device ({@link Scanner#applyCarry}) or through the host (the shard's output
+ * down, combined, up again).
  */
 final class MultiDeviceScanner implements Scanner {
   private final MultiDeviceBackend owner;
-  private final MultiDeviceReducer reducer;
 
-  MultiDeviceScanner(MultiDeviceBackend owner, MultiDeviceReducer reducer) {
+  MultiDeviceScanner(MultiDeviceBackend owner) {
     this.owner = owner;
-    this.reducer = reducer;
   }
 
   @Override
@@ -34,50 +33,60 @@ final class MultiDeviceScanner implements Scanner {
     ShardedBuffer out = owner.sharded(output);
     int shards = in.layout().shards();
     DType type = input.type();
-    CallContext[] calls = new CallContext[shards];
     List<Number> totals =
         owner
             .tasks()
             .map(
-                shards,
-                i -> {
-                  calls[i] = MultiDeviceBackend.shardCall(call);
-                  Backend member = owner.member(i);
-                  Number total =
-                      i + 1 < shards
-                          ? member
-                              .reducer()
-                              .reduce(in.shard(i), op, new CallContext(null, call.determinism()))
-                          : null;
-                  member.scanner().scan(in.shard(i), out.shard(i), op, kind, calls[i]);
-                  return total;
-                });
-    owner.record(call, shards, calls[0]);
+                shards - 1,
+                i ->
+                    owner
+                        .member(i)
+                        .reducer()
+                        .reduce(in.shard(i), op, new CallContext(null, call.determinism())));
     List<Number> carries = new ArrayList<>();
+    carries.add(null);
     Number carry = null;
     for (int i = 1; i < shards; i++) {
       Number previous = totals.get(i - 1);
       carry = carry == null ? previous : Partials.combine(op, type, carry, previous);
       carries.add(carry);
     }
+    CallContext[] calls = new CallContext[shards];
     owner
         .tasks()
         .forEach(
-            shards - 1,
-            j -> {
-              int shard = j + 1;
-              Backend member = owner.member(shard);
-              if (member
-                  .scanner()
-                  .applyCarry(
-                      out.shard(shard), op, carries.get(j), MultiDeviceBackend.shardCall(call))) {
-                return;
+            shards,
+            i -> {
+              calls[i] = MultiDeviceBackend.shardCall(call);
+              Scanner scanner = owner.member(i).scanner();
+              if (i == 0
+                  || !scanner.scanWithCarry(
+                      in.shard(i), out.shard(i), op, kind, carries.get(i), calls[i])) {
+                scanner.scan(in.shard(i), out.shard(i), op, kind, calls[i]);
+                if (i > 0) {
+                  applyCarry(i, out, op, carries.get(i), call);
+                }
               }
-              int length = ShardedBuffers.hostLength(out.layout().length(shard));
-              Object host = Array.newInstance(type.arrayClass().getComponentType(), length);
-              member.buffers().download(out.shard(shard), host);
-              Partials.applyCarry(host, op, carries.get(j));
-              out.replace(shard, member.buffers().upload(host));
             });
+    owner.record(call, shards, calls[0]);
+  }
+
+  /**
+   * Combines {@code carry} into shard {@code shard} of {@code out}: on its device or by the host.
+   */
+  private void applyCarry(
+      int shard, ShardedBuffer out, ReduceOp op, Number carry, CallContext call) {
+    Backend member = owner.member(shard);
+    if (member
+        .scanner()
+        .applyCarry(out.shard(shard), op, carry, MultiDeviceBackend.shardCall(call))) {
+      return;
+    }
+    DType type = out.type();
+    int length = ShardedBuffers.hostLength(out.layout().length(shard));
+    Object host = Array.newInstance(type.arrayClass().getComponentType(), length);
+    member.buffers().download(out.shard(shard), host);
+    Partials.applyCarry(host, op, carry);
+    out.replace(shard, member.buffers().upload(host));
   }
 }
