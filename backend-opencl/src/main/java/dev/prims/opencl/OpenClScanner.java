@@ -68,13 +68,7 @@ final class OpenClScanner implements Scanner {
     if (n == 0) {
       return true;
     }
-    Object value =
-        switch (type) {
-          case INT -> carry.intValue();
-          case LONG -> carry.longValue();
-          case FLOAT -> carry.floatValue();
-          case DOUBLE -> carry.doubleValue();
-        };
+    Object value = typed(type, carry);
     int block = policy.blockSize();
     backend.callAndRead(
         "scan carry",
@@ -97,6 +91,38 @@ final class OpenClScanner implements Scanner {
    */
   private Supplier<OpenClBackend.ScalarAt> prepare(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
+    return prepare(input, output, op, kind, null, call);
+  }
+
+  /**
+   * Scans with {@code carry} before the first element in the look-back variant's single launch;
+   * false for the other variants (the caller then applies the carry after the scan).
+   */
+  @Override
+  public boolean scanWithCarry(
+      DeviceBuffer input,
+      DeviceBuffer output,
+      ReduceOp op,
+      ScanKind kind,
+      Number carry,
+      CallContext call) {
+    if (!runnable(backend.variant(Primitive.SCAN, call)).equals("decoupled-lookback")) {
+      return false;
+    }
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, carry, call);
+    if (enqueue != null) {
+      backend.callAndRead("scan", enqueue);
+    }
+    return true;
+  }
+
+  private Supplier<OpenClBackend.ScalarAt> prepare(
+      DeviceBuffer input,
+      DeviceBuffer output,
+      ReduceOp op,
+      ScanKind kind,
+      Number carry,
+      CallContext call) {
     OpenClBuffer in = backend.own(input);
     OpenClBuffer out = backend.own(output);
     DType type = in.type();
@@ -147,7 +173,7 @@ final class OpenClScanner implements Scanner {
               0);
           break;
         case "decoupled-lookback":
-          decoupledLookback(options, in.mem(), out.mem(), n, exclusive, type);
+          decoupledLookback(options, in.mem(), out.mem(), n, exclusive, type, carry);
           break;
         default:
           reduceThenScan(options, in.mem(), out.mem(), n, exclusive, type);
@@ -244,7 +270,13 @@ final class OpenClScanner implements Scanner {
   }
 
   private void decoupledLookback(
-      Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
+      Kernels options,
+      cl_mem input,
+      cl_mem output,
+      long n,
+      int exclusive,
+      DType type,
+      Number carry) {
     long tiles = OpenClReducePolicy.ceilDiv(n, policy.tile(type));
     if (tiles >= 1L << 32) {
       throw new IllegalArgumentException(
@@ -276,6 +308,18 @@ final class OpenClScanner implements Scanner {
         aggregates,
         prefixes,
         states.epoch(),
-        states.ticketBase());
+        states.ticketBase(),
+        carry == null ? 0 : 1,
+        typed(type, carry == null ? 0 : carry));
+  }
+
+  /** {@code value} boxed as a kernel argument of {@code type}. */
+  private static Object typed(DType type, Number value) {
+    return switch (type) {
+      case INT -> value.intValue();
+      case LONG -> value.longValue();
+      case FLOAT -> value.floatValue();
+      case DOUBLE -> value.doubleValue();
+    };
   }
 }

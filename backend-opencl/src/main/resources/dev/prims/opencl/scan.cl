@@ -524,12 +524,15 @@ inline T look_back(__global uint* state, __global T* aggregates, __global T* pre
  * reused with a new epoch and the counter's next ticketBase by every launch); aggregates and
  * prefixes hold one value per tile with LOOKBACK_ATOMICS. The tile is scanned in local memory, the
  * tile's aggregate published, the look-back finds the tile's prefix, the tile's inclusive prefix
- * is published and the results stored. No barrier sits inside a loop.
+ * is published and the results stored. No barrier sits inside a loop. With hasCarry, carry comes
+ * before the first element (a scan that continues an earlier one): tile 0 publishes carry op its
+ * aggregate.
  */
 __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __global T* output,
                                                     ulong n, int exclusive, __global uint* state,
                                                     __global T* aggregates, __global T* prefixes,
-                                                    uint epoch, uint ticketBase OP_PARAM) {
+                                                    uint epoch, uint ticketBase, int hasCarry,
+                                                    T carry OP_PARAM) {
   __local T tile[PADDED_TILE];
   BLOCK_SCAN_LOCALS
 #ifndef LOOKBACK_PTX
@@ -547,7 +550,10 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
   T inclusive, prefix;
   T aggregate = BLOCK_SCAN(thread_scan(tile OP_ARG), &inclusive, &prefix);
   if (id == 0) {
-    if (tid == 0) publish_state(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX, aggregate);
+    if (tid == 0) {
+      publish_state(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX,
+                    hasCarry ? op(carry, aggregate) : aggregate);
+    }
   } else {
 #ifdef LOOKBACK_PTX
     if (tid < WARP_SIZE) {
@@ -566,7 +572,8 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
     }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  thread_results(tile, id == 0 ? prefix : op(tilePrefix, prefix), exclusive OP_ARG);
+  T threadPrefix = id != 0 ? op(tilePrefix, prefix) : hasCarry ? op(carry, prefix) : prefix;
+  thread_results(tile, threadPrefix, exclusive OP_ARG);
   store_tile(output, tile, base, n);
 }
 #endif

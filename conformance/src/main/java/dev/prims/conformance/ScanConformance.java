@@ -120,6 +120,96 @@ public abstract class ScanConformance extends BackendConformance {
     return tests.stream();
   }
 
+  /**
+   * {@code Scanner.scanWithCarry} on every variant: where the backend takes a carry it equals the
+   * scan with the carry combined before the first element (small integer values, so floating sums
+   * are exact too); where it does not, the output is untouched.
+   */
+  @TestFactory
+  Stream<DynamicNode> everyVariantWithCarry() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (String variant : variants(Primitive.SCAN)) {
+      for (ScanKind scanKind : ScanKind.values()) {
+        for (DType type : DType.values()) {
+          for (ReduceOp op : VARIANT_OPS) {
+            for (int n : List.of(257, Sizes.LARGE)) {
+              tests.add(
+                  DynamicTest.dynamicTest(
+                      variant
+                          + " "
+                          + scanKind.name().toLowerCase(java.util.Locale.ROOT)
+                          + " "
+                          + type.id()
+                          + " "
+                          + op.id()
+                          + " n="
+                          + n,
+                      () -> checkScanWithCarry(variant, scanKind, type, op, n)));
+            }
+          }
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkScanWithCarry(
+      String variant, ScanKind scanKind, DType type, ReduceOp op, int n) {
+    java.util.Random random = new java.util.Random(TestData.seed("scan-carry", type, op, n));
+    double[] values = new double[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextInt(21) - 10;
+    }
+    double carry = random.nextInt(2001) - 1000;
+    double sentinel = 77;
+    double[] expected = new double[n];
+    double running = carry;
+    for (int i = 0; i < n; i++) {
+      double next = op == ReduceOp.SUM ? running + values[i] : Math.max(running, values[i]);
+      expected[i] = scanKind == ScanKind.INCLUSIVE ? next : running;
+      running = next;
+    }
+    dev.prims.spi.BufferManager buffers = backend().buffers();
+    double[] filled = new double[n];
+    Arrays.fill(filled, sentinel);
+    try (dev.prims.DeviceBuffer input = buffers.upload(typed(type, values));
+        dev.prims.DeviceBuffer output = buffers.upload(typed(type, filled))) {
+      boolean carried =
+          backend()
+              .scanner()
+              .scanWithCarry(
+                  input,
+                  output,
+                  op,
+                  scanKind,
+                  (Number) Array.get(typed(type, new double[] {carry}), 0),
+                  new dev.prims.spi.CallContext(variant, Determinism.FAST));
+      Object actual = Array.newInstance(type.arrayClass().getComponentType(), n);
+      buffers.download(output, actual);
+      double[] want = carried ? expected : filled;
+      for (int i = 0; i < n; i++) {
+        assertEquals(
+            want[i],
+            ((Number) Array.get(actual, i)).doubleValue(),
+            backendId() + " " + variant + " carried=" + carried + " at " + i);
+      }
+    }
+  }
+
+  /** {@code values} (small integers) as an array of {@code type}. */
+  private static Object typed(DType type, double[] values) {
+    Object array = Array.newInstance(type.arrayClass().getComponentType(), values.length);
+    for (int i = 0; i < values.length; i++) {
+      switch (type) {
+        case INT -> Array.setInt(array, i, (int) values[i]);
+        case LONG -> Array.setLong(array, i, (long) values[i]);
+        case FLOAT -> Array.setFloat(array, i, (float) values[i]);
+        case DOUBLE -> Array.setDouble(array, i, values[i]);
+      }
+    }
+    return array;
+  }
+
   private void checkScanInPlace(String variant, ScanKind scanKind, DType type, ReduceOp op, int n) {
     Object data =
         TestData.array(
