@@ -444,7 +444,7 @@ public final class BenchRunner {
       case REDUCE_MAX -> cub ? "DeviceReduce::Max" : "thrust::reduce";
       case SCAN_INCLUSIVE -> cub ? "DeviceScan::InclusiveSum" : "thrust::inclusive_scan";
       case SCAN_EXCLUSIVE -> cub ? "DeviceScan::ExclusiveSum" : "thrust::exclusive_scan";
-      case HISTOGRAM -> cub ? "DeviceHistogram::HistogramEven" : "thrust sort + upper_bound";
+      case HISTOGRAM -> cub ? "HistogramEven (int32 counters)" : "thrust sort + upper_bound";
       case DOT -> cub ? "DeviceReduce::Sum of products" : "thrust::inner_product";
       case ARGMIN -> "DeviceReduce::ArgMin";
       case ARGMAX -> "DeviceReduce::ArgMax";

@@ -529,10 +529,13 @@ Result run_histogram(const Options& o, CachingAllocator& alloc) {
   T lower = std::is_integral_v<T> ? T(0) : static_cast<T>(o.lower);
   T upper = std::is_integral_v<T> ? static_cast<T>(o.bins) : static_cast<T>(o.upper);
   Timing t;
+  // CUB counts into 32-bit counters, as a CUB user counting fewer than 2^31 samples per bin would
+  // pick (64-bit counters make CUB's privatized histogram about 3x slower on an H100).
+  DeviceMemory<int> counts32(o.bins, "counts");
   if (o.impl == "cub") {
     const T* samples = in.get();
     auto call = [&](void* tmp, size_t& bytes) {
-      return cub::DeviceHistogram::HistogramEven(tmp, bytes, samples, counts.get(), o.bins + 1,
+      return cub::DeviceHistogram::HistogramEven(tmp, bytes, samples, counts32.get(), o.bins + 1,
                                                  lower, upper, o.n);
     };
     CubTemp temp(call);
@@ -546,9 +549,16 @@ Result run_histogram(const Options& o, CachingAllocator& alloc) {
                               EvenBinOf<T>{lo, hi, scale, o.bins});
   }
   std::vector<unsigned long long> host(o.bins);
-  check(cudaMemcpy(host.data(), counts.get(), o.bins * sizeof(unsigned long long),
-                   cudaMemcpyDeviceToHost),
-        "read counts");
+  if (o.impl == "cub") {
+    std::vector<int> host32(o.bins);
+    check(cudaMemcpy(host32.data(), counts32.get(), o.bins * sizeof(int), cudaMemcpyDeviceToHost),
+          "read counts");
+    for (int b = 0; b < o.bins; ++b) host[b] = static_cast<unsigned int>(host32[b]);
+  } else {
+    check(cudaMemcpy(host.data(), counts.get(), o.bins * sizeof(unsigned long long),
+                     cudaMemcpyDeviceToHost),
+          "read counts");
+  }
   double checksum = 0;
   for (int b = 0; b < o.bins; ++b) checksum += (b + 1.0) * static_cast<double>(host[b]);
   return {t, 1.0 * o.n * sizeof(T), checksum};
