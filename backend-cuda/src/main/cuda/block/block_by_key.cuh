@@ -15,6 +15,10 @@
 #define BY_KEY_ITEMS_4 15
 #define BY_KEY_ITEMS_8 11
 
+// Blocks per SM the by-key kernels are compiled for (__launch_bounds__): 4, or 3 for the reduce of
+// 8-byte values, which would otherwise spill.
+#define BY_KEY_MIN_BLOCKS(T) (sizeof(T) == 8 ? 3 : 4)
+
 template <typename K, typename T>
 struct ByKeyItems {
   static const int value = sizeof(K) == 4 && sizeof(T) == 4 ? BY_KEY_ITEMS_4 : BY_KEY_ITEMS_8;
@@ -118,11 +122,16 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   const int mine = threadIdx.x * ITEMS;
   const int count = remaining - mine < 0 ? 0 : (remaining - mine < ITEMS ? (int)(remaining - mine) : ITEMS);
 
-  // keys, striped into shared, then blocked into registers with the neighbours' keys
+  // keys and values loaded together, striped (coalesced); keys through shared into registers,
+  // blocked, with the neighbours' keys
+  T striped[ITEMS];
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const int j = k * BLOCK_SIZE + threadIdx.x;
-    if (j < remaining) sk[j] = keys[base + j];
+    if (j < remaining) {
+      sk[j] = keys[base + j];
+      striped[k] = values[base + j];
+    }
   }
   __syncthreads();
   K key[ITEMS];
@@ -152,12 +161,9 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   }
   __syncthreads();
 
-  // values, the same way
+  // then the values, the same way
 #pragma unroll
-  for (int k = 0; k < ITEMS; ++k) {
-    const int j = k * BLOCK_SIZE + threadIdx.x;
-    if (j < remaining) sv[j] = values[base + j];
-  }
+  for (int k = 0; k < ITEMS; ++k) sv[k * BLOCK_SIZE + threadIdx.x] = striped[k];
   __syncthreads();
   T x[ITEMS];
 #pragma unroll

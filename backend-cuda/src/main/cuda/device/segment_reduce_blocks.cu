@@ -4,7 +4,7 @@
 #include "../block/block_segment_blocks.cuh"
 
 #define PRIMS_SEG_BLOCK_ENTRIES(C, TID, OID, OP, OFF, OFFID)                                          \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) seg_block_reduce_##TID##_##OID##_##OFFID(  \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, 8) seg_block_reduce_##TID##_##OID##_##OFFID(  \
       const C* values, const OFF* offsets, i64 segments, i64 n, i64 chunks, C* out, C* tileHead,      \
       i64* headSeg, C* tileTail, i64* tailSeg) {                                                      \
     seg_block_reduce<C, OP, OFF>(values, offsets, segments, n, chunks, out, tileHead, headSeg,        \

@@ -106,9 +106,15 @@ inline void by_key_tile(__global const KEY_T* keys, __global const T* values, ul
   int mine = lid * ITEMS_PER_THREAD;
   int count = clamp(remaining - mine, 0, ITEMS_PER_THREAD);
 
+  // keys and values loaded together, striped (coalesced); keys through local memory into
+  // registers, blocked, with the neighbours' keys
+  T striped[ITEMS_PER_THREAD];
   UNROLL for (int k = 0; k < ITEMS_PER_THREAD; k++) {
     int j = k * BLOCK_SIZE + lid;
-    if (j < remaining) sk[j] = keys[base + j];
+    if (j < remaining) {
+      sk[j] = keys[base + j];
+      striped[k] = values[base + j];
+    }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   KEY_T key[ITEMS_PER_THREAD];
@@ -134,10 +140,8 @@ inline void by_key_tile(__global const KEY_T* keys, __global const T* values, ul
     }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  UNROLL for (int k = 0; k < ITEMS_PER_THREAD; k++) {
-    int j = k * BLOCK_SIZE + lid;
-    if (j < remaining) sv[j] = values[base + j];
-  }
+  // then the values, the same way
+  UNROLL for (int k = 0; k < ITEMS_PER_THREAD; k++) sv[k * BLOCK_SIZE + lid] = striped[k];
   barrier(CLK_LOCAL_MEM_FENCE);
   T x[ITEMS_PER_THREAD];
   UNROLL for (int k = 0; k < ITEMS_PER_THREAD; k++) x[k] = sv[mine + k];
