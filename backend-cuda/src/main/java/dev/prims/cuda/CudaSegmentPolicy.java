@@ -1,8 +1,11 @@
 package dev.prims.cuda;
 
+import dev.prims.DType;
+
 /**
- * Tuning of the segmented kernels (block_segment.cuh, block_segment_flat.cuh), mirroring their
- * constants: threads per block and consecutive elements per thread.
+ * Tuning of the segmented kernels (block_segment.cuh, block_segment_flat.cuh,
+ * block_segment_blocks.cuh, block_by_key.cuh), mirroring their constants: threads per block and
+ * consecutive elements per thread.
  */
 final class CudaSegmentPolicy {
   /** Threads per block (BLOCK_SIZE of common.cuh). */
@@ -19,6 +22,21 @@ final class CudaSegmentPolicy {
 
   /** Elements per tile of the segmented reduce held in registers (SEG_FLAT_TILE). */
   static final long FLAT_TILE = (long) BLOCK_SIZE * FLAT_ITEMS_PER_THREAD;
+
+  /** Longest segment one block reduces, and the chunk length of longer ones (SEG_BLOCK_MAX). */
+  static final long BLOCK_MAX = 65536;
+
+  /** Items per thread of a by-key tile of 4-byte keys and values (BY_KEY_ITEMS_4). */
+  static final int BY_KEY_ITEMS_4 = 15;
+
+  /** Items per thread of a by-key tile where keys or values are 8 bytes (BY_KEY_ITEMS_8). */
+  static final int BY_KEY_ITEMS_8 = 11;
+
+  /** Elements per by-key tile of {@code keys} and {@code values} (ByKeyItems). */
+  static long byKeyTile(DType keys, DType values) {
+    return (long) BLOCK_SIZE
+        * (keys.bytes() == 4 && values.bytes() == 4 ? BY_KEY_ITEMS_4 : BY_KEY_ITEMS_8);
+  }
 
   /** The configuration key that picks the segmented reduce's tile pass. */
   static final String VARIANT_KEY = "prims.cuda.segment.variant";

@@ -23,15 +23,19 @@ import jcuda.driver.CUdeviceptr;
  * tiles (reduce) or a spine of tile carries (scan). Reduce holds its tiles in registers (tile
  * bounds found in parallel first, 16-byte loads, segment starts marked in shared memory) unless
  * {@code prims.cuda.segment.variant} (CudaSegmentPolicy) asks for the tiles staged through shared
- * memory, the scans' pass. Runs of keys: start flags, their exclusive sum (this backend's scan), a
- * scatter. Reproducible sums split every element into its fold integers, sum or scan each fold's
- * integers per segment exactly with the same kernels on longs, and combine them once per result.
- * Twin of the OpenCL backend's OpenClSegmenter.
+ * memory, the scans' pass; segments of {@link #BLOCK_MIN_AVERAGE} elements or more on average are
+ * reduced one block per segment instead (segment_reduce_blocks.cu). Reduce-by-key and scan-by-key
+ * run in one pass (segment_*_by_key_*.cu); the runs of keys for the reproducible by-key sums are
+ * start flags, their exclusive sum (this backend's scan), a scatter. Reproducible sums split every
+ * element into its fold integers, sum or scan each fold's integers per segment exactly with the
+ * same kernels on longs, and combine them once per result. Twin of the OpenCL backend's
+ * OpenClSegmenter.
  */
 final class CudaSegmenter extends AbstractSegmenter {
   private static final String REDUCE = "segment_reduce";
   private static final String REDUCE_FLAT = "segment_reduce_flat";
   private static final String SCAN = "segment_scan";
+  private static final String REDUCE_BLOCKS = "segment_reduce_blocks";
 
   private final CudaBackend backend;
   private final boolean registers;
@@ -75,6 +79,10 @@ final class CudaSegmenter extends AbstractSegmenter {
       CUdeviceptr out,
       ReduceOp op) {
     if (segments == 0) {
+      return;
+    }
+    if (blocks(n, segments)) {
+      enqueueBlocks(values, type, n, offsets, segments, out, op);
       return;
     }
     backend.launch(
@@ -128,9 +136,109 @@ final class CudaSegmenter extends AbstractSegmenter {
             .i64(tiles));
   }
 
+  /**
+   * One block per segment (and per chunk of the segments longer than {@link
+   * CudaSegmentPolicy#BLOCK_MAX}), then the fix-up of those long segments.
+   */
+  private void enqueueBlocks(
+      CUdeviceptr values,
+      DType type,
+      long n,
+      CudaBuffer offsets,
+      long segments,
+      CUdeviceptr out,
+      ReduceOp op) {
+    long chunks = ceilDiv(n, CudaSegmentPolicy.BLOCK_MAX);
+    long slot = 8 * chunks;
+    CUdeviceptr head = backend.scratch(4 * slot);
+    CUdeviceptr headSeg = head.withByteOffset(slot);
+    CUdeviceptr tail = head.withByteOffset(2 * slot);
+    CUdeviceptr tailSeg = head.withByteOffset(3 * slot);
+    backend.launch(
+        REDUCE_BLOCKS,
+        kernel("seg_block_reduce", type, op, offsets.type()),
+        chunks + segments,
+        0,
+        new KernelArgs()
+            .pointer(values)
+            .pointer(offsets.pointer())
+            .i64(segments)
+            .i64(n)
+            .i64(chunks)
+            .pointer(out)
+            .pointer(head)
+            .pointer(headSeg)
+            .pointer(tail)
+            .pointer(tailSeg));
+    backend.launch(
+        REDUCE_BLOCKS,
+        kernel("seg_block_fixup", type, op, offsets.type()),
+        chunks,
+        0,
+        new KernelArgs()
+            .pointer(offsets.pointer())
+            .pointer(out)
+            .pointer(head)
+            .pointer(tail)
+            .pointer(tailSeg)
+            .i64(chunks));
+  }
+
+  /** Whether the reduce of {@code n} values in {@code segments} runs one block per segment. */
+  private static boolean blocks(long n, long segments) {
+    return blockPerSegment(n, segments)
+        && segments + ceilDiv(n, CudaSegmentPolicy.BLOCK_MAX) <= Integer.MAX_VALUE;
+  }
+
   @Override
-  protected String variant(long segments, ScanKind kind) {
-    return kind == null && registers(segments) ? REGISTERS : FLAT;
+  protected String variant(long n, long segments, ScanKind kind) {
+    if (kind != null) {
+      return FLAT;
+    }
+    return blocks(n, segments) ? AbstractSegmenter.BLOCKS : registers(segments) ? REGISTERS : FLAT;
+  }
+
+  @Override
+  protected long byKey(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer uniqueKeys,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind) {
+    long n = keys.length();
+    long tiles = ceilDiv(n, CudaSegmentPolicy.byKeyTile(keys.type(), values.type()));
+    if (tiles >= 1L << 32) {
+      return -1; // tile tickets are 32-bit
+    }
+    CudaBuffer k = backend.own(keys);
+    CudaBuffer v = backend.own(values);
+    CudaBuffer result = backend.own(out);
+    CudaBuffer unique = kind == null ? backend.own(uniqueKeys) : null;
+    String suffix = k.type().id() + "_" + v.type().id() + "_" + op.id();
+    return backend.call(
+        () -> {
+          // the tile counter (padded to one state word), one 16-byte state per tile, the run count
+          long stateBytes = 16 * (tiles + 1);
+          CUdeviceptr state = backend.scratch(stateBytes + 8);
+          CUdeviceptr runs = state.withByteOffset(stateBytes);
+          backend.zero(state, stateBytes / 4);
+          KernelArgs args = new KernelArgs().pointer(k.pointer()).pointer(v.pointer()).i64(n);
+          if (kind == null) {
+            args.pointer(unique.pointer()).pointer(result.pointer()).pointer(runs);
+          } else {
+            args.pointer(result.pointer()).i32(kind == ScanKind.EXCLUSIVE ? 1 : 0);
+          }
+          args.pointer(state).i32(CudaScanPolicy.LOOKBACK_DELAY_NS);
+          String pass = kind == null ? "reduce" : "scan";
+          backend.launch(
+              "segment_" + pass + "_by_key_" + k.type().id(),
+              pass + "_by_key_" + suffix,
+              tiles,
+              0,
+              args);
+          return kind == null ? backend.fetchLongs(runs, 1)[0] : 0L;
+        });
   }
 
   /** Whether the reduce of {@code segments} segments runs held in registers. */

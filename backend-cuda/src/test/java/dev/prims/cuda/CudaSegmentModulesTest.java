@@ -33,6 +33,7 @@ class CudaSegmentModulesTest {
     Set<String> reduce = entries("segment_reduce");
     Set<String> scan = entries("segment_scan");
     Set<String> flat = entries("segment_reduce_flat");
+    Set<String> blocks = entries("segment_reduce_blocks");
     for (DType type : DType.values()) {
       for (ReduceOp op : ReduceOp.values()) {
         if (!op.supports(type)) {
@@ -42,6 +43,8 @@ class CudaSegmentModulesTest {
           assertContains(reduce, CudaSegmenter.kernel("seg_reduce_empty", type, op, offsets));
           assertContains(reduce, CudaSegmenter.kernel("seg_reduce_tiles", type, op, offsets));
           assertContains(flat, CudaSegmenter.kernel("seg_flat_reduce", type, op, offsets));
+          assertContains(blocks, CudaSegmenter.kernel("seg_block_reduce", type, op, offsets));
+          assertContains(blocks, CudaSegmenter.kernel("seg_block_fixup", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_totals", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_tiles", type, op, offsets));
         }
@@ -50,6 +53,17 @@ class CudaSegmentModulesTest {
       }
     }
     for (DType keys : OFFSETS) {
+      Set<String> reduceByKey = entries("segment_reduce_by_key_" + keys.id());
+      Set<String> scanByKey = entries("segment_scan_by_key_" + keys.id());
+      for (DType type : DType.values()) {
+        for (ReduceOp op : ReduceOp.values()) {
+          if (op.supports(type)) {
+            String suffix = keys.id() + "_" + type.id() + "_" + op.id();
+            assertContains(reduceByKey, "reduce_by_key_" + suffix);
+            assertContains(scanByKey, "scan_by_key_" + suffix);
+          }
+        }
+      }
       assertContains(flat, "seg_flat_bounds_" + keys.id());
       assertContains(reduce, CudaSegmenter.runKernel("seg_run_flags", keys, null));
       for (DType offsets : OFFSETS) {
@@ -68,6 +82,9 @@ class CudaSegmentModulesTest {
     assertEquals(
         CudaSegmentPolicy.FLAT_ITEMS_PER_THREAD,
         defined("block_segment_flat.cuh", "SEG_FLAT_ITEMS"));
+    assertEquals(CudaSegmentPolicy.BLOCK_MAX, defined("block_segment_blocks.cuh", "SEG_BLOCK_MAX"));
+    assertEquals(CudaSegmentPolicy.BY_KEY_ITEMS_4, defined("block_by_key.cuh", "BY_KEY_ITEMS_4"));
+    assertEquals(CudaSegmentPolicy.BY_KEY_ITEMS_8, defined("block_by_key.cuh", "BY_KEY_ITEMS_8"));
     assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);
   }
 

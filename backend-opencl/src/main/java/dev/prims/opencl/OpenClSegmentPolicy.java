@@ -1,6 +1,11 @@
 package dev.prims.opencl;
 
-/** Tuning of the segmented kernels (segment.cl): work-group size and elements per work-item. */
+import dev.prims.DType;
+
+/**
+ * Tuning of the segmented kernels (segment.cl, by_key.cl): work-group size and elements per
+ * work-item, the CUDA backend's where the kernels are twins.
+ */
 final class OpenClSegmentPolicy {
   /** Work-items per work-group. */
   static final int BLOCK_SIZE = 256;
@@ -10,6 +15,20 @@ final class OpenClSegmentPolicy {
 
   /** Elements per tile. */
   static final long TILE = (long) BLOCK_SIZE * ITEMS_PER_THREAD;
+
+  /** Longest segment one work-group reduces, and the chunk length of longer ones. */
+  static final long BLOCK_MAX = 65536;
+
+  /** Items per work-item of a by-key tile of 4-byte keys and values. */
+  static final int BY_KEY_ITEMS_4 = 15;
+
+  /** Items per work-item of a by-key tile where keys or values are 8 bytes. */
+  static final int BY_KEY_ITEMS_8 = 11;
+
+  /** Items per work-item of a by-key tile of {@code keys} and {@code values}. */
+  static int byKeyItems(DType keys, DType values) {
+    return keys.bytes() == 4 && values.bytes() == 4 ? BY_KEY_ITEMS_4 : BY_KEY_ITEMS_8;
+  }
 
   private OpenClSegmentPolicy() {}
 }

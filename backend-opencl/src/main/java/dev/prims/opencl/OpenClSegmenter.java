@@ -18,17 +18,25 @@ import org.jocl.cl_mem;
 /**
  * Segmented reduce and scan on OpenCL (segment.cl): one flat pass over tiles whatever the segment
  * lengths, then a fix-up of the segments that cross tiles (reduce) or a spine of tile carries
- * (scan). Runs of keys: start flags, their exclusive sum (this backend's scan), a scatter.
- * Reproducible sums split every element into its fold integers (fold.cl), sum each fold's integers
- * per segment exactly with the same kernels on longs, and combine them once per result.
+ * (scan); segments of {@link #BLOCK_MIN_AVERAGE} elements or more on average are reduced one
+ * work-group per segment instead. Reduce-by-key and scan-by-key run in one pass (by_key.cl) where
+ * the device runs the scan's look-back ({@link OpenClLookback}); elsewhere, and for the
+ * reproducible by-key sums, the runs of keys are start flags, their exclusive sum (this backend's
+ * scan), a scatter. Reproducible sums split every element into its fold integers (fold.cl), sum
+ * each fold's integers per segment exactly with the same kernels on longs, and combine them once
+ * per result.
  */
 final class OpenClSegmenter extends AbstractSegmenter {
   private static final String FILE = "segment.cl";
 
+  private static final String BY_KEY_FILE = "by_key.cl";
+
   private final OpenClBackend backend;
+  private final OpenClTickets byKeyStates;
 
   OpenClSegmenter(OpenClBackend backend) {
     this.backend = backend;
+    this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states");
   }
 
   @Override
@@ -64,6 +72,10 @@ final class OpenClSegmenter extends AbstractSegmenter {
       cl_mem out,
       ReduceOp op) {
     if (segments == 0) {
+      return;
+    }
+    if (blocks(n, segments)) {
+      enqueueBlocks(values, type, n, offsets, segments, out, op);
       return;
     }
     backend.launch(
@@ -104,6 +116,136 @@ final class OpenClSegmenter extends AbstractSegmenter {
         tail,
         tailSeg,
         tiles);
+  }
+
+  /**
+   * One work-group per segment (and per chunk of the segments longer than {@link
+   * OpenClSegmentPolicy#BLOCK_MAX}), then the fix-up of those long segments.
+   */
+  private void enqueueBlocks(
+      cl_mem values,
+      DType type,
+      long n,
+      OpenClBuffer offsets,
+      long segments,
+      cl_mem out,
+      ReduceOp op) {
+    long chunks = ceilDiv(n, OpenClSegmentPolicy.BLOCK_MAX);
+    cl_mem head = backend.scratch("segment.head", chunks * type.bytes());
+    cl_mem headSeg = backend.scratch("segment.headSeg", chunks * 8);
+    cl_mem tail = backend.scratch("segment.tail", chunks * type.bytes());
+    cl_mem tailSeg = backend.scratch("segment.tailSeg", chunks * 8);
+    backend.launch(
+        kernel(type, op, offsets, "seg_block_reduce"),
+        chunks + segments,
+        BLOCK_SIZE,
+        values,
+        offsets.mem(),
+        segments,
+        n,
+        chunks,
+        out,
+        head,
+        headSeg,
+        tail,
+        tailSeg);
+    backend.launch(
+        kernel(type, op, offsets, "seg_block_fixup"),
+        chunks,
+        BLOCK_SIZE,
+        offsets.mem(),
+        out,
+        head,
+        tail,
+        tailSeg,
+        chunks);
+  }
+
+  /** Whether the reduce of {@code n} values in {@code segments} runs one group per segment. */
+  private static boolean blocks(long n, long segments) {
+    return blockPerSegment(n, segments);
+  }
+
+  @Override
+  protected String variant(long n, long segments, ScanKind kind) {
+    return kind == null && blocks(n, segments) ? BLOCKS : FLAT;
+  }
+
+  @Override
+  protected long byKey(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer uniqueKeys,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind) {
+    OpenClLookback lookback = backend.lookback();
+    long n = keys.length();
+    int items = OpenClSegmentPolicy.byKeyItems(keys.type(), values.type());
+    long tiles = ceilDiv(n, (long) BLOCK_SIZE * items);
+    if (!lookback.supported() || tiles >= 1L << 32) {
+      return -1;
+    }
+    backend.requireType(values.type());
+    OpenClBuffer k = backend.own(keys);
+    OpenClBuffer v = backend.own(values);
+    OpenClBuffer result = backend.own(out);
+    Number runs =
+        backend.callAndRead(
+            kind == null ? "reduce-by-key" : "scan-by-key",
+            () -> {
+              OpenClBackend.Kernel kernel =
+                  backend.kernel(
+                      BY_KEY_FILE,
+                      v.type(),
+                      op,
+                      BLOCK_SIZE,
+                      items,
+                      " -DKEY_T="
+                          + (k.type() == DType.INT ? "int" : "long")
+                          + lookback.buildOptions(backend.openClDevice().version())
+                          + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : ""),
+                      kind == null ? "reduce_by_key" : "scan_by_key");
+              // the tile counter and one status per tile, then the pairs published per tile
+              cl_mem state = byKeyStates.next((tiles + 1) * 4, tiles);
+              cl_mem aggregates = backend.scratch("segment.byKey.aggregates", tiles * 16);
+              cl_mem prefixes = backend.scratch("segment.byKey.prefixes", tiles * 16);
+              if (kind == null) {
+                cl_mem count = backend.scratch("segment.runs", 8);
+                backend.launch(
+                    kernel,
+                    tiles,
+                    BLOCK_SIZE,
+                    k.mem(),
+                    v.mem(),
+                    n,
+                    backend.own(uniqueKeys).mem(),
+                    result.mem(),
+                    count,
+                    state,
+                    aggregates,
+                    prefixes,
+                    byKeyStates.epoch(),
+                    byKeyStates.ticketBase());
+                return new OpenClBackend.ScalarAt(count, 0, DType.LONG);
+              }
+              backend.launch(
+                  kernel,
+                  tiles,
+                  BLOCK_SIZE,
+                  k.mem(),
+                  v.mem(),
+                  n,
+                  result.mem(),
+                  kind == ScanKind.EXCLUSIVE ? 1 : 0,
+                  state,
+                  aggregates,
+                  prefixes,
+                  byKeyStates.epoch(),
+                  byKeyStates.ticketBase());
+              return null;
+            });
+    return runs == null ? 0 : runs.longValue();
   }
 
   /**
@@ -280,7 +422,11 @@ final class OpenClSegmenter extends AbstractSegmenter {
         op,
         BLOCK_SIZE,
         ITEMS_PER_THREAD,
-        " -DOFF_T=" + (offsets.type() == DType.INT ? "int" : "long"),
+        " -DOFF_T="
+            + (offsets.type() == DType.INT ? "int" : "long")
+            + " -DSEG_BLOCK_MAX="
+            + OpenClSegmentPolicy.BLOCK_MAX
+            + "UL",
         name);
   }
 

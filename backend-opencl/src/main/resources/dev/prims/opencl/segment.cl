@@ -350,3 +350,105 @@ __kernel REQUIRE_BLOCK void seg_run_scatter(__global const T* keys, __global con
     }
   }
 }
+
+/*
+ * Segmented reduce with one work-group per segment, for segments of about a thousand elements and
+ * more (AbstractSegmenter.blockPerSegment): each work-group streams its segment with four-wide
+ * vector loads (the elements before the first aligned vector and after the last one singly) and
+ * reduces it across the group. A segment longer than SEG_BLOCK_MAX is left to the chunk groups,
+ * which come first: chunk c covers [c * SEG_BLOCK_MAX, (c + 1) * SEG_BLOCK_MAX) and reduces the
+ * parts of the long segments in it (at most two: the one holding its first element and the one
+ * holding its last) into the per-chunk head and tail; seg_block_fixup joins each long segment's
+ * tail with the heads of the chunks it goes on into. Twin of block_segment_blocks.cuh.
+ */
+
+/* The combination of values[i0, i1) across the work-group (every work-item gets it). */
+inline T seg_block_range(__global const T* values, ulong i0, ulong i1, __local T* partial OP_PARAM) {
+  int lid = get_local_id(0);
+  T acc = IDENTITY;
+  ulong misaligned = ((ulong)(values + i0) / sizeof(T)) % 4;
+  ulong a = min(i1, i0 + (misaligned ? 4 - misaligned : 0));
+  ulong vectors = (i1 - a) / 4;
+  ulong b = a + 4 * vectors;
+  if (i0 + lid < a) acc = values[i0 + lid];
+  if (b + lid < i1) acc = op(acc, values[b + lid]);
+  __global const T4* v = (__global const T4*)(values + a);
+  for (ulong k = lid; k < vectors; k += BLOCK_SIZE) {
+    acc = op(acc, op_lanes(v[k] OP_ARG));
+  }
+  return block_reduce(acc, partial OP_ARG);
+}
+
+/* The grid: `chunks` chunk groups, then one group per segment. */
+__kernel REQUIRE_BLOCK void seg_block_reduce(__global const T* values,
+                                             __global const OFF_T* offsets, ulong segments,
+                                             ulong n, ulong chunks, __global T* out,
+                                             __global T* tileHead, __global long* headSeg,
+                                             __global T* tileTail,
+                                             __global long* tailSeg OP_PARAM) {
+  __local T partial[BLOCK_SIZE];
+  __local ulong bounds[2];
+  ulong g = get_group_id(0);
+  int lid = get_local_id(0);
+  if (g >= chunks) {
+    ulong s = g - chunks;
+    ulong i0 = (ulong)offsets[s];
+    ulong i1 = (ulong)offsets[s + 1];
+    if (i1 - i0 > SEG_BLOCK_MAX) return;
+    T v = seg_block_range(values, i0, i1, partial OP_ARG);
+    if (lid == 0) out[s] = v;
+    return;
+  }
+  ulong c0 = g * SEG_BLOCK_MAX;
+  ulong c1 = min(n, c0 + SEG_BLOCK_MAX);
+  if (lid == 0) {
+    ulong first = seg_find(offsets, 0, segments - 1, c0);
+    bounds[0] = first;
+    bounds[1] = seg_find(offsets, first, segments - 1, c1 - 1);
+    headSeg[g] = -1;
+    tailSeg[g] = -1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  ulong first = bounds[0];
+  ulong last = bounds[1];
+  ulong start = (ulong)offsets[first];
+  ulong end = (ulong)offsets[first + 1];
+  if (end - start > SEG_BLOCK_MAX) {
+    /* a long segment holds the chunk's first element: its head, or its tail where it starts here */
+    T v = seg_block_range(values, c0, min(end, c1), partial OP_ARG);
+    if (lid == 0) {
+      if (start < c0) {
+        tileHead[g] = v;
+        headSeg[g] = first;
+      } else {
+        tileTail[g] = v;
+        tailSeg[g] = first;
+      }
+    }
+  }
+  if (last != first && (ulong)offsets[last + 1] - (ulong)offsets[last] > SEG_BLOCK_MAX) {
+    /* a long segment starts in the chunk after its first element and goes on past it */
+    T v = seg_block_range(values, (ulong)offsets[last], c1, partial OP_ARG);
+    if (lid == 0) {
+      tileTail[g] = v;
+      tailSeg[g] = last;
+    }
+  }
+}
+
+/* Each chunk whose tail begins a long segment joins it with the later chunks' heads. */
+__kernel REQUIRE_BLOCK void seg_block_fixup(__global const OFF_T* offsets, __global T* out,
+                                            __global const T* tileHead,
+                                            __global const T* tileTail,
+                                            __global const long* tailSeg, ulong chunks OP_PARAM) {
+  __local T partial[BLOCK_SIZE];
+  ulong c = get_group_id(0);
+  int lid = get_local_id(0);
+  long s = tailSeg[c];
+  if (s < 0) return;
+  ulong lastChunk = ((ulong)offsets[s + 1] - 1) / SEG_BLOCK_MAX;
+  T acc = IDENTITY;
+  for (ulong h = c + 1 + lid; h <= lastChunk; h += BLOCK_SIZE) acc = op(acc, tileHead[h]);
+  T heads = block_reduce(acc, partial OP_ARG);
+  if (lid == 0) out[s] = op(tileTail[c], heads);
+}

@@ -10,8 +10,10 @@ import dev.prims.spi.FoldPlan;
 import dev.prims.spi.Segmenter;
 
 /**
- * The segmented and by-key calls on one backend, fast or reproducible. A by-key call is the runs of
- * its keys ({@link Segmenter#runs}) followed by the segmented call over the runs' offsets.
+ * The segmented and by-key calls on one backend, fast or reproducible. A by-key call in fast mode
+ * is the backend's fused by-key pass where it has one ({@link Segmenter#fusedReduceByKey}, {@link
+ * Segmenter#fusedScanByKey}); otherwise, and in reproducible mode, the runs of its keys ({@link
+ * Segmenter#runs}) followed by the segmented call over the runs' offsets.
  *
  * <p>Reproducible floating sums and scans use one {@link FoldPlan} for the whole input, made from
  * its largest magnitude as for a plain reproducible scan: each segment's exact fold sums (or each
@@ -74,6 +76,12 @@ public final class SegmentedCalls {
       DeviceBuffer out,
       ReduceOp op,
       CallContext call) {
+    if (!ReproducibleMode.applies(call, values.type(), op)) {
+      long runs = backend.segmenter().fusedReduceByKey(keys, values, uniqueKeys, out, op, call);
+      if (runs >= 0) {
+        return runs;
+      }
+    }
     try (DeviceBuffer offsets = runOffsets(backend, keys.length())) {
       long runs = backend.segmenter().runs(keys, uniqueKeys, offsets, call);
       reduce(backend, values, offsets, runs, out, op, call);
@@ -90,6 +98,10 @@ public final class SegmentedCalls {
       ReduceOp op,
       ScanKind kind,
       CallContext call) {
+    if (!ReproducibleMode.applies(call, values.type(), op)
+        && backend.segmenter().fusedScanByKey(keys, values, out, op, kind, call)) {
+      return;
+    }
     try (DeviceBuffer offsets = runOffsets(backend, keys.length());
         DeviceBuffer unique = backend.buffers().allocate(keys.type(), keys.length())) {
       long runs = backend.segmenter().runs(keys, unique, offsets, call);

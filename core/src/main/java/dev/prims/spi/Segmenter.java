@@ -65,4 +65,35 @@ public interface Segmenter {
       DeviceBuffer out,
       ScanKind kind,
       FoldPlan plan);
+
+  /**
+   * Reduce-by-key of a non-empty input in one pass over the keys and values, where this segmenter
+   * has one (fast mode only): run {@code r}'s key to {@code uniqueKeys[r]}, its reduction to {@code
+   * out[r]} (both as long as the keys). Returns the number of runs, or -1 without a fused pass, in
+   * which case nothing is written and the engine finds the {@link #runs} and reduces them.
+   */
+  default long fusedReduceByKey(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer uniqueKeys,
+      DeviceBuffer out,
+      ReduceOp op,
+      CallContext call) {
+    return -1;
+  }
+
+  /**
+   * Scan-by-key of a non-empty input in one pass, where this segmenter has one (fast mode only):
+   * each run of equal keys scanned on its own into {@code out}. Returns false without a fused pass,
+   * in which case nothing is written and the engine finds the {@link #runs} and scans them.
+   */
+  default boolean fusedScanByKey(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    return false;
+  }
 }

@@ -1,0 +1,261 @@
+// Reduce-by-key and scan-by-key in one pass over keys and values (no scratch the size of the
+// input): each block takes a tile (numbered by a ticket in start order), loads its keys and values
+// through shared memory into registers, flags where runs of equal keys start, scans the pairs
+// (starts so far, value since the latest start) in the tile, and joins tiles with the decoupled
+// look-back of block_lookback.cuh over those pairs. The pair operator is
+//   (c1, v1) . (c2, v2) = (c1 + c2, c2 > 0 ? v2 : v1 . v2),
+// so a tile's prefix carries both the number of runs begun before it (where reduce-by-key writes)
+// and the open run's partial value. Twin of segment.cl's by-key kernels.
+#pragma once
+#include "../common.cuh"
+#include "../warp/warp_reduce.cuh"
+
+// Items per thread of a by-key tile: odd (blocked reads of the shared tile without bank conflicts),
+// fewer for 8-byte keys or values so the registers of both fit. CudaSegmentPolicy mirrors them.
+#define BY_KEY_ITEMS_4 15
+#define BY_KEY_ITEMS_8 11
+
+// Blocks per SM the by-key kernels are compiled for (__launch_bounds__): 4, or 3 for the reduce of
+// 8-byte values, which would otherwise spill.
+#define BY_KEY_MIN_BLOCKS(T) (sizeof(T) == 8 ? 3 : 4)
+
+template <typename K, typename T>
+struct ByKeyItems {
+  static const int value = sizeof(K) == 4 && sizeof(T) == 4 ? BY_KEY_ITEMS_4 : BY_KEY_ITEMS_8;
+};
+
+// Runs begun so far and the value since the latest start (16 bytes for every T).
+template <typename T>
+struct RunPair {
+  typedef T Value;
+  i64 count;
+  T value;
+};
+
+template <typename T>
+__device__ __forceinline__ RunPair<T> run_pair(i64 count, T value) {
+  RunPair<T> p;
+  p.count = count;
+  p.value = value;
+  return p;
+}
+
+// The pair operator over Op (associative, not commutative).
+template <typename Op>
+struct RunOp {
+  template <typename T>
+  static __device__ __forceinline__ RunPair<T> apply(const RunPair<T>& a, const RunPair<T>& b) {
+    return run_pair(a.count + b.count, b.count ? b.value : Op::apply(a.value, b.value));
+  }
+  template <typename P>
+  static __device__ __forceinline__ P identity() {
+    return run_pair<typename P::Value>(0, Op::template identity<typename P::Value>());
+  }
+};
+
+// The look-back's warp reduction for pairs, in order (lane l holds tiles later than lane l + 1):
+// lane 0 ends with the combination of all 32 lanes, farthest first. Declared before
+// block_lookback.cuh so that its decoupled_lookback picks it for pairs.
+template <typename Op, typename T>
+__device__ __forceinline__ RunPair<T> warp_reduce(RunPair<T> value) {
+  const int lane = threadIdx.x % WARP_SIZE;
+#pragma unroll
+  for (int offset = 1; offset < WARP_SIZE; offset <<= 1) {
+    RunPair<T> later;
+    later.count = __shfl_down_sync(FULL_MASK, value.count, offset);
+    later.value = __shfl_down_sync(FULL_MASK, value.value, offset);
+    if (lane + offset < WARP_SIZE) value = Op::apply(later, value);
+  }
+  return value;
+}
+
+#include "block_lookback.cuh"
+
+// Tile states of pairs: one 16-byte word per tile, status in the low 2 bits of the first half with
+// the count above it, the value's bits in the second half; one vector store and one vector load,
+// as TileStates<T, 8>.
+template <typename T>
+struct TileStates<RunPair<T>, 16> {
+  u64* words;
+  __device__ explicit TileStates(unsigned* state) : words(reinterpret_cast<u64*>(state + 4)) {}
+  __device__ __forceinline__ void publish(unsigned tile, unsigned status, RunPair<T> pair) {
+    u64 bits = 0;
+    *reinterpret_cast<T*>(&bits) = pair.value;
+    asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(words + 2 * (u64)tile),
+                 "l"(((u64)pair.count << 2) | status), "l"(bits)
+                 : "memory");
+  }
+  __device__ __forceinline__ unsigned wait(long long tile, RunPair<T>& pair, unsigned delay_ns) {
+    u64 head, bits;
+    while (true) {
+      asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(head), "=l"(bits) : "l"(words + 2 * tile) : "memory");
+      if ((head & 3) != STATUS_EMPTY) break;
+      backoff(delay_ns);
+    }
+    pair.count = (i64)(head >> 2);
+    pair.value = *reinterpret_cast<T*>(&bits);
+    return (unsigned)(head & 3);
+  }
+};
+
+// The by-key pass over tile `ticket` of n keys and values. REDUCE: at the end of every run, its key
+// to uniqueKeys and its value to out at the run's rank, and the number of runs to runs[0] (by the
+// tile holding the last element). Otherwise the scan (inclusive, or exclusive when `exclusive`) of
+// each run into out (which may be values). state: the tile counter and the tile states, zero on
+// entry; delay_ns paces the look-back's polling.
+template <bool REDUCE, typename Op, typename K, typename T>
+__device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys, T* out, i64* runs, int exclusive,
+                            unsigned* state, unsigned delay_ns) {
+  const int ITEMS = ByKeyItems<K, T>::value;
+  const int TILE = BLOCK_SIZE * ITEMS;
+  typedef RunOp<Op> P;
+  __shared__ __align__(16) unsigned char staged[TILE * (sizeof(K) > sizeof(T) ? sizeof(K) : sizeof(T))];
+  __shared__ unsigned tile_id;
+  __shared__ RunPair<T> warp_total[WARPS_PER_BLOCK];
+  K* sk = reinterpret_cast<K*>(staged);
+  T* sv = reinterpret_cast<T*>(staged);
+  if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
+  __syncthreads();
+  const unsigned tile = tile_id;
+  const i64 base = (i64)tile * TILE;
+  const i64 remaining = n - base < TILE ? n - base : TILE;
+  const int mine = threadIdx.x * ITEMS;
+  const int count = remaining - mine < 0 ? 0 : (remaining - mine < ITEMS ? (int)(remaining - mine) : ITEMS);
+
+  // keys and values loaded together, striped (coalesced); keys through shared into registers,
+  // blocked, with the neighbours' keys
+  T striped[ITEMS];
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const int j = k * BLOCK_SIZE + threadIdx.x;
+    if (j < remaining) {
+      sk[j] = keys[base + j];
+      striped[k] = values[base + j];
+    }
+  }
+  __syncthreads();
+  K key[ITEMS];
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) key[k] = sk[mine + k];
+  K before = key[0];
+  bool hasBefore = false;
+  if (count > 0) {
+    if (threadIdx.x > 0) {
+      before = sk[mine - 1];
+      hasBefore = true;
+    } else if (base > 0) {
+      before = keys[base - 1];
+      hasBefore = true;
+    }
+  }
+  K after = key[ITEMS - 1];
+  bool hasAfter = false;
+  if (REDUCE && count == ITEMS) {
+    if (mine + ITEMS < remaining) {
+      after = sk[mine + ITEMS];
+      hasAfter = true;
+    } else if (base + TILE < n) {
+      after = keys[base + TILE];
+      hasAfter = true;
+    }
+  }
+  __syncthreads();
+
+  // then the values, the same way
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) sv[k * BLOCK_SIZE + threadIdx.x] = striped[k];
+  __syncthreads();
+  T x[ITEMS];
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) x[k] = sv[mine + k];
+
+  // run starts, and the thread's pair
+  unsigned starts = 0;
+  RunPair<T> acc = P::template identity<RunPair<T>>();
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    if (k < count) {
+      const bool start = k == 0 ? !hasBefore || before != key[0] : key[k] != key[k - 1];
+      if (start) {
+        starts |= 1u << k;
+        acc.count++;
+        acc.value = x[k];
+      } else {
+        acc.value = Op::apply(acc.value, x[k]);
+      }
+    }
+  }
+
+  // exclusive scan of the pairs across the block
+  const int lane = threadIdx.x % WARP_SIZE;
+  const int warp = threadIdx.x / WARP_SIZE;
+  RunPair<T> inclusive = acc;
+#pragma unroll
+  for (int d = 1; d < WARP_SIZE; d <<= 1) {
+    RunPair<T> earlier;
+    earlier.count = __shfl_up_sync(FULL_MASK, inclusive.count, d);
+    earlier.value = __shfl_up_sync(FULL_MASK, inclusive.value, d);
+    if (lane >= d) inclusive = P::apply(earlier, inclusive);
+  }
+  if (lane == WARP_SIZE - 1) warp_total[warp] = inclusive;
+  __syncthreads();
+  RunPair<T> warp_prefix = P::template identity<RunPair<T>>();
+  RunPair<T> tile_total = warp_prefix;
+#pragma unroll
+  for (int w = 0; w < WARPS_PER_BLOCK; ++w) {
+    if (w == warp) warp_prefix = tile_total;
+    tile_total = P::apply(tile_total, warp_total[w]);
+  }
+  RunPair<T> exclusive_pair;
+  exclusive_pair.count = __shfl_up_sync(FULL_MASK, inclusive.count, 1);
+  exclusive_pair.value = __shfl_up_sync(FULL_MASK, inclusive.value, 1);
+  if (lane == 0) exclusive_pair = P::template identity<RunPair<T>>();
+  exclusive_pair = P::apply(warp_prefix, exclusive_pair);
+
+  // everything before the tile, then this thread's running pair
+  const RunPair<T> prefix = decoupled_lookback<P>(state, tile, tile_total, delay_ns);
+  RunPair<T> running = P::apply(prefix, exclusive_pair);
+
+  if (REDUCE) {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      if (k < count) {
+        if (starts & (1u << k)) {
+          running = run_pair(running.count + 1, x[k]);
+        } else {
+          running.value = Op::apply(running.value, x[k]);
+        }
+        const i64 i = base + mine + k;
+        const bool end = k + 1 < ITEMS ? (k + 1 < count ? (starts >> (k + 1)) & 1 : i == n - 1 || key[k] != key[k + 1])
+                                       : !hasAfter || after != key[k];
+        if (end && i < n) {
+          uniqueKeys[running.count - 1] = key[k];
+          out[running.count - 1] = running.value;
+          if (i == n - 1) runs[0] = running.count;
+        }
+      }
+    }
+  } else {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      T v = x[k];
+      if (starts & (1u << k)) {
+        v = exclusive ? Op::template identity<T>() : x[k];
+        running.value = x[k];
+      } else {
+        v = exclusive ? running.value : Op::apply(running.value, x[k]);
+        running.value = Op::apply(running.value, x[k]);
+      }
+      x[k] = v;
+    }
+    __syncthreads();  // every thread has read its values from sv
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) sv[mine + k] = x[k];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const int j = k * BLOCK_SIZE + threadIdx.x;
+      if (j < remaining) out[base + j] = sv[j];
+    }
+  }
+}

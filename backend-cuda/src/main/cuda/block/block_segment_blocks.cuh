@@ -1,0 +1,160 @@
+// Segmented reduce with one block per segment, for segments of about a thousand elements and more
+// (AbstractSegmenter.blockPerSegment): each block streams its segment with 16-byte loads (the
+// elements before the first aligned vector and after the last one singly) and reduces it across
+// the block. A segment longer than SEG_BLOCK_MAX is left to the chunk blocks, which come first in
+// the grid: chunk c covers elements [c * SEG_BLOCK_MAX, (c + 1) * SEG_BLOCK_MAX) and reduces the
+// parts of the long segments in it (at most two: the one holding its first element and the one
+// holding its last) into the per-chunk head and tail of block_segment.cuh's fix-up; seg_block_fixup
+// then joins each long segment's tail with the heads of the chunks after it, one block per segment.
+#pragma once
+#include "../common.cuh"
+#include "../warp/warp_reduce.cuh"
+#include "block_segment_flat.cuh"
+
+// Longest segment one block reduces, and the chunk length. CudaSegmentPolicy mirrors it.
+#define SEG_BLOCK_MAX 65536
+
+// The combination of values[i0, i1) across the block; thread 0 gets it.
+template <typename Op, typename T>
+__device__ __forceinline__ T seg_block_range(const T* values, i64 i0, i64 i1) {
+  typedef typename Vec<T>::type V;
+  const int width = Vec<T>::width;
+  __shared__ T warp_total[WARPS_PER_BLOCK];
+  T acc = Op::template identity<T>();
+  const int misaligned = (int)(((size_t)(values + i0) & 15) / sizeof(T));
+  i64 a = i0 + (misaligned ? width - misaligned : 0);
+  if (a > i1) a = i1;
+  const i64 vectors = (i1 - a) / width;
+  const i64 b = a + vectors * width;
+  if (i0 + threadIdx.x < a) acc = values[i0 + threadIdx.x];
+  if (b + threadIdx.x < i1) acc = Op::apply(acc, values[b + threadIdx.x]);
+  const V* v = reinterpret_cast<const V*>(values + a);
+  i64 k = threadIdx.x;
+  for (; k + (REDUCE_UNROLL - 1) * BLOCK_SIZE < vectors; k += REDUCE_UNROLL * BLOCK_SIZE) {
+    V loaded[REDUCE_UNROLL];
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(v + k + u * BLOCK_SIZE);
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) {
+#pragma unroll
+      for (int j = 0; j < width; ++j) acc = Op::apply(acc, vec_lane(loaded[u], j));
+    }
+  }
+  for (; k < vectors; k += BLOCK_SIZE) {
+    const V loaded = __ldg(v + k);
+#pragma unroll
+    for (int j = 0; j < width; ++j) acc = Op::apply(acc, vec_lane(loaded, j));
+  }
+  acc = warp_reduce<Op>(acc);
+  const int lane = threadIdx.x % WARP_SIZE;
+  const int warp = threadIdx.x / WARP_SIZE;
+  if (lane == 0) warp_total[warp] = acc;
+  __syncthreads();
+  if (warp == 0) {
+    acc = lane < WARPS_PER_BLOCK ? warp_total[lane] : Op::template identity<T>();
+    acc = warp_reduce<Op>(acc);
+  }
+  __syncthreads();  // warp_total is free for the block's next range
+  return acc;
+}
+
+// The grid: `chunks` chunk blocks, then one block per segment. Each block reduces at most two
+// ranges (one loop, so the range reduction is compiled once).
+template <typename T, typename Op, typename Off>
+__device__ void seg_block_reduce(const T* values, const Off* offsets, i64 segments, i64 n, i64 chunks, T* out,
+                                 T* tileHead, i64* headSeg, T* tileTail, i64* tailSeg) {
+  __shared__ i64 bounds[2];
+  const i64 b = blockIdx.x;
+  // range r: [lo_r, hi_r) of segment seg_r, written to out (where_r 0), the chunk's head (1) or tail (2)
+  i64 lo0 = 0, hi0 = 0, seg0 = 0, lo1 = 0, hi1 = 0, seg1 = 0;
+  int where0 = 0, where1 = 0;
+  int ranges = 0;
+  if (b >= chunks) {
+    const i64 s = b - chunks;
+    lo0 = offsets[s];
+    hi0 = offsets[s + 1];
+    seg0 = s;
+    ranges = hi0 - lo0 <= SEG_BLOCK_MAX;
+  } else {
+    const i64 c0 = b * SEG_BLOCK_MAX;
+    const i64 c1 = c0 + SEG_BLOCK_MAX < n ? c0 + SEG_BLOCK_MAX : n;
+    if (threadIdx.x < WARP_SIZE) {
+      const i64 first = seg_find_warp(offsets, 0, segments - 1, c0);
+      const i64 last = seg_find_warp(offsets, first, segments - 1, c1 - 1);
+      if (threadIdx.x == 0) {
+        bounds[0] = first;
+        bounds[1] = last;
+        headSeg[b] = -1;
+        tailSeg[b] = -1;
+      }
+    }
+    __syncthreads();
+    const i64 first = bounds[0];
+    const i64 last = bounds[1];
+    const i64 start = offsets[first];
+    const i64 end = offsets[first + 1];
+    if (end - start > SEG_BLOCK_MAX) {
+      // a long segment holds the chunk's first element: its head, or its tail where it starts here
+      lo0 = c0;
+      hi0 = end < c1 ? end : c1;
+      seg0 = first;
+      where0 = start < c0 ? 1 : 2;
+      ranges = 1;
+    }
+    if (last != first && (i64)offsets[last + 1] - (i64)offsets[last] > SEG_BLOCK_MAX) {
+      // a long segment starts in the chunk after its first element and goes on past it
+      lo1 = offsets[last];
+      hi1 = c1;
+      seg1 = last;
+      where1 = 2;
+      if (ranges == 0) {
+        lo0 = lo1;
+        hi0 = hi1;
+        seg0 = seg1;
+        where0 = where1;
+      }
+      ranges++;
+    }
+  }
+#pragma unroll 1
+  for (int r = 0; r < ranges; ++r) {
+    const i64 s = r == 0 ? seg0 : seg1;
+    const int where = r == 0 ? where0 : where1;
+    const T v = seg_block_range<Op>(values, r == 0 ? lo0 : lo1, r == 0 ? hi0 : hi1);
+    if (threadIdx.x == 0) {
+      if (where == 0) {
+        out[s] = v;
+      } else if (where == 1) {
+        tileHead[b] = v;
+        headSeg[b] = s;
+      } else {
+        tileTail[b] = v;
+        tailSeg[b] = s;
+      }
+    }
+  }
+}
+
+// Each chunk whose tail begins a long segment joins it with the heads of the chunks the segment
+// goes on into, across the block, and writes the segment.
+template <typename T, typename Op, typename Off>
+__device__ void seg_block_fixup(const Off* offsets, T* out, const T* tileHead, const T* tileTail, const i64* tailSeg,
+                                i64 chunks) {
+  const i64 c = blockIdx.x;
+  const i64 s = tailSeg[c];
+  if (s < 0) return;
+  const i64 lastChunk = ((i64)offsets[s + 1] - 1) / SEG_BLOCK_MAX;
+  T acc = Op::template identity<T>();
+  for (i64 h = c + 1 + threadIdx.x; h <= lastChunk; h += BLOCK_SIZE) acc = Op::apply(acc, tileHead[h]);
+  __shared__ T warp_total[WARPS_PER_BLOCK];
+  acc = warp_reduce<Op>(acc);
+  const int lane = threadIdx.x % WARP_SIZE;
+  const int warp = threadIdx.x / WARP_SIZE;
+  if (lane == 0) warp_total[warp] = acc;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    acc = tileTail[c];
+    for (int w = 0; w < WARPS_PER_BLOCK; ++w) acc = Op::apply(acc, warp_total[w]);
+    out[s] = acc;
+  }
+}

@@ -1,0 +1,23 @@
+// Segmented reduce with one block per segment (block_segment_blocks.cuh): the chunk and segment
+// blocks in one launch, then the fix-up of the segments longer than SEG_BLOCK_MAX.
+#include "../common.cuh"
+#include "../block/block_segment_blocks.cuh"
+
+#define PRIMS_SEG_BLOCK_ENTRIES(C, TID, OID, OP, OFF, OFFID)                                          \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, 8) seg_block_reduce_##TID##_##OID##_##OFFID(  \
+      const C* values, const OFF* offsets, i64 segments, i64 n, i64 chunks, C* out, C* tileHead,      \
+      i64* headSeg, C* tileTail, i64* tailSeg) {                                                      \
+    seg_block_reduce<C, OP, OFF>(values, offsets, segments, n, chunks, out, tileHead, headSeg,        \
+                                 tileTail, tailSeg);                                                  \
+  }                                                                                                   \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) seg_block_fixup_##TID##_##OID##_##OFFID(   \
+      const OFF* offsets, C* out, const C* tileHead, const C* tileTail, const i64* tailSeg,           \
+      i64 chunks) {                                                                                   \
+    seg_block_fixup<C, OP, OFF>(offsets, out, tileHead, tileTail, tailSeg, chunks);                   \
+  }
+
+#define PRIMS_SEG_BLOCK_INT_OFFSETS(C, TID, OID, OP) PRIMS_SEG_BLOCK_ENTRIES(C, TID, OID, OP, int, int)
+#define PRIMS_SEG_BLOCK_LONG_OFFSETS(C, TID, OID, OP) PRIMS_SEG_BLOCK_ENTRIES(C, TID, OID, OP, i64, long)
+
+PRIMS_FOR_EACH_TYPE_OP(PRIMS_SEG_BLOCK_INT_OFFSETS)
+PRIMS_FOR_EACH_TYPE_OP(PRIMS_SEG_BLOCK_LONG_OFFSETS)

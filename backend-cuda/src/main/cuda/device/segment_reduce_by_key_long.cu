@@ -1,0 +1,13 @@
+// Reduce-by-key in one pass (block_by_key.cuh) over long keys, for every (value type, operator)
+// pair: unique keys, run reductions and the run count.
+#include "../common.cuh"
+#include "../block/block_by_key.cuh"
+
+#define PRIMS_REDUCE_BY_KEY_ENTRY(C, TID, OID, OP)                                                  \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, BY_KEY_MIN_BLOCKS(C)) reduce_by_key_long_##TID##_##OID(          \
+      const i64* keys, const C* values, i64 n, i64* uniqueKeys, C* out, i64* runs,                \
+      unsigned* state, unsigned delay_ns) {                                                       \
+    by_key_tile<true, OP, i64, C>(keys, values, n, uniqueKeys, out, runs, 0, state, delay_ns);       \
+  }
+
+PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_BY_KEY_ENTRY)
