@@ -213,7 +213,7 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   exclusive_pair = P::apply(warp_prefix, exclusive_pair);
 
   // everything before the tile, then this thread's running pair
-  const RunPair<T> prefix = decoupled_lookback<P>(state, tile, tile_total, delay_ns);
+  const RunPair<T> prefix = decoupled_lookback<P>(state, tile, tile_total, delay_ns, false, tile_total);
   RunPair<T> running = P::apply(prefix, exclusive_pair);
 
   if (REDUCE) {
