@@ -38,16 +38,26 @@ public final class StagingCopy {
             p -> {
               int start = p * step;
               int count = Math.min(step, length - start);
-              if (count > 0) {
-                ByteBuffer view = slot.duplicate().order(ByteOrder.nativeOrder());
-                view.position(offset + start * type.bytes());
-                if (toSlot) {
-                  put(view, array, from + start, count);
-                } else {
-                  get(view, array, from + start, count);
-                }
-              }
+              copyPart(slot, offset + start * type.bytes(), array, from + start, count, toSlot);
             });
+  }
+
+  /**
+   * One thread's part of {@link #copy}: {@code count} elements between {@code array} from {@code
+   * from} and {@code slot} from byte {@code offset}; nothing when {@code count <= 0}.
+   */
+  static void copyPart(
+      ByteBuffer slot, int offset, Object array, int from, int count, boolean toSlot) {
+    if (count <= 0) {
+      return;
+    }
+    ByteBuffer view = slot.duplicate().order(ByteOrder.nativeOrder());
+    view.position(offset);
+    if (toSlot) {
+      put(view, array, from, count);
+    } else {
+      get(view, array, from, count);
+    }
   }
 
   private static void put(ByteBuffer view, Object array, int from, int count) {
