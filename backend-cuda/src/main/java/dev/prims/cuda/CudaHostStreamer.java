@@ -19,7 +19,6 @@ import dev.prims.spi.HostChunkPipeline;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.Scanner;
 import dev.prims.spi.StagingCopier;
-import dev.prims.spi.StagingCopy;
 import dev.prims.spi.StagingPolicy;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -260,49 +259,71 @@ final class CudaHostStreamer {
     prepare();
     cuStreamSynchronize(copyStream);
     int chunk = policy.chunkElements(1, type.bytes());
-    int chunks = (int) CudaReducePolicy.ceilDiv(length, chunk);
-    for (int i = 0; i < chunks; i++) {
-      int s = i % policy.slots();
-      int done = i * chunk;
-      int count = Math.min(chunk, length - done);
-      if (i >= policy.slots()) {
-        cuEventSynchronize(copied[s]);
-      }
-      copy(pinnedBytes[s], 0, array, from + done, count, type, true);
-      long bytes = (long) count * type.bytes();
-      cuMemcpyHtoDAsync(
-          destination.withByteOffset((long) done * type.bytes()), pinned[s], bytes, copyStream);
-      cuEventRecord(copied[s], copyStream);
-    }
+    HostChunkPipeline.run(
+        new Object[] {array},
+        from,
+        null,
+        0,
+        length,
+        type,
+        pinnedBytes,
+        chunk,
+        copier,
+        new HostChunkPipeline.Device() {
+          @Override
+          public void enqueue(int i, int s, int n) {
+            cuMemcpyHtoDAsync(
+                destination.withByteOffset((long) i * chunk * type.bytes()),
+                pinned[s],
+                (long) n * type.bytes(),
+                copyStream);
+            cuEventRecord(copied[s], copyStream);
+          }
+
+          @Override
+          public void await(int i, int s) {
+            cuEventSynchronize(copied[s]);
+          }
+        });
     cuStreamSynchronize(copyStream);
   }
 
   /**
    * Copies {@code source} into {@code array[from, from + length)} through the slots, once the
-   * backend's stream has finished writing it: chunk i+1 crosses the link while chunk i is copied
-   * out of pinned memory.
+   * backend's stream has finished writing it: later chunks cross the link while earlier ones are
+   * copied out of pinned memory.
    */
   void download(CUdeviceptr source, Object array, int from, int length, DType type) {
     prepare();
     backend.synchronize();
     cuStreamSynchronize(copyStream);
     int chunk = policy.chunkElements(1, type.bytes());
-    int chunks = (int) CudaReducePolicy.ceilDiv(length, chunk);
-    for (int i = 0; i <= chunks; i++) {
-      if (i < chunks) {
-        int s = i % policy.slots();
-        long done = (long) i * chunk;
-        long bytes = Math.min(chunk, length - done) * type.bytes();
-        cuMemcpyDtoHAsync(pinned[s], source.withByteOffset(done * type.bytes()), bytes, copyStream);
-        cuEventRecord(copied[s], copyStream);
-      }
-      if (i > 0) {
-        int s = (i - 1) % policy.slots();
-        int done = (i - 1) * chunk;
-        cuEventSynchronize(copied[s]);
-        copy(pinnedBytes[s], 0, array, from + done, Math.min(chunk, length - done), type, false);
-      }
-    }
+    HostChunkPipeline.run(
+        new Object[0],
+        0,
+        array,
+        from,
+        length,
+        type,
+        pinnedBytes,
+        chunk,
+        copier,
+        new HostChunkPipeline.Device() {
+          @Override
+          public void enqueue(int i, int s, int n) {
+            cuMemcpyDtoHAsync(
+                pinned[s],
+                source.withByteOffset((long) i * chunk * type.bytes()),
+                (long) n * type.bytes(),
+                copyStream);
+            cuEventRecord(copied[s], copyStream);
+          }
+
+          @Override
+          public void await(int i, int s) {
+            cuEventSynchronize(copied[s]);
+          }
+        });
   }
 
   private CUdeviceptr results(long bytes) {
@@ -317,11 +338,6 @@ final class CudaHostStreamer {
       backend.memoryLedger().add(MemoryLedger.Kind.SCRATCH, resultsBytes);
     }
     return results;
-  }
-
-  private static void copy(
-      ByteBuffer slot, int offset, Object array, int from, int length, DType type, boolean toSlot) {
-    StagingCopy.copy(slot, offset, array, from, length, type, toSlot);
   }
 
   /** Frees the slots (the backend's close, under its lock, context current). */

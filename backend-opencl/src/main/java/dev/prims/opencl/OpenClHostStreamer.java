@@ -26,7 +26,6 @@ import dev.prims.DType;
 import dev.prims.spi.HostChunkPipeline;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.StagingCopier;
-import dev.prims.spi.StagingCopy;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -188,29 +187,42 @@ final class OpenClHostStreamer {
    */
   void upload(Object array, int from, int length, DType type, cl_mem destination, long at) {
     prepare();
+    settle();
     int chunk = policy.chunkElements(1, type.bytes());
-    int chunks = (int) OpenClReducePolicy.ceilDiv(length, chunk);
     cl_event[] written = new cl_event[policy.slots()];
     try {
-      for (int i = 0; i < chunks; i++) {
-        int s = i % policy.slots();
-        await(written, s);
-        int done = i * chunk;
-        int count = Math.min(chunk, length - done);
-        StagingCopy.copy(mapped[s], 0, array, from + done, count, type, true);
-        written[s] = new cl_event();
-        clEnqueueWriteBuffer(
-            backend.queue(),
-            destination,
-            CL_FALSE,
-            at + (long) done * type.bytes(),
-            (long) count * type.bytes(),
-            Pointer.to(mapped[s]),
-            0,
-            null,
-            written[s]);
-        clFlush(backend.queue());
-      }
+      HostChunkPipeline.run(
+          new Object[] {array},
+          from,
+          null,
+          0,
+          length,
+          type,
+          mapped,
+          chunk,
+          copier,
+          new HostChunkPipeline.Device() {
+            @Override
+            public void enqueue(int i, int s, int n) {
+              written[s] = new cl_event();
+              clEnqueueWriteBuffer(
+                  backend.queue(),
+                  destination,
+                  CL_FALSE,
+                  at + (long) i * chunk * type.bytes(),
+                  (long) n * type.bytes(),
+                  Pointer.to(mapped[s]),
+                  0,
+                  null,
+                  written[s]);
+              clFlush(backend.queue());
+            }
+
+            @Override
+            public void await(int i, int s) {
+              OpenClHostStreamer.await(written, s);
+            }
+          });
     } finally {
       for (int s = 0; s < written.length; s++) {
         await(written, s);
@@ -220,41 +232,47 @@ final class OpenClHostStreamer {
 
   /**
    * Reads {@code source} from byte 0 into {@code array[from, from + length)} through the slots, on
-   * the backend's queue after the work already there: chunk i+1 crosses the link while chunk i is
-   * copied out of pinned memory.
+   * the backend's queue after the work already there: later chunks cross the link while earlier
+   * ones are copied out of pinned memory.
    */
   void download(cl_mem source, Object array, int from, int length, DType type) {
     prepare();
+    settle();
     int chunk = policy.chunkElements(1, type.bytes());
-    int chunks = (int) OpenClReducePolicy.ceilDiv(length, chunk);
     cl_event[] read = new cl_event[policy.slots()];
     try {
-      for (int i = 0; i <= chunks; i++) {
-        if (i < chunks) {
-          int s = i % policy.slots();
-          long done = (long) i * chunk;
-          long bytes = Math.min(chunk, length - done) * type.bytes();
-          read[s] = new cl_event();
-          clEnqueueReadBuffer(
-              backend.queue(),
-              source,
-              CL_FALSE,
-              done * type.bytes(),
-              bytes,
-              Pointer.to(mapped[s]),
-              0,
-              null,
-              read[s]);
-          clFlush(backend.queue());
-        }
-        if (i > 0) {
-          int s = (i - 1) % policy.slots();
-          int done = (i - 1) * chunk;
-          await(read, s);
-          StagingCopy.copy(
-              mapped[s], 0, array, from + done, Math.min(chunk, length - done), type, false);
-        }
-      }
+      HostChunkPipeline.run(
+          new Object[0],
+          0,
+          array,
+          from,
+          length,
+          type,
+          mapped,
+          chunk,
+          copier,
+          new HostChunkPipeline.Device() {
+            @Override
+            public void enqueue(int i, int s, int n) {
+              read[s] = new cl_event();
+              clEnqueueReadBuffer(
+                  backend.queue(),
+                  source,
+                  CL_FALSE,
+                  (long) i * chunk * type.bytes(),
+                  (long) n * type.bytes(),
+                  Pointer.to(mapped[s]),
+                  0,
+                  null,
+                  read[s]);
+              clFlush(backend.queue());
+            }
+
+            @Override
+            public void await(int i, int s) {
+              OpenClHostStreamer.await(read, s);
+            }
+          });
     } finally {
       for (int s = 0; s < read.length; s++) {
         await(read, s);

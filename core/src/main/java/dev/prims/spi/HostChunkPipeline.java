@@ -47,7 +47,8 @@ public final class HostChunkPipeline {
    * is copied into {@code output[outputFrom + chunk start, ...)}. Returns when every copy has
    * finished; the device may still be running the kernels of the last chunks when there is no
    * output. {@code output} may be an input array, with {@code outputFrom == from} (in place) or a
-   * range apart from the input's.
+   * range apart from the input's. With no inputs the pipeline only drains what the device puts into
+   * the slots (a download).
    */
   public static void run(
       Object[] inputs,
@@ -66,33 +67,40 @@ public final class HostChunkPipeline {
     }
     int chunks = chunks(length, chunk);
     int shareBytes = chunk * type.bytes();
-    // Chunk k is drained `lag` steps after it was enqueued: the device works on it meanwhile.
+    // Chunk k is drained `lag` steps after it was enqueued (the device works on it meanwhile), and
+    // the fills of up to `ahead` chunks after k are in flight while k's finishes: the copier
+    // threads that finish their part of chunk k go on with chunk k+1 rather than wait for the
+    // slowest. A slot is filled again only once its last chunk was drained (or, with no output,
+    // uploaded) at an earlier step: lag + ahead < slots.
     int lag = output == null ? 0 : Math.min(2, count - 1);
+    int ahead = Math.min(2, count - 1 - lag);
     List<CompletableFuture<Void>> pending = new ArrayList<>();
     @SuppressWarnings("unchecked")
+    CompletableFuture<Void>[] filled = new CompletableFuture[count];
+    @SuppressWarnings("unchecked")
     CompletableFuture<Void>[] drained = new CompletableFuture[count];
+    int nextFill = 0;
     boolean finished = false;
     try {
       for (int k = 0; k < chunks + lag; k++) {
-        CompletableFuture<Void> fill = null;
-        if (k < chunks) {
-          int s = k % count;
-          if (k >= count) {
+        for (; nextFill < chunks && nextFill <= k + ahead; nextFill++) {
+          int s = nextFill % count;
+          if (nextFill >= count) {
             if (output == null) {
-              device.await(k - count, s);
+              device.await(nextFill - count, s);
             } else {
               join(drained[s]);
             }
           }
-          int start = k * chunk;
+          int start = nextFill * chunk;
           int n = Math.min(chunk, length - start);
           CompletableFuture<?>[] parts = new CompletableFuture<?>[inputs.length];
           for (int a = 0; a < inputs.length; a++) {
             parts[a] =
                 copier.copy(slots[s], a * shareBytes, inputs[a], from + start, n, type, true);
           }
-          fill = CompletableFuture.allOf(parts);
-          pending.add(fill);
+          filled[s] = CompletableFuture.allOf(parts);
+          pending.add(filled[s]);
         }
         int d = k - lag;
         if (output != null && d >= 0 && d < chunks) {
@@ -103,8 +111,8 @@ public final class HostChunkPipeline {
           drained[s] = copier.copy(slots[s], 0, output, outputFrom + start, n, type, false);
           pending.add(drained[s]);
         }
-        if (fill != null) {
-          join(fill);
+        if (k < chunks) {
+          join(filled[k % count]);
           device.enqueue(k, k % count, Math.min(chunk, length - k * chunk));
         }
         pending.removeIf(CompletableFuture::isDone);

@@ -2,6 +2,7 @@ package dev.prims.spi;
 
 import dev.prims.DType;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -10,12 +11,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The copier threads of a staged host-array path: copies between Java arrays and pinned staging
- * slots run on them, each large copy split over all of them, while the thread that drives the
- * pipeline enqueues device work. Several copies may be in flight at once (a scan fills one slot
- * while it drains another). Threads are started on first use and end after a while idle, or at
- * {@link #close}.
+ * slots (direct {@link ByteBuffer}s over page-locked memory) run on them, each large copy split
+ * over all of them (one thread copies at roughly the pageable rate, so a staged transfer needs
+ * several to outrun the driver's pageable path), while the thread that drives the pipeline enqueues
+ * device work. Several copies may be in flight at once (a scan fills one slot while it drains
+ * another). Threads are started on first use and end after a while idle, or at {@link #close}.
  */
 public final class StagingCopier implements AutoCloseable {
+  /** Copies of at least this many bytes are split over all the threads. */
+  public static final int PARALLEL_MIN_BYTES = 1 << 20;
+
   private static final AtomicInteger POOLS = new AtomicInteger();
 
   private final int threads;
@@ -57,7 +62,7 @@ public final class StagingCopier implements AutoCloseable {
   public CompletableFuture<Void> copy(
       ByteBuffer slot, int offset, Object array, int from, int length, DType type, boolean toSlot) {
     long bytes = (long) length * type.bytes();
-    int parts = bytes < StagingCopy.PARALLEL_MIN_BYTES ? 1 : threads;
+    int parts = bytes < PARALLEL_MIN_BYTES ? 1 : threads;
     int step = (int) ((length + (long) parts - 1) / parts);
     CompletableFuture<?>[] done = new CompletableFuture<?>[parts];
     for (int p = 0; p < parts; p++) {
@@ -66,11 +71,46 @@ public final class StagingCopier implements AutoCloseable {
       done[p] =
           CompletableFuture.runAsync(
               () ->
-                  StagingCopy.copyPart(
-                      slot, offset + start * type.bytes(), array, from + start, count, toSlot),
+                  copyPart(slot, offset + start * type.bytes(), array, from + start, count, toSlot),
               pool);
     }
     return CompletableFuture.allOf(done);
+  }
+
+  /**
+   * One thread's part of a copy: {@code count} elements between {@code array} from {@code from} and
+   * {@code slot} from byte {@code offset}; nothing when {@code count <= 0}.
+   */
+  private static void copyPart(
+      ByteBuffer slot, int offset, Object array, int from, int count, boolean toSlot) {
+    if (count <= 0) {
+      return;
+    }
+    ByteBuffer view = slot.duplicate().order(ByteOrder.nativeOrder());
+    view.position(offset);
+    if (array instanceof float[] a) {
+      if (toSlot) {
+        view.asFloatBuffer().put(a, from, count);
+      } else {
+        view.asFloatBuffer().get(a, from, count);
+      }
+    } else if (array instanceof double[] a) {
+      if (toSlot) {
+        view.asDoubleBuffer().put(a, from, count);
+      } else {
+        view.asDoubleBuffer().get(a, from, count);
+      }
+    } else if (array instanceof int[] a) {
+      if (toSlot) {
+        view.asIntBuffer().put(a, from, count);
+      } else {
+        view.asIntBuffer().get(a, from, count);
+      }
+    } else if (toSlot) {
+      view.asLongBuffer().put((long[]) array, from, count);
+    } else {
+      view.asLongBuffer().get((long[]) array, from, count);
+    }
   }
 
   /** Stops the threads once the copies already started have finished. */
