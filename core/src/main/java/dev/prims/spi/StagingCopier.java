@@ -57,12 +57,22 @@ public final class StagingCopier implements AutoCloseable {
   /**
    * Starts copying {@code array[from, from + length)} into {@code slot} at byte {@code offset}
    * ({@code toSlot}), or the slot's bytes from {@code offset} back into that range of the array;
-   * the future completes when every part has been copied, or with the first part's failure.
+   * the future completes when every part has been copied, or with the first part's failure. A copy
+   * under {@link #PARALLEL_MIN_BYTES} runs on the calling thread before this returns.
    */
   public CompletableFuture<Void> copy(
       ByteBuffer slot, int offset, Object array, int from, int length, DType type, boolean toSlot) {
     long bytes = (long) length * type.bytes();
-    int parts = bytes < PARALLEL_MIN_BYTES ? 1 : threads;
+    if (bytes < PARALLEL_MIN_BYTES) {
+      // small: a hand-off to another thread would cost more than the copy
+      try {
+        copyPart(slot, offset, array, from, length, toSlot);
+        return CompletableFuture.completedFuture(null);
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+    int parts = threads;
     int step = (int) ((length + (long) parts - 1) / parts);
     CompletableFuture<?>[] done = new CompletableFuture<?>[parts];
     for (int p = 0; p < parts; p++) {

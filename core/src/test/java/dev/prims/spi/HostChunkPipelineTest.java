@@ -110,7 +110,16 @@ class HostChunkPipelineTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"2,1000,64", "3,1000,64", "4,4096,1024", "3,300000,65536", "2,1,16", "5,64,64"})
+  @CsvSource({
+    "2,1000,64",
+    "3,1000,64",
+    "4,4096,1024",
+    "3,300000,65536",
+    "2,1,16",
+    "5,64,64",
+    "3,1000003,262144",
+    "2,700001,262144"
+  })
   void scansIntoTheOutputInPlaceAndIntoARange(int count, int n, int chunk) {
     long[] input = new SplittableRandom(n).longs(n, -1000, 1000).toArray();
     long[] expected = input.clone();
@@ -134,7 +143,7 @@ class HostChunkPipelineTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"2,100000,4096", "4,100000,4096", "3,17,16"})
+  @CsvSource({"2,100000,4096", "4,100000,4096", "3,17,16", "3,1000003,262144"})
   void foldsSeeEveryElementOfEveryInputOnce(int count, int n, int chunk) {
     long[] a = new SplittableRandom(1).longs(n, -1000, 1000).toArray();
     long[] b = new SplittableRandom(2).longs(n, -1000, 1000).toArray();
