@@ -258,33 +258,7 @@ final class CudaHostStreamer {
   void upload(Object array, int from, int length, DType type, CUdeviceptr destination) {
     prepare();
     cuStreamSynchronize(copyStream);
-    int chunk = policy.chunkElements(1, type.bytes());
-    HostChunkPipeline.run(
-        new Object[] {array},
-        from,
-        null,
-        0,
-        length,
-        type,
-        pinnedBytes,
-        chunk,
-        copier,
-        new HostChunkPipeline.Device() {
-          @Override
-          public void enqueue(int i, int s, int n) {
-            cuMemcpyHtoDAsync(
-                destination.withByteOffset((long) i * chunk * type.bytes()),
-                pinned[s],
-                (long) n * type.bytes(),
-                copyStream);
-            cuEventRecord(copied[s], copyStream);
-          }
-
-          @Override
-          public void await(int i, int s) {
-            cuEventSynchronize(copied[s]);
-          }
-        });
+    move(array, from, length, type, destination, true);
     cuStreamSynchronize(copyStream);
   }
 
@@ -297,11 +271,17 @@ final class CudaHostStreamer {
     prepare();
     backend.synchronize();
     cuStreamSynchronize(copyStream);
+    move(array, from, length, type, source, false);
+  }
+
+  /** Moves the range between the array and {@code device} on the copy stream, through the slots. */
+  private void move(
+      Object array, int from, int length, DType type, CUdeviceptr device, boolean toDevice) {
     int chunk = policy.chunkElements(1, type.bytes());
     HostChunkPipeline.run(
-        new Object[0],
-        0,
-        array,
+        toDevice ? new Object[] {array} : new Object[0],
+        from,
+        toDevice ? null : array,
         from,
         length,
         type,
@@ -311,11 +291,13 @@ final class CudaHostStreamer {
         new HostChunkPipeline.Device() {
           @Override
           public void enqueue(int i, int s, int n) {
-            cuMemcpyDtoHAsync(
-                pinned[s],
-                source.withByteOffset((long) i * chunk * type.bytes()),
-                (long) n * type.bytes(),
-                copyStream);
+            CUdeviceptr at = device.withByteOffset((long) i * chunk * type.bytes());
+            long bytes = (long) n * type.bytes();
+            if (toDevice) {
+              cuMemcpyHtoDAsync(at, pinned[s], bytes, copyStream);
+            } else {
+              cuMemcpyDtoHAsync(pinned[s], at, bytes, copyStream);
+            }
             cuEventRecord(copied[s], copyStream);
           }
 

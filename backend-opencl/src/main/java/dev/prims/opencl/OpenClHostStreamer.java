@@ -186,48 +186,7 @@ final class OpenClHostStreamer {
    * {@link #upload(Object, int, int, DType, cl_mem)} to {@code destination} from byte {@code at}.
    */
   void upload(Object array, int from, int length, DType type, cl_mem destination, long at) {
-    prepare();
-    settle();
-    int chunk = policy.chunkElements(1, type.bytes());
-    cl_event[] written = new cl_event[policy.slots()];
-    try {
-      HostChunkPipeline.run(
-          new Object[] {array},
-          from,
-          null,
-          0,
-          length,
-          type,
-          mapped,
-          chunk,
-          copier,
-          new HostChunkPipeline.Device() {
-            @Override
-            public void enqueue(int i, int s, int n) {
-              written[s] = new cl_event();
-              clEnqueueWriteBuffer(
-                  backend.queue(),
-                  destination,
-                  CL_FALSE,
-                  at + (long) i * chunk * type.bytes(),
-                  (long) n * type.bytes(),
-                  Pointer.to(mapped[s]),
-                  0,
-                  null,
-                  written[s]);
-              clFlush(backend.queue());
-            }
-
-            @Override
-            public void await(int i, int s) {
-              OpenClHostStreamer.await(written, s);
-            }
-          });
-    } finally {
-      for (int s = 0; s < written.length; s++) {
-        await(written, s);
-      }
-    }
+    move(array, from, length, type, destination, at, true);
   }
 
   /**
@@ -236,15 +195,24 @@ final class OpenClHostStreamer {
    * ones are copied out of pinned memory.
    */
   void download(cl_mem source, Object array, int from, int length, DType type) {
+    move(array, from, length, type, source, 0, false);
+  }
+
+  /**
+   * Moves the range between the array and {@code device} from byte {@code at}, on the backend's
+   * queue, through the slots.
+   */
+  private void move(
+      Object array, int from, int length, DType type, cl_mem device, long at, boolean toDevice) {
     prepare();
     settle();
     int chunk = policy.chunkElements(1, type.bytes());
-    cl_event[] read = new cl_event[policy.slots()];
+    cl_event[] moved = new cl_event[policy.slots()];
     try {
       HostChunkPipeline.run(
-          new Object[0],
-          0,
-          array,
+          toDevice ? new Object[] {array} : new Object[0],
+          from,
+          toDevice ? null : array,
           from,
           length,
           type,
@@ -254,28 +222,28 @@ final class OpenClHostStreamer {
           new HostChunkPipeline.Device() {
             @Override
             public void enqueue(int i, int s, int n) {
-              read[s] = new cl_event();
-              clEnqueueReadBuffer(
-                  backend.queue(),
-                  source,
-                  CL_FALSE,
-                  (long) i * chunk * type.bytes(),
-                  (long) n * type.bytes(),
-                  Pointer.to(mapped[s]),
-                  0,
-                  null,
-                  read[s]);
+              moved[s] = new cl_event();
+              long offset = at + (long) i * chunk * type.bytes();
+              long bytes = (long) n * type.bytes();
+              Pointer host = Pointer.to(mapped[s]);
+              if (toDevice) {
+                clEnqueueWriteBuffer(
+                    backend.queue(), device, CL_FALSE, offset, bytes, host, 0, null, moved[s]);
+              } else {
+                clEnqueueReadBuffer(
+                    backend.queue(), device, CL_FALSE, offset, bytes, host, 0, null, moved[s]);
+              }
               clFlush(backend.queue());
             }
 
             @Override
             public void await(int i, int s) {
-              OpenClHostStreamer.await(read, s);
+              OpenClHostStreamer.await(moved, s);
             }
           });
     } finally {
-      for (int s = 0; s < read.length; s++) {
-        await(read, s);
+      for (int s = 0; s < moved.length; s++) {
+        await(moved, s);
       }
     }
   }
