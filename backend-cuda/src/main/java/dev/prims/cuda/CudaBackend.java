@@ -120,7 +120,7 @@ final class CudaBackend extends AbstractBackend {
               e instanceof CudaException
                   ? new PrimsException(CudaBackendProvider.ID, e.getMessage(), e)
                   : e);
-  private final boolean stagedHostPath;
+  private final CudaTransferPolicy transfer;
   private final java.util.concurrent.atomic.AtomicLong bytesToDevice =
       new java.util.concurrent.atomic.AtomicLong();
   private final java.util.concurrent.atomic.AtomicLong bytesToHost =
@@ -129,18 +129,18 @@ final class CudaBackend extends AbstractBackend {
   private final boolean captureAllocationSites;
 
   CudaBackend(DeviceInfo info) {
-    this(info, true, true, false);
+    this(info, CudaTransferPolicy.defaults(), true, false);
   }
 
   /**
-   * Opens {@code info}; host arrays go through pinned staging slots when {@code stagedHostPath},
-   * else through one pageable copy; the segmented reduce holds its tiles in registers when {@code
+   * Opens {@code info}; host arrays go through pinned staging slots as {@code transfer} says, or
+   * through one pageable copy; the segmented reduce holds its tiles in registers when {@code
    * segmentRegisters} ({@code prims.cuda.segment.variant}); buffers record where they were
    * allocated when {@code captureAllocationSites} ({@code prims.debug.leaks}).
    */
   CudaBackend(
       DeviceInfo info,
-      boolean stagedHostPath,
+      CudaTransferPolicy transfer,
       boolean segmentRegisters,
       boolean captureAllocationSites) {
     super(CudaBackendProvider.ID, info);
@@ -157,7 +157,7 @@ final class CudaBackend extends AbstractBackend {
     this.sorter = new CudaSorter(this, scanner);
     this.info = info;
     this.sms = info.computeUnits();
-    this.stagedHostPath = stagedHostPath;
+    this.transfer = transfer;
     this.captureAllocationSites = captureAllocationSites;
     try {
       cuDeviceGet(device, info.index());
@@ -295,7 +295,12 @@ final class CudaBackend extends AbstractBackend {
 
   /** Whether host arrays take the staged path ({@code prims.cuda.hostpath=staged}). */
   boolean stagedHostPath() {
-    return stagedHostPath;
+    return transfer.staged();
+  }
+
+  /** The host-array path's tuning. */
+  CudaTransferPolicy transfer() {
+    return transfer;
   }
 
   /** The pinned staging pipeline for host arrays (use under the lock). */

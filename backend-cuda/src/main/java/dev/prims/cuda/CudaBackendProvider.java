@@ -7,6 +7,7 @@ import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.DeviceInfo;
+import dev.prims.spi.StagingPolicy;
 import java.util.Set;
 
 /**
@@ -32,7 +33,12 @@ public final class CudaBackendProvider implements BackendProvider {
 
   @Override
   public Set<String> configurationKeys() {
-    return Set.of(CudaTransferPolicy.HOST_PATH_KEY, CudaSegmentPolicy.VARIANT_KEY);
+    return Set.of(
+        CudaTransferPolicy.HOST_PATH_KEY,
+        StagingPolicy.chunkKey(CudaTransferPolicy.PREFIX),
+        StagingPolicy.slotsKey(CudaTransferPolicy.PREFIX),
+        StagingPolicy.threadsKey(CudaTransferPolicy.PREFIX),
+        CudaSegmentPolicy.VARIANT_KEY);
   }
 
   @Override
@@ -48,10 +54,9 @@ public final class CudaBackendProvider implements BackendProvider {
     }
     DeviceInfo device =
         CudaDevices.choose(availability.devices(), context.get("prims.device").orElse(null));
-    boolean staged =
-        CudaTransferPolicy.staged(context.get(CudaTransferPolicy.HOST_PATH_KEY).orElse(null));
+    CudaTransferPolicy transfer = CudaTransferPolicy.of(context);
     boolean segmentRegisters =
         CudaSegmentPolicy.registers(context.get(CudaSegmentPolicy.VARIANT_KEY).orElse(null));
-    return new CudaBackend(device, staged, segmentRegisters, BufferCleaner.captureSites(context));
+    return new CudaBackend(device, transfer, segmentRegisters, BufferCleaner.captureSites(context));
   }
 }

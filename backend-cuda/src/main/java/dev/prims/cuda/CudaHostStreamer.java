@@ -15,8 +15,11 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
 import dev.prims.DType;
+import dev.prims.spi.HostChunkPipeline;
 import dev.prims.spi.MemoryLedger;
-import dev.prims.spi.StagingCopy;
+import dev.prims.spi.Scanner;
+import dev.prims.spi.StagingCopier;
+import dev.prims.spi.StagingPolicy;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import jcuda.Pointer;
@@ -27,13 +30,16 @@ import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
 
 /**
- * Streams host arrays through reused pinned staging slots: chunk i is copied from the Java array
- * into pinned memory and sent to the device on a copy stream while the backend's stream runs the
- * kernel of chunk i-1. Each chunk's kernel writes one value into a device array of per-chunk
- * results, which a final kernel combines, so only the answer comes back. Whole arrays move the same
- * way ({@link #upload}, and {@link #download}, where chunk i+1 comes back while chunk i is copied
- * into the Java array), at the pinned link's rate rather than the driver's pageable one. All
- * methods run under the backend's lock; the slots live until the backend closes.
+ * Streams host arrays through reused pinned staging slots with {@link HostChunkPipeline}: the
+ * copier threads fill chunk i+1 from the Java array while a copy stream sends chunk i to the device
+ * and the backend's stream runs the kernels of the chunk before. A fold (reduce, dot, histogram)
+ * leaves one value per chunk in a device array of per-chunk results, which a final kernel combines,
+ * so only the answer comes back. A scan sends each chunk's result back on a third stream into the
+ * slot it came from while later chunks go up, and the copier threads drain it into the caller's
+ * array. Whole arrays move through the same slots ({@link #upload}, and {@link #download}, where
+ * chunk i+1 comes back while chunk i is copied into the Java array), at the pinned link's rate
+ * rather than the driver's pageable one. All methods run under the backend's lock; the slots live
+ * until the backend closes.
  */
 final class CudaHostStreamer {
   /** The kernel of one chunk: reads {@code inputs} ({@code length} elements each) into result. */
@@ -42,13 +48,29 @@ final class CudaHostStreamer {
     void enqueue(CUdeviceptr[] inputs, long length, CUdeviceptr result);
   }
 
+  /**
+   * The scan of chunk {@code index}: {@code length} elements from {@code input} into {@code
+   * output}, combining the carry of the chunks before it from {@code carries} (one element per
+   * chunk) and leaving this chunk's carry there.
+   */
+  @FunctionalInterface
+  interface ChunkScan {
+    void enqueue(
+        CUdeviceptr input, CUdeviceptr output, long length, int index, CUdeviceptr carries);
+  }
+
   private final CudaBackend backend;
   private final CUstream copyStream = new CUstream();
-  private final Pointer[] pinned = new Pointer[CudaTransferPolicy.SLOTS];
-  private final ByteBuffer[] pinnedBytes = new ByteBuffer[CudaTransferPolicy.SLOTS];
-  private final CUdeviceptr[] onDevice = new CUdeviceptr[CudaTransferPolicy.SLOTS];
-  private final CUevent[] copied = new CUevent[CudaTransferPolicy.SLOTS];
-  private final CUevent[] consumed = new CUevent[CudaTransferPolicy.SLOTS];
+  private CUstream downloadStream;
+  private StagingPolicy policy;
+  private StagingCopier copier;
+  private Pointer[] pinned;
+  private ByteBuffer[] pinnedBytes;
+  private CUdeviceptr[] onDevice;
+  private CUdeviceptr[] scanned;
+  private CUevent[] copied;
+  private CUevent[] consumed;
+  private CUevent[] downloaded;
   private CUdeviceptr results;
   private long resultsBytes;
   private boolean ready;
@@ -62,20 +84,50 @@ final class CudaHostStreamer {
     if (ready) {
       return;
     }
+    policy = backend.transfer().staging();
+    int slots = policy.slots();
+    int bytes = policy.chunkBytes();
+    pinned = new Pointer[slots];
+    pinnedBytes = new ByteBuffer[slots];
+    onDevice = new CUdeviceptr[slots];
+    copied = new CUevent[slots];
+    consumed = new CUevent[slots];
     cuStreamCreate(copyStream, CUstream_flags.CU_STREAM_NON_BLOCKING);
-    for (int s = 0; s < CudaTransferPolicy.SLOTS; s++) {
+    copier = new StagingCopier("cuda", policy.threads());
+    for (int s = 0; s < slots; s++) {
       pinned[s] = new Pointer();
-      cuMemHostAlloc(pinned[s], CudaTransferPolicy.CHUNK_BYTES, 0);
-      pinnedBytes[s] =
-          pinned[s].getByteBuffer(0, CudaTransferPolicy.CHUNK_BYTES).order(ByteOrder.nativeOrder());
-      onDevice[s] = backend.allocate(CudaTransferPolicy.CHUNK_BYTES, "a staging chunk");
-      backend.memoryLedger().add(MemoryLedger.Kind.STAGING, 2L * CudaTransferPolicy.CHUNK_BYTES);
-      copied[s] = new CUevent();
-      consumed[s] = new CUevent();
-      cuEventCreate(copied[s], CUevent_flags.CU_EVENT_DISABLE_TIMING);
-      cuEventCreate(consumed[s], CUevent_flags.CU_EVENT_DISABLE_TIMING);
+      cuMemHostAlloc(pinned[s], bytes, 0);
+      pinnedBytes[s] = pinned[s].getByteBuffer(0, bytes).order(ByteOrder.nativeOrder());
+      onDevice[s] = backend.allocate(bytes, "a staging chunk");
+      backend.memoryLedger().add(MemoryLedger.Kind.STAGING, 2L * bytes);
+      copied[s] = event();
+      consumed[s] = event();
     }
     ready = true;
+  }
+
+  /** The device chunks scans write and the stream they come back on, on the first scan. */
+  private void prepareScan() {
+    prepare();
+    if (downloadStream != null) {
+      return;
+    }
+    int slots = policy.slots();
+    scanned = new CUdeviceptr[slots];
+    downloaded = new CUevent[slots];
+    for (int s = 0; s < slots; s++) {
+      scanned[s] = backend.allocate(policy.chunkBytes(), "a scanned staging chunk");
+      backend.memoryLedger().add(MemoryLedger.Kind.STAGING, policy.chunkBytes());
+      downloaded[s] = event();
+    }
+    downloadStream = new CUstream();
+    cuStreamCreate(downloadStream, CUstream_flags.CU_STREAM_NON_BLOCKING);
+  }
+
+  private static CUevent event() {
+    CUevent e = new CUevent();
+    cuEventCreate(e, CUevent_flags.CU_EVENT_DISABLE_TIMING);
+    return e;
   }
 
   /**
@@ -98,37 +150,105 @@ final class CudaHostStreamer {
   int stream(Object[] arrays, DType type, ChunkKernel perChunk) {
     prepare();
     cuStreamSynchronize(copyStream);
-    long n = java.lang.reflect.Array.getLength(arrays[0]);
-    int chunk = CudaTransferPolicy.chunkElements(arrays.length, type.bytes());
-    int chunks = (int) CudaReducePolicy.ceilDiv(n, chunk);
+    int n = java.lang.reflect.Array.getLength(arrays[0]);
+    int chunk = policy.chunkElements(arrays.length, type.bytes());
+    int chunks = HostChunkPipeline.chunks(n, chunk);
     CUdeviceptr perChunkResults = results((long) chunks * type.bytes());
     long inputBytes = (long) chunk * type.bytes();
-    for (int i = 0; i < chunks; i++) {
-      int s = i % CudaTransferPolicy.SLOTS;
-      int from = i * chunk;
-      int length = (int) Math.min(chunk, n - from);
-      if (i >= CudaTransferPolicy.SLOTS) {
-        cuEventSynchronize(copied[s]);
-      }
-      CUdeviceptr[] inputs = new CUdeviceptr[arrays.length];
-      for (int a = 0; a < arrays.length; a++) {
-        copy(pinnedBytes[s], (int) (a * inputBytes), arrays[a], from, length, type, true);
-        inputs[a] = onDevice[s].withByteOffset(a * inputBytes);
-      }
-      if (i >= CudaTransferPolicy.SLOTS) {
-        cuStreamWaitEvent(copyStream, consumed[s], 0);
-      }
-      for (int a = 0; a < arrays.length; a++) {
-        long bytes = (long) length * type.bytes();
-        cuMemcpyHtoDAsync(inputs[a], pinned[s].withByteOffset(a * inputBytes), bytes, copyStream);
-        backend.countToDevice(bytes);
-      }
-      cuEventRecord(copied[s], copyStream);
-      cuStreamWaitEvent(backend.stream(), copied[s], 0);
-      perChunk.enqueue(inputs, length, perChunkResults.withByteOffset((long) i * type.bytes()));
-      cuEventRecord(consumed[s], backend.stream());
-    }
+    HostChunkPipeline.run(
+        arrays,
+        0,
+        null,
+        0,
+        n,
+        type,
+        pinnedBytes,
+        chunk,
+        copier,
+        new HostChunkPipeline.Device() {
+          @Override
+          public void enqueue(int i, int s, int length) {
+            CUdeviceptr[] inputs = new CUdeviceptr[arrays.length];
+            // the kernel of the slot's last chunk has read the device chunk
+            cuStreamWaitEvent(copyStream, consumed[s], 0);
+            for (int a = 0; a < arrays.length; a++) {
+              inputs[a] = onDevice[s].withByteOffset(a * inputBytes);
+              long bytes = (long) length * type.bytes();
+              cuMemcpyHtoDAsync(
+                  inputs[a], pinned[s].withByteOffset(a * inputBytes), bytes, copyStream);
+              backend.countToDevice(bytes);
+            }
+            cuEventRecord(copied[s], copyStream);
+            cuStreamWaitEvent(backend.stream(), copied[s], 0);
+            perChunk.enqueue(
+                inputs, length, perChunkResults.withByteOffset((long) i * type.bytes()));
+            cuEventRecord(consumed[s], backend.stream());
+          }
+
+          @Override
+          public void await(int i, int s) {
+            cuEventSynchronize(copied[s]);
+          }
+        });
     return chunks;
+  }
+
+  /**
+   * Scans {@code input[from, from + length)} into {@code output[outputFrom, outputFrom + length)}
+   * chunk by chunk with {@code scan} (see {@link Scanner#scan(dev.prims.spi.BufferManager, Object,
+   * int, Object, int, int, dev.prims.ReduceOp, dev.prims.ScanKind, dev.prims.spi.CallContext)} for
+   * the ranges allowed): chunk i goes up on the copy stream, is scanned on the backend's stream and
+   * comes back on the download stream while chunk i+1 goes up, and returns when the output holds it
+   * all.
+   */
+  void scan(
+      Object input,
+      int from,
+      Object output,
+      int outputFrom,
+      int length,
+      DType type,
+      ChunkScan scan) {
+    prepareScan();
+    cuStreamSynchronize(copyStream);
+    cuStreamSynchronize(downloadStream);
+    int chunk = policy.chunkElements(1, type.bytes());
+    int chunks = HostChunkPipeline.chunks(length, chunk);
+    CUdeviceptr carries = backend.scratch("host scan carries", (long) chunks * type.bytes());
+    HostChunkPipeline.run(
+        new Object[] {input},
+        from,
+        output,
+        outputFrom,
+        length,
+        type,
+        pinnedBytes,
+        chunk,
+        copier,
+        new HostChunkPipeline.Device() {
+          @Override
+          public void enqueue(int i, int s, int n) {
+            long bytes = (long) n * type.bytes();
+            cuStreamWaitEvent(copyStream, consumed[s], 0);
+            cuMemcpyHtoDAsync(onDevice[s], pinned[s], bytes, copyStream);
+            backend.countToDevice(bytes);
+            cuEventRecord(copied[s], copyStream);
+            cuStreamWaitEvent(backend.stream(), copied[s], 0);
+            // the slot's last result has come back from the device chunk it is scanned into
+            cuStreamWaitEvent(backend.stream(), downloaded[s], 0);
+            scan.enqueue(onDevice[s], scanned[s], n, i, carries);
+            cuEventRecord(consumed[s], backend.stream());
+            cuStreamWaitEvent(downloadStream, consumed[s], 0);
+            cuMemcpyDtoHAsync(pinned[s], scanned[s], bytes, downloadStream);
+            backend.countToHost(bytes);
+            cuEventRecord(downloaded[s], downloadStream);
+          }
+
+          @Override
+          public void await(int i, int s) {
+            cuEventSynchronize(downloaded[s]);
+          }
+        });
   }
 
   /**
@@ -138,50 +258,54 @@ final class CudaHostStreamer {
   void upload(Object array, int from, int length, DType type, CUdeviceptr destination) {
     prepare();
     cuStreamSynchronize(copyStream);
-    int chunk = CudaTransferPolicy.chunkElements(1, type.bytes());
-    int chunks = (int) CudaReducePolicy.ceilDiv(length, chunk);
-    for (int i = 0; i < chunks; i++) {
-      int s = i % CudaTransferPolicy.SLOTS;
-      int done = i * chunk;
-      int count = Math.min(chunk, length - done);
-      if (i >= CudaTransferPolicy.SLOTS) {
-        cuEventSynchronize(copied[s]);
-      }
-      copy(pinnedBytes[s], 0, array, from + done, count, type, true);
-      long bytes = (long) count * type.bytes();
-      cuMemcpyHtoDAsync(
-          destination.withByteOffset((long) done * type.bytes()), pinned[s], bytes, copyStream);
-      cuEventRecord(copied[s], copyStream);
-    }
+    move(array, from, length, type, destination, true);
     cuStreamSynchronize(copyStream);
   }
 
   /**
    * Copies {@code source} into {@code array[from, from + length)} through the slots, once the
-   * backend's stream has finished writing it: chunk i+1 crosses the link while chunk i is copied
-   * out of pinned memory.
+   * backend's stream has finished writing it: later chunks cross the link while earlier ones are
+   * copied out of pinned memory.
    */
   void download(CUdeviceptr source, Object array, int from, int length, DType type) {
     prepare();
     backend.synchronize();
     cuStreamSynchronize(copyStream);
-    int chunk = CudaTransferPolicy.chunkElements(1, type.bytes());
-    int chunks = (int) CudaReducePolicy.ceilDiv(length, chunk);
-    for (int i = 0; i <= chunks; i++) {
-      if (i < chunks) {
-        int s = i % CudaTransferPolicy.SLOTS;
-        long done = (long) i * chunk;
-        long bytes = Math.min(chunk, length - done) * type.bytes();
-        cuMemcpyDtoHAsync(pinned[s], source.withByteOffset(done * type.bytes()), bytes, copyStream);
-        cuEventRecord(copied[s], copyStream);
-      }
-      if (i > 0) {
-        int s = (i - 1) % CudaTransferPolicy.SLOTS;
-        int done = (i - 1) * chunk;
-        cuEventSynchronize(copied[s]);
-        copy(pinnedBytes[s], 0, array, from + done, Math.min(chunk, length - done), type, false);
-      }
-    }
+    move(array, from, length, type, source, false);
+  }
+
+  /** Moves the range between the array and {@code device} on the copy stream, through the slots. */
+  private void move(
+      Object array, int from, int length, DType type, CUdeviceptr device, boolean toDevice) {
+    int chunk = policy.chunkElements(1, type.bytes());
+    HostChunkPipeline.run(
+        toDevice ? new Object[] {array} : new Object[0],
+        from,
+        toDevice ? null : array,
+        from,
+        length,
+        type,
+        pinnedBytes,
+        chunk,
+        copier,
+        new HostChunkPipeline.Device() {
+          @Override
+          public void enqueue(int i, int s, int n) {
+            CUdeviceptr at = device.withByteOffset((long) i * chunk * type.bytes());
+            long bytes = (long) n * type.bytes();
+            if (toDevice) {
+              cuMemcpyHtoDAsync(at, pinned[s], bytes, copyStream);
+            } else {
+              cuMemcpyDtoHAsync(pinned[s], at, bytes, copyStream);
+            }
+            cuEventRecord(copied[s], copyStream);
+          }
+
+          @Override
+          public void await(int i, int s) {
+            cuEventSynchronize(copied[s]);
+          }
+        });
   }
 
   private CUdeviceptr results(long bytes) {
@@ -198,25 +322,30 @@ final class CudaHostStreamer {
     return results;
   }
 
-  private static void copy(
-      ByteBuffer slot, int offset, Object array, int from, int length, DType type, boolean toSlot) {
-    StagingCopy.copy(slot, offset, array, from, length, type, toSlot);
-  }
-
   /** Frees the slots (the backend's close, under its lock, context current). */
   void close() {
     if (!ready) {
       return;
     }
     cuStreamSynchronize(copyStream);
-    for (int s = 0; s < CudaTransferPolicy.SLOTS; s++) {
+    copier.close();
+    int bytes = policy.chunkBytes();
+    for (int s = 0; s < policy.slots(); s++) {
       cuMemFreeHost(pinned[s]);
       cuMemFree(onDevice[s]);
-      backend
-          .memoryLedger()
-          .subtract(MemoryLedger.Kind.STAGING, 2L * CudaTransferPolicy.CHUNK_BYTES);
+      backend.memoryLedger().subtract(MemoryLedger.Kind.STAGING, 2L * bytes);
       cuEventDestroy(copied[s]);
       cuEventDestroy(consumed[s]);
+    }
+    if (downloadStream != null) {
+      cuStreamSynchronize(downloadStream);
+      for (int s = 0; s < policy.slots(); s++) {
+        cuMemFree(scanned[s]);
+        backend.memoryLedger().subtract(MemoryLedger.Kind.STAGING, bytes);
+        cuEventDestroy(downloaded[s]);
+      }
+      cuStreamDestroy(downloadStream);
+      downloadStream = null;
     }
     if (results != null) {
       cuMemFree(results);

@@ -247,7 +247,7 @@ final class CudaReducer implements Reducer {
     long singlePass = Math.max(vectorized, bulk);
     long strideBlocks = Math.max(1, CudaReducePolicy.passBlocks("shuffle", n, resident));
     long shuffle = ceilDiv(n, strideBlocks * BLOCK_SIZE) + ceilDiv(strideBlocks, BLOCK_SIZE) + 1;
-    long chunks = ceilDiv(n, CudaTransferPolicy.chunkElements(1, type.bytes()));
+    long chunks = ceilDiv(n, backend.transfer().chunkElements(1, type.bytes()));
     long staged =
         chunks > 1
             ? singlePass + ceilDiv(chunks, BLOCK_SIZE) + CudaReducePolicy.UNROLL + width + 1

@@ -8,6 +8,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
 import java.util.ArrayList;
@@ -145,40 +146,136 @@ final class CudaScanner implements Scanner {
       return null;
     }
     boolean exclusive = kind == ScanKind.EXCLUSIVE;
-    String suffix = "_" + in.type().id() + "_" + op.id();
+    return () ->
+        enqueue(variant, op, in.pointer(), out.pointer(), in.length(), in.type(), exclusive, carry);
+  }
+
+  /**
+   * Enqueues scan variant {@code variant} of {@code n} elements from {@code input} into {@code
+   * output}, continuing from {@code carry} where it is not null (look-back variants only; under the
+   * lock).
+   */
+  private void enqueue(
+      String variant,
+      ReduceOp op,
+      CUdeviceptr input,
+      CUdeviceptr output,
+      long n,
+      DType type,
+      boolean exclusive,
+      Number carry) {
+    String suffix = "_" + type.id() + "_" + op.id();
     String module = module(variant);
-    return () -> {
-      switch (variant) {
-        case "bulk":
-        case "decoupled-lookback":
-          decoupledLookback(
-              in,
-              out,
-              exclusive,
-              module,
-              module + suffix,
-              CudaScanPolicy.tile(in.type()),
-              CudaScanPolicy.LOOKBACK_DELAY_NS,
-              carry);
-          break;
-        case "reduce-then-scan":
-          reduceThenScan(in, out, exclusive, module, suffix);
-          break;
-        case "blelloch":
-          perBlock(
-              module, "scan_blelloch" + suffix, CudaScanPolicy.BLELLOCH_BLOCK, in, out, exclusive);
-          break;
-        default:
-          perBlock(
-              module,
-              "scan_hillis_steele" + suffix,
-              CudaScanPolicy.HILLIS_STEELE_BLOCK,
-              in,
-              out,
-              exclusive);
-          break;
-      }
-    };
+    switch (variant) {
+      case "bulk":
+      case "decoupled-lookback":
+        decoupledLookback(
+            input,
+            output,
+            n,
+            type,
+            exclusive,
+            module,
+            module + suffix,
+            CudaScanPolicy.tile(type),
+            CudaScanPolicy.LOOKBACK_DELAY_NS,
+            carry);
+        break;
+      case "reduce-then-scan":
+        reduceThenScan(input, output, n, type, exclusive, module, suffix);
+        break;
+      case "blelloch":
+        perBlock(
+            module,
+            "scan_blelloch" + suffix,
+            CudaScanPolicy.BLELLOCH_BLOCK,
+            input,
+            output,
+            n,
+            type,
+            exclusive);
+        break;
+      default:
+        perBlock(
+            module,
+            "scan_hillis_steele" + suffix,
+            CudaScanPolicy.HILLIS_STEELE_BLOCK,
+            input,
+            output,
+            n,
+            type,
+            exclusive);
+        break;
+    }
+  }
+
+  /**
+   * Scans a host range into a host range through the staged pipeline of {@link CudaHostStreamer}:
+   * each chunk is scanned on the device by the configured variant, then {@code scan_carry_chunk}
+   * combines the carry of the chunks before it (kept on the device) into it and leaves the carry
+   * for the next chunk. Ranges under {@link CudaTransferPolicy#STAGED_MIN_BYTES}, and the pageable
+   * host path, take the default (upload, scan, download).
+   */
+  @Override
+  public void scan(
+      BufferManager buffers,
+      Object input,
+      int inputOffset,
+      Object output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    DType type = DType.ofArray(input);
+    if (!backend.stagedHostPath()
+        || (long) length * type.bytes() < CudaTransferPolicy.STAGED_MIN_BYTES) {
+      Scanner.super.scan(buffers, input, inputOffset, output, outputOffset, length, op, kind, call);
+      return;
+    }
+    op.requireSupported(type);
+    String variant = backend.variant(Primitive.SCAN, call);
+    call.usedVariant(variant);
+    boolean exclusive = kind == ScanKind.EXCLUSIVE;
+    String carryKernel = "scan_carry_chunk_" + type.id() + "_" + op.id();
+    backend.call(
+        () -> {
+          backend
+              .streamer()
+              .scan(
+                  input,
+                  inputOffset,
+                  output,
+                  outputOffset,
+                  length,
+                  type,
+                  (in, out, n, index, carries) -> {
+                    enqueue(variant, op, in, out, n, type, exclusive, null);
+                    long blocks =
+                        index == 0
+                            ? 1
+                            : Math.min(
+                                ceilDiv(n, BLOCK_SIZE),
+                                backend.residentBlocks(
+                                    "scan_carry",
+                                    carryKernel,
+                                    0,
+                                    CudaScanPolicy.ADD_BLOCKS_PER_SM));
+                    backend.launch(
+                        "scan_carry",
+                        carryKernel,
+                        blocks,
+                        0,
+                        new KernelArgs()
+                            .pointer(out)
+                            .pointer(in)
+                            .i64(n)
+                            .pointer(carries)
+                            .i64(index)
+                            .i32(exclusive ? 1 : 0));
+                  });
+          return null;
+        });
   }
 
   /**
@@ -202,48 +299,44 @@ final class CudaScanner implements Scanner {
   }
 
   /**
-   * The look-back kernel {@code kernel} of {@code module} with tiles of {@code tile} elements,
-   * polling every {@code delayNs} nanoseconds, with {@code carry} (or null) before the first
-   * element (under the lock).
+   * The look-back kernel {@code kernel} of {@code module} over {@code n} elements with tiles of
+   * {@code tile} elements, polling every {@code delayNs} nanoseconds, with {@code carry} (or null)
+   * before the first element (under the lock).
    */
   void decoupledLookback(
-      CudaBuffer in,
-      CudaBuffer out,
+      CUdeviceptr input,
+      CUdeviceptr output,
+      long n,
+      DType type,
       boolean exclusive,
       String module,
       String kernel,
       int tile,
       int delayNs,
       Number carry) {
-    long n = in.length();
     long tiles = ceilDiv(n, tile);
     // The tile counter (padded to one state word), then one word per tile: status and value, twice
     // the element's size.
-    long stateBytes = 2L * in.type().bytes() * (1 + tiles);
+    long stateBytes = 2L * type.bytes() * (1 + tiles);
     CUdeviceptr scratch = backend.scratch(stateBytes);
     backend.zero(scratch, stateBytes / 4);
     KernelArgs args =
         new KernelArgs()
-            .pointer(in.pointer())
-            .pointer(out.pointer())
+            .pointer(input)
+            .pointer(output)
             .i64(n)
             .i32(exclusive ? 1 : 0)
             .pointer(scratch)
             .i32(delayNs)
             .i32(carry == null ? 0 : 1);
     Number value = carry == null ? 0 : carry;
-    switch (in.type()) {
+    switch (type) {
       case INT -> args.i32(value.intValue());
       case LONG -> args.i64(value.longValue());
       case FLOAT -> args.f32(value.floatValue());
       default -> args.f64(value.doubleValue());
     }
     backend.launch(module, kernel, tiles, 0, args);
-  }
-
-  private void reduceThenScan(
-      CudaBuffer in, CudaBuffer out, boolean exclusive, String module, String suffix) {
-    reduceThenScan(in.pointer(), out.pointer(), in.length(), in.type(), exclusive, module, suffix);
   }
 
   /**
@@ -307,11 +400,18 @@ final class CudaScanner implements Scanner {
 
   /** Hillis-Steele or Blelloch: block scans, recursive exclusive scan of totals, add back. */
   private void perBlock(
-      String module, String kernel, int perBlock, CudaBuffer in, CudaBuffer out, boolean excl) {
-    long bytes = in.type().bytes();
+      String module,
+      String kernel,
+      int perBlock,
+      CUdeviceptr input,
+      CUdeviceptr output,
+      long n,
+      DType type,
+      boolean excl) {
+    long bytes = type.bytes();
     List<Long> levels = new ArrayList<>();
     long total = 0;
-    for (long len = in.length(); ; len = ceilDiv(len, perBlock)) {
+    for (long len = n; ; len = ceilDiv(len, perBlock)) {
       long blocks = ceilDiv(len, perBlock);
       levels.add(blocks);
       total += align(blocks * bytes);
@@ -322,18 +422,7 @@ final class CudaScanner implements Scanner {
     CUdeviceptr scratch = backend.scratch(total);
     String addKernel = kernel.replaceFirst("scan_(blelloch|hillis_steele)", "scan_add_offsets");
     scanLevel(
-        module,
-        kernel,
-        addKernel,
-        perBlock,
-        in.pointer(),
-        out.pointer(),
-        in.length(),
-        excl,
-        scratch,
-        levels,
-        0,
-        bytes);
+        module, kernel, addKernel, perBlock, input, output, n, excl, scratch, levels, 0, bytes);
   }
 
   private void scanLevel(
@@ -382,10 +471,15 @@ final class CudaScanner implements Scanner {
 
   /**
    * The longest sequential chain of an element's scan: the look-back chains tile prefixes one after
-   * another, plus the items one thread scans.
+   * another, plus the items one thread scans; a staged host scan adds the carries of its chunks.
    */
   long sequentialChain(DType type, long n) {
-    return ceilDiv(n, CudaScanPolicy.tile(type)) + CudaScanPolicy.itemsPerThread(type) + 2;
+    int tile = CudaScanPolicy.tile(type);
+    long whole = ceilDiv(n, tile) + CudaScanPolicy.itemsPerThread(type) + 2;
+    long chunk = backend.transfer().chunkElements(1, type.bytes());
+    // a staged host scan chains one carry per chunk after the look-back within its chunk
+    long staged = ceilDiv(Math.min(n, chunk), tile) + CudaScanPolicy.itemsPerThread(type) + 2;
+    return Math.max(whole, staged + ceilDiv(n, chunk));
   }
 
   private static long align(long bytes) {

@@ -1,21 +1,21 @@
 package dev.prims.cuda;
 
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.StagingPolicy;
+
 /**
- * Tuning of host-array transfers on the staged path: pinned staging slots reused across calls, the
- * bytes one slot holds (a chunk: copied in while the previous chunk is reduced); the copy from the
- * Java array into pinned memory is split over threads by {@link dev.prims.spi.StagingCopy}.
+ * Tuning of host-array transfers: whether they go through pinned staging slots reused across calls
+ * ({@code staged}) or one pageable copy, and the staging's slots, slot bytes and copier threads
+ * ({@link StagingPolicy} under {@code prims.cuda}).
  */
-final class CudaTransferPolicy {
+record CudaTransferPolicy(boolean staged, StagingPolicy staging) {
   /**
    * Configuration key choosing the host-array path: {@code staged} (default) or {@code pageable}.
    */
   static final String HOST_PATH_KEY = "prims.cuda.hostpath";
 
-  /** Pinned staging slots (and device chunk buffers): two, so one fills while one is reduced. */
-  static final int SLOTS = 2;
-
-  /** Bytes of one slot (a multiple of 16 so every chunk starts vector-aligned). */
-  static final int CHUNK_BYTES = 32 << 20;
+  /** Prefix of the staging keys ({@code prims.cuda.stagingChunkBytes} and its siblings). */
+  static final String PREFIX = "prims.cuda";
 
   /**
    * Uploads and downloads of host arrays at least this large go through the pinned slots on the
@@ -23,7 +23,16 @@ final class CudaTransferPolicy {
    */
   static final long STAGED_MIN_BYTES = 1 << 20;
 
-  private CudaTransferPolicy() {}
+  /** The staged path with the default staging. */
+  static CudaTransferPolicy defaults() {
+    return new CudaTransferPolicy(true, StagingPolicy.defaults());
+  }
+
+  /** The policy {@code context} asks for. */
+  static CudaTransferPolicy of(BackendContext context) {
+    return new CudaTransferPolicy(
+        staged(context.get(HOST_PATH_KEY).orElse(null)), StagingPolicy.of(context, PREFIX));
+  }
 
   /** Whether {@code value} of {@link #HOST_PATH_KEY} selects the staged path. */
   static boolean staged(String value) {
@@ -40,7 +49,7 @@ final class CudaTransferPolicy {
   /**
    * Elements of one input in a chunk when {@code inputs} arrays of {@code elementBytes} share it.
    */
-  static int chunkElements(int inputs, int elementBytes) {
-    return CHUNK_BYTES / (inputs * elementBytes) / 16 * 16;
+  int chunkElements(int inputs, int elementBytes) {
+    return staging.chunkElements(inputs, elementBytes);
   }
 }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CudaStagedTransferTest {
   /** Several chunks of every type, and a length that is not a multiple of any vector width. */
-  private static final int N = 3 * CudaTransferPolicy.chunkElements(1, 4) + 12_345;
+  private static final int N = 3 * CudaTransferPolicy.defaults().chunkElements(1, 4) + 12_345;
 
   private Prims staged;
   private Prims pageable;

@@ -5,22 +5,46 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.prims.spi.BackendContext;
+import dev.prims.spi.StagingPolicy;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The staged path's chunking and its configuration key (no GPU needed). */
 class CudaTransferPolicyTest {
   @Test
   void chunksFillASlotAndStayVectorAligned() {
+    CudaTransferPolicy policy = CudaTransferPolicy.defaults();
+    int slot = policy.staging().chunkBytes();
     for (int inputs = 1; inputs <= 2; inputs++) {
       for (int bytes : new int[] {4, 8}) {
-        int elements = CudaTransferPolicy.chunkElements(inputs, bytes);
+        int elements = policy.chunkElements(inputs, bytes);
         assertEquals(0, elements % 16);
         assertEquals(0, ((long) elements * bytes) % 16);
-        assertTrue((long) inputs * elements * bytes <= CudaTransferPolicy.CHUNK_BYTES);
-        assertTrue((long) inputs * (elements + 16) * bytes > CudaTransferPolicy.CHUNK_BYTES);
+        assertTrue((long) inputs * elements * bytes <= slot);
+        assertTrue((long) inputs * (elements + 16) * bytes > slot);
       }
     }
-    assertEquals(0, CudaTransferPolicy.CHUNK_BYTES % 16);
+    assertEquals(0, slot % 16);
+  }
+
+  @Test
+  void stagingKeysAreReadUnderPrimsCudaAndBadValuesNameTheKey() {
+    Map<String, String> values =
+        Map.of(
+            "prims.cuda.stagingChunkBytes", "65536",
+            "prims.cuda.stagingSlots", "3",
+            "prims.cuda.stagingThreads", "5");
+    BackendContext context = key -> Optional.ofNullable(values.get(key));
+    CudaTransferPolicy policy = CudaTransferPolicy.of(context);
+    assertTrue(policy.staged());
+    assertEquals(new StagingPolicy(65536, 3, 5), policy.staging());
+    BackendContext badSlots =
+        key -> Optional.ofNullable(key.equals("prims.cuda.stagingSlots") ? "1" : null);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> CudaTransferPolicy.of(badSlots));
+    assertTrue(e.getMessage().contains("prims.cuda.stagingSlots") && e.getMessage().contains("1"));
   }
 
   @Test

@@ -42,7 +42,9 @@ public final class OpenClBackendProvider implements BackendProvider {
         OpenClScanPolicy.WINDOW_KEY,
         OpenClScanPolicy.LOOKBACK_KEY,
         OpenClTransferPolicy.HOST_PATH_KEY,
-        OpenClTransferPolicy.CHUNK_KEY);
+        OpenClTransferPolicy.CHUNK_KEY,
+        OpenClTransferPolicy.SLOTS_KEY,
+        OpenClTransferPolicy.THREADS_KEY);
   }
 
   @Override

@@ -23,8 +23,9 @@ import static org.jocl.CL.clReleaseMemObject;
 import static org.jocl.CL.clWaitForEvents;
 
 import dev.prims.DType;
+import dev.prims.spi.HostChunkPipeline;
 import dev.prims.spi.MemoryLedger;
-import dev.prims.spi.StagingCopy;
+import dev.prims.spi.StagingCopier;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -34,14 +35,16 @@ import org.jocl.cl_event;
 import org.jocl.cl_mem;
 
 /**
- * Streams host arrays through pinned staging: {@link OpenClTransferPolicy#SLOTS} buffers made with
+ * Streams host arrays through pinned staging: {@link OpenClTransferPolicy#slots} buffers made with
  * {@code CL_MEM_ALLOC_HOST_PTR} and mapped once (page-locked host memory the device reads at the
  * link's rate), reused across calls. {@link #upload} and {@link #download} move whole ranges (chunk
- * i+1 is filled from the Java array while chunk i crosses the link); {@link #fold} streams chunks
- * into device slots on a copy queue of its own while the backend's queue runs the kernel of the
- * previous chunk, each chunk's kernel writing one value into a device array of per-chunk results
- * that a last kernel combines. All methods run under the backend's lock; the slots live until the
- * backend closes.
+ * i+1 is filled from the Java array while chunk i crosses the link). {@link #fold} and {@link
+ * #scan} run the chunked pipeline of {@link HostChunkPipeline}: copier threads fill chunk i+1 while
+ * a copy queue of its own sends chunk i into a device slot and the backend's queue runs the kernels
+ * of the chunk before; a fold's chunks each leave one value in a device array of per-chunk results
+ * that a last kernel combines, a scan's chunks come back on a third queue into the slot they went
+ * up from while later chunks go up, and the copier threads drain them into the caller's array. All
+ * methods run under the backend's lock; the slots live until the backend closes.
  */
 final class OpenClHostStreamer {
   /** The kernels of one chunk, enqueued on the backend's queue. */
@@ -66,22 +69,46 @@ final class OpenClHostStreamer {
     cl_mem enqueue(cl_mem results, long chunks);
   }
 
+  /**
+   * The scan of chunk {@code index} on the backend's queue: {@code length} elements from {@code
+   * input} into {@code output}, combining the carry of the chunks before it from {@code carries}
+   * (one element per chunk) and leaving this chunk's carry there.
+   */
+  @FunctionalInterface
+  interface ChunkScan {
+    void enqueue(cl_mem input, cl_mem output, long length, int index, cl_mem carries);
+  }
+
   private final OpenClBackend backend;
   private final OpenClTransferPolicy policy;
-  private final cl_mem[] pinned = new cl_mem[OpenClTransferPolicy.SLOTS];
-  private final ByteBuffer[] mapped = new ByteBuffer[OpenClTransferPolicy.SLOTS];
+  private final cl_mem[] pinned;
+  private final ByteBuffer[] mapped;
 
   /** Per slot, the device chunk of each input (a second one for two-input calls: dot). */
-  private final cl_mem[][] onDevice = new cl_mem[OpenClTransferPolicy.SLOTS][2];
+  private final cl_mem[][] onDevice;
 
-  private final cl_event[] copied = new cl_event[OpenClTransferPolicy.SLOTS];
-  private final cl_event[] consumed = new cl_event[OpenClTransferPolicy.SLOTS];
+  /** Per slot, the device chunk a scan writes. */
+  private final cl_mem[] scanned;
+
+  private final cl_event[] copied;
+  private final cl_event[] consumed;
+  private final cl_event[] downloaded;
   private cl_command_queue copyQueue;
+  private cl_command_queue downloadQueue;
+  private StagingCopier copier;
   private boolean ready;
 
   OpenClHostStreamer(OpenClBackend backend, OpenClTransferPolicy policy) {
     this.backend = backend;
     this.policy = policy;
+    int slots = policy.slots();
+    pinned = new cl_mem[slots];
+    mapped = new ByteBuffer[slots];
+    onDevice = new cl_mem[slots][2];
+    scanned = new cl_mem[slots];
+    copied = new cl_event[slots];
+    consumed = new cl_event[slots];
+    downloaded = new cl_event[slots];
   }
 
   /** The policy: whether and from what size host arrays are staged. */
@@ -95,7 +122,8 @@ final class OpenClHostStreamer {
       return;
     }
     int bytes = policy.chunkBytes();
-    for (int s = 0; s < OpenClTransferPolicy.SLOTS; s++) {
+    copier = new StagingCopier("opencl", policy.staging().threads());
+    for (int s = 0; s < policy.slots(); s++) {
       pinned[s] =
           clCreateBuffer(
               backend.context(), CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes, null, null);
@@ -123,12 +151,26 @@ final class OpenClHostStreamer {
     if (copyQueue != null) {
       return;
     }
-    for (int s = 0; s < OpenClTransferPolicy.SLOTS; s++) {
+    for (int s = 0; s < policy.slots(); s++) {
       onDevice[s][0] = backend.createMemory(policy.chunkBytes(), "a staging chunk", true);
       onDevice[s][1] = backend.createMemory(policy.chunkBytes() / 2, "a staging chunk", true);
       backend.memoryLedger().add(MemoryLedger.Kind.STAGING, policy.chunkBytes() * 3L / 2);
     }
     copyQueue = clCreateCommandQueue(backend.context(), backend.openClDevice().device(), 0, null);
+  }
+
+  /** Allocates the device chunks scans write and the download queue on the first scan. */
+  private void prepareScan() {
+    prepareStream();
+    if (downloadQueue != null) {
+      return;
+    }
+    for (int s = 0; s < policy.slots(); s++) {
+      scanned[s] = backend.createMemory(policy.chunkBytes(), "a scanned staging chunk", true);
+      backend.memoryLedger().add(MemoryLedger.Kind.STAGING, policy.chunkBytes());
+    }
+    downloadQueue =
+        clCreateCommandQueue(backend.context(), backend.openClDevice().device(), 0, null);
   }
 
   /**
@@ -144,77 +186,64 @@ final class OpenClHostStreamer {
    * {@link #upload(Object, int, int, DType, cl_mem)} to {@code destination} from byte {@code at}.
    */
   void upload(Object array, int from, int length, DType type, cl_mem destination, long at) {
-    prepare();
-    int chunk = policy.chunkElements(1, type.bytes());
-    int chunks = (int) OpenClReducePolicy.ceilDiv(length, chunk);
-    cl_event[] written = new cl_event[OpenClTransferPolicy.SLOTS];
-    try {
-      for (int i = 0; i < chunks; i++) {
-        int s = i % OpenClTransferPolicy.SLOTS;
-        await(written, s);
-        int done = i * chunk;
-        int count = Math.min(chunk, length - done);
-        StagingCopy.copy(mapped[s], 0, array, from + done, count, type, true);
-        written[s] = new cl_event();
-        clEnqueueWriteBuffer(
-            backend.queue(),
-            destination,
-            CL_FALSE,
-            at + (long) done * type.bytes(),
-            (long) count * type.bytes(),
-            Pointer.to(mapped[s]),
-            0,
-            null,
-            written[s]);
-        clFlush(backend.queue());
-      }
-    } finally {
-      for (int s = 0; s < written.length; s++) {
-        await(written, s);
-      }
-    }
+    move(array, from, length, type, destination, at, true);
   }
 
   /**
    * Reads {@code source} from byte 0 into {@code array[from, from + length)} through the slots, on
-   * the backend's queue after the work already there: chunk i+1 crosses the link while chunk i is
-   * copied out of pinned memory.
+   * the backend's queue after the work already there: later chunks cross the link while earlier
+   * ones are copied out of pinned memory.
    */
   void download(cl_mem source, Object array, int from, int length, DType type) {
+    move(array, from, length, type, source, 0, false);
+  }
+
+  /**
+   * Moves the range between the array and {@code device} from byte {@code at}, on the backend's
+   * queue, through the slots.
+   */
+  private void move(
+      Object array, int from, int length, DType type, cl_mem device, long at, boolean toDevice) {
     prepare();
+    settle();
     int chunk = policy.chunkElements(1, type.bytes());
-    int chunks = (int) OpenClReducePolicy.ceilDiv(length, chunk);
-    cl_event[] read = new cl_event[OpenClTransferPolicy.SLOTS];
+    cl_event[] moved = new cl_event[policy.slots()];
     try {
-      for (int i = 0; i <= chunks; i++) {
-        if (i < chunks) {
-          int s = i % OpenClTransferPolicy.SLOTS;
-          long done = (long) i * chunk;
-          long bytes = Math.min(chunk, length - done) * type.bytes();
-          read[s] = new cl_event();
-          clEnqueueReadBuffer(
-              backend.queue(),
-              source,
-              CL_FALSE,
-              done * type.bytes(),
-              bytes,
-              Pointer.to(mapped[s]),
-              0,
-              null,
-              read[s]);
-          clFlush(backend.queue());
-        }
-        if (i > 0) {
-          int s = (i - 1) % OpenClTransferPolicy.SLOTS;
-          int done = (i - 1) * chunk;
-          await(read, s);
-          StagingCopy.copy(
-              mapped[s], 0, array, from + done, Math.min(chunk, length - done), type, false);
-        }
-      }
+      HostChunkPipeline.run(
+          toDevice ? new Object[] {array} : new Object[0],
+          from,
+          toDevice ? null : array,
+          from,
+          length,
+          type,
+          mapped,
+          chunk,
+          copier,
+          new HostChunkPipeline.Device() {
+            @Override
+            public void enqueue(int i, int s, int n) {
+              moved[s] = new cl_event();
+              long offset = at + (long) i * chunk * type.bytes();
+              long bytes = (long) n * type.bytes();
+              Pointer host = Pointer.to(mapped[s]);
+              if (toDevice) {
+                clEnqueueWriteBuffer(
+                    backend.queue(), device, CL_FALSE, offset, bytes, host, 0, null, moved[s]);
+              } else {
+                clEnqueueReadBuffer(
+                    backend.queue(), device, CL_FALSE, offset, bytes, host, 0, null, moved[s]);
+              }
+              clFlush(backend.queue());
+            }
+
+            @Override
+            public void await(int i, int s) {
+              OpenClHostStreamer.await(moved, s);
+            }
+          });
     } finally {
-      for (int s = 0; s < read.length; s++) {
-        await(read, s);
+      for (int s = 0; s < moved.length; s++) {
+        await(moved, s);
       }
     }
   }
@@ -227,48 +256,163 @@ final class OpenClHostStreamer {
    */
   int stream(Object[] arrays, DType type, ChunkKernel perChunk) {
     prepareStream();
-    long n = Array.getLength(arrays[0]);
+    settle();
+    int n = Array.getLength(arrays[0]);
     int chunk = policy.chunkElements(arrays.length, type.bytes());
-    int chunks = (int) OpenClReducePolicy.ceilDiv(n, chunk);
     long inputBytes = (long) chunk * type.bytes();
     try {
-      for (int i = 0; i < chunks; i++) {
-        int s = i % OpenClTransferPolicy.SLOTS;
-        int from = i * chunk;
-        int length = (int) Math.min(chunk, n - from);
-        await(copied, s); // the slot's pinned bytes have crossed: it may be filled again
-        cl_mem[] inputs = new cl_mem[arrays.length];
-        cl_event[] after = consumed[s] == null ? null : new cl_event[] {consumed[s]};
-        copied[s] = new cl_event();
-        for (int a = 0; a < arrays.length; a++) {
-          int offset = (int) (a * inputBytes);
-          StagingCopy.copy(mapped[s], offset, arrays[a], from, length, type, true);
-          inputs[a] = onDevice[s][a];
-          clEnqueueWriteBuffer(
-              copyQueue,
-              inputs[a],
-              CL_FALSE,
-              0,
-              (long) length * type.bytes(),
-              Pointer.to(mapped[s]).withByteOffset(offset),
-              after == null ? 0 : 1,
-              after,
-              a == arrays.length - 1 ? copied[s] : null);
-        }
-        clFlush(copyQueue);
-        release(consumed, s);
-        clEnqueueBarrierWithWaitList(backend.queue(), 1, new cl_event[] {copied[s]}, null);
-        perChunk.enqueue(inputs, length, i);
-        consumed[s] = new cl_event();
-        clEnqueueMarkerWithWaitList(backend.queue(), 0, null, consumed[s]);
-        clFlush(backend.queue());
-      }
+      HostChunkPipeline.run(
+          arrays,
+          0,
+          null,
+          0,
+          n,
+          type,
+          mapped,
+          chunk,
+          copier,
+          new HostChunkPipeline.Device() {
+            @Override
+            public void enqueue(int i, int s, int length) {
+              OpenClHostStreamer.await(copied, s);
+              cl_mem[] inputs = new cl_mem[arrays.length];
+              copied[s] = new cl_event();
+              for (int a = 0; a < arrays.length; a++) {
+                inputs[a] = onDevice[s][a];
+                write(
+                    inputs[a],
+                    mapped[s],
+                    a * inputBytes,
+                    (long) length * type.bytes(),
+                    consumed[s],
+                    a == arrays.length - 1 ? copied[s] : null);
+              }
+              clFlush(copyQueue);
+              release(consumed, s);
+              clEnqueueBarrierWithWaitList(backend.queue(), 1, new cl_event[] {copied[s]}, null);
+              perChunk.enqueue(inputs, length, i);
+              consumed[s] = new cl_event();
+              clEnqueueMarkerWithWaitList(backend.queue(), 0, null, consumed[s]);
+              clFlush(backend.queue());
+            }
+
+            @Override
+            public void await(int i, int s) {
+              OpenClHostStreamer.await(copied, s);
+            }
+          });
     } catch (RuntimeException e) {
       clFinish(copyQueue);
       clFinish(backend.queue());
       throw e;
     }
-    return chunks;
+    return HostChunkPipeline.chunks(n, chunk);
+  }
+
+  /**
+   * Scans {@code input[from, from + length)} into {@code output[outputFrom, outputFrom + length)}
+   * chunk by chunk with {@code scan} (the ranges of {@link
+   * dev.prims.spi.Scanner#scan(dev.prims.spi.BufferManager, Object, int, Object, int, int,
+   * dev.prims.ReduceOp, dev.prims.ScanKind, dev.prims.spi.CallContext)}): chunk i goes up on the
+   * copy queue, is scanned on the backend's queue and comes back on the download queue while chunk
+   * i+1 goes up; returns when the output holds it all.
+   */
+  void scan(
+      Object input,
+      int from,
+      Object output,
+      int outputFrom,
+      int length,
+      DType type,
+      ChunkScan scan) {
+    prepareScan();
+    settle();
+    int chunk = policy.chunkElements(1, type.bytes());
+    int chunks = HostChunkPipeline.chunks(length, chunk);
+    cl_mem carries = backend.scratch("stream.carries", (long) chunks * type.bytes());
+    try {
+      HostChunkPipeline.run(
+          new Object[] {input},
+          from,
+          output,
+          outputFrom,
+          length,
+          type,
+          mapped,
+          chunk,
+          copier,
+          new HostChunkPipeline.Device() {
+            @Override
+            public void enqueue(int i, int s, int n) {
+              long bytes = (long) n * type.bytes();
+              OpenClHostStreamer.await(copied, s);
+              copied[s] = new cl_event();
+              // the slot's last chunk has been scanned out of the device chunk
+              write(onDevice[s][0], mapped[s], 0, bytes, consumed[s], copied[s]);
+              clFlush(copyQueue);
+              release(consumed, s);
+              cl_event[] after =
+                  downloaded[s] == null
+                      ? new cl_event[] {copied[s]}
+                      : new cl_event[] {copied[s], downloaded[s]};
+              clEnqueueBarrierWithWaitList(backend.queue(), after.length, after, null);
+              release(downloaded, s);
+              scan.enqueue(onDevice[s][0], scanned[s], n, i, carries);
+              consumed[s] = new cl_event();
+              clEnqueueMarkerWithWaitList(backend.queue(), 0, null, consumed[s]);
+              clFlush(backend.queue());
+              downloaded[s] = new cl_event();
+              clEnqueueReadBuffer(
+                  downloadQueue,
+                  scanned[s],
+                  CL_FALSE,
+                  0,
+                  bytes,
+                  Pointer.to(mapped[s]),
+                  1,
+                  new cl_event[] {consumed[s]},
+                  downloaded[s]);
+              clFlush(downloadQueue);
+            }
+
+            @Override
+            public void await(int i, int s) {
+              OpenClHostStreamer.await(downloaded, s);
+            }
+          });
+    } catch (RuntimeException e) {
+      clFinish(copyQueue);
+      clFinish(backend.queue());
+      clFinish(downloadQueue);
+      throw e;
+    }
+  }
+
+  /** Waits for the slots' transfers a call before this one left behind. */
+  private void settle() {
+    for (int s = 0; s < policy.slots(); s++) {
+      await(copied, s);
+      await(downloaded, s);
+    }
+  }
+
+  /**
+   * Enqueues on the copy queue the write of {@code bytes} from {@code slot} at byte {@code offset}
+   * into {@code target} from byte 0, after {@code after} when not null, signalling {@code done}
+   * when not null.
+   */
+  private void write(
+      cl_mem target, ByteBuffer slot, long offset, long bytes, cl_event after, cl_event done) {
+    clEnqueueWriteBuffer(
+        copyQueue,
+        target,
+        CL_FALSE,
+        0,
+        bytes,
+        Pointer.to(slot).withByteOffset(offset),
+        after == null ? 0 : 1,
+        after == null ? null : new cl_event[] {after},
+        done);
   }
 
   /**
@@ -329,9 +473,14 @@ final class OpenClHostStreamer {
     if (copyQueue != null) {
       clFinish(copyQueue);
     }
-    for (int s = 0; s < OpenClTransferPolicy.SLOTS; s++) {
+    if (downloadQueue != null) {
+      clFinish(downloadQueue);
+    }
+    copier.close();
+    for (int s = 0; s < policy.slots(); s++) {
       release(copied, s);
       release(consumed, s);
+      release(downloaded, s);
       clEnqueueUnmapMemObject(backend.queue(), pinned[s], mapped[s], 0, null, null);
       clReleaseMemObject(pinned[s]);
       backend.memoryLedger().subtract(MemoryLedger.Kind.STAGING, policy.chunkBytes());
@@ -342,11 +491,20 @@ final class OpenClHostStreamer {
         onDevice[s][0] = null;
         onDevice[s][1] = null;
       }
+      if (scanned[s] != null) {
+        clReleaseMemObject(scanned[s]);
+        backend.memoryLedger().subtract(MemoryLedger.Kind.STAGING, policy.chunkBytes());
+        scanned[s] = null;
+      }
     }
     clFinish(backend.queue());
     if (copyQueue != null) {
       clReleaseCommandQueue(copyQueue);
       copyQueue = null;
+    }
+    if (downloadQueue != null) {
+      clReleaseCommandQueue(downloadQueue);
+      downloadQueue = null;
     }
     ready = false;
   }

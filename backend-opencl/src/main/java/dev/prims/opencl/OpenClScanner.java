@@ -5,6 +5,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Scanner;
 import java.util.concurrent.CompletableFuture;
@@ -147,40 +148,113 @@ final class OpenClScanner implements Scanner {
     int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
     Kernels options = new Kernels(type, op);
     return () -> {
-      switch (variant) {
-        case "hillis-steele":
-          scanTiles(
-              options,
-              "scan_hillis_steele_tiles",
-              policy.blockSize(),
-              in.mem(),
-              out.mem(),
-              n,
-              exclusive,
-              type,
-              0);
-          break;
-        case "blelloch":
-          scanTiles(
-              options,
-              "scan_blelloch_tiles",
-              2L * policy.blockSize(),
-              in.mem(),
-              out.mem(),
-              n,
-              exclusive,
-              type,
-              0);
-          break;
-        case "decoupled-lookback":
-          decoupledLookback(options, in.mem(), out.mem(), n, exclusive, type, carry);
-          break;
-        default:
-          reduceThenScan(options, in.mem(), out.mem(), n, exclusive, type);
-          break;
-      }
+      enqueue(variant, options, in.mem(), out.mem(), n, exclusive, type, carry);
       return null;
     };
+  }
+
+  /**
+   * Enqueues scan variant {@code variant} of {@code n} elements, continuing from {@code carry}
+   * where it is not null (look-back only; under the lock).
+   */
+  private void enqueue(
+      String variant,
+      Kernels options,
+      cl_mem input,
+      cl_mem output,
+      long n,
+      int exclusive,
+      DType type,
+      Number carry) {
+    switch (variant) {
+      case "hillis-steele":
+        scanTiles(
+            options,
+            "scan_hillis_steele_tiles",
+            policy.blockSize(),
+            input,
+            output,
+            n,
+            exclusive,
+            type,
+            0);
+        break;
+      case "blelloch":
+        scanTiles(
+            options,
+            "scan_blelloch_tiles",
+            2L * policy.blockSize(),
+            input,
+            output,
+            n,
+            exclusive,
+            type,
+            0);
+        break;
+      case "decoupled-lookback":
+        decoupledLookback(options, input, output, n, exclusive, type, carry);
+        break;
+      default:
+        reduceThenScan(options, input, output, n, exclusive, type);
+        break;
+    }
+  }
+
+  /**
+   * Scans a host range into a host range through the staged pipeline of {@link OpenClHostStreamer}:
+   * each chunk is scanned on the device by the configured variant, then {@code scan_carry_chunk}
+   * combines the carry of the chunks before it (kept on the device) into it and leaves the carry
+   * for the next chunk. Ranges the policy does not stage take the default (upload, scan, download).
+   */
+  @Override
+  public void scan(
+      BufferManager buffers,
+      Object input,
+      int inputOffset,
+      Object output,
+      int outputOffset,
+      int length,
+      ReduceOp op,
+      ScanKind kind,
+      CallContext call) {
+    DType type = DType.ofArray(input);
+    OpenClHostStreamer streamer = backend.streamer();
+    if (!streamer.policy().stages((long) length * type.bytes())) {
+      Scanner.super.scan(buffers, input, inputOffset, output, outputOffset, length, op, kind, call);
+      return;
+    }
+    backend.requireType(type);
+    op.requireSupported(type);
+    String variant = runnable(backend.variant(Primitive.SCAN, call));
+    call.usedVariant(variant);
+    int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
+    Kernels options = new Kernels(type, op);
+    int block = policy.blockSize();
+    backend.callAndRead(
+        "scan",
+        () -> {
+          streamer.scan(
+              input,
+              inputOffset,
+              output,
+              outputOffset,
+              length,
+              type,
+              (in, out, n, index, carries) -> {
+                enqueue(variant, options, in, out, n, exclusive, type, null);
+                backend.launch(
+                    options.get("scan_carry_chunk"),
+                    index == 0 ? 1 : OpenClReducePolicy.ceilDiv(n, block),
+                    block,
+                    out,
+                    in,
+                    n,
+                    carries,
+                    (long) index,
+                    exclusive);
+              });
+          return null;
+        });
   }
 
   /**

@@ -1,35 +1,31 @@
 package dev.prims.opencl;
 
 import dev.prims.spi.BackendContext;
+import dev.prims.spi.StagingPolicy;
 
 /**
  * Tuning of host-array transfers: whether they go through pinned staging ({@code
  * CL_MEM_ALLOC_HOST_PTR} buffers mapped once, reused across calls) or straight from the Java array
- * (the driver's pageable path), how many bytes one staging slot holds (a chunk), and from what size
- * an array takes the staged path.
+ * (the driver's pageable path), and the staging's slots, slot bytes and copier threads ({@link
+ * StagingPolicy} under {@code prims.opencl}).
  */
-record OpenClTransferPolicy(boolean staged, int chunkBytes) {
+record OpenClTransferPolicy(boolean staged, StagingPolicy staging) {
   /**
    * Configuration key choosing the host-array path: {@code staged} (default) or {@code pageable}.
    */
   static final String HOST_PATH_KEY = "prims.opencl.hostpath";
 
+  /** Prefix of the staging keys. */
+  static final String PREFIX = "prims.opencl";
+
   /** Configuration key of the bytes of one staging slot (a multiple of 16). */
-  static final String CHUNK_KEY = "prims.opencl.stagingChunkBytes";
+  static final String CHUNK_KEY = StagingPolicy.chunkKey(PREFIX);
 
-  /**
-   * Staging slots: two, so one fills (and its chunk is counted) while the other crosses the link.
-   */
-  static final int SLOTS = 2;
+  /** Configuration key of the number of staging slots. */
+  static final String SLOTS_KEY = StagingPolicy.slotsKey(PREFIX);
 
-  /** Bytes of one slot by default. */
-  static final int CHUNK_BYTES = 32 << 20;
-
-  /** Smallest slot allowed (tests use small slots to cross many chunk edges). */
-  static final int MIN_CHUNK_BYTES = 4096;
-
-  /** Largest slot allowed. */
-  static final int MAX_CHUNK_BYTES = 1 << 30;
+  /** Configuration key of the number of copier threads. */
+  static final String THREADS_KEY = StagingPolicy.threadsKey(PREFIX);
 
   /**
    * Host arrays at least this large take the staged path; smaller ones are one pageable copy (no
@@ -44,35 +40,28 @@ record OpenClTransferPolicy(boolean staged, int chunkBytes) {
       throw new IllegalArgumentException(
           HOST_PATH_KEY + " must be staged or pageable, got '" + path + "'");
     }
-    String value = context.get(CHUNK_KEY, Integer.toString(CHUNK_BYTES)).trim();
-    int chunk;
-    try {
-      chunk = Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      chunk = -1;
-    }
-    if (chunk < MIN_CHUNK_BYTES || chunk > MAX_CHUNK_BYTES || chunk % 16 != 0) {
-      throw new IllegalArgumentException(
-          CHUNK_KEY
-              + " must be a multiple of 16 from "
-              + MIN_CHUNK_BYTES
-              + " to "
-              + MAX_CHUNK_BYTES
-              + ", got "
-              + value);
-    }
-    return new OpenClTransferPolicy(path.equals("staged"), chunk);
+    return new OpenClTransferPolicy(path.equals("staged"), StagingPolicy.of(context, PREFIX));
+  }
+
+  /** Bytes of one slot. */
+  int chunkBytes() {
+    return staging.chunkBytes();
+  }
+
+  /** Staging slots. */
+  int slots() {
+    return staging.slots();
   }
 
   /** Whether a host array of {@code bytes} goes through the staging slots. */
   boolean stages(long bytes) {
-    return staged && bytes >= Math.min(STAGED_MIN_BYTES, chunkBytes);
+    return staged && bytes >= Math.min(STAGED_MIN_BYTES, staging.chunkBytes());
   }
 
   /**
    * Elements of one input in a chunk when {@code inputs} arrays of {@code elementBytes} share it.
    */
   int chunkElements(int inputs, int elementBytes) {
-    return chunkBytes / (inputs * elementBytes) / 16 * 16;
+    return staging.chunkElements(inputs, elementBytes);
   }
 }

@@ -113,6 +113,27 @@ __kernel REQUIRE_BLOCK void scan_carry(__global T* data, ulong n, T carry OP_PAR
 }
 
 /*
+ * A staged host scan's carry between chunks: chunk `index` (scanned on its own into data, from
+ * input) becomes carries[index - 1] op element, in place, and the work-item of the chunk's last
+ * element leaves the carry of the chunks up to this one in carries[index] (for an exclusive scan
+ * that value op the chunk's last input). Chunk 0 only leaves its carry (one work-group).
+ */
+__kernel REQUIRE_BLOCK void scan_carry_chunk(__global T* data, __global const T* input, ulong n,
+                                             __global T* carries, ulong index,
+                                             int exclusive OP_PARAM) {
+  ulong i = get_global_id(0);
+  if (index == 0) {
+    if (i == 0) carries[0] = exclusive ? op(data[n - 1], input[n - 1]) : data[n - 1];
+    return;
+  }
+  if (i < n) {
+    T v = op(carries[index - 1], data[i]);
+    data[i] = v;
+    if (i == n - 1) carries[index] = exclusive ? op(v, input[n - 1]) : v;
+  }
+}
+
+/*
  * Reduce-then-scan, pass 1: the total of each work-group's chunk, read four-wide (chunks start on
  * a multiple of TILE, so the four-wide view is aligned).
  */

@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * cross many chunk edges: reduce, dot and histogram stream chunk by chunk (kernels on one queue,
  * copies on another), scan and upload/download move whole ranges through the slots. Sizes sit on,
  * just before and just after chunk edges; answers are compared with plain Java (integer sums and
- * counts exactly, double sums of small integers exactly too).
+ * counts exactly, double sums of small integers exactly too). Scans carry between chunks on the
+ * device, with two to five slots, in place and into ranges.
  */
 class OpenClStagingTest {
   /** Slot bytes: 1024 ints, 512 longs or doubles per slot; dot halves them. */
@@ -130,6 +131,65 @@ class OpenClStagingTest {
       assertArrayEquals(values, back);
     }
     assertEquals(DType.LONG, DType.ofArray(values));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"2", "3", "5"})
+  void scansCarryAcrossChunksExclusiveAndInclusiveInPlaceAndIntoARange(String slots) {
+    int n = 20_000 + Integer.parseInt(slots);
+    int[] values = new SplittableRandom(n).ints(n, -1000, 1000).toArray();
+    try (Prims prims =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("opencl")
+                .fallback(false)
+                .set(OpenClTransferPolicy.CHUNK_KEY, CHUNK)
+                .set(OpenClTransferPolicy.SLOTS_KEY, slots)
+                .set(OpenClTransferPolicy.THREADS_KEY, "2")
+                .build())) {
+      for (ReduceOp op : new ReduceOp[] {ReduceOp.SUM, ReduceOp.MAX}) {
+        for (ScanKind kind : ScanKind.values()) {
+          int[] want = new int[n];
+          int acc = op == ReduceOp.MAX ? Integer.MIN_VALUE : 0;
+          for (int i = 0; i < n; i++) {
+            int next = op == ReduceOp.MAX ? Math.max(acc, values[i]) : acc + values[i];
+            want[i] = kind == ScanKind.EXCLUSIVE ? acc : next;
+            acc = next;
+          }
+          String what = op + " " + kind + " with " + slots + " slots";
+          assertArrayEquals(want, prims.scan(values, op, kind).values(), what);
+          int[] into = new int[n + 6];
+          prims.scan(values, 0, into, 3, n, op, kind);
+          for (int i = 0; i < n; i++) {
+            assertEquals(want[i], into[3 + i], what + ", element " + i);
+          }
+          assertEquals(0, into[2]);
+          assertEquals(0, into[n + 3]);
+          int[] inPlace = values.clone();
+          prims.scan(inPlace, 0, inPlace, 0, n, op, kind);
+          assertArrayEquals(want, inPlace, what + ", in place");
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1", "17"})
+  void badSlotCountsMakeTheBackendUnavailableNamingTheKey(String slots) {
+    try (Prims prims =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("opencl")
+                .fallback(false)
+                .set(OpenClTransferPolicy.SLOTS_KEY, slots)
+                .build())) {
+      BackendUnavailableException e =
+          assertThrows(
+              BackendUnavailableException.class, () -> prims.reduce(new int[1], ReduceOp.SUM));
+      assertTrue(
+          e.getMessage().contains(OpenClTransferPolicy.SLOTS_KEY + " must be from 2 to 16, got "),
+          e.getMessage());
+    }
   }
 
   @ParameterizedTest

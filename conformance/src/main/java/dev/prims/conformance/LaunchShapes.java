@@ -14,10 +14,12 @@ import java.util.Map;
  *       prims.cpu.offheap.threshold}, {@code prims.cpu.offheap.chunk});
  *   <li>{@code opencl}: the scan keys {@code prims.opencl.scan.workGroupSize}, {@code
  *       itemsPerThread}, {@code itemsPerThread8}, {@code chunksPerComputeUnit} and {@code
- *       lookbackWindow} away from their defaults (small and odd); reduce, dot and fold work-group
- *       and grid sizes are fixed by its policies and the device, not configurable;
+ *       lookbackWindow} away from their defaults (small and odd), and host arrays staged in 64 KiB
+ *       chunks through three slots; reduce, dot and fold work-group and grid sizes are fixed by its
+ *       policies and the device, not configurable;
  *   <li>{@code cuda}: {@code prims.cuda.hostpath=pageable} (default staged: host arrays stream in
- *       chunks); block and grid sizes are fixed by its policies and the device;
+ *       chunks), and staging in 64 KiB chunks through three slots; block and grid sizes are fixed
+ *       by its policies and the device;
  *   <li>{@code aparapi}: none; its work-group and grid sizes are fixed by its policies.
  * </ul>
  *
@@ -45,9 +47,18 @@ public final class LaunchShapes {
                   "prims.opencl.scan.itemsPerThread", "3",
                   "prims.opencl.scan.itemsPerThread8", "5",
                   "prims.opencl.scan.chunksPerComputeUnit", "7",
-                  "prims.opencl.scan.lookbackWindow", "5")),
+                  "prims.opencl.scan.lookbackWindow", "5"),
+              Map.of(
+                  "prims.opencl.stagingChunkBytes", "65536",
+                  "prims.opencl.stagingSlots", "3",
+                  "prims.opencl.stagingThreads", "2")),
           "cuda",
-          List.of(Map.of("prims.cuda.hostpath", "pageable")));
+          List.of(
+              Map.of("prims.cuda.hostpath", "pageable"),
+              Map.of(
+                  "prims.cuda.stagingChunkBytes", "65536",
+                  "prims.cuda.stagingSlots", "3",
+                  "prims.cuda.stagingThreads", "2")));
 
   private LaunchShapes() {}
 
