@@ -16,9 +16,11 @@ import dev.prims.TopKOrder;
  * most significant 8-bit digit of the values' radix bits down, a digit kernel and the backend's
  * histogram count the digits of the candidates, the digit holding the k-th value is chosen and the
  * candidates narrow to those with that prefix (a select, with their indices), until the k-th
- * value's radix bits are known (or every candidate left is taken). The values below it are selected
- * from the input, the first of the values equal to it (lower indices first) fill the rest, and the
- * backend's stable sort puts the k in order. No step sorts the n values.
+ * value's radix bits are known (or every candidate left is taken). The first narrowing also keeps
+ * the values below the chosen prefix (the pool), so that only the first pass and one select read
+ * all n values: the values below the k-th are then selected from the pool, the first of the values
+ * equal to it (lower indices first) fill the rest, and the backend's stable sort puts the k in
+ * order. No step sorts the n values.
  */
 public final class DeviceSelect implements Selector {
   /** The variant name of a select. */
@@ -65,15 +67,16 @@ public final class DeviceSelect implements Selector {
     boolean descending = order == TopKOrder.LARGEST;
     int width = values.type().bytes() * Byte.SIZE;
     long[] counts = new long[1 << DIGIT_BITS];
-    DeviceBuffer candidates = values;
-    DeviceBuffer candidateIndices = null;
+    Subset input = new Subset(values, null);
+    Subset pool = input; // every value that may be among the k, in input order
+    Subset candidates = input; // the values whose radix bits start with the prefix found so far
     long m = values.length();
-    long need = k;
+    long need = k; // how many of the candidates are among the k
     long prefix = 0;
     try (DeviceBuffer countsBuffer = buffers.allocate(DType.LONG, counts.length)) {
       for (int shift = width - DIGIT_BITS; shift >= 0 && need < m; shift -= DIGIT_BITS) {
         try (DeviceBuffer digits = buffers.allocate(DType.INT, m)) {
-          kernels.digits(candidates, shift, DIGIT_BITS, descending, digits);
+          kernels.digits(candidates.values(), shift, DIGIT_BITS, descending, digits);
           backend
               .histogrammer()
               .histogram(digits, HistogramSpec.keys(counts.length), countsBuffer, call);
@@ -87,39 +90,45 @@ public final class DeviceSelect implements Selector {
         need -= below;
         prefix |= (long) digit << shift;
         long inDigit = counts[digit];
-        if (inDigit != m) {
-          DeviceBuffer next = buffers.allocate(values.type(), inDigit);
-          DeviceBuffer nextIndices = buffers.allocate(DType.INT, inDigit);
-          try {
-            long[] program = SelectProgram.radixPrefix(prefix >>> shift, shift, descending);
-            compact(
-                candidates,
-                candidateIndices,
-                program,
-                null,
-                next,
-                nextIndices,
-                0,
-                inDigit,
-                false,
-                call);
-          } finally {
-            release(candidates, candidateIndices, values);
-          }
-          candidates = next;
-          candidateIndices = nextIndices;
-          m = inDigit;
+        if (inDigit == m) {
+          continue;
         }
+        long[] samePrefix = SelectProgram.radixPrefix(prefix >>> shift, shift, descending);
+        if (pool == input) {
+          // the first narrowing also drops every value above the prefix from the pool, so that
+          // the values below the k-th are later selected from the pool, not from the input
+          long poolSize = k - need + inDigit;
+          pool =
+              narrow(
+                  input, SelectProgram.radixAtOrBelow(prefix, shift, descending), poolSize, call);
+          candidates = pool;
+        }
+        Subset next = narrow(candidates, samePrefix, inDigit, call);
+        if (candidates != pool) {
+          candidates.close();
+        }
+        candidates = next;
+        m = inDigit;
       }
       // every candidate now has the radix bits of the k-th value (or all of them are taken)
       long less = k - need;
       if (less > 0) {
-        long[] below = SelectProgram.radixBelow(prefix, descending);
-        compact(values, null, below, null, valuesOut, indicesOut, 0, less, false, call);
+        long[] lower = SelectProgram.radixBelow(prefix, descending);
+        compact(
+            pool.values(),
+            pool.indices(),
+            lower,
+            null,
+            valuesOut,
+            indicesOut,
+            0,
+            less,
+            false,
+            call);
       }
       compact(
-          candidates,
-          candidateIndices,
+          candidates.values(),
+          candidates.indices(),
           SelectProgram.always(),
           null,
           valuesOut,
@@ -129,7 +138,10 @@ public final class DeviceSelect implements Selector {
           false,
           call);
     } finally {
-      release(candidates, candidateIndices, values);
+      if (candidates != pool) {
+        candidates.close();
+      }
+      pool.close();
     }
     backend
         .sorter()
@@ -137,13 +149,35 @@ public final class DeviceSelect implements Selector {
     call.usedVariant(RADIX_SELECT);
   }
 
-  /** Closes the candidate buffers unless they are the input. */
-  private static void release(DeviceBuffer candidates, DeviceBuffer indices, DeviceBuffer input) {
-    if (candidates != input) {
-      candidates.close();
+  /**
+   * Values with their indices in the input ({@code indices} null: the input itself, whose indices
+   * are the positions); closing releases them unless they are the input.
+   */
+  private record Subset(DeviceBuffer values, DeviceBuffer indices) implements AutoCloseable {
+    @Override
+    public void close() {
+      if (indices != null) {
+        values.close();
+        indices.close();
+      }
     }
-    if (indices != null) {
-      indices.close();
+  }
+
+  /** The {@code size} values of {@code from} for which {@code program} holds, in order. */
+  private Subset narrow(Subset from, long[] program, long size, CallContext call) {
+    BufferManager buffers = backend.buffers();
+    DeviceBuffer values = buffers.allocate(from.values().type(), size);
+    DeviceBuffer indices = null;
+    try {
+      indices = buffers.allocate(DType.INT, size);
+      compact(from.values(), from.indices(), program, null, values, indices, 0, size, false, call);
+      return new Subset(values, indices);
+    } catch (RuntimeException | Error e) {
+      values.close();
+      if (indices != null) {
+        indices.close();
+      }
+      throw e;
     }
   }
 

@@ -68,6 +68,19 @@ public final class SelectProgram {
     return new Builder().add(RADIX_BELOW | (descending ? DESCENDING : 0), bits).build();
   }
 
+  /**
+   * Keeps the values whose radix bits are below {@code bits} (whose bits below {@code shift} are 0)
+   * or agree with it above {@code shift}: those at or below that prefix.
+   */
+  public static long[] radixAtOrBelow(long bits, int shift, boolean descending) {
+    int order = descending ? DESCENDING : 0;
+    return new Builder()
+        .add(RADIX_BELOW | order, bits)
+        .add(RADIX_PREFIX | (shift << 16) | order, bits >>> shift)
+        .add(OR, 0)
+        .build();
+  }
+
   /** Keeps the values whose radix bits shifted right by {@code shift} equal {@code prefix}. */
   public static long[] radixPrefix(long prefix, int shift, boolean descending) {
     return new Builder()
