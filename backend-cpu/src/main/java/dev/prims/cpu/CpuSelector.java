@@ -14,22 +14,27 @@ import java.lang.reflect.Array;
  * The cpu backend's select and partition: two passes over chunks on the backend's workers (count
  * the kept values of each chunk; then, from the scanned counts, each chunk writes its kept values
  * and, for a partition, the others in place), the predicate evaluated in both. Top-k is {@link
- * DeviceSelect}'s radix select over {@link CpuSelectKernels}. Buffers off the heap go through a
- * Java array.
+ * CpuTopK}'s chunk heaps for k up to {@link CpuTopK#MAX_K}, else {@link DeviceSelect}'s radix
+ * select over {@link CpuSelectKernels}. Buffers off the heap go through a Java array.
  */
 final class CpuSelector implements Selector {
   /** The variant of the two-pass select. */
   static final String TWO_PASS = "count-scatter";
+
+  /** The variant of a top-k of small k. */
+  static final String CHUNK_HEAPS = "chunk-heaps";
 
   /** Elements per chunk at least. */
   private static final int MIN_CHUNK = 1 << 14;
 
   private final CpuParallel parallel;
   private final DeviceSelect topK;
+  private final CpuTopK heaps;
 
   CpuSelector(Backend backend, CpuParallel parallel) {
     this.parallel = parallel;
     this.topK = new DeviceSelect(backend, new CpuSelectKernels(parallel));
+    this.heaps = new CpuTopK(parallel);
   }
 
   @Override
@@ -78,6 +83,24 @@ final class CpuSelector implements Selector {
     return starts[chunks];
   }
 
+  /** Small k of heap arrays by {@link CpuTopK}, the rest by the radix select. */
+  @Override
+  public void topK(
+      BufferManager buffers,
+      Object values,
+      int k,
+      TopKOrder order,
+      Object valuesOut,
+      int[] indicesOut,
+      CallContext call) {
+    if (k <= CpuTopK.MAX_K) {
+      heaps.topK(values, k, order == TopKOrder.LARGEST, valuesOut, indicesOut);
+      call.usedVariant(CHUNK_HEAPS);
+      return;
+    }
+    Selector.super.topK(buffers, values, k, order, valuesOut, indicesOut, call);
+  }
+
   @Override
   public void topK(
       DeviceBuffer values,
@@ -86,6 +109,16 @@ final class CpuSelector implements Selector {
       DeviceBuffer valuesOut,
       DeviceBuffer indicesOut,
       CallContext call) {
+    if (k <= CpuTopK.MAX_K && CpuBuffer.allOnHeap(values, valuesOut, indicesOut)) {
+      heaps.topK(
+          CpuBuffer.arrayOf(values),
+          k,
+          order == TopKOrder.LARGEST,
+          CpuBuffer.arrayOf(valuesOut),
+          (int[]) CpuBuffer.arrayOf(indicesOut));
+      call.usedVariant(CHUNK_HEAPS);
+      return;
+    }
     topK.topK(values, k, order, valuesOut, indicesOut, call);
   }
 
