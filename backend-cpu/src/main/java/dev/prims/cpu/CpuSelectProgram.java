@@ -81,20 +81,57 @@ final class CpuSelectProgram {
         }
       default:
         return (code & INTEGER_MODE) != 0
-            ? integerCompare(op, constant, asLong(values))
-            : doubleCompare(op, Double.longBitsToDouble(constant), asDouble(values));
+            ? integerCompare(op, constant, values)
+            : doubleCompare(op, Double.longBitsToDouble(constant), values);
     }
   }
 
-  private static IndexTest integerCompare(int op, long c, IntToLongFunction x) {
+  /** A comparison read straight from the typed array (the select's hot loop calls it). */
+  private static IndexTest integerCompare(int op, long c, Object values) {
+    if (values instanceof int[] a) {
+      return switch (op) {
+        case LT -> i -> a[i] < c;
+        case LE -> i -> a[i] <= c;
+        case GT -> i -> a[i] > c;
+        case GE -> i -> a[i] >= c;
+        case EQ -> i -> a[i] == c;
+        default -> i -> a[i] != c;
+      };
+    }
+    long[] a = (long[]) values;
     return switch (op) {
-      case LT -> i -> x.applyAsLong(i) < c;
-      case LE -> i -> x.applyAsLong(i) <= c;
-      case GT -> i -> x.applyAsLong(i) > c;
-      case GE -> i -> x.applyAsLong(i) >= c;
-      case EQ -> i -> x.applyAsLong(i) == c;
-      default -> i -> x.applyAsLong(i) != c;
+      case LT -> i -> a[i] < c;
+      case LE -> i -> a[i] <= c;
+      case GT -> i -> a[i] > c;
+      case GE -> i -> a[i] >= c;
+      case EQ -> i -> a[i] == c;
+      default -> i -> a[i] != c;
     };
+  }
+
+  /** {@link #integerCompare} of a value widened to double against a double constant. */
+  private static IndexTest doubleCompare(int op, double c, Object values) {
+    if (values instanceof float[] a) {
+      return switch (op) {
+        case LT -> i -> a[i] < c;
+        case LE -> i -> a[i] <= c;
+        case GT -> i -> a[i] > c;
+        case GE -> i -> a[i] >= c;
+        case EQ -> i -> a[i] == c;
+        default -> i -> a[i] != c;
+      };
+    }
+    if (values instanceof double[] a) {
+      return switch (op) {
+        case LT -> i -> a[i] < c;
+        case LE -> i -> a[i] <= c;
+        case GT -> i -> a[i] > c;
+        case GE -> i -> a[i] >= c;
+        case EQ -> i -> a[i] == c;
+        default -> i -> a[i] != c;
+      };
+    }
+    return doubleCompare(op, c, asDouble(values));
   }
 
   private static IndexTest doubleCompare(int op, double c, IntToDoubleFunction x) {
@@ -106,14 +143,6 @@ final class CpuSelectProgram {
       case EQ -> i -> x.applyAsDouble(i) == c;
       default -> i -> x.applyAsDouble(i) != c;
     };
-  }
-
-  private static IntToLongFunction asLong(Object values) {
-    if (values instanceof int[] a) {
-      return i -> a[i];
-    }
-    long[] a = (long[]) values;
-    return i -> a[i];
   }
 
   private static IntToDoubleFunction asDouble(Object values) {
