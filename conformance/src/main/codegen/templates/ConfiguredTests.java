@@ -14,7 +14,8 @@
   {"name": "Moments", "shapes": true},
   {"name": "Segment", "shapes": true},
   {"name": "CallerArray", "shapes": true},
-  {"name": "Sort", "shapes": false}
+  {"name": "Sort", "shapes": false},
+  {"name": "Select", "shapes": false}
 ]>
 <@pp.dropOutputFile />
 <#list suites as suite>

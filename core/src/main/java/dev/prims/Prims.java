@@ -998,6 +998,183 @@ public final class Prims implements AutoCloseable {
         engine, config, keys, values, keysOut, valuesOut, order, beginBit, endBit);
   }
 
+  // ---- select, partition, top-k (SelectCalls) ----
+
+  /**
+   * The values of {@code values} for which {@code predicate} holds, in input order, in a new array
+   * of exactly that many ({@link SelectResult#kept()}).
+   *
+   * @throws IllegalArgumentException when an argument is null
+   */
+  public SelectResult<int[]> select(int[] values, Predicate predicate) {
+    return SelectCalls.select(engine, config, values, predicate, null, false);
+  }
+
+  /** {@link #select(int[], Predicate)} of longs. */
+  public SelectResult<long[]> select(long[] values, Predicate predicate) {
+    return SelectCalls.select(engine, config, values, predicate, null, false);
+  }
+
+  /** {@link #select(int[], Predicate)} of floats. */
+  public SelectResult<float[]> select(float[] values, Predicate predicate) {
+    return SelectCalls.select(engine, config, values, predicate, null, false);
+  }
+
+  /** {@link #select(int[], Predicate)} of doubles. */
+  public SelectResult<double[]> select(double[] values, Predicate predicate) {
+    return SelectCalls.select(engine, config, values, predicate, null, false);
+  }
+
+  /**
+   * The values of {@code values} where {@code flags[i] != 0} (flags as long as the values), in
+   * input order, in a new array of exactly that many.
+   *
+   * @throws IllegalArgumentException when an argument is null or the lengths differ (naming both)
+   */
+  public SelectResult<int[]> select(int[] values, int[] flags) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
+  }
+
+  /** {@link #select(int[], int[])} of longs. */
+  public SelectResult<long[]> select(long[] values, int[] flags) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
+  }
+
+  /** {@link #select(int[], int[])} of floats. */
+  public SelectResult<float[]> select(float[] values, int[] flags) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
+  }
+
+  /** {@link #select(int[], int[])} of doubles. */
+  public SelectResult<double[]> select(double[] values, int[] flags) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
+  }
+
+  /**
+   * A new array of the values of {@code values} for which {@code predicate} holds, in input order,
+   * followed by the others in input order; {@link SelectResult#kept()} says where the others start.
+   */
+  public SelectResult<int[]> partition(int[] values, Predicate predicate) {
+    return SelectCalls.select(engine, config, values, predicate, null, true);
+  }
+
+  /** {@link #partition(int[], Predicate)} of longs. */
+  public SelectResult<long[]> partition(long[] values, Predicate predicate) {
+    return SelectCalls.select(engine, config, values, predicate, null, true);
+  }
+
+  /** {@link #partition(int[], Predicate)} of floats. */
+  public SelectResult<float[]> partition(float[] values, Predicate predicate) {
+    return SelectCalls.select(engine, config, values, predicate, null, true);
+  }
+
+  /** {@link #partition(int[], Predicate)} of doubles. */
+  public SelectResult<double[]> partition(double[] values, Predicate predicate) {
+    return SelectCalls.select(engine, config, values, predicate, null, true);
+  }
+
+  /**
+   * {@link #partition(int[], Predicate)} by {@code flags[i] != 0} (as {@link #select(int[],
+   * int[])}).
+   */
+  public SelectResult<int[]> partition(int[] values, int[] flags) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
+  }
+
+  /** {@link #partition(int[], int[])} of longs. */
+  public SelectResult<long[]> partition(long[] values, int[] flags) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
+  }
+
+  /** {@link #partition(int[], int[])} of floats. */
+  public SelectResult<float[]> partition(float[] values, int[] flags) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
+  }
+
+  /** {@link #partition(int[], int[])} of doubles. */
+  public SelectResult<double[]> partition(double[] values, int[] flags) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
+  }
+
+  /**
+   * Writes the values of the buffer {@code values} for which {@code predicate} holds, in order, to
+   * the front of {@code output} (the values' type and length, on the same backend; the rest of it
+   * is left unspecified) and returns how many.
+   */
+  public SelectCount select(DeviceBuffer values, Predicate predicate, DeviceBuffer output) {
+    return SelectCalls.select(engine, config, values, predicate, null, output, false);
+  }
+
+  /**
+   * {@link #select(DeviceBuffer, Predicate, DeviceBuffer)} of the values where the int buffer
+   * {@code flags} (as long as the values) is not 0.
+   */
+  public SelectCount select(DeviceBuffer values, DeviceBuffer flags, DeviceBuffer output) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), output, false);
+  }
+
+  /**
+   * {@link #select(DeviceBuffer, Predicate, DeviceBuffer)} followed in {@code output} by the other
+   * values in order.
+   */
+  public SelectCount partition(DeviceBuffer values, Predicate predicate, DeviceBuffer output) {
+    return SelectCalls.select(engine, config, values, predicate, null, output, true);
+  }
+
+  /** {@link #select(DeviceBuffer, DeviceBuffer, DeviceBuffer)} followed by the other values. */
+  public SelectCount partition(DeviceBuffer values, DeviceBuffer flags, DeviceBuffer output) {
+    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), output, true);
+  }
+
+  /**
+   * The {@code k} smallest or largest values of {@code values} ({@code 1 <= k <= n}) in order
+   * (ascending for {@link TopKOrder#SMALLEST}, descending for {@link TopKOrder#LARGEST}; floats as
+   * {@link Float#compare} orders them; equal values by lower index first), with their indices in
+   * {@code values}. Device backends select them by radix select, without sorting the n values.
+   *
+   * @throws IllegalArgumentException when k is outside {@code [1, n]} (naming both) or an argument
+   *     is null
+   */
+  public TopKResult<int[]> topK(int[] values, int k, TopKOrder order) {
+    return SelectCalls.topK(engine, config, values, k, order);
+  }
+
+  /** {@link #topK(int[], int, TopKOrder)} of longs. */
+  public TopKResult<long[]> topK(long[] values, int k, TopKOrder order) {
+    return SelectCalls.topK(engine, config, values, k, order);
+  }
+
+  /** {@link #topK(int[], int, TopKOrder)} of floats. */
+  public TopKResult<float[]> topK(float[] values, int k, TopKOrder order) {
+    return SelectCalls.topK(engine, config, values, k, order);
+  }
+
+  /** {@link #topK(int[], int, TopKOrder)} of doubles. */
+  public TopKResult<double[]> topK(double[] values, int k, TopKOrder order) {
+    return SelectCalls.topK(engine, config, values, k, order);
+  }
+
+  /**
+   * {@link #topK(int[], int, TopKOrder)} of the buffer {@code values} into {@code valuesOut} (of
+   * the values' type) and the int buffer {@code indicesOut}, both exactly k long, on the same
+   * backend.
+   */
+  public Provenance topK(
+      DeviceBuffer values,
+      int k,
+      TopKOrder order,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut) {
+    return SelectCalls.topK(engine, config, values, k, order, valuesOut, indicesOut);
+  }
+
+  private static <F> F notNullFlags(F flags) {
+    if (flags == null) {
+      throw new IllegalArgumentException("flags must not be null");
+    }
+    return flags;
+  }
+
   private static int keyBits(DeviceBuffer keys) {
     return notNull(keys, "keys").type().bytes() * Byte.SIZE;
   }

@@ -19,9 +19,14 @@ final class HumanReport {
     String what = r.get("n") + " " + r.get("type") + source(r);
     switch (r.containsKey("segments")
         ? "segmented"
-        : "sort".equals(r.get("primitive")) ? "sort" : primitive.id()) {
+        : SelectRun.family(r.get("primitive").toString()) != null
+            ? "select"
+            : "sort".equals(r.get("primitive")) ? "sort" : primitive.id()) {
       case "sort":
         lines.add(r.get("order") + " sort of " + what + endsAndOutput(r));
+        break;
+      case "select":
+        lines.add(SelectRun.line(r, what));
         break;
       case "segmented":
         lines.add(segmentedLine(r, what));
@@ -154,7 +159,7 @@ final class HumanReport {
     return lines.length == 1 ? lines[0] : lines[0] + " [more with --json]";
   }
 
-  private static String text(Object value) {
+  static String text(Object value) {
     return value instanceof RawValue ? String.valueOf(((RawValue) value).rawValue()) : "" + value;
   }
 }

@@ -42,8 +42,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code prims run reduce|scan|histogram|dot|argmin|argmax|moments|sort}: one primitive on a .npy
- * file or generated data.
+ * {@code prims run reduce|scan|histogram|dot|argmin|argmax|moments|sort|select|partition|topk}: one
+ * primitive on a .npy file or generated data.
  */
 @Command(
     name = "run",
@@ -64,6 +64,9 @@ import picocli.CommandLine.Spec;
       "  prims run segreduce --n 16M --segment 64 --op max",
       "  prims run scan-by-key --input x.npy --segment 1000 --exclusive",
       "  prims run sort --input keys.npy --descending --output sorted.npy",
+      "  prims run select --input x.npy --where 'x > 0 and x != 7' --output kept.npy",
+      "  prims run partition --input x.npy --where 'x in [0, 1)' --output parted.npy",
+      "  prims run topk --input x.npy --k 100 --largest --output top.npy --indices at.npy",
       ""
     })
 final class RunCommand implements Callable<Integer> {
@@ -76,7 +79,8 @@ final class RunCommand implements Callable<Integer> {
       index = "0",
       paramLabel = "PRIMITIVE",
       description =
-          "reduce, scan, histogram, dot, argmin, argmax, moments or sort; or segreduce, segscan"
+          "reduce, scan, histogram, dot, argmin, argmax, moments, sort, select, partition or"
+              + " topk; or segreduce, segscan"
               + " (segments of --segment elements), reduce-by-key, scan-by-key (runs of --segment"
               + " equal keys).")
   private String primitiveName;
@@ -147,6 +151,35 @@ final class RunCommand implements Callable<Integer> {
 
   /** Whether the primitive is sort (run on the scan path, see SortCalls). */
   private boolean sorting;
+
+  /** select, partition or topk (SelectRun), or null. */
+  private String selecting;
+
+  @Option(
+      names = "--where",
+      paramLabel = "EXPR",
+      description =
+          "select/partition condition: x < c, x <= c, x > c, x >= c, x == c, x != c,"
+              + " x in [a, b], x in [a, b), notnan, joined by and, or, parentheses.")
+  private String where;
+
+  @Option(
+      names = "--flags",
+      paramLabel = "FILE.npy",
+      description = "select/partition: keep the values whose int32 flag here is not 0.")
+  private Path flags;
+
+  @Option(names = "--k", paramLabel = "K", description = "topk: how many values (1 <= K <= n).")
+  private Integer k;
+
+  @Option(names = "--largest", description = "topk: the largest values (default the smallest).")
+  private boolean largest;
+
+  @Option(
+      names = "--indices",
+      paramLabel = "FILE.npy",
+      description = "topk: write the indices of the k values here (int32).")
+  private Path indices;
 
   @Option(
       names = "--bins",
@@ -235,9 +268,13 @@ final class RunCommand implements Callable<Integer> {
     HistogramSpec histogramSpec = primitive == Primitive.HISTOGRAM ? histogramSpec() : null;
     ReduceOp op = opName == null ? ReduceOp.SUM : ReduceOp.parse(opName);
     Map<String, Object> report = new LinkedHashMap<>();
-    report.put("primitive", segmented != null ? segmented : primitive.id());
+    report.put(
+        "primitive",
+        selecting != null ? selecting : segmented != null ? segmented : primitive.id());
     if (statistic != null) {
       report.put("primitive", statistic);
+    } else if (selecting != null) {
+      // select, partition and topk put their own keys (SelectRun)
     } else if (sorting) {
       report.put("primitive", "sort");
       report.put("order", descending ? "descending" : "ascending");
@@ -266,7 +303,21 @@ final class RunCommand implements Callable<Integer> {
           }
           // a plain or segmented reduce: the branches below
         case SCAN:
-          if (sorting) {
+          if (selecting != null) {
+            Object flagValues = flags == null ? null : read(flags);
+            SelectRun.Options options =
+                new SelectRun.Options(where, flagValues, k, largest, indices);
+            Object result =
+                SelectRun.run(
+                    prims,
+                    selecting,
+                    data,
+                    options,
+                    report,
+                    this::timed,
+                    p -> provenance(report, p));
+            report.put("output", write(result));
+          } else if (sorting) {
             sort(prims, data, report);
           } else if (segmented != null) {
             segmented(prims, data, op, report);
@@ -343,6 +394,10 @@ final class RunCommand implements Callable<Integer> {
       sorting = true;
       return Primitive.SCAN;
     }
+    selecting = SelectRun.family(primitiveName);
+    if (selecting != null) {
+      return Primitive.SCAN;
+    }
     segmented = SegmentRun.family(primitiveName);
     if (segmented != null) {
       return SegmentRun.primitive(segmented);
@@ -355,7 +410,8 @@ final class RunCommand implements Callable<Integer> {
     throw new BadInputException(
         "unknown primitive '"
             + primitiveName
-            + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, sort, "
+            + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, sort, select,"
+            + " partition, topk, "
             + String.join(", ", SegmentRun.NAMES));
   }
 
@@ -400,6 +456,14 @@ final class RunCommand implements Callable<Integer> {
     }
     if (descending && !sorting) {
       throw new BadInputException("--descending is for sort only");
+    }
+    if (selecting == null
+        && (where != null || flags != null || k != null || largest || indices != null)) {
+      throw new BadInputException(
+          "--where, --flags, --k, --largest and --indices are for select, partition and topk");
+    }
+    if (selecting != null && (opName != null || exclusive)) {
+      throw new BadInputException("--op and --exclusive are for reduce and scan, not " + selecting);
     }
     if (exclusive && primitive != Primitive.SCAN) {
       throw new BadInputException("--exclusive is for scan only");

@@ -14,11 +14,13 @@ import java.util.List;
 final class CpuBackend extends AbstractBackend {
   private final CpuSorter sorter;
   private final CpuParallel parallel;
+  private final CpuSelector selector;
 
   CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
     super(CpuBuffer.BACKEND, device);
     this.parallel = new CpuParallel(threads);
     this.sorter = new CpuSorter(parallel);
+    this.selector = new CpuSelector(this, parallel);
     parts(
         buffers.allocatingOn(parallel, ledger),
         new CpuReducer(parallel),
@@ -34,6 +36,11 @@ final class CpuBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.Sorter sorter() {
     return sorter;
+  }
+
+  @Override
+  public dev.prims.spi.Selector selector() {
+    return selector;
   }
 
   @Override

@@ -87,7 +87,7 @@ final class CpuSorter implements Sorter {
   }
 
   /** The array of a heap buffer, or a copy of an off-heap one. */
-  private static Object heapArray(DeviceBuffer buffer) {
+  static Object heapArray(DeviceBuffer buffer) {
     CpuBuffer cpu = CpuBuffer.of(buffer);
     if (cpu.onHeap()) {
       return CpuBuffer.arrayOf(buffer);

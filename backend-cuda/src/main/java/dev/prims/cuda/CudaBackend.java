@@ -67,6 +67,7 @@ import jcuda.driver.CUstream_flags;
  */
 final class CudaBackend extends AbstractBackend {
   private final CudaSorter sorter;
+  private final dev.prims.spi.DeviceSelect selector;
   private static final int ASYNC_SLOTS = 1024;
   private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
@@ -155,6 +156,7 @@ final class CudaBackend extends AbstractBackend {
         new CudaMomentsReducer(this),
         new CudaSegmenter(this, segmentRegisters));
     this.sorter = new CudaSorter(this, scanner);
+    this.selector = new dev.prims.spi.DeviceSelect(this, new CudaSelectKernels(this));
     this.info = info;
     this.sms = info.computeUnits();
     this.transfer = transfer;
@@ -190,6 +192,12 @@ final class CudaBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.Sorter sorter() {
     return sorter;
+  }
+
+  /** Select, partition and top-k: {@link dev.prims.spi.DeviceSelect} over device/select.cu. */
+  @Override
+  public dev.prims.spi.Selector selector() {
+    return selector;
   }
 
   @Override

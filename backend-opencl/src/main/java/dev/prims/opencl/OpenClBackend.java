@@ -45,6 +45,7 @@ import org.jocl.cl_mem;
  */
 final class OpenClBackend extends AbstractBackend {
   private final OpenClSorter sorter;
+  private final dev.prims.spi.DeviceSelect selector;
   static final String ID = "opencl";
 
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
@@ -114,6 +115,7 @@ final class OpenClBackend extends AbstractBackend {
         new OpenClMomentsReducer(this),
         new OpenClSegmenter(this));
     this.sorter = new OpenClSorter(this, scanner);
+    this.selector = new dev.prims.spi.DeviceSelect(this, new OpenClSelectKernels(this));
     this.completions =
         new QueueCompletions(
             ID, () -> {}, e -> e instanceof CLException c ? failure("asynchronous call", c) : e);
@@ -178,6 +180,12 @@ final class OpenClBackend extends AbstractBackend {
   @Override
   public dev.prims.spi.Sorter sorter() {
     return sorter;
+  }
+
+  /** Select, partition and top-k: {@link dev.prims.spi.DeviceSelect} over select.cl. */
+  @Override
+  public dev.prims.spi.Selector selector() {
+    return selector;
   }
 
   @Override

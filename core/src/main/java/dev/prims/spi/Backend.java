@@ -83,6 +83,17 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
+   * Select, partition and top-k.
+   *
+   * @throws UnsupportedOperationException when this backend has none (the default; the message
+   *     names the backend)
+   */
+  default Selector selector() {
+    throw new UnsupportedOperationException(
+        "backend " + id() + " has no select, partition or top-k yet");
+  }
+
+  /**
    * Runs {@code work} (calls on this backend's buffers) and returns the milliseconds the device
    * spent on it by its own clock (GPU events, OpenCL profiling), or empty when the backend has no
    * device clock and the caller should use wall time.

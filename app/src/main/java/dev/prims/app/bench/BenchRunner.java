@@ -454,6 +454,8 @@ public final class BenchRunner {
       case SCAN_BY_KEY_64 -> "DeviceScan::InclusiveSumByKey";
       case SORT -> cub ? "DeviceRadixSort::SortKeys" : "thrust::sort";
       case SORT_PAIRS -> cub ? "DeviceRadixSort::SortPairs" : "thrust::sort_by_key";
+      case SELECT -> "DeviceSelect::If";
+      case TOPK -> "DeviceRadixSort::SortKeys (full sort)";
     };
   }
 
@@ -493,7 +495,10 @@ public final class BenchRunner {
       Timing t =
           PrimsWorkload.time(target.view(), target.backend(), operation, data, mode, stopwatch);
       String variant =
-          operation.isArgOrMoments() || operation.segment() > 0 || operation.isSort()
+          operation.isArgOrMoments()
+                  || operation.segment() > 0
+                  || operation.isSort()
+                  || operation.isSelect()
               ? PrimsWorkload.probe(target.view(), operation, data.type()).variant()
               : target.backend().variants(operation.primitive()).get(0);
       rows.add(
@@ -576,6 +581,10 @@ public final class BenchRunner {
    */
   private List<String> modes(Operation operation) {
     List<String> modes = new ArrayList<>(plan.modes());
+    if (operation.isSelect()) {
+      modes.retainAll(List.of(PrimsWorkload.HOST, PrimsWorkload.DEVICE));
+      return modes;
+    }
     if (operation.isSort()) {
       modes.retainAll(
           operation == Operation.SORT

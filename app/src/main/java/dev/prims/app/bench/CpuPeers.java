@@ -96,6 +96,7 @@ public final class CpuPeers {
       case ARGMIN, ARGMAX, MOMENTS -> peers.addAll(ArgMomentsPeers.of(operation, data));
       case SORT -> peers.addAll(SortWorkload.peers(data));
       case SORT_PAIRS -> {} // the JDK sorts no key-value pairs
+      case SELECT, TOPK -> peers.addAll(SelectWorkload.peers(operation, data));
       case DOT -> {
         Object second = data.second();
         peers.add(peer("IntStream.range().parallel()", () -> parallelDot(values, second)));

@@ -42,7 +42,11 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
       args.add(impl.equals(H2D) || impl.equals(D2H) ? impl : "copy");
       return args;
     }
-    args.add(operation.isArgOrMoments() ? "argreduce" : operation.family());
+    // top-k is measured against CUB's full sort of the same keys
+    args.add(
+        operation.isArgOrMoments()
+            ? "argreduce"
+            : operation == Operation.TOPK ? "sort" : operation.family());
     switch (operation) {
       case REDUCE_SUM, SCAN_INCLUSIVE -> args.addAll(List.of("--op", "sum"));
       case REDUCE_MIN, ARGMIN -> args.addAll(List.of("--op", "min"));
@@ -53,6 +57,7 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
               List.of("--bins", Integer.toString(Operation.BINS), "--lower", "0", "--upper", "1"));
       case DOT, MOMENTS, SORT -> {}
       case SORT_PAIRS -> args.add("--pairs");
+      case SELECT, TOPK -> {}
       case SEGMENTED_SUM_64, SEGMENTED_SUM_4096, REDUCE_BY_KEY_64, SCAN_BY_KEY_64 ->
           args.addAll(List.of("--op", "sum", "--segment", Integer.toString(operation.segment())));
     }

@@ -28,7 +28,9 @@ public enum Operation {
   REDUCE_BY_KEY_64(Primitive.REDUCE, "reduce-by-key", "sum-64", ScanKind.INCLUSIVE, 64, 1),
   SCAN_BY_KEY_64(Primitive.SCAN, "scan-by-key", "inclusive-sum-64", ScanKind.INCLUSIVE, 64, 1),
   SORT(Primitive.SCAN, "sort", "ascending", null, 0, 0),
-  SORT_PAIRS(Primitive.SCAN, "sort", "pairs", null, 0, 2);
+  SORT_PAIRS(Primitive.SCAN, "sort", "pairs", null, 0, 2),
+  SELECT(Primitive.SCAN, "select", "upper-half", null, 0, 0),
+  TOPK(Primitive.SCAN, "topk", "k100", null, 0, 0);
 
   /** Bins of the benchmarked histogram (keys 0..255, or even bins over [0, 1)). */
   public static final int BINS = 256;
@@ -135,6 +137,11 @@ public enum Operation {
     return this == SORT || this == SORT_PAIRS;
   }
 
+  /** Whether this is a select or top-k, timed by {@link SelectWorkload} (host and device modes). */
+  public boolean isSelect() {
+    return this == SELECT || this == TOPK;
+  }
+
   /** Whether the CUB reference program measures this operation with CUB (moments: no). */
   public boolean hasCubReference() {
     return this != MOMENTS;
@@ -142,7 +149,7 @@ public enum Operation {
 
   /** Whether the CUB reference program measures this operation with Thrust. */
   public boolean hasThrustReference() {
-    return !isArgOrMoments() && segment == 0 && !isSort();
+    return !isArgOrMoments() && segment == 0 && !isSort() && !isSelect();
   }
 
   /** Bytes counted for throughput: elements moved times the element size. */
@@ -184,7 +191,7 @@ public enum Operation {
             "unknown primitive '"
                 + token.trim()
                 + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, segreduce,"
-                + " reduce-by-key, scan-by-key, sort, or one of sort:ascending, sort:pairs, reduce:sum, reduce:min, reduce:max,"
+                + " reduce-by-key, scan-by-key, sort, select, topk, or one of sort:ascending, sort:pairs, reduce:sum, reduce:min, reduce:max,"
                 + " scan:inclusive, scan:exclusive, segreduce:sum-64, segreduce:sum-4096");
       }
     }

@@ -54,13 +54,15 @@ public final class PrimsWorkload {
       Runnable call =
           operation.isArgOrMoments()
               ? ArgMomentsWorkload.hostCall(view, operation, data)
-              : operation.isSort()
-                  ? SortWorkload.hostCall(view, data)
-                  : operation.segment() > 0
-                      ? SegmentWorkload.hostCall(view, operation, data)
-                      : mode.equals(HOST)
-                          ? hostCall(view, operation, data)
-                          : scanIntoCall(view, operation, data);
+              : operation.isSelect()
+                  ? SelectWorkload.hostCall(view, operation, data)
+                  : operation.isSort()
+                      ? SortWorkload.hostCall(view, data)
+                      : operation.segment() > 0
+                          ? SegmentWorkload.hostCall(view, operation, data)
+                          : mode.equals(HOST)
+                              ? hostCall(view, operation, data)
+                              : scanIntoCall(view, operation, data);
       return stopwatch.time(
           () -> {
             call.run();
@@ -75,9 +77,11 @@ public final class PrimsWorkload {
                   view, operation, keep(buffers, view.upload(data.values())))
               : operation.segment() > 0
                   ? SegmentWorkload.deviceCall(view, operation, data, buffers)
-                  : operation.isSort()
-                      ? SortWorkload.deviceCall(view, operation, data, buffers)
-                      : deviceCall(view, operation, data, buffers);
+                  : operation.isSelect()
+                      ? SelectWorkload.deviceCall(view, operation, data, buffers)
+                      : operation.isSort()
+                          ? SortWorkload.deviceCall(view, operation, data, buffers)
+                          : deviceCall(view, operation, data, buffers);
       return stopwatch.time(() -> backend.deviceMillis(call));
     } finally {
       buffers.forEach(DeviceBuffer::close);
@@ -103,6 +107,9 @@ public final class PrimsWorkload {
     }
     if (operation.isSort()) {
       return SortWorkload.probe(view, small);
+    }
+    if (operation.isSelect()) {
+      return SelectWorkload.probe(view, operation, small);
     }
     return switch (operation.primitive()) {
       case REDUCE -> reduceHost(view, operation, small).provenance();

@@ -8,6 +8,8 @@
 //   cub_reference --primitive segreduce|reduce-by-key|scan-by-key --segment L ... (see the
 //                 section "Segmented reduce and by-key" below)
 //   cub_reference --primitive sort [--pairs] ... (see the section "Radix sort" below)
+//   cub_reference --primitive select ... (see the section "Select" below; prims' top-k is
+//                 measured against --primitive sort, the full sort a CUDA user would run)
 //
 // Data lives on the device and is filled there deterministically (a hash of the index):
 //   int/long     reduce, scan, dot: hash(i) mod 1000 (histogram: hash(i) mod bins)
@@ -742,6 +744,39 @@ Result run_sort(const Options& o, CachingAllocator&) {
 }
 // ---- end of radix sort ----
 
+// ---- Select (--primitive select) ----
+// cub::DeviceSelect::If keeping the upper half of the filled values (x >= 0.5 for float and
+// double in [0, 1), x >= 500 for integers in [0, 1000)), as prims bench's select rows do, from the
+// input into a second buffer with the kept count on the device. Bytes counted: the input read and
+// the kept values written. Checksum: the kept count.
+
+template <typename T>
+struct UpperHalf {
+  __host__ __device__ bool operator()(const T& x) const {
+    if constexpr (std::is_integral_v<T>) {
+      return x >= static_cast<T>(500);
+    } else {
+      return x >= static_cast<T>(0.5);
+    }
+  }
+};
+
+template <typename T>
+Result run_select(const Options& o, CachingAllocator&) {
+  if (o.impl != "cub") fail("--primitive select has only --impl cub");
+  DeviceMemory<T> in(o.n, "values"), out(o.n, "kept values");
+  DeviceMemory<int> kept(1, "kept count");
+  fill(in.get(), o.n, o, 0);
+  auto call = [&](void* tmp, size_t& bytes) {
+    return cub::DeviceSelect::If(tmp, bytes, in.get(), out.get(), kept.get(), o.n, UpperHalf<T>());
+  };
+  CubTemp temp(call);
+  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub select if"); });
+  double count = static_cast<double>(read_one(kept.get()));
+  return {t, (o.n + count) * sizeof(T), count};
+}
+// ---- end of select ----
+
 template <typename T>
 Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "copy") return run_copy<T>(o, alloc);
@@ -756,8 +791,9 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "reduce-by-key") return run_reduce_by_key<T>(o, alloc);
   if (o.primitive == "scan-by-key") return run_scan_by_key<T>(o, alloc);
   if (o.primitive == "sort") return run_sort<T>(o, alloc);
+  if (o.primitive == "select") return run_select<T>(o, alloc);
   fail("--primitive must be copy, h2d, d2h, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key,"
-       " scan-by-key or sort, got " + o.primitive);
+       " scan-by-key, sort or select, got " + o.primitive);
 }
 
 // Runs one measurement and prints its JSON line (or an error line).
@@ -776,6 +812,7 @@ bool measure_and_print(const Options& o, const std::string& device_name) {
       op = "";
     if (o.primitive == "histogram") op = std::to_string(o.bins) + "-bins";
     if (o.primitive == "sort") op = o.pairs ? "pairs" : "ascending";
+    if (o.primitive == "select") op = "upper-half";
     double gbps = r.bytes / (r.timing.best_ms * 1e6);
     std::printf(
         "{\"impl\": \"%s\", \"primitive\": \"%s\", \"op\": \"%s\", \"type\": \"%s\", "

@@ -112,7 +112,8 @@ class ConformanceCommandTest {
             "argreduce",
             "moments",
             "segment",
-            "sort"),
+            "sort",
+            "select"),
         ConformanceSuite.cellNames());
     assertEquals("FAIL 2/7", new ConformanceCell(5, 2, 0, "x").summary());
     assertEquals("pass 5 (1 skipped)", new ConformanceCell(5, 0, 1, null).summary());

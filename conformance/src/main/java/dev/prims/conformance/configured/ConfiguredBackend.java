@@ -53,7 +53,8 @@ public final class ConfiguredBackend {
           ConfiguredArgReduceTest.class,
           ConfiguredMomentsTest.class,
           ConfiguredSegmentTest.class,
-          ConfiguredSortTest.class);
+          ConfiguredSortTest.class,
+          ConfiguredSelectTest.class);
 
   private final String id;
   private final Map<String, String> configuration;

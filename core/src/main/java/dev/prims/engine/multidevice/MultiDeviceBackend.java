@@ -174,6 +174,12 @@ public final class MultiDeviceBackend extends AbstractBackend {
     return new GatheringSorter(this, members.get(0).sorter());
   }
 
+  /** Host arrays select on the first device; buffers gather there ({@link GatheringSelector}). */
+  @Override
+  public dev.prims.spi.Selector selector() {
+    return new GatheringSelector(this, members.get(0).selector());
+  }
+
   @Override
   public List<String> variants(Primitive primitive) {
     return members.get(0).variants(primitive);

@@ -1,0 +1,78 @@
+package dev.prims.app.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prims.app.Cli;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The select and top-k rows of {@code prims bench}: named on their own, in host and device mode,
+ * beside the JDK peers and CUB (DeviceSelect::If; a full SortKeys for top-k).
+ */
+class SelectBenchTest {
+  @TempDir Path dir;
+
+  @Test
+  void namedOnTheirOwnWithCubReferences() {
+    assertEquals(List.of(Operation.SELECT, Operation.TOPK), Operation.parseList("select,topk"));
+    assertFalse(Operation.parseList("scan").contains(Operation.SELECT));
+    assertFalse(Operation.SELECT.hasThrustReference() || Operation.TOPK.hasThrustReference());
+    assertEquals(
+        List.of(
+            "--impl",
+            "cub",
+            "--type",
+            "float",
+            "--n",
+            "16",
+            "--reps",
+            "3",
+            "--primitive",
+            "select"),
+        new CubRequest("cub", Operation.SELECT, dev.prims.DType.FLOAT, 16, 3).arguments());
+    assertEquals(
+        List.of(
+            "--impl", "cub", "--type", "float", "--n", "16", "--reps", "3", "--primitive", "sort"),
+        new CubRequest("cub", Operation.TOPK, dev.prims.DType.FLOAT, 16, 3).arguments());
+  }
+
+  @Test
+  void cpuRowsBesideTheJdk() throws Exception {
+    Path json = dir.resolve("bench.json");
+    Cli run =
+        Cli.run(
+            "bench",
+            "--quick",
+            "--no-progress",
+            "--backends",
+            "cpu",
+            "--primitives",
+            "select,topk",
+            "--json",
+            json.toString());
+    assertEquals(0, run.exitCode(), run::toString);
+    Set<String> seen = new HashSet<>();
+    Set<String> modes = new HashSet<>();
+    for (JsonNode row : new ObjectMapper().readTree(json.toFile()).get("rows")) {
+      assertTrue(row.get("gbps").asDouble() > 0, "GB/s not positive in " + row);
+      seen.add(row.get("backend").asText() + " " + row.get("variant").asText());
+      if (row.get("backend").asText().equals("cpu")) {
+        modes.add(row.get("primitive").asText() + " " + row.get("mode").asText());
+      }
+    }
+    assertTrue(seen.contains("jdk parallel stream filter"), seen.toString());
+    assertTrue(seen.contains("jdk bounded PriorityQueue"), seen.toString());
+    assertTrue(seen.contains("cpu count-scatter"), seen.toString());
+    assertTrue(seen.contains("cpu chunk-heaps"), seen.toString());
+    assertEquals(Set.of("select host", "select device", "topk host", "topk device"), modes);
+  }
+}

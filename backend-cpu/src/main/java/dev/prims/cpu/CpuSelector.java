@@ -1,0 +1,201 @@
+package dev.prims.cpu;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.TopKOrder;
+import dev.prims.cpu.CpuSelectProgram.IndexTest;
+import dev.prims.spi.Backend;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceSelect;
+import dev.prims.spi.Selector;
+import java.lang.reflect.Array;
+
+/**
+ * The cpu backend's select and partition: two passes over chunks on the backend's workers (count
+ * the kept values of each chunk; then, from the scanned counts, each chunk writes its kept values
+ * and, for a partition, the others in place), the predicate evaluated in both. Top-k is {@link
+ * CpuTopK}'s chunk heaps for k up to {@link CpuTopK#MAX_K}, else {@link DeviceSelect}'s radix
+ * select over {@link CpuSelectKernels}. Buffers off the heap go through a Java array.
+ */
+final class CpuSelector implements Selector {
+  /** The variant of the two-pass select. */
+  static final String TWO_PASS = "count-scatter";
+
+  /** The variant of a top-k of small k. */
+  static final String CHUNK_HEAPS = "chunk-heaps";
+
+  /** Elements per chunk at least. */
+  private static final int MIN_CHUNK = 1 << 14;
+
+  private final CpuParallel parallel;
+  private final DeviceSelect topK;
+  private final CpuTopK heaps;
+
+  CpuSelector(Backend backend, CpuParallel parallel) {
+    this.parallel = parallel;
+    this.topK = new DeviceSelect(backend, new CpuSelectKernels(parallel));
+    this.heaps = new CpuTopK(parallel);
+  }
+
+  @Override
+  public Selection select(
+      BufferManager buffers,
+      Object values,
+      long[] program,
+      int[] flags,
+      boolean partition,
+      CallContext call) {
+    int n = Array.getLength(values);
+    IndexTest test = CpuSelectProgram.compile(program, values, flags);
+    int chunks = chunks(n);
+    int[] starts = count(test, n, chunks);
+    int kept = starts[chunks];
+    Object out = Array.newInstance(values.getClass().getComponentType(), partition ? n : kept);
+    scatter(test, values, out, n, chunks, starts, partition);
+    call.usedVariant(TWO_PASS);
+    return new Selection(out, kept);
+  }
+
+  @Override
+  public long select(
+      DeviceBuffer values,
+      long[] program,
+      DeviceBuffer flags,
+      DeviceBuffer out,
+      boolean partition,
+      CallContext call) {
+    Object in = CpuSorter.heapArray(values);
+    int[] f = flags == null ? null : (int[]) CpuSorter.heapArray(flags);
+    CpuBuffer target = CpuBuffer.of(out);
+    Object outArray =
+        target.onHeap()
+            ? CpuBuffer.arrayOf(out)
+            : Array.newInstance(in.getClass().getComponentType(), Array.getLength(in));
+    int n = Array.getLength(in);
+    IndexTest test = CpuSelectProgram.compile(program, in, f);
+    int chunks = chunks(n);
+    int[] starts = count(test, n, chunks);
+    scatter(test, in, outArray, n, chunks, starts, partition);
+    if (!target.onHeap()) {
+      target.store(0, outArray, 0, n);
+    }
+    call.usedVariant(TWO_PASS);
+    return starts[chunks];
+  }
+
+  /** Small k of heap arrays by {@link CpuTopK}, the rest by the radix select. */
+  @Override
+  public void topK(
+      BufferManager buffers,
+      Object values,
+      int k,
+      TopKOrder order,
+      Object valuesOut,
+      int[] indicesOut,
+      CallContext call) {
+    if (k <= CpuTopK.MAX_K) {
+      heaps.topK(values, k, order == TopKOrder.LARGEST, valuesOut, indicesOut);
+      call.usedVariant(CHUNK_HEAPS);
+      return;
+    }
+    Selector.super.topK(buffers, values, k, order, valuesOut, indicesOut, call);
+  }
+
+  @Override
+  public void topK(
+      DeviceBuffer values,
+      int k,
+      TopKOrder order,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut,
+      CallContext call) {
+    if (k <= CpuTopK.MAX_K && CpuBuffer.allOnHeap(values, valuesOut, indicesOut)) {
+      heaps.topK(
+          CpuBuffer.arrayOf(values),
+          k,
+          order == TopKOrder.LARGEST,
+          CpuBuffer.arrayOf(valuesOut),
+          (int[]) CpuBuffer.arrayOf(indicesOut));
+      call.usedVariant(CHUNK_HEAPS);
+      return;
+    }
+    topK.topK(values, k, order, valuesOut, indicesOut, call);
+  }
+
+  private int chunks(int n) {
+    return Math.max(1, Math.min(parallel.threads() * 4, n / MIN_CHUNK));
+  }
+
+  /** The exclusive scan of the kept counts per chunk, the total last. */
+  private int[] count(IndexTest test, int n, int chunks) {
+    int[] counts = new int[chunks + 1];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int kept = 0;
+          for (int i = CpuRadixSort.lo(c, chunks, n), to = CpuRadixSort.lo(c + 1, chunks, n);
+              i < to;
+              i++) {
+            if (test.test(i)) {
+              kept++;
+            }
+          }
+          counts[c + 1] = kept;
+        });
+    for (int c = 0; c < chunks; c++) {
+      counts[c + 1] += counts[c];
+    }
+    return counts;
+  }
+
+  private void scatter(
+      IndexTest test, Object in, Object out, int n, int chunks, int[] starts, boolean partition) {
+    int kept = starts[chunks];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int from = CpuRadixSort.lo(c, chunks, n);
+          int to = CpuRadixSort.lo(c + 1, chunks, n);
+          int at = starts[c];
+          int rest = partition ? kept + from - starts[c] : -1;
+          if (in instanceof int[] a) {
+            int[] o = (int[]) out;
+            for (int i = from; i < to; i++) {
+              if (test.test(i)) {
+                o[at++] = a[i];
+              } else if (rest >= 0) {
+                o[rest++] = a[i];
+              }
+            }
+          } else if (in instanceof long[] a) {
+            long[] o = (long[]) out;
+            for (int i = from; i < to; i++) {
+              if (test.test(i)) {
+                o[at++] = a[i];
+              } else if (rest >= 0) {
+                o[rest++] = a[i];
+              }
+            }
+          } else if (in instanceof float[] a) {
+            float[] o = (float[]) out;
+            for (int i = from; i < to; i++) {
+              if (test.test(i)) {
+                o[at++] = a[i];
+              } else if (rest >= 0) {
+                o[rest++] = a[i];
+              }
+            }
+          } else {
+            double[] a = (double[]) in;
+            double[] o = (double[]) out;
+            for (int i = from; i < to; i++) {
+              if (test.test(i)) {
+                o[at++] = a[i];
+              } else if (rest >= 0) {
+                o[rest++] = a[i];
+              }
+            }
+          }
+        });
+  }
+}

@@ -1,0 +1,163 @@
+// Select entry points, the twin of the OpenCL backend's select.cl (see dev.prims.spi.SelectKernels;
+// the predicate program is dev.prims.spi.SelectProgram): a flag kernel evaluating the program on
+// every value, a stable scatter by the exclusive scan of the flags (the driver runs prims' own scan
+// between them), and the radix digits whose histogram a top-k's radix select counts. Entry points
+// are suffixed with the value type (int, long, float, double).
+#include <type_traits>
+
+#include "../common.cuh"
+
+typedef unsigned u32;
+
+#define OP_LT 0
+#define OP_LE 1
+#define OP_GT 2
+#define OP_GE 3
+#define OP_EQ 4
+#define OP_NE 5
+#define OP_NOT_NAN 6
+#define OP_AND 7
+#define OP_OR 8
+#define OP_FLAG 9
+#define OP_RADIX_BELOW 10
+#define OP_RADIX_PREFIX 11
+#define OP_ALWAYS 12
+#define INTEGER_MODE 256
+#define DESCENDING_BIT (1 << 24)
+
+// The radix bits of x (see dev.prims.spi.Sorter): NaNs canonical, ordered as an unsigned R.
+template <typename T, typename R>
+__device__ __forceinline__ R select_radix(T x, int descending) {
+  constexpr R SIGN_BIT = (R)1 << (sizeof(R) * 8 - 1);
+  R raw;
+  if constexpr (sizeof(T) == 4 && !std::is_integral_v<T>) {
+    raw = (R)__float_as_uint(x);
+  } else if constexpr (sizeof(T) == 8 && !std::is_integral_v<T>) {
+    raw = (R)__double_as_longlong(x);
+  } else {
+    raw = (R)x;
+  }
+  if constexpr (!std::is_integral_v<T>) {
+    constexpr R EXPONENT_BITS = sizeof(R) == 4 ? (R)0x7f800000u : (R)0x7ff0000000000000ull;
+    constexpr R CANONICAL_NAN = sizeof(R) == 4 ? (R)0x7fc00000u : (R)0x7ff8000000000000ull;
+    if ((raw & ~SIGN_BIT) > EXPONENT_BITS) raw = CANONICAL_NAN;
+    raw = (raw & SIGN_BIT) ? ~raw : (raw | SIGN_BIT);
+  } else {
+    raw ^= SIGN_BIT;
+  }
+  return descending ? ~raw : raw;
+}
+
+template <typename V>
+__device__ __forceinline__ int compare(int op, V a, V b) {
+  switch (op) {
+    case OP_LT: return a < b;
+    case OP_LE: return a <= b;
+    case OP_GT: return a > b;
+    case OP_GE: return a >= b;
+    case OP_EQ: return a == b;
+    default: return a != b;
+  }
+}
+
+// Whether the program holds for x (and its flag): a postfix program on a stack of bits.
+template <typename T, typename R>
+__device__ __forceinline__ int select_holds(T x, int flag, const i64* program, int instructions) {
+  u32 stack = 0;
+  int top = 0;
+  for (int p = 0; p < instructions; p++) {
+    i64 code = program[2 * p];
+    i64 c = program[2 * p + 1];
+    int op = (int)(code & 0xff);
+    int descending = (code & DESCENDING_BIT) != 0;
+    int v;
+    if (op == OP_AND || op == OP_OR) {
+      int b = (stack >> (top - 1)) & 1;
+      int a = (stack >> (top - 2)) & 1;
+      top -= 2;
+      v = op == OP_AND ? (a & b) : (a | b);
+    } else if (op == OP_NOT_NAN) {
+      if constexpr (std::is_integral_v<T>) {
+        v = 1;
+      } else {
+        v = !isnan(x);
+      }
+    } else if (op == OP_FLAG) {
+      v = flag != 0;
+    } else if (op == OP_RADIX_BELOW) {
+      v = select_radix<T, R>(x, descending) < (R)c;
+    } else if (op == OP_RADIX_PREFIX) {
+      v = (select_radix<T, R>(x, descending) >> ((code >> 16) & 0xff)) == (R)c;
+    } else if (op == OP_ALWAYS) {
+      v = 1;
+    } else if (code & INTEGER_MODE) {
+      v = compare<i64>(op, (i64)x, c);
+    } else {
+      v = compare<double>(op, (double)x, __longlong_as_double(c));
+    }
+    stack = (stack & ~(1u << top)) | ((u32)v << top);
+    top++;
+  }
+  return stack & 1;
+}
+
+template <typename T, typename R>
+__device__ void select_flags(const T* values, i64 n, const i64* program, int instructions,
+                             const int* flags_in, int has_flags, int* flags) {
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
+    flags[i] = select_holds<T, R>(values[i], has_flags ? flags_in[i] : 0, program, instructions);
+  }
+}
+
+template <typename T>
+__device__ void select_scatter(const T* values, const int* indices, int has_indices, const int* flags,
+                               const int* offsets, i64 n, T* values_out, int* indices_out,
+                               int has_indices_out, i64 at, i64 capacity, int partition, i64* kept) {
+  const i64 total = (i64)(u32)offsets[n - 1] + (flags[n - 1] != 0);
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
+    i64 before = (i64)(u32)offsets[i];
+    if (flags[i]) {
+      if (before < capacity) {
+        values_out[at + before] = values[i];
+        if (has_indices_out) indices_out[at + before] = has_indices ? indices[i] : (int)i;
+      }
+    } else if (partition) {
+      values_out[total + i - before] = values[i];
+    }
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) kept[0] = total;
+}
+
+template <typename T, typename R>
+__device__ void select_digits(const T* values, i64 n, int shift, int bits, int descending, int* digits) {
+  const R mask = ((R)1 << bits) - 1;
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
+    digits[i] = (int)((select_radix<T, R>(values[i], descending) >> shift) & mask);
+  }
+}
+
+#define PRIMS_SELECT_ENTRIES(T, R, TID)                                                                   \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_flags_##TID(                           \
+      const T* values, i64 n, const i64* program, int instructions, const int* flags_in, int has_flags, \
+      int* flags) {                                                                                       \
+    select_flags<T, R>(values, n, program, instructions, flags_in, has_flags, flags);                   \
+  }                                                                                                       \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_scatter_##TID(                         \
+      const T* values, const int* indices, int has_indices, const int* flags, const int* offsets, i64 n, \
+      T* values_out, int* indices_out, int has_indices_out, i64 at, i64 capacity, int partition,        \
+      i64* kept) {                                                                                        \
+    select_scatter<T>(values, indices, has_indices, flags, offsets, n, values_out, indices_out,         \
+                      has_indices_out, at, capacity, partition, kept);                                   \
+  }                                                                                                       \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_digits_##TID(                          \
+      const T* values, i64 n, int shift, int bits, int descending, int* digits) {                        \
+    select_digits<T, R>(values, n, shift, bits, descending, digits);                                     \
+  }
+
+PRIMS_SELECT_ENTRIES(int, u32, int)
+PRIMS_SELECT_ENTRIES(i64, u64, long)
+PRIMS_SELECT_ENTRIES(float, u32, float)
+PRIMS_SELECT_ENTRIES(double, u64, double)

@@ -1,0 +1,401 @@
+package dev.prims.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Predicate;
+import dev.prims.Prims;
+import dev.prims.SelectCount;
+import dev.prims.SelectResult;
+import dev.prims.TopKOrder;
+import dev.prims.TopKResult;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.DoublePredicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Select, partition and top-k on every value type, on arrays and buffers: random data, data where
+ * every or no value is kept, NaNs, signed zeros and infinities, lengths 0, 1 and odd ones, k = 1
+ * and k = n, many ties. Answers are compared with plain Java loops (a select keeps input order; a
+ * partition puts the others after in input order; a top-k is a stable sort of the indices by {@link
+ * Double#compare} taken to k, ties by lower index). A backend without a select is skipped as such.
+ */
+public abstract class SelectConformance extends BackendConformance {
+  /** Lengths: empty, tiny, odd, and around chunk sizes. */
+  static final int[] SIZES = {0, 1, 2, 3, 17, 1000, 4097, 16385, 65537, 300001};
+
+  /** Lengths of the top-k cells. */
+  static final int[] TOP_K_SIZES = {1, 2, 3, 17, 1000, 4097, 65537};
+
+  /** The data patterns. */
+  enum Pattern {
+    RANDOM,
+    FEW_DISTINCT,
+    SPECIALS
+  }
+
+  /** A predicate with a plain Java twin on the value widened to double (exact for these data). */
+  record Case(String name, Predicate predicate, DoublePredicate reference) {}
+
+  static final List<Case> CASES =
+      List.of(
+          new Case("x > 0", Predicate.greaterThan(0), x -> x > 0),
+          new Case("x >= -3", Predicate.atLeast(-3), x -> x >= -3),
+          new Case("x < 2.5", Predicate.lessThan(2.5), x -> x < 2.5),
+          new Case("x <= 0", Predicate.atMost(0), x -> x <= 0),
+          new Case("x == 0", Predicate.equalTo(0), x -> x == 0),
+          new Case("x != 1", Predicate.notEqualTo(1), x -> x != 1),
+          new Case("[-5, 5]", Predicate.between(-5, 5), x -> x >= -5 && x <= 5),
+          new Case("[-5, 5)", Predicate.inRange(-5.0, 5.0), x -> x >= -5 && x < 5),
+          new Case("notNaN (all kept for integers)", Predicate.notNaN(), x -> !Double.isNaN(x)),
+          new Case("x > 1e300 (none kept)", Predicate.greaterThan(1e300), x -> x > 1e300),
+          new Case(
+              "x < -100 or (x > 0 and x != 7)",
+              Predicate.lessThan(-100).or(Predicate.greaterThan(0).and(Predicate.notEqualTo(7))),
+              x -> x < -100 || (x > 0 && x != 7)),
+          new Case(
+              "notNaN and x >= 0",
+              Predicate.notNaN().and(Predicate.atLeast(0.0)),
+              x -> !Double.isNaN(x) && x >= 0));
+
+  @BeforeAll
+  final void requireSelect() {
+    try {
+      backend().selector();
+    } catch (UnsupportedOperationException e) {
+      Assumptions.abort(
+          backendId()
+              + " offers no select or top-k (capability absent in this backend): "
+              + e.getMessage());
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicNode> selectAndPartition() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : DType.values()) {
+      for (Case c : CASES) {
+        List<DynamicNode> tests = new ArrayList<>();
+        for (int n : SIZES) {
+          for (Pattern pattern : Pattern.values()) {
+            tests.add(
+                DynamicTest.dynamicTest(
+                    "n=" + n + " " + pattern, () -> checkSelect(type, c, pattern, n)));
+          }
+        }
+        nodes.add(DynamicContainer.dynamicContainer(type.id() + " " + c.name(), tests));
+      }
+    }
+    return nodes.stream();
+  }
+
+  @TestFactory
+  Stream<DynamicNode> selectByFlags() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : DType.values()) {
+      for (int n : SIZES) {
+        nodes.add(DynamicTest.dynamicTest(type.id() + " n=" + n, () -> checkFlags(type, n)));
+      }
+    }
+    return nodes.stream();
+  }
+
+  @TestFactory
+  Stream<DynamicNode> topK() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : DType.values()) {
+      for (TopKOrder order : TopKOrder.values()) {
+        List<DynamicNode> tests = new ArrayList<>();
+        for (int n : TOP_K_SIZES) {
+          for (Pattern pattern : Pattern.values()) {
+            for (int k : new int[] {1, 100, n / 2, n - 1, n}) {
+              if (k < 1 || k > n) {
+                continue;
+              }
+              tests.add(
+                  DynamicTest.dynamicTest(
+                      "n=" + n + " k=" + k + " " + pattern,
+                      () -> checkTopK(type, order, pattern, n, k)));
+            }
+          }
+        }
+        nodes.add(DynamicContainer.dynamicContainer(type.id() + " " + order, tests));
+      }
+    }
+    return nodes.stream();
+  }
+
+  private void checkSelect(DType type, Case c, Pattern pattern, int n) {
+    Object values = values(type, pattern, n, seed(type, pattern, n));
+    Object before = copy(values);
+    boolean[] keep = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      keep[i] = c.reference().test(((Number) Array.get(values, i)).doubleValue());
+    }
+    long[] expectedKept = pick(values, keep, true);
+    long[] expectedRest = pick(values, keep, false);
+    Prims prims = prims();
+
+    SelectResult<?> selected = select(prims, values, c.predicate(), false);
+    assertEquals(expectedKept.length, selected.kept(), "kept count");
+    assertArrayEquals(expectedKept, canonical(selected.values()), "kept values in order");
+    assertEquals(backendId(), selected.provenance().backend());
+
+    SelectResult<?> parted = select(prims, values, c.predicate(), true);
+    assertEquals(expectedKept.length, parted.kept(), "partition kept count");
+    assertArrayEquals(concat(expectedKept, expectedRest), canonical(parted.values()), "partition");
+    assertArrayEquals(canonical(before), canonical(values), "the input is untouched");
+
+    try (DeviceBuffer in = prims.upload(values);
+        DeviceBuffer out = prims.allocate(type, n)) {
+      SelectCount count = prims.select(in, c.predicate(), out);
+      assertEquals(expectedKept.length, count.kept(), "kept count of buffers");
+      assertArrayEquals(expectedKept, canonical(download(prims, out, type, expectedKept.length)));
+      SelectCount parts = prims.partition(in, c.predicate(), out);
+      assertEquals(expectedKept.length, parts.kept(), "partition count of buffers");
+      assertArrayEquals(
+          concat(expectedKept, expectedRest), canonical(download(prims, out, type, n)));
+    }
+  }
+
+  private void checkFlags(DType type, int n) {
+    Object values = values(type, Pattern.RANDOM, n, seed(type, Pattern.SPECIALS, n) + 3);
+    SplittableRandom random = new SplittableRandom(n * 31L + 5);
+    int[] flags = new int[n];
+    boolean[] keep = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      flags[i] = random.nextInt(4) == 0 ? 0 : random.nextInt() | 1;
+      keep[i] = flags[i] != 0;
+    }
+    long[] expectedKept = pick(values, keep, true);
+    long[] expectedRest = pick(values, keep, false);
+    Prims prims = prims();
+    SelectResult<?> selected = selectFlags(prims, values, flags, false);
+    assertArrayEquals(expectedKept, canonical(selected.values()));
+    SelectResult<?> parted = selectFlags(prims, values, flags, true);
+    assertEquals(expectedKept.length, parted.kept());
+    assertArrayEquals(concat(expectedKept, expectedRest), canonical(parted.values()));
+    try (DeviceBuffer in = prims.upload(values);
+        DeviceBuffer f = prims.upload(flags);
+        DeviceBuffer out = prims.allocate(type, n)) {
+      assertEquals(expectedKept.length, prims.select(in, f, out).kept());
+      assertArrayEquals(expectedKept, canonical(download(prims, out, type, expectedKept.length)));
+      assertEquals(expectedKept.length, prims.partition(in, f, out).kept());
+      assertArrayEquals(
+          concat(expectedKept, expectedRest), canonical(download(prims, out, type, n)));
+    }
+  }
+
+  private void checkTopK(DType type, TopKOrder order, Pattern pattern, int n, int k) {
+    Object values = values(type, pattern, n, seed(type, pattern, n) + 11);
+    Integer[] index = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      index[i] = i;
+    }
+    Comparator<Integer> byValue =
+        (i, j) ->
+            Double.compare(
+                ((Number) Array.get(values, i)).doubleValue(),
+                ((Number) Array.get(values, j)).doubleValue());
+    if (type == DType.LONG) {
+      long[] a = (long[]) values;
+      byValue = (i, j) -> Long.compare(a[i], a[j]);
+    }
+    Arrays.sort(index, order == TopKOrder.SMALLEST ? byValue : byValue.reversed());
+    int[] expectedIndices = new int[k];
+    Object expectedValues = Array.newInstance(values.getClass().getComponentType(), k);
+    for (int i = 0; i < k; i++) {
+      expectedIndices[i] = index[i];
+      Array.set(expectedValues, i, Array.get(values, index[i]));
+    }
+    Prims prims = prims();
+    TopKResult<?> result = topK(prims, values, k, order);
+    assertArrayEquals(canonical(expectedValues), canonical(result.values()), "values");
+    assertArrayEquals(expectedIndices, result.indices(), "indices (ties by lower index)");
+    assertEquals(backendId(), result.provenance().backend());
+    try (DeviceBuffer in = prims.upload(values);
+        DeviceBuffer v = prims.allocate(type, k);
+        DeviceBuffer ix = prims.allocate(DType.INT, k)) {
+      prims.topK(in, k, order, v, ix);
+      assertArrayEquals(canonical(expectedValues), canonical(download(prims, v, type, k)));
+      int[] got = new int[k];
+      prims.download(ix, got);
+      assertArrayEquals(expectedIndices, got, "indices of buffers");
+    }
+  }
+
+  @Test
+  void badArgumentsAreRefusedNamingThem() {
+    Prims prims = prims();
+    int[] values = {3, 1, 2};
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> prims.topK(values, 0, TopKOrder.LARGEST));
+    assertTrue(
+        e.getMessage().contains("k = 0") && e.getMessage().contains("n = 3"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> prims.topK(values, 4, TopKOrder.SMALLEST));
+    assertTrue(e.getMessage().contains("k = 4"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> prims.select(values, (Predicate) null));
+    e = assertThrows(IllegalArgumentException.class, () -> prims.select(values, new int[] {1, 0}));
+    assertTrue(e.getMessage().contains("2") && e.getMessage().contains("3"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Predicate.between(5.0, 1.0));
+    assertTrue(e.getMessage().contains("5.0") && e.getMessage().contains("1.0"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Predicate.lessThan(Double.NaN));
+    try (DeviceBuffer in = prims.upload(new float[] {1, 2, 3});
+        DeviceBuffer wrong = prims.allocate(DType.FLOAT, 2);
+        DeviceBuffer idx = prims.allocate(DType.INT, 2)) {
+      e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> prims.select(in, Predicate.greaterThan(0), wrong));
+      assertTrue(e.getMessage().contains("length 2"), e.getMessage());
+      e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> prims.topK(in, 3, TopKOrder.LARGEST, wrong, idx));
+      assertTrue(e.getMessage().contains("k = 3"), e.getMessage());
+    }
+  }
+
+  // ---- data and references ----
+
+  static long seed(DType type, Pattern pattern, int n) {
+    return type.ordinal() * 1_000_003L + pattern.ordinal() * 7919L + n;
+  }
+
+  /** Values in [-20, 20) (random), few distinct values, or specials mixed into random values. */
+  static Object values(DType type, Pattern pattern, int n, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    double[] specials = {
+      Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1, 7, -1000
+    };
+    Object out = Array.newInstance(type.arrayClass().getComponentType(), n);
+    for (int i = 0; i < n; i++) {
+      double x =
+          switch (pattern) {
+            case RANDOM -> random.nextInt(-20, 20) + (type.isFloating() ? random.nextDouble() : 0);
+            case FEW_DISTINCT -> random.nextInt(-2, 3);
+            default ->
+                random.nextInt(4) == 0
+                    ? specials[random.nextInt(specials.length)]
+                    : random.nextInt(-200, 200);
+          };
+      switch (type) {
+        case INT -> Array.setInt(out, i, Double.isNaN(x) ? 0 : (int) x);
+        case LONG -> Array.setLong(out, i, Double.isNaN(x) ? Long.MIN_VALUE : (long) x);
+        case FLOAT -> Array.setFloat(out, i, (float) x);
+        default -> Array.setDouble(out, i, x);
+      }
+    }
+    return out;
+  }
+
+  private static long[] pick(Object values, boolean[] keep, boolean kept) {
+    long[] all = canonical(values);
+    int count = 0;
+    long[] out = new long[all.length];
+    for (int i = 0; i < all.length; i++) {
+      if (keep[i] == kept) {
+        out[count++] = all[i];
+      }
+    }
+    return Arrays.copyOf(out, count);
+  }
+
+  private static long[] concat(long[] a, long[] b) {
+    long[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  /** Each value as its bits, every NaN alike. */
+  static long[] canonical(Object array) {
+    int n = Array.getLength(array);
+    long[] out = new long[n];
+    for (int i = 0; i < n; i++) {
+      out[i] =
+          array instanceof float[] f
+              ? Float.floatToIntBits(f[i])
+              : array instanceof double[] d
+                  ? Double.doubleToLongBits(d[i])
+                  : ((Number) Array.get(array, i)).longValue();
+    }
+    return out;
+  }
+
+  private static Object copy(Object array) {
+    int n = Array.getLength(array);
+    Object out = Array.newInstance(array.getClass().getComponentType(), n);
+    System.arraycopy(array, 0, out, 0, n);
+    return out;
+  }
+
+  private static Object download(Prims prims, DeviceBuffer buffer, DType type, int length) {
+    Object out = Array.newInstance(type.arrayClass().getComponentType(), length);
+    if (length > 0) {
+      prims.download(buffer, out, 0, length);
+    }
+    return out;
+  }
+
+  private static SelectResult<?> select(
+      Prims prims, Object values, Predicate p, boolean partition) {
+    if (values instanceof int[] a) {
+      return partition ? prims.partition(a, p) : prims.select(a, p);
+    }
+    if (values instanceof long[] a) {
+      return partition ? prims.partition(a, p) : prims.select(a, p);
+    }
+    if (values instanceof float[] a) {
+      return partition ? prims.partition(a, p) : prims.select(a, p);
+    }
+    double[] a = (double[]) values;
+    return partition ? prims.partition(a, p) : prims.select(a, p);
+  }
+
+  private static SelectResult<?> selectFlags(
+      Prims prims, Object values, int[] flags, boolean partition) {
+    if (values instanceof int[] a) {
+      return partition ? prims.partition(a, flags) : prims.select(a, flags);
+    }
+    if (values instanceof long[] a) {
+      return partition ? prims.partition(a, flags) : prims.select(a, flags);
+    }
+    if (values instanceof float[] a) {
+      return partition ? prims.partition(a, flags) : prims.select(a, flags);
+    }
+    double[] a = (double[]) values;
+    return partition ? prims.partition(a, flags) : prims.select(a, flags);
+  }
+
+  private static TopKResult<?> topK(Prims prims, Object values, int k, TopKOrder order) {
+    if (values instanceof int[] a) {
+      return prims.topK(a, k, order);
+    }
+    if (values instanceof long[] a) {
+      return prims.topK(a, k, order);
+    }
+    if (values instanceof float[] a) {
+      return prims.topK(a, k, order);
+    }
+    return prims.topK((double[]) values, k, order);
+  }
+}

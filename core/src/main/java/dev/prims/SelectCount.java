@@ -1,0 +1,4 @@
+package dev.prims;
+
+/** The result of a select or partition of a buffer: how many values were kept. */
+public record SelectCount(long kept, Provenance provenance) {}
