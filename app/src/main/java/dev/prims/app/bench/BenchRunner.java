@@ -643,10 +643,7 @@ public final class BenchRunner {
 
   /** Whether a point that exists only on devices can run {@code operation} in {@code mode}. */
   private static boolean onDevicesOnly(String mode, Operation operation) {
-    return mode.equals(PrimsWorkload.DEVICE)
-        && !operation.isArgOrMoments()
-        && !operation.isSort()
-        && operation.segment() == 0;
+    return mode.equals(PrimsWorkload.DEVICE) && operation.isPlain();
   }
 
   /**

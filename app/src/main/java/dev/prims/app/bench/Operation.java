@@ -149,6 +149,11 @@ public enum Operation {
 
   /** Whether the CUB reference program measures this operation with Thrust. */
   public boolean hasThrustReference() {
+    return isPlain();
+  }
+
+  /** Whether this is one of the four first primitives (reduce, scan, histogram, dot). */
+  public boolean isPlain() {
     return !isArgOrMoments() && segment == 0 && !isSort() && !isSelect();
   }
 

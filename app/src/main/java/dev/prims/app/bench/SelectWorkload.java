@@ -52,7 +52,7 @@ final class SelectWorkload {
       Predicate p = upperHalf(data.type());
       return () -> view.select(in, p, out);
     }
-    int k = Math.min(K, data.n());
+    int k = (int) Math.min(K, data.n());
     DeviceBuffer values = PrimsWorkload.keep(buffers, view.allocate(data.type(), k));
     DeviceBuffer indices = PrimsWorkload.keep(buffers, view.allocate(DType.INT, k));
     return () -> view.topK(in, k, TopKOrder.SMALLEST, values, indices);
@@ -97,7 +97,7 @@ final class SelectWorkload {
           new CpuPeers.Peer("parallel stream filter", () -> sink = streamFilter(values), false),
           new CpuPeers.Peer("serial loop", () -> sink = serialFilter(values), false));
     }
-    int k = Math.min(K, data.n());
+    int k = (int) Math.min(K, data.n());
     return List.of(
         new CpuPeers.Peer(
             "clone() + Arrays.parallelSort, first k", () -> sink = sortedPrefix(values, k), false),
