@@ -13,6 +13,7 @@ import dev.prims.spi.DotProduct;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
+import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -265,6 +266,7 @@ class AsyncPathTest {
       List<List<CompletableFuture<Scalar>>> submitted =
           Concurrently.run(
               8,
+              30,
               t -> {
                 List<CompletableFuture<Scalar>> mine = new ArrayList<>();
                 for (int i = 0; i < 200; i++) {

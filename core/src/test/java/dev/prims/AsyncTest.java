@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.FakeProvider.Mode;
+import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -62,6 +63,7 @@ class AsyncTest {
       List<List<CompletableFuture<Scalar>>> submitted =
           Concurrently.run(
               8,
+              30,
               t -> {
                 List<CompletableFuture<Scalar>> mine = new ArrayList<>();
                 for (int i = 0; i < 50; i++) {

@@ -1,4 +1,4 @@
-package dev.prims;
+package dev.prims.testing;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,15 +10,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 /** Runs work on several threads released at once, for tests of concurrent callers. */
-final class Concurrently {
+public final class Concurrently {
   private Concurrently() {}
 
   /**
    * Starts {@code threads} threads that wait for one another, then each returns {@code
-   * work.apply(t)} for its index {@code t}; returns their results in index order (waiting 30
-   * seconds at most for each).
+   * work.apply(t)} for its index {@code t}; returns their results in index order, waiting {@code
+   * seconds} at most for each.
    */
-  static <T> List<T> run(int threads, IntFunction<T> work) throws Exception {
+  public static <T> List<T> run(int threads, long seconds, IntFunction<T> work) throws Exception {
     ExecutorService callers = Executors.newFixedThreadPool(threads);
     try {
       CountDownLatch start = new CountDownLatch(1);
@@ -35,7 +35,7 @@ final class Concurrently {
       start.countDown();
       List<T> results = new ArrayList<>();
       for (Future<T> f : submitted) {
-        results.add(f.get(30, TimeUnit.SECONDS));
+        results.add(f.get(seconds, TimeUnit.SECONDS));
       }
       return results;
     } finally {
