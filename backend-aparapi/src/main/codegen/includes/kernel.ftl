@@ -8,6 +8,24 @@
   <#return type.java?cap_first>
 </#function>
 <#--
+  One kernel class per element type of config.fmpp (the floating ones alone when floatingOnly),
+  named cap(type) + suffix (floatingSuffix for floating types, when given): writes its package and
+  import lines and hands the nested body the type, its Java name and the class name.
+-->
+<#macro perType suffix floatingSuffix="" floatingOnly=false>
+<@pp.dropOutputFile />
+<#list types as type>
+<#if type.floating || !floatingOnly>
+<#local name = cap(type) + (type.floating && floatingSuffix != "")?then(floatingSuffix, suffix)>
+<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
+package dev.prims.aparapi;
+
+import com.aparapi.Kernel;
+<#nested type, type.java, name>
+</#if>
+</#list>
+</#macro>
+<#--
   The slice of the input one work-item reads: grid-strided from its global id by ${step}, or, when
   span > 0 (CPU devices), the contiguous span starting at first * span. Declares first, step, start
   and count.

@@ -1,13 +1,6 @@
 <#-- Arg-min/arg-max kernels, one per element type: IntArgKernel ... DoubleArgKernel. -->
 <#import "/@includes/kernel.ftl" as k>
-<@pp.dropOutputFile />
-<#list types as type>
-<#assign T = type.java>
-<#assign name = k.cap(type) + "ArgKernel">
-<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
-package dev.prims.aparapi;
-
-import com.aparapi.Kernel;
+<@k.perType suffix="ArgKernel"; type, T, name>
 
 /**
  * Arg-min ({@code min == 1}) or arg-max of ${T}s: each work-item scans its slice in index order
@@ -97,4 +90,4 @@ final class ${name} extends Kernel implements ArgKernel {
     return r;
   }
 }
-</#list>
+</@k.perType>

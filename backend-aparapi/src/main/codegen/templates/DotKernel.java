@@ -1,13 +1,6 @@
 <#-- Dot kernels, one per element type: IntDotKernel ... DoubleDotKernel. -->
 <#import "/@includes/kernel.ftl" as k>
-<@pp.dropOutputFile />
-<#list types as type>
-<#assign T = type.java>
-<#assign name = k.cap(type) + "DotKernel">
-<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
-package dev.prims.aparapi;
-
-import com.aparapi.Kernel;
+<@k.perType suffix="DotKernel"; type, T, name>
 
 /**
  * Dot product of two ${T} arrays: each work-item sums the products of a grid-strided slice, or a
@@ -83,4 +76,4 @@ final class ${name} extends Kernel implements DotKernel {
     return squares == 1 ? a[j] : b[j];
   }
 }
-</#list>
+</@k.perType>

@@ -1,16 +1,8 @@
 <#-- Reproducible-mode fold kernels, one per floating type: FloatFoldKernel and DoubleFoldKernel. -->
 <#import "/@includes/kernel.ftl" as k>
-<@pp.dropOutputFile />
-<#list types as type>
-<#if type.floating>
-<#assign T = type.java>
-<#assign name = k.cap(type) + "FoldKernel">
+<@k.perType suffix="FoldKernel" floatingOnly=true; type, T, name>
 <#-- folds compute in double: a float value is widened first, a double one is used as it is -->
 <#assign wide = (T == "float")?then("(double) ", "")>
-<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
-package dev.prims.aparapi;
-
-import com.aparapi.Kernel;
 
 /**
  * Reproducible-mode folds of ${T} values, operation for operation as {@link
@@ -245,5 +237,4 @@ final class ${name} extends Kernel implements FoldKernel {
     }
   }
 }
-</#if>
-</#list>
+</@k.perType>

@@ -4,14 +4,7 @@
   even bins.
 -->
 <#import "/@includes/kernel.ftl" as k>
-<@pp.dropOutputFile />
-<#list types as type>
-<#assign T = type.java>
-<#assign name = k.cap(type) + type.floating?then("Bin", "Key") + "HistogramKernel">
-<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
-package dev.prims.aparapi;
-
-import com.aparapi.Kernel;
+<@k.perType suffix="KeyHistogramKernel" floatingSuffix="BinHistogramKernel"; type, T, name>
 <#if type.floating>
 import dev.prims.DType;
 import dev.prims.EvenBins;
@@ -257,4 +250,4 @@ final class ${name} extends Kernel implements HistogramKernel {
     return b;
   }
 }
-</#list>
+</@k.perType>

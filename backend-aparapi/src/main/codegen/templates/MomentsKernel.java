@@ -1,13 +1,6 @@
 <#-- One-pass moments kernels, one per element type: IntMomentsKernel ... DoubleMomentsKernel. -->
 <#import "/@includes/kernel.ftl" as k>
-<@pp.dropOutputFile />
-<#list types as type>
-<#assign T = type.java>
-<#assign name = k.cap(type) + "MomentsKernel">
-<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
-package dev.prims.aparapi;
-
-import com.aparapi.Kernel;
+<@k.perType suffix="MomentsKernel"; type, T, name>
 
 /**
 <#if type.floating>
@@ -123,4 +116,4 @@ final class ${name} extends Kernel implements MomentsKernel {
     counts[first] = count;
   }
 }
-</#list>
+</@k.perType>

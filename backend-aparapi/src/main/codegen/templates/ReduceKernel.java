@@ -1,13 +1,6 @@
 <#-- Reduce kernels, one per element type: IntReduceKernel ... DoubleReduceKernel. -->
 <#import "/@includes/kernel.ftl" as k>
-<@pp.dropOutputFile />
-<#list types as type>
-<#assign T = type.java>
-<#assign name = k.cap(type) + "ReduceKernel">
-<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
-package dev.prims.aparapi;
-
-import com.aparapi.Kernel;
+<@k.perType suffix="ReduceKernel"; type, T, name>
 
 /**
  * Reduce of ${T} values: each work-item folds a grid-strided slice, or a contiguous span when {@code
@@ -84,4 +77,4 @@ final class ${name} extends Kernel implements ReduceKernel {
 
 <@k.combine type=type />
 }
-</#list>
+</@k.perType>

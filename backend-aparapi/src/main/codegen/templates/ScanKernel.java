@@ -1,13 +1,6 @@
 <#-- Scan kernels, one per element type: IntScanKernel ... DoubleScanKernel. -->
 <#import "/@includes/kernel.ftl" as k>
-<@pp.dropOutputFile />
-<#list types as type>
-<#assign T = type.java>
-<#assign name = k.cap(type) + "ScanKernel">
-<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
-package dev.prims.aparapi;
-
-import com.aparapi.Kernel;
+<@k.perType suffix="ScanKernel"; type, T, name>
 
 /**
  * Scan of ${T} values by reduce-then-scan, in one run of {@link ScanKernel#PASSES} passes so that
@@ -173,4 +166,4 @@ final class ${name} extends Kernel implements ScanKernel {
 
 <@k.combine type=type />
 }
-</#list>
+</@k.perType>

@@ -1,6 +1,5 @@
 <#-- Segmented reduce and scan kernels, one per element type: IntSegmentKernel ... DoubleSegmentKernel. -->
 <#import "/@includes/kernel.ftl" as k>
-<@pp.dropOutputFile />
 <#-- The exact fold sums s0..s3 of values[from, to). -->
 <#macro foldSums>
     long s0 = 0L;
@@ -16,13 +15,7 @@
       s3 = s3 + k3;
     }
 </#macro>
-<#list types as type>
-<#assign T = type.java>
-<#assign name = k.cap(type) + "SegmentKernel">
-<@pp.changeOutputFile name="/dev/prims/aparapi/${name}.java" />
-package dev.prims.aparapi;
-
-import com.aparapi.Kernel;
+<@k.perType suffix="SegmentKernel"; type, T, name>
 
 /**
  * Segmented reduce and scan of ${T} values over CSR offsets, one flat pass over equal chunks of the
@@ -321,4 +314,4 @@ final class ${name} extends Kernel implements SegmentKernel {
 
 <@k.combine type=type />
 }
-</#list>
+</@k.perType>

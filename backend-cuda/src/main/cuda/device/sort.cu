@@ -1,8 +1,8 @@
 // LSD radix sort entry points, the twin of the OpenCL backend's sort.cl (same kernels, parameters
-// and tuning constants; CudaSortPolicy mirrors the constants). Keys are sorted by their radix bits
-// (an unsigned integer whose order is the sort order, see dev.prims.spi.Sorter), DIGIT_BITS-wide
-// digits from the lowest bit asked for. The first pass reads the keys and turns them into radix
-// bits as it loads them (transform_in), the last turns them back as it writes them
+// and tuning constants; dev.prims.spi.DeviceSorter mirrors the constants). Keys are sorted by their
+// radix bits (an unsigned integer whose order is the sort order, see dev.prims.spi.Sorter),
+// DIGIT_BITS-wide digits from the lowest bit asked for. The first pass reads the keys and turns
+// them into radix bits as it loads them (transform_in), the last turns them back as it writes them
 // (transform_out); where the last pass cannot write the output (a sort in place with an odd number
 // of passes), sort_bits_to_keys does. One pass over bits [shift, shift + digit_bits) is three
 // steps:

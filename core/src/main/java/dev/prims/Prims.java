@@ -15,6 +15,7 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.FoldSums;
+import dev.prims.spi.Scanner;
 import java.lang.reflect.Array;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -470,17 +471,7 @@ public final class Prims implements AutoCloseable {
     requireKind(kind);
     requireOp(op).requireSupported(input.type());
     requireSameBackend(input, output);
-    if (output.type() != input.type() || output.length() < input.length()) {
-      throw new IllegalArgumentException(
-          "scan output must be "
-              + input.type().id()
-              + " with at least "
-              + input.length()
-              + " elements, got "
-              + output.type().id()
-              + " with "
-              + output.length());
-    }
+    Scanner.requireOutput(input, output);
   }
 
   // ---- histogram ----

@@ -13,14 +13,12 @@ import dev.prims.spi.DotProduct;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
+import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -264,37 +262,27 @@ class AsyncPathTest {
   @Test
   void manyThreadsEachGetTheirOwnAnswers() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    ExecutorService callers = Executors.newFixedThreadPool(8);
     try (Prims prims = create(provider)) {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<List<CompletableFuture<Scalar>>>> submitted = new ArrayList<>();
+      List<List<CompletableFuture<Scalar>>> submitted =
+          Concurrently.run(
+              8,
+              30,
+              t -> {
+                List<CompletableFuture<Scalar>> mine = new ArrayList<>();
+                for (int i = 0; i < 200; i++) {
+                  DeviceBuffer b = provider.buffer(new int[] {t * 1000, i, 1});
+                  mine.add(i % 2 == 0 ? prims.reduceAsync(b, ReduceOp.SUM) : prims.dotAsync(b, b));
+                }
+                return mine;
+              });
       for (int t = 0; t < 8; t++) {
-        int base = t * 1000;
-        submitted.add(
-            callers.submit(
-                () -> {
-                  start.await();
-                  List<CompletableFuture<Scalar>> mine = new ArrayList<>();
-                  for (int i = 0; i < 200; i++) {
-                    DeviceBuffer b = provider.buffer(new int[] {base, i, 1});
-                    mine.add(
-                        i % 2 == 0 ? prims.reduceAsync(b, ReduceOp.SUM) : prims.dotAsync(b, b));
-                  }
-                  return mine;
-                }));
-      }
-      start.countDown();
-      for (int t = 0; t < 8; t++) {
-        List<CompletableFuture<Scalar>> mine = submitted.get(t).get(30, TimeUnit.SECONDS);
         int base = t * 1000;
         for (int i = 0; i < 200; i++) {
           int expected = i % 2 == 0 ? base + i + 1 : base * base + i * i + 1;
-          assertEquals(expected, mine.get(i).get(30, TimeUnit.SECONDS).asInt());
+          assertEquals(expected, submitted.get(t).get(i).get(30, TimeUnit.SECONDS).asInt());
         }
       }
       assertEquals(1600, provider.asyncCalls.get());
-    } finally {
-      callers.shutdownNow();
     }
   }
 

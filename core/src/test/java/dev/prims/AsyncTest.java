@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.FakeProvider.Mode;
+import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -62,32 +59,23 @@ class AsyncTest {
   @Test
   void manyThreadsSubmittingAtOnceAllGetTheirOwnAnswer() throws Exception {
     FakeProvider alpha = new FakeProvider("alpha", 1, Mode.WORKS);
-    ExecutorService callers = Executors.newFixedThreadPool(8);
     try (Prims prims = create(alpha)) {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<List<CompletableFuture<Scalar>>>> submitted = new ArrayList<>();
+      List<List<CompletableFuture<Scalar>>> submitted =
+          Concurrently.run(
+              8,
+              30,
+              t -> {
+                List<CompletableFuture<Scalar>> mine = new ArrayList<>();
+                for (int i = 0; i < 50; i++) {
+                  mine.add(prims.reduceAsync(new int[] {t * 1000, i}, ReduceOp.SUM));
+                }
+                return mine;
+              });
       for (int t = 0; t < 8; t++) {
-        int base = t * 1000;
-        submitted.add(
-            callers.submit(
-                () -> {
-                  start.await();
-                  List<CompletableFuture<Scalar>> mine = new ArrayList<>();
-                  for (int i = 0; i < 50; i++) {
-                    mine.add(prims.reduceAsync(new int[] {base, i}, ReduceOp.SUM));
-                  }
-                  return mine;
-                }));
-      }
-      start.countDown();
-      for (int t = 0; t < 8; t++) {
-        List<CompletableFuture<Scalar>> mine = submitted.get(t).get(30, TimeUnit.SECONDS);
         for (int i = 0; i < 50; i++) {
-          assertEquals(t * 1000 + i, mine.get(i).get(30, TimeUnit.SECONDS).asInt());
+          assertEquals(t * 1000 + i, submitted.get(t).get(i).get(30, TimeUnit.SECONDS).asInt());
         }
       }
-    } finally {
-      callers.shutdownNow();
     }
     assertEquals(1, alpha.opened.get());
     assertEquals(1, alpha.closed.get());

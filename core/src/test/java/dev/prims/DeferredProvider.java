@@ -1,5 +1,6 @@
 package dev.prims;
 
+import dev.prims.spi.AbstractBuffer;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
@@ -96,41 +97,23 @@ final class DeferredProvider implements BackendProvider {
     return new HostBuffer(values);
   }
 
-  private final class HostBuffer implements DeviceBuffer {
+  private final class HostBuffer extends AbstractBuffer {
     final Object values;
-    volatile boolean isClosed;
 
     HostBuffer(Object values) {
+      super(
+          id,
+          DType.ofArray(values),
+          java.lang.reflect.Array.getLength(values),
+          null,
+          null,
+          null,
+          false);
       this.values = values;
     }
 
     int[] ints() {
       return (int[]) values;
-    }
-
-    @Override
-    public DType type() {
-      return DType.ofArray(values);
-    }
-
-    @Override
-    public long length() {
-      return java.lang.reflect.Array.getLength(values);
-    }
-
-    @Override
-    public String backend() {
-      return id;
-    }
-
-    @Override
-    public boolean isClosed() {
-      return isClosed;
-    }
-
-    @Override
-    public void close() {
-      isClosed = true;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.prims;
 
+import dev.prims.spi.AbstractBuffer;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
@@ -102,37 +103,12 @@ final class FakeProvider implements BackendProvider {
       };
     }
 
-    private final class IntBuffer implements DeviceBuffer {
+    private final class IntBuffer extends AbstractBuffer {
       final int[] values;
-      boolean closed;
 
       IntBuffer(int[] values) {
+        super(id, DType.INT, values.length, null, null, null, false);
         this.values = values;
-      }
-
-      @Override
-      public DType type() {
-        return DType.INT;
-      }
-
-      @Override
-      public long length() {
-        return values.length;
-      }
-
-      @Override
-      public String backend() {
-        return id;
-      }
-
-      @Override
-      public boolean isClosed() {
-        return closed;
-      }
-
-      @Override
-      public void close() {
-        closed = true;
       }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.app.npy.NpyWriter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -13,29 +12,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code prims run argmin|argmax|moments} on small .npy inputs with known answers. */
 class RunArgMomentsTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static JsonNode runJson(String... args) throws IOException {
-    String[] all = new String[args.length + 4];
-    all[0] = "run";
-    System.arraycopy(args, 0, all, 1, args.length);
-    all[args.length + 1] = "--backend";
-    all[args.length + 2] = "cpu";
-    all[args.length + 3] = "--json";
-    Cli r = Cli.run(all);
-    assertEquals(0, r.exitCode(), r.toString());
-    return JSON.readTree(r.out());
-  }
-
   @Test
   void argMinAndArgMaxReportTheFirstExtremeAndItsIndex(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("x.npy");
     NpyWriter.write(file, new float[] {3, 7, -0.0f, 7, 0.0f, -0.0f});
-    JsonNode max = runJson("argmax", "--input", file.toString());
+    JsonNode max = Cli.runJsonOnCpu("argmax", "--input", file.toString());
     assertEquals("argmax", max.get("primitive").asText());
     assertEquals(1, max.get("index").asLong());
     assertEquals("7.0", max.get("result").toString());
-    JsonNode min = runJson("argmin", "--input", file.toString());
+    JsonNode min = Cli.runJsonOnCpu("argmin", "--input", file.toString());
     assertEquals(2, min.get("index").asLong());
     assertEquals("-0.0", min.get("result").toString());
   }
@@ -44,7 +29,7 @@ class RunArgMomentsTest {
   void momentsReportCountMeanAndVariances(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("x.npy");
     NpyWriter.write(file, new int[] {2, 4, 4, 4, 5, 5, 7, 9});
-    JsonNode m = runJson("moments", "--input", file.toString());
+    JsonNode m = Cli.runJsonOnCpu("moments", "--input", file.toString());
     assertEquals(8, m.get("count").asLong());
     assertEquals(5.0, m.get("mean").asDouble());
     assertEquals(4.0, m.get("variance").asDouble());

@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.DType;
 import dev.prims.app.DataGenerator.Distribution;
 import dev.prims.app.npy.NpyReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,19 +20,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@code prims run} end to end on the cpu backend, with exact answers for NumPy-made files. */
 class RunCommandTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /** Runs {@code prims run ARGS --backend cpu --json} and parses the one line it prints. */
   private static JsonNode runJson(String... args) throws IOException {
-    List<String> all = new ArrayList<>(List.of("run"));
-    all.addAll(List.of(args));
-    all.addAll(List.of("--backend", "cpu", "--json"));
-    Cli r = Cli.run(all.toArray(String[]::new));
-    assertEquals(0, r.exitCode(), r.toString());
-    assertEquals(1, r.out().lines().count(), r.toString());
-    JsonNode node = JSON.readTree(r.out());
+    JsonNode node = Cli.runJsonOnCpu(args);
     assertEquals("cpu", node.get("backend").asText());
-    assertTrue(node.get("millis").asDouble() >= 0, r.out());
+    assertTrue(node.get("millis").asDouble() >= 0, node.toString());
     return node;
   }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.app.npy.NpyReader;
 import dev.prims.app.npy.NpyWriter;
 import java.io.IOException;
@@ -16,26 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code prims run sort} on .npy inputs and generated data, ascending and descending. */
 class RunSortTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static JsonNode runJson(String... args) throws IOException {
-    String[] all = new String[args.length + 4];
-    all[0] = "run";
-    System.arraycopy(args, 0, all, 1, args.length);
-    all[args.length + 1] = "--backend";
-    all[args.length + 2] = "cpu";
-    all[args.length + 3] = "--json";
-    Cli r = Cli.run(all);
-    assertEquals(0, r.exitCode(), r.toString());
-    return JSON.readTree(r.out());
-  }
-
   @Test
   void sortsFloatsAsFloatCompareOrdersThem(@TempDir Path dir) throws IOException {
     Path in = dir.resolve("x.npy");
     Path out = dir.resolve("sorted.npy");
     NpyWriter.write(in, new float[] {3, Float.NaN, 0.0f, -0.0f, Float.NEGATIVE_INFINITY, -1});
-    JsonNode r = runJson("sort", "--input", in.toString(), "--output", out.toString());
+    JsonNode r = Cli.runJsonOnCpu("sort", "--input", in.toString(), "--output", out.toString());
     assertEquals("sort", r.get("primitive").asText());
     assertEquals("ascending", r.get("order").asText());
     assertEquals(out.toString(), r.get("output").asText());
@@ -48,7 +33,7 @@ class RunSortTest {
   void descendingSortOfGeneratedInts(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("sorted.npy");
     JsonNode r =
-        runJson(
+        Cli.runJsonOnCpu(
             "sort", "--n", "100000", "--type", "int", "--descending", "--output", out.toString());
     assertEquals("descending", r.get("order").asText());
     int[] sorted = (int[]) NpyReader.read(out);

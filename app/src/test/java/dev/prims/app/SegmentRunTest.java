@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.app.npy.NpyReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,17 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code prims run segreduce|segscan|reduce-by-key|scan-by-key} on the cpu backend. */
 class SegmentRunTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static JsonNode runJson(String... args) throws IOException {
-    java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("run"));
-    all.addAll(java.util.List.of(args));
-    all.addAll(java.util.List.of("--backend", "cpu", "--json"));
-    Cli r = Cli.run(all.toArray(String[]::new));
-    assertEquals(0, r.exitCode(), r.toString());
-    return JSON.readTree(r.out());
-  }
-
   /** The generated ints of {@code --n n --type int --dist ints}, as the run sees them. */
   private static int[] ints(int n) {
     return (int[])
@@ -35,7 +23,7 @@ class SegmentRunTest {
   void segmentedSumsOfGeneratedInts(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("sums.npy");
     JsonNode r =
-        runJson(
+        Cli.runJsonOnCpu(
             "segreduce",
             "--n",
             "1000",
@@ -63,7 +51,7 @@ class SegmentRunTest {
   void scanByKeyRestartsAtEveryRun(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("scan.npy");
     JsonNode r =
-        runJson(
+        Cli.runJsonOnCpu(
             "scan-by-key",
             "--n",
             "100",
@@ -93,10 +81,11 @@ class SegmentRunTest {
 
   @Test
   void reduceByKeyAndSegscanReportTheirShape() throws IOException {
-    JsonNode r = runJson("reduce-by-key", "--n", "1000", "--op", "max", "--segment", "100");
+    JsonNode r =
+        Cli.runJsonOnCpu("reduce-by-key", "--n", "1000", "--op", "max", "--segment", "100");
     assertEquals(10, r.get("segments").asInt());
     assertEquals("max", r.get("op").asText());
-    JsonNode s = runJson("segscan", "--n", "10", "--segment", "3");
+    JsonNode s = Cli.runJsonOnCpu("segscan", "--n", "10", "--segment", "3");
     assertEquals(4, s.get("segments").asInt());
     assertEquals("inclusive", s.get("kind").asText());
   }

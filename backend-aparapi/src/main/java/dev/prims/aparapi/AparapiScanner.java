@@ -32,17 +32,7 @@ final class AparapiScanner implements Scanner {
     AparapiBuffer out = context.buffers().own(output);
     DType type = in.type();
     op.requireSupported(type);
-    if (out.type() != type || out.size() < in.size()) {
-      throw new IllegalArgumentException(
-          "scan output must hold "
-              + in.size()
-              + " "
-              + type.id()
-              + ", got "
-              + out.size()
-              + " "
-              + out.type().id());
-    }
+    Scanner.requireOutput(in, out);
     int n = in.size();
     if (n == 0) {
       return;

@@ -1,5 +1,6 @@
 package dev.prims.aparapi;
 
+import static dev.prims.aparapi.AparapiTestDevice.call;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,16 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.aparapi.device.OpenCLDevice;
 import dev.prims.DType;
-import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.PrimsException;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,11 +25,7 @@ class AparapiBuffersTest {
 
   @BeforeAll
   static void open() {
-    List<OpenCLDevice> devices = AparapiDevices.list();
-    if (devices.isEmpty()) {
-      Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
-    }
-    device = devices.get(0);
+    device = AparapiTestDevice.firstOrAbort();
     backend = new AparapiBackend(AparapiDevices.info(0, device), device, false);
   }
 
@@ -41,10 +34,6 @@ class AparapiBuffersTest {
     if (backend != null) {
       backend.close();
     }
-  }
-
-  private static CallContext call() {
-    return new CallContext(null, Determinism.FAST);
   }
 
   @Test

@@ -11,7 +11,6 @@ import dev.prims.PrimsConfig;
 import dev.prims.spi.Availability;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -21,10 +20,7 @@ class AparapiDevicesTest {
 
   @BeforeAll
   static void listDevices() {
-    devices = AparapiDevices.list();
-    if (devices.isEmpty()) {
-      Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
-    }
+    devices = AparapiTestDevice.allOrAbort();
   }
 
   @Test

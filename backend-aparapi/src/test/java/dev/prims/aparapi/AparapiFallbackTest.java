@@ -14,8 +14,6 @@ import dev.prims.PrimsException;
 import dev.prims.ReduceOp;
 import dev.prims.spi.CallContext;
 import java.util.Arrays;
-import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,11 +27,7 @@ class AparapiFallbackTest {
 
   @BeforeAll
   static void findDevice() {
-    List<OpenCLDevice> devices = AparapiDevices.list();
-    if (devices.isEmpty()) {
-      Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
-    }
-    device = devices.get(0);
+    device = AparapiTestDevice.firstOrAbort();
   }
 
   private static AparapiBackend backend(boolean fallback) {

@@ -17,7 +17,6 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,9 +31,7 @@ class AparapiQuietTest {
   /** The children must find the devices this JVM finds; only a machine without any skips. */
   @BeforeAll
   static void openClIsPresent() {
-    if (AparapiDevices.list().isEmpty()) {
-      Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
-    }
+    AparapiTestDevice.allOrAbort();
   }
 
   @Test

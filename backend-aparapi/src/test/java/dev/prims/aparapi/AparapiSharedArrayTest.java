@@ -1,18 +1,15 @@
 package dev.prims.aparapi;
 
+import static dev.prims.aparapi.AparapiTestDevice.call;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.aparapi.device.OpenCLDevice;
 import dev.prims.DType;
-import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,11 +23,8 @@ class AparapiSharedArrayTest {
 
   @BeforeAll
   static void open() {
-    List<OpenCLDevice> devices = AparapiDevices.list();
-    if (devices.isEmpty()) {
-      Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
-    }
-    backend = new AparapiBackend(AparapiDevices.info(0, devices.get(0)), devices.get(0), false);
+    OpenCLDevice device = AparapiTestDevice.firstOrAbort();
+    backend = new AparapiBackend(AparapiDevices.info(0, device), device, false);
   }
 
   @AfterAll
@@ -38,10 +32,6 @@ class AparapiSharedArrayTest {
     if (backend != null) {
       backend.close();
     }
-  }
-
-  private static CallContext call() {
-    return new CallContext(null, Determinism.FAST);
   }
 
   @Test

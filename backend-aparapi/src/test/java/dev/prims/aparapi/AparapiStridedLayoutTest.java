@@ -1,5 +1,6 @@
 package dev.prims.aparapi;
 
+import static dev.prims.aparapi.AparapiTestDevice.call;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -12,10 +13,8 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
-import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,11 +29,7 @@ class AparapiStridedLayoutTest {
 
   @BeforeAll
   static void open() {
-    List<OpenCLDevice> devices = AparapiDevices.list();
-    if (devices.isEmpty()) {
-      Assumptions.abort("aparapi not available: Aparapi sees no OpenCL device here");
-    }
-    OpenCLDevice device = devices.get(0);
+    OpenCLDevice device = AparapiTestDevice.firstOrAbort();
     backend =
         new AparapiBackend(
             AparapiDevices.info(0, device),
@@ -48,10 +43,6 @@ class AparapiStridedLayoutTest {
     if (backend != null) {
       backend.close();
     }
-  }
-
-  private static CallContext call() {
-    return new CallContext(null, Determinism.FAST);
   }
 
   @ParameterizedTest

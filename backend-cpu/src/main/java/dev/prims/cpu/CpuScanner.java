@@ -34,18 +34,7 @@ final class CpuScanner implements Scanner {
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
     boolean onHeap = CpuBuffer.allOnHeap(input, output);
-    if (output.type() != input.type() || output.length() < input.length()) {
-      throw new IllegalArgumentException(
-          "scan output must be "
-              + input.type().id()
-              + "["
-              + input.length()
-              + "] or longer, got "
-              + output.type().id()
-              + "["
-              + output.length()
-              + "]");
-    }
+    Scanner.requireOutput(input, output);
     boolean inclusive = kind == ScanKind.INCLUSIVE;
     run(
         onHeap

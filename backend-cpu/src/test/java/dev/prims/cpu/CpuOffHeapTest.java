@@ -19,6 +19,8 @@ import dev.prims.spi.BackendContext;
 import dev.prims.spi.CallContext;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -91,22 +93,38 @@ class CpuOffHeapTest {
 
   @Test
   void reduceMatchesTheArrayPathBitForBit() {
-    Random random = new Random(11);
+    forEachTypeAndSize(
+        11,
+        (type, n, random) -> {
+          Object data = TestArrays.random(type, n, random);
+          for (ReduceOp op : opsOf(type)) {
+            Number expected = reduce(heap, data, op);
+            assertEquals(expected, reduce(offHeap, data, op), type + " " + op + " n=" + n);
+            if (n <= 2500) {
+              assertEquals(expected, reduce(tinyChunks, data, op), type + " " + op + " n=" + n);
+            }
+          }
+        });
+  }
+
+  /** A check of one element type and size, drawing its data from {@code random}. */
+  private interface TypeAndSizeCheck {
+    void check(DType type, int n, Random random);
+  }
+
+  /** Runs {@code check} for every type and every size of SIZES, with one random seeded by seed. */
+  private static void forEachTypeAndSize(long seed, TypeAndSizeCheck check) {
+    Random random = new Random(seed);
     for (DType type : DType.values()) {
       for (int n : SIZES) {
-        Object data = TestArrays.random(type, n, random);
-        for (ReduceOp op : ReduceOp.values()) {
-          if (!op.supports(type)) {
-            continue;
-          }
-          Number expected = reduce(heap, data, op);
-          assertEquals(expected, reduce(offHeap, data, op), type + " " + op + " n=" + n);
-          if (n <= 2500) {
-            assertEquals(expected, reduce(tinyChunks, data, op), type + " " + op + " n=" + n);
-          }
-        }
+        check.check(type, n, random);
       }
     }
+  }
+
+  /** The operators {@code type} supports. */
+  private static List<ReduceOp> opsOf(DType type) {
+    return Arrays.stream(ReduceOp.values()).filter(op -> op.supports(type)).toList();
   }
 
   private static Number reduce(CpuBackend backend, Object data, ReduceOp op) {
@@ -131,31 +149,27 @@ class CpuOffHeapTest {
 
   @Test
   void scanMatchesTheArrayPathBitForBitInPlaceAndNot() {
-    Random random = new Random(12);
-    for (DType type : DType.values()) {
-      for (int n : SIZES) {
-        Object data = TestArrays.random(type, n, random);
-        for (ReduceOp op : ReduceOp.values()) {
-          if (!op.supports(type)) {
-            continue;
-          }
-          for (ScanKind kind : ScanKind.values()) {
-            for (String variant : heap.variants(Primitive.SCAN)) {
-              String what = type + " " + op + " " + kind + " " + variant + " n=" + n;
-              Object expected = TestArrays.newArray(type, n);
-              try (DeviceBuffer in = heap.buffers().upload(data);
-                  DeviceBuffer out = heap.buffers().outputFor(expected)) {
-                heap.scanner().scan(in, out, op, kind, call(variant));
+    forEachTypeAndSize(
+        12,
+        (type, n, random) -> {
+          Object data = TestArrays.random(type, n, random);
+          for (ReduceOp op : opsOf(type)) {
+            for (ScanKind kind : ScanKind.values()) {
+              for (String variant : heap.variants(Primitive.SCAN)) {
+                String what = type + " " + op + " " + kind + " " + variant + " n=" + n;
+                Object expected = TestArrays.newArray(type, n);
+                try (DeviceBuffer in = heap.buffers().upload(data);
+                    DeviceBuffer out = heap.buffers().outputFor(expected)) {
+                  heap.scanner().scan(in, out, op, kind, call(variant));
+                }
+                TestArrays.assertSameBits(
+                    expected, scanned(offHeap, data, op, kind, variant, false), what);
+                TestArrays.assertSameBits(
+                    expected, scanned(offHeap, data, op, kind, variant, true), what + " in place");
               }
-              TestArrays.assertSameBits(
-                  expected, scanned(offHeap, data, op, kind, variant, false), what);
-              TestArrays.assertSameBits(
-                  expected, scanned(offHeap, data, op, kind, variant, true), what + " in place");
             }
           }
-        }
-      }
-    }
+        });
   }
 
   private static Object scanned(
@@ -214,52 +228,50 @@ class CpuOffHeapTest {
 
   @Test
   void histogramsOfBothKindsMatchTheArrayPath() {
-    Random random = new Random(14);
-    for (DType type : DType.values()) {
-      for (int n : SIZES) {
-        Object data = TestArrays.random(type, n, random);
-        HistogramSpec spec =
-            type == DType.INT || type == DType.LONG
-                ? HistogramSpec.keys(1024)
-                : HistogramSpec.even(300, -100.0, 40_000.0);
-        long[] expected = new long[spec.bins()];
-        long expectedOut;
-        try (DeviceBuffer in = heap.buffers().upload(data);
-            DeviceBuffer counts = heap.buffers().outputFor(expected)) {
-          expectedOut = heap.histogrammer().histogram(in, spec, counts, call(null));
-        }
-        for (CpuBackend backend : new CpuBackend[] {offHeap, mixed}) {
-          long[] counted = new long[spec.bins()];
-          try (DeviceBuffer in = backend.buffers().upload(data);
-              DeviceBuffer counts = backend.buffers().allocate(DType.LONG, spec.bins())) {
-            long out = backend.histogrammer().histogram(in, spec, counts, call(null));
-            backend.buffers().download(counts, counted);
-            assertEquals(expectedOut, out, type + " n=" + n + ": out of range");
+    forEachTypeAndSize(
+        14,
+        (type, n, random) -> {
+          Object data = TestArrays.random(type, n, random);
+          HistogramSpec spec =
+              type == DType.INT || type == DType.LONG
+                  ? HistogramSpec.keys(1024)
+                  : HistogramSpec.even(300, -100.0, 40_000.0);
+          long[] expected = new long[spec.bins()];
+          long expectedOut;
+          try (DeviceBuffer in = heap.buffers().upload(data);
+              DeviceBuffer counts = heap.buffers().outputFor(expected)) {
+            expectedOut = heap.histogrammer().histogram(in, spec, counts, call(null));
           }
-          assertArrayEquals(expected, counted, type + " n=" + n);
-        }
-      }
-    }
+          for (CpuBackend backend : new CpuBackend[] {offHeap, mixed}) {
+            long[] counted = new long[spec.bins()];
+            try (DeviceBuffer in = backend.buffers().upload(data);
+                DeviceBuffer counts = backend.buffers().allocate(DType.LONG, spec.bins())) {
+              long out = backend.histogrammer().histogram(in, spec, counts, call(null));
+              backend.buffers().download(counts, counted);
+              assertEquals(expectedOut, out, type + " n=" + n + ": out of range");
+            }
+            assertArrayEquals(expected, counted, type + " n=" + n);
+          }
+        });
   }
 
   @Test
   void dotMatchesTheArrayPathBitForBit() {
-    Random random = new Random(15);
-    for (DType type : DType.values()) {
-      for (int n : SIZES) {
-        Object a = TestArrays.random(type, n, random);
-        Object b = TestArrays.random(type, n, random);
-        Number expected;
-        try (DeviceBuffer x = heap.buffers().upload(a);
-            DeviceBuffer y = heap.buffers().upload(b)) {
-          expected = heap.dot().dot(x, y, call(null));
-        }
-        try (DeviceBuffer x = offHeap.buffers().upload(a);
-            DeviceBuffer y = mixed.buffers().upload(b)) {
-          assertEquals(expected, offHeap.dot().dot(x, y, call(null)), type + " n=" + n);
-        }
-      }
-    }
+    forEachTypeAndSize(
+        15,
+        (type, n, random) -> {
+          Object a = TestArrays.random(type, n, random);
+          Object b = TestArrays.random(type, n, random);
+          Number expected;
+          try (DeviceBuffer x = heap.buffers().upload(a);
+              DeviceBuffer y = heap.buffers().upload(b)) {
+            expected = heap.dot().dot(x, y, call(null));
+          }
+          try (DeviceBuffer x = offHeap.buffers().upload(a);
+              DeviceBuffer y = mixed.buffers().upload(b)) {
+            assertEquals(expected, offHeap.dot().dot(x, y, call(null)), type + " n=" + n);
+          }
+        });
   }
 
   @Test

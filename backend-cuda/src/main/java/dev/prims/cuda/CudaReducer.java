@@ -113,23 +113,8 @@ final class CudaReducer implements Reducer {
 
   /**
    * Enqueues the vectorised kernel {@code kernel} over {@code n} elements at {@code input}, writing
-   * the answer to the device address {@code result}, without waiting (under the lock).
-   */
-  void launchVectorized(
-      CUdeviceptr input,
-      DType type,
-      long n,
-      String kernel,
-      boolean evenShare,
-      int unroll,
-      int perSmCap,
-      CUdeviceptr result) {
-    launchVectorized(input, type, n, kernel, evenShare, unroll, perSmCap, 1, result);
-  }
-
-  /**
-   * As above with a grid of {@code waves} times the resident blocks (CUB's even share launches 5
-   * waves); for measuring.
+   * the answer to the device address {@code result}, without waiting (under the lock), on a grid of
+   * {@code waves} times the resident blocks (1 but for measuring: CUB's even share launches 5).
    */
   void launchVectorized(
       CUdeviceptr input,
@@ -196,6 +181,7 @@ final class CudaReducer implements Reducer {
         CudaReducePolicy.EVEN_SHARE,
         CudaReducePolicy.UNROLL,
         CudaReducePolicy.BLOCKS_PER_SM,
+        1,
         result);
   }
 

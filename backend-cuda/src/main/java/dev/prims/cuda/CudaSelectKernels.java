@@ -2,13 +2,14 @@ package dev.prims.cuda;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.spi.DeviceSorter;
 import dev.prims.spi.SelectKernels;
 import jcuda.driver.CUdeviceptr;
 
 /**
  * The select kernels of {@link dev.prims.spi.DeviceSelect} on CUDA ({@code device/select.cu}, the
  * twin of the OpenCL select.cl), each launched under the backend's lock; grid-stride loops of
- * {@link CudaSortPolicy#BLOCK_SIZE} threads.
+ * {@link DeviceSorter#BLOCK_SIZE} threads.
  */
 final class CudaSelectKernels implements SelectKernels {
   /** The PTX module of the select kernels. */
@@ -99,7 +100,7 @@ final class CudaSelectKernels implements SelectKernels {
   private void launch(String kernel, long n, KernelArgs args) {
     backend.call(
         () -> {
-          backend.launch(MODULE, kernel, CudaSortPolicy.transformBlocks(n), 0, args);
+          backend.launch(MODULE, kernel, DeviceSorter.transformBlocks(n), 0, args);
           return null;
         });
   }

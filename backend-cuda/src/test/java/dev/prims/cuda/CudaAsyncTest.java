@@ -21,6 +21,7 @@ import dev.prims.ScanKind;
 import dev.prims.conformance.Reference;
 import dev.prims.conformance.ScanHistogramChain;
 import dev.prims.spi.Backend;
+import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -28,7 +29,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -174,33 +174,19 @@ class CudaAsyncTest {
     int callsPerThread = 600;
     String testThread = Thread.currentThread().getName();
     Set<String> completionThreads = ConcurrentHashMap.newKeySet();
-    ExecutorService callers = Executors.newFixedThreadPool(threads);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<List<Issued>>> submitted = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        int seed = t;
-        submitted.add(
-            callers.submit(
-                () -> {
-                  start.await();
-                  return issue(new SplittableRandom(seed), callsPerThread, completionThreads);
-                }));
+    List<List<Issued>> submitted =
+        Concurrently.run(
+            threads, 120, t -> issue(new SplittableRandom(t), callsPerThread, completionThreads));
+    int checked = 0;
+    for (List<Issued> issued : submitted) {
+      for (Issued call : issued) {
+        Scalar s = call.future().get(60, TimeUnit.SECONDS);
+        assertEquals(call.expected(), s.value(), call.what());
+        assertEquals("cuda", s.provenance().backend(), call.what());
+        checked++;
       }
-      start.countDown();
-      int checked = 0;
-      for (Future<List<Issued>> f : submitted) {
-        for (Issued call : f.get(120, TimeUnit.SECONDS)) {
-          Scalar s = call.future().get(60, TimeUnit.SECONDS);
-          assertEquals(call.expected(), s.value(), call.what());
-          assertEquals("cuda", s.provenance().backend(), call.what());
-          checked++;
-        }
-      }
-      assertEquals(threads * (callsPerThread - callsPerThread / 8), checked, "async calls checked");
-    } finally {
-      callers.shutdownNow();
     }
+    assertEquals(threads * (callsPerThread - callsPerThread / 8), checked, "async calls checked");
     // A stage runs on the thread that completes its future, on the caller when it was already
     // complete, or on a thread waiting in get(), which may run it itself; never on a driver thread.
     for (String name : completionThreads) {

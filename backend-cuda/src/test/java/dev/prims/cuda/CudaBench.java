@@ -136,6 +136,7 @@ public final class CudaBench {
                           true,
                           4,
                           8,
+                          1,
                           ((CudaBuffer) slot).pointer());
                       backend.synchronize();
                       return null;

@@ -3,6 +3,7 @@ package dev.prims.cuda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.DType;
+import dev.prims.spi.DeviceSorter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,9 +40,9 @@ class CudaSortModulesTest {
       source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
     assertEquals(
-        CudaSortPolicy.ITEMS_PER_THREAD, define(source, "ITEMS_PER_THREAD"), "ITEMS_PER_THREAD");
-    assertEquals(CudaSortPolicy.DIGIT_BITS, define(source, "DIGIT_BITS"), "DIGIT_BITS");
-    assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSortPolicy.BLOCK_SIZE, "BLOCK_SIZE");
+        DeviceSorter.ITEMS_PER_THREAD, define(source, "ITEMS_PER_THREAD"), "ITEMS_PER_THREAD");
+    assertEquals(DeviceSorter.DIGIT_BITS, define(source, "DIGIT_BITS"), "DIGIT_BITS");
+    assertEquals(CudaReducePolicy.BLOCK_SIZE, DeviceSorter.BLOCK_SIZE, "BLOCK_SIZE");
   }
 
   private static int define(String source, String name) {

@@ -128,17 +128,7 @@ final class OpenClScanner implements Scanner {
     OpenClBuffer out = backend.own(output);
     DType type = in.type();
     backend.requireType(type);
-    if (out.type() != type || out.length() < in.length()) {
-      throw new IllegalArgumentException(
-          "scan output must be "
-              + type.id()
-              + " with at least "
-              + in.length()
-              + " elements, got "
-              + out.type().id()
-              + " with "
-              + out.length());
-    }
+    Scanner.requireOutput(in, out);
     String variant = runnable(backend.variant(Primitive.SCAN, call));
     call.usedVariant(variant);
     long n = in.length();
@@ -168,22 +158,13 @@ final class OpenClScanner implements Scanner {
       Number carry) {
     switch (variant) {
       case "hillis-steele":
-        scanTiles(
-            options,
-            "scan_hillis_steele_tiles",
-            policy.blockSize(),
-            input,
-            output,
-            n,
-            exclusive,
-            type,
-            0);
-        break;
       case "blelloch":
+        // Blelloch's work-efficient tree scans two elements per work-item
+        boolean blelloch = variant.equals("blelloch");
         scanTiles(
             options,
-            "scan_blelloch_tiles",
-            2L * policy.blockSize(),
+            blelloch ? "scan_blelloch_tiles" : "scan_hillis_steele_tiles",
+            (blelloch ? 2L : 1L) * policy.blockSize(),
             input,
             output,
             n,

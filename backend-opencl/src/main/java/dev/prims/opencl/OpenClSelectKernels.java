@@ -3,12 +3,13 @@ package dev.prims.opencl;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
+import dev.prims.spi.DeviceSorter;
 import dev.prims.spi.SelectKernels;
 import org.jocl.cl_mem;
 
 /**
  * The select kernels of {@link dev.prims.spi.DeviceSelect} on OpenCL (select.cl), each enqueued
- * under the backend's lock; grid-stride loops of {@link OpenClSortPolicy#BLOCK_SIZE} work-items.
+ * under the backend's lock; grid-stride loops of {@link DeviceSorter#BLOCK_SIZE} work-items.
  */
 final class OpenClSelectKernels implements SelectKernels {
   private static final String FILE = "select.cl";
@@ -101,15 +102,14 @@ final class OpenClSelectKernels implements SelectKernels {
             FILE,
             type,
             ReduceOp.SUM,
-            OpenClSortPolicy.BLOCK_SIZE,
-            OpenClSortPolicy.ITEMS_PER_THREAD,
+            DeviceSorter.BLOCK_SIZE,
+            DeviceSorter.ITEMS_PER_THREAD,
             options,
             name);
     backend.callAndRead(
         "select",
         () -> {
-          backend.launch(
-              kernel, OpenClSortPolicy.transformGroups(n), OpenClSortPolicy.BLOCK_SIZE, args);
+          backend.launch(kernel, DeviceSorter.transformBlocks(n), DeviceSorter.BLOCK_SIZE, args);
           return null;
         });
   }

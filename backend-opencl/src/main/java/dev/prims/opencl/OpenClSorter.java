@@ -3,105 +3,72 @@ package dev.prims.opencl;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
-import dev.prims.SortOrder;
-import dev.prims.spi.CallContext;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceRadixSort;
-import dev.prims.spi.Sorter;
+import dev.prims.spi.DeviceSorter;
 import org.jocl.cl_mem;
 
 /**
  * Radix sort on OpenCL (see sort.cl): one pass per digit of the bits asked for (tile histograms,
  * their scan by {@link OpenClScanner}, a stable scatter), in the order {@link DeviceRadixSort}
- * gives. Host arrays go up, are sorted and come back.
+ * gives; the front and the tuning are {@link DeviceSorter}'s.
  */
-final class OpenClSorter implements Sorter {
+final class OpenClSorter extends DeviceSorter<cl_mem> {
   private static final String FILE = "sort.cl";
 
   private final OpenClBackend backend;
   private final OpenClScanner scanner;
 
   OpenClSorter(OpenClBackend backend, OpenClScanner scanner) {
+    super("OpenCL");
     this.backend = backend;
     this.scanner = scanner;
   }
 
   @Override
-  public void sort(Object keys, Object values, SortOrder order, CallContext call) {
-    Sorter.sortThroughBuffers(this, backend.buffers(), keys, values, order, call);
+  protected BufferManager buffers() {
+    return backend.buffers();
   }
 
   @Override
-  public void sort(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer keysOut,
-      DeviceBuffer valuesOut,
-      SortOrder order,
-      int beginBit,
-      int endBit,
-      CallContext call) {
-    OpenClBuffer k = backend.own(keys);
-    OpenClBuffer kOut = backend.own(keysOut);
-    OpenClBuffer v = values == null ? null : backend.own(values);
-    OpenClBuffer vOut = values == null ? null : backend.own(valuesOut);
-    long n = k.length();
-    if (n >= OpenClSortPolicy.MAX_KEYS) {
-      throw new IllegalArgumentException("the OpenCL sort takes fewer than 2^32 keys, got " + n);
-    }
-    call.usedVariant(OpenClSortPolicy.LSD_RADIX);
-    if (n == 0) {
-      return;
-    }
-    Kernels kernels = new Kernels(k.type(), v == null ? null : v.type());
-    int descending = order == SortOrder.DESCENDING ? 1 : 0;
+  protected cl_mem memory(DeviceBuffer buffer) {
+    return backend.own(buffer).mem();
+  }
+
+  @Override
+  protected void run(Runnable work) {
     backend.callAndRead(
         "sort",
         () -> {
-          if (n < 2 || beginBit == endBit) {
-            copyIfApart(k, kOut, n);
-            copyIfApart(v, vOut, n);
-          } else {
-            enqueue(kernels, k, v, kOut, vOut, n, descending, beginBit, endBit);
-          }
+          work.run();
           return null;
         });
   }
 
-  /** Copies {@code from} to {@code to} unless they are one buffer (or null). */
-  private void copyIfApart(OpenClBuffer from, OpenClBuffer to, long n) {
-    if (from != null && from != to) {
-      backend.copy(from.mem(), to.mem(), n * from.type().bytes());
-    }
+  @Override
+  protected void copy(cl_mem from, cl_mem to, long bytes) {
+    backend.copy(from, to, bytes);
   }
 
-  /**
-   * Enqueues the sort's passes ({@link DeviceRadixSort}) from {@code keys} (and {@code values}) to
-   * {@code keysOut} (and {@code valuesOut}).
-   */
-  private void enqueue(
-      Kernels kernels,
-      OpenClBuffer keys,
-      OpenClBuffer values,
-      OpenClBuffer keysOut,
-      OpenClBuffer valuesOut,
-      long n,
-      int descending,
-      int beginBit,
-      int endBit) {
-    int block = OpenClSortPolicy.BLOCK_SIZE;
-    long tiles = OpenClSortPolicy.tiles(n);
-    cl_mem keysTmp = backend.scratch("sort.keys", n * keys.type().bytes());
-    cl_mem valuesTmp =
-        values == null ? null : backend.scratch("sort.values", n * values.type().bytes());
-    long countsLength = OpenClSortPolicy.RADIX * tiles;
-    cl_mem counts = backend.scratch("sort.counts", countsLength * 4);
-    new DeviceRadixSort<cl_mem>() {
+  @Override
+  protected cl_mem scratch(String slot, long bytes) {
+    return backend.scratch(slot, bytes);
+  }
+
+  @Override
+  protected DeviceRadixSort<cl_mem> passes(Launch<cl_mem> launch) {
+    Kernels kernels = new Kernels(launch.keyType(), launch.valueType());
+    long n = launch.n();
+    long tiles = launch.tiles();
+    cl_mem counts = launch.counts();
+    int descending = launch.descending();
+    return new DeviceRadixSort<>() {
       @Override
       protected void histograms(cl_mem src, int shift, int digitBits, boolean transformIn) {
         backend.launch(
             kernels.get("sort_tile_histograms"),
             tiles,
-            block,
+            BLOCK_SIZE,
             src,
             n,
             shift,
@@ -114,7 +81,7 @@ final class OpenClSorter implements Sorter {
 
       @Override
       protected void scanCounts() {
-        scanner.exclusiveSumInPlace(counts, countsLength);
+        scanner.exclusiveSumInPlace(counts, launch.countsLength());
       }
 
       @Override
@@ -136,15 +103,15 @@ final class OpenClSorter implements Sorter {
                 : new Object[] {src, dst, valuesSrc, valuesDst};
         Object[] args = java.util.Arrays.copyOf(head, head.length + tail.length);
         System.arraycopy(tail, 0, args, head.length, tail.length);
-        backend.launch(kernels.get("sort_scatter"), tiles, block, args);
+        backend.launch(kernels.get("sort_scatter"), tiles, BLOCK_SIZE, args);
       }
 
       @Override
       protected void bitsToKeys(cl_mem bits, cl_mem out) {
         backend.launch(
             kernels.get("sort_bits_to_keys"),
-            OpenClSortPolicy.transformGroups(n),
-            block,
+            transformBlocks(n),
+            BLOCK_SIZE,
             bits,
             out,
             n,
@@ -153,18 +120,9 @@ final class OpenClSorter implements Sorter {
 
       @Override
       protected void copyValues(cl_mem from, cl_mem to) {
-        backend.copy(from, to, n * values.type().bytes());
+        backend.copy(from, to, n * launch.valueType().bytes());
       }
-    }.sort(
-        keys.mem(),
-        values == null ? null : values.mem(),
-        keysOut.mem(),
-        values == null ? null : valuesOut.mem(),
-        keysTmp,
-        valuesTmp,
-        beginBit,
-        endBit,
-        OpenClSortPolicy.DIGIT_BITS);
+    };
   }
 
   /** The sort kernels of one key type and value type. */
@@ -176,7 +134,7 @@ final class OpenClSorter implements Sorter {
       this.width = keyType.bytes() == 4 ? DType.INT : DType.LONG;
       this.options =
           " -DDIGIT_BITS="
-              + OpenClSortPolicy.DIGIT_BITS
+              + DIGIT_BITS
               + " -DRADIX_WIDTH="
               + keyType.bytes() * Byte.SIZE
               + " -DRADIX_T="
@@ -188,14 +146,7 @@ final class OpenClSorter implements Sorter {
     }
 
     OpenClBackend.Kernel get(String name) {
-      return backend.kernel(
-          FILE,
-          width,
-          ReduceOp.SUM,
-          OpenClSortPolicy.BLOCK_SIZE,
-          OpenClSortPolicy.ITEMS_PER_THREAD,
-          options,
-          name);
+      return backend.kernel(FILE, width, ReduceOp.SUM, BLOCK_SIZE, ITEMS_PER_THREAD, options, name);
     }
   }
 }

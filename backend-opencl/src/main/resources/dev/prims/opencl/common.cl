@@ -25,6 +25,47 @@
 
 #define REQUIRE_BLOCK __attribute__((reqd_work_group_size(BLOCK_SIZE, 1, 1)))
 
+/* The operators that differ between integers and floating types, as Java computes them. */
+inline T op_sum(T a, T b) {
+#ifdef IS_FLOATING
+  return a + b;
+#else
+  return AS_T((UT)a + (UT)b);
+#endif
+}
+
+inline T op_prod(T a, T b) {
+#ifdef IS_FLOATING
+  return a * b;
+#else
+  return AS_T((UT)a * (UT)b);
+#endif
+}
+
+inline T op_min(T a, T b) {
+#ifdef IS_FLOATING
+  if (isnan(a)) return a;
+  if (isnan(b)) return b;
+  if (a < b) return a;
+  if (b < a) return b;
+  return signbit(a) ? a : b;
+#else
+  return min(a, b);
+#endif
+}
+
+inline T op_max(T a, T b) {
+#ifdef IS_FLOATING
+  if (isnan(a)) return a;
+  if (isnan(b)) return b;
+  if (a > b) return a;
+  if (b > a) return b;
+  return signbit(a) ? b : a;
+#else
+  return max(a, b);
+#endif
+}
+
 #ifdef OP_RUNTIME
 #define OP_PARAM , int opcode
 #define OP_ARG , opcode
@@ -34,37 +75,13 @@
 inline T op_dynamic(int opcode, T a, T b) {
   switch (opcode) {
     case 0:
-#ifdef IS_FLOATING
-      return a + b;
-#else
-      return AS_T((UT)a + (UT)b);
-#endif
+      return op_sum(a, b);
     case 1:
-#ifdef IS_FLOATING
-      return a * b;
-#else
-      return AS_T((UT)a * (UT)b);
-#endif
+      return op_prod(a, b);
     case 2:
-#ifdef IS_FLOATING
-      if (isnan(a)) return a;
-      if (isnan(b)) return b;
-      if (a < b) return a;
-      if (b < a) return b;
-      return signbit(a) ? a : b;
-#else
-      return min(a, b);
-#endif
+      return op_min(a, b);
     case 3:
-#ifdef IS_FLOATING
-      if (isnan(a)) return a;
-      if (isnan(b)) return b;
-      if (a > b) return a;
-      if (b > a) return b;
-      return signbit(a) ? b : a;
-#else
-      return max(a, b);
-#endif
+      return op_max(a, b);
 #ifndef IS_FLOATING
     case 4:
       return a & b;
@@ -105,37 +122,13 @@ inline T identity_of(int opcode) {
 
 inline T op(T a, T b) {
 #if defined(OP_SUM)
-#ifdef IS_FLOATING
-  return a + b;
-#else
-  return AS_T((UT)a + (UT)b);
-#endif
+  return op_sum(a, b);
 #elif defined(OP_PROD)
-#ifdef IS_FLOATING
-  return a * b;
-#else
-  return AS_T((UT)a * (UT)b);
-#endif
+  return op_prod(a, b);
 #elif defined(OP_MIN)
-#ifdef IS_FLOATING
-  if (isnan(a)) return a;
-  if (isnan(b)) return b;
-  if (a < b) return a;
-  if (b < a) return b;
-  return signbit(a) ? a : b;
-#else
-  return min(a, b);
-#endif
+  return op_min(a, b);
 #elif defined(OP_MAX)
-#ifdef IS_FLOATING
-  if (isnan(a)) return a;
-  if (isnan(b)) return b;
-  if (a > b) return a;
-  if (b > a) return b;
-  return signbit(a) ? b : a;
-#else
-  return max(a, b);
-#endif
+  return op_max(a, b);
 #elif defined(OP_AND)
   return a & b;
 #elif defined(OP_OR)

@@ -1,14 +1,6 @@
 // Dot product: vectorised grid-stride products summed per work-group; the host finishes the
-// partials with reduce_vectorized. Built with OP_SUM; needs common.cl. Every product is rounded
-// before it is added (FP_CONTRACT OFF in common.cl), as in Java.
-
-inline T multiply(T a, T b) {
-#ifdef IS_FLOATING
-  return a * b;
-#else
-  return AS_T((UT)a * (UT)b);
-#endif
-}
+// partials with reduce_vectorized. Built with OP_SUM; needs common.cl, whose op_prod multiplies.
+// Every product is rounded before it is added (FP_CONTRACT OFF in common.cl), as in Java.
 
 __kernel REQUIRE_BLOCK void dot_vectorized(__global const T* a, __global const T* b,
                                            __global T* output, ulong n OP_PARAM) {
@@ -23,13 +15,13 @@ __kernel REQUIRE_BLOCK void dot_vectorized(__global const T* a, __global const T
   for (ulong q = gid; q < quads; q += threads) {
     T4 x = a4[q];
     T4 y = b4[q];
-    acc.x = op(acc.x, multiply(x.x, y.x));
-    acc.y = op(acc.y, multiply(x.y, y.y));
-    acc.z = op(acc.z, multiply(x.z, y.z));
-    acc.w = op(acc.w, multiply(x.w, y.w));
+    acc.x = op(acc.x, op_prod(x.x, y.x));
+    acc.y = op(acc.y, op_prod(x.y, y.y));
+    acc.z = op(acc.z, op_prod(x.z, y.z));
+    acc.w = op(acc.w, op_prod(x.w, y.w));
   }
   ulong tail = quads * 4 + gid;
-  if (tail < n) acc.x = op(acc.x, multiply(a[tail], b[tail]));
+  if (tail < n) acc.x = op(acc.x, op_prod(a[tail], b[tail]));
   T total = block_reduce(op_lanes(acc OP_ARG), sdata OP_ARG);
   if (tid == 0) output[get_group_id(0)] = total;
 }

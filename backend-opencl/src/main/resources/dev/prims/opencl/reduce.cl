@@ -93,6 +93,15 @@ __kernel REQUIRE_BLOCK void reduce_first_add(__global const T* input, __global T
   if (tid < (s)) sdata[tid] = op(sdata[tid], sdata[tid + (s)]); \
   barrier(CLK_LOCAL_MEM_FENCE);
 
+/* The last six steps of the tree (one 32-wide sub-group's worth), unrolled. */
+#define UNROLLED_LAST_SIX \
+  UNROLLED_STEP(32)       \
+  UNROLLED_STEP(16)       \
+  UNROLLED_STEP(8)        \
+  UNROLLED_STEP(4)        \
+  UNROLLED_STEP(2)        \
+  UNROLLED_STEP(1)
+
 /* 5: as 4, with the last six steps (one 32-wide sub-group's worth) unrolled. */
 __kernel REQUIRE_BLOCK void reduce_unroll_last_warp(__global const T* input, __global T* output,
                                                     ulong n OP_PARAM) {
@@ -101,12 +110,7 @@ __kernel REQUIRE_BLOCK void reduce_unroll_last_warp(__global const T* input, __g
   uint size = get_local_size(0);
   first_add_load(input, n, sdata OP_ARG);
   sequential_steps(sdata, tid, size, 32 OP_ARG);
-  UNROLLED_STEP(32)
-  UNROLLED_STEP(16)
-  UNROLLED_STEP(8)
-  UNROLLED_STEP(4)
-  UNROLLED_STEP(2)
-  UNROLLED_STEP(1)
+  UNROLLED_LAST_SIX
   if (tid == 0) output[get_group_id(0)] = sdata[0];
 }
 
@@ -130,12 +134,7 @@ __kernel REQUIRE_BLOCK void reduce_complete_unroll(__global const T* input, __gl
 #if BLOCK_SIZE >= 128
   UNROLLED_STEP(64)
 #endif
-  UNROLLED_STEP(32)
-  UNROLLED_STEP(16)
-  UNROLLED_STEP(8)
-  UNROLLED_STEP(4)
-  UNROLLED_STEP(2)
-  UNROLLED_STEP(1)
+  UNROLLED_LAST_SIX
   if (tid == 0) output[get_group_id(0)] = sdata[0];
 }
 

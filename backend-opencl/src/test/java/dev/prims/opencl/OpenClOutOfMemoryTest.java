@@ -65,15 +65,7 @@ class OpenClOutOfMemoryTest {
       MemoryLedger.Usage usage = backend.memoryLedger().usage();
       for (int code : new int[] {CL_MEM_OBJECT_ALLOCATION_FAILURE, CL_OUT_OF_RESOURCES}) {
         String name = org.jocl.CL.stringFor_errorCode(code);
-        PrimsException e =
-            assertThrows(
-                PrimsException.class,
-                () ->
-                    backend.locked(
-                        "scan",
-                        () -> {
-                          throw new CLException(name, code);
-                        }));
+        PrimsException e = scanFailingWith(name, code);
         String message = e.getMessage();
         assertTrue(message.startsWith("opencl: out of device memory during scan on "), message);
         assertTrue(message.contains("the opencl backend holds"), message);
@@ -82,18 +74,22 @@ class OpenClOutOfMemoryTest {
             "names the ledger's buffer bytes: " + message);
         assertTrue(message.endsWith(name), message);
       }
-      PrimsException other =
-          assertThrows(
-              PrimsException.class,
-              () ->
-                  backend.locked(
-                      "scan",
-                      () -> {
-                        throw new CLException("CL_INVALID_VALUE", CL_INVALID_VALUE);
-                      }));
+      PrimsException other = scanFailingWith("CL_INVALID_VALUE", CL_INVALID_VALUE);
       assertTrue(other.getMessage().contains("scan on"), other.getMessage());
       assertTrue(!other.getMessage().contains("out of device memory"), other.getMessage());
     }
+  }
+
+  /** What a call named "scan" throws when OpenCL fails it with {@code code}. */
+  private PrimsException scanFailingWith(String name, int code) {
+    return assertThrows(
+        PrimsException.class,
+        () ->
+            backend.locked(
+                "scan",
+                () -> {
+                  throw new CLException(name, code);
+                }));
   }
 
   /**

@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -342,6 +344,19 @@ public abstract class BackendConformance {
       fail(backendId() + " lists no variant for " + primitive.id());
     }
     return variants;
+  }
+
+  /**
+   * One container per variant of {@code primitive}, named after it, holding the tests {@code cases}
+   * gives for the variant and a view of the engine that runs it.
+   */
+  protected final Stream<DynamicNode> perVariant(
+      Primitive primitive, BiFunction<String, Prims, Stream<? extends DynamicNode>> cases) {
+    return variants(primitive).stream()
+        .map(
+            variant ->
+                DynamicContainer.dynamicContainer(
+                    variant, cases.apply(variant, prims().variant(primitive, variant))));
   }
 
   /** The backend's longest sequential chain L for a floating sum or dot of n elements. */

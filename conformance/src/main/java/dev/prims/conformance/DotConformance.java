@@ -42,21 +42,14 @@ public abstract class DotConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> everyVariant() {
-    return variants(Primitive.DOT).stream()
-        .map(
-            variant ->
-                DynamicContainer.dynamicContainer(
-                    variant,
-                    Arrays.stream(DType.values())
-                        .map(
-                            type ->
-                                DynamicContainer.dynamicContainer(
-                                    type.id(),
-                                    cases(
-                                        prims().variant(Primitive.DOT, variant),
-                                        variant,
-                                        type,
-                                        Sizes.variantSubset())))));
+    return perVariant(
+        Primitive.DOT,
+        (variant, view) ->
+            Arrays.stream(DType.values())
+                .map(
+                    type ->
+                        DynamicContainer.dynamicContainer(
+                            type.id(), cases(view, variant, type, Sizes.variantSubset()))));
   }
 
   @TestFactory

@@ -60,19 +60,15 @@ public abstract class HistogramConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> everyVariant() {
-    return variants(Primitive.HISTOGRAM).stream()
-        .map(
-            variant -> {
-              Prims view = prims().variant(Primitive.HISTOGRAM, variant);
-              List<Integer> sizes = Sizes.variantSubset();
-              return DynamicContainer.dynamicContainer(
-                  variant,
-                  Stream.of(
-                      container("int keys", view, variant, DType.INT, sizes, true),
-                      container("long keys", view, variant, DType.LONG, sizes, true),
-                      container("float even", view, variant, DType.FLOAT, sizes, true),
-                      container("double even", view, variant, DType.DOUBLE, sizes, true)));
-            });
+    List<Integer> sizes = Sizes.variantSubset();
+    return perVariant(
+        Primitive.HISTOGRAM,
+        (variant, view) ->
+            Stream.of(
+                container("int keys", view, variant, DType.INT, sizes, true),
+                container("long keys", view, variant, DType.LONG, sizes, true),
+                container("float even", view, variant, DType.FLOAT, sizes, true),
+                container("double even", view, variant, DType.DOUBLE, sizes, true)));
   }
 
   @TestFactory

@@ -49,26 +49,19 @@ public abstract class ReduceConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> everyVariant() {
-    return variants(Primitive.REDUCE).stream()
-        .map(
-            variant ->
-                DynamicContainer.dynamicContainer(
-                    variant,
-                    Arrays.stream(DType.values())
-                        .flatMap(
-                            type ->
-                                Arrays.stream(VARIANT_OPS)
-                                    .filter(op -> op.supports(type))
-                                    .map(
-                                        op ->
-                                            DynamicContainer.dynamicContainer(
-                                                type.id() + " " + op.id(),
-                                                cases(
-                                                    prims().variant(Primitive.REDUCE, variant),
-                                                    variant,
-                                                    type,
-                                                    op,
-                                                    Sizes.variantSubset()))))));
+    return perVariant(
+        Primitive.REDUCE,
+        (variant, view) ->
+            Arrays.stream(DType.values())
+                .flatMap(
+                    type ->
+                        Arrays.stream(VARIANT_OPS)
+                            .filter(op -> op.supports(type))
+                            .map(
+                                op ->
+                                    DynamicContainer.dynamicContainer(
+                                        type.id() + " " + op.id(),
+                                        cases(view, variant, type, op, Sizes.variantSubset())))));
   }
 
   @TestFactory

@@ -61,35 +61,31 @@ public abstract class ScanConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> everyVariant() {
-    return variants(Primitive.SCAN).stream()
-        .map(
-            variant ->
-                DynamicContainer.dynamicContainer(
-                    variant,
-                    Arrays.stream(ScanKind.values())
-                        .flatMap(
-                            kind ->
-                                Arrays.stream(DType.values())
-                                    .flatMap(
-                                        type ->
-                                            Arrays.stream(VARIANT_OPS)
-                                                .map(
-                                                    op ->
-                                                        DynamicContainer.dynamicContainer(
-                                                            kind.name().toLowerCase()
-                                                                + " "
-                                                                + type.id()
-                                                                + " "
-                                                                + op.id(),
-                                                            cases(
-                                                                prims()
-                                                                    .variant(
-                                                                        Primitive.SCAN, variant),
-                                                                variant,
-                                                                type,
-                                                                op,
-                                                                kind,
-                                                                Sizes.variantSubset())))))));
+    return perVariant(
+        Primitive.SCAN,
+        (variant, view) ->
+            Arrays.stream(ScanKind.values())
+                .flatMap(
+                    kind ->
+                        Arrays.stream(DType.values())
+                            .flatMap(
+                                type ->
+                                    Arrays.stream(VARIANT_OPS)
+                                        .map(
+                                            op ->
+                                                DynamicContainer.dynamicContainer(
+                                                    kind.name().toLowerCase()
+                                                        + " "
+                                                        + type.id()
+                                                        + " "
+                                                        + op.id(),
+                                                    cases(
+                                                        view,
+                                                        variant,
+                                                        type,
+                                                        op,
+                                                        kind,
+                                                        Sizes.variantSubset()))))));
   }
 
   @TestFactory

@@ -62,45 +62,39 @@ public abstract class SortConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> sortKeys() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : DType.values()) {
-      for (SortOrder order : SortOrder.values()) {
-        List<DynamicNode> tests = new ArrayList<>();
-        for (int n : SIZES) {
-          for (Pattern pattern : Pattern.values()) {
-            tests.add(
-                DynamicTest.dynamicTest(
-                    "n=" + n + " " + pattern, () -> checkKeys(type, order, pattern, n)));
-          }
-        }
-        nodes.add(DynamicContainer.dynamicContainer(name(type, order), tests));
-      }
-    }
-    return nodes.stream();
-  }
-
-  @TestFactory
-  Stream<DynamicNode> sortPairs() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : DType.values()) {
-      for (SortOrder order : SortOrder.values()) {
-        for (boolean longValues : new boolean[] {false, true}) {
-          List<DynamicNode> tests = new ArrayList<>();
+    return perTypeAndOrder(
+        "",
+        (type, order, tests) -> {
           for (int n : SIZES) {
             for (Pattern pattern : Pattern.values()) {
               tests.add(
                   DynamicTest.dynamicTest(
-                      "n=" + n + " " + pattern,
-                      () -> checkPairs(type, order, pattern, n, longValues)));
+                      "n=" + n + " " + pattern, () -> checkKeys(type, order, pattern, n)));
             }
           }
-          nodes.add(
-              DynamicContainer.dynamicContainer(
-                  name(type, order) + (longValues ? " long values" : " int values"), tests));
-        }
-      }
-    }
-    return nodes.stream();
+        });
+  }
+
+  @TestFactory
+  Stream<DynamicNode> sortPairs() {
+    return perTypeAndOrder(
+        "",
+        (type, order, tests) -> {
+          for (boolean longValues : new boolean[] {false, true}) {
+            List<DynamicNode> cells = new ArrayList<>();
+            for (int n : SIZES) {
+              for (Pattern pattern : Pattern.values()) {
+                cells.add(
+                    DynamicTest.dynamicTest(
+                        "n=" + n + " " + pattern,
+                        () -> checkPairs(type, order, pattern, n, longValues)));
+              }
+            }
+            tests.add(
+                DynamicContainer.dynamicContainer(
+                    longValues ? "long values" : "int values", cells));
+          }
+        });
   }
 
   private void checkKeys(DType type, SortOrder order, Pattern pattern, int n) {
@@ -167,60 +161,53 @@ public abstract class SortConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> sortBuffers() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : DType.values()) {
-      for (SortOrder order : SortOrder.values()) {
-        List<DynamicNode> tests = new ArrayList<>();
-        for (int n : BUFFER_SIZES) {
-          for (Pattern pattern : new Pattern[] {Pattern.RANDOM, Pattern.SPECIALS}) {
-            for (String values : new String[] {"keys", "int values", "long values"}) {
-              for (boolean apart : new boolean[] {false, true}) {
-                tests.add(
-                    DynamicTest.dynamicTest(
-                        "n=" + n + " " + pattern + " " + values + (apart ? " into outputs" : ""),
-                        () -> checkBits(type, order, pattern, n, values, 0, width(type), apart)));
+    return perTypeAndOrder(
+        " buffers",
+        (type, order, tests) -> {
+          for (int n : BUFFER_SIZES) {
+            for (Pattern pattern : new Pattern[] {Pattern.RANDOM, Pattern.SPECIALS}) {
+              for (String values : new String[] {"keys", "int values", "long values"}) {
+                for (boolean apart : new boolean[] {false, true}) {
+                  tests.add(
+                      DynamicTest.dynamicTest(
+                          "n=" + n + " " + pattern + " " + values + (apart ? " into outputs" : ""),
+                          () -> checkBits(type, order, pattern, n, values, 0, width(type), apart)));
+                }
               }
             }
           }
-        }
-        nodes.add(DynamicContainer.dynamicContainer(name(type, order) + " buffers", tests));
-      }
-    }
-    return nodes.stream();
+        });
   }
 
   @TestFactory
   Stream<DynamicNode> sortBitRanges() {
-    List<DynamicNode> nodes = new ArrayList<>();
-    for (DType type : DType.values()) {
-      for (SortOrder order : SortOrder.values()) {
-        List<DynamicNode> tests = new ArrayList<>();
-        for (int[] range : BIT_RANGES) {
-          int shift = width(type) == 64 && range[0] >= 8 ? 32 : 0;
-          int begin = range[0] + shift;
-          int end = range[1] + shift;
-          for (int n : new int[] {1000, 65537}) {
-            for (String values : new String[] {"keys", "int values"}) {
-              boolean apart = n == 1000;
-              tests.add(
-                  DynamicTest.dynamicTest(
-                      "bits ["
-                          + begin
-                          + ", "
-                          + end
-                          + ") n="
-                          + n
-                          + " "
-                          + values
-                          + (apart ? " into outputs" : ""),
-                      () -> checkBits(type, order, Pattern.RANDOM, n, values, begin, end, apart)));
+    return perTypeAndOrder(
+        " bit ranges",
+        (type, order, tests) -> {
+          for (int[] range : BIT_RANGES) {
+            int shift = width(type) == 64 && range[0] >= 8 ? 32 : 0;
+            int begin = range[0] + shift;
+            int end = range[1] + shift;
+            for (int n : new int[] {1000, 65537}) {
+              for (String values : new String[] {"keys", "int values"}) {
+                boolean apart = n == 1000;
+                tests.add(
+                    DynamicTest.dynamicTest(
+                        "bits ["
+                            + begin
+                            + ", "
+                            + end
+                            + ") n="
+                            + n
+                            + " "
+                            + values
+                            + (apart ? " into outputs" : ""),
+                        () ->
+                            checkBits(type, order, Pattern.RANDOM, n, values, begin, end, apart)));
+              }
             }
           }
-        }
-        nodes.add(DynamicContainer.dynamicContainer(name(type, order) + " bit ranges", tests));
-      }
-    }
-    return nodes.stream();
+        });
   }
 
   /**
@@ -395,6 +382,27 @@ public abstract class SortConformance extends BackendConformance {
 
   private static long value(int i) {
     return 3L * i + (1L << 40);
+  }
+
+  /** Adds the tests of one key type and order. */
+  private interface Cells {
+    void add(DType type, SortOrder order, List<DynamicNode> tests);
+  }
+
+  /**
+   * One container per key type and order, named {@code "<type> <order>"} and {@code suffix}, with
+   * the tests {@code cells} adds for them.
+   */
+  private static Stream<DynamicNode> perTypeAndOrder(String suffix, Cells cells) {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : DType.values()) {
+      for (SortOrder order : SortOrder.values()) {
+        List<DynamicNode> tests = new ArrayList<>();
+        cells.add(type, order, tests);
+        nodes.add(DynamicContainer.dynamicContainer(name(type, order) + suffix, tests));
+      }
+    }
+    return nodes.stream();
   }
 
   private static String name(DType type, SortOrder order) {

@@ -17,6 +17,20 @@ public interface Scanner {
   void scan(DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call);
 
   /**
+   * Checks that {@code output} can take the scan of {@code input}: the same type and at least the
+   * same length.
+   *
+   * @throws IllegalArgumentException naming both types and lengths otherwise
+   */
+  static void requireOutput(DeviceBuffer input, DeviceBuffer output) {
+    if (output.type() != input.type() || output.length() < input.length()) {
+      String want = input.type().id() + " with at least " + input.length() + " elements";
+      String got = output.type().id() + " with " + output.length();
+      throw new IllegalArgumentException("scan output must be " + want + ", got " + got);
+    }
+  }
+
+  /**
    * {@link #scan(DeviceBuffer, DeviceBuffer, ReduceOp, ScanKind, CallContext)} without waiting for
    * the device (see {@link Reducer#reduceAsync}): the future completes when {@code output} holds
    * the scan. The default runs the synchronous call.

@@ -6,6 +6,7 @@ import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.spi.AbstractBuffer;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
@@ -136,37 +137,12 @@ final class PacedProvider implements BackendProvider {
     };
   }
 
-  private final class Buffer implements DeviceBuffer {
+  private final class Buffer extends AbstractBuffer {
     final Object values;
-    boolean closed;
 
     Buffer(Object values) {
+      super(id, DType.ofArray(values), Array.getLength(values), null, null, null, false);
       this.values = values;
-    }
-
-    @Override
-    public DType type() {
-      return DType.ofArray(values);
-    }
-
-    @Override
-    public long length() {
-      return Array.getLength(values);
-    }
-
-    @Override
-    public String backend() {
-      return id;
-    }
-
-    @Override
-    public boolean isClosed() {
-      return closed;
-    }
-
-    @Override
-    public void close() {
-      closed = true;
     }
   }
 

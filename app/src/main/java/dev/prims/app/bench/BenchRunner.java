@@ -208,17 +208,7 @@ public final class BenchRunner {
         }
       }
     }
-    List<BenchTarget> targets = new ArrayList<>();
-    for (String id : ids) {
-      try {
-        targets.add(BenchTarget.open(prims, id));
-      } catch (RuntimeException e) {
-        notes.add(
-            id
-                + " could not be opened: "
-                + firstLine(FailureMessages.describe(e, "opening backend " + id)));
-      }
-    }
+    List<BenchTarget> targets = BenchTarget.openAll(prims, ids, notes);
     if (devices != null) {
       for (String id : ids) {
         String label = id + "[" + devices + "]";

@@ -2,8 +2,10 @@ package dev.prims.app.bench;
 
 import dev.prims.DType;
 import dev.prims.Prims;
+import dev.prims.engine.FailureMessages;
 import dev.prims.spi.Backend;
 import dev.prims.spi.DeviceInfo;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -22,6 +24,25 @@ public record BenchTarget(String id, Prims view, Backend backend, boolean gpu) {
     Prims view = prims.backend(id);
     Backend backend = view.primaryBackend();
     return new BenchTarget(label, view, backend, isGpu(id, backend.device()));
+  }
+
+  /**
+   * Opens each of {@code ids} through {@code prims}, in order; one that cannot be opened adds a
+   * note saying why to {@code notes} instead.
+   */
+  public static List<BenchTarget> openAll(Prims prims, List<String> ids, List<String> notes) {
+    List<BenchTarget> targets = new ArrayList<>();
+    for (String id : ids) {
+      try {
+        targets.add(open(prims, id));
+      } catch (RuntimeException e) {
+        notes.add(
+            id
+                + " could not be opened: "
+                + BenchRunner.firstLine(FailureMessages.describe(e, "opening backend " + id)));
+      }
+    }
+    return targets;
   }
 
   /** The device's name. */

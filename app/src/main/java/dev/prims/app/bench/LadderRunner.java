@@ -101,6 +101,11 @@ public final class LadderRunner {
     return new Result(rows, notes);
   }
 
+  /** Notes {@code what} of {@code variant} of {@code primitive} on {@code target}. */
+  private void note(BenchTarget target, Primitive primitive, String variant, String what) {
+    notes.add(target.id() + " " + primitive.id() + " " + variant + " " + what);
+  }
+
   private List<BenchTarget> targets(Prims prims) {
     Map<String, Availability> all = prims.backends();
     List<String> ids = new ArrayList<>();
@@ -116,18 +121,7 @@ public final class LadderRunner {
         notes.add(id + " not available: " + BenchRunner.firstLine(a.reason()));
       }
     }
-    List<BenchTarget> targets = new ArrayList<>();
-    for (String id : ids) {
-      try {
-        targets.add(BenchTarget.open(prims, id));
-      } catch (RuntimeException e) {
-        notes.add(
-            id
-                + " could not be opened: "
-                + BenchRunner.firstLine(FailureMessages.describe(e, "opening backend " + id)));
-      }
-    }
-    return targets;
+    return BenchTarget.openAll(prims, ids, notes);
   }
 
   private Map<CubRequest, CubResult> reference(List<BenchTarget> targets) {
@@ -166,16 +160,11 @@ public final class LadderRunner {
       try {
         Provenance where = PrimsWorkload.probe(view, operation(primitive), DType.INT);
         if (!where.device().equals(target.deviceName())) {
-          notes.add(
-              target.id()
-                  + " "
-                  + primitive.id()
-                  + " "
-                  + variant
-                  + " skipped: it ran on "
-                  + where.device()
-                  + " instead of "
-                  + target.deviceName());
+          note(
+              target,
+              primitive,
+              variant,
+              "skipped: it ran on " + where.device() + " instead of " + target.deviceName());
           continue;
         }
         Measured m = measure(view, target, primitive, data);
@@ -198,14 +187,11 @@ public final class LadderRunner {
         first = first == null ? ms : first;
         previous = ms;
       } catch (RuntimeException e) {
-        notes.add(
-            target.id()
-                + " "
-                + primitive.id()
-                + " "
-                + variant
-                + " failed: "
-                + BenchRunner.firstLine(FailureMessages.describe(e, "a ladder run")));
+        note(
+            target,
+            primitive,
+            variant,
+            "failed: " + BenchRunner.firstLine(FailureMessages.describe(e, "a ladder run")));
       }
     }
   }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.DType;
 import dev.prims.app.Cli;
 import java.nio.file.Path;
@@ -57,21 +56,9 @@ class SegmentBenchTest {
 
   @Test
   void cpuRowsBesideThePlainSum() throws Exception {
-    Path json = dir.resolve("bench.json");
-    Cli run =
-        Cli.run(
-            "bench",
-            "--quick",
-            "--no-progress",
-            "--backends",
-            "cpu",
-            "--primitives",
-            "reduce:sum,segreduce,reduce-by-key,scan-by-key",
-            "--json",
-            json.toString());
-    assertEquals(0, run.exitCode(), run::toString);
     Set<String> ops = new HashSet<>();
-    for (JsonNode row : new ObjectMapper().readTree(json.toFile()).get("rows")) {
+    for (JsonNode row :
+        Cli.quickCpuBenchRows(dir, "reduce:sum,segreduce,reduce-by-key,scan-by-key")) {
       if (row.get("backend").asText().equals("cpu")) {
         assertTrue(row.get("gbps").asDouble() > 0, "GB/s not positive in " + row);
         ops.add(row.get("primitive").asText() + ":" + row.get("op").asText());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.prims.app.Cli;
 import dev.prims.app.PrimsCli;
 import dev.prims.spi.Availability;
 import dev.prims.spi.DeviceInfo;
@@ -24,13 +25,8 @@ class ConformanceCommandTest {
   @Test
   void cpuPassesAndTheMatrixSaysSo() throws Exception {
     Path json = dir.resolve("conformance.json");
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = PrimsCli.commandLine();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    int code =
-        cli.execute(
+    Cli r =
+        Cli.run(
             "conformance",
             "--backends",
             "cpu",
@@ -38,8 +34,8 @@ class ConformanceCommandTest {
             "engine,dot",
             "--json",
             json.toString());
-    assertEquals(0, code, () -> out + "\n" + err);
-    String matrix = out.toString();
+    assertEquals(0, r.exitCode(), r::toString);
+    String matrix = r.out();
     assertTrue(matrix.contains("engine") && matrix.contains("dot"), matrix);
     assertTrue(matrix.contains("cpu device 0"), matrix);
     assertTrue(matrix.contains("1 target(s) passed, 0 failed"), matrix);

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.prims.app.PrimsCli;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.prims.app.Cli;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The conformance suite on the multi-device engine: the cpu backend opened twice ({@code
@@ -27,13 +24,8 @@ class MultiDeviceConformanceTest {
   @Test
   void theSuitePassesOnTwoDevices() throws Exception {
     Path json = dir.resolve("conformance.json");
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = PrimsCli.commandLine();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    int code =
-        cli.execute(
+    Cli r =
+        Cli.run(
             "conformance",
             "--backends",
             "cpu",
@@ -43,7 +35,7 @@ class MultiDeviceConformanceTest {
             "reduce,scan,histogram,dot,engine,buffer,async,callerarray,argreduce,moments",
             "--json",
             json.toString());
-    assertEquals(0, code, () -> out + "\n" + err);
+    assertEquals(0, r.exitCode(), r::toString);
     JsonNode target = new ObjectMapper().readTree(json.toFile()).get("targets").get(0);
     assertTrue(target.get("target").asText().contains("devices 0,0"), target.toString());
     Iterator<Map.Entry<String, JsonNode>> cells = target.get("cells").fields();

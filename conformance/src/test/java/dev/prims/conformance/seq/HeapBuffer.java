@@ -2,45 +2,26 @@ package dev.prims.conformance.seq;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.spi.AbstractBuffer;
 
 /** A buffer of the sequential test backend: a heap array of its own. */
-final class HeapBuffer implements DeviceBuffer {
+final class HeapBuffer extends AbstractBuffer {
   final Object array;
-  private final DType type;
-  private boolean closed;
 
   HeapBuffer(DType type, Object array) {
-    this.type = type;
+    super(
+        SequentialProvider.ID,
+        type,
+        java.lang.reflect.Array.getLength(array),
+        null,
+        null,
+        null,
+        false);
     this.array = array;
   }
 
   static Object array(DeviceBuffer b) {
     b.requireOpen();
     return ((HeapBuffer) b).array;
-  }
-
-  @Override
-  public DType type() {
-    return type;
-  }
-
-  @Override
-  public long length() {
-    return java.lang.reflect.Array.getLength(array);
-  }
-
-  @Override
-  public String backend() {
-    return SequentialProvider.ID;
-  }
-
-  @Override
-  public boolean isClosed() {
-    return closed;
-  }
-
-  @Override
-  public void close() {
-    closed = true;
   }
 }

@@ -1,0 +1,137 @@
+package dev.prims.spi;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.SortOrder;
+
+/**
+ * The sort of a device backend, over its memory handles {@code M}: host arrays go up, are sorted
+ * and come back ({@link Sorter#sortThroughBuffers}); a sort of buffers checks the key limit, copies
+ * a trivial sort (fewer than two keys, or no bits) and otherwise runs the {@link DeviceRadixSort}
+ * passes the backend gives, with scratch for the keys, the values and the tile counts. The tuning
+ * numbers are those of both twins' kernels ({@code device/sort.cu} and {@code sort.cl}), which
+ * mirror them: a tile's local sort counts ranks in 16-bit fields, so a tile holds fewer than 65536
+ * keys.
+ *
+ * @param <M> the backend's handle of device memory (the same buffer gives the same handle)
+ */
+public abstract class DeviceSorter<M> implements Sorter {
+  /** The variant: least-significant-digit radix sort. */
+  public static final String LSD_RADIX = "lsd-radix";
+
+  /** Threads per block (work-items per work-group). */
+  public static final int BLOCK_SIZE = 256;
+
+  /** Keys per thread in a tile. */
+  public static final int ITEMS_PER_THREAD = 8;
+
+  /** Keys per tile. */
+  public static final int TILE = BLOCK_SIZE * ITEMS_PER_THREAD;
+
+  /** Bits of one pass's digit. */
+  public static final int DIGIT_BITS = 8;
+
+  /** Digits of one pass. */
+  public static final int RADIX = 1 << DIGIT_BITS;
+
+  /** Most blocks of the grid-stride pass that turns radix bits back into keys. */
+  public static final long MAX_TRANSFORM_BLOCKS = 4096;
+
+  /** The output slots are 32-bit: a sort takes fewer keys than this. */
+  public static final long MAX_KEYS = 1L << 32;
+
+  private final String backendName;
+
+  /** A sorter whose errors name the backend as {@code backendName} (as "the CUDA sort"). */
+  protected DeviceSorter(String backendName) {
+    this.backendName = backendName;
+  }
+
+  /** Tiles of {@code n} keys. */
+  public static long tiles(long n) {
+    return (n + TILE - 1) / TILE;
+  }
+
+  /** Blocks of a grid-stride pass over {@code n} keys. */
+  public static long transformBlocks(long n) {
+    return Math.max(1, Math.min(MAX_TRANSFORM_BLOCKS, (n + BLOCK_SIZE - 1) / BLOCK_SIZE));
+  }
+
+  /** One sort's launch parameters: what the passes of {@link #passes} need besides the handles. */
+  protected record Launch<M>(
+      DType keyType, DType valueType, long n, long tiles, M counts, int descending) {
+    /** Length of the tile counts ({@link #RADIX} per tile). */
+    public long countsLength() {
+      return RADIX * tiles;
+    }
+  }
+
+  /** The buffers' manager, through which host arrays go up and come back. */
+  protected abstract BufferManager buffers();
+
+  /** The memory behind {@code buffer}, which must belong to this backend and be open. */
+  protected abstract M memory(DeviceBuffer buffer);
+
+  /** Runs {@code work} under the backend's lock and waits for the device. */
+  protected abstract void run(Runnable work);
+
+  /** Enqueues a copy of {@code bytes} from {@code from} to {@code to}. */
+  protected abstract void copy(M from, M to, long bytes);
+
+  /** Scratch of at least {@code bytes} for {@code slot}, kept for later sorts (under the lock). */
+  protected abstract M scratch(String slot, long bytes);
+
+  /** The kernel launches of one sort. */
+  protected abstract DeviceRadixSort<M> passes(Launch<M> launch);
+
+  @Override
+  public void sort(Object keys, Object values, SortOrder order, CallContext call) {
+    Sorter.sortThroughBuffers(this, buffers(), keys, values, order, call);
+  }
+
+  @Override
+  public void sort(
+      DeviceBuffer keys,
+      DeviceBuffer values,
+      DeviceBuffer keysOut,
+      DeviceBuffer valuesOut,
+      SortOrder order,
+      int beginBit,
+      int endBit,
+      CallContext call) {
+    M k = memory(keys);
+    M kOut = memory(keysOut);
+    M v = values == null ? null : memory(values);
+    M vOut = values == null ? null : memory(valuesOut);
+    long n = keys.length();
+    if (n >= MAX_KEYS) {
+      throw new IllegalArgumentException(
+          "the " + backendName + " sort takes fewer than 2^32 keys, got " + n);
+    }
+    call.usedVariant(LSD_RADIX);
+    if (n == 0) {
+      return;
+    }
+    DType keyType = keys.type();
+    DType valueType = values == null ? null : values.type();
+    int descending = order == SortOrder.DESCENDING ? 1 : 0;
+    run(
+        () -> {
+          if (n < 2 || beginBit == endBit) {
+            if (keysOut != keys) {
+              copy(k, kOut, n * keyType.bytes());
+            }
+            if (values != null && valuesOut != values) {
+              copy(v, vOut, n * valueType.bytes());
+            }
+            return;
+          }
+          long tiles = tiles(n);
+          M keysTmp = scratch("sort.keys", n * keyType.bytes());
+          M valuesTmp = values == null ? null : scratch("sort.values", n * valueType.bytes());
+          M counts = scratch("sort.counts", RADIX * tiles * 4);
+          passes(new Launch<>(keyType, valueType, n, tiles, counts, descending))
+              .sort(k, v, kOut, vOut, keysTmp, valuesTmp, beginBit, endBit, DIGIT_BITS);
+        });
+  }
+}
