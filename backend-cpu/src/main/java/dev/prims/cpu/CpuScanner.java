@@ -124,15 +124,18 @@ final class CpuScanner implements Scanner {
    * finds its carry: published already, or {@code carry[c - 1] op total[c - 1]} as soon as both are
    * published. A worker still waiting after a spin (its predecessor's thread descheduled, as on a
    * machine with more runnable threads than cores) looks back to the latest published carry and
-   * computes the carries from there itself, summing any chunk whose total is missing. Every carry
-   * is {@code carry[c] = carry[c - 1] op total[c - 1]} with the same loops, whoever computes it, so
-   * the bits are those of the in-order chain; a value two workers compute is written twice with the
-   * same bits.
+   * computes the carries from there itself, summing any chunk whose total nobody has begun (a
+   * chunk's total is claimed before it is summed, by its owner or a helper, and only the claimer
+   * sums it: a scan in place overwrites a chunk as soon as its total is published, so a second
+   * reader could sum half-scanned values). Every carry is {@code carry[c] = carry[c - 1] op total[c
+   * - 1]} with the same loops, whoever computes it, so the bits are those of the in-order chain; a
+   * carry two workers compute is written twice with the same bits.
    */
   static final class ChainedSweep {
     private static final int SPINS_BEFORE_HELPING = 1 << 11;
     private static final int TOTAL = 1;
     private static final int CARRY = 2;
+    private static final int CLAIMED = 4;
 
     private final ScanChunks steps;
     private final AtomicInteger next = new AtomicInteger();
@@ -149,12 +152,28 @@ final class CpuScanner implements Scanner {
       int last = steps.chunks - 1;
       for (int c = next.getAndIncrement(); c <= last; c = next.getAndIncrement()) {
         if (c < last) {
-          steps.total(c);
-          publish(c, TOTAL);
+          ensureTotal(c);
         }
         awaitCarry(c);
         steps.scan(c);
       }
+    }
+
+    /** Sums {@code chunk} if nobody has claimed it, else waits for its claimer's total. */
+    private void ensureTotal(int chunk) {
+      if (claim(chunk)) {
+        steps.total(chunk);
+        publish(chunk, TOTAL);
+        return;
+      }
+      while ((state.get(chunk) & TOTAL) == 0) {
+        Thread.onSpinWait();
+      }
+    }
+
+    /** Whether this worker is the first to claim {@code chunk}'s total. */
+    private boolean claim(int chunk) {
+      return (state.getAndAccumulate(chunk, CLAIMED, (a, b) -> a | b) & CLAIMED) == 0;
     }
 
     /** Returns once {@code carry[chunk]} is published, computing it when that is quicker. */
@@ -181,8 +200,7 @@ final class CpuScanner implements Scanner {
       }
       for (int c = from; c < chunk; c++) {
         if ((state.get(c) & TOTAL) == 0) {
-          steps.total(c);
-          publish(c, TOTAL);
+          ensureTotal(c);
         }
         steps.chain(c);
         publish(c + 1, CARRY);
