@@ -90,30 +90,7 @@ public abstract class ScanConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> everyVariantInPlaceOnDeviceBuffers() {
-    List<DynamicNode> tests = new ArrayList<>();
-    for (String variant : variants(Primitive.SCAN)) {
-      for (ScanKind scanKind : ScanKind.values()) {
-        for (DType type : DType.values()) {
-          for (ReduceOp op : VARIANT_OPS) {
-            for (int n : Sizes.bufferSubset()) {
-              tests.add(
-                  DynamicTest.dynamicTest(
-                      variant
-                          + " "
-                          + scanKind.name().toLowerCase(java.util.Locale.ROOT)
-                          + " "
-                          + type.id()
-                          + " "
-                          + op.id()
-                          + " n="
-                          + n,
-                      () -> checkScanInPlace(variant, scanKind, type, op, n)));
-            }
-          }
-        }
-      }
-    }
-    return tests.stream();
+    return everyVariantCase(Sizes.bufferSubset(), this::checkScanInPlace);
   }
 
   /**
@@ -123,12 +100,22 @@ public abstract class ScanConformance extends BackendConformance {
    */
   @TestFactory
   Stream<DynamicNode> everyVariantWithCarry() {
+    return everyVariantCase(List.of(257, Sizes.LARGE), this::checkScanWithCarry);
+  }
+
+  /** One check of a variant, scan kind, type, operator and size. */
+  private interface VariantCheck {
+    void check(String variant, ScanKind kind, DType type, ReduceOp op, int n);
+  }
+
+  /** A test of {@code check} per variant, scan kind, type, {@link #VARIANT_OPS} and size. */
+  private Stream<DynamicNode> everyVariantCase(List<Integer> sizes, VariantCheck check) {
     List<DynamicNode> tests = new ArrayList<>();
     for (String variant : variants(Primitive.SCAN)) {
       for (ScanKind scanKind : ScanKind.values()) {
         for (DType type : DType.values()) {
           for (ReduceOp op : VARIANT_OPS) {
-            for (int n : List.of(257, Sizes.LARGE)) {
+            for (int n : sizes) {
               tests.add(
                   DynamicTest.dynamicTest(
                       variant
@@ -140,7 +127,7 @@ public abstract class ScanConformance extends BackendConformance {
                           + op.id()
                           + " n="
                           + n,
-                      () -> checkScanWithCarry(variant, scanKind, type, op, n)));
+                      () -> check.check(variant, scanKind, type, op, n)));
             }
           }
         }
