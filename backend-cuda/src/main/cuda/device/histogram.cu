@@ -7,41 +7,7 @@
 #include "../block/block_reduce.cuh"
 #include "../block/block_scan.cuh"
 #include "../block/block_sort.cuh"
-
-// Integer keys: key k is bin k when 0 <= k < bins.
-struct KeyBins {
-  int bins;
-  __device__ __forceinline__ int bin_of(int key) const { return key >= 0 && key < bins ? key : -1; }
-  __device__ __forceinline__ int bin_of(i64 key) const { return key >= 0 && key < (i64)bins ? (int)key : -1; }
-};
-
-// Even bins, exactly dev.prims.EvenBins: in range when v >= lo && v < hi; t = (v - lo) * scale from
-// two separately rounded operations; bin t < bins ? (int)t : bins - 1, and a NaN t is out of range.
-struct EvenBinsFloat {
-  int bins;
-  float lo, hi, scale;
-  __device__ __forceinline__ int bin_of(float v) const {
-    if (!(v >= lo && v < hi)) return -1;
-    const float t = __fmul_rn(__fsub_rn(v, lo), scale);
-    if (!(t >= 0)) return -1;
-    return t < bins ? (int)t : bins - 1;
-  }
-};
-struct EvenBinsDouble {
-  int bins;
-  double lo, hi, scale;
-  __device__ __forceinline__ int bin_of(double v) const {
-    if (!(v >= lo && v < hi)) return -1;
-    const double t = __dmul_rn(__dsub_rn(v, lo), scale);
-    if (!(t >= 0)) return -1;
-    return t < bins ? (int)t : bins - 1;
-  }
-};
-
-__device__ __forceinline__ void add_out_of_range(u64 count, u64* out_of_range) {
-  count = block_reduce<OpSum>((i64)count);
-  if (threadIdx.x == 0 && count != 0) atomicAdd(out_of_range, count);
-}
+#include "../block/histogram_bins.cuh"
 
 // One atomic add to the global counts per element.
 template <typename T, typename Bins>
@@ -75,24 +41,12 @@ __device__ void histogram_shared_atomics(const T* input, i64 n, Bins bins, int c
   for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < vector_count; i += stride) {
     const V v = __ldg(vectors + i);
 #pragma unroll
-    for (int w = 0; w < W; ++w) {
-      const int b = bins.bin_of(vec_lane(v, w));
-      if (b >= 0) atomicAdd(mine + b, 1u);
-      else ++outside;
-    }
+    for (int w = 0; w < W; ++w) count_privately(bins, vec_lane(v, w), mine, outside);
   }
   const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  if (tail < n) {
-    const int b = bins.bin_of(input[tail]);
-    if (b >= 0) atomicAdd(mine + b, 1u);
-    else ++outside;
-  }
+  if (tail < n) count_privately(bins, input[tail], mine, outside);
   __syncthreads();
-  for (int b = threadIdx.x; b < bins.bins; b += BLOCK_SIZE) {
-    u64 c = 0;
-    for (int k = 0; k < copies; ++k) c += private_counts[k * bins.bins + b];
-    if (c != 0) atomicAdd(counts + b, c);
-  }
+  merge_private_counts(private_counts, bins.bins, copies, counts);
   add_out_of_range(outside, out_of_range);
 }
 

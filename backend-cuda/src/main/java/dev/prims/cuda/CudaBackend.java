@@ -169,7 +169,7 @@ final class CudaBackend extends AbstractBackend {
       boolean bulkCopies = major[0] >= 9;
       variants.put(Primitive.REDUCE, CudaReducePolicy.variants(bulkCopies));
       variants.put(Primitive.SCAN, CudaScanPolicy.variants(bulkCopies));
-      variants.put(Primitive.HISTOGRAM, CudaHistogramPolicy.VARIANTS);
+      variants.put(Primitive.HISTOGRAM, CudaHistogramPolicy.variants(bulkCopies));
       variants.put(Primitive.DOT, CudaDotPolicy.variants(bulkCopies));
       cuDevicePrimaryCtxRetain(context, device);
       cuCtxSetCurrent(context);

@@ -24,13 +24,36 @@ final class CudaHistogramPolicy {
   /** Keys one block sorts per tile in sort-reduce ({@code BLOCK_SIZE * SORT_ITEMS_PER_THREAD}). */
   static final int SORT_TILE = BLOCK_SIZE * 4;
 
-  /** Variant names, the default first. */
+  /** Variant names without the bulk-copy kernel, the default first. */
   static final List<String> VARIANTS = List.of("shared-atomics", "global-atomics", "sort-reduce");
 
+  /** The bulk-copy kernel ({@code histogram_bulk.cu}, compute capability 9.0 and later). */
+  static final String BULK = "bulk";
+
+  /**
+   * Private counters of one bulk block ({@code BULK_HISTOGRAM_COUNTERS}): its largest bin count.
+   */
+  static final int BULK_MAX_BINS = 2048;
+
   private CudaHistogramPolicy() {}
+
+  /** The variants of a device, the default first ({@code bulk} needs bulk copies). */
+  static List<String> variants(boolean bulkCopies) {
+    if (!bulkCopies) {
+      return VARIANTS;
+    }
+    List<String> all = new java.util.ArrayList<>(VARIANTS);
+    all.add(BULK);
+    return List.copyOf(all);
+  }
 
   /** Sub-histogram copies for {@code bins} bins that fit in {@link #SHARED_BYTES}. */
   static int copies(int bins) {
     return Math.max(1, Math.min(SHARED_COPIES, SHARED_BYTES / (4 * bins)));
+  }
+
+  /** Sub-histogram copies of a bulk block for {@code bins} (at most {@link #BULK_MAX_BINS}). */
+  static int bulkCopies(int bins) {
+    return Math.max(1, Math.min(SHARED_COPIES, BULK_MAX_BINS / bins));
   }
 }

@@ -80,6 +80,18 @@ final class CudaHistogrammer implements Histogrammer {
     if (call.variant() == null) {
       return fitsShared ? "shared-atomics" : "global-atomics";
     }
+    if (call.variant().equals(CudaHistogramPolicy.BULK)
+        && bins > CudaHistogramPolicy.BULK_MAX_BINS) {
+      call.note(
+          "bulk holds at most "
+              + CudaHistogramPolicy.BULK_MAX_BINS
+              + " bins in shared memory; ran "
+              + (fitsShared ? "shared-atomics" : "global-atomics")
+              + " for "
+              + bins
+              + " bins");
+      return fitsShared ? "shared-atomics" : "global-atomics";
+    }
     if (call.variant().equals("shared-atomics") && !fitsShared) {
       call.note(
           "shared-atomics holds at most "
@@ -154,6 +166,7 @@ final class CudaHistogrammer implements Histogrammer {
       String variant) {
     int bins = spec.bins();
     String kernel = "histogram_" + variant.replace('-', '_') + "_" + type.id();
+    String module = variant.equals(CudaHistogramPolicy.BULK) ? "histogram_bulk" : "histogram";
     KernelArgs args = new KernelArgs().pointer(input).i64(n).i32(bins);
     if (spec.isEven()) {
       EvenBins even = EvenBins.of(spec, type);
@@ -177,6 +190,17 @@ final class CudaHistogrammer implements Histogrammer {
                 Math.min(ceilDiv(ceilDiv(n, 16 / type.bytes()), BLOCK_SIZE), resident),
                 ceilDiv(n, 1L << 31));
         break;
+      case CudaHistogramPolicy.BULK:
+        int bulkCopies = CudaHistogramPolicy.bulkCopies(bins);
+        args.i32(bulkCopies);
+        shared = CudaReducePolicy.BULK_SHARED_BYTES;
+        // One block per whole tile, within the resident blocks; each under 2^32 elements.
+        blocks =
+            Math.max(
+                CudaReducePolicy.bulkBlocks(
+                    n, type.bytes(), 1, backend.residentBlocks(module, kernel, shared, 1 << 20)),
+                ceilDiv(n, 1L << 31));
+        break;
       case "sort-reduce":
         blocks = Math.min(ceilDiv(n, CudaHistogramPolicy.SORT_TILE), residentBlocks(kernel, 0));
         break;
@@ -185,7 +209,7 @@ final class CudaHistogrammer implements Histogrammer {
         break;
     }
     args.pointer(out).pointer(outOfRange);
-    backend.launch("histogram", kernel, blocks, shared, args);
+    backend.launch(module, kernel, blocks, shared, args);
   }
 
   private int residentBlocks(String kernel, int sharedBytes) {

@@ -1,9 +1,11 @@
 package dev.prims.cuda;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
@@ -20,20 +22,21 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The bulk-copy reduce and dot ({@code reduce_bulk.cu}, {@code dot_bulk.cu}) on inputs long enough
- * that every block refills its shared-memory stages many times (so each stage's mbarrier goes
- * through both phase parities), with tails after the last whole tile, and on inputs shorter than
- * one tile. Values are random integers in [-3, 3] (seeded): integer results are exact, and the
- * float and double partial sums, random walks of at most 2^24 steps, stay far below 2^24, so they
- * are exact too and every answer must equal the host's. The conformance suite runs the variants
- * too, on inputs of at most 2^20 + 1 elements (at most two tiles per block). Skipped without a CUDA
- * device or on one without bulk copies.
+ * The bulk-copy reduce, dot and histogram ({@code reduce_bulk.cu}, {@code dot_bulk.cu}, {@code
+ * histogram_bulk.cu}) on inputs long enough that every block refills its shared-memory stages many
+ * times (so each stage's mbarrier goes through both phase parities), with tails after the last
+ * whole tile, and on inputs shorter than one tile. Values are random integers in [-3, 3] (seeded):
+ * integer results are exact, and the float and double partial sums, random walks of at most 2^24
+ * steps, stay far below 2^24, so they are exact too and every answer must equal the host's. The
+ * conformance suite runs the variants too, on inputs of at most 2^20 + 1 elements (at most two
+ * tiles per block). Skipped without a CUDA device or on one without bulk copies.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CudaBulkKernelsTest {
   private Prims prims;
   private Prims bulk;
   private Prims bulkDot;
+  private Prims bulkHistogram;
 
   @BeforeAll
   void open() {
@@ -45,6 +48,7 @@ class CudaBulkKernelsTest {
         "the CUDA device has no bulk copies (compute capability below 9.0)");
     bulk = prims.variant(Primitive.REDUCE, "bulk");
     bulkDot = prims.variant(Primitive.DOT, "bulk");
+    bulkHistogram = prims.variant(Primitive.HISTOGRAM, "bulk");
   }
 
   @AfterAll
@@ -84,6 +88,7 @@ class CudaBulkKernelsTest {
       Scalar product = bulkDot.dot(buffer, other);
       assertEquals("bulk", product.provenance().variant(), "bulk dot");
       assertEquals(dot, product.value().longValue(), "bulk dot of " + n + " " + type.id());
+      checkHistogram(type, values, buffer);
       for (ReduceOp op : ReduceOp.values()) {
         if (!op.supports(type) || (type.isFloating() && op == ReduceOp.PROD)) {
           continue;
@@ -95,6 +100,31 @@ class CudaBulkKernelsTest {
         assertEquals(
             type == DType.INT ? (int) expected : expected, result.value().longValue(), what);
       }
+    }
+  }
+
+  /**
+   * The bulk histogram: keys 0..3 of the values in [-3, 3] (the negative ones out of range), or 7
+   * even bins over [-3, 4), where value v lands in bin v + 3.
+   */
+  private void checkHistogram(DType type, long[] values, DeviceBuffer buffer) {
+    HistogramSpec spec = type.isFloating() ? HistogramSpec.even(7, -3, 4) : HistogramSpec.keys(4);
+    long[] expected = new long[spec.bins()];
+    long outside = 0;
+    for (long v : values) {
+      long bin = type.isFloating() ? v + 3 : v;
+      if (bin >= 0 && bin < expected.length) {
+        expected[(int) bin]++;
+      } else {
+        outside++;
+      }
+    }
+    String what = "bulk histogram of " + values.length + " " + type.id();
+    try (DeviceBuffer counts = bulkHistogram.allocate(DType.LONG, spec.bins())) {
+      assertEquals(outside, bulkHistogram.histogram(buffer, spec, counts), what + ": out of range");
+      long[] got = new long[spec.bins()];
+      bulkHistogram.download(counts, got);
+      assertArrayEquals(expected, got, what);
     }
   }
 
