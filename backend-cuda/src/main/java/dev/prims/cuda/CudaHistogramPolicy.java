@@ -37,14 +37,14 @@ final class CudaHistogramPolicy {
 
   private CudaHistogramPolicy() {}
 
-  /** The variants of a device, the default first ({@code bulk} needs bulk copies). */
+  /**
+   * The variants of a device, the default first: {@code bulk} leads where the device has bulk
+   * copies. On an H100 (256 even bins, device time, 2026-11-25) it took 0.355 / 0.353 / 0.693 ms
+   * for 2^28 floats / ints / doubles where shared-atomics took 0.369 / 0.358 / 0.705 ms, and 0.035
+   * where shared-atomics took 0.041 ms for 2^24 floats.
+   */
   static List<String> variants(boolean bulkCopies) {
-    if (!bulkCopies) {
-      return VARIANTS;
-    }
-    List<String> all = new java.util.ArrayList<>(VARIANTS);
-    all.add(BULK);
-    return List.copyOf(all);
+    return CudaReducePolicy.withBulk(VARIANTS, bulkCopies);
   }
 
   /** Sub-histogram copies for {@code bins} bins that fit in {@link #SHARED_BYTES}. */

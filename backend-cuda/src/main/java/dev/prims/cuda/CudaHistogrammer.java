@@ -7,6 +7,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.EvenBins;
 import dev.prims.HistogramSpec;
+import dev.prims.Primitive;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
@@ -14,9 +15,11 @@ import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Histogram on the device: shared-memory privatised atomics (the default while the bins fit in
- * shared memory), global atomics (the default beyond), or per-tile sort then reduce-by-key. Even
- * bins use the parameters of {@link EvenBins} in the data's own type.
+ * Histogram on the device: bulk-copy tiles counted into shared-memory sub-histograms (the default
+ * on devices with bulk copies, up to {@link CudaHistogramPolicy#BULK_MAX_BINS} bins), shared-memory
+ * privatised atomics (the default elsewhere while the bins fit in shared memory), global atomics
+ * (the default beyond), or per-tile sort then reduce-by-key. Even bins use the parameters of {@link
+ * EvenBins} in the data's own type.
  */
 final class CudaHistogrammer implements Histogrammer {
   private final CudaBackend backend;
@@ -75,10 +78,13 @@ final class CudaHistogrammer implements Histogrammer {
     }
   }
 
-  private static String chooseVariant(CallContext call, int bins) {
+  private String chooseVariant(CallContext call, int bins) {
     boolean fitsShared = bins <= CudaHistogramPolicy.SHARED_MAX_BINS;
     if (call.variant() == null) {
-      return fitsShared ? "shared-atomics" : "global-atomics";
+      boolean bulk =
+          bins <= CudaHistogramPolicy.BULK_MAX_BINS
+              && backend.variants(Primitive.HISTOGRAM).contains(CudaHistogramPolicy.BULK);
+      return bulk ? CudaHistogramPolicy.BULK : fitsShared ? "shared-atomics" : "global-atomics";
     }
     if (call.variant().equals(CudaHistogramPolicy.BULK)
         && bins > CudaHistogramPolicy.BULK_MAX_BINS) {
