@@ -48,6 +48,18 @@ class CudaTransferPolicyTest {
   }
 
   @Test
+  void unsetKeysTakeTheCudaDefaultsNotTheSharedOnes() {
+    BackendContext onlyThreads =
+        key -> Optional.ofNullable(key.equals("prims.cuda.stagingThreads") ? "7" : null);
+    StagingPolicy staging = CudaTransferPolicy.of(onlyThreads).staging();
+    StagingPolicy cuda = CudaTransferPolicy.stagingDefaults();
+    assertEquals(new StagingPolicy(cuda.chunkBytes(), cuda.slots(), 7), staging);
+    assertEquals(
+        CudaTransferPolicy.defaults().staging(),
+        CudaTransferPolicy.of(key -> Optional.empty()).staging());
+  }
+
+  @Test
   void hostPathKeyIsStagedByDefaultAndRejectsOtherValues() {
     assertTrue(CudaTransferPolicy.staged(null));
     assertTrue(CudaTransferPolicy.staged("staged"));

@@ -17,10 +17,10 @@ package dev.prims.spi;
  * @param threads copier threads, from 1 to {@link #MAX_THREADS}
  */
 public record StagingPolicy(int chunkBytes, int slots, int threads) {
-  /** Bytes of one slot by default. */
+  /** Bytes of one slot by default (the CUDA backend's own default: {@code 8 MiB}). */
   public static final int CHUNK_BYTES = 16 << 20;
 
-  /** Slots by default. */
+  /** Slots by default (the CUDA backend's own default: 8). */
   public static final int SLOTS = 4;
 
   /** Copier threads by default, at most (and no more than the processors). */
@@ -88,11 +88,20 @@ public record StagingPolicy(int chunkBytes, int slots, int threads) {
    * IllegalArgumentException} naming the key, its allowed range and the value.
    */
   public static StagingPolicy of(BackendContext context, String prefix) {
+    return of(context, prefix, defaults());
+  }
+
+  /**
+   * The policy {@code context} asks for under {@code prefix}, {@code fallback}'s values where it
+   * sets none; a bad value is an {@link IllegalArgumentException} naming the key, its allowed range
+   * and the value.
+   */
+  public static StagingPolicy of(BackendContext context, String prefix, StagingPolicy fallback) {
     int chunk =
         parse(
             context,
             chunkKey(prefix),
-            CHUNK_BYTES,
+            fallback.chunkBytes(),
             MIN_CHUNK_BYTES,
             MAX_CHUNK_BYTES,
             "a multiple of 16 from ");
@@ -100,8 +109,8 @@ public record StagingPolicy(int chunkBytes, int slots, int threads) {
       throw bad(
           chunkKey(prefix), "a multiple of 16 from ", MIN_CHUNK_BYTES, MAX_CHUNK_BYTES, chunk);
     }
-    int slots = parse(context, slotsKey(prefix), SLOTS, 2, MAX_SLOTS, "from ");
-    int threads = parse(context, threadsKey(prefix), defaultThreads(), 1, MAX_THREADS, "from ");
+    int slots = parse(context, slotsKey(prefix), fallback.slots(), 2, MAX_SLOTS, "from ");
+    int threads = parse(context, threadsKey(prefix), fallback.threads(), 1, MAX_THREADS, "from ");
     return new StagingPolicy(chunk, slots, threads);
   }
 
