@@ -2,6 +2,7 @@ package dev.prims.cuda;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
+import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.spi.ArgReducer;
 import dev.prims.spi.CallContext;
@@ -12,13 +13,21 @@ import java.util.concurrent.CompletableFuture;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Arg-min/arg-max on the device (argreduce.cu): one launch whose last block writes the winner's
- * index and element into the mapped result slot, read after waiting for the stream (synchronous)
- * or, from a slot of its own, once the stream passes the call (asynchronous).
+ * Arg-min/arg-max on the device (argreduce.cu, or argreduce_bulk.cu where the reduce runs {@code
+ * bulk}): one launch whose last block writes the winner's index and element into the mapped result
+ * slot, read after waiting for the stream (synchronous) or, from a slot of its own, once the stream
+ * passes the call (asynchronous).
  */
 final class CudaArgReducer implements ArgReducer {
   static final String VARIANT = "single-pass-vectorized";
+
+  /**
+   * The variant of the bulk-copy kernel (argreduce_bulk.cu), the default where reduce's is bulk.
+   */
+  static final String BULK_VARIANT = "single-pass-bulk";
+
   private static final String MODULE = "argreduce";
+  private static final String BULK_MODULE = "argreduce_bulk";
 
   private final CudaBackend backend;
 
@@ -44,20 +53,40 @@ final class CudaArgReducer implements ArgReducer {
    */
   private Runnable prepare(DeviceBuffer input, ReduceOp op, CallContext call) {
     CudaBuffer in = backend.own(input);
-    call.usedVariant(VARIANT);
-    String kernel = (op == ReduceOp.MIN ? "argmin_" : "argmax_") + in.type().id();
-    return () -> launch(kernel, in.pointer(), in.type(), in.length(), backend.resultSlot());
+    boolean bulk = usesBulk(call);
+    call.usedVariant(bulk ? BULK_VARIANT : VARIANT);
+    String kernel =
+        (op == ReduceOp.MIN ? "argmin_" : "argmax_") + (bulk ? "bulk_" : "") + in.type().id();
+    return () -> launch(kernel, bulk, in.pointer(), in.type(), in.length(), backend.resultSlot());
   }
 
-  private void launch(String kernel, CUdeviceptr input, DType type, long n, CUdeviceptr result) {
-    int resident = backend.residentBlocks(MODULE, kernel, 0, CudaReducePolicy.BLOCKS_PER_SM);
-    int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
+  /**
+   * Whether the call runs the bulk-copy kernel: the reduce variant {@code bulk}, asked for or the
+   * device's default.
+   */
+  private boolean usesBulk(CallContext call) {
+    return CudaReducePolicy.BULK.equals(backend.variant(Primitive.REDUCE, call));
+  }
+
+  private void launch(
+      String kernel, boolean bulk, CUdeviceptr input, DType type, long n, CUdeviceptr result) {
+    String module = bulk ? BULK_MODULE : MODULE;
+    int shared = bulk ? CudaReducePolicy.BULK_SHARED_BYTES : 0;
+    int blocks;
+    if (bulk) {
+      blocks =
+          CudaReducePolicy.bulkBlocks(
+              n, type.bytes(), 1, backend.residentBlocks(module, kernel, shared, 1 << 20));
+    } else {
+      int resident = backend.residentBlocks(module, kernel, 0, CudaReducePolicy.BLOCKS_PER_SM);
+      blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
+    }
     CUdeviceptr partials = backend.scratch(16L * blocks);
     backend.launch(
-        MODULE,
+        module,
         kernel,
         blocks,
-        0,
+        shared,
         new KernelArgs()
             .pointer(input)
             .i64(n)

@@ -28,7 +28,7 @@ final class CudaHistogramPolicy {
   static final List<String> VARIANTS = List.of("shared-atomics", "global-atomics", "sort-reduce");
 
   /** The bulk-copy kernel ({@code histogram_bulk.cu}, compute capability 9.0 and later). */
-  static final String BULK = "bulk";
+  static final String BULK = CudaReducePolicy.BULK;
 
   /**
    * Private counters of one bulk block ({@code BULK_HISTOGRAM_COUNTERS}): its largest bin count.

@@ -68,13 +68,16 @@ final class CudaReducePolicy {
     return withBulk(VARIANTS, bulkCopies);
   }
 
+  /** The name of the bulk-copy variants (reduce, scan, dot, histogram, and arg-reduce's choice). */
+  static final String BULK = "bulk";
+
   /** {@code variants} with {@code bulk} in front where the device has bulk copies. */
   static List<String> withBulk(List<String> variants, boolean bulkCopies) {
     if (!bulkCopies) {
       return variants;
     }
     List<String> all = new java.util.ArrayList<>(variants.size() + 1);
-    all.add("bulk");
+    all.add(BULK);
     all.addAll(variants);
     return List.copyOf(all);
   }

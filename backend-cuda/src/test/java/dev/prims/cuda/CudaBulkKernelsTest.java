@@ -3,6 +3,7 @@ package dev.prims.cuda;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.prims.ArgResult;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
@@ -22,14 +23,15 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The bulk-copy reduce, dot and histogram ({@code reduce_bulk.cu}, {@code dot_bulk.cu}, {@code
- * histogram_bulk.cu}) on inputs long enough that every block refills its shared-memory stages many
- * times (so each stage's mbarrier goes through both phase parities), with tails after the last
- * whole tile, and on inputs shorter than one tile. Values are random integers in [-3, 3] (seeded):
- * integer results are exact, and the float and double partial sums, random walks of at most 2^24
- * steps, stay far below 2^24, so they are exact too and every answer must equal the host's. The
- * conformance suite runs the variants too, on inputs of at most 2^20 + 1 elements (at most two
- * tiles per block). Skipped without a CUDA device or on one without bulk copies.
+ * The bulk-copy reduce, dot, histogram and arg-reduce ({@code reduce_bulk.cu}, {@code dot_bulk.cu},
+ * {@code histogram_bulk.cu}, {@code argreduce_bulk.cu}) on inputs long enough that every block
+ * refills its shared-memory stages many times (so each stage's mbarrier goes through both phase
+ * parities), with tails after the last whole tile, and on inputs shorter than one tile. Values are
+ * random integers in [-3, 3] (seeded): integer results are exact, and the float and double partial
+ * sums, random walks of at most 2^24 steps, stay far below 2^24, so they are exact too and every
+ * answer must equal the host's. The conformance suite runs the variants too, on inputs of at most
+ * 2^20 + 1 elements (at most two tiles per block). Skipped without a CUDA device or on one without
+ * bulk copies.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CudaBulkKernelsTest {
@@ -89,6 +91,7 @@ class CudaBulkKernelsTest {
       assertEquals("bulk", product.provenance().variant(), "bulk dot");
       assertEquals(dot, product.value().longValue(), "bulk dot of " + n + " " + type.id());
       checkHistogram(type, values, buffer);
+      checkArgReduce(type, values, buffer, "random");
       for (ReduceOp op : ReduceOp.values()) {
         if (!op.supports(type) || (type.isFloating() && op == ReduceOp.PROD)) {
           continue;
@@ -101,6 +104,39 @@ class CudaBulkKernelsTest {
             type == DType.INT ? (int) expected : expected, result.value().longValue(), what);
       }
     }
+  }
+
+  /**
+   * The bulk arg-min and arg-max against the host's first extreme index, on the values as given
+   * (many ties: the first -3 and 3 win) and with one extreme of each kind planted late, past the
+   * middle and at the second-last element (a later tile or the direct tail).
+   */
+  private void checkArgReduce(DType type, long[] values, DeviceBuffer buffer, String what) {
+    checkArg(type, values, buffer, what);
+    int n = values.length;
+    long[] planted = values.clone();
+    planted[n / 2 + 1] = -5;
+    planted[n - 2] = 5;
+    try (DeviceBuffer other = bulk.upload(array(type, planted))) {
+      checkArg(type, planted, other, "planted");
+    }
+  }
+
+  private void checkArg(DType type, long[] values, DeviceBuffer buffer, String what) {
+    int min = 0;
+    int max = 0;
+    for (int i = 1; i < values.length; i++) {
+      min = values[i] < values[min] ? i : min;
+      max = values[i] > values[max] ? i : max;
+    }
+    String of = " of " + values.length + " " + type.id() + " (" + what + ")";
+    ArgResult argMin = bulk.argReduce(buffer, ReduceOp.MIN);
+    assertEquals(CudaArgReducer.BULK_VARIANT, argMin.provenance().variant(), "arg-min" + of);
+    assertEquals(min, argMin.index(), "arg-min" + of);
+    assertEquals(values[min], argMin.value().value().longValue(), "arg-min value" + of);
+    ArgResult argMax = bulk.argReduce(buffer, ReduceOp.MAX);
+    assertEquals(max, argMax.index(), "arg-max" + of);
+    assertEquals(values[max], argMax.value().value().longValue(), "arg-max value" + of);
   }
 
   /**
