@@ -4,24 +4,48 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.DType;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * The select PTX module holds exactly the kernels {@link CudaSelectKernels} launches, for every
- * value type (no GPU needed: reads the committed PTX).
+ * value type, and its tile sizes match the kernel source (no GPU needed: reads the committed PTX
+ * and the source).
  */
 class CudaSelectModulesTest {
   @Test
   void theSelectModuleHoldsEveryKernelTheDriverLaunches() throws IOException {
     Set<String> expected = new TreeSet<>();
     for (DType type : DType.values()) {
-      for (String kernel : new String[] {"select_flags", "select_scatter", "select_digits"}) {
+      for (String kernel :
+          new String[] {"select_compact", "select_reverse_tail", "select_digits"}) {
         expected.add(CudaSelectKernels.entry(kernel, type));
       }
     }
     assertEquals(12, expected.size());
     assertEquals(expected, CudaScanModulesTest.entries(CudaSelectKernels.MODULE));
+  }
+
+  @Test
+  void theTileSizesMirrorTheKernelSource() throws IOException {
+    Map<String, Integer> defines = new HashMap<>();
+    Pattern define = Pattern.compile("^#define ([A-Z_0-9]+) (\\d+)\\s*$");
+    for (String line : Files.readAllLines(Paths.get("src/main/cuda/device/select.cu"))) {
+      Matcher m = define.matcher(line);
+      if (m.matches()) {
+        defines.put(m.group(1), Integer.valueOf(m.group(2)));
+      }
+    }
+    assertEquals(CudaSelectKernels.ITEMS_4, defines.get("SELECT_ITEMS_4"));
+    assertEquals(CudaSelectKernels.ITEMS_8, defines.get("SELECT_ITEMS_8"));
+    assertEquals(256 * 16, CudaSelectKernels.tile(DType.FLOAT));
+    assertEquals(256 * 12, CudaSelectKernels.tile(DType.LONG));
   }
 }

@@ -1,4 +1,9 @@
 // Select kernels (see dev.prims.spi.SelectKernels; the program encoding is dev.prims.spi.SelectProgram).
+// A compaction runs over tiles of SELECT_TILE values, one work-group each: select_tile_counts
+// counts each tile's kept values, select_tile_offsets (one work-group) turns the counts into each
+// tile's offset and the kept count, and select_tile_scatter evaluates the tile again, ranks its
+// values by a work-group scan and writes the kept values (and, for a partition, the rejected ones
+// after all the kept) through local memory with coalesced stores. Scratch: one count per tile.
 // Needs common.cl built with T the values' type (IS_FLOATING for float and double), and:
 //   RADIX_T      uint or ulong: the radix bits of a value, RADIX_WIDTH (32 or 64) wide
 // Comparisons in double mode widen the value to double, so every build enables fp64.
@@ -106,41 +111,134 @@ inline int select_holds(T x, int flag, __constant const long* program, int instr
   return stack & 1;
 }
 
-/* flags[i] = whether the program holds for values[i] (flags_in[i] beside it when has_flags). */
-__kernel REQUIRE_BLOCK void select_flags(__global const T* values, ulong n,
-                                         __constant const long* program, int instructions,
-                                         __global const int* flags_in, int has_flags,
-                                         __global int* flags OP_PARAM) {
-  ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    flags[i] = select_holds(values[i], has_flags ? flags_in[i] : 0, program, instructions);
+#define SELECT_TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
+
+/* The exclusive sum of each work-item's count over the work-group; *total = the group's sum. */
+inline uint group_exclusive_sum(uint count, __local uint* sums, uint* total) {
+  uint tid = get_local_id(0);
+  sums[tid] = count;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint offset = 1; offset < BLOCK_SIZE; offset <<= 1) {
+    uint add = tid >= offset ? sums[tid - offset] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[tid] += add;
+    barrier(CLK_LOCAL_MEM_FENCE);
   }
+  *total = sums[BLOCK_SIZE - 1];
+  uint before = sums[tid] - count;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return before;
+}
+
+/* counts[tile] = how many values of the tile the program holds for (flags_in beside them). */
+__kernel REQUIRE_BLOCK void select_tile_counts(__global const T* values, ulong n,
+                                               __constant const long* program, int instructions,
+                                               __global const int* flags_in, int has_flags,
+                                               __global uint* counts OP_PARAM) {
+  __local uint sums[BLOCK_SIZE];
+  uint tid = get_local_id(0);
+  ulong base = (ulong)get_group_id(0) * SELECT_TILE;
+  uint valid = (uint)min((ulong)SELECT_TILE, n - base);
+  uint count = 0;
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = k * BLOCK_SIZE + tid;
+    if (j < valid) {
+      count += select_holds(values[base + j], has_flags ? flags_in[base + j] : 0, program,
+                            instructions);
+    }
+  }
+  uint total;
+  group_exclusive_sum(count, sums, &total);
+  if (tid == 0) counts[get_group_id(0)] = total;
+}
+
+/* One work-group: counts become their exclusive sum (each tile's offset); kept[0] = the total. */
+__kernel REQUIRE_BLOCK void select_tile_offsets(__global uint* counts, ulong tiles,
+                                                __global long* kept OP_PARAM) {
+  __local uint sums[BLOCK_SIZE];
+  ulong carry = 0;
+  for (ulong from = 0; from < tiles; from += BLOCK_SIZE) {
+    ulong t = from + get_local_id(0);
+    uint count = t < tiles ? counts[t] : 0;
+    uint total;
+    uint before = group_exclusive_sum(count, sums, &total);
+    if (t < tiles) counts[t] = (uint)(carry + before);
+    carry += total;
+  }
+  if (get_local_id(0) == 0) kept[0] = (long)carry;
 }
 
 /*
- * Kept values to values_out[at + offsets[i]] (below capacity), with their indices; for a partition
- * the others after the kept ones; kept[0] = the kept count. n > 0.
+ * The kept values of each tile to values_out[at + offsets[tile] + r] (r the rank in the tile; none
+ * from capacity on), with their indices; for a partition the rejected ones after all kept[0] kept
+ * values, in input order. Each work-item evaluates ITEMS_PER_THREAD consecutive values of the tile
+ * (loaded striped into local memory), a work-group scan of its counts ranks them, and the tile is
+ * gathered in local memory and stored striped.
  */
-__kernel REQUIRE_BLOCK void select_scatter(__global const T* values, __global const int* indices,
-                                           int has_indices, __global const int* flags,
-                                           __global const int* offsets, ulong n,
-                                           __global T* values_out, __global int* indices_out,
-                                           int has_indices_out, ulong at, ulong capacity,
-                                           int partition, __global long* kept OP_PARAM) {
-  ulong total = (ulong)(uint)offsets[n - 1] + (ulong)(flags[n - 1] != 0);
-  ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    ulong before = (ulong)(uint)offsets[i];
-    if (flags[i]) {
-      if (before < capacity) {
-        values_out[at + before] = values[i];
-        if (has_indices_out) indices_out[at + before] = has_indices ? indices[i] : (int)i;
-      }
-    } else if (partition) {
-      values_out[total + i - before] = values[i];
+__kernel REQUIRE_BLOCK void select_tile_scatter(
+    __global const T* values, __global const int* indices, int has_indices, ulong n,
+    __constant const long* program, int instructions, __global const int* flags_in, int has_flags,
+    __global const uint* offsets, __global const long* kept, __global T* values_out,
+    __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
+    int partition OP_PARAM) {
+  __local T tileValues[SELECT_TILE];
+  __local int tileIndices[SELECT_TILE];
+  __local uint sums[BLOCK_SIZE];
+  uint tid = get_local_id(0);
+  ulong base = (ulong)get_group_id(0) * SELECT_TILE;
+  uint valid = (uint)min((ulong)SELECT_TILE, n - base);
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = k * BLOCK_SIZE + tid;
+    if (j < valid) tileValues[j] = values[base + j];
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  T x[ITEMS_PER_THREAD];
+  uint holds = 0;
+  uint count = 0;
+  uint first = tid * ITEMS_PER_THREAD;
+  for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
+    uint j = first + i;
+    if (j < valid) {
+      x[i] = tileValues[j];
+      uint h = (uint)select_holds(x[i], has_flags ? flags_in[base + j] : 0, program, instructions);
+      holds |= h << i;
+      count += h;
     }
   }
-  if (get_global_id(0) == 0) kept[0] = (long)total;
+  uint tileKept;
+  // its barriers also end every read of tileValues above
+  uint rank = group_exclusive_sum(count, sums, &tileKept);
+  uint rejected = first - rank;
+  for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
+    uint j = first + i;
+    if (j >= valid) break;
+    if ((holds >> i) & 1u) {
+      tileValues[rank] = x[i];
+      if (has_indices_out) tileIndices[rank] = has_indices ? indices[base + j] : (int)(base + j);
+      rank++;
+    } else if (partition) {
+      tileValues[tileKept + rejected] = x[i];
+      rejected++;
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  ulong before = offsets[get_group_id(0)];
+  ulong room = capacity > before ? capacity - before : 0;
+  uint writes = (uint)min((ulong)tileKept, room);
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = k * BLOCK_SIZE + tid;
+    if (j < writes) {
+      values_out[at + before + j] = tileValues[j];
+      if (has_indices_out) indices_out[at + before + j] = tileIndices[j];
+    }
+  }
+  if (partition) {
+    ulong rejectedBefore = (ulong)kept[0] + base - before;
+    for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+      uint j = k * BLOCK_SIZE + tid;
+      if (j >= tileKept && j < valid) values_out[rejectedBefore + j - tileKept] = tileValues[j];
+    }
+  }
 }
 
 /* digits[i] = bits [shift, shift + bits) of the radix bits of values[i]. */
