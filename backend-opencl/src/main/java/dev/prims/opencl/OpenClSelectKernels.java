@@ -10,7 +10,8 @@ import org.jocl.cl_mem;
 /**
  * The select kernels of {@link dev.prims.spi.DeviceSelect} on OpenCL (select.cl), each enqueued
  * under the backend's lock in work-groups of {@link DeviceSorter#BLOCK_SIZE} work-items: the
- * compaction over tiles (scratch of one count per tile) and grid-stride loops.
+ * compaction over tiles (one pass with a decoupled look-back where the device runs it; scratch of a
+ * few words per tile) and grid-stride loops.
  */
 final class OpenClSelectKernels implements SelectKernels {
   private static final String FILE = "select.cl";
@@ -19,14 +20,19 @@ final class OpenClSelectKernels implements SelectKernels {
   static final int TILE = DeviceSorter.BLOCK_SIZE * DeviceSorter.ITEMS_PER_THREAD;
 
   private final OpenClBackend backend;
+  private final OpenClTickets states;
 
   OpenClSelectKernels(OpenClBackend backend) {
     this.backend = backend;
+    this.states = new OpenClTickets(backend, "select.states");
   }
 
   /**
-   * Three launches over tiles of {@link #TILE} values: the tiles' kept counts (in the backend's
-   * scratch, one int per tile), their offsets and the kept count (one work-group), and the scatter.
+   * Over tiles of {@link #TILE} values: where the device runs the look-back ({@link
+   * OpenClLookback}) and for no partition, one {@code select_compact} launch over per-tile states
+   * (a status, an aggregate and a prefix per tile, reused across calls by {@link OpenClTickets});
+   * otherwise three launches: the tiles' kept counts (one int per tile of scratch), their offsets
+   * and the kept count (one work-group), and the scatter.
    */
   @Override
   public void compact(
@@ -46,9 +52,49 @@ final class OpenClSelectKernels implements SelectKernels {
     cl_mem code = backend.own(program).mem();
     cl_mem flags = flagsIn == null ? code : backend.own(flagsIn).mem();
     int hasFlags = flagsIn == null ? 0 : 1;
+    cl_mem idx = indices == null ? code : backend.own(indices).mem();
+    int hasIndices = indices == null ? 0 : 1;
+    cl_mem out = backend.own(valuesOut).mem();
+    cl_mem idxOut = indicesOut == null ? code : backend.own(indicesOut).mem();
+    int hasIndicesOut = indicesOut == null ? 0 : 1;
     cl_mem count = backend.own(kept).mem();
     long n = v.length();
     long tiles = (n + TILE - 1) / TILE;
+    if (!partition && backend.lookback().supported()) {
+      OpenClBackend.Kernel compact = kernel(type, "select_compact");
+      backend.callAndRead(
+          "select",
+          () -> {
+            cl_mem state = states.next((tiles + 1) * 4, tiles);
+            cl_mem aggregates = backend.scratch("select.aggregates", tiles * 4);
+            cl_mem prefixes = backend.scratch("select.prefixes", tiles * 4);
+            backend.launch(
+                compact,
+                tiles,
+                DeviceSorter.BLOCK_SIZE,
+                v.mem(),
+                idx,
+                hasIndices,
+                n,
+                code,
+                instructions,
+                flags,
+                hasFlags,
+                out,
+                idxOut,
+                hasIndicesOut,
+                at,
+                capacity,
+                count,
+                state,
+                aggregates,
+                prefixes,
+                states.epoch(),
+                states.ticketBase());
+            return null;
+          });
+      return;
+    }
     OpenClBackend.Kernel counts = kernel(type, "select_tile_counts");
     OpenClBackend.Kernel offsets = kernel(type, "select_tile_offsets");
     OpenClBackend.Kernel scatter = kernel(type, "select_tile_scatter");
@@ -73,8 +119,8 @@ final class OpenClSelectKernels implements SelectKernels {
               tiles,
               DeviceSorter.BLOCK_SIZE,
               v.mem(),
-              indices == null ? code : backend.own(indices).mem(),
-              indices == null ? 0 : 1,
+              idx,
+              hasIndices,
               n,
               code,
               instructions,
@@ -82,9 +128,9 @@ final class OpenClSelectKernels implements SelectKernels {
               hasFlags,
               tileCounts,
               count,
-              backend.own(valuesOut).mem(),
-              indicesOut == null ? code : backend.own(indicesOut).mem(),
-              indicesOut == null ? 0 : 1,
+              out,
+              idxOut,
+              hasIndicesOut,
               at,
               capacity,
               partition ? 1 : 0);
@@ -123,7 +169,8 @@ final class OpenClSelectKernels implements SelectKernels {
         " -DRADIX_WIDTH="
             + type.bytes() * Byte.SIZE
             + " -DRADIX_T="
-            + (type.bytes() == 4 ? "uint" : "ulong");
+            + (type.bytes() == 4 ? "uint" : "ulong")
+            + backend.lookback().buildOptions(backend.openClDevice().version());
     return backend.kernel(
         FILE,
         type,

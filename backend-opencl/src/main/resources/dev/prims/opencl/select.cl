@@ -1,9 +1,13 @@
 // Select kernels (see dev.prims.spi.SelectKernels; the program encoding is dev.prims.spi.SelectProgram).
-// A compaction runs over tiles of SELECT_TILE values, one work-group each: select_tile_counts
-// counts each tile's kept values, select_tile_offsets (one work-group) turns the counts into each
-// tile's offset and the kept count, and select_tile_scatter evaluates the tile again, ranks its
-// values by a work-group scan and writes the kept values (and, for a partition, the rejected ones
-// after all the kept) through local memory with coalesced stores. Scratch: one count per tile.
+// A compaction runs over tiles of SELECT_TILE values, one work-group each, which evaluates the
+// program on the tile, ranks its values by a work-group scan and writes the kept values (and, for
+// a partition, the rejected ones after all the kept) through local memory with coalesced stores.
+// Where the device runs the scan's look-back (OpenClLookback: LOOKBACK_PTX or LOOKBACK_ATOMICS, as
+// by_key.cl), select_compact does it in one pass, each tile finding its offset by a decoupled
+// look-back over its predecessors' counts; otherwise (and for a partition, which needs the kept
+// count first) select_tile_counts counts each tile's kept values, select_tile_offsets (one
+// work-group) turns them into each tile's offset and the kept count, and select_tile_scatter
+// writes the tiles. Scratch: a few words per tile.
 // Needs common.cl built with T the values' type (IS_FLOATING for float and double), and:
 //   RADIX_T      uint or ulong: the radix bits of a value, RADIX_WIDTH (32 or 64) wide
 // Comparisons in double mode widen the value to double, so every build enables fp64.
@@ -168,24 +172,96 @@ __kernel REQUIRE_BLOCK void select_tile_offsets(__global uint* counts, ulong til
   if (get_local_id(0) == 0) kept[0] = (long)carry;
 }
 
+#define STATUS_EMPTY 0
+#define STATUS_AGGREGATE 1
+#define STATUS_PREFIX 2
+
+#if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
 /*
- * The kept values of each tile to values_out[at + offsets[tile] + r] (r the rank in the tile; none
- * from capacity on), with their indices; for a partition the rejected ones after all kept[0] kept
- * values, in input order. Each work-item evaluates ITEMS_PER_THREAD consecutive values of the tile
- * (loaded striped into local memory), a work-group scan of its counts ranks them, and the tile is
- * gathered in local memory and stored striped.
+ * Tile states of the one-pass compaction, as by_key.cl's: state[0] is the tile counter (never
+ * reset: a launch's tiles are the tickets from ticketBase on), state[t + 1] tile t's status
+ * (epoch << 2) | kind, so states of earlier launches read as empty (OpenClTickets); the count
+ * itself goes to aggregates[t] or prefixes[t] first.
  */
-__kernel REQUIRE_BLOCK void select_tile_scatter(
-    __global const T* values, __global const int* indices, int has_indices, ulong n,
-    __constant const long* program, int instructions, __global const int* flags_in, int has_flags,
-    __global const uint* offsets, __global const long* kept, __global T* values_out,
-    __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
-    int partition OP_PARAM) {
-  __local T tileValues[SELECT_TILE];
-  __local int tileIndices[SELECT_TILE];
-  __local uint sums[BLOCK_SIZE];
+inline void select_publish(__global uint* state, __global uint* aggregates,
+                           __global uint* prefixes, uint epoch, uint t, uint kind, uint count) {
+  if (kind == STATUS_PREFIX) {
+    prefixes[t] = count;
+  } else {
+    aggregates[t] = count;
+  }
+#ifdef LOOKBACK_PTX
+  asm volatile("membar.gl;" ::: "memory");
+  ((volatile __global uint*)state)[t + 1] = (epoch << 2) | kind;
+#else
+  atomic_store_explicit((volatile __global atomic_uint*)(state + t + 1), (epoch << 2) | kind,
+                        memory_order_release, memory_scope_device);
+#endif
+}
+
+/* Waits until tile t has published something; returns its kind and sets *count. */
+inline uint select_wait(__global uint* state, __global uint* aggregates, __global uint* prefixes,
+                        uint epoch, uint t, uint* count) {
+  uint status;
+  do {
+#ifdef LOOKBACK_PTX
+    status = ((volatile __global uint*)state)[t + 1];
+#else
+    status = atomic_load_explicit((volatile __global atomic_uint*)(state + t + 1),
+                                  memory_order_acquire, memory_scope_device);
+#endif
+  } while (status >> 2 != epoch);
+#ifdef LOOKBACK_PTX
+  asm volatile("membar.gl;" ::: "memory");
+#endif
+  uint kind = status & 3;
+  *count = kind == STATUS_PREFIX ? ((volatile __global uint*)prefixes)[t]
+                                 : ((volatile __global uint*)aggregates)[t];
+  return kind;
+}
+
+/* The kept values before tile id (whose count is tileKept), by look-back; work-item 0 alone. */
+inline uint select_look_back(__global uint* state, __global uint* aggregates,
+                             __global uint* prefixes, uint epoch, uint id, uint tileKept) {
+  if (id == 0) {
+    select_publish(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX, tileKept);
+    return 0;
+  }
+  select_publish(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, tileKept);
+  uint before = 0;
+  long pred = (long)id - 1;
+  uint kind;
+  do {
+    uint count;
+    kind = select_wait(state, aggregates, prefixes, epoch, (uint)pred, &count);
+    before += count;
+    pred--;
+  } while (kind != STATUS_PREFIX);
+  select_publish(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, before + tileKept);
+  return before;
+}
+#endif
+
+/*
+ * Tile `tile` of a compaction: each work-item evaluates ITEMS_PER_THREAD consecutive values of the
+ * tile (loaded striped into local memory), a work-group scan of its counts ranks them, and the
+ * tile is gathered in local memory and stored striped: the kept values to values_out[at + before +
+ * r] (r the rank in the tile, before the kept values of earlier tiles; none from capacity on), with
+ * their indices; for a partition the rejected ones after all kept[0] kept values, in input order.
+ * With lookback, before comes from the look-back over the tile states and the last tile writes
+ * kept[0]; otherwise before is offsets[tile].
+ */
+inline void select_tile(__global const T* values, __global const int* indices, int has_indices,
+                        ulong n, __constant const long* program, int instructions,
+                        __global const int* flags_in, int has_flags, __global T* values_out,
+                        __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
+                        int partition, __global long* kept, uint tile, int lookback,
+                        __global const uint* offsets, __global uint* state,
+                        __global uint* aggregates, __global uint* prefixes, uint epoch,
+                        __local T* tileValues, __local int* tileIndices, __local uint* sums,
+                        __local uint* tileBefore) {
   uint tid = get_local_id(0);
-  ulong base = (ulong)get_group_id(0) * SELECT_TILE;
+  ulong base = (ulong)tile * SELECT_TILE;
   uint valid = (uint)min((ulong)SELECT_TILE, n - base);
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + tid;
@@ -208,6 +284,19 @@ __kernel REQUIRE_BLOCK void select_tile_scatter(
   uint tileKept;
   // its barriers also end every read of tileValues above
   uint rank = group_exclusive_sum(count, sums, &tileKept);
+  if (tid == 0) {
+#if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
+    if (lookback) {
+      uint before = select_look_back(state, aggregates, prefixes, epoch, tile, tileKept);
+      if (base + valid == n) kept[0] = (long)before + tileKept;
+      *tileBefore = before;
+    } else {
+      *tileBefore = offsets[tile];
+    }
+#else
+    *tileBefore = offsets[tile];
+#endif
+  }
   uint rejected = first - rank;
   for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
     uint j = first + i;
@@ -222,7 +311,7 @@ __kernel REQUIRE_BLOCK void select_tile_scatter(
     }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  ulong before = offsets[get_group_id(0)];
+  ulong before = *tileBefore;
   ulong room = capacity > before ? capacity - before : 0;
   uint writes = (uint)min((ulong)tileKept, room);
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
@@ -240,6 +329,47 @@ __kernel REQUIRE_BLOCK void select_tile_scatter(
     }
   }
 }
+
+/* Writes each tile at offsets[tile] (select_tile_offsets), a work-group per tile by group id. */
+__kernel REQUIRE_BLOCK void select_tile_scatter(
+    __global const T* values, __global const int* indices, int has_indices, ulong n,
+    __constant const long* program, int instructions, __global const int* flags_in, int has_flags,
+    __global const uint* offsets, __global long* kept, __global T* values_out,
+    __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
+    int partition OP_PARAM) {
+  __local T tileValues[SELECT_TILE];
+  __local int tileIndices[SELECT_TILE];
+  __local uint sums[BLOCK_SIZE];
+  __local uint tileBefore;
+  select_tile(values, indices, has_indices, n, program, instructions, flags_in, has_flags,
+              values_out, indices_out, has_indices_out, at, capacity, partition, kept,
+              get_group_id(0), 0, offsets, 0, 0, 0, 0, tileValues, tileIndices, sums, &tileBefore);
+}
+
+#if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
+/*
+ * The one-pass compaction (no partition): tiles numbered by a ticket in start order (so every
+ * tile a work-group waits for has started), each finding its offset by look-back; state,
+ * aggregates and prefixes as select_publish says.
+ */
+__kernel REQUIRE_BLOCK void select_compact(
+    __global const T* values, __global const int* indices, int has_indices, ulong n,
+    __constant const long* program, int instructions, __global const int* flags_in, int has_flags,
+    __global T* values_out, __global int* indices_out, int has_indices_out, ulong at,
+    ulong capacity, __global long* kept, __global uint* state, __global uint* aggregates,
+    __global uint* prefixes, uint epoch, uint ticketBase OP_PARAM) {
+  __local T tileValues[SELECT_TILE];
+  __local int tileIndices[SELECT_TILE];
+  __local uint sums[BLOCK_SIZE];
+  __local uint tileBefore;
+  __local uint tileId;
+  if (get_local_id(0) == 0) tileId = atomic_inc((volatile __global uint*)state) - ticketBase;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  select_tile(values, indices, has_indices, n, program, instructions, flags_in, has_flags,
+              values_out, indices_out, has_indices_out, at, capacity, 0, kept, tileId, 1, 0, state,
+              aggregates, prefixes, epoch, tileValues, tileIndices, sums, &tileBefore);
+}
+#endif
 
 /* digits[i] = bits [shift, shift + bits) of the radix bits of values[i]. */
 __kernel REQUIRE_BLOCK void select_digits(__global const T* values, ulong n, int shift, int bits,
