@@ -4,14 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.DType;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Paths;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,14 +30,7 @@ class CudaSelectModulesTest {
 
   @Test
   void theTileSizesMirrorTheKernelSource() throws IOException {
-    Map<String, Integer> defines = new HashMap<>();
-    Pattern define = Pattern.compile("^#define ([A-Z_0-9]+) (\\d+)\\s*$");
-    for (String line : Files.readAllLines(Paths.get("src/main/cuda/device/select.cu"))) {
-      Matcher m = define.matcher(line);
-      if (m.matches()) {
-        defines.put(m.group(1), Integer.valueOf(m.group(2)));
-      }
-    }
+    Map<String, Integer> defines = CudaPolicyTest.defines("src/main/cuda/device/select.cu");
     assertEquals(CudaSelectKernels.ITEMS_4, defines.get("SELECT_ITEMS_4"));
     assertEquals(CudaSelectKernels.ITEMS_8, defines.get("SELECT_ITEMS_8"));
     assertEquals(256 * 16, CudaSelectKernels.tile(DType.FLOAT));

@@ -5,6 +5,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.spi.DeviceSorter;
 import dev.prims.spi.SelectKernels;
+import java.util.Arrays;
 import org.jocl.cl_mem;
 
 /**
@@ -60,6 +61,8 @@ final class OpenClSelectKernels implements SelectKernels {
     cl_mem count = backend.own(kept).mem();
     long n = v.length();
     long tiles = (n + TILE - 1) / TILE;
+    // the arguments select_compact and select_tile_scatter begin with
+    Object[] tileInput = {v.mem(), idx, hasIndices, n, code, instructions, flags, hasFlags};
     if (!partition && backend.lookback().supported()) {
       OpenClBackend.Kernel compact = kernel(type, "select_compact");
       backend.callAndRead(
@@ -72,25 +75,19 @@ final class OpenClSelectKernels implements SelectKernels {
                 compact,
                 tiles,
                 DeviceSorter.BLOCK_SIZE,
-                v.mem(),
-                idx,
-                hasIndices,
-                n,
-                code,
-                instructions,
-                flags,
-                hasFlags,
-                out,
-                idxOut,
-                hasIndicesOut,
-                at,
-                capacity,
-                count,
-                state,
-                aggregates,
-                prefixes,
-                states.epoch(),
-                states.ticketBase());
+                with(
+                    tileInput,
+                    out,
+                    idxOut,
+                    hasIndicesOut,
+                    at,
+                    capacity,
+                    count,
+                    state,
+                    aggregates,
+                    prefixes,
+                    states.epoch(),
+                    states.ticketBase()));
             return null;
           });
       return;
@@ -118,22 +115,16 @@ final class OpenClSelectKernels implements SelectKernels {
               scatter,
               tiles,
               DeviceSorter.BLOCK_SIZE,
-              v.mem(),
-              idx,
-              hasIndices,
-              n,
-              code,
-              instructions,
-              flags,
-              hasFlags,
-              tileCounts,
-              count,
-              out,
-              idxOut,
-              hasIndicesOut,
-              at,
-              capacity,
-              partition ? 1 : 0);
+              with(
+                  tileInput,
+                  tileCounts,
+                  count,
+                  out,
+                  idxOut,
+                  hasIndicesOut,
+                  at,
+                  capacity,
+                  partition ? 1 : 0));
           return null;
         });
   }
@@ -152,6 +143,12 @@ final class OpenClSelectKernels implements SelectKernels {
         bits,
         descending ? 1 : 0,
         backend.own(digits).mem());
+  }
+
+  private static Object[] with(Object[] head, Object... tail) {
+    Object[] all = Arrays.copyOf(head, head.length + tail.length);
+    System.arraycopy(tail, 0, all, head.length, tail.length);
+    return all;
   }
 
   private void launch(DType type, String name, long n, Object... args) {
