@@ -1,11 +1,13 @@
 // Select entry points, the twin of the OpenCL backend's select.cl (see dev.prims.spi.SelectKernels;
-// the predicate program is dev.prims.spi.SelectProgram): a flag kernel evaluating the program on
-// every value, a stable scatter by the exclusive scan of the flags (the driver runs prims' own scan
-// between them), and the radix digits whose histogram a top-k's radix select counts. Entry points
-// are suffixed with the value type (int, long, float, double).
+// the predicate program is dev.prims.spi.SelectProgram): a single-pass stable compaction (per tile
+// the predicate program, a block scan of its flags, the tile's offset among the kept values by
+// decoupled look-back, and a scatter through shared memory), the reversal of a partition's tail,
+// and the radix digits whose histogram a top-k's radix select counts. Entry points are suffixed
+// with the value type (int, long, float, double).
 #include <type_traits>
 
 #include "../common.cuh"
+#include "../block/block_lookback.cuh"
 
 typedef unsigned u32;
 
@@ -24,6 +26,14 @@ typedef unsigned u32;
 #define OP_ALWAYS 12
 #define INTEGER_MODE 256
 #define DESCENDING_BIT (1 << 24)
+
+// Compaction tile: BLOCK_SIZE * SELECT_ITEMS_4 (4-byte values) or _8 (8-byte values), loaded
+// striped; the tile's values and indices fit the 48 KiB of static shared memory. CudaSelectKernels
+// mirrors them.
+#define SELECT_ITEMS_4 16
+#define SELECT_ITEMS_8 12
+// Blocks of the compaction resident per SM at least (caps its registers at 64 per thread).
+#define SELECT_MIN_BLOCKS 3
 
 // The radix bits of x (see dev.prims.spi.Sorter): NaNs canonical, ordered as an unsigned R.
 template <typename T, typename R>
@@ -60,74 +70,212 @@ __device__ __forceinline__ int compare(int op, V a, V b) {
   }
 }
 
-// Whether the program holds for x (and its flag): a postfix program on a stack of bits.
-template <typename T, typename R>
-__device__ __forceinline__ int select_holds(T x, int flag, const i64* program, int instructions) {
-  u32 stack = 0;
+// Whether the program holds for each of a thread's ITEMS values x (and their flags), as bit k of
+// the result: a postfix program on a stack of bits per value. The stack depth depends on the
+// program alone, so every value shares one top, and each instruction is read once per thread.
+template <typename T, typename R, int ITEMS>
+__device__ __forceinline__ u32 select_holds(const T (&x)[ITEMS], const int (&flag)[ITEMS],
+                                            const i64* __restrict__ program, int instructions) {
+  u32 stack[ITEMS];
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) stack[k] = 0;
   int top = 0;
+#define PRIMS_SELECT_PUSH(...)                                                       \
+  _Pragma("unroll") for (int k = 0; k < ITEMS; ++k) {                                \
+    const u32 v = (__VA_ARGS__) ? 1u : 0u;                                           \
+    stack[k] = (stack[k] & ~(1u << top)) | (v << top);                              \
+  }                                                                                  \
+  top++;
   for (int p = 0; p < instructions; p++) {
-    i64 code = program[2 * p];
-    i64 c = program[2 * p + 1];
-    int op = (int)(code & 0xff);
-    int descending = (code & DESCENDING_BIT) != 0;
-    int v;
+    const i64 code = __ldg(program + 2 * p);
+    const i64 c = __ldg(program + 2 * p + 1);
+    const int op = (int)(code & 0xff);
+    const int descending = (code & DESCENDING_BIT) != 0;
     if (op == OP_AND || op == OP_OR) {
-      int b = (stack >> (top - 1)) & 1;
-      int a = (stack >> (top - 2)) & 1;
       top -= 2;
-      v = op == OP_AND ? (a & b) : (a | b);
+#pragma unroll
+      for (int k = 0; k < ITEMS; ++k) {
+        const u32 b = (stack[k] >> (top + 1)) & 1;
+        const u32 a = (stack[k] >> top) & 1;
+        const u32 v = op == OP_AND ? (a & b) : (a | b);
+        stack[k] = (stack[k] & ~(1u << top)) | (v << top);
+      }
+      top++;
     } else if (op == OP_NOT_NAN) {
       if constexpr (std::is_integral_v<T>) {
-        v = 1;
+        PRIMS_SELECT_PUSH(true)
       } else {
-        v = !isnan(x);
+        PRIMS_SELECT_PUSH(!isnan(x[k]))
       }
     } else if (op == OP_FLAG) {
-      v = flag != 0;
+      PRIMS_SELECT_PUSH(flag[k] != 0)
     } else if (op == OP_RADIX_BELOW) {
-      v = select_radix<T, R>(x, descending) < (R)c;
+      PRIMS_SELECT_PUSH(select_radix<T, R>(x[k], descending) < (R)c)
     } else if (op == OP_RADIX_PREFIX) {
-      v = (select_radix<T, R>(x, descending) >> ((code >> 16) & 0xff)) == (R)c;
+      const int shift = (int)((code >> 16) & 0xff);
+      PRIMS_SELECT_PUSH((select_radix<T, R>(x[k], descending) >> shift) == (R)c)
     } else if (op == OP_ALWAYS) {
-      v = 1;
+      PRIMS_SELECT_PUSH(true)
     } else if (code & INTEGER_MODE) {
-      v = compare<i64>(op, (i64)x, c);
+      PRIMS_SELECT_PUSH(compare<i64>(op, (i64)x[k], c))
     } else {
-      v = compare<double>(op, (double)x, __longlong_as_double(c));
+      const double d = __longlong_as_double(c);
+      PRIMS_SELECT_PUSH(compare<double>(op, (double)x[k], d))
     }
-    stack = (stack & ~(1u << top)) | ((u32)v << top);
-    top++;
   }
-  return stack & 1;
+#undef PRIMS_SELECT_PUSH
+  u32 holds = 0;
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) holds |= (stack[k] & 1u) << k;
+  return holds;
 }
 
-template <typename T, typename R>
-__device__ void select_flags(const T* values, i64 n, const i64* program, int instructions,
-                             const int* flags_in, int has_flags, int* flags) {
-  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
-  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
-    flags[i] = select_holds<T, R>(values[i], has_flags ? flags_in[i] : 0, program, instructions);
-  }
-}
-
+// Items per thread of a compaction tile of T.
 template <typename T>
-__device__ void select_scatter(const T* values, const int* indices, int has_indices, const int* flags,
-                               const int* offsets, i64 n, T* values_out, int* indices_out,
-                               int has_indices_out, i64 at, i64 capacity, int partition, i64* kept) {
-  const i64 total = (i64)(u32)offsets[n - 1] + (flags[n - 1] != 0);
-  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
-  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
-    i64 before = (i64)(u32)offsets[i];
-    if (flags[i]) {
-      if (before < capacity) {
-        values_out[at + before] = values[i];
-        if (has_indices_out) indices_out[at + before] = has_indices ? indices[i] : (int)i;
-      }
-    } else if (partition) {
-      values_out[total + i - before] = values[i];
+struct SelectItems {
+  static const int value = sizeof(T) == 4 ? SELECT_ITEMS_4 : SELECT_ITEMS_8;
+};
+
+// One tile of the single-pass compaction per block, tiles numbered by an atomic ticket in start
+// order (state[0], so every tile a block waits for has started; state is zero on entry and holds
+// the look-back's tile states, see block_lookback.cuh). Thread t holds the tile's items
+// k * BLOCK_SIZE + t (coalesced loads); a ballot per item row and warp gives the counts whose
+// exclusive scan (one warp) ranks every kept item in input order. The tile's kept values (and
+// indices) are gathered in shared memory at their ranks and written out contiguously from the
+// tile's offset, those from capacity on dropped. A partition gathers the rejected after them and
+// writes the r-th rejected value of the input to values_out[n - 1 - r]: select_reverse_tail then
+// puts them in input order. The last tile writes the kept count.
+template <typename T, typename R, int ITEMS = SelectItems<T>::value>
+__device__ void select_compact(const T* __restrict__ values, const int* __restrict__ indices,
+                               int has_indices, i64 n, const i64* __restrict__ program, int instructions,
+                               const int* __restrict__ flags_in, int has_flags, T* __restrict__ values_out,
+                               int* __restrict__ indices_out, int has_indices_out, i64 at, i64 capacity,
+                               int partition, unsigned* state, unsigned delay_ns, i64* kept) {
+  constexpr int TILE = BLOCK_SIZE * ITEMS;
+  constexpr int ROWS = ITEMS * WARPS_PER_BLOCK;  // (item row, warp) counts, row-major: input order
+  constexpr int PER_LANE = (ROWS + WARP_SIZE - 1) / WARP_SIZE;
+  __shared__ T tile_values[TILE];
+  __shared__ int tile_indices[TILE];
+  __shared__ int row_counts[ROWS];
+  __shared__ u32 row_ballots[ROWS];
+  __shared__ unsigned tile_id;
+  __shared__ int tile_kept;
+  if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
+  __syncthreads();
+  const unsigned tile = tile_id;
+  const i64 base = (i64)tile * TILE;
+  const int valid = (int)min((i64)TILE, n - base);
+  const int lane = threadIdx.x & (WARP_SIZE - 1);
+  const int warp = threadIdx.x / WARP_SIZE;
+
+  T x[ITEMS];
+  int flag[ITEMS];
+  if (valid == TILE) {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) x[k] = values[base + k * BLOCK_SIZE + threadIdx.x];
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) flag[k] = has_flags ? flags_in[base + k * BLOCK_SIZE + threadIdx.x] : 0;
+  } else {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const int j = k * BLOCK_SIZE + threadIdx.x;
+      x[k] = j < valid ? values[base + j] : (T)0;
+      flag[k] = has_flags && j < valid ? flags_in[base + j] : 0;
     }
   }
-  if (blockIdx.x == 0 && threadIdx.x == 0) kept[0] = total;
+  u32 holds = select_holds<T, R, ITEMS>(x, flag, program, instructions);
+  if (valid < TILE) {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      if (k * BLOCK_SIZE + (int)threadIdx.x >= valid) holds &= ~(1u << k);
+    }
+  }
+
+  // Ranks within the tile: row k of warp w holds input positions k * BLOCK_SIZE + 32w + lane.
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const u32 ballot = __ballot_sync(FULL_MASK, (holds >> k) & 1u);
+    if (lane == 0) {
+      row_counts[k * WARPS_PER_BLOCK + warp] = __popc(ballot);
+      row_ballots[k * WARPS_PER_BLOCK + warp] = ballot;
+    }
+  }
+  __syncthreads();
+  if (warp == 0) {
+    int mine[PER_LANE];
+    int sum = 0;
+#pragma unroll
+    for (int i = 0; i < PER_LANE; ++i) {
+      const int r = lane * PER_LANE + i;
+      mine[i] = r < ROWS ? row_counts[r] : 0;
+      sum += mine[i];
+    }
+    int inclusive = sum;
+#pragma unroll
+    for (int offset = 1; offset < WARP_SIZE; offset <<= 1) {
+      const int other = __shfl_up_sync(FULL_MASK, inclusive, offset);
+      if (lane >= offset) inclusive += other;
+    }
+    int running = inclusive - sum;
+#pragma unroll
+    for (int i = 0; i < PER_LANE; ++i) {
+      const int r = lane * PER_LANE + i;
+      if (r < ROWS) row_counts[r] = running;
+      running += mine[i];
+    }
+    if (lane == WARP_SIZE - 1) tile_kept = inclusive;
+  }
+  __syncthreads();
+  const int tile_total = tile_kept;
+  const int before = decoupled_lookback<OpSum>(state, tile, tile_total, delay_ns, false, 0);
+
+  // Gather the kept values (then, for a partition, the rejected ones) at their ranks.
+  const u32 lower_lanes = (1u << lane) - 1;
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const int j = k * BLOCK_SIZE + threadIdx.x;
+    const int row = k * WARPS_PER_BLOCK + warp;
+    const int rank = row_counts[row] + __popc(row_ballots[row] & lower_lanes);
+    if ((holds >> k) & 1u) {
+      tile_values[rank] = x[k];
+      if (has_indices_out) tile_indices[rank] = has_indices ? indices[base + j] : (int)(base + j);
+    } else if (partition && j < valid) {
+      tile_values[tile_total + j - rank] = x[k];
+    }
+  }
+  __syncthreads();
+  const i64 room = capacity - before;  // kept values of this tile that still fit
+  const int writes = (int)max((i64)0, min((i64)tile_total, room));
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const int j = k * BLOCK_SIZE + threadIdx.x;
+    if (j < writes) {
+      values_out[at + before + j] = tile_values[j];
+      if (has_indices_out) indices_out[at + before + j] = tile_indices[j];
+    }
+  }
+  if (partition) {
+    const i64 rejected_before = base - before;
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const int j = k * BLOCK_SIZE + threadIdx.x;
+      if (j >= tile_total && j < valid) values_out[n - 1 - (rejected_before + j - tile_total)] = tile_values[j];
+    }
+  }
+  if (tile == gridDim.x - 1 && threadIdx.x == 0) kept[0] = (i64)before + tile_total;
+}
+
+// Reverses values[kept[0], n) in place: a partition's rejected values, written last first.
+template <typename T>
+__device__ void select_reverse_tail(T* values, i64 n, const i64* kept) {
+  const i64 from = kept[0];
+  const i64 half = (n - from) / 2;
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < half; i += stride) {
+    const T a = values[from + i];
+    values[from + i] = values[n - 1 - i];
+    values[n - 1 - i] = a;
+  }
 }
 
 template <typename T, typename R>
@@ -140,17 +288,17 @@ __device__ void select_digits(const T* values, i64 n, int shift, int bits, int d
 }
 
 #define PRIMS_SELECT_ENTRIES(T, R, TID)                                                                   \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_flags_##TID(                           \
-      const T* values, i64 n, const i64* program, int instructions, const int* flags_in, int has_flags, \
-      int* flags) {                                                                                       \
-    select_flags<T, R>(values, n, program, instructions, flags_in, has_flags, flags);                   \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS) select_compact_##TID(                       \
+      const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
+      const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
+      i64 capacity, int partition, unsigned* state, unsigned delay_ns, i64* kept) {                      \
+    select_compact<T, R>(values, indices, has_indices, n, program, instructions, flags_in, has_flags,    \
+                         values_out, indices_out, has_indices_out, at, capacity, partition, state,        \
+                         delay_ns, kept);                                                                  \
   }                                                                                                       \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_scatter_##TID(                         \
-      const T* values, const int* indices, int has_indices, const int* flags, const int* offsets, i64 n, \
-      T* values_out, int* indices_out, int has_indices_out, i64 at, i64 capacity, int partition,        \
-      i64* kept) {                                                                                        \
-    select_scatter<T>(values, indices, has_indices, flags, offsets, n, values_out, indices_out,         \
-                      has_indices_out, at, capacity, partition, kept);                                   \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_reverse_tail_##TID(                    \
+      T* values, i64 n, const i64* kept) {                                                                \
+    select_reverse_tail<T>(values, n, kept);                                                             \
   }                                                                                                       \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_digits_##TID(                          \
       const T* values, i64 n, int shift, int bits, int descending, int* digits) {                        \

@@ -20,35 +20,17 @@ final class CpuSelectKernels implements SelectKernels {
     this.parallel = parallel;
   }
 
+  /**
+   * Counts the kept values of each chunk, then (their offsets known) writes each chunk's kept
+   * values, and for a partition its rejected ones after all the kept.
+   */
   @Override
-  public void flags(
+  public void compact(
       DeviceBuffer values,
+      DeviceBuffer indices,
       DeviceBuffer program,
       int instructions,
       DeviceBuffer flagsIn,
-      DeviceBuffer flags) {
-    Object in = CpuSorter.heapArray(values);
-    long[] code = (long[]) CpuSorter.heapArray(program);
-    int[] f = flagsIn == null ? null : (int[]) CpuSorter.heapArray(flagsIn);
-    int[] out = (int[]) writable(flags);
-    IndexTest test = CpuSelectProgram.compile(code, in, f);
-    int n = Array.getLength(in);
-    forEach(
-        n,
-        (from, to) -> {
-          for (int i = from; i < to; i++) {
-            out[i] = test.test(i) ? 1 : 0;
-          }
-        });
-    commit(flags, out);
-  }
-
-  @Override
-  public void scatter(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      DeviceBuffer flags,
-      DeviceBuffer offsets,
       DeviceBuffer valuesOut,
       DeviceBuffer indicesOut,
       long at,
@@ -56,32 +38,53 @@ final class CpuSelectKernels implements SelectKernels {
       boolean partition,
       DeviceBuffer kept) {
     Object in = CpuSorter.heapArray(values);
+    long[] code = (long[]) CpuSorter.heapArray(program);
+    int[] f = flagsIn == null ? null : (int[]) CpuSorter.heapArray(flagsIn);
     int[] idx = indices == null ? null : (int[]) CpuSorter.heapArray(indices);
-    int[] f = (int[]) CpuSorter.heapArray(flags);
-    int[] off = (int[]) CpuSorter.heapArray(offsets);
+    IndexTest test = CpuSelectProgram.compile(code, in, f);
     Object out = writable(valuesOut);
     int[] idxOut = indicesOut == null ? null : (int[]) writable(indicesOut);
     int n = Array.getLength(in);
-    long total = n == 0 ? 0 : (long) off[n - 1] + f[n - 1];
-    forEach(
-        n,
-        (from, to) -> {
-          for (int i = from; i < to; i++) {
-            int target;
-            if (f[i] != 0) {
-              if (off[i] >= capacity) {
+    int chunks = chunks(n);
+    long[] chunkKept = new long[chunks + 1];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          long count = 0;
+          for (int i = lo(c, chunks, n); i < lo(c + 1, chunks, n); i++) {
+            if (test.test(i)) {
+              count++;
+            }
+          }
+          chunkKept[c + 1] = count;
+        });
+    for (int c = 0; c < chunks; c++) {
+      chunkKept[c + 1] += chunkKept[c];
+    }
+    long total = chunkKept[chunks];
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int from = lo(c, chunks, n);
+          long before = chunkKept[c];
+          long rejected = total + from - before;
+          for (int i = from; i < lo(c + 1, chunks, n); i++) {
+            long target;
+            if (test.test(i)) {
+              if (before >= capacity) {
+                before++;
                 continue;
               }
-              target = (int) (at + off[i]);
+              target = at + before++;
               if (idxOut != null) {
-                idxOut[target] = idx == null ? i : idx[i];
+                idxOut[(int) target] = idx == null ? i : idx[i];
               }
             } else if (partition) {
-              target = (int) (total + i - off[i]);
+              target = rejected++;
             } else {
               continue;
             }
-            System.arraycopy(in, i, out, target, 1);
+            System.arraycopy(in, i, out, (int) target, 1);
           }
         });
     commit(valuesOut, out);
@@ -117,9 +120,16 @@ final class CpuSelectKernels implements SelectKernels {
   }
 
   private void forEach(int n, RangeBody body) {
-    int chunks = Math.max(1, Math.min(parallel.threads() * 4, n / MIN_CHUNK));
-    parallel.forEachChunk(
-        chunks, c -> body.run(CpuRadixSort.lo(c, chunks, n), CpuRadixSort.lo(c + 1, chunks, n)));
+    int chunks = chunks(n);
+    parallel.forEachChunk(chunks, c -> body.run(lo(c, chunks, n), lo(c + 1, chunks, n)));
+  }
+
+  private int chunks(int n) {
+    return Math.max(1, Math.min(parallel.threads() * 4, n / MIN_CHUNK));
+  }
+
+  private static int lo(int chunk, int chunks, int n) {
+    return CpuRadixSort.lo(chunk, chunks, n);
   }
 
   /** The array to write {@code buffer} through: its own, or a copy of an off-heap one. */

@@ -8,12 +8,22 @@ import jcuda.driver.CUdeviceptr;
 
 /**
  * The select kernels of {@link dev.prims.spi.DeviceSelect} on CUDA ({@code device/select.cu}, the
- * twin of the OpenCL select.cl), each launched under the backend's lock; grid-stride loops of
- * {@link DeviceSorter#BLOCK_SIZE} threads.
+ * twin of the OpenCL select.cl), each launched under the backend's lock in blocks of {@link
+ * DeviceSorter#BLOCK_SIZE} threads: the single-pass compaction (decoupled look-back over tiles of
+ * {@link #tile} values) and grid-stride loops.
  */
 final class CudaSelectKernels implements SelectKernels {
   /** The PTX module of the select kernels. */
   static final String MODULE = "select";
+
+  /** Items per thread of a compaction tile of 4-byte values ({@code SELECT_ITEMS_4}). */
+  static final int ITEMS_4 = 16;
+
+  /** Items per thread of a compaction tile of 8-byte values ({@code SELECT_ITEMS_8}). */
+  static final int ITEMS_8 = 12;
+
+  /** Nanoseconds a look-back warp sleeps between polls of a tile that is not ready yet. */
+  static final int LOOKBACK_DELAY_NS = CudaScanPolicy.LOOKBACK_DELAY_NS;
 
   private final CudaBackend backend;
 
@@ -21,39 +31,27 @@ final class CudaSelectKernels implements SelectKernels {
     this.backend = backend;
   }
 
+  /** Values per compaction tile of {@code type} (one block's). */
+  static int tile(DType type) {
+    return DeviceSorter.BLOCK_SIZE * (type.bytes() == 4 ? ITEMS_4 : ITEMS_8);
+  }
+
   /** The entry point {@code kernel} for values of {@code type}. */
   static String entry(String kernel, DType type) {
     return kernel + "_" + type.id();
   }
 
+  /**
+   * One {@code select_compact} launch, a block per tile, over per-call tile states in the backend's
+   * scratch ({@code 8 * (tiles + 1)} bytes, zeroed first); a partition then reverses its tail.
+   */
   @Override
-  public void flags(
+  public void compact(
       DeviceBuffer values,
+      DeviceBuffer indices,
       DeviceBuffer program,
       int instructions,
       DeviceBuffer flagsIn,
-      DeviceBuffer flags) {
-    CudaBuffer v = backend.own(values);
-    CUdeviceptr code = backend.own(program).pointer();
-    launch(
-        entry("select_flags", v.type()),
-        v.length(),
-        new KernelArgs()
-            .pointer(v.pointer())
-            .i64(v.length())
-            .pointer(code)
-            .i32(instructions)
-            .pointer(flagsIn == null ? code : backend.own(flagsIn).pointer())
-            .i32(flagsIn == null ? 0 : 1)
-            .pointer(backend.own(flags).pointer()));
-  }
-
-  @Override
-  public void scatter(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      DeviceBuffer flags,
-      DeviceBuffer offsets,
       DeviceBuffer valuesOut,
       DeviceBuffer indicesOut,
       long at,
@@ -61,24 +59,50 @@ final class CudaSelectKernels implements SelectKernels {
       boolean partition,
       DeviceBuffer kept) {
     CudaBuffer v = backend.own(values);
-    CUdeviceptr f = backend.own(flags).pointer();
-    launch(
-        entry("select_scatter", v.type()),
-        v.length(),
-        new KernelArgs()
-            .pointer(v.pointer())
-            .pointer(indices == null ? f : backend.own(indices).pointer())
-            .i32(indices == null ? 0 : 1)
-            .pointer(f)
-            .pointer(backend.own(offsets).pointer())
-            .i64(v.length())
-            .pointer(backend.own(valuesOut).pointer())
-            .pointer(indicesOut == null ? f : backend.own(indicesOut).pointer())
-            .i32(indicesOut == null ? 0 : 1)
-            .i64(at)
-            .i64(capacity)
-            .i32(partition ? 1 : 0)
-            .pointer(backend.own(kept).pointer()));
+    CudaBuffer out = backend.own(valuesOut);
+    CUdeviceptr code = backend.own(program).pointer();
+    CUdeviceptr count = backend.own(kept).pointer();
+    long n = v.length();
+    long tiles = (n + tile(v.type()) - 1) / tile(v.type());
+    backend.call(
+        () -> {
+          // the tile counter, then one 8-byte state (status and count) per tile
+          long stateBytes = 8 * (tiles + 1);
+          CUdeviceptr state = backend.scratch(stateBytes);
+          backend.zero(state, stateBytes / 4);
+          backend.launch(
+              MODULE,
+              entry("select_compact", v.type()),
+              tiles,
+              0,
+              new KernelArgs()
+                  .pointer(v.pointer())
+                  .pointer(indices == null ? code : backend.own(indices).pointer())
+                  .i32(indices == null ? 0 : 1)
+                  .i64(n)
+                  .pointer(code)
+                  .i32(instructions)
+                  .pointer(flagsIn == null ? code : backend.own(flagsIn).pointer())
+                  .i32(flagsIn == null ? 0 : 1)
+                  .pointer(out.pointer())
+                  .pointer(indicesOut == null ? code : backend.own(indicesOut).pointer())
+                  .i32(indicesOut == null ? 0 : 1)
+                  .i64(at)
+                  .i64(capacity)
+                  .i32(partition ? 1 : 0)
+                  .pointer(state)
+                  .i32(LOOKBACK_DELAY_NS)
+                  .pointer(count));
+          if (partition) {
+            backend.launch(
+                MODULE,
+                entry("select_reverse_tail", v.type()),
+                DeviceSorter.transformBlocks(n / 2),
+                0,
+                new KernelArgs().pointer(out.pointer()).i64(n).pointer(count));
+          }
+          return null;
+        });
   }
 
   @Override

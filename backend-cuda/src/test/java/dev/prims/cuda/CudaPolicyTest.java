@@ -21,14 +21,7 @@ import org.junit.jupiter.api.Test;
 class CudaPolicyTest {
   @Test
   void javaPoliciesMirrorTheKernelConstants() throws IOException {
-    Map<String, Integer> defines = new HashMap<>();
-    Pattern define = Pattern.compile("^#define ([A-Z_0-9]+) (\\d+)\\s*$");
-    for (String line : Files.readAllLines(Paths.get("src/main/cuda/common.cuh"))) {
-      Matcher m = define.matcher(line);
-      if (m.matches()) {
-        defines.put(m.group(1), Integer.valueOf(m.group(2)));
-      }
-    }
+    Map<String, Integer> defines = defines("src/main/cuda/common.cuh");
     assertEquals(CudaReducePolicy.BLOCK_SIZE, defines.get("BLOCK_SIZE"));
     assertEquals(CudaScanPolicy.BLOCK_SIZE, defines.get("BLOCK_SIZE"));
     assertEquals(CudaDotPolicy.BLOCK_SIZE, defines.get("BLOCK_SIZE"));
@@ -118,5 +111,18 @@ class CudaPolicyTest {
       assertTrue(copies >= 1 && copies <= CudaHistogramPolicy.SHARED_COPIES, "copies " + copies);
       assertTrue(4L * copies * bins <= CudaHistogramPolicy.SHARED_BYTES, bins + " bins");
     }
+  }
+
+  /** The numeric {@code #define}s of a CUDA source, by name. */
+  static Map<String, Integer> defines(String source) throws IOException {
+    Map<String, Integer> defines = new HashMap<>();
+    Pattern define = Pattern.compile("^#define ([A-Z_0-9]+) (\\d+)\\s*$");
+    for (String line : Files.readAllLines(Paths.get(source))) {
+      Matcher m = define.matcher(line);
+      if (m.matches()) {
+        defines.put(m.group(1), Integer.valueOf(m.group(2)));
+      }
+    }
+    return defines;
   }
 }

@@ -4,24 +4,36 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.DType;
 import java.io.IOException;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
  * The select PTX module holds exactly the kernels {@link CudaSelectKernels} launches, for every
- * value type (no GPU needed: reads the committed PTX).
+ * value type, and its tile sizes match the kernel source (no GPU needed: reads the committed PTX
+ * and the source).
  */
 class CudaSelectModulesTest {
   @Test
   void theSelectModuleHoldsEveryKernelTheDriverLaunches() throws IOException {
     Set<String> expected = new TreeSet<>();
     for (DType type : DType.values()) {
-      for (String kernel : new String[] {"select_flags", "select_scatter", "select_digits"}) {
+      for (String kernel :
+          new String[] {"select_compact", "select_reverse_tail", "select_digits"}) {
         expected.add(CudaSelectKernels.entry(kernel, type));
       }
     }
     assertEquals(12, expected.size());
     assertEquals(expected, CudaScanModulesTest.entries(CudaSelectKernels.MODULE));
+  }
+
+  @Test
+  void theTileSizesMirrorTheKernelSource() throws IOException {
+    Map<String, Integer> defines = CudaPolicyTest.defines("src/main/cuda/device/select.cu");
+    assertEquals(CudaSelectKernels.ITEMS_4, defines.get("SELECT_ITEMS_4"));
+    assertEquals(CudaSelectKernels.ITEMS_8, defines.get("SELECT_ITEMS_8"));
+    assertEquals(256 * 16, CudaSelectKernels.tile(DType.FLOAT));
+    assertEquals(256 * 12, CudaSelectKernels.tile(DType.LONG));
   }
 }

@@ -1,4 +1,13 @@
 // Select kernels (see dev.prims.spi.SelectKernels; the program encoding is dev.prims.spi.SelectProgram).
+// A compaction runs over tiles of SELECT_TILE values, one work-group each, which evaluates the
+// program on the tile, ranks its values by a work-group scan and writes the kept values (and, for
+// a partition, the rejected ones after all the kept) through local memory with coalesced stores.
+// Where the device runs the scan's look-back (OpenClLookback: LOOKBACK_PTX or LOOKBACK_ATOMICS, as
+// by_key.cl), select_compact does it in one pass, each tile finding its offset by a decoupled
+// look-back over its predecessors' counts; otherwise (and for a partition, which needs the kept
+// count first) select_tile_counts counts each tile's kept values, select_tile_offsets (one
+// work-group) turns them into each tile's offset and the kept count, and select_tile_scatter
+// writes the tiles. Scratch: a few words per tile.
 // Needs common.cl built with T the values' type (IS_FLOATING for float and double), and:
 //   RADIX_T      uint or ulong: the radix bits of a value, RADIX_WIDTH (32 or 64) wide
 // Comparisons in double mode widen the value to double, so every build enables fp64.
@@ -106,42 +115,261 @@ inline int select_holds(T x, int flag, __constant const long* program, int instr
   return stack & 1;
 }
 
-/* flags[i] = whether the program holds for values[i] (flags_in[i] beside it when has_flags). */
-__kernel REQUIRE_BLOCK void select_flags(__global const T* values, ulong n,
-                                         __constant const long* program, int instructions,
-                                         __global const int* flags_in, int has_flags,
-                                         __global int* flags OP_PARAM) {
-  ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    flags[i] = select_holds(values[i], has_flags ? flags_in[i] : 0, program, instructions);
+#define SELECT_TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
+
+/* The exclusive sum of each work-item's count over the work-group; *total = the group's sum. */
+inline uint group_exclusive_sum(uint count, __local uint* sums, uint* total) {
+  uint tid = get_local_id(0);
+  sums[tid] = count;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint offset = 1; offset < BLOCK_SIZE; offset <<= 1) {
+    uint add = tid >= offset ? sums[tid - offset] : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    sums[tid] += add;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  *total = sums[BLOCK_SIZE - 1];
+  uint before = sums[tid] - count;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return before;
+}
+
+/* counts[tile] = how many values of the tile the program holds for (flags_in beside them). */
+__kernel REQUIRE_BLOCK void select_tile_counts(__global const T* values, ulong n,
+                                               __constant const long* program, int instructions,
+                                               __global const int* flags_in, int has_flags,
+                                               __global uint* counts OP_PARAM) {
+  __local uint sums[BLOCK_SIZE];
+  uint tid = get_local_id(0);
+  ulong base = (ulong)get_group_id(0) * SELECT_TILE;
+  uint valid = (uint)min((ulong)SELECT_TILE, n - base);
+  uint count = 0;
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = k * BLOCK_SIZE + tid;
+    if (j < valid) {
+      count += select_holds(values[base + j], has_flags ? flags_in[base + j] : 0, program,
+                            instructions);
+    }
+  }
+  uint total;
+  group_exclusive_sum(count, sums, &total);
+  if (tid == 0) counts[get_group_id(0)] = total;
+}
+
+/* One work-group: counts become their exclusive sum (each tile's offset); kept[0] = the total. */
+__kernel REQUIRE_BLOCK void select_tile_offsets(__global uint* counts, ulong tiles,
+                                                __global long* kept OP_PARAM) {
+  __local uint sums[BLOCK_SIZE];
+  ulong carry = 0;
+  for (ulong from = 0; from < tiles; from += BLOCK_SIZE) {
+    ulong t = from + get_local_id(0);
+    uint count = t < tiles ? counts[t] : 0;
+    uint total;
+    uint before = group_exclusive_sum(count, sums, &total);
+    if (t < tiles) counts[t] = (uint)(carry + before);
+    carry += total;
+  }
+  if (get_local_id(0) == 0) kept[0] = (long)carry;
+}
+
+#define STATUS_EMPTY 0
+#define STATUS_AGGREGATE 1
+#define STATUS_PREFIX 2
+
+#if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
+/*
+ * Tile states of the one-pass compaction, as by_key.cl's: state[0] is the tile counter (never
+ * reset: a launch's tiles are the tickets from ticketBase on), state[t + 1] tile t's status
+ * (epoch << 2) | kind, so states of earlier launches read as empty (OpenClTickets); the count
+ * itself goes to aggregates[t] or prefixes[t] first.
+ */
+inline void select_publish(__global uint* state, __global uint* aggregates,
+                           __global uint* prefixes, uint epoch, uint t, uint kind, uint count) {
+  if (kind == STATUS_PREFIX) {
+    prefixes[t] = count;
+  } else {
+    aggregates[t] = count;
+  }
+#ifdef LOOKBACK_PTX
+  asm volatile("membar.gl;" ::: "memory");
+  ((volatile __global uint*)state)[t + 1] = (epoch << 2) | kind;
+#else
+  atomic_store_explicit((volatile __global atomic_uint*)(state + t + 1), (epoch << 2) | kind,
+                        memory_order_release, memory_scope_device);
+#endif
+}
+
+/* Waits until tile t has published something; returns its kind and sets *count. */
+inline uint select_wait(__global uint* state, __global uint* aggregates, __global uint* prefixes,
+                        uint epoch, uint t, uint* count) {
+  uint status;
+  do {
+#ifdef LOOKBACK_PTX
+    status = ((volatile __global uint*)state)[t + 1];
+#else
+    status = atomic_load_explicit((volatile __global atomic_uint*)(state + t + 1),
+                                  memory_order_acquire, memory_scope_device);
+#endif
+  } while (status >> 2 != epoch);
+#ifdef LOOKBACK_PTX
+  asm volatile("membar.gl;" ::: "memory");
+#endif
+  uint kind = status & 3;
+  *count = kind == STATUS_PREFIX ? ((volatile __global uint*)prefixes)[t]
+                                 : ((volatile __global uint*)aggregates)[t];
+  return kind;
+}
+
+/* The kept values before tile id (whose count is tileKept), by look-back; work-item 0 alone. */
+inline uint select_look_back(__global uint* state, __global uint* aggregates,
+                             __global uint* prefixes, uint epoch, uint id, uint tileKept) {
+  if (id == 0) {
+    select_publish(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX, tileKept);
+    return 0;
+  }
+  select_publish(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, tileKept);
+  uint before = 0;
+  long pred = (long)id - 1;
+  uint kind;
+  do {
+    uint count;
+    kind = select_wait(state, aggregates, prefixes, epoch, (uint)pred, &count);
+    before += count;
+    pred--;
+  } while (kind != STATUS_PREFIX);
+  select_publish(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, before + tileKept);
+  return before;
+}
+#endif
+
+/*
+ * Tile `tile` of a compaction: each work-item evaluates ITEMS_PER_THREAD consecutive values of the
+ * tile (loaded striped into local memory), a work-group scan of its counts ranks them, and the
+ * tile is gathered in local memory and stored striped: the kept values to values_out[at + before +
+ * r] (r the rank in the tile, before the kept values of earlier tiles; none from capacity on), with
+ * their indices; for a partition the rejected ones after all kept[0] kept values, in input order.
+ * With lookback, before comes from the look-back over the tile states and the last tile writes
+ * kept[0]; otherwise before is offsets[tile].
+ */
+inline void select_tile(__global const T* values, __global const int* indices, int has_indices,
+                        ulong n, __constant const long* program, int instructions,
+                        __global const int* flags_in, int has_flags, __global T* values_out,
+                        __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
+                        int partition, __global long* kept, uint tile, int lookback,
+                        __global const uint* offsets, __global uint* state,
+                        __global uint* aggregates, __global uint* prefixes, uint epoch,
+                        __local T* tileValues, __local int* tileIndices, __local uint* sums,
+                        __local uint* tileBefore) {
+  uint tid = get_local_id(0);
+  ulong base = (ulong)tile * SELECT_TILE;
+  uint valid = (uint)min((ulong)SELECT_TILE, n - base);
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = k * BLOCK_SIZE + tid;
+    if (j < valid) tileValues[j] = values[base + j];
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  T x[ITEMS_PER_THREAD];
+  uint holds = 0;
+  uint count = 0;
+  uint first = tid * ITEMS_PER_THREAD;
+  for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
+    uint j = first + i;
+    if (j < valid) {
+      x[i] = tileValues[j];
+      uint h = (uint)select_holds(x[i], has_flags ? flags_in[base + j] : 0, program, instructions);
+      holds |= h << i;
+      count += h;
+    }
+  }
+  uint tileKept;
+  // its barriers also end every read of tileValues above
+  uint rank = group_exclusive_sum(count, sums, &tileKept);
+  if (tid == 0) {
+#if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
+    if (lookback) {
+      uint before = select_look_back(state, aggregates, prefixes, epoch, tile, tileKept);
+      if (base + valid == n) kept[0] = (long)before + tileKept;
+      *tileBefore = before;
+    } else {
+      *tileBefore = offsets[tile];
+    }
+#else
+    *tileBefore = offsets[tile];
+#endif
+  }
+  uint rejected = first - rank;
+  for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
+    uint j = first + i;
+    if (j >= valid) break;
+    if ((holds >> i) & 1u) {
+      tileValues[rank] = x[i];
+      if (has_indices_out) tileIndices[rank] = has_indices ? indices[base + j] : (int)(base + j);
+      rank++;
+    } else if (partition) {
+      tileValues[tileKept + rejected] = x[i];
+      rejected++;
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  ulong before = *tileBefore;
+  ulong room = capacity > before ? capacity - before : 0;
+  uint writes = (uint)min((ulong)tileKept, room);
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = k * BLOCK_SIZE + tid;
+    if (j < writes) {
+      values_out[at + before + j] = tileValues[j];
+      if (has_indices_out) indices_out[at + before + j] = tileIndices[j];
+    }
+  }
+  if (partition) {
+    ulong rejectedBefore = (ulong)kept[0] + base - before;
+    for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+      uint j = k * BLOCK_SIZE + tid;
+      if (j >= tileKept && j < valid) values_out[rejectedBefore + j - tileKept] = tileValues[j];
+    }
   }
 }
 
-/*
- * Kept values to values_out[at + offsets[i]] (below capacity), with their indices; for a partition
- * the others after the kept ones; kept[0] = the kept count. n > 0.
- */
-__kernel REQUIRE_BLOCK void select_scatter(__global const T* values, __global const int* indices,
-                                           int has_indices, __global const int* flags,
-                                           __global const int* offsets, ulong n,
-                                           __global T* values_out, __global int* indices_out,
-                                           int has_indices_out, ulong at, ulong capacity,
-                                           int partition, __global long* kept OP_PARAM) {
-  ulong total = (ulong)(uint)offsets[n - 1] + (ulong)(flags[n - 1] != 0);
-  ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    ulong before = (ulong)(uint)offsets[i];
-    if (flags[i]) {
-      if (before < capacity) {
-        values_out[at + before] = values[i];
-        if (has_indices_out) indices_out[at + before] = has_indices ? indices[i] : (int)i;
-      }
-    } else if (partition) {
-      values_out[total + i - before] = values[i];
-    }
-  }
-  if (get_global_id(0) == 0) kept[0] = (long)total;
+/* Writes each tile at offsets[tile] (select_tile_offsets), a work-group per tile by group id. */
+__kernel REQUIRE_BLOCK void select_tile_scatter(
+    __global const T* values, __global const int* indices, int has_indices, ulong n,
+    __constant const long* program, int instructions, __global const int* flags_in, int has_flags,
+    __global const uint* offsets, __global long* kept, __global T* values_out,
+    __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
+    int partition OP_PARAM) {
+  __local T tileValues[SELECT_TILE];
+  __local int tileIndices[SELECT_TILE];
+  __local uint sums[BLOCK_SIZE];
+  __local uint tileBefore;
+  select_tile(values, indices, has_indices, n, program, instructions, flags_in, has_flags,
+              values_out, indices_out, has_indices_out, at, capacity, partition, kept,
+              get_group_id(0), 0, offsets, 0, 0, 0, 0, tileValues, tileIndices, sums, &tileBefore);
 }
+
+#if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
+/*
+ * The one-pass compaction (no partition): tiles numbered by a ticket in start order (so every
+ * tile a work-group waits for has started), each finding its offset by look-back; state,
+ * aggregates and prefixes as select_publish says.
+ */
+__kernel REQUIRE_BLOCK void select_compact(
+    __global const T* values, __global const int* indices, int has_indices, ulong n,
+    __constant const long* program, int instructions, __global const int* flags_in, int has_flags,
+    __global T* values_out, __global int* indices_out, int has_indices_out, ulong at,
+    ulong capacity, __global long* kept, __global uint* state, __global uint* aggregates,
+    __global uint* prefixes, uint epoch, uint ticketBase OP_PARAM) {
+  __local T tileValues[SELECT_TILE];
+  __local int tileIndices[SELECT_TILE];
+  __local uint sums[BLOCK_SIZE];
+  __local uint tileBefore;
+  __local uint tileId;
+  if (get_local_id(0) == 0) tileId = atomic_inc((volatile __global uint*)state) - ticketBase;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  select_tile(values, indices, has_indices, n, program, instructions, flags_in, has_flags,
+              values_out, indices_out, has_indices_out, at, capacity, 0, kept, tileId, 1, 0, state,
+              aggregates, prefixes, epoch, tileValues, tileIndices, sums, &tileBefore);
+}
+#endif
 
 /* digits[i] = bits [shift, shift + bits) of the radix bits of values[i]. */
 __kernel REQUIRE_BLOCK void select_digits(__global const T* values, ulong n, int shift, int bits,

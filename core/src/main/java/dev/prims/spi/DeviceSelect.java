@@ -3,16 +3,15 @@ package dev.prims.spi;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
-import dev.prims.ReduceOp;
-import dev.prims.ScanKind;
 import dev.prims.TopKOrder;
 
 /**
  * Select, partition and top-k of a device backend, written once over its {@link SelectKernels} and
  * its own scan, histogram and sort.
  *
- * <p>A select is a flag kernel (the predicate program on every value), the backend's exclusive scan
- * of the flags, and a stable scatter by the scanned offsets. A top-k is a radix select: from the
+ * <p>A select is one compaction kernel of the backend ({@link SelectKernels#compact}: per tile, the
+ * predicate program, a block scan of its flags, the tile's offset among the kept values, and a
+ * stable scatter), with scratch only of the number of tiles. A top-k is a radix select: from the
  * most significant 8-bit digit of the values' radix bits down, a digit kernel and the backend's
  * histogram count the digits of the candidates, the digit holding the k-th value is chosen and the
  * candidates narrow to those with that prefix (a select, with their indices), until the k-th
@@ -24,7 +23,7 @@ import dev.prims.TopKOrder;
  */
 public final class DeviceSelect implements Selector {
   /** The variant name of a select. */
-  public static final String SCAN_SCATTER = "flag-scan-scatter";
+  public static final String TILE_COMPACT = "tile-compact";
 
   /** The variant name of a top-k. */
   public static final String RADIX_SELECT = "radix-select";
@@ -50,7 +49,7 @@ public final class DeviceSelect implements Selector {
     requireIntLength(values);
     long kept =
         compact(values, null, program, flags, out, null, 0, values.length(), partition, call);
-    call.usedVariant(SCAN_SCATTER);
+    call.usedVariant(TILE_COMPACT);
     return kept;
   }
 
@@ -181,7 +180,7 @@ public final class DeviceSelect implements Selector {
     }
   }
 
-  /** Flags, scan, scatter (see {@link SelectKernels#scatter}); returns the kept count. */
+  /** One compaction (see {@link SelectKernels#compact}); returns the kept count. */
   private long compact(
       DeviceBuffer values,
       DeviceBuffer indices,
@@ -199,13 +198,19 @@ public final class DeviceSelect implements Selector {
     }
     BufferManager buffers = backend.buffers();
     try (DeviceBuffer code = buffers.upload(program);
-        DeviceBuffer flags = buffers.allocate(DType.INT, n);
-        DeviceBuffer offsets = buffers.allocate(DType.INT, n);
         DeviceBuffer kept = buffers.allocate(DType.LONG, 1)) {
-      kernels.flags(values, code, SelectProgram.instructions(program), flagsIn, flags);
-      backend.scanner().scan(flags, offsets, ReduceOp.SUM, ScanKind.EXCLUSIVE, call);
-      kernels.scatter(
-          values, indices, flags, offsets, valuesOut, indicesOut, at, capacity, partition, kept);
+      kernels.compact(
+          values,
+          indices,
+          code,
+          SelectProgram.instructions(program),
+          flagsIn,
+          valuesOut,
+          indicesOut,
+          at,
+          capacity,
+          partition,
+          kept);
       long[] count = new long[1];
       buffers.download(kept, count);
       return count[0];

@@ -3,35 +3,26 @@ package dev.prims.spi;
 import dev.prims.DeviceBuffer;
 
 /**
- * The three kernels a device backend supplies for {@link DeviceSelect}, enqueued in order on its
- * device. Lengths are at most {@link Integer#MAX_VALUE}.
+ * The kernels a device backend supplies for {@link DeviceSelect}, enqueued in order on its device.
+ * Lengths are at most {@link Integer#MAX_VALUE}.
  */
 public interface SelectKernels {
   /**
-   * {@code flags[i] = 1} where the program (a LONG buffer of {@code instructions} instructions, see
-   * {@link SelectProgram}) holds for {@code values[i]}, else 0, for every i of the values; {@code
-   * flagsIn} is the INT buffer a {@link SelectProgram#FLAG} reads, or null.
+   * A stable compaction: for every i of the values for which the program (a LONG buffer of {@code
+   * instructions} instructions, see {@link SelectProgram}; {@code flagsIn} is the INT buffer a
+   * {@link SelectProgram#FLAG} reads, or null) holds, the r-th such i (from 0) with {@code r <
+   * capacity} gives {@code valuesOut[at + r] = values[i]} and {@code indicesOut[at + r] = indices
+   * == null ? i : indices[i]} (indicesOut may be null). For a {@code partition} ({@code at} 0,
+   * {@code capacity} at least the length, indices null) also the r-th value for which it does not
+   * hold goes to {@code valuesOut[kept + r]}. Writes the kept count to {@code kept[0]} (a LONG
+   * buffer). Needs no scratch of the values' size.
    */
-  void flags(
+  void compact(
       DeviceBuffer values,
+      DeviceBuffer indices,
       DeviceBuffer program,
       int instructions,
       DeviceBuffer flagsIn,
-      DeviceBuffer flags);
-
-  /**
-   * For every i of the values with {@code flags[i] != 0} and {@code offsets[i] < capacity} ({@code
-   * offsets} the exclusive scan of the flags): {@code valuesOut[at + offsets[i]] = values[i]} and
-   * {@code indicesOut[at + offsets[i]] = indices == null ? i : indices[i]} (indicesOut may be
-   * null). For a {@code partition} also, for every unflagged i, {@code valuesOut[kept + i -
-   * offsets[i]] = values[i]}. Writes the kept count ({@code offsets[n-1] + flags[n-1]}, 0 when
-   * empty) to {@code kept[0]} (a LONG buffer).
-   */
-  void scatter(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      DeviceBuffer flags,
-      DeviceBuffer offsets,
       DeviceBuffer valuesOut,
       DeviceBuffer indicesOut,
       long at,
