@@ -17,11 +17,14 @@ class CudaSelectModulesTest {
   void theSelectModuleHoldsEveryKernelTheDriverLaunches() throws IOException {
     Set<String> expected = new TreeSet<>();
     for (DType type : DType.values()) {
-      for (String kernel : new String[] {"select_flags", "select_scatter", "select_digits"}) {
+      for (String kernel :
+          new String[] {
+            "select_flags", "select_scatter", "select_digit_counts", "select_gather", "select_take"
+          }) {
         expected.add(CudaSelectKernels.entry(kernel, type));
       }
     }
-    assertEquals(12, expected.size());
+    assertEquals(20, expected.size());
     assertEquals(expected, CudaScanModulesTest.entries(CudaSelectKernels.MODULE));
   }
 }
