@@ -137,7 +137,8 @@ __device__ void select_scatter(const T* values, const int* indices, int has_indi
 #define TOPK_ITEMS 8
 
 // counts[at + digit] += how many values have radix bits above `high` equal to prefix (all of them
-// when high is the width), by their digit [shift, shift + bits): a shared-memory histogram per block.
+// when high is the width), by their digit [shift, shift + bits): a shared-memory histogram per block;
+// a thread adds a run of equal digits at once (one atomic where a pass sees a single digit).
 template <typename T, typename R>
 __device__ void topk_digit_counts(const T* values, i64 n, int shift, int bits, R prefix, int descending,
                                   u32* counts, int at) {
@@ -148,6 +149,8 @@ __device__ void topk_digit_counts(const T* values, i64 n, int shift, int bits, R
   const bool all = high >= (int)(sizeof(R) * 8);
   const R mask = ((R)1 << bits) - 1;
   const i64 tile = (i64)BLOCK_SIZE * TOPK_ITEMS;
+  u32 run_bin = 0;
+  u32 run = 0;
   for (i64 start = (i64)blockIdx.x * tile; start < n; start += tile * gridDim.x) {
     R r[TOPK_ITEMS];
 #pragma unroll
@@ -158,9 +161,18 @@ __device__ void topk_digit_counts(const T* values, i64 n, int shift, int bits, R
 #pragma unroll
     for (int j = 0; j < TOPK_ITEMS; j++) {
       const i64 i = start + j * BLOCK_SIZE + threadIdx.x;
-      if (i < n && (all || (r[j] >> high) == prefix)) atomicAdd(&bins[(u32)((r[j] >> shift) & mask)], 1u);
+      if (i < n && (all || (r[j] >> high) == prefix)) {
+        const u32 bin = (u32)((r[j] >> shift) & mask);
+        if (run && bin != run_bin) {
+          atomicAdd(&bins[run_bin], run);
+          run = 0;
+        }
+        run_bin = bin;
+        run++;
+      }
     }
   }
+  if (run) atomicAdd(&bins[run_bin], run);
   __syncthreads();
   for (int b = threadIdx.x; b < TOPK_BINS; b += BLOCK_SIZE) {
     if (bins[b]) atomicAdd(&counts[at + b], bins[b]);

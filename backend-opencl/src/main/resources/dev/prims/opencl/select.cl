@@ -158,7 +158,8 @@ typedef long topk_key;
 
 /*
  * counts[at + digit] += how many values have radix bits above shift + bits equal to prefix (all of
- * them when that is the width), by their digit [shift, shift + bits): a local histogram per group.
+ * them when that is the width), by their digit [shift, shift + bits): a local histogram per group;
+ * a work-item adds a run of equal digits at once (one atomic where a pass sees a single digit).
  */
 __kernel REQUIRE_BLOCK void select_digit_counts(__global const T* values, ulong n, int shift,
                                                 int bits, RADIX_T prefix, int descending,
@@ -169,11 +170,22 @@ __kernel REQUIRE_BLOCK void select_digit_counts(__global const T* values, ulong 
   int high = shift + bits;
   int all = high >= RADIX_WIDTH;
   RADIX_T mask = ((RADIX_T)1 << bits) - 1;
+  uint run_bin = 0;
+  uint run = 0;
   ulong threads = get_global_size(0);
   for (ulong i = get_global_id(0); i < n; i += threads) {
     RADIX_T r = select_radix(values[i], descending);
-    if (all || (r >> high) == prefix) atomic_inc(&bins[(uint)((r >> shift) & mask)]);
+    if (all || (r >> high) == prefix) {
+      uint bin = (uint)((r >> shift) & mask);
+      if (run && bin != run_bin) {
+        atomic_add(&bins[run_bin], run);
+        run = 0;
+      }
+      run_bin = bin;
+      run++;
+    }
   }
+  if (run) atomic_add(&bins[run_bin], run);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int b = get_local_id(0); b < TOPK_BINS; b += BLOCK_SIZE) {
     if (bins[b]) atomic_add(&counts[at + b], bins[b]);
