@@ -135,6 +135,9 @@ __device__ void select_scatter(const T* values, const int* indices, int has_indi
 #define TOPK_BINS 2048
 // Values per thread per tile: all loads of a tile are issued before any is used.
 #define TOPK_ITEMS 8
+// Blocks of the digit counts and gather resident per SM (at most 32 registers a thread): the grid of
+// CudaSelectKernels.TOPK_MAX_BLOCKS (1024) then runs as one wave on an H100's 132 SMs.
+#define TOPK_BLOCKS_PER_SM 8
 
 // counts[at + digit] += how many values have radix bits above `high` equal to prefix (all of them
 // when high is the width), by their digit [shift, shift + bits): a shared-memory histogram per block;
@@ -259,11 +262,11 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
     select_scatter<T>(values, indices, has_indices, flags, offsets, n, values_out, indices_out,         \
                       has_indices_out, at, capacity, partition, kept);                                   \
   }                                                                                                       \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_digit_counts_##TID(                    \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_BLOCKS_PER_SM) select_digit_counts_##TID(                    \
       const T* values, i64 n, int shift, int bits, R prefix, int descending, u32* counts, int at) {      \
     topk_digit_counts<T, R>(values, n, shift, bits, prefix, descending, counts, at);                     \
   }                                                                                                       \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_gather_##TID(                          \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_BLOCKS_PER_SM) select_gather_##TID(                          \
       const T* values, const int* indices, int has_indices, i64 n, int shift, R bound, int descending,   \
       K* keys_out, int* indices_out, i64 capacity, u32* counter, int at) {                                \
     topk_gather<T, R, K>(values, indices, has_indices, n, shift, bound, descending, keys_out, indices_out, \

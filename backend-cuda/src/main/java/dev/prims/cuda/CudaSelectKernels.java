@@ -18,7 +18,10 @@ final class CudaSelectKernels implements SelectKernels {
   /** Values per thread in a tile of the top-k kernels (TOPK_ITEMS in select.cu). */
   private static final int TOPK_ITEMS = 8;
 
-  /** The most blocks of a top-k kernel: about what an H100 holds at once (132 SMs x 8). */
+  /**
+   * The most blocks of a top-k kernel: about what an H100 holds at once (132 SMs x 8, see
+   * TOPK_BLOCKS_PER_SM in select.cu).
+   */
   private static final long TOPK_MAX_BLOCKS = 1024;
 
   private final CudaBackend backend;
