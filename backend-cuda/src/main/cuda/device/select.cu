@@ -2,8 +2,8 @@
 // the predicate program is dev.prims.spi.SelectProgram): a single-pass stable compaction (per tile
 // the predicate program, a block scan of its flags, the tile's offset among the kept values by
 // decoupled look-back, and a scatter through shared memory), the reversal of a partition's tail,
-// and the radix digits whose histogram a top-k's radix select counts. Entry points are suffixed
-// with the value type (int, long, float, double).
+// and the digit counts, gather and take of a top-k's radix select. Entry points are suffixed with
+// the value type (int, long, float, double).
 #include <type_traits>
 
 #include "../common.cuh"
@@ -278,16 +278,126 @@ __device__ void select_reverse_tail(T* values, i64 n, const i64* kept) {
   }
 }
 
+// Top-k radix select (see dev.prims.spi.SelectKernels#digitCounts, #gather, #take). Bins of one
+// digit: SelectKernels.DIGIT_BITS bits.
+#define TOPK_BINS 2048
+// Values per thread per tile: all loads of a tile are issued before any is used.
+#define TOPK_ITEMS 8
+// Blocks of the digit counts and gather resident per SM (at most 32 registers a thread): the grid of
+// CudaSelectKernels.TOPK_MAX_BLOCKS (1024) then runs as one wave on an H100's 132 SMs.
+#define TOPK_BLOCKS_PER_SM 8
+
+// counts[at + digit] += how many values have radix bits above `high` equal to prefix (all of them
+// when high is the width), by their digit [shift, shift + bits): a shared-memory histogram per block;
+// a thread adds a run of equal digits at once (one atomic where a pass sees a single digit).
 template <typename T, typename R>
-__device__ void select_digits(const T* values, i64 n, int shift, int bits, int descending, int* digits) {
+__device__ void topk_digit_counts(const T* values, i64 n, int shift, int bits, R prefix, int descending,
+                                  u32* counts, int at) {
+  __shared__ u32 bins[TOPK_BINS];
+  for (int b = threadIdx.x; b < TOPK_BINS; b += BLOCK_SIZE) bins[b] = 0;
+  __syncthreads();
+  const int high = shift + bits;
+  const bool all = high >= (int)(sizeof(R) * 8);
   const R mask = ((R)1 << bits) - 1;
-  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
-  for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += stride) {
-    digits[i] = (int)((select_radix<T, R>(values[i], descending) >> shift) & mask);
+  const i64 tile = (i64)BLOCK_SIZE * TOPK_ITEMS;
+  u32 run_bin = 0;
+  u32 run = 0;
+  for (i64 start = (i64)blockIdx.x * tile; start < n; start += tile * gridDim.x) {
+    R r[TOPK_ITEMS];
+#pragma unroll
+    for (int j = 0; j < TOPK_ITEMS; j++) {
+      const i64 i = start + j * BLOCK_SIZE + threadIdx.x;
+      if (i < n) r[j] = select_radix<T, R>(values[i], descending);
+    }
+#pragma unroll
+    for (int j = 0; j < TOPK_ITEMS; j++) {
+      const i64 i = start + j * BLOCK_SIZE + threadIdx.x;
+      if (i < n && (all || (r[j] >> high) == prefix)) {
+        const u32 bin = (u32)((r[j] >> shift) & mask);
+        if (run && bin != run_bin) {
+          atomicAdd(&bins[run_bin], run);
+          run = 0;
+        }
+        run_bin = bin;
+        run++;
+      }
+    }
+  }
+  if (run) atomicAdd(&bins[run_bin], run);
+  __syncthreads();
+  for (int b = threadIdx.x; b < TOPK_BINS; b += BLOCK_SIZE) {
+    if (bins[b]) atomicAdd(&counts[at + b], bins[b]);
   }
 }
 
-#define PRIMS_SELECT_ENTRIES(T, R, TID)                                                                   \
+// Values whose radix bits >> shift are at most bound (all when shift is the width) to slots taken
+// from counter[at]: their radix bits with the top bit flipped (signed keys K) and their indices.
+// Per tile a block takes one run of slots: a warp scan of the per-thread counts, a shared atomic per
+// warp and one global atomic per block.
+template <typename T, typename R, typename K>
+__device__ void topk_gather(const T* values, const int* indices, int has_indices, i64 n, int shift, R bound,
+                            int descending, K* keys_out, int* indices_out, i64 capacity, u32* counter,
+                            int at) {
+  __shared__ u32 warp_base[WARPS_PER_BLOCK];
+  __shared__ u32 block_total;
+  __shared__ u32 block_base;
+  constexpr R TOP_BIT = (R)1 << (sizeof(R) * 8 - 1);
+  const bool all = shift >= (int)(sizeof(R) * 8);
+  const int lane = threadIdx.x % WARP_SIZE;
+  const int warp = threadIdx.x / WARP_SIZE;
+  const i64 tile = (i64)BLOCK_SIZE * TOPK_ITEMS;
+  for (i64 start = (i64)blockIdx.x * tile; start < n; start += tile * gridDim.x) {
+    R r[TOPK_ITEMS];
+    u32 keep = 0;
+#pragma unroll
+    for (int j = 0; j < TOPK_ITEMS; j++) {
+      const i64 i = start + j * BLOCK_SIZE + threadIdx.x;
+      if (i < n) {
+        r[j] = select_radix<T, R>(values[i], descending);
+        if (all || (r[j] >> shift) <= bound) keep |= 1u << j;
+      }
+    }
+    const u32 mine = __popc(keep);
+    u32 inclusive = mine;
+#pragma unroll
+    for (int d = 1; d < WARP_SIZE; d <<= 1) {
+      const u32 other = __shfl_up_sync(FULL_MASK, inclusive, d);
+      if (lane >= d) inclusive += other;
+    }
+    if (threadIdx.x == 0) block_total = 0;
+    __syncthreads();
+    if (lane == WARP_SIZE - 1) warp_base[warp] = inclusive ? atomicAdd(&block_total, inclusive) : 0;
+    __syncthreads();
+    if (threadIdx.x == 0) block_base = block_total ? atomicAdd(&counter[at], block_total) : 0;
+    __syncthreads();
+    i64 slot = (i64)block_base + warp_base[warp] + inclusive - mine;
+#pragma unroll
+    for (int j = 0; j < TOPK_ITEMS; j++) {
+      if ((keep >> j) & 1) {
+        const i64 i = start + j * BLOCK_SIZE + threadIdx.x;
+        if (slot < capacity) {
+          keys_out[slot] = (K)(r[j] ^ TOP_BIT);
+          indices_out[slot] = has_indices ? indices[i] : (int)i;
+        }
+        slot++;
+      }
+    }
+    __syncthreads();
+  }
+}
+
+// indices_out[j] = indices[j], values_out[j] = values[indices[j]] for j < count.
+template <typename T>
+__device__ void topk_take(const T* values, const int* indices, i64 count, T* values_out, int* indices_out) {
+  const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
+  for (i64 j = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; j < count; j += stride) {
+    const int i = indices[j];
+    indices_out[j] = i;
+    values_out[j] = values[i];
+  }
+}
+
+#define PRIMS_SELECT_ENTRIES(T, R, K, TID)                                                                   \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS) select_compact_##TID(                       \
       const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
       const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
@@ -300,12 +410,22 @@ __device__ void select_digits(const T* values, i64 n, int shift, int bits, int d
       T* values, i64 n, const i64* kept) {                                                                \
     select_reverse_tail<T>(values, n, kept);                                                             \
   }                                                                                                       \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_digits_##TID(                          \
-      const T* values, i64 n, int shift, int bits, int descending, int* digits) {                        \
-    select_digits<T, R>(values, n, shift, bits, descending, digits);                                     \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_BLOCKS_PER_SM) select_digit_counts_##TID(                    \
+      const T* values, i64 n, int shift, int bits, R prefix, int descending, u32* counts, int at) {      \
+    topk_digit_counts<T, R>(values, n, shift, bits, prefix, descending, counts, at);                     \
+  }                                                                                                       \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_BLOCKS_PER_SM) select_gather_##TID(                          \
+      const T* values, const int* indices, int has_indices, i64 n, int shift, R bound, int descending,   \
+      K* keys_out, int* indices_out, i64 capacity, u32* counter, int at) {                                \
+    topk_gather<T, R, K>(values, indices, has_indices, n, shift, bound, descending, keys_out, indices_out, \
+                         capacity, counter, at);                                                          \
+  }                                                                                                       \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_take_##TID(                            \
+      const T* values, const int* indices, i64 count, T* values_out, int* indices_out) {                 \
+    topk_take<T>(values, indices, count, values_out, indices_out);                                        \
   }
 
-PRIMS_SELECT_ENTRIES(int, u32, int)
-PRIMS_SELECT_ENTRIES(i64, u64, long)
-PRIMS_SELECT_ENTRIES(float, u32, float)
-PRIMS_SELECT_ENTRIES(double, u64, double)
+PRIMS_SELECT_ENTRIES(int, u32, int, int)
+PRIMS_SELECT_ENTRIES(i64, u64, i64, long)
+PRIMS_SELECT_ENTRIES(float, u32, int, float)
+PRIMS_SELECT_ENTRIES(double, u64, i64, double)

@@ -4,6 +4,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.cpu.CpuSelectProgram.IndexTest;
 import dev.prims.spi.SelectKernels;
 import java.lang.reflect.Array;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -97,20 +98,123 @@ final class CpuSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void digits(
-      DeviceBuffer values, int shift, int bits, boolean descending, DeviceBuffer digits) {
+  public void digitCounts(
+      DeviceBuffer values,
+      int shift,
+      int bits,
+      long prefix,
+      boolean descending,
+      DeviceBuffer counts,
+      int at) {
     Object in = CpuSorter.heapArray(values);
-    int[] out = (int[]) writable(digits);
     IntToLongFunction radix = CpuSelectProgram.radix(in, descending);
+    int high = shift + bits;
+    boolean all = high >= width(in);
     long mask = (1L << bits) - 1;
+    int[] total = new int[1 << bits];
     forEach(
         Array.getLength(in),
         (from, to) -> {
+          int[] local = new int[total.length];
           for (int i = from; i < to; i++) {
-            out[i] = (int) ((radix.applyAsLong(i) >>> shift) & mask);
+            long r = radix.applyAsLong(i);
+            if (all || r >>> high == prefix) {
+              local[(int) ((r >>> shift) & mask)]++;
+            }
+          }
+          synchronized (total) {
+            for (int d = 0; d < local.length; d++) {
+              total[d] += local[d];
+            }
           }
         });
-    commit(digits, out);
+    int[] out = (int[]) writable(counts);
+    for (int d = 0; d < total.length; d++) {
+      out[at + d] += total[d];
+    }
+    commit(counts, out);
+  }
+
+  @Override
+  public void gather(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int shift,
+      long bound,
+      boolean descending,
+      DeviceBuffer keysOut,
+      DeviceBuffer indicesOut,
+      DeviceBuffer counter,
+      int at) {
+    Object in = CpuSorter.heapArray(values);
+    int[] idx = indices == null ? null : (int[]) CpuSorter.heapArray(indices);
+    IntToLongFunction radix = CpuSelectProgram.radix(in, descending);
+    int width = width(in);
+    boolean all = shift >= width;
+    long top = 1L << (width - 1);
+    Object keys = writable(keysOut);
+    int[] idxOut = (int[]) writable(indicesOut);
+    int capacity = (int) indicesOut.length();
+    int[] count = (int[]) writable(counter);
+    AtomicInteger slots = new AtomicInteger(count[at]);
+    forEach(
+        Array.getLength(in),
+        (from, to) -> {
+          int kept = 0;
+          for (int i = from; i < to; i++) {
+            if (all || Long.compareUnsigned(radix.applyAsLong(i) >>> shift, bound) <= 0) {
+              kept++;
+            }
+          }
+          int slot = slots.getAndAdd(kept);
+          for (int i = from; i < to && kept > 0; i++) {
+            long r = radix.applyAsLong(i);
+            if (all || Long.compareUnsigned(r >>> shift, bound) <= 0) {
+              if (slot < capacity) {
+                if (keys instanceof int[] k) {
+                  k[slot] = (int) (r ^ top);
+                } else {
+                  ((long[]) keys)[slot] = r ^ top;
+                }
+                idxOut[slot] = idx == null ? i : idx[i];
+              }
+              slot++;
+              kept--;
+            }
+          }
+        });
+    count[at] = slots.get();
+    commit(keysOut, keys);
+    commit(indicesOut, idxOut);
+    commit(counter, count);
+  }
+
+  @Override
+  public void take(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int count,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut) {
+    Object in = CpuSorter.heapArray(values);
+    int[] idx = (int[]) CpuSorter.heapArray(indices);
+    Object out = writable(valuesOut);
+    int[] idxOut = (int[]) writable(indicesOut);
+    forEach(
+        count,
+        (from, to) -> {
+          for (int j = from; j < to; j++) {
+            idxOut[j] = idx[j];
+            System.arraycopy(in, idx[j], out, j, 1);
+          }
+        });
+    commit(valuesOut, out);
+    commit(indicesOut, idxOut);
+  }
+
+  /** The width in bits of the radix bits of an array's values. */
+  private static int width(Object array) {
+    return array instanceof int[] || array instanceof float[] ? Integer.SIZE : Long.SIZE;
   }
 
   /** A body over {@code [from, to)}. */

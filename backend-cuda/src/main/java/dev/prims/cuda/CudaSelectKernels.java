@@ -25,6 +25,15 @@ final class CudaSelectKernels implements SelectKernels {
   /** Nanoseconds a look-back warp sleeps between polls of a tile that is not ready yet. */
   static final int LOOKBACK_DELAY_NS = CudaScanPolicy.LOOKBACK_DELAY_NS;
 
+  /** Values per thread in a tile of the top-k kernels (TOPK_ITEMS in select.cu). */
+  private static final int TOPK_ITEMS = 8;
+
+  /**
+   * The most blocks of a top-k kernel: about what an H100 holds at once (132 SMs x 8, see
+   * TOPK_BLOCKS_PER_SM in select.cu).
+   */
+  private static final long TOPK_MAX_BLOCKS = 1024;
+
   private final CudaBackend backend;
 
   CudaSelectKernels(CudaBackend backend) {
@@ -106,19 +115,93 @@ final class CudaSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void digits(
-      DeviceBuffer values, int shift, int bits, boolean descending, DeviceBuffer digits) {
+  public void digitCounts(
+      DeviceBuffer values,
+      int shift,
+      int bits,
+      long prefix,
+      boolean descending,
+      DeviceBuffer counts,
+      int at) {
     CudaBuffer v = backend.own(values);
-    launch(
-        entry("select_digits", v.type()),
-        v.length(),
+    KernelArgs args = new KernelArgs().pointer(v.pointer()).i64(v.length()).i32(shift).i32(bits);
+    radixArg(args, v.type(), prefix)
+        .i32(descending ? 1 : 0)
+        .pointer(backend.own(counts).pointer())
+        .i32(at);
+    launchTiles(entry("select_digit_counts", v.type()), v.length(), args);
+  }
+
+  @Override
+  public void gather(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int shift,
+      long bound,
+      boolean descending,
+      DeviceBuffer keysOut,
+      DeviceBuffer indicesOut,
+      DeviceBuffer counter,
+      int at) {
+    CudaBuffer v = backend.own(values);
+    CUdeviceptr idxOut = backend.own(indicesOut).pointer();
+    KernelArgs args =
         new KernelArgs()
             .pointer(v.pointer())
+            .pointer(indices == null ? idxOut : backend.own(indices).pointer())
+            .i32(indices == null ? 0 : 1)
             .i64(v.length())
-            .i32(shift)
-            .i32(bits)
-            .i32(descending ? 1 : 0)
-            .pointer(backend.own(digits).pointer()));
+            .i32(shift);
+    radixArg(args, v.type(), bound)
+        .i32(descending ? 1 : 0)
+        .pointer(backend.own(keysOut).pointer())
+        .pointer(idxOut)
+        .i64(indicesOut.length())
+        .pointer(backend.own(counter).pointer())
+        .i32(at);
+    launchTiles(entry("select_gather", v.type()), v.length(), args);
+  }
+
+  @Override
+  public void take(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int count,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut) {
+    CudaBuffer v = backend.own(values);
+    launch(
+        entry("select_take", v.type()),
+        count,
+        new KernelArgs()
+            .pointer(v.pointer())
+            .pointer(backend.own(indices).pointer())
+            .i64(count)
+            .pointer(backend.own(valuesOut).pointer())
+            .pointer(backend.own(indicesOut).pointer()));
+  }
+
+  /** A radix-bits argument: 32-bit for 4-byte values, else 64-bit. */
+  private static KernelArgs radixArg(KernelArgs args, DType type, long bits) {
+    return type.bytes() == Integer.BYTES ? args.i32((int) bits) : args.i64(bits);
+  }
+
+  /** Launches a kernel of tiles of {@link #TOPK_ITEMS} values per thread, grid-stride. */
+  private void launchTiles(String kernel, long n, KernelArgs args) {
+    backend.call(
+        () -> {
+          backend.launch(MODULE, kernel, topKBlocks(n), 0, args);
+          return null;
+        });
+  }
+
+  /**
+   * Blocks of a top-k kernel: one per tile, at most {@link #TOPK_MAX_BLOCKS} (each zeroes and
+   * merges a digit histogram, so fewer blocks than tiles loop over several).
+   */
+  static long topKBlocks(long n) {
+    long tile = (long) DeviceSorter.BLOCK_SIZE * TOPK_ITEMS;
+    return Math.max(1, Math.min(TOPK_MAX_BLOCKS, (n + tile - 1) / tile));
   }
 
   private void launch(String kernel, long n, KernelArgs args) {

@@ -20,11 +20,13 @@ class CudaSelectModulesTest {
     Set<String> expected = new TreeSet<>();
     for (DType type : DType.values()) {
       for (String kernel :
-          new String[] {"select_compact", "select_reverse_tail", "select_digits"}) {
+          new String[] {
+            "select_compact", "select_reverse_tail", "select_digit_counts", "select_gather", "select_take"
+          }) {
         expected.add(CudaSelectKernels.entry(kernel, type));
       }
     }
-    assertEquals(12, expected.size());
+    assertEquals(20, expected.size());
     assertEquals(expected, CudaScanModulesTest.entries(CudaSelectKernels.MODULE));
   }
 

@@ -20,6 +20,12 @@ final class OpenClSelectKernels implements SelectKernels {
   /** Values per compaction tile ({@code SELECT_TILE} in select.cl). */
   static final int TILE = DeviceSorter.BLOCK_SIZE * DeviceSorter.ITEMS_PER_THREAD;
 
+  /** Values per work-item in a tile of the top-k kernels (TOPK_ITEMS in select.cl). */
+  private static final int TOPK_ITEMS = 8;
+
+  /** The most work-groups of a top-k kernel (as the CUDA backend's). */
+  private static final long TOPK_MAX_GROUPS = 1024;
+
   private final OpenClBackend backend;
   private final OpenClTickets states;
 
@@ -130,19 +136,92 @@ final class OpenClSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void digits(
-      DeviceBuffer values, int shift, int bits, boolean descending, DeviceBuffer digits) {
+  public void digitCounts(
+      DeviceBuffer values,
+      int shift,
+      int bits,
+      long prefix,
+      boolean descending,
+      DeviceBuffer counts,
+      int at) {
     OpenClBuffer v = backend.own(values);
     launch(
         v.type(),
-        "select_digits",
-        v.length(),
+        "select_digit_counts",
+        tiles(v.length()),
         v.mem(),
         v.length(),
         shift,
         bits,
+        radixArg(v.type(), prefix),
         descending ? 1 : 0,
-        backend.own(digits).mem());
+        backend.own(counts).mem(),
+        at);
+  }
+
+  @Override
+  public void gather(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int shift,
+      long bound,
+      boolean descending,
+      DeviceBuffer keysOut,
+      DeviceBuffer indicesOut,
+      DeviceBuffer counter,
+      int at) {
+    OpenClBuffer v = backend.own(values);
+    cl_mem idxOut = backend.own(indicesOut).mem();
+    launch(
+        v.type(),
+        "select_gather",
+        tiles(v.length()),
+        v.mem(),
+        indices == null ? idxOut : backend.own(indices).mem(),
+        indices == null ? 0 : 1,
+        v.length(),
+        shift,
+        radixArg(v.type(), bound),
+        descending ? 1 : 0,
+        backend.own(keysOut).mem(),
+        idxOut,
+        indicesOut.length(),
+        backend.own(counter).mem(),
+        at);
+  }
+
+  @Override
+  public void take(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int count,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut) {
+    OpenClBuffer v = backend.own(values);
+    launch(
+        v.type(),
+        "select_take",
+        count,
+        v.mem(),
+        backend.own(indices).mem(),
+        (long) count,
+        backend.own(valuesOut).mem(),
+        backend.own(indicesOut).mem());
+  }
+
+  /** A radix-bits argument: uint for 4-byte values, else ulong. */
+  private static Object radixArg(DType type, long bits) {
+    return type.bytes() == Integer.BYTES ? (Object) (int) bits : (Object) bits;
+  }
+
+  /**
+   * The launch size (in values, as {@link #launch} takes it) of a top-k kernel: one work-group per
+   * tile of TOPK_ITEMS values per work-item, at most {@link #TOPK_MAX_GROUPS} (each zeroes and
+   * merges a digit histogram, so fewer groups than tiles loop over several).
+   */
+  private static long tiles(long n) {
+    long tile = (long) DeviceSorter.BLOCK_SIZE * TOPK_ITEMS;
+    return DeviceSorter.BLOCK_SIZE * Math.max(1, Math.min(TOPK_MAX_GROUPS, (n + tile - 1) / tile));
   }
 
   private static Object[] with(Object[] head, Object... tail) {

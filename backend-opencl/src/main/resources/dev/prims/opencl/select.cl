@@ -371,12 +371,110 @@ __kernel REQUIRE_BLOCK void select_compact(
 }
 #endif
 
-/* digits[i] = bits [shift, shift + bits) of the radix bits of values[i]. */
-__kernel REQUIRE_BLOCK void select_digits(__global const T* values, ulong n, int shift, int bits,
-                                          int descending, __global int* digits OP_PARAM) {
-  ulong threads = get_global_size(0);
+/* Top-k radix select (see dev.prims.spi.SelectKernels#digitCounts, #gather, #take). */
+/* Bins of one digit: SelectKernels.DIGIT_BITS bits. */
+#define TOPK_BINS 2048
+/* Values per work-item per tile of the gather. */
+#define TOPK_ITEMS 8
+#if RADIX_WIDTH == 32
+#define AS_KEY(r) as_int(r)
+typedef int topk_key;
+#else
+#define AS_KEY(r) as_long(r)
+typedef long topk_key;
+#endif
+
+/*
+ * counts[at + digit] += how many values have radix bits above shift + bits equal to prefix (all of
+ * them when that is the width), by their digit [shift, shift + bits): a local histogram per group;
+ * a work-item adds a run of equal digits at once (one atomic where a pass sees a single digit).
+ */
+__kernel REQUIRE_BLOCK void select_digit_counts(__global const T* values, ulong n, int shift,
+                                                int bits, RADIX_T prefix, int descending,
+                                                __global uint* counts, int at OP_PARAM) {
+  __local uint bins[TOPK_BINS];
+  for (int b = get_local_id(0); b < TOPK_BINS; b += BLOCK_SIZE) bins[b] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int high = shift + bits;
+  int all = high >= RADIX_WIDTH;
   RADIX_T mask = ((RADIX_T)1 << bits) - 1;
+  uint run_bin = 0;
+  uint run = 0;
+  ulong threads = get_global_size(0);
   for (ulong i = get_global_id(0); i < n; i += threads) {
-    digits[i] = (int)((select_radix(values[i], descending) >> shift) & mask);
+    RADIX_T r = select_radix(values[i], descending);
+    if (all || (r >> high) == prefix) {
+      uint bin = (uint)((r >> shift) & mask);
+      if (run && bin != run_bin) {
+        atomic_add(&bins[run_bin], run);
+        run = 0;
+      }
+      run_bin = bin;
+      run++;
+    }
+  }
+  if (run) atomic_add(&bins[run_bin], run);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int b = get_local_id(0); b < TOPK_BINS; b += BLOCK_SIZE) {
+    if (bins[b]) atomic_add(&counts[at + b], bins[b]);
+  }
+}
+
+/*
+ * Values whose radix bits >> shift are at most bound (all when shift is the width) to slots taken
+ * from counter[at]: their radix bits with the top bit flipped (signed keys) and their indices. Per
+ * tile a group takes one run of slots with one global atomic.
+ */
+__kernel REQUIRE_BLOCK void select_gather(__global const T* values, __global const int* indices,
+                                          int has_indices, ulong n, int shift, RADIX_T bound,
+                                          int descending, __global topk_key* keys_out,
+                                          __global int* indices_out, ulong capacity,
+                                          __global uint* counter, int at OP_PARAM) {
+  __local uint group_total;
+  __local uint group_base;
+  int all = shift >= RADIX_WIDTH;
+  uint lid = get_local_id(0);
+  ulong tile = (ulong)BLOCK_SIZE * TOPK_ITEMS;
+  for (ulong start = get_group_id(0) * tile; start < n; start += tile * get_num_groups(0)) {
+    if (lid == 0) group_total = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    RADIX_T r[TOPK_ITEMS];
+    uint keep = 0;
+    for (int j = 0; j < TOPK_ITEMS; j++) {
+      ulong i = start + (ulong)j * BLOCK_SIZE + lid;
+      if (i < n) {
+        r[j] = select_radix(values[i], descending);
+        if (all || (r[j] >> shift) <= bound) keep |= 1u << j;
+      }
+    }
+    uint mine = popcount(keep);
+    uint slot = mine ? atomic_add(&group_total, mine) : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) group_base = group_total ? atomic_add(&counter[at], group_total) : 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    ulong s = (ulong)group_base + slot;
+    for (int j = 0; j < TOPK_ITEMS; j++) {
+      if ((keep >> j) & 1) {
+        ulong i = start + (ulong)j * BLOCK_SIZE + lid;
+        if (s < capacity) {
+          keys_out[s] = AS_KEY(r[j] ^ SIGN_BIT);
+          indices_out[s] = has_indices ? indices[i] : (int)i;
+        }
+        s++;
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
+/* indices_out[j] = indices[j], values_out[j] = values[indices[j]] for j < count. */
+__kernel REQUIRE_BLOCK void select_take(__global const T* values, __global const int* indices,
+                                        ulong count, __global T* values_out,
+                                        __global int* indices_out OP_PARAM) {
+  ulong threads = get_global_size(0);
+  for (ulong j = get_global_id(0); j < count; j += threads) {
+    int i = indices[j];
+    indices_out[j] = i;
+    values_out[j] = values[i];
   }
 }

@@ -240,6 +240,48 @@ public abstract class SelectConformance extends BackendConformance {
     }
   }
 
+  /**
+   * Top-k of a length past the 1024 tiles of 2048 values a device kernel's grid covers at once (so
+   * its blocks loop), with ties: floats of 2^20 levels in [0, 1) (the first digit already narrows
+   * them) and longs in [0, 50000) (equal in their top 47 bits, so the passes run on all of them).
+   */
+  @TestFactory
+  Stream<DynamicNode> topKOfMillions() {
+    int n = (1 << 21) + 12345;
+    SplittableRandom random = new SplittableRandom(n);
+    float[] floats = new float[n];
+    long[] longs = new long[n];
+    for (int i = 0; i < n; i++) {
+      floats[i] = random.nextInt(1 << 20) / (float) (1 << 20);
+      longs[i] = random.nextLong(50_000);
+    }
+    return Stream.of(
+        DynamicTest.dynamicTest(
+            "float LARGEST k=100", () -> checkLargeTopK(floats, 100, TopKOrder.LARGEST)),
+        DynamicTest.dynamicTest(
+            "long SMALLEST k=1000", () -> checkLargeTopK(longs, 1000, TopKOrder.SMALLEST)));
+  }
+
+  /** {@code values}: floats in [0, 1) or longs in [0, 2^31). */
+  private void checkLargeTopK(Object values, int k, TopKOrder order) {
+    int n = Array.getLength(values);
+    long[] byKey = new long[n]; // the value's order in the high 32 bits, the index in the low
+    for (int i = 0; i < n; i++) {
+      long v = values instanceof float[] f ? Float.floatToIntBits(f[i]) : ((long[]) values)[i];
+      byKey[i] = ((order == TopKOrder.SMALLEST ? v : Integer.MAX_VALUE - v) << 32) | i;
+    }
+    Arrays.sort(byKey);
+    int[] expectedIndices = new int[k];
+    Object expectedValues = Array.newInstance(values.getClass().getComponentType(), k);
+    for (int j = 0; j < k; j++) {
+      expectedIndices[j] = (int) byKey[j];
+      Array.set(expectedValues, j, Array.get(values, expectedIndices[j]));
+    }
+    TopKResult<?> result = topK(prims(), values, k, order);
+    assertArrayEquals(canonical(expectedValues), canonical(result.values()), "values");
+    assertArrayEquals(expectedIndices, result.indices(), "indices (ties by lower index)");
+  }
+
   @Test
   void badArgumentsAreRefusedNamingThem() {
     Prims prims = prims();

@@ -2,7 +2,7 @@ package dev.prims.spi;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import dev.prims.HistogramSpec;
+import dev.prims.SortOrder;
 import dev.prims.TopKOrder;
 
 /**
@@ -11,15 +11,20 @@ import dev.prims.TopKOrder;
  *
  * <p>A select is one compaction kernel of the backend ({@link SelectKernels#compact}: per tile, the
  * predicate program, a block scan of its flags, the tile's offset among the kept values, and a
- * stable scatter), with scratch only of the number of tiles. A top-k is a radix select: from the
- * most significant 8-bit digit of the values' radix bits down, a digit kernel and the backend's
- * histogram count the digits of the candidates, the digit holding the k-th value is chosen and the
- * candidates narrow to those with that prefix (a select, with their indices), until the k-th
- * value's radix bits are known (or every candidate left is taken). The first narrowing also keeps
- * the values below the chosen prefix (the pool), so that only the first pass and one select read
- * all n values: the values below the k-th are then selected from the pool, the first of the values
- * equal to it (lower indices first) fill the rest, and the backend's stable sort puts the k in
- * order. No step sorts the n values.
+ * stable scatter), with scratch only of the number of tiles.
+ *
+ * <p>A top-k is a radix select over the values' radix bits (as {@link Sorter} defines them,
+ * complemented for the largest), from the most significant {@link SelectKernels#DIGIT_BITS}-bit
+ * digit down (3 passes for 4-byte values, 6 for 8-byte): each pass counts, in one kernel, the digit
+ * of every candidate whose higher bits equal the prefix found so far, and the digit holding the
+ * k-th value extends the prefix, until the k-th value's radix bits are known (or every candidate
+ * left is taken). Passes read the input until the values at or below the prefix are at most an
+ * eighth of it; those are then gathered once (keys and indices), and later passes read only them. A
+ * last gather takes the values at or below the k-th (in no order, as keys with their indices); the
+ * backend's stable sort orders them by index, then by key, and the first k are taken from the input
+ * by index, so equal values come lower index first. When far more values equal the k-th than are
+ * needed, the needed ones are selected in input order instead (a select of the input). No step
+ * sorts the n values.
  */
 public final class DeviceSelect implements Selector {
   /** The variant name of a select. */
@@ -28,7 +33,19 @@ public final class DeviceSelect implements Selector {
   /** The variant name of a top-k. */
   public static final String RADIX_SELECT = "radix-select";
 
-  private static final int DIGIT_BITS = 8;
+  private static final int DIGIT_BITS = SelectKernels.DIGIT_BITS;
+
+  /** Bins of a digit. */
+  private static final int BINS = 1 << DIGIT_BITS;
+
+  /** The values at or below the prefix are gathered once they are at most 1/POOL_SHARE of n. */
+  private static final int POOL_SHARE = 8;
+
+  /**
+   * The values equal to the k-th are gathered and sorted with the rest while at most n/TIE_SHARE
+   * more than needed; beyond, the needed ones are selected from the input in order.
+   */
+  private static final int TIE_SHARE = 16;
 
   private final Backend backend;
   private final SelectKernels kernels;
@@ -65,92 +82,147 @@ public final class DeviceSelect implements Selector {
     BufferManager buffers = backend.buffers();
     boolean descending = order == TopKOrder.LARGEST;
     int width = values.type().bytes() * Byte.SIZE;
-    long[] counts = new long[1 << DIGIT_BITS];
-    Subset input = new Subset(values, null);
-    Subset pool = input; // every value that may be among the k, in input order
-    Subset candidates = input; // the values whose radix bits start with the prefix found so far
-    long m = values.length();
+    long n = values.length();
+    int passes = (width + DIGIT_BITS - 1) / DIGIT_BITS;
+    int poolCounter = passes * BINS;
+    int lastCounter = poolCounter + 1;
+    int[] counts = new int[lastCounter + 1];
+    Subset source = new Subset(values, null); // the input, or the values gathered from it
+    boolean sourceDescending = descending; // gathered keys are in ascending order
+    long m = n; // the candidates: values whose radix bits above bit hi equal the prefix
     long need = k; // how many of the candidates are among the k
     long prefix = 0;
-    try (DeviceBuffer countsBuffer = buffers.allocate(DType.LONG, counts.length)) {
-      for (int shift = width - DIGIT_BITS; shift >= 0 && need < m; shift -= DIGIT_BITS) {
-        try (DeviceBuffer digits = buffers.allocate(DType.INT, m)) {
-          kernels.digits(candidates.values(), shift, DIGIT_BITS, descending, digits);
-          backend
-              .histogrammer()
-              .histogram(digits, HistogramSpec.keys(counts.length), countsBuffer, call);
+    int hi = width;
+    try (DeviceBuffer scratch = buffers.upload(new int[counts.length])) {
+      try {
+        for (int pass = 0; hi > 0 && need < m; pass++) {
+          int bits = Math.min(DIGIT_BITS, hi);
+          int shift = hi - bits;
+          kernels.digitCounts(
+              source.values(),
+              shift,
+              bits,
+              prefixAbove(prefix, hi, width),
+              sourceDescending,
+              scratch,
+              pass * BINS);
+          buffers.download(scratch, counts);
+          long below = 0;
+          int digit = pass * BINS;
+          while (below + counts[digit] < need) {
+            below += counts[digit++];
+          }
+          need -= below;
+          prefix |= (long) (digit - pass * BINS) << shift;
+          m = counts[digit];
+          hi = shift;
+          long atOrBelow = k - need + m;
+          if (source.indices() == null && hi > 0 && need < m && atOrBelow <= n / POOL_SHARE) {
+            source =
+                gather(
+                    source, hi, prefix >>> hi, sourceDescending, atOrBelow, scratch, poolCounter);
+            sourceDescending = false;
+          }
         }
-        buffers.download(countsBuffer, counts);
-        long below = 0;
-        int digit = 0;
-        while (below + counts[digit] < need) {
-          below += counts[digit++];
+        long less = k - need; // values strictly before the k-th's radix bits
+        long total = less + m;
+        if (hi > 0 || total - k <= n / TIE_SHARE) {
+          try (Subset atOrBelow =
+              gather(
+                  source,
+                  hi,
+                  prefixAbove(prefix, hi, width),
+                  sourceDescending,
+                  total,
+                  scratch,
+                  lastCounter)) {
+            sortAndTake(values, atOrBelow, k, valuesOut, indicesOut, call);
+          }
+        } else {
+          // many values share the k-th's radix bits: the first `need` of them in input order
+          if (less > 0) {
+            try (Subset before =
+                gather(source, 0, prefix - 1, sourceDescending, less, scratch, lastCounter)) {
+              sortAndTake(values, before, less, valuesOut, indicesOut, call);
+            }
+          }
+          compact(
+              values,
+              null,
+              SelectProgram.radixPrefix(prefix, 0, descending),
+              null,
+              valuesOut,
+              indicesOut,
+              less,
+              need,
+              false,
+              call);
         }
-        need -= below;
-        prefix |= (long) digit << shift;
-        long inDigit = counts[digit];
-        if (inDigit == m) {
-          continue;
-        }
-        long[] samePrefix = SelectProgram.radixPrefix(prefix >>> shift, shift, descending);
-        if (pool == input) {
-          // the first narrowing also drops every value above the prefix from the pool, so that
-          // the values below the k-th are later selected from the pool, not from the input
-          long poolSize = k - need + inDigit;
-          pool =
-              narrow(
-                  input, SelectProgram.radixAtOrBelow(prefix, shift, descending), poolSize, call);
-          candidates = pool;
-        }
-        Subset next = narrow(candidates, samePrefix, inDigit, call);
-        if (candidates != pool) {
-          candidates.close();
-        }
-        candidates = next;
-        m = inDigit;
+      } finally {
+        source.close();
       }
-      // every candidate now has the radix bits of the k-th value (or all of them are taken)
-      long less = k - need;
-      if (less > 0) {
-        long[] lower = SelectProgram.radixBelow(prefix, descending);
-        compact(
-            pool.values(),
-            pool.indices(),
-            lower,
-            null,
-            valuesOut,
-            indicesOut,
-            0,
-            less,
-            false,
-            call);
-      }
-      compact(
-          candidates.values(),
-          candidates.indices(),
-          SelectProgram.always(),
-          null,
-          valuesOut,
-          indicesOut,
-          less,
-          need,
-          false,
-          call);
-    } finally {
-      if (candidates != pool) {
-        candidates.close();
-      }
-      pool.close();
     }
-    backend
-        .sorter()
-        .sort(valuesOut, indicesOut, valuesOut, indicesOut, order.sortOrder(), 0, width, call);
     call.usedVariant(RADIX_SELECT);
   }
 
+  /** The radix bits of {@code prefix} above bit {@code hi} (0 when {@code hi} is the width). */
+  private static long prefixAbove(long prefix, int hi, int width) {
+    return hi >= width ? 0 : prefix >>> hi;
+  }
+
   /**
-   * Values with their indices in the input ({@code indices} null: the input itself, whose indices
-   * are the positions); closing releases them unless they are the input.
+   * The {@code size} values of {@code from} whose radix bits above bit {@code shift} are at most
+   * {@code bound}, as keys with their input indices, in no order.
+   */
+  private Subset gather(
+      Subset from,
+      int shift,
+      long bound,
+      boolean descending,
+      long size,
+      DeviceBuffer counter,
+      int at) {
+    BufferManager buffers = backend.buffers();
+    DType keyType = from.values().type().bytes() == Integer.BYTES ? DType.INT : DType.LONG;
+    DeviceBuffer keys = buffers.allocate(keyType, size);
+    DeviceBuffer indices = null;
+    try {
+      indices = buffers.allocate(DType.INT, size);
+      kernels.gather(
+          from.values(), from.indices(), shift, bound, descending, keys, indices, counter, at);
+      return new Subset(keys, indices);
+    } catch (RuntimeException | Error e) {
+      keys.close();
+      if (indices != null) {
+        indices.close();
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Orders {@code keys} by index, then (stably) by key, and writes the first {@code count} input
+   * values and their indices to the front of the outputs.
+   */
+  private void sortAndTake(
+      DeviceBuffer input,
+      Subset keys,
+      long count,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut,
+      CallContext call) {
+    Sorter sorter = backend.sorter();
+    int indexBits = Integer.SIZE - Integer.numberOfLeadingZeros((int) input.length() - 1);
+    DeviceBuffer k = keys.values();
+    DeviceBuffer i = keys.indices();
+    sorter.sort(i, k, i, k, SortOrder.ASCENDING, 0, indexBits, call);
+    sorter.sort(k, i, k, i, SortOrder.ASCENDING, 0, k.type().bytes() * Byte.SIZE, call);
+    kernels.take(input, i, (int) count, valuesOut, indicesOut);
+  }
+
+  /**
+   * Keys with their indices in the input ({@code indices} null: the input itself, whose indices are
+   * the positions); closing releases them unless they are the input.
    */
   private record Subset(DeviceBuffer values, DeviceBuffer indices) implements AutoCloseable {
     @Override
@@ -159,24 +231,6 @@ public final class DeviceSelect implements Selector {
         values.close();
         indices.close();
       }
-    }
-  }
-
-  /** The {@code size} values of {@code from} for which {@code program} holds, in order. */
-  private Subset narrow(Subset from, long[] program, long size, CallContext call) {
-    BufferManager buffers = backend.buffers();
-    DeviceBuffer values = buffers.allocate(from.values().type(), size);
-    DeviceBuffer indices = null;
-    try {
-      indices = buffers.allocate(DType.INT, size);
-      compact(from.values(), from.indices(), program, null, values, indices, 0, size, false, call);
-      return new Subset(values, indices);
-    } catch (RuntimeException | Error e) {
-      values.close();
-      if (indices != null) {
-        indices.close();
-      }
-      throw e;
     }
   }
 

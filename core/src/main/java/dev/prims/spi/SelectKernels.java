@@ -30,9 +30,52 @@ public interface SelectKernels {
       boolean partition,
       DeviceBuffer kept);
 
+  /** Bits of the widest digit {@link #digitCounts} counts (its counts span this many bins). */
+  int DIGIT_BITS = 11;
+
   /**
-   * {@code digits[i]} = bits {@code [shift, shift + bits)} of the radix bits of {@code values[i]}
-   * (as {@link Sorter} defines them; complemented when {@code descending}).
+   * For every i of the values whose radix bits (as {@link Sorter} defines them; complemented when
+   * {@code descending}) above bit {@code high = shift + bits} equal {@code prefix} (every i when
+   * {@code high} is the values' width): adds 1 to {@code counts[at + d]}, d the bits {@code [shift,
+   * shift + bits)} of its radix bits ({@code bits <= DIGIT_BITS}). {@code counts} is an INT buffer
+   * whose other elements are left alone.
    */
-  void digits(DeviceBuffer values, int shift, int bits, boolean descending, DeviceBuffer digits);
+  void digitCounts(
+      DeviceBuffer values,
+      int shift,
+      int bits,
+      long prefix,
+      boolean descending,
+      DeviceBuffer counts,
+      int at);
+
+  /**
+   * For every i of the values whose radix bits shifted right by {@code shift} are at most {@code
+   * bound} as unsigned numbers (every i when {@code shift} is the values' width): takes a slot s
+   * from the count {@code counter[at]} (an INT buffer, incremented atomically) and writes {@code
+   * keysOut[s]} = its radix bits with the top bit flipped (an INT buffer for 4-byte values, LONG
+   * for 8-byte: the values' order as a signed ascending order) and {@code indicesOut[s] = indices
+   * == null ? i : indices[i]}, for slots below the buffers' length. The slots follow no order.
+   */
+  void gather(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int shift,
+      long bound,
+      boolean descending,
+      DeviceBuffer keysOut,
+      DeviceBuffer indicesOut,
+      DeviceBuffer counter,
+      int at);
+
+  /**
+   * For every j below {@code count}: {@code indicesOut[j] = indices[j]} and {@code valuesOut[j] =
+   * values[indices[j]]}.
+   */
+  void take(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int count,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut);
 }
