@@ -29,11 +29,19 @@ typedef unsigned u32;
 
 // Compaction tile: BLOCK_SIZE * SELECT_ITEMS_4 (4-byte values) or _8 (8-byte values), loaded
 // striped; the tile's values and indices fit the 48 KiB of static shared memory. CudaSelectKernels
-// mirrors them.
-#define SELECT_ITEMS_4 16
+// mirrors them. On an H100 (2^28 floats, half kept, tools/cuda-experiments/select_tiles.cu,
+// 2026-11-25) 20 items took 0.99 ms where 16 took 1.09, 12 1.12 and 8 1.11-1.29 ms; 16-byte loads
+// staged through shared memory gained nothing.
+#ifndef SELECT_ITEMS_4
+#define SELECT_ITEMS_4 20
+#endif
+#ifndef SELECT_ITEMS_8
 #define SELECT_ITEMS_8 12
+#endif
 // Blocks of the compaction resident per SM at least (caps its registers at 64 per thread).
+#ifndef SELECT_MIN_BLOCKS
 #define SELECT_MIN_BLOCKS 3
+#endif
 
 // The radix bits of x (see dev.prims.spi.Sorter): NaNs canonical, ordered as an unsigned R.
 template <typename T, typename R>
@@ -397,6 +405,7 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
   }
 }
 
+#ifndef PRIMS_SELECT_NO_ENTRIES
 #define PRIMS_SELECT_ENTRIES(T, R, K, TID)                                                                   \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS) select_compact_##TID(                       \
       const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
@@ -429,3 +438,4 @@ PRIMS_SELECT_ENTRIES(int, u32, int, int)
 PRIMS_SELECT_ENTRIES(i64, u64, i64, long)
 PRIMS_SELECT_ENTRIES(float, u32, int, float)
 PRIMS_SELECT_ENTRIES(double, u64, i64, double)
+#endif

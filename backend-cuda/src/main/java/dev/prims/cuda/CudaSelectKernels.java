@@ -17,7 +17,7 @@ final class CudaSelectKernels implements SelectKernels {
   static final String MODULE = "select";
 
   /** Items per thread of a compaction tile of 4-byte values ({@code SELECT_ITEMS_4}). */
-  static final int ITEMS_4 = 16;
+  static final int ITEMS_4 = 20;
 
   /** Items per thread of a compaction tile of 8-byte values ({@code SELECT_ITEMS_8}). */
   static final int ITEMS_8 = 12;

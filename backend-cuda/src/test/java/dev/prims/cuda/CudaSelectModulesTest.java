@@ -21,7 +21,11 @@ class CudaSelectModulesTest {
     for (DType type : DType.values()) {
       for (String kernel :
           new String[] {
-            "select_compact", "select_reverse_tail", "select_digit_counts", "select_gather", "select_take"
+            "select_compact",
+            "select_reverse_tail",
+            "select_digit_counts",
+            "select_gather",
+            "select_take"
           }) {
         expected.add(CudaSelectKernels.entry(kernel, type));
       }
@@ -35,7 +39,7 @@ class CudaSelectModulesTest {
     Map<String, Integer> defines = CudaPolicyTest.defines("src/main/cuda/device/select.cu");
     assertEquals(CudaSelectKernels.ITEMS_4, defines.get("SELECT_ITEMS_4"));
     assertEquals(CudaSelectKernels.ITEMS_8, defines.get("SELECT_ITEMS_8"));
-    assertEquals(256 * 16, CudaSelectKernels.tile(DType.FLOAT));
+    assertEquals(256 * 20, CudaSelectKernels.tile(DType.FLOAT));
     assertEquals(256 * 12, CudaSelectKernels.tile(DType.LONG));
   }
 }
