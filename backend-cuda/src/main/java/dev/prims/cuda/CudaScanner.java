@@ -10,6 +10,7 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.HostChunkScan;
 import dev.prims.spi.Scanner;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,7 @@ final class CudaScanner implements Scanner {
   private static final long ALIGN = 256;
 
   private final CudaBackend backend;
+  private final StagedScan staged = new StagedScan();
 
   CudaScanner(CudaBackend backend) {
     this.backend = backend;
@@ -76,17 +78,7 @@ final class CudaScanner implements Scanner {
     }
     String kernel = "scan_carry_" + data.type().id() + "_" + op.id();
     backend.callAndRead(
-        () ->
-            backend.launch(
-                "scan_carry",
-                kernel,
-                Math.min(
-                    ceilDiv(n, BLOCK_SIZE),
-                    backend.residentBlocks(
-                        "scan_carry", kernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM)),
-                0,
-                args),
-        bytes -> null);
+        () -> backend.launch("scan_carry", kernel, carryBlocks(kernel, n), 0, args), bytes -> null);
     return true;
   }
 
@@ -210,11 +202,9 @@ final class CudaScanner implements Scanner {
   }
 
   /**
-   * Scans a host range into a host range through the staged pipeline of {@link CudaHostStreamer}:
-   * each chunk is scanned on the device by the configured variant, then {@code scan_carry_chunk}
-   * combines the carry of the chunks before it (kept on the device) into it and leaves the carry
-   * for the next chunk. Ranges under {@link CudaTransferPolicy#STAGED_MIN_BYTES}, and the pageable
-   * host path, take the default (upload, scan, download).
+   * Scans a host range into a host range through the staged pipeline of {@link CudaHostStreamer}
+   * (see {@link HostChunkScan}). Ranges under {@link CudaTransferPolicy#STAGED_MIN_BYTES}, and the
+   * pageable host path, take the default (upload, scan, download).
    */
   @Override
   public void scan(
@@ -227,55 +217,57 @@ final class CudaScanner implements Scanner {
       ReduceOp op,
       ScanKind kind,
       CallContext call) {
-    DType type = DType.ofArray(input);
-    if (!backend.stagedHostPath()
-        || (long) length * type.bytes() < CudaTransferPolicy.STAGED_MIN_BYTES) {
+    HostChunkScan.Range range =
+        new HostChunkScan.Range(input, inputOffset, output, outputOffset, length);
+    if (!HostChunkScan.scan(staged, range, op, kind, call)) {
       Scanner.super.scan(buffers, input, inputOffset, output, outputOffset, length, op, kind, call);
-      return;
     }
-    op.requireSupported(type);
-    String variant = backend.variant(Primitive.SCAN, call);
-    call.usedVariant(variant);
-    boolean exclusive = kind == ScanKind.EXCLUSIVE;
-    String carryKernel = "scan_carry_chunk_" + type.id() + "_" + op.id();
-    backend.call(
-        () -> {
-          backend
-              .streamer()
-              .scan(
-                  input,
-                  inputOffset,
-                  output,
-                  outputOffset,
-                  length,
-                  type,
-                  (in, out, n, index, carries) -> {
-                    enqueue(variant, op, in, out, n, type, exclusive, null);
-                    long blocks =
-                        index == 0
-                            ? 1
-                            : Math.min(
-                                ceilDiv(n, BLOCK_SIZE),
-                                backend.residentBlocks(
-                                    "scan_carry",
-                                    carryKernel,
-                                    0,
-                                    CudaScanPolicy.ADD_BLOCKS_PER_SM));
-                    backend.launch(
-                        "scan_carry",
-                        carryKernel,
-                        blocks,
-                        0,
-                        new KernelArgs()
-                            .pointer(out)
-                            .pointer(in)
-                            .i64(n)
-                            .pointer(carries)
-                            .i64(index)
-                            .i32(exclusive ? 1 : 0));
-                  });
-          return null;
-        });
+  }
+
+  /** The device half of the staged host scan. */
+  private final class StagedScan implements HostChunkScan.Device<CUdeviceptr> {
+    @Override
+    public boolean stages(long bytes) {
+      return backend.stagedHostPath() && bytes >= CudaTransferPolicy.STAGED_MIN_BYTES;
+    }
+
+    @Override
+    public String variant(DType type, CallContext call) {
+      return backend.variant(Primitive.SCAN, call);
+    }
+
+    @Override
+    public HostChunkScan.Chunk<CUdeviceptr> chunk(
+        String variant, ReduceOp op, DType type, boolean exclusive) {
+      String carry = "scan_carry_chunk_" + type.id() + "_" + op.id();
+      return (in, out, n, index, carries) -> {
+        enqueue(variant, op, in, out, n, type, exclusive, null);
+        KernelArgs args =
+            new KernelArgs().pointer(out).pointer(in).i64(n).pointer(carries).i64(index);
+        backend.launch(
+            "scan_carry",
+            carry,
+            index == 0 ? 1 : carryBlocks(carry, n),
+            0,
+            args.i32(exclusive ? 1 : 0));
+      };
+    }
+
+    @Override
+    public void stream(HostChunkScan.Range range, HostChunkScan.Chunk<CUdeviceptr> chunk) {
+      backend.call(
+          () -> {
+            backend.streamer().scan(range, chunk);
+            return null;
+          });
+    }
+  }
+
+  /** The grid of {@code kernel} of {@code scan_carry} over {@code n} elements. */
+  private long carryBlocks(String kernel, long n) {
+    return Math.min(
+        ceilDiv(n, BLOCK_SIZE),
+        backend.residentBlocks("scan_carry", kernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM));
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.HostChunkScan;
 import dev.prims.spi.Scanner;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -21,6 +22,7 @@ final class OpenClScanner implements Scanner {
   private final OpenClTickets packedStates;
   private final OpenClTickets wideStates;
   private final OpenClTickets flagStates;
+  private final StagedScan staged = new StagedScan();
 
   OpenClScanner(OpenClBackend backend, OpenClScanPolicy policy) {
     this.backend = backend;
@@ -182,10 +184,9 @@ final class OpenClScanner implements Scanner {
   }
 
   /**
-   * Scans a host range into a host range through the staged pipeline of {@link OpenClHostStreamer}:
-   * each chunk is scanned on the device by the configured variant, then {@code scan_carry_chunk}
-   * combines the carry of the chunks before it (kept on the device) into it and leaves the carry
-   * for the next chunk. Ranges the policy does not stage take the default (upload, scan, download).
+   * Scans a host range into a host range through the staged pipeline of {@link OpenClHostStreamer}
+   * (see {@link HostChunkScan}). Ranges the policy does not stage take the default (upload, scan,
+   * download).
    */
   @Override
   public void scan(
@@ -198,44 +199,57 @@ final class OpenClScanner implements Scanner {
       ReduceOp op,
       ScanKind kind,
       CallContext call) {
-    DType type = DType.ofArray(input);
-    OpenClHostStreamer streamer = backend.streamer();
-    if (!streamer.policy().stages((long) length * type.bytes())) {
+    HostChunkScan.Range range =
+        new HostChunkScan.Range(input, inputOffset, output, outputOffset, length);
+    if (!HostChunkScan.scan(staged, range, op, kind, call)) {
       Scanner.super.scan(buffers, input, inputOffset, output, outputOffset, length, op, kind, call);
-      return;
     }
-    backend.requireType(type);
-    op.requireSupported(type);
-    String variant = runnable(backend.variant(Primitive.SCAN, call));
-    call.usedVariant(variant);
-    int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
-    Kernels options = new Kernels(type, op);
-    int block = policy.blockSize();
-    backend.callAndRead(
-        "scan",
-        () -> {
-          streamer.scan(
-              input,
-              inputOffset,
-              output,
-              outputOffset,
-              length,
-              type,
-              (in, out, n, index, carries) -> {
-                enqueue(variant, options, in, out, n, exclusive, type, null);
-                backend.launch(
-                    options.get("scan_carry_chunk"),
-                    index == 0 ? 1 : OpenClReducePolicy.ceilDiv(n, block),
-                    block,
-                    out,
-                    in,
-                    n,
-                    carries,
-                    (long) index,
-                    exclusive);
-              });
-          return null;
-        });
+  }
+
+  /** The device half of the staged host scan. */
+  private final class StagedScan implements HostChunkScan.Device<cl_mem> {
+    @Override
+    public boolean stages(long bytes) {
+      return backend.streamer().policy().stages(bytes);
+    }
+
+    @Override
+    public String variant(DType type, CallContext call) {
+      backend.requireType(type);
+      return runnable(backend.variant(Primitive.SCAN, call));
+    }
+
+    @Override
+    public HostChunkScan.Chunk<cl_mem> chunk(
+        String variant, ReduceOp op, DType type, boolean exclusive) {
+      Kernels options = new Kernels(type, op);
+      int block = policy.blockSize();
+      int excl = exclusive ? 1 : 0;
+      return (in, out, n, index, carries) -> {
+        enqueue(variant, options, in, out, n, excl, type, null);
+        long blocks = index == 0 ? 1 : OpenClReducePolicy.ceilDiv(n, block);
+        backend.launch(
+            options.get("scan_carry_chunk"),
+            blocks,
+            block,
+            out,
+            in,
+            n,
+            carries,
+            (long) index,
+            excl);
+      };
+    }
+
+    @Override
+    public void stream(HostChunkScan.Range range, HostChunkScan.Chunk<cl_mem> chunk) {
+      backend.callAndRead(
+          "scan",
+          () -> {
+            backend.streamer().scan(range, chunk);
+            return null;
+          });
+    }
   }
 
   /**
