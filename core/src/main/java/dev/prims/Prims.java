@@ -15,6 +15,7 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.FoldSums;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 import java.lang.reflect.Array;
 import java.util.LinkedHashMap;
@@ -394,17 +395,9 @@ public final class Prims implements AutoCloseable {
                   b.buffers().download(out, output, outputOffset, length);
                 }
               } else if (length > 0) {
-                b.scanner()
-                    .scan(
-                        b.buffers(),
-                        input,
-                        inputOffset,
-                        output,
-                        outputOffset,
-                        length,
-                        op,
-                        kind,
-                        call);
+                HostScanRange range =
+                    new HostScanRange(input, inputOffset, output, outputOffset, length);
+                b.scanner().scan(b.buffers(), range, op, kind, call);
               }
               return null;
             })

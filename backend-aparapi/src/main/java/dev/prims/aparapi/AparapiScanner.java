@@ -6,6 +6,7 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 
 /**
@@ -82,19 +83,11 @@ final class AparapiScanner implements Scanner {
    */
   @Override
   public void scan(
-      BufferManager buffers,
-      Object input,
-      int inputOffset,
-      Object output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    try (DeviceBuffer in = buffers.upload(input, inputOffset, length);
-        DeviceBuffer out = buffers.allocate(in.type(), length)) {
+      BufferManager buffers, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
+    try (DeviceBuffer in = buffers.upload(range.input(), range.from(), range.length());
+        DeviceBuffer out = buffers.allocate(in.type(), range.length())) {
       scan(in, out, op, kind, call);
-      buffers.download(out, output, outputOffset, length);
+      buffers.download(out, range.output(), range.outputFrom(), range.length());
     }
   }
 

@@ -17,6 +17,7 @@ import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 import dev.prims.DType;
 import dev.prims.spi.HostChunkPipeline;
 import dev.prims.spi.HostChunkScan;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.StagingCopier;
 import dev.prims.spi.StagingPolicy;
@@ -187,7 +188,7 @@ final class CudaHostStreamer {
    * scanned on the backend's stream and comes back on the download stream while chunk i+1 goes up,
    * and returns when the output holds it all.
    */
-  void scan(HostChunkScan.Range range, HostChunkScan.Chunk<CUdeviceptr> scan) {
+  void scan(HostScanRange range, HostChunkScan.Chunk<CUdeviceptr> scan) {
     DType type = range.type();
     prepareScan();
     cuStreamSynchronize(copyStream);

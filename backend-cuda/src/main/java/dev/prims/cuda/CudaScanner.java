@@ -11,6 +11,7 @@ import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.HostChunkScan;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 import java.util.ArrayList;
 import java.util.List;
@@ -208,19 +209,9 @@ final class CudaScanner implements Scanner {
    */
   @Override
   public void scan(
-      BufferManager buffers,
-      Object input,
-      int inputOffset,
-      Object output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    HostChunkScan.Range range =
-        new HostChunkScan.Range(input, inputOffset, output, outputOffset, length);
+      BufferManager buffers, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
     if (!HostChunkScan.scan(staged, range, op, kind, call)) {
-      Scanner.super.scan(buffers, input, inputOffset, output, outputOffset, length, op, kind, call);
+      Scanner.super.scan(buffers, range, op, kind, call);
     }
   }
 
@@ -254,7 +245,7 @@ final class CudaScanner implements Scanner {
     }
 
     @Override
-    public void stream(HostChunkScan.Range range, HostChunkScan.Chunk<CUdeviceptr> chunk) {
+    public void stream(HostScanRange range, HostChunkScan.Chunk<CUdeviceptr> chunk) {
       backend.call(
           () -> {
             backend.streamer().scan(range, chunk);

@@ -25,6 +25,7 @@ import static org.jocl.CL.clWaitForEvents;
 import dev.prims.DType;
 import dev.prims.spi.HostChunkPipeline;
 import dev.prims.spi.HostChunkScan;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.StagingCopier;
 import java.lang.reflect.Array;
@@ -305,7 +306,7 @@ final class OpenClHostStreamer {
    * scanned on the backend's queue and comes back on the download queue while chunk i+1 goes up;
    * returns when the output holds it all.
    */
-  void scan(HostChunkScan.Range range, HostChunkScan.Chunk<cl_mem> scan) {
+  void scan(HostScanRange range, HostChunkScan.Chunk<cl_mem> scan) {
     DType type = range.type();
     prepareScan();
     settle();

@@ -8,6 +8,7 @@ import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.HostChunkScan;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -190,19 +191,9 @@ final class OpenClScanner implements Scanner {
    */
   @Override
   public void scan(
-      BufferManager buffers,
-      Object input,
-      int inputOffset,
-      Object output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    HostChunkScan.Range range =
-        new HostChunkScan.Range(input, inputOffset, output, outputOffset, length);
+      BufferManager buffers, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
     if (!HostChunkScan.scan(staged, range, op, kind, call)) {
-      Scanner.super.scan(buffers, input, inputOffset, output, outputOffset, length, op, kind, call);
+      Scanner.super.scan(buffers, range, op, kind, call);
     }
   }
 
@@ -242,7 +233,7 @@ final class OpenClScanner implements Scanner {
     }
 
     @Override
-    public void stream(HostChunkScan.Range range, HostChunkScan.Chunk<cl_mem> chunk) {
+    public void stream(HostScanRange range, HostChunkScan.Chunk<cl_mem> chunk) {
       backend.callAndRead(
           "scan",
           () -> {

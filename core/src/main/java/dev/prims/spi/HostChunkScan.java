@@ -13,18 +13,6 @@ import dev.prims.ScanKind;
  */
 public final class HostChunkScan {
   /**
-   * A host scan's ranges: {@code input[from, from + length)} into {@code output[outputFrom,
-   * outputFrom + length)} (see {@link Scanner#scan(BufferManager, Object, int, Object, int, int,
-   * ReduceOp, ScanKind, CallContext)} for the ranges allowed).
-   */
-  public record Range(Object input, int from, Object output, int outputFrom, int length) {
-    /** The element type of both arrays. */
-    public DType type() {
-      return DType.ofArray(input);
-    }
-  }
-
-  /**
    * The scan of chunk {@code index}: {@code length} elements from {@code input} into {@code
    * output}, combining the carry of the chunks before it from {@code carries} and leaving this
    * chunk's carry there.
@@ -58,7 +46,7 @@ public final class HostChunkScan {
      * Under the backend's lock, streams {@code range} through the staging slots, each chunk scanned
      * by {@code chunk}; returns when the output holds it all.
      */
-    void stream(Range range, Chunk<M> chunk);
+    void stream(HostScanRange range, Chunk<M> chunk);
   }
 
   private HostChunkScan() {}
@@ -69,7 +57,7 @@ public final class HostChunkScan {
    * path).
    */
   public static <M> boolean scan(
-      Device<M> device, Range range, ReduceOp op, ScanKind kind, CallContext call) {
+      Device<M> device, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
     DType type = range.type();
     if (!device.stages((long) range.length() * type.bytes())) {
       return false;
