@@ -196,13 +196,8 @@ final class CudaHostStreamer {
     int chunk = policy.chunkElements(1, type.bytes());
     int chunks = HostChunkPipeline.chunks(range.length(), chunk);
     CUdeviceptr carries = backend.scratch("host scan carries", (long) chunks * type.bytes());
-    HostChunkPipeline.run(
-        new Object[] {range.input()},
-        range.from(),
-        range.output(),
-        range.outputFrom(),
-        range.length(),
-        type,
+    HostChunkPipeline.scan(
+        range,
         pinnedBytes,
         chunk,
         copier,
@@ -259,13 +254,11 @@ final class CudaHostStreamer {
   private void move(
       Object array, int from, int length, DType type, CUdeviceptr device, boolean toDevice) {
     int chunk = policy.chunkElements(1, type.bytes());
-    HostChunkPipeline.run(
-        toDevice ? new Object[] {array} : new Object[0],
-        from,
-        toDevice ? null : array,
+    HostChunkPipeline.move(
+        array,
         from,
         length,
-        type,
+        toDevice,
         pinnedBytes,
         chunk,
         copier,

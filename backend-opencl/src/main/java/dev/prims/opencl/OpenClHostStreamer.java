@@ -201,13 +201,11 @@ final class OpenClHostStreamer {
     int chunk = policy.chunkElements(1, type.bytes());
     cl_event[] moved = new cl_event[policy.slots()];
     try {
-      HostChunkPipeline.run(
-          toDevice ? new Object[] {array} : new Object[0],
-          from,
-          toDevice ? null : array,
+      HostChunkPipeline.move(
+          array,
           from,
           length,
-          type,
+          toDevice,
           mapped,
           chunk,
           copier,
@@ -314,13 +312,8 @@ final class OpenClHostStreamer {
     int chunks = HostChunkPipeline.chunks(range.length(), chunk);
     cl_mem carries = backend.scratch("stream.carries", (long) chunks * type.bytes());
     try {
-      HostChunkPipeline.run(
-          new Object[] {range.input()},
-          range.from(),
-          range.output(),
-          range.outputFrom(),
-          range.length(),
-          type,
+      HostChunkPipeline.scan(
+          range,
           mapped,
           chunk,
           copier,
