@@ -70,13 +70,7 @@ final class CudaScanner implements Scanner {
     if (n == 0) {
       return true;
     }
-    KernelArgs args = new KernelArgs().pointer(data.pointer()).i64(n);
-    switch (data.type()) {
-      case INT -> args.i32(carry.intValue());
-      case LONG -> args.i64(carry.longValue());
-      case FLOAT -> args.f32(carry.floatValue());
-      default -> args.f64(carry.doubleValue());
-    }
+    KernelArgs args = new KernelArgs().pointer(data.pointer()).i64(n).value(data.type(), carry);
     String kernel = "scan_carry_" + data.type().id() + "_" + op.id();
     backend.callAndRead(
         () -> backend.launch("scan_carry", kernel, carryBlocks(kernel, n), 0, args), bytes -> null);
@@ -311,14 +305,8 @@ final class CudaScanner implements Scanner {
             .i32(exclusive ? 1 : 0)
             .pointer(scratch)
             .i32(delayNs)
-            .i32(carry == null ? 0 : 1);
-    Number value = carry == null ? 0 : carry;
-    switch (type) {
-      case INT -> args.i32(value.intValue());
-      case LONG -> args.i64(value.longValue());
-      case FLOAT -> args.f32(value.floatValue());
-      default -> args.f64(value.doubleValue());
-    }
+            .i32(carry == null ? 0 : 1)
+            .value(type, carry == null ? 0 : carry);
     backend.launch(module, kernel, tiles, 0, args);
   }
 
