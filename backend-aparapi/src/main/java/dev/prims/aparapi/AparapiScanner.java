@@ -50,7 +50,7 @@ final class AparapiScanner implements Scanner {
           ScanKernel kernel = (ScanKernel) k;
           handle.settleAllBut(overwrite ? out : null);
           Object target =
-              inPlace ? scratch(type, n) : overwrite ? out.arrayToOverwrite() : out.array();
+              inPlace ? type.newArray(n) : overwrite ? out.arrayToOverwrite() : out.array();
           kernel.bind(in.array(), target, n, code, identity, kind == ScanKind.EXCLUSIVE);
           kernel.shape(chunk, groups);
           handle.bind("input", in);
@@ -88,19 +88,6 @@ final class AparapiScanner implements Scanner {
         DeviceBuffer out = buffers.allocate(in.type(), range.length())) {
       scan(in, out, op, kind, call);
       buffers.download(out, range.output(), range.outputFrom(), range.length());
-    }
-  }
-
-  private static Object scratch(DType type, int n) {
-    switch (type) {
-      case INT:
-        return new int[n];
-      case LONG:
-        return new long[n];
-      case FLOAT:
-        return new float[n];
-      default:
-        return new double[n];
     }
   }
 }
