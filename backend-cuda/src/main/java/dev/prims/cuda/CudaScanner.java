@@ -8,7 +8,6 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.HostChunkScan;
 import dev.prims.spi.HostScanRange;
@@ -197,16 +196,13 @@ final class CudaScanner implements Scanner {
   }
 
   /**
-   * Scans a host range into a host range through the staged pipeline of {@link CudaHostStreamer}
-   * (see {@link HostChunkScan}). Ranges under {@link CudaTransferPolicy#STAGED_MIN_BYTES}, and the
-   * pageable host path, take the default (upload, scan, download).
+   * Host ranges are scanned through the staged pipeline of {@link CudaHostStreamer} (see {@link
+   * HostChunkScan}). Ranges under {@link CudaTransferPolicy#STAGED_MIN_BYTES}, and the pageable
+   * host path, take the default (upload, scan, download).
    */
   @Override
-  public void scan(
-      BufferManager buffers, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
-    if (!HostChunkScan.scan(staged, range, op, kind, call)) {
-      Scanner.super.scan(buffers, range, op, kind, call);
-    }
+  public HostChunkScan.Device<?> stagedHostScan() {
+    return staged;
   }
 
   /** The device half of the staged host scan. */

@@ -5,7 +5,6 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.HostChunkScan;
 import dev.prims.spi.HostScanRange;
@@ -185,16 +184,12 @@ final class OpenClScanner implements Scanner {
   }
 
   /**
-   * Scans a host range into a host range through the staged pipeline of {@link OpenClHostStreamer}
-   * (see {@link HostChunkScan}). Ranges the policy does not stage take the default (upload, scan,
-   * download).
+   * Host ranges are scanned through the staged pipeline of {@link OpenClHostStreamer} (see {@link
+   * HostChunkScan}). Ranges the policy does not stage take the default (upload, scan, download).
    */
   @Override
-  public void scan(
-      BufferManager buffers, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
-    if (!HostChunkScan.scan(staged, range, op, kind, call)) {
-      Scanner.super.scan(buffers, range, op, kind, call);
-    }
+  public HostChunkScan.Device<?> stagedHostScan() {
+    return staged;
   }
 
   /** The device half of the staged host scan. */
