@@ -38,7 +38,7 @@ final class CudaScanner implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Runnable enqueue = prepare(input, output, op, kind, call);
+    Runnable enqueue = prepare(input, output, op, kind, null, call);
     if (enqueue != null) {
       backend.callAndRead(enqueue, bytes -> null);
     }
@@ -51,7 +51,7 @@ final class CudaScanner implements Scanner {
   @Override
   public CompletableFuture<Void> scanAsync(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Runnable enqueue = prepare(input, output, op, kind, call);
+    Runnable enqueue = prepare(input, output, op, kind, null, call);
     if (enqueue == null) {
       return CompletableFuture.completedFuture(null);
     }
@@ -77,15 +77,6 @@ final class CudaScanner implements Scanner {
   }
 
   /**
-   * Checks the buffers, records the variant, and returns what enqueues the scan's kernels (to run
-   * under the lock), or null for an empty input.
-   */
-  private Runnable prepare(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    return prepare(input, output, op, kind, null, call);
-  }
-
-  /**
    * Scans with {@code carry} before the first element in the look-back variants' single launch;
    * false for the other variants (the caller then applies the carry after the scan).
    */
@@ -108,6 +99,11 @@ final class CudaScanner implements Scanner {
     return true;
   }
 
+  /**
+   * Checks the buffers, records the variant, and returns what enqueues the scan's kernels (to run
+   * under the lock), or null for an empty input; {@code carry} (or null) comes before the first
+   * element.
+   */
   private Runnable prepare(
       DeviceBuffer input,
       DeviceBuffer output,
@@ -118,14 +114,7 @@ final class CudaScanner implements Scanner {
     CudaBuffer in = backend.own(input);
     CudaBuffer out = backend.own(output);
     op.requireSupported(in.type());
-    if (in.type() != out.type()) {
-      throw new IllegalArgumentException(
-          "scan output type " + out.type().id() + " differs from input type " + in.type().id());
-    }
-    if (out.length() < in.length()) {
-      throw new IllegalArgumentException(
-          "scan output of " + out.length() + " elements is shorter than input of " + in.length());
-    }
+    Scanner.requireOutput(in, out);
     String variant = backend.variant(Primitive.SCAN, call);
     call.usedVariant(variant);
     if (in.length() == 0) {

@@ -40,7 +40,7 @@ final class OpenClScanner implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, call);
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, null, call);
     if (enqueue != null) {
       backend.callAndRead("scan", enqueue);
     }
@@ -53,7 +53,7 @@ final class OpenClScanner implements Scanner {
   @Override
   public CompletableFuture<Void> scanAsync(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, call);
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, null, call);
     if (enqueue == null) {
       return CompletableFuture.completedFuture(null);
     }
@@ -89,15 +89,6 @@ final class OpenClScanner implements Scanner {
   }
 
   /**
-   * Checks the buffers, records the variant, and returns what enqueues the scan (under the lock; it
-   * has no scalar answer), or null for an empty input.
-   */
-  private Supplier<OpenClBackend.ScalarAt> prepare(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    return prepare(input, output, op, kind, null, call);
-  }
-
-  /**
    * Scans with {@code carry} before the first element in the look-back variant's single launch;
    * false for the other variants (the caller then applies the carry after the scan).
    */
@@ -119,6 +110,11 @@ final class OpenClScanner implements Scanner {
     return true;
   }
 
+  /**
+   * Checks the buffers, records the variant, and returns what enqueues the scan (under the lock; it
+   * has no scalar answer), or null for an empty input; {@code carry} (or null) comes before the
+   * first element.
+   */
   private Supplier<OpenClBackend.ScalarAt> prepare(
       DeviceBuffer input,
       DeviceBuffer output,
