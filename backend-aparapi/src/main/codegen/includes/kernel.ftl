@@ -51,6 +51,29 @@ ${i}  count = (n - 1 - first) / step + 1;
 ${i}}
 </#macro>
 <#--
+  Adds ${term} over the slice (see slice) to acc, which the caller declares, with three more
+  independent accumulators over four-element rounds, added pairwise at the end. ${term} is the
+  summand of element J (J stands for its index expression).
+-->
+<#macro sum4 i T zero term>
+${i}${T} acc1 = ${zero};
+${i}${T} acc2 = ${zero};
+${i}${T} acc3 = ${zero};
+${i}int rounds = count / 4;
+${i}int step4 = 4 * step;
+${i}for (int r = 0; r < rounds; r++) {
+${i}  int j = start + r * step4;
+${i}  acc = acc + ${term?replace("J", "j")};
+${i}  acc1 = acc1 + ${term?replace("J", "j + step")};
+${i}  acc2 = acc2 + ${term?replace("J", "j + 2 * step")};
+${i}  acc3 = acc3 + ${term?replace("J", "j + 3 * step")};
+${i}}
+${i}for (int r = rounds * 4; r < count; r++) {
+${i}  acc = acc + ${term?replace("J", "start + r * step")};
+${i}}
+${i}acc = (acc + acc1) + (acc2 + acc3);
+</#macro>
+<#--
   The group's tree in local memory over scratch[0..BLOCK_SIZE) of ${policy}, combining with
   combine() or with +, then work-item 0 writes scratch[0] to ${target}.
 -->

@@ -51,23 +51,8 @@ final class ${name} extends Kernel implements DotKernel {
     int lid = getLocalId();
 <@k.slice i="    " step="getGlobalSize()" />
     ${T} acc = ${type.zero};
-    ${T} acc1 = ${type.zero};
-    ${T} acc2 = ${type.zero};
-    ${T} acc3 = ${type.zero};
-    int rounds = count / 4;
-    int step4 = 4 * step;
-    for (int r = 0; r < rounds; r++) {
-      int j = start + r * step4;
-      acc = acc + a[j] * second(j);
-      acc1 = acc1 + a[j + step] * second(j + step);
-      acc2 = acc2 + a[j + 2 * step] * second(j + 2 * step);
-      acc3 = acc3 + a[j + 3 * step] * second(j + 3 * step);
-    }
-    for (int r = rounds * 4; r < count; r++) {
-      int j = start + r * step;
-      acc = acc + a[j] * second(j);
-    }
-    scratch[lid] = (acc + acc1) + (acc2 + acc3);
+<@k.sum4 i="    " T=T zero=type.zero term="a[J] * second(J)" />
+    scratch[lid] = acc;
 <@k.tree i="    " policy="AparapiReducePolicy" target="partials[getGroupId()]" useCombine=false />
   }
 

@@ -50,22 +50,7 @@ final class ${name} extends Kernel implements ReduceKernel {
 <@k.slice i="    " step="getGlobalSize()" />
     ${T} acc = identity;
     if (op == OpCode.SUM) {
-      ${T} acc1 = ${type.zero};
-      ${T} acc2 = ${type.zero};
-      ${T} acc3 = ${type.zero};
-      int rounds = count / 4;
-      int step4 = 4 * step;
-      for (int r = 0; r < rounds; r++) {
-        int j = start + r * step4;
-        acc = acc + input[j];
-        acc1 = acc1 + input[j + step];
-        acc2 = acc2 + input[j + 2 * step];
-        acc3 = acc3 + input[j + 3 * step];
-      }
-      for (int r = rounds * 4; r < count; r++) {
-        acc = acc + input[start + r * step];
-      }
-      acc = (acc + acc1) + (acc2 + acc3);
+<@k.sum4 i="      " T=T zero=type.zero term="input[J]" />
     } else {
       for (int r = 0; r < count; r++) {
         acc = combine(acc, input[start + r * step]);

@@ -25,6 +25,11 @@ public enum DType {
     return arrayClass;
   }
 
+  /** A new Java array of this type with {@code length} elements, all zero. */
+  public Object newArray(int length) {
+    return java.lang.reflect.Array.newInstance(arrayClass.getComponentType(), length);
+  }
+
   /** Whether this is {@link #FLOAT} or {@link #DOUBLE}. */
   public boolean isFloating() {
     return this == FLOAT || this == DOUBLE;

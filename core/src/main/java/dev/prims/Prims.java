@@ -13,8 +13,10 @@ import dev.prims.engine.ResolvedConfig;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendProvider;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.FoldSums;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 import java.lang.reflect.Array;
 import java.util.LinkedHashMap;
@@ -394,17 +396,9 @@ public final class Prims implements AutoCloseable {
                   b.buffers().download(out, output, outputOffset, length);
                 }
               } else if (length > 0) {
-                b.scanner()
-                    .scan(
-                        b.buffers(),
-                        input,
-                        inputOffset,
-                        output,
-                        outputOffset,
-                        length,
-                        op,
-                        kind,
-                        call);
+                HostScanRange range =
+                    new HostScanRange(input, inputOffset, output, outputOffset, length);
+                b.scanner().scan(b.buffers(), range, op, kind, call);
               }
               return null;
             })
@@ -1338,7 +1332,7 @@ public final class Prims implements AutoCloseable {
    */
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType.ofArray(array);
-    checkSlice(Array.getLength(array), offset, length);
+    BufferManager.checkSlice(array, offset, length);
     return engine.call(() -> primaryBackend().buffers().upload(array, offset, length));
   }
 
@@ -1377,7 +1371,7 @@ public final class Prims implements AutoCloseable {
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     notNull(buffer, "buffer").requireOpen();
     DType type = DType.ofArray(array);
-    checkSlice(Array.getLength(array), offset, length);
+    BufferManager.checkSlice(array, offset, length);
     if (type != buffer.type() || length > buffer.length()) {
       throw new IllegalArgumentException(
           "cannot download "
@@ -1412,7 +1406,7 @@ public final class Prims implements AutoCloseable {
   public void write(DeviceBuffer buffer, long at, Object array, int offset, int length) {
     notNull(buffer, "buffer").requireOpen();
     DType type = DType.ofArray(notNull(array, "array"));
-    checkSlice(Array.getLength(array), offset, length);
+    BufferManager.checkSlice(array, offset, length);
     if (type != buffer.type() || at < 0 || at > buffer.length() - length) {
       throw new IllegalArgumentException(
           "cannot write "
@@ -1440,20 +1434,6 @@ public final class Prims implements AutoCloseable {
   /** {@link #write(DeviceBuffer, long, Object, int, int)} of the whole array. */
   public void write(DeviceBuffer buffer, long at, Object array) {
     write(buffer, at, array, 0, Array.getLength(notNull(array, "array")));
-  }
-
-  private static void checkSlice(int arrayLength, int offset, int length) {
-    if (offset < 0 || length < 0 || offset > arrayLength - length) {
-      throw new IllegalArgumentException(
-          "slice ["
-              + offset
-              + ", "
-              + offset
-              + " + "
-              + length
-              + ") is outside an array of "
-              + arrayLength);
-    }
   }
 
   /** Copies the first {@code array.length} elements of {@code buffer} into {@code array}. */

@@ -40,7 +40,7 @@ final class AparapiBufferManager implements BufferManager {
     }
     requireFits(type, length);
     try {
-      return new AparapiBuffer(backendId, type, newArray(type, (int) length), ledger, captureSites);
+      return new AparapiBuffer(backendId, type, type.newArray((int) length), ledger, captureSites);
     } catch (OutOfMemoryError e) {
       throw new PrimsException(
           backendId,
@@ -65,7 +65,7 @@ final class AparapiBufferManager implements BufferManager {
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
     requireFits(type, length);
-    Object copy = newArray(type, length);
+    Object copy = type.newArray(length);
     System.arraycopy(array, offset, copy, 0, length);
     return new AparapiBuffer(backendId, type, copy, ledger, captureSites);
   }
@@ -115,49 +115,34 @@ final class AparapiBufferManager implements BufferManager {
 
   private void requireFits(DType type, long length) {
     if (length > MAX_BYTES / type.bytes()) {
-      throw new PrimsException(
-          backendId,
-          "a buffer of "
-              + length
-              + " "
-              + type.id()
-              + " ("
-              + bytes(type, length)
-              + " bytes) exceeds the "
-              + MAX_BYTES
+      throw tooLarge(
+          type,
+          length,
+          MAX_BYTES
               + " bytes Aparapi can move in one array ("
               + MAX_BYTES / type.bytes()
               + " elements)");
     }
     if (maxAllocBytes > 0 && bytes(type, length) > maxAllocBytes) {
-      throw new PrimsException(
-          backendId,
-          "a buffer of "
-              + length
-              + " "
-              + type.id()
-              + " ("
-              + bytes(type, length)
-              + " bytes) exceeds the device's largest allocation of "
-              + maxAllocBytes
-              + " bytes");
+      throw tooLarge(type, length, "device's largest allocation of " + maxAllocBytes + " bytes");
     }
+  }
+
+  /** The refusal of a buffer of {@code length} elements of {@code type} over {@code limit}. */
+  private PrimsException tooLarge(DType type, long length, String limit) {
+    return new PrimsException(
+        backendId,
+        "a buffer of "
+            + length
+            + " "
+            + type.id()
+            + " ("
+            + bytes(type, length)
+            + " bytes) exceeds the "
+            + limit);
   }
 
   private static long bytes(DType type, long length) {
     return length * type.bytes();
-  }
-
-  private static Object newArray(DType type, int length) {
-    switch (type) {
-      case INT:
-        return new int[length];
-      case LONG:
-        return new long[length];
-      case FLOAT:
-        return new float[length];
-      default:
-        return new double[length];
-    }
   }
 }

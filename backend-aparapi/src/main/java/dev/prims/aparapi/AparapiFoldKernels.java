@@ -1,6 +1,5 @@
 package dev.prims.aparapi;
 
-import dev.prims.DType;
 import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
@@ -98,7 +97,7 @@ final class AparapiFoldKernels implements FoldKernels {
     handle.locked(
         k -> {
           FoldKernel kernel = (FoldKernel) k;
-          Object target = inPlace ? newArray(in.type(), n) : out.array();
+          Object target = inPlace ? in.type().newArray(n) : out.array();
           kernel.bind(in.array(), null, target, n, plan.folds(), factors(plan));
           handle.bind("input", in);
           if (!inPlace && out.size() > n) {
@@ -153,9 +152,5 @@ final class AparapiFoldKernels implements FoldKernels {
       scale[3 * m + f] = plan.up2(f);
     }
     return scale;
-  }
-
-  private static Object newArray(DType type, int n) {
-    return type == DType.FLOAT ? new float[n] : new double[n];
   }
 }

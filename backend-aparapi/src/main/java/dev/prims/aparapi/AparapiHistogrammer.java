@@ -41,15 +41,7 @@ final class AparapiHistogrammer implements Histogrammer {
     DType type = in.type();
     spec.requireCompatible(type);
     int bins = spec.bins();
-    if (out.type() != DType.LONG || out.size() < bins) {
-      throw new IllegalArgumentException(
-          "histogram counts must be a long buffer of "
-              + bins
-              + " elements, got "
-              + out.type().id()
-              + " with "
-              + out.size());
-    }
+    Histogrammer.requireCounts(out, bins);
     int n = in.size();
     int mode = mode(call.variant(), bins, call);
     int computeUnits = context.shape().computeUnits();

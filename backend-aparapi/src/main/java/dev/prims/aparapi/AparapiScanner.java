@@ -6,6 +6,7 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 
 /**
@@ -49,7 +50,7 @@ final class AparapiScanner implements Scanner {
           ScanKernel kernel = (ScanKernel) k;
           handle.settleAllBut(overwrite ? out : null);
           Object target =
-              inPlace ? scratch(type, n) : overwrite ? out.arrayToOverwrite() : out.array();
+              inPlace ? type.newArray(n) : overwrite ? out.arrayToOverwrite() : out.array();
           kernel.bind(in.array(), target, n, code, identity, kind == ScanKind.EXCLUSIVE);
           kernel.shape(chunk, groups);
           handle.bind("input", in);
@@ -82,32 +83,11 @@ final class AparapiScanner implements Scanner {
    */
   @Override
   public void scan(
-      BufferManager buffers,
-      Object input,
-      int inputOffset,
-      Object output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    try (DeviceBuffer in = buffers.upload(input, inputOffset, length);
-        DeviceBuffer out = buffers.allocate(in.type(), length)) {
+      BufferManager buffers, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
+    try (DeviceBuffer in = buffers.upload(range.input(), range.from(), range.length());
+        DeviceBuffer out = buffers.allocate(in.type(), range.length())) {
       scan(in, out, op, kind, call);
-      buffers.download(out, output, outputOffset, length);
-    }
-  }
-
-  private static Object scratch(DType type, int n) {
-    switch (type) {
-      case INT:
-        return new int[n];
-      case LONG:
-        return new long[n];
-      case FLOAT:
-        return new float[n];
-      default:
-        return new double[n];
+      buffers.download(out, range.output(), range.outputFrom(), range.length());
     }
   }
 }

@@ -1,11 +1,11 @@
 package dev.prims.cpu;
 
-import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -57,23 +57,15 @@ final class CpuScanner implements Scanner {
    */
   @Override
   public void scan(
-      BufferManager buffers,
-      Object input,
-      int inputOffset,
-      Object output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
+      BufferManager buffers, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
     run(
         ScanChunks.of(
-            DType.ofArray(input),
-            input,
-            inputOffset,
-            output,
-            outputOffset,
-            length,
+            range.type(),
+            range.input(),
+            range.from(),
+            range.output(),
+            range.outputFrom(),
+            range.length(),
             op,
             kind == ScanKind.INCLUSIVE),
         call);

@@ -55,7 +55,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
-    checkSlice(Array.getLength(array), offset, length);
+    dev.prims.spi.BufferManager.checkSlice(array, offset, length);
     if (!staged(length, type)) {
       return copyIn(type, length, hostPointer(array).withByteOffset((long) offset * type.bytes()));
     }
@@ -139,20 +139,8 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     CudaBuffer source = backend.own(buffer);
-    DType type = DType.ofArray(array);
-    checkSlice(Array.getLength(array), offset, length);
-    if (source.type() != type) {
-      throw new IllegalArgumentException(
-          "cannot download a " + source.type().id() + " buffer into a " + type.id() + " array");
-    }
-    if (source.length() < length) {
-      throw new IllegalArgumentException(
-          "buffer of "
-              + source.length()
-              + " elements is shorter than the "
-              + length
-              + " requested");
-    }
+    dev.prims.spi.BufferManager.checkDownload(source, array, offset, length);
+    DType type = source.type();
     if (length == 0) {
       return;
     }
@@ -170,20 +158,6 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
           backend.countToHost((long) length * type.bytes());
           return null;
         });
-  }
-
-  private static void checkSlice(int arrayLength, int offset, int length) {
-    if (offset < 0 || length < 0 || offset > arrayLength - length) {
-      throw new IllegalArgumentException(
-          "slice ["
-              + offset
-              + ", "
-              + offset
-              + " + "
-              + length
-              + ") is outside an array of "
-              + arrayLength);
-    }
   }
 
   private static Pointer hostPointer(Object array) {

@@ -57,25 +57,13 @@ final class CudaHistogrammer implements Histogrammer {
     CudaBuffer in = backend.own(input);
     CudaBuffer out = backend.own(counts);
     spec.requireCompatible(in.type());
-    checkCounts(out, spec.bins());
+    Histogrammer.requireCounts(out, spec.bins());
     String variant = chooseVariant(call, spec.bins());
     call.usedVariant(variant);
     return () -> {
       enqueue(in, spec, out, variant);
       backend.copyToResultSlot(backend.scratch(8), DType.LONG);
     };
-  }
-
-  private static void checkCounts(CudaBuffer out, int bins) {
-    if (out.type() != DType.LONG || out.length() < bins) {
-      throw new IllegalArgumentException(
-          "histogram counts must be a long buffer of at least "
-              + bins
-              + " elements, got "
-              + out.length()
-              + " "
-              + out.type().id());
-    }
   }
 
   private String chooseVariant(CallContext call, int bins) {

@@ -16,8 +16,9 @@ import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
 import dev.prims.DType;
 import dev.prims.spi.HostChunkPipeline;
+import dev.prims.spi.HostChunkScan;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.MemoryLedger;
-import dev.prims.spi.Scanner;
 import dev.prims.spi.StagingCopier;
 import dev.prims.spi.StagingPolicy;
 import java.nio.ByteBuffer;
@@ -46,17 +47,6 @@ final class CudaHostStreamer {
   @FunctionalInterface
   interface ChunkKernel {
     void enqueue(CUdeviceptr[] inputs, long length, CUdeviceptr result);
-  }
-
-  /**
-   * The scan of chunk {@code index}: {@code length} elements from {@code input} into {@code
-   * output}, combining the carry of the chunks before it from {@code carries} (one element per
-   * chunk) and leaving this chunk's carry there.
-   */
-  @FunctionalInterface
-  interface ChunkScan {
-    void enqueue(
-        CUdeviceptr input, CUdeviceptr output, long length, int index, CUdeviceptr carries);
   }
 
   private final CudaBackend backend;
@@ -194,34 +184,20 @@ final class CudaHostStreamer {
   }
 
   /**
-   * Scans {@code input[from, from + length)} into {@code output[outputFrom, outputFrom + length)}
-   * chunk by chunk with {@code scan} (see {@link Scanner#scan(dev.prims.spi.BufferManager, Object,
-   * int, Object, int, int, dev.prims.ReduceOp, dev.prims.ScanKind, dev.prims.spi.CallContext)} for
-   * the ranges allowed): chunk i goes up on the copy stream, is scanned on the backend's stream and
-   * comes back on the download stream while chunk i+1 goes up, and returns when the output holds it
-   * all.
+   * Scans {@code range} chunk by chunk with {@code scan}: chunk i goes up on the copy stream, is
+   * scanned on the backend's stream and comes back on the download stream while chunk i+1 goes up,
+   * and returns when the output holds it all.
    */
-  void scan(
-      Object input,
-      int from,
-      Object output,
-      int outputFrom,
-      int length,
-      DType type,
-      ChunkScan scan) {
+  void scan(HostScanRange range, HostChunkScan.Chunk<CUdeviceptr> scan) {
+    DType type = range.type();
     prepareScan();
     cuStreamSynchronize(copyStream);
     cuStreamSynchronize(downloadStream);
     int chunk = policy.chunkElements(1, type.bytes());
-    int chunks = HostChunkPipeline.chunks(length, chunk);
+    int chunks = HostChunkPipeline.chunks(range.length(), chunk);
     CUdeviceptr carries = backend.scratch("host scan carries", (long) chunks * type.bytes());
-    HostChunkPipeline.run(
-        new Object[] {input},
-        from,
-        output,
-        outputFrom,
-        length,
-        type,
+    HostChunkPipeline.scan(
+        range,
         pinnedBytes,
         chunk,
         copier,
@@ -278,13 +254,11 @@ final class CudaHostStreamer {
   private void move(
       Object array, int from, int length, DType type, CUdeviceptr device, boolean toDevice) {
     int chunk = policy.chunkElements(1, type.bytes());
-    HostChunkPipeline.run(
-        toDevice ? new Object[] {array} : new Object[0],
-        from,
-        toDevice ? null : array,
+    HostChunkPipeline.move(
+        array,
         from,
         length,
-        type,
+        toDevice,
         pinnedBytes,
         chunk,
         copier,

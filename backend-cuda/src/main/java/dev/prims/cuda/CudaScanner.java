@@ -8,8 +8,9 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.HostChunkScan;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,7 @@ final class CudaScanner implements Scanner {
   private static final long ALIGN = 256;
 
   private final CudaBackend backend;
+  private final StagedScan staged = new StagedScan();
 
   CudaScanner(CudaBackend backend) {
     this.backend = backend;
@@ -36,7 +38,7 @@ final class CudaScanner implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Runnable enqueue = prepare(input, output, op, kind, call);
+    Runnable enqueue = prepare(input, output, op, kind, null, call);
     if (enqueue != null) {
       backend.callAndRead(enqueue, bytes -> null);
     }
@@ -49,7 +51,7 @@ final class CudaScanner implements Scanner {
   @Override
   public CompletableFuture<Void> scanAsync(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Runnable enqueue = prepare(input, output, op, kind, call);
+    Runnable enqueue = prepare(input, output, op, kind, null, call);
     if (enqueue == null) {
       return CompletableFuture.completedFuture(null);
     }
@@ -67,36 +69,11 @@ final class CudaScanner implements Scanner {
     if (n == 0) {
       return true;
     }
-    KernelArgs args = new KernelArgs().pointer(data.pointer()).i64(n);
-    switch (data.type()) {
-      case INT -> args.i32(carry.intValue());
-      case LONG -> args.i64(carry.longValue());
-      case FLOAT -> args.f32(carry.floatValue());
-      default -> args.f64(carry.doubleValue());
-    }
+    KernelArgs args = new KernelArgs().pointer(data.pointer()).i64(n).value(data.type(), carry);
     String kernel = "scan_carry_" + data.type().id() + "_" + op.id();
     backend.callAndRead(
-        () ->
-            backend.launch(
-                "scan_carry",
-                kernel,
-                Math.min(
-                    ceilDiv(n, BLOCK_SIZE),
-                    backend.residentBlocks(
-                        "scan_carry", kernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM)),
-                0,
-                args),
-        bytes -> null);
+        () -> backend.launch("scan_carry", kernel, carryBlocks(kernel, n), 0, args), bytes -> null);
     return true;
-  }
-
-  /**
-   * Checks the buffers, records the variant, and returns what enqueues the scan's kernels (to run
-   * under the lock), or null for an empty input.
-   */
-  private Runnable prepare(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    return prepare(input, output, op, kind, null, call);
   }
 
   /**
@@ -122,6 +99,11 @@ final class CudaScanner implements Scanner {
     return true;
   }
 
+  /**
+   * Checks the buffers, records the variant, and returns what enqueues the scan's kernels (to run
+   * under the lock), or null for an empty input; {@code carry} (or null) comes before the first
+   * element.
+   */
   private Runnable prepare(
       DeviceBuffer input,
       DeviceBuffer output,
@@ -132,14 +114,7 @@ final class CudaScanner implements Scanner {
     CudaBuffer in = backend.own(input);
     CudaBuffer out = backend.own(output);
     op.requireSupported(in.type());
-    if (in.type() != out.type()) {
-      throw new IllegalArgumentException(
-          "scan output type " + out.type().id() + " differs from input type " + in.type().id());
-    }
-    if (out.length() < in.length()) {
-      throw new IllegalArgumentException(
-          "scan output of " + out.length() + " elements is shorter than input of " + in.length());
-    }
+    Scanner.requireOutput(in, out);
     String variant = backend.variant(Primitive.SCAN, call);
     call.usedVariant(variant);
     if (in.length() == 0) {
@@ -210,72 +185,59 @@ final class CudaScanner implements Scanner {
   }
 
   /**
-   * Scans a host range into a host range through the staged pipeline of {@link CudaHostStreamer}:
-   * each chunk is scanned on the device by the configured variant, then {@code scan_carry_chunk}
-   * combines the carry of the chunks before it (kept on the device) into it and leaves the carry
-   * for the next chunk. Ranges under {@link CudaTransferPolicy#STAGED_MIN_BYTES}, and the pageable
+   * Host ranges are scanned through the staged pipeline of {@link CudaHostStreamer} (see {@link
+   * HostChunkScan}). Ranges under {@link CudaTransferPolicy#STAGED_MIN_BYTES}, and the pageable
    * host path, take the default (upload, scan, download).
    */
   @Override
-  public void scan(
-      BufferManager buffers,
-      Object input,
-      int inputOffset,
-      Object output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    DType type = DType.ofArray(input);
-    if (!backend.stagedHostPath()
-        || (long) length * type.bytes() < CudaTransferPolicy.STAGED_MIN_BYTES) {
-      Scanner.super.scan(buffers, input, inputOffset, output, outputOffset, length, op, kind, call);
-      return;
+  public HostChunkScan.Device<?> stagedHostScan() {
+    return staged;
+  }
+
+  /** The device half of the staged host scan. */
+  private final class StagedScan implements HostChunkScan.Device<CUdeviceptr> {
+    @Override
+    public boolean stages(long bytes) {
+      return backend.stagedHostPath() && bytes >= CudaTransferPolicy.STAGED_MIN_BYTES;
     }
-    op.requireSupported(type);
-    String variant = backend.variant(Primitive.SCAN, call);
-    call.usedVariant(variant);
-    boolean exclusive = kind == ScanKind.EXCLUSIVE;
-    String carryKernel = "scan_carry_chunk_" + type.id() + "_" + op.id();
-    backend.call(
-        () -> {
-          backend
-              .streamer()
-              .scan(
-                  input,
-                  inputOffset,
-                  output,
-                  outputOffset,
-                  length,
-                  type,
-                  (in, out, n, index, carries) -> {
-                    enqueue(variant, op, in, out, n, type, exclusive, null);
-                    long blocks =
-                        index == 0
-                            ? 1
-                            : Math.min(
-                                ceilDiv(n, BLOCK_SIZE),
-                                backend.residentBlocks(
-                                    "scan_carry",
-                                    carryKernel,
-                                    0,
-                                    CudaScanPolicy.ADD_BLOCKS_PER_SM));
-                    backend.launch(
-                        "scan_carry",
-                        carryKernel,
-                        blocks,
-                        0,
-                        new KernelArgs()
-                            .pointer(out)
-                            .pointer(in)
-                            .i64(n)
-                            .pointer(carries)
-                            .i64(index)
-                            .i32(exclusive ? 1 : 0));
-                  });
-          return null;
-        });
+
+    @Override
+    public String variant(DType type, CallContext call) {
+      return backend.variant(Primitive.SCAN, call);
+    }
+
+    @Override
+    public HostChunkScan.Chunk<CUdeviceptr> chunk(
+        String variant, ReduceOp op, DType type, boolean exclusive) {
+      String carry = "scan_carry_chunk_" + type.id() + "_" + op.id();
+      return (in, out, n, index, carries) -> {
+        enqueue(variant, op, in, out, n, type, exclusive, null);
+        KernelArgs args =
+            new KernelArgs().pointer(out).pointer(in).i64(n).pointer(carries).i64(index);
+        backend.launch(
+            "scan_carry",
+            carry,
+            index == 0 ? 1 : carryBlocks(carry, n),
+            0,
+            args.i32(exclusive ? 1 : 0));
+      };
+    }
+
+    @Override
+    public void stream(HostScanRange range, HostChunkScan.Chunk<CUdeviceptr> chunk) {
+      backend.call(
+          () -> {
+            backend.streamer().scan(range, chunk);
+            return null;
+          });
+    }
+  }
+
+  /** The grid of {@code kernel} of {@code scan_carry} over {@code n} elements. */
+  private long carryBlocks(String kernel, long n) {
+    return Math.min(
+        ceilDiv(n, BLOCK_SIZE),
+        backend.residentBlocks("scan_carry", kernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM));
   }
 
   /**
@@ -328,14 +290,8 @@ final class CudaScanner implements Scanner {
             .i32(exclusive ? 1 : 0)
             .pointer(scratch)
             .i32(delayNs)
-            .i32(carry == null ? 0 : 1);
-    Number value = carry == null ? 0 : carry;
-    switch (type) {
-      case INT -> args.i32(value.intValue());
-      case LONG -> args.i64(value.longValue());
-      case FLOAT -> args.f32(value.floatValue());
-      default -> args.f64(value.doubleValue());
-    }
+            .i32(carry == null ? 0 : 1)
+            .value(type, carry == null ? 0 : carry);
     backend.launch(module, kernel, tiles, 0, args);
   }
 

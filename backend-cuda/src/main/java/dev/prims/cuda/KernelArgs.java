@@ -1,5 +1,6 @@
 package dev.prims.cuda;
 
+import dev.prims.DType;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -62,6 +63,16 @@ final class KernelArgs {
 
   KernelArgs f64(double v) {
     return put(Double.doubleToRawLongBits(v));
+  }
+
+  /** {@code v} as a parameter of element type {@code type}. */
+  KernelArgs value(DType type, Number v) {
+    return switch (type) {
+      case INT -> i32(v.intValue());
+      case LONG -> i64(v.longValue());
+      case FLOAT -> f32(v.floatValue());
+      case DOUBLE -> f64(v.doubleValue());
+    };
   }
 
   private KernelArgs put(long bits) {

@@ -58,15 +58,7 @@ final class OpenClHistogrammer implements Histogrammer {
     backend.requireType(type);
     spec.requireCompatible(type);
     int bins = spec.bins();
-    if (out.type() != DType.LONG || out.length() < bins) {
-      throw new IllegalArgumentException(
-          "histogram counts must be a long buffer of "
-              + bins
-              + " elements, got "
-              + out.type().id()
-              + " with "
-              + out.length());
-    }
+    Histogrammer.requireCounts(out, bins);
     Counting counting = counting(type, spec, call);
     long n = in.length();
     return () -> {

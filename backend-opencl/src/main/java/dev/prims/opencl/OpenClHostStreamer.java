@@ -24,6 +24,8 @@ import static org.jocl.CL.clWaitForEvents;
 
 import dev.prims.DType;
 import dev.prims.spi.HostChunkPipeline;
+import dev.prims.spi.HostChunkScan;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.StagingCopier;
 import java.lang.reflect.Array;
@@ -67,16 +69,6 @@ final class OpenClHostStreamer {
   @FunctionalInterface
   interface Combine {
     cl_mem enqueue(cl_mem results, long chunks);
-  }
-
-  /**
-   * The scan of chunk {@code index} on the backend's queue: {@code length} elements from {@code
-   * input} into {@code output}, combining the carry of the chunks before it from {@code carries}
-   * (one element per chunk) and leaving this chunk's carry there.
-   */
-  @FunctionalInterface
-  interface ChunkScan {
-    void enqueue(cl_mem input, cl_mem output, long length, int index, cl_mem carries);
   }
 
   private final OpenClBackend backend;
@@ -209,13 +201,11 @@ final class OpenClHostStreamer {
     int chunk = policy.chunkElements(1, type.bytes());
     cl_event[] moved = new cl_event[policy.slots()];
     try {
-      HostChunkPipeline.run(
-          toDevice ? new Object[] {array} : new Object[0],
-          from,
-          toDevice ? null : array,
+      HostChunkPipeline.move(
+          array,
           from,
           length,
-          type,
+          toDevice,
           mapped,
           chunk,
           copier,
@@ -310,34 +300,20 @@ final class OpenClHostStreamer {
   }
 
   /**
-   * Scans {@code input[from, from + length)} into {@code output[outputFrom, outputFrom + length)}
-   * chunk by chunk with {@code scan} (the ranges of {@link
-   * dev.prims.spi.Scanner#scan(dev.prims.spi.BufferManager, Object, int, Object, int, int,
-   * dev.prims.ReduceOp, dev.prims.ScanKind, dev.prims.spi.CallContext)}): chunk i goes up on the
-   * copy queue, is scanned on the backend's queue and comes back on the download queue while chunk
-   * i+1 goes up; returns when the output holds it all.
+   * Scans {@code range} chunk by chunk with {@code scan}: chunk i goes up on the copy queue, is
+   * scanned on the backend's queue and comes back on the download queue while chunk i+1 goes up;
+   * returns when the output holds it all.
    */
-  void scan(
-      Object input,
-      int from,
-      Object output,
-      int outputFrom,
-      int length,
-      DType type,
-      ChunkScan scan) {
+  void scan(HostScanRange range, HostChunkScan.Chunk<cl_mem> scan) {
+    DType type = range.type();
     prepareScan();
     settle();
     int chunk = policy.chunkElements(1, type.bytes());
-    int chunks = HostChunkPipeline.chunks(length, chunk);
+    int chunks = HostChunkPipeline.chunks(range.length(), chunk);
     cl_mem carries = backend.scratch("stream.carries", (long) chunks * type.bytes());
     try {
-      HostChunkPipeline.run(
-          new Object[] {input},
-          from,
-          output,
-          outputFrom,
-          length,
-          type,
+      HostChunkPipeline.scan(
+          range,
           mapped,
           chunk,
           copier,

@@ -5,8 +5,9 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.HostChunkScan;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -21,6 +22,7 @@ final class OpenClScanner implements Scanner {
   private final OpenClTickets packedStates;
   private final OpenClTickets wideStates;
   private final OpenClTickets flagStates;
+  private final StagedScan staged = new StagedScan();
 
   OpenClScanner(OpenClBackend backend, OpenClScanPolicy policy) {
     this.backend = backend;
@@ -38,7 +40,7 @@ final class OpenClScanner implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, call);
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, null, call);
     if (enqueue != null) {
       backend.callAndRead("scan", enqueue);
     }
@@ -51,7 +53,7 @@ final class OpenClScanner implements Scanner {
   @Override
   public CompletableFuture<Void> scanAsync(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, call);
+    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, null, call);
     if (enqueue == null) {
       return CompletableFuture.completedFuture(null);
     }
@@ -87,15 +89,6 @@ final class OpenClScanner implements Scanner {
   }
 
   /**
-   * Checks the buffers, records the variant, and returns what enqueues the scan (under the lock; it
-   * has no scalar answer), or null for an empty input.
-   */
-  private Supplier<OpenClBackend.ScalarAt> prepare(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    return prepare(input, output, op, kind, null, call);
-  }
-
-  /**
    * Scans with {@code carry} before the first element in the look-back variant's single launch;
    * false for the other variants (the caller then applies the carry after the scan).
    */
@@ -117,6 +110,11 @@ final class OpenClScanner implements Scanner {
     return true;
   }
 
+  /**
+   * Checks the buffers, records the variant, and returns what enqueues the scan (under the lock; it
+   * has no scalar answer), or null for an empty input; {@code carry} (or null) comes before the
+   * first element.
+   */
   private Supplier<OpenClBackend.ScalarAt> prepare(
       DeviceBuffer input,
       DeviceBuffer output,
@@ -182,60 +180,58 @@ final class OpenClScanner implements Scanner {
   }
 
   /**
-   * Scans a host range into a host range through the staged pipeline of {@link OpenClHostStreamer}:
-   * each chunk is scanned on the device by the configured variant, then {@code scan_carry_chunk}
-   * combines the carry of the chunks before it (kept on the device) into it and leaves the carry
-   * for the next chunk. Ranges the policy does not stage take the default (upload, scan, download).
+   * Host ranges are scanned through the staged pipeline of {@link OpenClHostStreamer} (see {@link
+   * HostChunkScan}). Ranges the policy does not stage take the default (upload, scan, download).
    */
   @Override
-  public void scan(
-      BufferManager buffers,
-      Object input,
-      int inputOffset,
-      Object output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    DType type = DType.ofArray(input);
-    OpenClHostStreamer streamer = backend.streamer();
-    if (!streamer.policy().stages((long) length * type.bytes())) {
-      Scanner.super.scan(buffers, input, inputOffset, output, outputOffset, length, op, kind, call);
-      return;
+  public HostChunkScan.Device<?> stagedHostScan() {
+    return staged;
+  }
+
+  /** The device half of the staged host scan. */
+  private final class StagedScan implements HostChunkScan.Device<cl_mem> {
+    @Override
+    public boolean stages(long bytes) {
+      return backend.streamer().policy().stages(bytes);
     }
-    backend.requireType(type);
-    op.requireSupported(type);
-    String variant = runnable(backend.variant(Primitive.SCAN, call));
-    call.usedVariant(variant);
-    int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
-    Kernels options = new Kernels(type, op);
-    int block = policy.blockSize();
-    backend.callAndRead(
-        "scan",
-        () -> {
-          streamer.scan(
-              input,
-              inputOffset,
-              output,
-              outputOffset,
-              length,
-              type,
-              (in, out, n, index, carries) -> {
-                enqueue(variant, options, in, out, n, exclusive, type, null);
-                backend.launch(
-                    options.get("scan_carry_chunk"),
-                    index == 0 ? 1 : OpenClReducePolicy.ceilDiv(n, block),
-                    block,
-                    out,
-                    in,
-                    n,
-                    carries,
-                    (long) index,
-                    exclusive);
-              });
-          return null;
-        });
+
+    @Override
+    public String variant(DType type, CallContext call) {
+      backend.requireType(type);
+      return runnable(backend.variant(Primitive.SCAN, call));
+    }
+
+    @Override
+    public HostChunkScan.Chunk<cl_mem> chunk(
+        String variant, ReduceOp op, DType type, boolean exclusive) {
+      Kernels options = new Kernels(type, op);
+      int block = policy.blockSize();
+      int excl = exclusive ? 1 : 0;
+      return (in, out, n, index, carries) -> {
+        enqueue(variant, options, in, out, n, excl, type, null);
+        long blocks = index == 0 ? 1 : OpenClReducePolicy.ceilDiv(n, block);
+        backend.launch(
+            options.get("scan_carry_chunk"),
+            blocks,
+            block,
+            out,
+            in,
+            n,
+            carries,
+            (long) index,
+            excl);
+      };
+    }
+
+    @Override
+    public void stream(HostScanRange range, HostChunkScan.Chunk<cl_mem> chunk) {
+      backend.callAndRead(
+          "scan",
+          () -> {
+            backend.streamer().scan(range, chunk);
+            return null;
+          });
+    }
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.prims.ScanKind;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.HostScanRange;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,7 +110,12 @@ final class CostProbe {
         yield () ->
             backend
                 .scanner()
-                .scan(buffers, input, 0, output, 0, n, ReduceOp.SUM, ScanKind.INCLUSIVE, FAST);
+                .scan(
+                    buffers,
+                    new HostScanRange(input, 0, output, 0, n),
+                    ReduceOp.SUM,
+                    ScanKind.INCLUSIVE,
+                    FAST);
       }
       case HISTOGRAM -> {
         HistogramSpec spec = spec(workload.type());

@@ -135,6 +135,26 @@ public interface BufferManager {
   }
 
   /**
+   * Checks that the slice {@code [offset, offset + length)} lies inside {@code array}.
+   *
+   * @throws IllegalArgumentException naming the slice and the array's length otherwise
+   */
+  static void checkSlice(Object array, int offset, int length) {
+    int arrayLength = Array.getLength(array);
+    if (offset < 0 || length < 0 || offset > arrayLength - length) {
+      throw new IllegalArgumentException(
+          "slice ["
+              + offset
+              + ", "
+              + offset
+              + " + "
+              + length
+              + ") is outside an array of "
+              + arrayLength);
+    }
+  }
+
+  /**
    * Checks a download of the first {@code length} elements of {@code source} into {@code
    * array[offset, offset + length)}.
    *

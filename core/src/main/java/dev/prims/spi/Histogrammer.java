@@ -1,5 +1,6 @@
 package dev.prims.spi;
 
+import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +24,24 @@ public interface Histogrammer {
   default CompletableFuture<Long> histogramAsync(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
     return CompletableFuture.completedFuture(histogram(input, spec, counts, call));
+  }
+
+  /**
+   * Checks that {@code counts} can take a histogram of {@code bins} bins: a {@code LONG} buffer of
+   * at least that many elements.
+   *
+   * @throws IllegalArgumentException naming its type and length otherwise
+   */
+  static void requireCounts(DeviceBuffer counts, int bins) {
+    if (counts.type() != DType.LONG || counts.length() < bins) {
+      throw new IllegalArgumentException(
+          "histogram counts must be a long buffer of at least "
+              + bins
+              + " elements, got "
+              + counts.type().id()
+              + " with "
+              + counts.length());
+    }
   }
 
   /** Counts a host array; the default goes through buffers. Returns the out-of-range count. */

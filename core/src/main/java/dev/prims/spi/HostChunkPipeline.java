@@ -135,6 +135,46 @@ public final class HostChunkPipeline {
     }
   }
 
+  /**
+   * {@link #run} of a scan: {@code range}'s input range up through the slots, each chunk's result
+   * back into its output range.
+   */
+  public static void scan(
+      HostScanRange range, ByteBuffer[] slots, int chunk, StagingCopier copier, Device device) {
+    Object[] inputs = {range.input()};
+    run(
+        inputs,
+        range.from(),
+        range.output(),
+        range.outputFrom(),
+        range.length(),
+        range.type(),
+        slots,
+        chunk,
+        copier,
+        device);
+  }
+
+  /**
+   * {@link #run} of a copy of {@code array[from, from + length)}: to the device (the array is the
+   * one input, there is no output) or from it (no input: the device fills the slots and the copier
+   * drains them into the range).
+   */
+  public static void move(
+      Object array,
+      int from,
+      int length,
+      boolean toDevice,
+      ByteBuffer[] slots,
+      int chunk,
+      StagingCopier copier,
+      Device device) {
+    Object[] inputs = toDevice ? new Object[] {array} : new Object[0];
+    Object output = toDevice ? null : array;
+    DType type = DType.ofArray(array);
+    run(inputs, from, output, from, length, type, slots, chunk, copier, device);
+  }
+
   private static void join(CompletableFuture<Void> f) {
     if (f == null) {
       return;

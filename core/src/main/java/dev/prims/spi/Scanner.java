@@ -42,29 +42,31 @@ public interface Scanner {
   }
 
   /**
-   * Scans the host range {@code input[inputOffset, inputOffset + length)} into {@code
-   * output[outputOffset, outputOffset + length)}; the rest of {@code output} is untouched. Both
-   * arrays have one type; the caller has checked the ranges, and {@code length > 0}. The arrays may
-   * be the same: with equal offsets the scan is in place, otherwise the ranges do not overlap. A
-   * scan of a whole host array into a new one comes here too, with the new array as {@code output}.
-   * The default uploads the input range, scans it in place on the device and downloads the result
-   * straight into the output range (correct, not fast: backends override it where they can do
-   * better).
+   * Scans the host ranges of {@code range} (see {@link HostScanRange}); the rest of the output is
+   * untouched. A scan of a whole host array into a new one comes here too, with the new array as
+   * the output. The default uploads the input range, scans it in place on the device and downloads
+   * the result straight into the output range (correct, not fast: backends override it where they
+   * can do better), unless {@link #stagedHostScan()} offers a staged pipeline that takes a range
+   * this large.
    */
   default void scan(
-      BufferManager buffers,
-      Object input,
-      int inputOffset,
-      Object output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    try (DeviceBuffer buffer = buffers.upload(input, inputOffset, length)) {
-      scan(buffer, buffer, op, kind, call);
-      buffers.download(buffer, output, outputOffset, length);
+      BufferManager buffers, HostScanRange range, ReduceOp op, ScanKind kind, CallContext call) {
+    HostChunkScan.Device<?> staged = stagedHostScan();
+    if (staged != null && HostChunkScan.scan(staged, range, op, kind, call)) {
+      return;
     }
+    try (DeviceBuffer buffer = buffers.upload(range.input(), range.from(), range.length())) {
+      scan(buffer, buffer, op, kind, call);
+      buffers.download(buffer, range.output(), range.outputFrom(), range.length());
+    }
+  }
+
+  /**
+   * The device half of this scanner's staged host-array scan (see {@link HostChunkScan}), or null
+   * (the default) where host arrays go through buffers alone.
+   */
+  default HostChunkScan.Device<?> stagedHostScan() {
+    return null;
   }
 
   /**

@@ -16,6 +16,7 @@ import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.Histogrammer;
+import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
 import java.lang.reflect.Array;
@@ -214,20 +215,12 @@ final class PacedProvider implements BackendProvider {
         @Override
         public void scan(
             BufferManager buffers,
-            Object input,
-            int inputOffset,
-            Object output,
-            int outputOffset,
-            int length,
+            HostScanRange range,
             ReduceOp op,
             ScanKind kind,
             CallContext call) {
-          spend(
-              Primitive.SCAN,
-              DType.ofArray(input),
-              true,
-              2L * length * DType.ofArray(input).bytes());
-          prefix(input, inputOffset, output, outputOffset, length);
+          spend(Primitive.SCAN, range.type(), true, 2L * range.length() * range.type().bytes());
+          prefix(range.input(), range.from(), range.output(), range.outputFrom(), range.length());
         }
       };
     }

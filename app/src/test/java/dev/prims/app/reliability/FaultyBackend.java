@@ -182,19 +182,14 @@ record FaultyBackend(String id, Backend real, Fault fault) implements Backend {
       @Override
       public void scan(
           BufferManager buffers,
-          Object input,
-          int inputOffset,
-          Object output,
-          int outputOffset,
-          int length,
+          dev.prims.spi.HostScanRange range,
           ReduceOp op,
           dev.prims.ScanKind kind,
           dev.prims.spi.CallContext call) {
         if (isFailing()) {
           fail("scan");
         }
-        s.scan(
-            host(buffers, input), input, inputOffset, output, outputOffset, length, op, kind, call);
+        s.scan(host(buffers, range.input()), range, op, kind, call);
       }
     };
   }

@@ -2,6 +2,7 @@ package dev.prims.engine.multidevice;
 
 import dev.prims.DType;
 import dev.prims.ReduceOp;
+import java.util.Arrays;
 
 /**
  * Combines two partial results of one reduction as a single device would: integer sums and products
@@ -21,17 +22,12 @@ final class Partials {
     };
   }
 
-  /** {@code a op b} of ints. */
+  /**
+   * {@code a op b} of ints: the low 32 bits of the operation on longs (sums and products wrap to
+   * the same bits, the minimum and maximum of sign-extended values are the ints').
+   */
   static int of(ReduceOp op, int a, int b) {
-    return switch (op) {
-      case SUM -> a + b;
-      case PROD -> a * b;
-      case MIN -> Math.min(a, b);
-      case MAX -> Math.max(a, b);
-      case AND -> a & b;
-      case OR -> a | b;
-      case XOR -> a ^ b;
-    };
+    return (int) of(op, (long) a, (long) b);
   }
 
   /** {@code a op b} of longs. */
@@ -47,15 +43,13 @@ final class Partials {
     };
   }
 
-  /** {@code a op b} of floats. */
+  /**
+   * {@code a op b} of floats: the operation on doubles rounded to float, which is the float
+   * operation's result (a double has more than twice a float's precision, so rounding twice gives
+   * the same float as rounding once).
+   */
   static float of(ReduceOp op, float a, float b) {
-    return switch (op) {
-      case SUM -> a + b;
-      case PROD -> a * b;
-      case MIN -> Math.min(a, b);
-      case MAX -> Math.max(a, b);
-      default -> throw new IllegalArgumentException(op.id() + " does not apply to float");
-    };
+    return (float) of(op, (double) a, (double) b);
   }
 
   /** {@code a op b} of doubles. */
@@ -65,7 +59,7 @@ final class Partials {
       case PROD -> a * b;
       case MIN -> Math.min(a, b);
       case MAX -> Math.max(a, b);
-      default -> throw new IllegalArgumentException(op.id() + " does not apply to double");
+      default -> throw new IllegalArgumentException(op.id() + " does not apply to float or double");
     };
   }
 
@@ -81,23 +75,14 @@ final class Partials {
   /** Replaces every element {@code x} of {@code array} by {@code carry op x}. */
   static void applyCarry(Object array, ReduceOp op, Number carry) {
     if (array instanceof int[] a) {
-      int c = carry.intValue();
-      for (int j = 0; j < a.length; j++) {
-        a[j] = of(op, c, a[j]);
-      }
+      Arrays.setAll(a, j -> of(op, carry.intValue(), a[j]));
     } else if (array instanceof long[] a) {
-      long c = carry.longValue();
-      for (int j = 0; j < a.length; j++) {
-        a[j] = of(op, c, a[j]);
-      }
-    } else if (array instanceof float[] a) {
-      float c = carry.floatValue();
-      for (int j = 0; j < a.length; j++) {
-        a[j] = of(op, c, a[j]);
-      }
+      Arrays.setAll(a, j -> of(op, carry.longValue(), a[j]));
+    } else if (array instanceof double[] a) {
+      Arrays.setAll(a, j -> of(op, carry.doubleValue(), a[j]));
     } else {
-      double[] a = (double[]) array;
-      double c = carry.doubleValue();
+      float[] a = (float[]) array;
+      float c = carry.floatValue();
       for (int j = 0; j < a.length; j++) {
         a[j] = of(op, c, a[j]);
       }
