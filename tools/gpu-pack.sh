@@ -7,7 +7,7 @@ root=$(git rev-parse --show-toplevel)
 cd "$root"
 mvn -B -q package -DskipTests
 tmp=$(mktemp -d)
-jar cf "$tmp/prims-cuda-tests.jar" -C backend-cuda/target/test-classes .
+jar cf "$tmp/prims-cuda-tests.jar" -C backend-cuda/target/test-classes . -C test-support/target/classes .
 mvn -B -q dependency:copy \
   -Dartifact=org.junit.platform:junit-platform-console-standalone:1.13.4 -DoutputDirectory="$tmp"
 tools/device-pack.sh final app/target/prims.jar
