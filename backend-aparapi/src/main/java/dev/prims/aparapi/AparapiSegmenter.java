@@ -7,6 +7,7 @@ import dev.prims.ScanKind;
 import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.HostSegmentArgs;
 import java.lang.reflect.Array;
 
 /**
@@ -22,6 +23,19 @@ final class AparapiSegmenter extends AbstractSegmenter {
 
   AparapiSegmenter(DriverContext context) {
     this.context = context;
+  }
+
+  @Override
+  protected String argSegmented(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op) {
+    HostSegmentArgs.argReduce(
+        context.buffers(), values, offsets, segments, outValues, outIndices, op);
+    return HostSegmentArgs.VARIANT;
   }
 
   @Override

@@ -14,6 +14,7 @@ import dev.prims.ScanKind;
 import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.HostSegmentArgs;
 import dev.prims.spi.SegmentFoldBuffers;
 import jcuda.driver.CUdeviceptr;
 
@@ -46,6 +47,19 @@ final class CudaSegmenter extends AbstractSegmenter {
   CudaSegmenter(CudaBackend backend, boolean registers) {
     this.backend = backend;
     this.registers = registers;
+  }
+
+  @Override
+  protected String argSegmented(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op) {
+    HostSegmentArgs.argReduce(
+        backend.buffers(), values, offsets, segments, outValues, outIndices, op);
+    return HostSegmentArgs.VARIANT;
   }
 
   @Override

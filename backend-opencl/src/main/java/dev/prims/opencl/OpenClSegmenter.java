@@ -12,6 +12,7 @@ import dev.prims.ScanKind;
 import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.HostSegmentArgs;
 import dev.prims.spi.SegmentFoldBuffers;
 import org.jocl.cl_mem;
 
@@ -37,6 +38,19 @@ final class OpenClSegmenter extends AbstractSegmenter {
   OpenClSegmenter(OpenClBackend backend) {
     this.backend = backend;
     this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states");
+  }
+
+  @Override
+  protected String argSegmented(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op) {
+    HostSegmentArgs.argReduce(
+        backend.buffers(), values, offsets, segments, outValues, outIndices, op);
+    return HostSegmentArgs.VARIANT;
   }
 
   @Override
