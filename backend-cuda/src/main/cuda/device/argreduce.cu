@@ -1,7 +1,5 @@
 // Arg-min / arg-max entry points: the first extreme element and its index in one launch, in the
-// order of dev.prims.spi.ArgOrder. Each element becomes an integer key (int for int and float, i64
-// for long and double), XORed with all ones for MIN so that both operators take the greatest key;
-// NaN keys are the largest either way. Threads sweep the input with 16-byte vector loads,
+// order of dev.prims.spi.ArgOrder, on the keys of block_arg_reduce.cuh. Threads sweep the input with 16-byte vector loads,
 // REDUCE_UNROLL in flight, keeping their first best element (their indices only grow); blocks
 // reduce their threads' (key, index) pairs, and the last block to finish reduces the blocks' pairs
 // and writes the winner's index (i64) and the element itself (at byte 8) to result (counter is zero
@@ -9,31 +7,6 @@
 #include "../common.cuh"
 #include "../block/block_arg_reduce.cuh"
 
-template <typename T> struct ArgKey;
-template <> struct ArgKey<int> {
-  typedef int type;
-  static __device__ __forceinline__ int of(int x, int flip) { return x ^ flip; }
-};
-template <> struct ArgKey<i64> {
-  typedef i64 type;
-  static __device__ __forceinline__ i64 of(i64 x, i64 flip) { return x ^ flip; }
-};
-template <> struct ArgKey<float> {
-  typedef int type;
-  static __device__ __forceinline__ int of(float x, int flip) {
-    const int k = __float_as_int(x);
-    return x != x ? 0x7fffffff : (k ^ ((k >> 31) & 0x7fffffff)) ^ flip;
-  }
-};
-template <> struct ArgKey<double> {
-  typedef i64 type;
-  static __device__ __forceinline__ i64 of(double x, i64 flip) {
-    const i64 k = __double_as_longlong(x);
-    return x != x ? 0x7fffffffffffffffLL : (k ^ ((k >> 63) & 0x7fffffffffffffffLL)) ^ flip;
-  }
-};
-
-#define ARG_NONE 0x7fffffffffffffffLL
 
 template <typename T, bool MIN>
 __device__ void arg_reduce(const T* input, i64 n, i64* partial_keys, i64* partial_index,
@@ -42,7 +15,7 @@ __device__ void arg_reduce(const T* input, i64 n, i64* partial_keys, i64* partia
   typedef typename ArgKey<T>::type K;
   const int W = Vec<T>::width;
   const K flip = MIN ? (K)-1 : (K)0;
-  const K lowest = (K)((typename ArgKey<T>::type)1 << (sizeof(K) * 8 - 1));
+  const K lowest = arg_lowest<K>();
   const V* vectors = reinterpret_cast<const V*>(input);
   const i64 vector_count = n / W;
   const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
