@@ -45,7 +45,8 @@ final class CpuSegmenter extends AbstractSegmenter {
       long segments,
       DeviceBuffer outValues,
       DeviceBuffer outIndices,
-      ReduceOp op) {
+      ReduceOp op,
+      CallContext call) {
     int n = (int) heapLength(values);
     int count = Math.toIntExact(segments);
     Object winners = output(outValues, count);

@@ -57,7 +57,8 @@ final class CudaSegmenter extends AbstractSegmenter {
       long segments,
       DeviceBuffer outValues,
       DeviceBuffer outIndices,
-      ReduceOp op) {
+      ReduceOp op,
+      CallContext call) {
     if (segments == 0) {
       return ARG_SPLIT;
     }

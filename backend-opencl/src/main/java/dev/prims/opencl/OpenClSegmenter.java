@@ -49,7 +49,8 @@ final class OpenClSegmenter extends AbstractSegmenter {
       long segments,
       DeviceBuffer outValues,
       DeviceBuffer outIndices,
-      ReduceOp op) {
+      ReduceOp op,
+      CallContext call) {
     backend.requireType(values.type());
     if (segments == 0) {
       return ARG_SPLIT;

@@ -71,20 +71,18 @@ public abstract class AbstractSegmenter implements Segmenter {
       DeviceBuffer outIndices,
       ReduceOp op,
       CallContext call) {
-    call.usedVariant(argSegmented(values, offsets, segments, outValues, outIndices, op));
+    call.usedVariant(argSegmented(values, offsets, segments, outValues, outIndices, op, call));
   }
 
-  /**
-   * The segmented arg-min/arg-max of {@link Segmenter#argReduce}; returns the variant that ran (a
-   * backend without a kernel for it calls {@link HostSegmentArgs} and returns its variant).
-   */
+  /** The segmented arg-min/arg-max of {@link Segmenter#argReduce}; returns the variant that ran. */
   protected abstract String argSegmented(
       DeviceBuffer values,
       DeviceBuffer offsets,
       long segments,
       DeviceBuffer outValues,
       DeviceBuffer outIndices,
-      ReduceOp op);
+      ReduceOp op,
+      CallContext call);
 
   @Override
   public final void foldReduce(
