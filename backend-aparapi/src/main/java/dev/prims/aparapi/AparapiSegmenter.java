@@ -103,13 +103,7 @@ final class AparapiSegmenter extends AbstractSegmenter {
 
   /** The {@link ArgOrder} key of element {@code i} of {@code a}. */
   private static long key(Object a, int i, ReduceOp op) {
-    if (a instanceof float[] f) {
-      return ArgOrder.key(f[i], op);
-    }
-    if (a instanceof double[] d) {
-      return ArgOrder.key(d[i], op);
-    }
-    return Array.getLong(a, i);
+    return ArgOrder.keyOf((Number) Array.get(a, i), op);
   }
 
   @Override

@@ -102,15 +102,6 @@ final class ArgSegmentWork implements SegmentWork {
   }
 
   private long key(int at) {
-    if (values instanceof int[] a) {
-      return a[at];
-    }
-    if (values instanceof long[] a) {
-      return a[at];
-    }
-    if (values instanceof float[] a) {
-      return ArgOrder.key(a[at], op);
-    }
-    return ArgOrder.key(((double[]) values)[at], op);
+    return ArgOrder.keyOf((Number) Array.get(values, at), op);
   }
 }

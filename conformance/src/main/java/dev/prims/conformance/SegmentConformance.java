@@ -172,10 +172,7 @@ public abstract class SegmentConformance extends BackendConformance {
     Object values = TestData.array(type, DataKind.RANDOM, n, TestData.seed(type, n, "buffers"));
     int[] offsets = layout.offsets();
     int count = offsets.length - 1;
-    DeviceBuffer offsetBuffer =
-        offsetsKind.startsWith("int")
-            ? prims.upload(offsets)
-            : offsetsKind.startsWith("long") ? prims.upload(SegmentLayouts.asLongs(offsets)) : null;
+    DeviceBuffer offsetBuffer = offsetBuffer(prims, offsets, offsetsKind);
     try (DeviceBuffer input = prims.upload(values);
         DeviceBuffer out = prims.allocate(type, count);
         DeviceBuffer scanned = prims.upload(values)) {
@@ -280,10 +277,7 @@ public abstract class SegmentConformance extends BackendConformance {
     Object values = SegmentArgCheck.ties(type, n, TestData.seed(type, n, "arg buffers"));
     int[] offsets = layout.offsets();
     int count = offsets.length - 1;
-    DeviceBuffer offsetBuffer =
-        offsetsKind.startsWith("int")
-            ? prims.upload(offsets)
-            : offsetsKind.startsWith("long") ? prims.upload(SegmentLayouts.asLongs(offsets)) : null;
+    DeviceBuffer offsetBuffer = offsetBuffer(prims, offsets, offsetsKind);
     try (DeviceBuffer input = prims.upload(values);
         DeviceBuffer out = prims.allocate(type, count);
         DeviceBuffer at = prims.allocate(DType.LONG, count)) {
@@ -583,6 +577,13 @@ public abstract class SegmentConformance extends BackendConformance {
   }
 
   // ---- helpers ----
+
+  /** The offsets as an "int buffer" or a "long buffer", or null for "host" offsets. */
+  private static DeviceBuffer offsetBuffer(Prims prims, int[] offsets, String kind) {
+    return kind.startsWith("int")
+        ? prims.upload(offsets)
+        : kind.startsWith("long") ? prims.upload(SegmentLayouts.asLongs(offsets)) : null;
+  }
 
   @SuppressWarnings("unchecked")
   private static dev.prims.SegmentResult<?> reduce(Segments s, Object values, ReduceOp op) {
