@@ -218,7 +218,8 @@ public final class Segments {
   /**
    * {@link #argReduce(int[], ReduceOp)} of device buffers on the backend that owns them: segment
    * {@code s}'s winner to {@code outValues[s]} (the type of {@code values}) and its index to {@code
-   * outIndices[s]} (a long buffer); both hold at least {@link #count()} elements.
+   * outIndices[s]} (a long buffer); both hold at least {@link #count()} elements, and the three
+   * buffers are distinct.
    */
   public Provenance argReduce(
       DeviceBuffer values, DeviceBuffer outValues, DeviceBuffer outIndices, ReduceOp op) {
@@ -234,6 +235,11 @@ public final class Segments {
               + outIndices.type().id()
               + " with "
               + outIndices.length());
+    }
+    if (outValues == values || outIndices == values || outIndices == outValues) {
+      throw new IllegalArgumentException(
+          "segmented arg-reduce needs the values, the output values and the indices in three"
+              + " different buffers");
     }
     return onBuffers(
         Primitive.REDUCE,

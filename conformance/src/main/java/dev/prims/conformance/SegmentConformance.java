@@ -317,10 +317,12 @@ public abstract class SegmentConformance extends BackendConformance {
     assertMessage("MIN or MAX", () -> segments.argReduce(new int[5], ReduceOp.SUM));
     try (DeviceBuffer v = prims().upload(new int[5]);
         DeviceBuffer out = prims().allocate(DType.INT, 5);
-        DeviceBuffer ints = prims().allocate(DType.INT, 5)) {
+        DeviceBuffer ints = prims().allocate(DType.INT, 5);
+        DeviceBuffer longs = prims().allocate(DType.LONG, 5)) {
       assertMessage(
           "indices must be long with at least 5 elements, got int",
           () -> segments.argReduce(v, out, ints, ReduceOp.MAX));
+      assertMessage("three different buffers", () -> segments.argReduce(v, v, longs, ReduceOp.MAX));
     }
   }
 
