@@ -201,3 +201,35 @@ ${i}  r = r - ((double) k2 * scale[10]) * scale[14];
 ${i}  k3 = (long) ((r * scale[3]) * scale[7]);
 ${i}}
 </#macro>
+<#--
+  The arg-min (field min == 1) / arg-max comparison of ${T}s, as a kernel method beats(x, best): 1
+  when x is strictly more extreme than best (a NaN beats everything, -0.0 ranks below 0.0).
+-->
+<#macro beats type T>
+  /** 1 when {@code x} is strictly more extreme than {@code best}. */
+  private int beats(${T} x, ${T} best) {
+    int r = 0;
+<#if type.floating>
+    if (best == best) {
+      if (x != x) {
+        r = 1;
+      } else if (min == 1) {
+        if (x < best || (x == ${type.zero} && best == ${type.zero} && 1 / x < 0 && 1 / best > 0)) {
+          r = 1;
+        }
+      } else if (x > best || (x == ${type.zero} && best == ${type.zero} && 1 / x > 0 && 1 / best < 0)) {
+        r = 1;
+      }
+    }
+<#else>
+    if (min == 1) {
+      if (x < best) {
+        r = 1;
+      }
+    } else if (x > best) {
+      r = 1;
+    }
+</#if>
+    return r;
+  }
+</#macro>

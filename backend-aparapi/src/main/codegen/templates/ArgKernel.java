@@ -63,31 +63,6 @@ final class ${name} extends Kernel implements ArgKernel {
     index[first] = at;
   }
 
-  /** 1 when {@code x} is strictly more extreme than {@code best}. */
-  private int beats(${T} x, ${T} best) {
-    int r = 0;
-<#if type.floating>
-    if (best == best) {
-      if (x != x) {
-        r = 1;
-      } else if (min == 1) {
-        if (x < best || (x == ${type.zero} && best == ${type.zero} && 1 / x < 0 && 1 / best > 0)) {
-          r = 1;
-        }
-      } else if (x > best || (x == ${type.zero} && best == ${type.zero} && 1 / x > 0 && 1 / best < 0)) {
-        r = 1;
-      }
-    }
-<#else>
-    if (min == 1) {
-      if (x < best) {
-        r = 1;
-      }
-    } else if (x > best) {
-      r = 1;
-    }
-</#if>
-    return r;
-  }
+<@k.beats type=type T=T />
 }
 </@k.perType>

@@ -11,6 +11,7 @@
   {"method": "segment", "kernel": "Segment", "doc": "The segmented reduce and scan kernel for {@code type}."},
   {"method": "fold", "kernel": "Fold", "doc": "The reproducible-mode fold kernel for {@code type} (float or double)."},
   {"method": "arg", "kernel": "Arg", "doc": "The arg-min/arg-max kernel for {@code type}."},
+  {"method": "segmentArg", "kernel": "SegmentArg", "doc": "The segmented arg-min/arg-max kernel for {@code type}."},
   {"method": "moments", "kernel": "Moments", "doc": "The moments kernel for {@code type}."}
 ]>
 <#-- The generated kernel class of ${family} for ${type}. -->

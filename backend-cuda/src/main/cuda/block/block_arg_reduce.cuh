@@ -1,7 +1,41 @@
 // Warp- and block-wide arg-reduction of (key, index) pairs: the greatest key wins, and among equal
-// keys the smallest index (see dev.prims.spi.ArgOrder and device/argreduce.cu for the keys).
+// keys the smallest index (see dev.prims.spi.ArgOrder). Each element becomes an integer key (int
+// for int and float, i64 for long and double), XORed with all ones for MIN so that both operators
+// take the greatest key; NaN keys are the largest either way. ARG_NONE is the index of no element.
 #pragma once
 #include "../common.cuh"
+
+template <typename T> struct ArgKey;
+template <> struct ArgKey<int> {
+  typedef int type;
+  static __device__ __forceinline__ int of(int x, int flip) { return x ^ flip; }
+};
+template <> struct ArgKey<i64> {
+  typedef i64 type;
+  static __device__ __forceinline__ i64 of(i64 x, i64 flip) { return x ^ flip; }
+};
+template <> struct ArgKey<float> {
+  typedef int type;
+  static __device__ __forceinline__ int of(float x, int flip) {
+    const int k = __float_as_int(x);
+    return x != x ? 0x7fffffff : (k ^ ((k >> 31) & 0x7fffffff)) ^ flip;
+  }
+};
+template <> struct ArgKey<double> {
+  typedef i64 type;
+  static __device__ __forceinline__ i64 of(double x, i64 flip) {
+    const i64 k = __double_as_longlong(x);
+    return x != x ? 0x7fffffffffffffffLL : (k ^ ((k >> 63) & 0x7fffffffffffffffLL)) ^ flip;
+  }
+};
+
+#define ARG_NONE 0x7fffffffffffffffLL
+
+// The least key, below every element's: the start of a search.
+template <typename K>
+__device__ __forceinline__ K arg_lowest() {
+  return (K)(1ULL << (sizeof(K) * 8 - 1));
+}
 
 // Whether (k, i) beats (bk, bi).
 template <typename K>

@@ -1,13 +1,11 @@
 // Arg-min / arg-max entry points: the first extreme element and its index in one launch, in the
-// order of dev.prims.spi.ArgOrder. Each element becomes an integer key (int for int and float, i64
-// for long and double), XORed with all ones for MIN so that both operators take the greatest key;
-// NaN keys are the largest either way. Threads sweep the input with 16-byte vector loads,
+// order of dev.prims.spi.ArgOrder, on the keys of block_arg_reduce.cuh. Threads sweep the input with 16-byte vector loads,
 // REDUCE_UNROLL in flight, keeping their first best element (their indices only grow); blocks
 // reduce their threads' (key, index) pairs, and the last block to finish reduces the blocks' pairs
 // and writes the winner's index (i64) and the element itself (at byte 8) to result (counter is zero
 // on entry and reset to zero on exit). Twin of backend-opencl's argreduce.cl.
 #include "../common.cuh"
-#include "../block/arg_keys.cuh"
+#include "../block/arg_grid_finish.cuh"
 
 template <typename T, bool MIN>
 __device__ void arg_reduce(const T* input, i64 n, i64* partial_keys, i64* partial_index,
@@ -16,7 +14,7 @@ __device__ void arg_reduce(const T* input, i64 n, i64* partial_keys, i64* partia
   typedef typename ArgKey<T>::type K;
   const int W = Vec<T>::width;
   const K flip = MIN ? (K)-1 : (K)0;
-  const K lowest = (K)((typename ArgKey<T>::type)1 << (sizeof(K) * 8 - 1));
+  const K lowest = arg_lowest<K>();
   const V* vectors = reinterpret_cast<const V*>(input);
   const i64 vector_count = n / W;
   const i64 stride = (i64)BLOCK_SIZE * gridDim.x;

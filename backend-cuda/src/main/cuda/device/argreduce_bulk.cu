@@ -3,10 +3,10 @@
 // shared-memory stages (block_bulk_tiles.cuh); per tile a thread keeps only the greatest key of its
 // vectors and the first tile that reached its greatest, whose vectors it reads again from global
 // memory at the end for the first element holding the key. The elements after the last whole
-// tile are read directly; the last block to finish writes the winner (arg_keys.cuh). Launch with
+// tile are read directly; the last block to finish writes the winner (arg_grid_finish.cuh). Launch with
 // BULK_STAGES * BULK_STAGE_BYTES bytes of dynamic shared memory; the input must be 16-byte aligned.
 #include "../common.cuh"
-#include "../block/arg_keys.cuh"
+#include "../block/arg_grid_finish.cuh"
 #include "../block/block_bulk_tiles.cuh"
 
 template <typename T, bool MIN>
@@ -17,7 +17,7 @@ __device__ void arg_reduce_bulk(const T* input, i64 n, i64* partial_keys, i64* p
   const int W = Vec<T>::width;
   const int PER_THREAD = BULK_STAGE_BYTES / 16 / BLOCK_SIZE;
   const K flip = MIN ? (K)-1 : (K)0;
-  const K lowest = (K)((K)1 << (sizeof(K) * 8 - 1));
+  const K lowest = arg_lowest<K>();
   const i64 tile_vectors = BULK_STAGE_BYTES / 16;
   K best = lowest;
   i64 best_tile = ARG_NONE;  // the block's tile number k (tile blockIdx.x + k * gridDim.x)

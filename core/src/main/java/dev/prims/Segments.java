@@ -4,6 +4,7 @@ import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.engine.SegmentedCalls;
+import dev.prims.spi.ArgOrder;
 import java.lang.reflect.Array;
 
 /**
@@ -15,15 +16,19 @@ import java.lang.reflect.Array;
  * Segments rows = prims.segments(rowOffsets);            // int[] or long[], or a buffer
  * float[] rowSums = rows.reduce(values, ReduceOp.SUM).values();
  * float[] running = rows.scan(values, ReduceOp.SUM, ScanKind.INCLUSIVE).values();
+ * long[] rowArgMax = rows.argReduce(values, ReduceOp.MAX).indices();
  * }</pre>
  *
  * <p>Empty segments are allowed: they reduce to the operator's identity ({@link
  * ReduceOp#identity}): 0 for SUM, the largest value ({@code Integer.MAX_VALUE}, {@code
  * Long.MAX_VALUE}, +Infinity) for MIN and the smallest ({@code MIN_VALUE}, -Infinity) for MAX. A
- * scan restarts from the identity at each segment start. NaN, signed zeros and integer wrapping
- * follow {@link ReduceOp}. In reproducible mode floating sums and scans have the same bits on every
- * backend: each segment's (or prefix's) exact sum on the fold grids of the whole input's largest
- * magnitude, rounded once.
+ * scan restarts from the identity at each segment start. Arg-min and arg-max ({@link #argReduce})
+ * give each segment's first extreme element and its index in the whole input (not within the
+ * segment), ranked as {@link Prims#argReduce(int[], ReduceOp)} ranks them; an empty segment gives
+ * the identity and index -1. They are exact, so reproducible mode changes nothing. NaN, signed
+ * zeros and integer wrapping follow {@link ReduceOp}. In reproducible mode floating sums and scans
+ * have the same bits on every backend: each segment's (or prefix's) exact sum on the fold grids of
+ * the whole input's largest magnitude, rounded once.
  *
  * <p>Offsets given as a device buffer are checked once, when this object is made (they are read
  * back then); they must not change afterwards. Host offsets go with host or device values; buffer
@@ -148,9 +153,104 @@ public final class Segments {
     checkBuffers(values, out, op, count, "segmented reduce output");
     return onBuffers(
         Primitive.REDUCE,
+        (b, offsets, call) -> SegmentedCalls.reduce(b, values, offsets, count, out, op, call),
         values,
-        out,
-        (b, offsets, call) -> SegmentedCalls.reduce(b, values, offsets, count, out, op, call));
+        out);
+  }
+
+  // ---- arg-min / arg-max ----
+
+  /**
+   * Per segment, the first extreme element under {@code op} (MIN: arg-min, MAX: arg-max) and its
+   * index in {@code values}; an empty segment gives {@code op}'s identity and index -1.
+   *
+   * @throws IllegalArgumentException when {@code op} is not MIN or MAX, or the offsets do not end
+   *     at the length of the values
+   */
+  public SegmentArgResult<int[]> argReduce(int[] values, ReduceOp op) {
+    return argReduceArray(values, op);
+  }
+
+  /** {@link #argReduce(int[], ReduceOp)} of longs. */
+  public SegmentArgResult<long[]> argReduce(long[] values, ReduceOp op) {
+    return argReduceArray(values, op);
+  }
+
+  /** {@link #argReduce(int[], ReduceOp)} of floats. */
+  public SegmentArgResult<float[]> argReduce(float[] values, ReduceOp op) {
+    return argReduceArray(values, op);
+  }
+
+  /** {@link #argReduce(int[], ReduceOp)} of doubles. */
+  public SegmentArgResult<double[]> argReduce(double[] values, ReduceOp op) {
+    return argReduceArray(values, op);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <A> SegmentArgResult<A> argReduceArray(A values, ReduceOp op) {
+    notNull(op, "op");
+    ArgOrder.requireMinOrMax(op);
+    DType type = checkHostValues(values, op);
+    int segments = Math.toIntExact(count);
+    A result = (A) newArray(type, segments);
+    long[] indices = new long[segments];
+    Outcome<Void> o =
+        engine.run(
+            config,
+            Primitive.REDUCE,
+            bytes(values) + bytes(hostOffsets),
+            (b, call) -> {
+              if (count > 0) {
+                try (DeviceBuffer v = b.buffers().wrap(values);
+                    DeviceBuffer offsets = b.buffers().wrap(hostOffsets);
+                    DeviceBuffer out = b.buffers().outputFor(result);
+                    DeviceBuffer at = b.buffers().outputFor(indices)) {
+                  b.segmenter().argReduce(v, offsets, count, out, at, op, call);
+                  b.buffers().download(out, result);
+                  b.buffers().download(at, indices);
+                }
+              }
+              return null;
+            });
+    return new SegmentArgResult<>(result, indices, o.provenance());
+  }
+
+  /**
+   * {@link #argReduce(int[], ReduceOp)} of device buffers on the backend that owns them: segment
+   * {@code s}'s winner to {@code outValues[s]} (the type of {@code values}) and its index to {@code
+   * outIndices[s]} (a long buffer); both hold at least {@link #count()} elements, and the three
+   * buffers are distinct.
+   */
+  public Provenance argReduce(
+      DeviceBuffer values, DeviceBuffer outValues, DeviceBuffer outIndices, ReduceOp op) {
+    notNull(op, "op");
+    ArgOrder.requireMinOrMax(op);
+    checkBuffers(values, outValues, op, count, "segmented arg-reduce output");
+    notNull(outIndices, "outIndices");
+    if (outIndices.type() != DType.LONG || outIndices.length() < count) {
+      throw new IllegalArgumentException(
+          "segmented arg-reduce indices must be long with at least "
+              + count
+              + " elements, got "
+              + outIndices.type().id()
+              + " with "
+              + outIndices.length());
+    }
+    if (outValues == values || outIndices == values || outIndices == outValues) {
+      throw new IllegalArgumentException(
+          "segmented arg-reduce needs the values, the output values and the indices in three"
+              + " different buffers");
+    }
+    return onBuffers(
+        Primitive.REDUCE,
+        (b, offsets, call) -> {
+          if (count > 0) {
+            b.segmenter().argReduce(values, offsets, count, outValues, outIndices, op, call);
+          }
+        },
+        values,
+        outValues,
+        outIndices);
   }
 
   // ---- scan ----
@@ -205,13 +305,13 @@ public final class Segments {
     checkBuffers(values, out, op, values == null ? 0 : values.length(), "segmented scan output");
     return onBuffers(
         Primitive.SCAN,
-        values,
-        out,
         (b, offsets, call) -> {
           if (values.length() > 0) {
             SegmentedCalls.scan(b, values, offsets, count, out, op, kind, call);
           }
-        });
+        },
+        values,
+        out);
   }
 
   // ---- checks and plumbing ----
@@ -222,12 +322,12 @@ public final class Segments {
     void run(dev.prims.spi.Backend backend, DeviceBuffer offsets, dev.prims.spi.CallContext call);
   }
 
-  private Provenance onBuffers(
-      Primitive primitive, DeviceBuffer values, DeviceBuffer out, BufferWork work) {
-    DeviceBuffer[] buffers =
-        bufferOffsets == null
-            ? new DeviceBuffer[] {values, out}
-            : new DeviceBuffer[] {values, out, bufferOffsets};
+  private Provenance onBuffers(Primitive primitive, BufferWork work, DeviceBuffer... used) {
+    DeviceBuffer[] buffers = used;
+    if (bufferOffsets != null) {
+      buffers = java.util.Arrays.copyOf(used, used.length + 1);
+      buffers[used.length] = bufferOffsets;
+    }
     return engine
         .runOn(
             config,

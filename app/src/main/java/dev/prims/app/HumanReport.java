@@ -130,8 +130,19 @@ final class HumanReport {
         + r.get("segmentLength")
         + (r.get("first") == null
             ? ": empty"
-            : ": first " + text(r.get("first")) + ", last " + text(r.get("last")))
-        + (r.get("output") == null ? "" : "; written to " + r.get("output"));
+            : ": first "
+                + text(r.get("first"))
+                + at(r, "firstIndex")
+                + ", last "
+                + text(r.get("last"))
+                + at(r, "lastIndex"))
+        + (r.get("output") == null ? "" : "; written to " + r.get("output"))
+        + (r.get("indices") == null ? "" : ", indices to " + r.get("indices"));
+  }
+
+  /** " at I" where the report holds index {@code key} (a segmented arg-reduce), else "". */
+  private static String at(Map<String, Object> r, String key) {
+    return r.containsKey(key) ? " at " + r.get(key) : "";
   }
 
   private static String source(Map<String, Object> r) {

@@ -62,6 +62,7 @@ import picocli.CommandLine.Spec;
       "  prims run argmax --input x.npy",
       "  prims run moments --n 16M --type double --dist normal",
       "  prims run segreduce --n 16M --segment 64 --op max",
+      "  prims run segreduce --input x.npy --segment 100 --op argmax --indices at.npy",
       "  prims run scan-by-key --input x.npy --segment 1000 --exclusive",
       "  prims run sort --input keys.npy --descending --output sorted.npy",
       "  prims run select --input x.npy --where 'x > 0 and x != 7' --output kept.npy",
@@ -140,7 +141,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--op",
       paramLabel = "OP",
-      description = "reduce and scan operator: sum, min, max, prod, and, or, xor (default sum).")
+      description =
+          "reduce and scan operator: sum, min, max, prod, and, or, xor (default sum); segreduce"
+              + " also takes argmin and argmax (the first extreme element of each segment and"
+              + " its index).")
   private String opName;
 
   @Option(names = "--exclusive", description = "Exclusive scan (default inclusive).")
@@ -178,7 +182,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--indices",
       paramLabel = "FILE.npy",
-      description = "topk: write the indices of the k values here (int32).")
+      description =
+          "topk: write the indices of the k values here (int32); segreduce --op argmin|argmax:"
+              + " each segment's index in the input (int64, -1 for an empty segment).")
   private Path indices;
 
   @Option(
@@ -266,7 +272,8 @@ final class RunCommand implements Callable<Integer> {
       throw new BadInputException("--op is for reduce and scan, not " + statistic);
     }
     HistogramSpec histogramSpec = primitive == Primitive.HISTOGRAM ? histogramSpec() : null;
-    ReduceOp op = opName == null ? ReduceOp.SUM : ReduceOp.parse(opName);
+    ReduceOp argOp = "segreduce".equals(segmented) ? SegmentRun.argOp(opName) : null;
+    ReduceOp op = argOp != null ? argOp : opName == null ? ReduceOp.SUM : ReduceOp.parse(opName);
     Map<String, Object> report = new LinkedHashMap<>();
     report.put(
         "primitive",
@@ -279,7 +286,7 @@ final class RunCommand implements Callable<Integer> {
       report.put("primitive", "sort");
       report.put("order", descending ? "descending" : "ascending");
     } else if (primitive == Primitive.REDUCE || primitive == Primitive.SCAN) {
-      report.put("op", op.id());
+      report.put("op", argOp != null ? (argOp == ReduceOp.MIN ? "argmin" : "argmax") : op.id());
     }
     report.put("type", null);
     report.put("n", null);
@@ -320,7 +327,7 @@ final class RunCommand implements Callable<Integer> {
           } else if (sorting) {
             sort(prims, data, report);
           } else if (segmented != null) {
-            segmented(prims, data, op, report);
+            segmented(prims, data, op, argOp != null, report);
           } else if (primitive == Primitive.REDUCE) {
             reduce(prims, data, op, report);
           } else {
@@ -457,10 +464,14 @@ final class RunCommand implements Callable<Integer> {
     if (descending && !sorting) {
       throw new BadInputException("--descending is for sort only");
     }
-    if (selecting == null
-        && (where != null || flags != null || k != null || largest || indices != null)) {
+    if (selecting == null && (where != null || flags != null || k != null || largest)) {
       throw new BadInputException(
-          "--where, --flags, --k, --largest and --indices are for select, partition and topk");
+          "--where, --flags, --k and --largest are for select, partition and topk");
+    }
+    if (indices != null
+        && selecting == null
+        && !("segreduce".equals(segmented) && SegmentRun.argOp(opName) != null)) {
+      throw new BadInputException("--indices is for topk and segreduce --op argmin|argmax");
     }
     if (selecting != null && (opName != null || exclusive)) {
       throw new BadInputException("--op and --exclusive are for reduce and scan, not " + selecting);
@@ -640,13 +651,22 @@ final class RunCommand implements Callable<Integer> {
     report.put("output", write(keys));
   }
 
-  private void segmented(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
+  private void segmented(
+      Prims prims, Object data, ReduceOp op, boolean arg, Map<String, Object> report) {
     ScanKind kind = exclusive ? ScanKind.EXCLUSIVE : ScanKind.INCLUSIVE;
     int length = segment == null ? SegmentRun.DEFAULT_LENGTH : segment;
-    ScanResult<?> result =
-        SegmentRun.run(prims, segmented, data, op, kind, length, report, this::timed);
+    SegmentRun.Result result =
+        SegmentRun.run(prims, segmented, data, op, arg, kind, length, report, this::timed);
     provenance(report, result.provenance());
     report.put("output", write(result.values()));
+    if (indices != null) {
+      try {
+        NpyWriter.write(indices, result.indices());
+      } catch (IOException e) {
+        throw new BadInputException("cannot write " + indices + ": " + e, e);
+      }
+      report.put("indices", indices.toString());
+    }
   }
 
   private void histogram(

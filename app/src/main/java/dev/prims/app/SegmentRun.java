@@ -9,6 +9,7 @@ import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
+import dev.prims.SegmentArgResult;
 import dev.prims.SegmentResult;
 import dev.prims.Segments;
 import java.lang.reflect.Array;
@@ -17,9 +18,10 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The segmented operations of {@code prims run}: {@code segreduce} and {@code segscan} over
- * segments of {@code --segment L} elements, {@code reduce-by-key} and {@code scan-by-key} over runs
- * of L equal keys ({@code i / L}), on the input values.
+ * The segmented operations of {@code prims run}: {@code segreduce} (arg-min and arg-max too, with
+ * {@code --op argmin|argmax}) and {@code segscan} over segments of {@code --segment L} elements,
+ * {@code reduce-by-key} and {@code scan-by-key} over runs of L equal keys ({@code i / L}), on the
+ * input values.
  */
 final class SegmentRun {
   /** The operation names, in the order the help lists them. */
@@ -33,7 +35,16 @@ final class SegmentRun {
     <T> T timed(Supplier<T> call);
   }
 
+  /** The result values, the indices of a segmented arg-min/arg-max (else null), the provenance. */
+  record Result(Object values, long[] indices, Provenance provenance) {}
+
   private SegmentRun() {}
+
+  /** MIN for {@code argmin}, MAX for {@code argmax} (case-insensitive), else null. */
+  static ReduceOp argOp(String opName) {
+    String name = opName == null ? "" : opName.trim().toLowerCase(Locale.ROOT);
+    return name.equals("argmin") ? ReduceOp.MIN : name.equals("argmax") ? ReduceOp.MAX : null;
+  }
 
   /** The operation named {@code name} (case-insensitive), or null when it is none of them. */
   static String family(String name) {
@@ -53,15 +64,17 @@ final class SegmentRun {
   }
 
   /**
-   * Runs {@code family} on {@code data} with segments or runs of {@code length}; adds {@code
-   * segmentLength}, {@code segments}, {@code first} and {@code last} to the report and returns the
-   * result values and their provenance.
+   * Runs {@code family} on {@code data} with segments or runs of {@code length} (a segmented
+   * arg-min or arg-max under {@code op} when {@code arg}); adds {@code segmentLength}, {@code
+   * segments}, {@code first} and {@code last} (and {@code firstIndex}, {@code lastIndex} for an
+   * arg-reduce) to the report and returns the result.
    */
-  static ScanResult<?> run(
+  static Result run(
       Prims prims,
       String family,
       Object data,
       ReduceOp op,
+      boolean arg,
       ScanKind kind,
       int length,
       Map<String, Object> report,
@@ -74,6 +87,7 @@ final class SegmentRun {
       report.put("kind", kind.name().toLowerCase(Locale.ROOT));
     }
     Object values;
+    long[] indices = null;
     Provenance provenance;
     long count;
     if (byKey) {
@@ -99,7 +113,12 @@ final class SegmentRun {
         offsets[s] = (int) Math.min(n, (long) s * length);
       }
       Segments split = prims.segments(offsets);
-      if (reduce) {
+      if (arg) {
+        SegmentArgResult<?> r = timer.timed(() -> segmentArgReduce(split, data, op));
+        values = r.values();
+        indices = r.indices();
+        provenance = r.provenance();
+      } else if (reduce) {
         SegmentResult<?> r = timer.timed(() -> segmentReduce(split, data, op));
         values = r.values();
         provenance = r.provenance();
@@ -114,7 +133,20 @@ final class SegmentRun {
     int results = Array.getLength(values);
     report.put("first", results == 0 ? null : JsonOutput.element(values, 0));
     report.put("last", results == 0 ? null : JsonOutput.element(values, results - 1));
-    return new ScanResult<>(values, provenance);
+    if (indices != null && results > 0) {
+      report.put("firstIndex", indices[0]);
+      report.put("lastIndex", indices[results - 1]);
+    }
+    return new Result(values, indices, provenance);
+  }
+
+  private static SegmentArgResult<?> segmentArgReduce(Segments s, Object data, ReduceOp op) {
+    return switch (DType.ofArray(data)) {
+      case INT -> s.argReduce((int[]) data, op);
+      case LONG -> s.argReduce((long[]) data, op);
+      case FLOAT -> s.argReduce((float[]) data, op);
+      case DOUBLE -> s.argReduce((double[]) data, op);
+    };
   }
 
   private static SegmentResult<?> segmentReduce(Segments s, Object data, ReduceOp op) {

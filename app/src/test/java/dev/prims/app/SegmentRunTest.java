@@ -99,7 +99,76 @@ class SegmentRunTest {
   }
 
   @Test
+  void segmentedArgMaxWritesValuesAndIndices(@TempDir Path dir) throws IOException {
+    Path out = dir.resolve("max.npy");
+    Path at = dir.resolve("at.npy");
+    JsonNode r =
+        Cli.runJsonOnCpu(
+            "segreduce",
+            "--n",
+            "1000",
+            "--type",
+            "int",
+            "--dist",
+            "ints",
+            "--segment",
+            "64",
+            "--op",
+            "argmax",
+            "--output",
+            out.toString(),
+            "--indices",
+            at.toString());
+    assertEquals("argmax", r.get("op").asText());
+    assertEquals(16, r.get("segments").asInt());
+    int[] values = ints(1000);
+    int[] expected = new int[16];
+    long[] expectedAt = new long[16];
+    for (int s = 0; s < 16; s++) {
+      expectedAt[s] = 64 * s;
+      for (int i = 64 * s; i < Math.min(1000, 64 * (s + 1)); i++) {
+        if (values[i] > values[(int) expectedAt[s]]) {
+          expectedAt[s] = i;
+        }
+      }
+      expected[s] = values[(int) expectedAt[s]];
+    }
+    assertArrayEquals(expected, (int[]) NpyReader.read(out));
+    assertArrayEquals(expectedAt, (long[]) NpyReader.read(at));
+    assertEquals(expectedAt[0], r.get("firstIndex").asLong());
+    assertEquals(expectedAt[15], r.get("lastIndex").asLong());
+    Cli human =
+        Cli.run(
+            "run",
+            "segreduce",
+            "--n",
+            "100",
+            "--segment",
+            "10",
+            "--op",
+            "argmin",
+            "--backend",
+            "cpu");
+    assertEquals(0, human.exitCode(), human.toString());
+    assertTrue(human.out().contains("argmin segreduce of 100 float"), human.toString());
+    assertTrue(
+        human.out().matches("(?s).*first [^,]+ at \\d+, last .* at \\d+.*"), human.toString());
+  }
+
+  @Test
   void badSegmentOptions() {
+    RunCommandTest.assertBadInput(
+        "--indices is for topk and segreduce --op argmin|argmax",
+        "run",
+        "segreduce",
+        "--n",
+        "10",
+        "--op",
+        "max",
+        "--indices",
+        "at.npy");
+    RunCommandTest.assertBadInput(
+        "unknown op 'argmax'", "run", "segscan", "--n", "10", "--op", "argmax");
     RunCommandTest.assertBadInput(
         "--segment must be at least 1, got 0", "run", "segreduce", "--n", "10", "--segment", "0");
     RunCommandTest.assertBadInput(

@@ -5,6 +5,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.AbstractSegmenter;
+import dev.prims.spi.ArgOrder;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
 import java.lang.reflect.Array;
@@ -22,6 +23,87 @@ final class AparapiSegmenter extends AbstractSegmenter {
 
   AparapiSegmenter(DriverContext context) {
     this.context = context;
+  }
+
+  /**
+   * Segmented arg-min/arg-max: every segment is cut into pieces of at most {@link
+   * AparapiSegmentPolicy#CHUNK} elements, one work-item scans each piece (SegmentArgKernel), and
+   * the host joins the pieces of each segment in index order with {@link ArgOrder}.
+   */
+  @Override
+  protected String argSegmented(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op,
+      CallContext call) {
+    AparapiBuffer in = context.buffers().own(values);
+    AparapiBuffer winners = context.buffers().own(outValues);
+    AparapiBuffer at = context.buffers().own(outIndices);
+    int count = (int) segments;
+    long[] bounds = longs(context.buffers().own(offsets).array(), count + 1);
+    int[] firstPiece = new int[count + 1];
+    int pieces = 0;
+    for (int s = 0; s < count; s++) {
+      firstPiece[s] = pieces;
+      pieces +=
+          (int)
+              ((bounds[s + 1] - bounds[s] + AparapiSegmentPolicy.CHUNK - 1)
+                  / AparapiSegmentPolicy.CHUNK);
+    }
+    firstPiece[count] = pieces;
+    int[] starts = new int[pieces + 1];
+    for (int s = 0; s < count; s++) {
+      for (int p = firstPiece[s]; p < firstPiece[s + 1]; p++) {
+        starts[p] = (int) bounds[s] + (p - firstPiece[s]) * AparapiSegmentPolicy.CHUNK;
+      }
+    }
+    starts[pieces] = in.size();
+    int[] index = pieces == 0 ? new int[0] : pieceWinners(in, starts, pieces, op, call);
+    Object a = in.array();
+    long[] indices = (long[]) at.array();
+    Number identity = op.identity(in.type());
+    for (int s = 0; s < count; s++) {
+      int best = -1;
+      for (int p = firstPiece[s]; p < firstPiece[s + 1]; p++) {
+        int other = index[p];
+        if (best < 0 || ArgOrder.wins(key(a, other, op), other, key(a, best, op), best, op)) {
+          best = other;
+        }
+      }
+      indices[s] = best;
+      if (best < 0) {
+        Array.set(winners.array(), s, identity);
+      } else {
+        System.arraycopy(a, best, winners.array(), s, 1);
+      }
+    }
+    winners.markWritten();
+    at.markWritten();
+    return ARG_FLAT;
+  }
+
+  /** The winner of each piece of {@code in}, one work-item per piece. */
+  private int[] pieceWinners(
+      AparapiBuffer in, int[] starts, int pieces, ReduceOp op, CallContext call) {
+    KernelHandle<?> handle = context.kernels().segmentArg(in.type());
+    return handle.locked(
+        k -> {
+          SegmentArgKernel kernel = (SegmentArgKernel) k;
+          kernel.bind(in.array(), starts, pieces, op == ReduceOp.MIN);
+          handle.bind("a", in);
+          handle.put(starts);
+          launch(handle, pieces, call);
+          handle.get(kernel.index());
+          return kernel.index();
+        });
+  }
+
+  /** The {@link ArgOrder} key of element {@code i} of {@code a}. */
+  private static long key(Object a, int i, ReduceOp op) {
+    return ArgOrder.keyOf((Number) Array.get(a, i), op);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.prims.cpu;
 
 import dev.prims.DeviceBuffer;
+import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
@@ -9,8 +10,8 @@ import java.lang.reflect.Array;
 /**
  * Segmented reduce and scan on the CPU: one flat pass over chunks of {@link CpuPolicy#REDUCE_CHUNK}
  * (reduce) or {@link CpuPolicy#SCAN_CHUNK} (scan) elements, whatever the segment lengths ({@link
- * SegmentChunks}); runs of keys found chunk by chunk ({@link CpuRuns}). Buffers must be on the
- * heap.
+ * SegmentChunks}), arg-min/arg-max included ({@link ArgSegmentWork}); runs of keys found chunk by
+ * chunk ({@link CpuRuns}). Buffers must be on the heap.
  */
 final class CpuSegmenter extends AbstractSegmenter {
 
@@ -35,6 +36,28 @@ final class CpuSegmenter extends AbstractSegmenter {
             pass.plan() == null
                 ? new FastSegmentWork(values.type(), in, o, pass.op(), inclusive, chunks)
                 : new FoldSegmentWork(in, o, pass.plan(), inclusive, chunks));
+  }
+
+  @Override
+  protected String argSegmented(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op,
+      CallContext call) {
+    int n = (int) heapLength(values);
+    int count = Math.toIntExact(segments);
+    Object winners = output(outValues, count);
+    long[] indices = (long[]) output(outIndices, count);
+    SegmentChunks chunks =
+        new SegmentChunks(SegmentChunks.of(heapArray(offsets)), count, n, CpuPolicy.REDUCE_CHUNK);
+    chunks.reduce(
+        parallel, new ArgSegmentWork(heapArray(values), op, winners, indices, chunks.chunks()));
+    store(outValues, winners, count);
+    store(outIndices, indices, count);
+    return ARG_FLAT;
   }
 
   @Override

@@ -26,6 +26,15 @@ final class CudaSegmentPolicy {
   /** Longest segment one block reduces, and the chunk length of longer ones (SEG_BLOCK_MAX). */
   static final long BLOCK_MAX = 65536;
 
+  /**
+   * Longest segment a segmented arg-reduce gives one thread (SEG_ARG_THREAD_MAX); longer segments
+   * take a block.
+   */
+  static final long ARG_THREAD_MAX = 256;
+
+  /** Most blocks of a segmented arg-reduce's pass over the long segments. */
+  static final long ARG_BLOCK_GROUPS = 16384;
+
   /** Items per thread of a by-key tile of 4-byte keys and values (BY_KEY_ITEMS_4). */
   static final int BY_KEY_ITEMS_4 = 15;
 

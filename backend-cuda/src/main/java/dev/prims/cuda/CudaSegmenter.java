@@ -28,14 +28,16 @@ import jcuda.driver.CUdeviceptr;
  * run in one pass (segment_*_by_key_*.cu); the runs of keys for the reproducible by-key sums are
  * start flags, their exclusive sum (this backend's scan), a scatter. Reproducible sums split every
  * element into its fold integers, sum or scan each fold's integers per segment exactly with the
- * same kernels on longs, and combine them once per result. Twin of the OpenCL backend's
- * OpenClSegmenter.
+ * same kernels on longs, and combine them once per result. Segmented arg-min/arg-max
+ * (segment_arg.cu) gives short segments one thread each and long ones a block each. Twin of the
+ * OpenCL backend's OpenClSegmenter.
  */
 final class CudaSegmenter extends AbstractSegmenter {
   private static final String REDUCE = "segment_reduce";
   private static final String REDUCE_FLAT = "segment_reduce_flat";
   private static final String SCAN = "segment_scan";
   private static final String REDUCE_BLOCKS = "segment_reduce_blocks";
+  private static final String ARG = "segment_arg";
 
   private final CudaBackend backend;
   private final boolean registers;
@@ -46,6 +48,43 @@ final class CudaSegmenter extends AbstractSegmenter {
   CudaSegmenter(CudaBackend backend, boolean registers) {
     this.backend = backend;
     this.registers = registers;
+  }
+
+  @Override
+  protected String argSegmented(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op,
+      CallContext call) {
+    if (segments == 0) {
+      return ARG_SPLIT;
+    }
+    CudaBuffer starts = backend.own(offsets);
+    DType type = values.type();
+    backend.call(
+        () -> {
+          for (String name : new String[] {"seg_arg_threads", "seg_arg_blocks"}) {
+            boolean threads = name.equals("seg_arg_threads");
+            backend.launch(
+                ARG,
+                kernel(name, type, op, starts.type()),
+                threads
+                    ? ceilDiv(segments, BLOCK_SIZE)
+                    : Math.min(segments, CudaSegmentPolicy.ARG_BLOCK_GROUPS),
+                0,
+                new KernelArgs()
+                    .pointer(backend.own(values).pointer())
+                    .pointer(starts.pointer())
+                    .i64(segments)
+                    .pointer(backend.own(outValues).pointer())
+                    .pointer(backend.own(outIndices).pointer()));
+          }
+          return null;
+        });
+    return ARG_SPLIT;
   }
 
   @Override

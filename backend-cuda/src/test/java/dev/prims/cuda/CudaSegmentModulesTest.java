@@ -34,6 +34,7 @@ class CudaSegmentModulesTest {
     Set<String> scan = entries("segment_scan");
     Set<String> flat = entries("segment_reduce_flat");
     Set<String> blocks = entries("segment_reduce_blocks");
+    Set<String> arg = entries("segment_arg");
     for (DType type : DType.values()) {
       for (ReduceOp op : ReduceOp.values()) {
         if (!op.supports(type)) {
@@ -47,6 +48,10 @@ class CudaSegmentModulesTest {
           assertContains(blocks, CudaSegmenter.kernel("seg_block_fixup", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_totals", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_tiles", type, op, offsets));
+          if (op == ReduceOp.MIN || op == ReduceOp.MAX) {
+            assertContains(arg, CudaSegmenter.kernel("seg_arg_threads", type, op, offsets));
+            assertContains(arg, CudaSegmenter.kernel("seg_arg_blocks", type, op, offsets));
+          }
         }
         assertContains(reduce, CudaSegmenter.kernel("seg_reduce_fixup", type, op, null));
         assertContains(scan, CudaSegmenter.kernel("seg_scan_spine", type, op, null));
@@ -83,6 +88,8 @@ class CudaSegmentModulesTest {
         CudaSegmentPolicy.FLAT_ITEMS_PER_THREAD,
         defined("block_segment_flat.cuh", "SEG_FLAT_ITEMS"));
     assertEquals(CudaSegmentPolicy.BLOCK_MAX, defined("block_segment_blocks.cuh", "SEG_BLOCK_MAX"));
+    assertEquals(
+        CudaSegmentPolicy.ARG_THREAD_MAX, defined("block_segment_arg.cuh", "SEG_ARG_THREAD_MAX"));
     assertEquals(CudaSegmentPolicy.BY_KEY_ITEMS_4, defined("block_by_key.cuh", "BY_KEY_ITEMS_4"));
     assertEquals(CudaSegmentPolicy.BY_KEY_ITEMS_8, defined("block_by_key.cuh", "BY_KEY_ITEMS_8"));
     assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);

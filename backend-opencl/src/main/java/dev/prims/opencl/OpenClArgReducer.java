@@ -27,6 +27,13 @@ final class OpenClArgReducer implements ArgReducer {
     this.backend = backend;
   }
 
+  /** The build options of argreduce.cl's key type for elements of {@code type}. */
+  static String keyOptions(DType type) {
+    return type.bytes() == 8
+        ? " -DKEY=long -DKEY_MAX=LONG_MAX -DKEY_MIN=LONG_MIN -DAS_KEY=as_long"
+        : " -DKEY=int -DKEY_MAX=INT_MAX -DKEY_MIN=INT_MIN -DAS_KEY=as_int";
+  }
+
   @Override
   public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     OpenClBuffer in = backend.own(input);
@@ -40,10 +47,7 @@ final class OpenClArgReducer implements ArgReducer {
           int block = OpenClReducePolicy.BLOCK_SIZE;
           long groups = OpenClReducePolicy.gridGroups(backend.openClDevice(), n, 4);
           boolean wide = type.bytes() == 8;
-          String options =
-              wide
-                  ? " -DKEY=long -DKEY_MAX=LONG_MAX -DKEY_MIN=LONG_MIN -DAS_KEY=as_long"
-                  : " -DKEY=int -DKEY_MAX=INT_MAX -DKEY_MIN=INT_MIN -DAS_KEY=as_int";
+          String options = keyOptions(type);
           cl_mem keys = backend.scratch("arg.keys", groups * (wide ? 8 : 4));
           cl_mem index = backend.scratch("arg.index", groups * 8);
           cl_mem result = backend.scratch("arg.result", 16);

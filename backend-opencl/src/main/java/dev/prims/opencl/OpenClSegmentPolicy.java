@@ -19,6 +19,14 @@ final class OpenClSegmentPolicy {
   /** Longest segment one work-group reduces, and the chunk length of longer ones. */
   static final long BLOCK_MAX = 65536;
 
+  /**
+   * Longest segment a segmented arg-reduce gives one work-item; longer segments take a work-group.
+   */
+  static final long ARG_THREAD_MAX = 256;
+
+  /** Most work-groups of a segmented arg-reduce's pass over the long segments. */
+  static final long ARG_BLOCK_GROUPS = 16384;
+
   /** Items per work-item of a by-key tile of 4-byte keys and values. */
   static final int BY_KEY_ITEMS_4 = 15;
 

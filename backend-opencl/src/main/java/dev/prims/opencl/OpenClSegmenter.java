@@ -24,12 +24,15 @@ import org.jocl.cl_mem;
  * reproducible by-key sums, the runs of keys are start flags, their exclusive sum (this backend's
  * scan), a scatter. Reproducible sums split every element into its fold integers (fold.cl), sum
  * each fold's integers per segment exactly with the same kernels on longs, and combine them once
- * per result.
+ * per result. Segmented arg-min/arg-max (argreduce.cl) gives short segments one work-item each and
+ * long ones a work-group each.
  */
 final class OpenClSegmenter extends AbstractSegmenter {
   private static final String FILE = "segment.cl";
 
   private static final String BY_KEY_FILE = "by_key.cl";
+
+  private static final String ARG_FILE = "argreduce.cl";
 
   private final OpenClBackend backend;
   private final OpenClTickets byKeyStates;
@@ -37,6 +40,49 @@ final class OpenClSegmenter extends AbstractSegmenter {
   OpenClSegmenter(OpenClBackend backend) {
     this.backend = backend;
     this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states");
+  }
+
+  @Override
+  protected String argSegmented(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op,
+      CallContext call) {
+    backend.requireType(values.type());
+    if (segments == 0) {
+      return ARG_SPLIT;
+    }
+    OpenClBuffer starts = backend.own(offsets);
+    String options =
+        OpenClArgReducer.keyOptions(values.type())
+            + " -DOFF_T="
+            + (starts.type() == DType.INT ? "int" : "long")
+            + " -DARG_THREAD_MAX="
+            + OpenClSegmentPolicy.ARG_THREAD_MAX
+            + "UL";
+    Object[] args = {
+      backend.own(values).mem(), starts.mem(), segments, mem(outValues), mem(outIndices)
+    };
+    backend.callAndRead(
+        "segmented arg-reduce",
+        () -> {
+          backend.launch(
+              backend.kernel(
+                  ARG_FILE, values.type(), op, BLOCK_SIZE, 1, options, "seg_arg_threads"),
+              ceilDiv(segments, BLOCK_SIZE),
+              BLOCK_SIZE,
+              args);
+          backend.launch(
+              backend.kernel(ARG_FILE, values.type(), op, BLOCK_SIZE, 1, options, "seg_arg_blocks"),
+              Math.min(segments, OpenClSegmentPolicy.ARG_BLOCK_GROUPS),
+              BLOCK_SIZE,
+              args);
+          return null;
+        });
+    return ARG_SPLIT;
   }
 
   @Override

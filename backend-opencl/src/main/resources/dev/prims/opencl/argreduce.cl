@@ -101,3 +101,73 @@ __kernel REQUIRE_BLOCK void arg_finish(__global const T* input, __global const K
     ((__global T*)(result + 1))[0] = input[index[0]];
   }
 }
+
+#ifdef OFF_T
+// Segmented arg-min / arg-max over CSR offsets (OFF_T: int or long): segment s's first extreme
+// element to out_values[s] and its index in the whole input to out_index[s]; an empty segment gets
+// IDENTITY and index -1. Segments of at most ARG_THREAD_MAX elements take one work-item each
+// (seg_arg_threads), longer ones one work-group each (seg_arg_blocks, a grid-stride loop over the
+// segments); each kernel skips the other's segments.
+
+inline void seg_arg_write(__global const T* values, ulong at, ulong s, __global T* out_values,
+                          __global long* out_index OP_PARAM) {
+  out_index[s] = at == (ulong)-1 ? -1L : (long)at;
+  out_values[s] = at == (ulong)-1 ? IDENTITY : values[at];
+}
+
+__kernel REQUIRE_BLOCK void seg_arg_threads(__global const T* values,
+                                            __global const OFF_T* offsets, ulong segments,
+                                            __global T* out_values,
+                                            __global long* out_index OP_PARAM) {
+  ulong s = get_global_id(0);
+  if (s >= segments) {
+    return;
+  }
+  ulong from = (ulong)offsets[s];
+  ulong to = (ulong)offsets[s + 1];
+  if (to - from > ARG_THREAD_MAX) {
+    return;
+  }
+  KEY flip = ARG_FLIP(opcode);
+  KEY best = (KEY)KEY_MIN;
+  ulong at = (ulong)-1;
+  for (ulong i = from; i < to; i++) {
+    KEY k = arg_key(values[i], flip);
+    if (k > best || at == (ulong)-1) {
+      best = k;
+      at = i;
+    }
+  }
+  seg_arg_write(values, at, s, out_values, out_index OP_ARG);
+}
+
+__kernel REQUIRE_BLOCK void seg_arg_blocks(__global const T* values,
+                                           __global const OFF_T* offsets, ulong segments,
+                                           __global T* out_values,
+                                           __global long* out_index OP_PARAM) {
+  __local KEY keys[BLOCK_SIZE];
+  __local ulong index[BLOCK_SIZE];
+  KEY flip = ARG_FLIP(opcode);
+  for (ulong s = get_group_id(0); s < segments; s += get_num_groups(0)) {
+    ulong from = (ulong)offsets[s];
+    ulong to = (ulong)offsets[s + 1];
+    if (to - from <= ARG_THREAD_MAX) {
+      continue;
+    }
+    KEY best = (KEY)KEY_MIN;
+    ulong at = (ulong)-1;
+    for (ulong i = from + get_local_id(0); i < to; i += BLOCK_SIZE) {
+      KEY k = arg_key(values[i], flip);
+      if (k > best || at == (ulong)-1) {
+        best = k;
+        at = i;
+      }
+    }
+    arg_block(keys, index, best, at);
+    if (get_local_id(0) == 0) {
+      seg_arg_write(values, index[0], s, out_values, out_index OP_ARG);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+#endif

@@ -172,10 +172,7 @@ public abstract class SegmentConformance extends BackendConformance {
     Object values = TestData.array(type, DataKind.RANDOM, n, TestData.seed(type, n, "buffers"));
     int[] offsets = layout.offsets();
     int count = offsets.length - 1;
-    DeviceBuffer offsetBuffer =
-        offsetsKind.startsWith("int")
-            ? prims.upload(offsets)
-            : offsetsKind.startsWith("long") ? prims.upload(SegmentLayouts.asLongs(offsets)) : null;
+    DeviceBuffer offsetBuffer = offsetBuffer(prims, offsets, offsetsKind);
     try (DeviceBuffer input = prims.upload(values);
         DeviceBuffer out = prims.allocate(type, count);
         DeviceBuffer scanned = prims.upload(values)) {
@@ -195,6 +192,137 @@ public abstract class SegmentConformance extends BackendConformance {
       if (offsetBuffer != null) {
         offsetBuffer.close();
       }
+    }
+  }
+
+  // ---- arg-min / arg-max ----
+
+  /**
+   * Segmented arg-min and arg-max on every type: every layout up to 65537 values with random, tied
+   * (signed zeros) and NaN data, random data at 2^20 + 1 in one huge segment and in segments of 64;
+   * int and long offsets.
+   */
+  @TestFactory
+  Stream<DynamicNode> argReduceSegments() {
+    List<DynamicNode> nodes = new ArrayList<>();
+    for (DType type : DType.values()) {
+      for (ReduceOp op : List.of(ReduceOp.MIN, ReduceOp.MAX)) {
+        List<DynamicNode> tests = new ArrayList<>();
+        for (int n : List.of(1, 33, 4097, 65537, Sizes.LARGE)) {
+          List<Layout> layouts = SegmentLayouts.all(n, TestData.seed("arg layout", n));
+          if (n == Sizes.LARGE) {
+            layouts = List.of(layouts.get(1), new Layout("64 each", SegmentLayouts.fixed(n, 64)));
+          }
+          for (int l = 0; l < layouts.size(); l++) {
+            Layout layout = layouts.get(l);
+            boolean longOffsets = l % 2 == 1;
+            for (String data : argData(type, n)) {
+              tests.add(
+                  DynamicTest.dynamicTest(
+                      "n=" + n + " " + layout + " " + data + (longOffsets ? " long offsets" : ""),
+                      () -> checkArgArrays(type, op, data, n, layout, longOffsets)));
+            }
+          }
+        }
+        nodes.add(DynamicContainer.dynamicContainer("arg " + type.id() + " " + op.id(), tests));
+      }
+    }
+    return nodes.stream();
+  }
+
+  private static List<String> argData(DType type, int n) {
+    if (n > SMALL) {
+      return List.of("random");
+    }
+    return type.isFloating() ? List.of("random", "ties", "nan") : List.of("random", "ties");
+  }
+
+  private void checkArgArrays(
+      DType type, ReduceOp op, String data, int n, Layout layout, boolean longs) {
+    long seed = TestData.seed(type, data, n, layout.name());
+    Object values =
+        switch (data) {
+          case "ties" -> SegmentArgCheck.ties(type, n, seed);
+          case "nan" -> TestData.array(type, DataKind.NAN, n, seed);
+          default -> TestData.array(type, DataKind.RANDOM, n, seed);
+        };
+    Segments segments =
+        longs
+            ? prims().segments(SegmentLayouts.asLongs(layout.offsets()))
+            : prims().segments(layout.offsets());
+    dev.prims.SegmentArgResult<?> r = SegmentArgCheck.argReduce(segments, values, op);
+    SegmentArgCheck.check(type, op, values, layout.offsets(), r.values(), r.indices());
+  }
+
+  /** Segmented arg-min and arg-max of device buffers, with int, long and host offsets. */
+  @TestFactory
+  Stream<DynamicNode> argReduceSegmentsOnBuffers() {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (DType type : DType.values()) {
+      for (int n : List.of(0, 1025, 65537)) {
+        Layout layout = SegmentLayouts.all(n, TestData.seed("arg buffer layout", n)).get(0);
+        for (String offsets : List.of("int buffer", "long buffer", "host")) {
+          tests.add(
+              DynamicTest.dynamicTest(
+                  "arg " + type.id() + " n=" + n + " " + layout + ", offsets " + offsets,
+                  () -> checkArgBuffers(type, n, layout, offsets)));
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkArgBuffers(DType type, int n, Layout layout, String offsetsKind) {
+    Prims prims = prims();
+    Object values = SegmentArgCheck.ties(type, n, TestData.seed(type, n, "arg buffers"));
+    int[] offsets = layout.offsets();
+    int count = offsets.length - 1;
+    DeviceBuffer offsetBuffer = offsetBuffer(prims, offsets, offsetsKind);
+    try (DeviceBuffer input = prims.upload(values);
+        DeviceBuffer out = prims.allocate(type, count);
+        DeviceBuffer at = prims.allocate(DType.LONG, count)) {
+      Segments segments =
+          offsetBuffer == null ? prims.segments(offsets) : prims.segments(offsetBuffer);
+      for (ReduceOp op : List.of(ReduceOp.MIN, ReduceOp.MAX)) {
+        segments.argReduce(input, out, at, op);
+        Object winners = Array.newInstance(type.arrayClass().getComponentType(), count);
+        long[] indices = new long[count];
+        prims.download(out, winners);
+        prims.download(at, indices);
+        SegmentArgCheck.check(type, op, values, offsets, winners, indices);
+      }
+    } finally {
+      if (offsetBuffer != null) {
+        offsetBuffer.close();
+      }
+    }
+  }
+
+  @Test
+  void argReduceOfEmptySegmentsIsTheIdentityAtMinusOne() {
+    Segments segments = prims().segments(new int[] {0, 0, 3, 3, 5, 5});
+    dev.prims.SegmentArgResult<float[]> min =
+        segments.argReduce(new float[] {2, -0.0f, 0.0f, 7, Float.NaN}, ReduceOp.MIN);
+    assertArrayEquals(new long[] {-1, 1, -1, 4, -1}, min.indices());
+    assertEquals(Float.POSITIVE_INFINITY, min.values()[0]);
+    assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(min.values()[1]));
+    assertTrue(Float.isNaN(min.values()[3]), "NaN is the extreme");
+    dev.prims.SegmentArgResult<int[]> max =
+        segments.argReduce(new int[] {5, 9, 9, 1, 1}, ReduceOp.MAX);
+    assertArrayEquals(new long[] {-1, 1, -1, 3, -1}, max.indices());
+    assertArrayEquals(
+        new int[] {Integer.MIN_VALUE, 9, Integer.MIN_VALUE, 1, Integer.MIN_VALUE}, max.values());
+    assertEquals(
+        0, prims().segments(new int[] {0}).argReduce(new long[0], ReduceOp.MIN).indices().length);
+    assertMessage("MIN or MAX", () -> segments.argReduce(new int[5], ReduceOp.SUM));
+    try (DeviceBuffer v = prims().upload(new int[5]);
+        DeviceBuffer out = prims().allocate(DType.INT, 5);
+        DeviceBuffer ints = prims().allocate(DType.INT, 5);
+        DeviceBuffer longs = prims().allocate(DType.LONG, 5)) {
+      assertMessage(
+          "indices must be long with at least 5 elements, got int",
+          () -> segments.argReduce(v, out, ints, ReduceOp.MAX));
+      assertMessage("three different buffers", () -> segments.argReduce(v, v, longs, ReduceOp.MAX));
     }
   }
 
@@ -451,6 +579,13 @@ public abstract class SegmentConformance extends BackendConformance {
   }
 
   // ---- helpers ----
+
+  /** The offsets as an "int buffer" or a "long buffer", or null for "host" offsets. */
+  private static DeviceBuffer offsetBuffer(Prims prims, int[] offsets, String kind) {
+    return kind.startsWith("int")
+        ? prims.upload(offsets)
+        : kind.startsWith("long") ? prims.upload(SegmentLayouts.asLongs(offsets)) : null;
+  }
 
   @SuppressWarnings("unchecked")
   private static dev.prims.SegmentResult<?> reduce(Segments s, Object values, ReduceOp op) {

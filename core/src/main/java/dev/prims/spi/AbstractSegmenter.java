@@ -6,9 +6,10 @@ import dev.prims.ScanKind;
 
 /**
  * A skeletal {@link Segmenter} whose four segmented calls are one method, {@link #segmented}, told
- * by a {@link Pass} whether to reduce or scan, and whether on exact fold sums; whose two fused
- * by-key calls are one method, {@link #byKey}; and which says where a segmented reduce runs one
- * block per segment ({@link #blockPerSegment}).
+ * by a {@link Pass} whether to reduce or scan, and whether on exact fold sums; whose arg-reduce is
+ * {@link #argSegmented}, which names the variant it ran; whose two fused by-key calls are one
+ * method, {@link #byKey}; and which says where a segmented reduce runs one block per segment
+ * ({@link #blockPerSegment}).
  */
 public abstract class AbstractSegmenter implements Segmenter {
   /** The variant of a segmented pass over tiles or chunks whatever the segment lengths. */
@@ -16,6 +17,15 @@ public abstract class AbstractSegmenter implements Segmenter {
 
   /** The variant of a segmented reduce with one block (work-group) per segment. */
   public static final String BLOCKS = "segmented-blocks";
+
+  /** The variant of a segmented arg-reduce in one flat pass whatever the segment lengths. */
+  public static final String ARG_FLAT = "segmented-arg-flat";
+
+  /**
+   * The variant of a segmented arg-reduce with one thread per short segment and one block
+   * (work-group) per long one.
+   */
+  public static final String ARG_SPLIT = "segmented-arg-split";
 
   /** The variant of a by-key call in one pass (tile run detection and a decoupled look-back). */
   public static final String BY_KEY = "by-key-single-pass";
@@ -51,6 +61,28 @@ public abstract class AbstractSegmenter implements Segmenter {
     call.usedVariant(variant(values.length(), segments, kind));
     segmented(values, offsets, segments, out, new Pass(op, kind, null, call));
   }
+
+  @Override
+  public final void argReduce(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op,
+      CallContext call) {
+    call.usedVariant(argSegmented(values, offsets, segments, outValues, outIndices, op, call));
+  }
+
+  /** The segmented arg-min/arg-max of {@link Segmenter#argReduce}; returns the variant that ran. */
+  protected abstract String argSegmented(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op,
+      CallContext call);
 
   @Override
   public final void foldReduce(

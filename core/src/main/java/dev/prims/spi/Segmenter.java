@@ -23,6 +23,22 @@ public interface Segmenter {
       CallContext call);
 
   /**
+   * Segmented arg-min ({@code op} MIN) or arg-max (MAX) in the order of {@link ArgOrder}: writes
+   * segment {@code s}'s first extreme element to {@code outValues[s]} (the type of {@code values})
+   * and its index in the whole of {@code values} to {@code outIndices[s]} (a long buffer); an empty
+   * segment gets the operator's identity and index -1. Both outputs hold at least {@code segments}
+   * elements.
+   */
+  void argReduce(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op,
+      CallContext call);
+
+  /**
    * Writes to {@code out} (as long as {@code values}; it may be {@code values} itself) the scan of
    * each segment, restarting from the operator's identity at every segment start.
    */

@@ -440,6 +440,7 @@ public final class BenchRunner {
       case ARGMAX -> "DeviceReduce::ArgMax";
       case MOMENTS -> "none";
       case SEGMENTED_SUM_64, SEGMENTED_SUM_4096 -> "DeviceSegmentedReduce::Sum";
+      case SEGMENTED_ARGMAX_64 -> "DeviceSegmentedReduce::ArgMax";
       case REDUCE_BY_KEY_64 -> "DeviceReduce::ReduceByKey";
       case SCAN_BY_KEY_64 -> "DeviceScan::InclusiveSumByKey";
       case SORT -> cub ? "DeviceRadixSort::SortKeys" : "thrust::sort";

@@ -96,6 +96,10 @@ public final class CpuPeers {
       case ARGMIN, ARGMAX, MOMENTS -> peers.addAll(ArgMomentsPeers.of(operation, data));
       case SORT -> peers.addAll(SortWorkload.peers(data));
       case SORT_PAIRS -> {} // the JDK sorts no key-value pairs
+      case SEGMENTED_ARGMAX_64 ->
+          peers.add(
+              peer(
+                  SegmentArgPeer.NAME, () -> SegmentArgPeer.argMaxes(values, operation.segment())));
       case SELECT, TOPK -> peers.addAll(SelectWorkload.peers(operation, data));
       case DOT -> {
         Object second = data.second();

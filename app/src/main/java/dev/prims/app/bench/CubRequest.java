@@ -58,6 +58,9 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
       case DOT, MOMENTS, SORT -> {}
       case SORT_PAIRS -> args.add("--pairs");
       case SELECT, TOPK -> {}
+      case SEGMENTED_ARGMAX_64 ->
+          args.addAll(
+              List.of("--op", "argmax", "--segment", Integer.toString(operation.segment())));
       case SEGMENTED_SUM_64, SEGMENTED_SUM_4096, REDUCE_BY_KEY_64, SCAN_BY_KEY_64 ->
           args.addAll(List.of("--op", "sum", "--segment", Integer.toString(operation.segment())));
     }

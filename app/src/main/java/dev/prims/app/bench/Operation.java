@@ -25,6 +25,7 @@ public enum Operation {
   MOMENTS("moments", null),
   SEGMENTED_SUM_64(Primitive.REDUCE, "segreduce", "sum-64", ScanKind.INCLUSIVE, 64, 0),
   SEGMENTED_SUM_4096(Primitive.REDUCE, "segreduce", "sum-4096", ScanKind.INCLUSIVE, 4096, 0),
+  SEGMENTED_ARGMAX_64("argmax-64", ReduceOp.MAX, 64),
   REDUCE_BY_KEY_64(Primitive.REDUCE, "reduce-by-key", "sum-64", ScanKind.INCLUSIVE, 64, 1),
   SCAN_BY_KEY_64(Primitive.SCAN, "scan-by-key", "inclusive-sum-64", ScanKind.INCLUSIVE, 64, 1),
   SORT(Primitive.SCAN, "sort", "ascending", null, 0, 0),
@@ -68,6 +69,21 @@ public enum Operation {
     this.bytesPerElement = 1;
     this.family = family;
     this.segment = 0;
+    this.keyBytes = 0;
+  }
+
+  /**
+   * A segmented arg-min or arg-max ({@code reduceOp} MIN or MAX) over segments of {@code segment}
+   * elements: reads the values (the per-segment values and indices written are not counted).
+   */
+  Operation(String op, ReduceOp reduceOp, int segment) {
+    this.primitive = Primitive.REDUCE;
+    this.op = op;
+    this.reduceOp = reduceOp;
+    this.scanKind = null;
+    this.bytesPerElement = 1;
+    this.family = "segreduce";
+    this.segment = segment;
     this.keyBytes = 0;
   }
 
@@ -142,6 +158,11 @@ public enum Operation {
     return this == SELECT || this == TOPK;
   }
 
+  /** Whether this is a segmented arg-min or arg-max ({@code segreduce:argmax-64}). */
+  public boolean isSegmentedArg() {
+    return segment > 0 && family.equals("segreduce") && op.startsWith("arg");
+  }
+
   /** Whether the CUB reference program measures this operation with CUB (moments: no). */
   public boolean hasCubReference() {
     return this != MOMENTS;
@@ -197,7 +218,8 @@ public enum Operation {
                 + token.trim()
                 + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, segreduce,"
                 + " reduce-by-key, scan-by-key, sort, select, topk, or one of sort:ascending, sort:pairs, reduce:sum, reduce:min, reduce:max,"
-                + " scan:inclusive, scan:exclusive, segreduce:sum-64, segreduce:sum-4096");
+                + " scan:inclusive, scan:exclusive, segreduce:sum-64, segreduce:sum-4096,"
+                + " segreduce:argmax-64");
       }
     }
     if (result.isEmpty()) {

@@ -6,14 +6,16 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.Provenance;
+import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.Segments;
 import java.util.List;
 
 /**
- * The segmented operations of {@code prims bench}: a segmented sum over segments of {@link
- * Operation#segment()} elements, reduce-by-key and inclusive scan-by-key over runs of that many
- * equal int keys ({@code i / L}); on device buffers (offsets or keys uploaded once) or host arrays.
+ * The segmented operations of {@code prims bench}: a segmented sum or arg-max over segments of
+ * {@link Operation#segment()} elements, reduce-by-key and inclusive scan-by-key over runs of that
+ * many equal int keys ({@code i / L}); on device buffers (offsets or keys uploaded once) or host
+ * arrays.
  */
 final class SegmentWorkload {
   private SegmentWorkload() {}
@@ -46,6 +48,10 @@ final class SegmentWorkload {
     if (operation.family().equals("segreduce")) {
       DeviceBuffer offsets = keep(buffers, view.upload(offsets(n, operation.segment())));
       Segments segments = view.segments(offsets);
+      if (operation.isSegmentedArg()) {
+        DeviceBuffer at = keep(buffers, view.allocate(DType.LONG, segments.count()));
+        return () -> segments.argReduce(values, out, at, operation.reduceOp());
+      }
       return () -> segments.reduce(values, out, operation.reduceOp());
     }
     DeviceBuffer keys = keep(buffers, view.upload(keys(n, operation.segment())));
@@ -84,11 +90,23 @@ final class SegmentWorkload {
   }
 
   private static Provenance segmentReduce(Segments s, Object values, Operation operation) {
+    if (operation.isSegmentedArg()) {
+      return segmentArgReduce(s, values, operation.reduceOp());
+    }
     return switch (DType.ofArray(values)) {
       case INT -> s.reduce((int[]) values, operation.reduceOp()).provenance();
       case LONG -> s.reduce((long[]) values, operation.reduceOp()).provenance();
       case FLOAT -> s.reduce((float[]) values, operation.reduceOp()).provenance();
       case DOUBLE -> s.reduce((double[]) values, operation.reduceOp()).provenance();
+    };
+  }
+
+  private static Provenance segmentArgReduce(Segments s, Object values, ReduceOp op) {
+    return switch (DType.ofArray(values)) {
+      case INT -> s.argReduce((int[]) values, op).provenance();
+      case LONG -> s.argReduce((long[]) values, op).provenance();
+      case FLOAT -> s.argReduce((float[]) values, op).provenance();
+      case DOUBLE -> s.argReduce((double[]) values, op).provenance();
     };
   }
 

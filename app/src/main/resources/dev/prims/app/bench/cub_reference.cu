@@ -634,8 +634,8 @@ Result run_argreduce(const Options& o, CachingAllocator&) {
 }
 
 // ---- Segmented reduce and by-key (segments or runs of --segment elements; sums only) ----
-// segreduce: DeviceSegmentedReduce::Sum over int offsets 0, L, 2L, ..., n (reads the values;
-// bytes = n elements). reduce-by-key: DeviceReduce::ReduceByKey over int keys i / L (reads keys
+// segreduce: DeviceSegmentedReduce::Sum (--op sum) or ::ArgMax (--op argmax) over int offsets 0, L,
+// 2L, ..., n (reads the values; bytes = n elements). reduce-by-key: DeviceReduce::ReduceByKey over int keys i / L (reads keys
 // and values: bytes = n ints + n elements). scan-by-key: DeviceScan::InclusiveSumByKey over the
 // same keys (reads keys and values, writes values). Checksum: the first segment's (run's) sum
 // (scan-by-key: the last element).
@@ -654,7 +654,7 @@ __global__ void run_keys_kernel(int* keys, long long n, long long length) {
 
 template <typename T>
 Result run_segreduce(const Options& o, CachingAllocator&) {
-  if (o.op != "sum") fail("segreduce measures sum only");
+  if (o.op != "sum" && o.op != "argmax") fail("segreduce measures sum and argmax only");
   long long segments = (o.n + o.segment - 1) / o.segment;
   DeviceMemory<T> in(o.n, "input"), out(segments, "output");
   DeviceMemory<int> offsets(segments + 1, "offsets");
@@ -662,6 +662,18 @@ Result run_segreduce(const Options& o, CachingAllocator&) {
   segment_offsets_kernel<<<static_cast<unsigned int>((segments + 256) / 256), 256>>>(offsets.get(), segments,
                                                                                     o.segment, o.n);
   check(cudaDeviceSynchronize(), "offsets kernel");
+  if (o.op == "argmax") {
+    // DeviceSegmentedReduce::ArgMax: (index within the segment, value) pairs; checksum: the first
+    // segment's index
+    DeviceMemory<cub::KeyValuePair<int, T>> pairs(segments, "pairs");
+    auto arg = [&](void* tmp, size_t& bytes) {
+      return cub::DeviceSegmentedReduce::ArgMax(tmp, bytes, in.get(), pairs.get(), static_cast<int>(segments),
+                                                offsets.get(), offsets.get() + 1);
+    };
+    CubTemp temp(arg);
+    Timing t = measure(o, [&] { check(arg(temp.get(), temp.bytes()), "cub segmented arg-max"); });
+    return {t, 1.0 * o.n * sizeof(T), static_cast<double>(read_one(pairs.get()).key)};
+  }
   auto call = [&](void* tmp, size_t& bytes) {
     return cub::DeviceSegmentedReduce::Sum(tmp, bytes, in.get(), out.get(), static_cast<int>(segments),
                                            offsets.get(), offsets.get() + 1);

@@ -23,10 +23,13 @@ class SegmentBenchTest {
         List.of(
             Operation.SEGMENTED_SUM_64,
             Operation.SEGMENTED_SUM_4096,
+            Operation.SEGMENTED_ARGMAX_64,
             Operation.REDUCE_BY_KEY_64,
             Operation.SCAN_BY_KEY_64),
         Operation.parseList("segreduce,reduce-by-key,scan-by-key"));
     assertEquals(List.of(Operation.SEGMENTED_SUM_4096), Operation.parseList("segreduce:sum-4096"));
+    assertEquals(
+        List.of(Operation.SEGMENTED_ARGMAX_64), Operation.parseList("segreduce:argmax-64"));
     assertEquals(
         List.of(Operation.REDUCE_SUM, Operation.REDUCE_MIN, Operation.REDUCE_MAX),
         Operation.parseList("reduce"),
@@ -36,6 +39,7 @@ class SegmentBenchTest {
   @Test
   void countsKeysBesideValues() {
     assertEquals(4.0 * 100, Operation.SEGMENTED_SUM_64.bytes(DType.FLOAT, 100));
+    assertEquals(8.0 * 100, Operation.SEGMENTED_ARGMAX_64.bytes(DType.DOUBLE, 100));
     assertEquals(4.0 * 100 + 4.0 * 100, Operation.REDUCE_BY_KEY_64.bytes(DType.FLOAT, 100));
     assertEquals(2 * 8.0 * 100 + 4.0 * 100, Operation.SCAN_BY_KEY_64.bytes(DType.DOUBLE, 100));
   }
@@ -46,6 +50,15 @@ class SegmentBenchTest {
         new CubRequest("cub", Operation.SEGMENTED_SUM_4096, DType.FLOAT, 1 << 20, 5).arguments();
     String joined = String.join(" ", args);
     assertTrue(joined.contains("--primitive segreduce --op sum --segment 4096"), joined);
+    String arg =
+        String.join(
+            " ",
+            new CubRequest("cub", Operation.SEGMENTED_ARGMAX_64, DType.FLOAT, 1 << 20, 5)
+                .arguments());
+    assertTrue(arg.contains("--primitive segreduce --op argmax --segment 64"), arg);
+    assertEquals(
+        "DeviceSegmentedReduce::ArgMax",
+        BenchRunner.referenceName("cub", Operation.SEGMENTED_ARGMAX_64));
     assertEquals(
         "DeviceScan::InclusiveSumByKey",
         BenchRunner.referenceName("cub", Operation.SCAN_BY_KEY_64));
@@ -62,7 +75,9 @@ class SegmentBenchTest {
       if (row.get("backend").asText().equals("cpu")) {
         assertTrue(row.get("gbps").asDouble() > 0, "GB/s not positive in " + row);
         ops.add(row.get("primitive").asText() + ":" + row.get("op").asText());
-        if (!row.get("primitive").asText().equals("reduce")) {
+        if (row.get("op").asText().startsWith("argmax")) {
+          assertEquals("segmented-arg-flat", row.get("variant").asText(), row.toString());
+        } else if (!row.get("primitive").asText().equals("reduce")) {
           assertEquals("segmented-flat", row.get("variant").asText(), row.toString());
         }
       }
@@ -72,6 +87,7 @@ class SegmentBenchTest {
             "reduce:sum",
             "segreduce:sum-64",
             "segreduce:sum-4096",
+            "segreduce:argmax-64",
             "reduce-by-key:sum-64",
             "scan-by-key:inclusive-sum-64"),
         ops);

@@ -51,6 +51,26 @@ final class GatheringSegmenter implements Segmenter {
   }
 
   @Override
+  public void argReduce(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer outValues,
+      DeviceBuffer outIndices,
+      ReduceOp op,
+      CallContext call) {
+    try (DeviceBuffer i = first().buffers().allocate(outIndices.type(), outIndices.length())) {
+      onFirst(
+          values,
+          offsets,
+          outValues,
+          (v, o, r) -> first().segmenter().argReduce(v, o, segments, r, i, op, call));
+      scatter(i, outIndices);
+    }
+    owner.record(call, 1, null);
+  }
+
+  @Override
   public long runs(
       DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
     try (DeviceBuffer k = gather(keys);

@@ -1,35 +1,8 @@
-// The keys of arg-min / arg-max (see device/argreduce.cu) and the grid's last step: each element
-// becomes an integer key (int for int and float, i64 for long and double), XORed with all ones for
-// MIN so that both operators take the greatest key; NaN keys are the largest either way.
+// The last step of a one-launch arg-min / arg-max over the whole grid (device/argreduce.cu,
+// device/argreduce_bulk.cu); the keys are block_arg_reduce.cuh's.
 #pragma once
 #include "../common.cuh"
 #include "block_arg_reduce.cuh"
-
-template <typename T> struct ArgKey;
-template <> struct ArgKey<int> {
-  typedef int type;
-  static __device__ __forceinline__ int of(int x, int flip) { return x ^ flip; }
-};
-template <> struct ArgKey<i64> {
-  typedef i64 type;
-  static __device__ __forceinline__ i64 of(i64 x, i64 flip) { return x ^ flip; }
-};
-template <> struct ArgKey<float> {
-  typedef int type;
-  static __device__ __forceinline__ int of(float x, int flip) {
-    const int k = __float_as_int(x);
-    return x != x ? 0x7fffffff : (k ^ ((k >> 31) & 0x7fffffff)) ^ flip;
-  }
-};
-template <> struct ArgKey<double> {
-  typedef i64 type;
-  static __device__ __forceinline__ i64 of(double x, i64 flip) {
-    const i64 k = __double_as_longlong(x);
-    return x != x ? 0x7fffffffffffffffLL : (k ^ ((k >> 63) & 0x7fffffffffffffffLL)) ^ flip;
-  }
-};
-
-#define ARG_NONE 0x7fffffffffffffffLL
 
 // The block's (key, index) pairs go to the partials; the last block to finish reduces them and
 // writes the winner's index (i64) and the element itself (at byte 8) to result (counter is zero on
