@@ -29,8 +29,10 @@ import jcuda.driver.CUdeviceptr;
  * start flags, their exclusive sum (this backend's scan), a scatter. Reproducible sums split every
  * element into its fold integers, sum or scan each fold's integers per segment exactly with the
  * same kernels on longs, and combine them once per result. Segmented arg-min/arg-max
- * (segment_arg.cu) gives short segments one thread each and long ones a block each. Twin of the
- * OpenCL backend's OpenClSegmenter.
+ * (segment_arg.cu) runs the reduce's flat pass with (key, index) pairs, or, for segments of {@link
+ * #BLOCK_MIN_AVERAGE} elements or more on average, gives segments of up to {@link
+ * CudaSegmentPolicy#ARG_THREAD_MAX} elements one thread each and longer ones a block each. Twin of
+ * the OpenCL backend's OpenClSegmenter.
  */
 final class CudaSegmenter extends AbstractSegmenter {
   private static final String REDUCE = "segment_reduce";
@@ -64,8 +66,17 @@ final class CudaSegmenter extends AbstractSegmenter {
     }
     CudaBuffer starts = backend.own(offsets);
     DType type = values.type();
+    long n = values.length();
+    boolean flat = !blockPerSegment(n, segments);
     backend.call(
         () -> {
+          CUdeviceptr in = backend.own(values).pointer();
+          CUdeviceptr outV = backend.own(outValues).pointer();
+          CUdeviceptr outI = backend.own(outIndices).pointer();
+          if (flat) {
+            enqueueArgFlat(in, type, n, starts, segments, outV, outI, op);
+            return null;
+          }
           for (String name : new String[] {"seg_arg_threads", "seg_arg_blocks"}) {
             boolean threads = name.equals("seg_arg_threads");
             backend.launch(
@@ -76,15 +87,88 @@ final class CudaSegmenter extends AbstractSegmenter {
                     : Math.min(segments, CudaSegmentPolicy.ARG_BLOCK_GROUPS),
                 0,
                 new KernelArgs()
-                    .pointer(backend.own(values).pointer())
+                    .pointer(in)
                     .pointer(starts.pointer())
                     .i64(segments)
-                    .pointer(backend.own(outValues).pointer())
-                    .pointer(backend.own(outIndices).pointer()));
+                    .pointer(outV)
+                    .pointer(outI));
           }
           return null;
         });
-    return ARG_SPLIT;
+    return flat ? ARG_FLAT : ARG_SPLIT;
+  }
+
+  /**
+   * Arg-reduce in the flat pass of the reduce held in registers: empty segments, tile bounds, the
+   * tile pass over (key, index) pairs, the fix-up of the segments that cross tiles.
+   */
+  private void enqueueArgFlat(
+      CUdeviceptr values,
+      DType type,
+      long n,
+      CudaBuffer offsets,
+      long segments,
+      CUdeviceptr outValues,
+      CUdeviceptr outIndices,
+      ReduceOp op) {
+    backend.launch(
+        ARG,
+        kernel("seg_arg_empty", type, op, offsets.type()),
+        ceilDiv(segments, BLOCK_SIZE),
+        0,
+        new KernelArgs()
+            .pointer(values)
+            .pointer(offsets.pointer())
+            .i64(segments)
+            .pointer(outValues)
+            .pointer(outIndices));
+    if (n == 0) {
+      return;
+    }
+    long tiles = ceilDiv(n, FLAT_TILE);
+    long slot = 8 * tiles;
+    // per tile: head and tail pairs (ARG_PAIR_BYTES each), their segments, the bounds (two longs)
+    CUdeviceptr head = backend.scratch(2 * CudaSegmentPolicy.ARG_PAIR_BYTES * tiles + 4 * slot);
+    CUdeviceptr tail = head.withByteOffset(CudaSegmentPolicy.ARG_PAIR_BYTES * tiles);
+    CUdeviceptr headSeg = head.withByteOffset(2 * CudaSegmentPolicy.ARG_PAIR_BYTES * tiles);
+    CUdeviceptr tailSeg = headSeg.withByteOffset(slot);
+    CUdeviceptr bounds = headSeg.withByteOffset(2 * slot);
+    backend.launch(
+        REDUCE_FLAT,
+        "seg_flat_bounds_" + offsets.type().id(),
+        ceilDiv(tiles * 32, BLOCK_SIZE), // a warp per tile
+        0,
+        new KernelArgs().pointer(offsets.pointer()).i64(segments).i64(n).pointer(bounds));
+    backend.launch(
+        ARG,
+        kernel("seg_arg_flat", type, op, offsets.type()),
+        tiles,
+        0,
+        new KernelArgs()
+            .pointer(values)
+            .pointer(offsets.pointer())
+            .pointer(bounds)
+            .i64(n)
+            .pointer(outValues)
+            .pointer(outIndices)
+            .pointer(head)
+            .pointer(headSeg)
+            .pointer(tail)
+            .pointer(tailSeg));
+    backend.launch(
+        ARG,
+        kernel("seg_arg_fixup", type, op, null),
+        ceilDiv(tiles, BLOCK_SIZE),
+        0,
+        new KernelArgs()
+            .pointer(values)
+            .pointer(outValues)
+            .pointer(outIndices)
+            .pointer(head)
+            .pointer(headSeg)
+            .pointer(tail)
+            .pointer(tailSeg)
+            .i64(tiles));
   }
 
   @Override

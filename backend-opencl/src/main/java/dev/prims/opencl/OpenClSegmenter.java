@@ -24,8 +24,10 @@ import org.jocl.cl_mem;
  * reproducible by-key sums, the runs of keys are start flags, their exclusive sum (this backend's
  * scan), a scatter. Reproducible sums split every element into its fold integers (fold.cl), sum
  * each fold's integers per segment exactly with the same kernels on longs, and combine them once
- * per result. Segmented arg-min/arg-max (argreduce.cl) gives short segments one work-item each and
- * long ones a work-group each.
+ * per result. Segmented arg-min/arg-max (argreduce.cl) runs the reduce's flat pass of segment.cl
+ * over (key, index) pairs, or, for segments of {@link #BLOCK_MIN_AVERAGE} elements or more on
+ * average, gives segments of up to {@link OpenClSegmentPolicy#ARG_THREAD_MAX} elements one
+ * work-item each and longer ones a work-group each.
  */
 final class OpenClSegmenter extends AbstractSegmenter {
   private static final String FILE = "segment.cl";
@@ -33,6 +35,9 @@ final class OpenClSegmenter extends AbstractSegmenter {
   private static final String BY_KEY_FILE = "by_key.cl";
 
   private static final String ARG_FILE = "argreduce.cl";
+
+  /** argreduce.cl's (key, index) pairs as the running value of segment.cl's reduce. */
+  private static final String ARG_FLAT_FILES = "argreduce.cl+segment.cl";
 
   private final OpenClBackend backend;
   private final OpenClTickets byKeyStates;
@@ -63,9 +68,20 @@ final class OpenClSegmenter extends AbstractSegmenter {
             + " -DARG_THREAD_MAX="
             + OpenClSegmentPolicy.ARG_THREAD_MAX
             + "UL";
-    Object[] args = {
-      backend.own(values).mem(), starts.mem(), segments, mem(outValues), mem(outIndices)
-    };
+    cl_mem in = backend.own(values).mem();
+    cl_mem outV = mem(outValues);
+    cl_mem outI = mem(outIndices);
+    long n = values.length();
+    if (!blockPerSegment(n, segments)) {
+      backend.callAndRead(
+          "segmented arg-reduce",
+          () -> {
+            enqueueArgFlat(in, values.type(), n, starts, segments, outV, outI, op, options);
+            return null;
+          });
+      return ARG_FLAT;
+    }
+    Object[] args = {in, starts.mem(), segments, outV, outI};
     backend.callAndRead(
         "segmented arg-reduce",
         () -> {
@@ -83,6 +99,72 @@ final class OpenClSegmenter extends AbstractSegmenter {
           return null;
         });
     return ARG_SPLIT;
+  }
+
+  /**
+   * Arg-reduce in segment.cl's flat pass over (key, index) pairs: empty segments, the tiles, the
+   * fix-up of the segments that cross tiles.
+   */
+  private void enqueueArgFlat(
+      cl_mem values,
+      DType type,
+      long n,
+      OpenClBuffer offsets,
+      long segments,
+      cl_mem outValues,
+      cl_mem outIndices,
+      ReduceOp op,
+      String argOptions) {
+    String options = argOptions + " -DSEG_ARG_FLAT";
+    backend.launch(
+        argFlatKernel(type, op, options, "seg_reduce_empty"),
+        ceilDiv(segments, BLOCK_SIZE),
+        BLOCK_SIZE,
+        offsets.mem(),
+        segments,
+        values,
+        outValues,
+        outIndices);
+    if (n == 0) {
+      return;
+    }
+    long tiles = ceilDiv(n, TILE);
+    long pairs = tiles * OpenClSegmentPolicy.ARG_PAIR_BYTES;
+    cl_mem head = backend.scratch("segment.head", pairs);
+    cl_mem headSeg = backend.scratch("segment.headSeg", tiles * 8);
+    cl_mem tail = backend.scratch("segment.tail", pairs);
+    cl_mem tailSeg = backend.scratch("segment.tailSeg", tiles * 8);
+    backend.launch(
+        argFlatKernel(type, op, options, "seg_reduce_tiles"),
+        tiles,
+        BLOCK_SIZE,
+        values,
+        offsets.mem(),
+        segments,
+        n,
+        values,
+        outValues,
+        outIndices,
+        head,
+        headSeg,
+        tail,
+        tailSeg);
+    backend.launch(
+        argFlatKernel(type, op, options, "seg_reduce_fixup"),
+        ceilDiv(tiles, BLOCK_SIZE),
+        BLOCK_SIZE,
+        values,
+        outValues,
+        outIndices,
+        head,
+        headSeg,
+        tail,
+        tailSeg,
+        tiles);
+  }
+
+  private OpenClBackend.Kernel argFlatKernel(DType type, ReduceOp op, String options, String name) {
+    return backend.kernel(ARG_FLAT_FILES, type, op, BLOCK_SIZE, ITEMS_PER_THREAD, options, name);
   }
 
   @Override
