@@ -1,7 +1,8 @@
 // Segmented arg-min / arg-max entry points (block_segment_arg.cuh), for every type, operator (min,
 // max) and offset type (int, long): the flat pass with its empty-segment and fix-up kernels (the
-// tile bounds are segment_reduce_flat.cu's seg_flat_bounds), and the thread- and block-per-segment
-// kernels of long segments.
+// tile bounds are segment_reduce_flat.cu's seg_flat_bounds; their results go through the values,
+// the winners and their indices, in place of the reduce's out), and the thread- and
+// block-per-segment kernels of long segments.
 #include "../common.cuh"
 #include "../block/block_segment_arg.cuh"
 
@@ -13,15 +14,15 @@
 
 #define PRIMS_SEG_ARG_FLAT(C, TID, OID, MIN, OFF, OFFID)                                           \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) seg_arg_flat_##TID##_##OID##_##OFFID(   \
-      const C* values, const OFF* offsets, const i64* bounds, i64 n, C* out_values, i64* out_index, \
-      ArgPair<ArgKey<C>::type>* tileHead, i64* headSeg, ArgPair<ArgKey<C>::type>* tileTail,         \
-      i64* tailSeg) {                                                                              \
-    const SegArgOut<C, MIN> out = {values, out_values, out_index};                                 \
+      const C* values, const OFF* offsets, const i64* bounds, i64 n, const C* source, C* out_values, \
+      i64* out_index, ArgPair<ArgKey<C>::type>* tileHead, i64* headSeg,                             \
+      ArgPair<ArgKey<C>::type>* tileTail, i64* tailSeg) {                                           \
+    const SegArgOut<C, MIN> out = {source, out_values, out_index};                                 \
     seg_flat_reduce<C, OpArg, OFF>(values, offsets, bounds, n, out, tileHead, headSeg, tileTail,   \
                                    tailSeg);                                                       \
   }                                                                                                \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) seg_arg_empty_##TID##_##OID##_##OFFID(  \
-      const C* values, const OFF* offsets, i64 segments, C* out_values, i64* out_index) {          \
+      const OFF* offsets, i64 segments, const C* values, C* out_values, i64* out_index) {          \
     const SegArgOut<C, MIN> out = {values, out_values, out_index};                                 \
     seg_reduce_empty<ArgPair<ArgKey<C>::type>, OpArg, OFF>(offsets, segments, out);                \
   }

@@ -13,6 +13,8 @@ import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
+import java.util.Arrays;
+import java.util.function.Function;
 import org.jocl.cl_mem;
 
 /**
@@ -116,55 +118,17 @@ final class OpenClSegmenter extends AbstractSegmenter {
       ReduceOp op,
       String argOptions) {
     String options = argOptions + " -DSEG_ARG_FLAT";
-    backend.launch(
-        argFlatKernel(type, op, options, "seg_reduce_empty"),
-        ceilDiv(segments, BLOCK_SIZE),
-        BLOCK_SIZE,
-        offsets.mem(),
+    enqueueTiles(
+        name ->
+            backend.kernel(ARG_FLAT_FILES, type, op, BLOCK_SIZE, ITEMS_PER_THREAD, options, name),
+        values,
+        n,
+        offsets,
         segments,
+        OpenClSegmentPolicy.ARG_PAIR_BYTES,
         values,
         outValues,
         outIndices);
-    if (n == 0) {
-      return;
-    }
-    long tiles = ceilDiv(n, TILE);
-    long pairs = tiles * OpenClSegmentPolicy.ARG_PAIR_BYTES;
-    cl_mem head = backend.scratch("segment.head", pairs);
-    cl_mem headSeg = backend.scratch("segment.headSeg", tiles * 8);
-    cl_mem tail = backend.scratch("segment.tail", pairs);
-    cl_mem tailSeg = backend.scratch("segment.tailSeg", tiles * 8);
-    backend.launch(
-        argFlatKernel(type, op, options, "seg_reduce_tiles"),
-        tiles,
-        BLOCK_SIZE,
-        values,
-        offsets.mem(),
-        segments,
-        n,
-        values,
-        outValues,
-        outIndices,
-        head,
-        headSeg,
-        tail,
-        tailSeg);
-    backend.launch(
-        argFlatKernel(type, op, options, "seg_reduce_fixup"),
-        ceilDiv(tiles, BLOCK_SIZE),
-        BLOCK_SIZE,
-        values,
-        outValues,
-        outIndices,
-        head,
-        headSeg,
-        tail,
-        tailSeg,
-        tiles);
-  }
-
-  private OpenClBackend.Kernel argFlatKernel(DType type, ReduceOp op, String options, String name) {
-    return backend.kernel(ARG_FLAT_FILES, type, op, BLOCK_SIZE, ITEMS_PER_THREAD, options, name);
   }
 
   @Override
@@ -206,44 +170,53 @@ final class OpenClSegmenter extends AbstractSegmenter {
       enqueueBlocks(values, type, n, offsets, segments, out, op);
       return;
     }
+    enqueueTiles(
+        name -> kernel(type, op, offsets, name), values, n, offsets, segments, type.bytes(), out);
+  }
+
+  /**
+   * segment.cl's reduce over tiles, the kernels {@code kernels} names built for its running value:
+   * the empty segments, the tile pass, the fix-up of the segments that cross tiles. {@code out} are
+   * the kernels' SEG_OUT_PARAMS, {@code valueBytes} the size of a running value.
+   */
+  private void enqueueTiles(
+      Function<String, OpenClBackend.Kernel> kernels,
+      cl_mem values,
+      long n,
+      OpenClBuffer offsets,
+      long segments,
+      long valueBytes,
+      Object... out) {
     backend.launch(
-        kernel(type, op, offsets, "seg_reduce_empty"),
+        kernels.apply("seg_reduce_empty"),
         ceilDiv(segments, BLOCK_SIZE),
         BLOCK_SIZE,
-        offsets.mem(),
-        segments,
-        out);
+        join(new Object[] {offsets.mem(), segments}, out));
     if (n == 0) {
       return;
     }
     long tiles = ceilDiv(n, TILE);
-    cl_mem head = backend.scratch("segment.head", tiles * type.bytes());
+    cl_mem head = backend.scratch("segment.head", tiles * valueBytes);
     cl_mem headSeg = backend.scratch("segment.headSeg", tiles * 8);
-    cl_mem tail = backend.scratch("segment.tail", tiles * type.bytes());
+    cl_mem tail = backend.scratch("segment.tail", tiles * valueBytes);
     cl_mem tailSeg = backend.scratch("segment.tailSeg", tiles * 8);
+    Object[] carries = {head, headSeg, tail, tailSeg};
     backend.launch(
-        kernel(type, op, offsets, "seg_reduce_tiles"),
+        kernels.apply("seg_reduce_tiles"),
         tiles,
         BLOCK_SIZE,
-        values,
-        offsets.mem(),
-        segments,
-        n,
-        out,
-        head,
-        headSeg,
-        tail,
-        tailSeg);
+        join(join(new Object[] {values, offsets.mem(), segments, n}, out), carries));
     backend.launch(
-        kernel(type, op, offsets, "seg_reduce_fixup"),
+        kernels.apply("seg_reduce_fixup"),
         ceilDiv(tiles, BLOCK_SIZE),
         BLOCK_SIZE,
-        out,
-        head,
-        headSeg,
-        tail,
-        tailSeg,
-        tiles);
+        join(join(out, carries), tiles));
+  }
+
+  private static Object[] join(Object[] first, Object... rest) {
+    Object[] all = Arrays.copyOf(first, first.length + rest.length);
+    System.arraycopy(rest, 0, all, first.length, rest.length);
+    return all;
   }
 
   /**
