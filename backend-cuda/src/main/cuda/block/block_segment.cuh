@@ -7,6 +7,7 @@
 // Twin of the OpenCL segment.cl; Off is the offsets' element type (int or i64).
 #pragma once
 #include "../common.cuh"
+#include "segment_value.cuh"
 
 // Consecutive elements per thread: odd, so the blocked reads of the shared tile have no bank
 // conflicts. The Java policy CudaSegmentPolicy mirrors it.
@@ -194,22 +195,23 @@ __device__ void seg_reduce_tiles(const T* values, const Off* offsets, i64 segmen
 }
 
 // Reduce, fix-up: each tile where a segment starts and goes on joins it with the next tiles' heads.
-template <typename T, typename Op>
-__device__ void seg_reduce_fixup(T* out, const T* tileHead, const i64* headSeg, const T* tileTail, const i64* tailSeg,
+// T is the running value (segment_value.cuh), stored through out.
+template <typename T, typename Op, typename Out>
+__device__ void seg_reduce_fixup(Out out, const T* tileHead, const i64* headSeg, const T* tileTail, const i64* tailSeg,
                                  i64 tiles) {
   const i64 g = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (g >= tiles || tailSeg[g] < 0) return;
   const i64 seg = tailSeg[g];
   T acc = tileTail[g];
   for (i64 h = g + 1; h < tiles && headSeg[h] == seg; ++h) acc = Op::apply(acc, tileHead[h]);
-  out[seg] = acc;
+  seg_put(out, seg, acc);
 }
 
-// Reduce: the identity for every empty segment.
-template <typename T, typename Op, typename Off>
-__device__ void seg_reduce_empty(const Off* offsets, i64 segments, T* out) {
+// Reduce: the identity for every empty segment (T the running value, stored through out).
+template <typename T, typename Op, typename Off, typename Out>
+__device__ void seg_reduce_empty(const Off* offsets, i64 segments, Out out) {
   const i64 s = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  if (s < segments && offsets[s] == offsets[s + 1]) out[s] = Op::template identity<T>();
+  if (s < segments && offsets[s] == offsets[s + 1]) seg_put(out, s, Op::template identity<T>());
 }
 
 // Scan, first pass: per tile, whether a segment starts in it and its value from the last start.

@@ -6,9 +6,11 @@
 // reduces its runs in registers, and joins them across the block with one segmented scan that also
 // carries the latest segment start. A segment is written by the thread that sees the next segment
 // start; the tile's last segment and a segment begun before the tile go to the per-tile head and
-// tail that seg_reduce_fixup (block_segment.cuh) joins across tiles.
+// tail that seg_reduce_fixup (block_segment.cuh) joins across tiles. The running value is the
+// element itself for a plain reduce, a (key, index) pair for arg-min / arg-max (segment_value.cuh).
 #pragma once
 #include "../common.cuh"
+#include "segment_value.cuh"
 
 // Consecutive elements per thread (a multiple of every type's 16-byte vector width). The Java policy
 // CudaSegmentPolicy mirrors it.
@@ -83,7 +85,7 @@ __device__ __forceinline__ void seg_flat_block_scan(int flag, T value, int last,
 #pragma unroll
   for (int d = 1; d < WARP_SIZE; d <<= 1) {
     const int pf = __shfl_up_sync(FULL_MASK, flag, d);
-    const T pv = __shfl_up_sync(FULL_MASK, value, d);
+    const T pv = seg_shfl_up(value, d);
     const int pl = __shfl_up_sync(FULL_MASK, last, d);
     if (lane >= d) {
       if (!flag) value = Op::apply(pv, value);
@@ -109,7 +111,7 @@ __device__ __forceinline__ void seg_flat_block_scan(int flag, T value, int last,
   }
   if (!flag) value = Op::apply(wv, value);
   last = wl > last ? wl : last;
-  T pv = __shfl_up_sync(FULL_MASK, value, 1);
+  T pv = seg_shfl_up(value, 1);
   int pl = __shfl_up_sync(FULL_MASK, last, 1);
   if (lane == 0) {
     pv = wv;
@@ -122,10 +124,11 @@ __device__ __forceinline__ void seg_flat_block_scan(int flag, T value, int last,
 // Reduce, tile pass (tile g = this block, segments bounds[2g] .. bounds[2g + 1]): writes every
 // segment that starts and ends in the tile; keeps per tile the head (elements of a segment begun in
 // an earlier tile; headSeg, else -1) and the tail (from the tile's last start to its end when that
-// segment goes on; tailSeg, else -1), as seg_reduce_fixup expects.
-template <typename T, typename Op, typename Off>
-__device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* bounds, i64 n, T* out, T* tileHead,
-                                i64* headSeg, T* tileTail, i64* tailSeg) {
+// segment goes on; tailSeg, else -1), as seg_reduce_fixup expects. A is the running value (seg_lift
+// of an element); results go through out (seg_put).
+template <typename T, typename Op, typename Off, typename Out, typename A>
+__device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* bounds, i64 n, Out out, A* tileHead,
+                                i64* headSeg, A* tileTail, i64* tailSeg) {
   __shared__ __align__(16) int startAt[SEG_FLAT_TILE];  // segment (from s0) starting at each element, or -1
   const i64 g = blockIdx.x;
   const i64 t0 = g * SEG_FLAT_TILE;
@@ -163,9 +166,9 @@ __device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* 
   }
   // runs within the thread: head (before its first start), acc (from its last start, or all)
   const int count = (int)(i1 - i0);
-  const T identity = Op::template identity<T>();
-  T head = identity;
-  T acc = identity;
+  const A identity = Op::template identity<A>();
+  A head = identity;
+  A acc = identity;
   int flag = 0;
   int last = -1;
 #pragma unroll
@@ -173,7 +176,7 @@ __device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* 
     if (j < count) {
       if (starts[j] >= 0) {
         if (flag) {
-          out[s0 + last] = acc;
+          seg_put(out, s0 + last, acc);
         } else {
           head = acc;
         }
@@ -181,19 +184,19 @@ __device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* 
         last = starts[j];
         acc = identity;
       }
-      acc = Op::apply(acc, x[j]);
+      acc = Op::apply(acc, seg_lift(out, x[j], i0 + j));
     }
   }
   if (!flag) head = acc;
-  T carry;
+  A carry;
   int exLast;
   seg_flat_block_scan<Op>(flag, acc, last, carry, exLast);
   if (count == 0) return;
   if (flag) {
     // the segment before this thread's first start ends here
-    const T v = Op::apply(carry, head);
+    const A v = Op::apply(carry, head);
     if (exLast >= 0) {
-      out[s0 + exLast] = v;
+      seg_put(out, s0 + exLast, v);
     } else if (beforeTile) {
       tileHead[g] = v;
       headSeg[g] = s0;
@@ -202,13 +205,13 @@ __device__ void seg_flat_reduce(const T* values, const Off* offsets, const i64* 
   if (i1 == t1) {
     // the tile's last segment, s1: complete where it ends with the tile, else the tile's tail
     const int began = flag ? last : exLast;  // its start within the tile, -1 where before it
-    const T v = flag ? acc : Op::apply(carry, acc);
+    const A v = flag ? acc : Op::apply(carry, acc);
     const int ends = (i64)offsets[s1 + 1] == t1;
     if (began < 0) {
       tileHead[g] = v;
       headSeg[g] = s1;
     } else if (ends) {
-      out[s1] = v;
+      seg_put(out, s1, v);
     } else {
       tileTail[g] = v;
       tailSeg[g] = s1;

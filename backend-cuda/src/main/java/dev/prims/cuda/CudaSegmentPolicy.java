@@ -27,10 +27,16 @@ final class CudaSegmentPolicy {
   static final long BLOCK_MAX = 65536;
 
   /**
-   * Longest segment a segmented arg-reduce gives one thread (SEG_ARG_THREAD_MAX); longer segments
-   * take a block.
+   * Longest segment a segmented arg-reduce of long segments on average gives one thread
+   * (SEG_ARG_THREAD_MAX); longer segments take a block.
    */
   static final long ARG_THREAD_MAX = 256;
+
+  /**
+   * Bytes of a segmented arg-reduce's running (key, index) pair (ArgPair of block_segment_arg.cuh):
+   * an int or long key and a long index.
+   */
+  static final long ARG_PAIR_BYTES = 16;
 
   /** Most blocks of a segmented arg-reduce's pass over the long segments. */
   static final long ARG_BLOCK_GROUPS = 16384;

@@ -15,6 +15,7 @@ import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
+import java.util.function.Consumer;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -29,8 +30,10 @@ import jcuda.driver.CUdeviceptr;
  * start flags, their exclusive sum (this backend's scan), a scatter. Reproducible sums split every
  * element into its fold integers, sum or scan each fold's integers per segment exactly with the
  * same kernels on longs, and combine them once per result. Segmented arg-min/arg-max
- * (segment_arg.cu) gives short segments one thread each and long ones a block each. Twin of the
- * OpenCL backend's OpenClSegmenter.
+ * (segment_arg.cu) runs the reduce's flat pass with (key, index) pairs, or, for segments of {@link
+ * #BLOCK_MIN_AVERAGE} elements or more on average, gives segments of up to {@link
+ * CudaSegmentPolicy#ARG_THREAD_MAX} elements one thread each and longer ones a block each. Twin of
+ * the OpenCL backend's OpenClSegmenter.
  */
 final class CudaSegmenter extends AbstractSegmenter {
   private static final String REDUCE = "segment_reduce";
@@ -64,8 +67,17 @@ final class CudaSegmenter extends AbstractSegmenter {
     }
     CudaBuffer starts = backend.own(offsets);
     DType type = values.type();
+    long n = values.length();
+    boolean flat = !blockPerSegment(n, segments);
     backend.call(
         () -> {
+          CUdeviceptr in = backend.own(values).pointer();
+          CUdeviceptr outV = backend.own(outValues).pointer();
+          CUdeviceptr outI = backend.own(outIndices).pointer();
+          if (flat) {
+            enqueueArgFlat(in, type, n, starts, segments, outV, outI, op);
+            return null;
+          }
           for (String name : new String[] {"seg_arg_threads", "seg_arg_blocks"}) {
             boolean threads = name.equals("seg_arg_threads");
             backend.launch(
@@ -76,15 +88,44 @@ final class CudaSegmenter extends AbstractSegmenter {
                     : Math.min(segments, CudaSegmentPolicy.ARG_BLOCK_GROUPS),
                 0,
                 new KernelArgs()
-                    .pointer(backend.own(values).pointer())
+                    .pointer(in)
                     .pointer(starts.pointer())
                     .i64(segments)
-                    .pointer(backend.own(outValues).pointer())
-                    .pointer(backend.own(outIndices).pointer()));
+                    .pointer(outV)
+                    .pointer(outI));
           }
           return null;
         });
-    return ARG_SPLIT;
+    return flat ? ARG_FLAT : ARG_SPLIT;
+  }
+
+  /**
+   * Arg-reduce in the flat pass of the reduce held in registers over (key, index) pairs (the out
+   * parameters of segment_arg.cu's flat kernels: the values, the winners, their indices).
+   */
+  private void enqueueArgFlat(
+      CUdeviceptr values,
+      DType type,
+      long n,
+      CudaBuffer offsets,
+      long segments,
+      CUdeviceptr outValues,
+      CUdeviceptr outIndices,
+      ReduceOp op) {
+    enqueueTiles(
+        new TilePass(
+            ARG,
+            kernel("seg_arg_empty", type, op, offsets.type()),
+            ARG,
+            kernel("seg_arg_flat", type, op, offsets.type()),
+            kernel("seg_arg_fixup", type, op, null),
+            true),
+        values,
+        n,
+        offsets,
+        segments,
+        CudaSegmentPolicy.ARG_PAIR_BYTES,
+        args -> args.pointer(values).pointer(outValues).pointer(outIndices));
   }
 
   @Override
@@ -124,27 +165,67 @@ final class CudaSegmenter extends AbstractSegmenter {
       enqueueBlocks(values, type, n, offsets, segments, out, op);
       return;
     }
-    backend.launch(
-        REDUCE,
-        kernel("seg_reduce_empty", type, op, offsets.type()),
-        ceilDiv(segments, BLOCK_SIZE),
-        0,
-        new KernelArgs().pointer(offsets.pointer()).i64(segments).pointer(out));
-    if (n == 0) {
-      return;
-    }
     // the tile pass: held in registers after every tile's first and last segment is found
     // (segment_reduce_flat.cu), else staged through shared memory
     boolean registers = registers(segments);
-    long tiles = ceilDiv(n, registers ? FLAT_TILE : TILE);
+    enqueueTiles(
+        new TilePass(
+            REDUCE,
+            kernel("seg_reduce_empty", type, op, offsets.type()),
+            registers ? REDUCE_FLAT : REDUCE,
+            kernel(registers ? "seg_flat_reduce" : "seg_reduce_tiles", type, op, offsets.type()),
+            kernel("seg_reduce_fixup", type, op, null),
+            registers),
+        values,
+        n,
+        offsets,
+        segments,
+        type.bytes(),
+        args -> args.pointer(out));
+  }
+
+  /**
+   * The kernels of a flat pass over tiles: the empty segments' and the fix-up's in {@code module},
+   * the tile pass's in {@code tilesModule}, held in registers where {@code registers}.
+   */
+  private record TilePass(
+      String module,
+      String empty,
+      String tilesModule,
+      String tiles,
+      String fixup,
+      boolean registers) {}
+
+  /**
+   * A flat pass over tiles with {@code pass}: the empty segments, the tile bounds where the tiles
+   * are held in registers, the tile pass, the fix-up of the segments that cross tiles. {@code out}
+   * adds the kernels' result parameters, {@code valueBytes} is the size of a running value.
+   */
+  private void enqueueTiles(
+      TilePass pass,
+      CUdeviceptr values,
+      long n,
+      CudaBuffer offsets,
+      long segments,
+      long valueBytes,
+      Consumer<KernelArgs> out) {
+    KernelArgs empty = new KernelArgs().pointer(offsets.pointer()).i64(segments);
+    out.accept(empty);
+    backend.launch(pass.module(), pass.empty(), ceilDiv(segments, BLOCK_SIZE), 0, empty);
+    if (n == 0) {
+      return;
+    }
+    long tiles = ceilDiv(n, pass.registers() ? FLAT_TILE : TILE);
     long slot = 8 * tiles;
-    CUdeviceptr head = backend.scratch((registers ? 6 : 4) * slot);
-    CUdeviceptr headSeg = head.withByteOffset(slot);
-    CUdeviceptr tail = head.withByteOffset(2 * slot);
-    CUdeviceptr tailSeg = head.withByteOffset(3 * slot);
+    long valueSlot = valueBytes * tiles;
+    // per tile: head and tail values, their segments, and the bounds (two longs) where in registers
+    CUdeviceptr head = backend.scratch(2 * valueSlot + (pass.registers() ? 4 : 2) * slot);
+    CUdeviceptr tail = head.withByteOffset(valueSlot);
+    CUdeviceptr headSeg = head.withByteOffset(2 * valueSlot);
+    CUdeviceptr tailSeg = headSeg.withByteOffset(slot);
     KernelArgs args = new KernelArgs().pointer(values).pointer(offsets.pointer());
-    if (registers) {
-      CUdeviceptr bounds = head.withByteOffset(4 * slot);
+    if (pass.registers()) {
+      CUdeviceptr bounds = headSeg.withByteOffset(2 * slot);
       backend.launch(
           REDUCE_FLAT,
           "seg_flat_bounds_" + offsets.type().id(),
@@ -155,24 +236,21 @@ final class CudaSegmenter extends AbstractSegmenter {
     } else {
       args.i64(segments);
     }
+    out.accept(args.i64(n));
     backend.launch(
-        registers ? REDUCE_FLAT : REDUCE,
-        kernel(registers ? "seg_flat_reduce" : "seg_reduce_tiles", type, op, offsets.type()),
+        pass.tilesModule(),
+        pass.tiles(),
         tiles,
         0,
-        args.i64(n).pointer(out).pointer(head).pointer(headSeg).pointer(tail).pointer(tailSeg));
+        args.pointer(head).pointer(headSeg).pointer(tail).pointer(tailSeg));
+    KernelArgs fixup = new KernelArgs();
+    out.accept(fixup);
     backend.launch(
-        REDUCE,
-        kernel("seg_reduce_fixup", type, op, null),
+        pass.module(),
+        pass.fixup(),
         ceilDiv(tiles, BLOCK_SIZE),
         0,
-        new KernelArgs()
-            .pointer(out)
-            .pointer(head)
-            .pointer(headSeg)
-            .pointer(tail)
-            .pointer(tailSeg)
-            .i64(tiles));
+        fixup.pointer(head).pointer(headSeg).pointer(tail).pointer(tailSeg).i64(tiles));
   }
 
   /**

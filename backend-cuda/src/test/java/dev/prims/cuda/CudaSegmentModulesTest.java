@@ -51,7 +51,12 @@ class CudaSegmentModulesTest {
           if (op == ReduceOp.MIN || op == ReduceOp.MAX) {
             assertContains(arg, CudaSegmenter.kernel("seg_arg_threads", type, op, offsets));
             assertContains(arg, CudaSegmenter.kernel("seg_arg_blocks", type, op, offsets));
+            assertContains(arg, CudaSegmenter.kernel("seg_arg_flat", type, op, offsets));
+            assertContains(arg, CudaSegmenter.kernel("seg_arg_empty", type, op, offsets));
           }
+        }
+        if (op == ReduceOp.MIN || op == ReduceOp.MAX) {
+          assertContains(arg, CudaSegmenter.kernel("seg_arg_fixup", type, op, null));
         }
         assertContains(reduce, CudaSegmenter.kernel("seg_reduce_fixup", type, op, null));
         assertContains(scan, CudaSegmenter.kernel("seg_scan_spine", type, op, null));

@@ -41,12 +41,15 @@ final class OpenClPrograms implements AutoCloseable {
     this.extraOptions = extraOptions.isBlank() ? "" : " " + extraOptions.trim();
   }
 
-  /** Kernel {@code name} of resource {@code file} (prefixed by common.cl) built with options. */
+  /**
+   * Kernel {@code name} of resource {@code file} (prefixed by common.cl) built with options; {@code
+   * file} may name several resources joined by {@code +}, compiled as one program in that order.
+   */
   cl_kernel kernel(String file, String options, String name) {
     String programKey = file + "|" + options;
     cl_program program =
         programs.computeIfAbsent(
-            programKey, k -> build(file, common() + source(file), options + extraOptions));
+            programKey, k -> build(file, common() + sources(file), options + extraOptions));
     return kernels.computeIfAbsent(
         programKey + "|" + name, k -> clCreateKernel(program, name, null));
   }
@@ -89,6 +92,14 @@ final class OpenClPrograms implements AutoCloseable {
 
   private String common() {
     return source("common.cl");
+  }
+
+  private String sources(String files) {
+    StringBuilder joined = new StringBuilder();
+    for (String file : files.split("\\+")) {
+      joined.append(source(file)).append('\n');
+    }
+    return joined.toString();
   }
 
   private String source(String file) {

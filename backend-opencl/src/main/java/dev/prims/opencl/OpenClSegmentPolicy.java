@@ -20,9 +20,16 @@ final class OpenClSegmentPolicy {
   static final long BLOCK_MAX = 65536;
 
   /**
-   * Longest segment a segmented arg-reduce gives one work-item; longer segments take a work-group.
+   * Longest segment a segmented arg-reduce of long segments on average gives one work-item; longer
+   * segments take a work-group.
    */
   static final long ARG_THREAD_MAX = 256;
+
+  /**
+   * Bytes of the running (key, index) pair of a segmented arg-reduce's flat pass (argreduce.cl's
+   * arg_pair): an int or long key and a ulong index.
+   */
+  static final long ARG_PAIR_BYTES = 16;
 
   /** Most work-groups of a segmented arg-reduce's pass over the long segments. */
   static final long ARG_BLOCK_GROUPS = 16384;

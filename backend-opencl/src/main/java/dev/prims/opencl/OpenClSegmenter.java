@@ -13,6 +13,8 @@ import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
+import java.util.Arrays;
+import java.util.function.Function;
 import org.jocl.cl_mem;
 
 /**
@@ -24,8 +26,10 @@ import org.jocl.cl_mem;
  * reproducible by-key sums, the runs of keys are start flags, their exclusive sum (this backend's
  * scan), a scatter. Reproducible sums split every element into its fold integers (fold.cl), sum
  * each fold's integers per segment exactly with the same kernels on longs, and combine them once
- * per result. Segmented arg-min/arg-max (argreduce.cl) gives short segments one work-item each and
- * long ones a work-group each.
+ * per result. Segmented arg-min/arg-max (argreduce.cl) runs the reduce's flat pass of segment.cl
+ * over (key, index) pairs, or, for segments of {@link #BLOCK_MIN_AVERAGE} elements or more on
+ * average, gives segments of up to {@link OpenClSegmentPolicy#ARG_THREAD_MAX} elements one
+ * work-item each and longer ones a work-group each.
  */
 final class OpenClSegmenter extends AbstractSegmenter {
   private static final String FILE = "segment.cl";
@@ -33,6 +37,9 @@ final class OpenClSegmenter extends AbstractSegmenter {
   private static final String BY_KEY_FILE = "by_key.cl";
 
   private static final String ARG_FILE = "argreduce.cl";
+
+  /** argreduce.cl's (key, index) pairs as the running value of segment.cl's reduce. */
+  private static final String ARG_FLAT_FILES = "argreduce.cl+segment.cl";
 
   private final OpenClBackend backend;
   private final OpenClTickets byKeyStates;
@@ -63,9 +70,20 @@ final class OpenClSegmenter extends AbstractSegmenter {
             + " -DARG_THREAD_MAX="
             + OpenClSegmentPolicy.ARG_THREAD_MAX
             + "UL";
-    Object[] args = {
-      backend.own(values).mem(), starts.mem(), segments, mem(outValues), mem(outIndices)
-    };
+    cl_mem in = backend.own(values).mem();
+    cl_mem outV = mem(outValues);
+    cl_mem outI = mem(outIndices);
+    long n = values.length();
+    if (!blockPerSegment(n, segments)) {
+      backend.callAndRead(
+          "segmented arg-reduce",
+          () -> {
+            enqueueArgFlat(in, values.type(), n, starts, segments, outV, outI, op, options);
+            return null;
+          });
+      return ARG_FLAT;
+    }
+    Object[] args = {in, starts.mem(), segments, outV, outI};
     backend.callAndRead(
         "segmented arg-reduce",
         () -> {
@@ -83,6 +101,34 @@ final class OpenClSegmenter extends AbstractSegmenter {
           return null;
         });
     return ARG_SPLIT;
+  }
+
+  /**
+   * Arg-reduce in segment.cl's flat pass over (key, index) pairs: empty segments, the tiles, the
+   * fix-up of the segments that cross tiles.
+   */
+  private void enqueueArgFlat(
+      cl_mem values,
+      DType type,
+      long n,
+      OpenClBuffer offsets,
+      long segments,
+      cl_mem outValues,
+      cl_mem outIndices,
+      ReduceOp op,
+      String argOptions) {
+    String options = argOptions + " -DSEG_ARG_FLAT";
+    enqueueTiles(
+        name ->
+            backend.kernel(ARG_FLAT_FILES, type, op, BLOCK_SIZE, ITEMS_PER_THREAD, options, name),
+        values,
+        n,
+        offsets,
+        segments,
+        OpenClSegmentPolicy.ARG_PAIR_BYTES,
+        values,
+        outValues,
+        outIndices);
   }
 
   @Override
@@ -124,44 +170,53 @@ final class OpenClSegmenter extends AbstractSegmenter {
       enqueueBlocks(values, type, n, offsets, segments, out, op);
       return;
     }
+    enqueueTiles(
+        name -> kernel(type, op, offsets, name), values, n, offsets, segments, type.bytes(), out);
+  }
+
+  /**
+   * segment.cl's reduce over tiles, the kernels {@code kernels} names built for its running value:
+   * the empty segments, the tile pass, the fix-up of the segments that cross tiles. {@code out} are
+   * the kernels' SEG_OUT_PARAMS, {@code valueBytes} the size of a running value.
+   */
+  private void enqueueTiles(
+      Function<String, OpenClBackend.Kernel> kernels,
+      cl_mem values,
+      long n,
+      OpenClBuffer offsets,
+      long segments,
+      long valueBytes,
+      Object... out) {
     backend.launch(
-        kernel(type, op, offsets, "seg_reduce_empty"),
+        kernels.apply("seg_reduce_empty"),
         ceilDiv(segments, BLOCK_SIZE),
         BLOCK_SIZE,
-        offsets.mem(),
-        segments,
-        out);
+        join(new Object[] {offsets.mem(), segments}, out));
     if (n == 0) {
       return;
     }
     long tiles = ceilDiv(n, TILE);
-    cl_mem head = backend.scratch("segment.head", tiles * type.bytes());
+    cl_mem head = backend.scratch("segment.head", tiles * valueBytes);
     cl_mem headSeg = backend.scratch("segment.headSeg", tiles * 8);
-    cl_mem tail = backend.scratch("segment.tail", tiles * type.bytes());
+    cl_mem tail = backend.scratch("segment.tail", tiles * valueBytes);
     cl_mem tailSeg = backend.scratch("segment.tailSeg", tiles * 8);
+    Object[] carries = {head, headSeg, tail, tailSeg};
     backend.launch(
-        kernel(type, op, offsets, "seg_reduce_tiles"),
+        kernels.apply("seg_reduce_tiles"),
         tiles,
         BLOCK_SIZE,
-        values,
-        offsets.mem(),
-        segments,
-        n,
-        out,
-        head,
-        headSeg,
-        tail,
-        tailSeg);
+        join(join(new Object[] {values, offsets.mem(), segments, n}, out), carries));
     backend.launch(
-        kernel(type, op, offsets, "seg_reduce_fixup"),
+        kernels.apply("seg_reduce_fixup"),
         ceilDiv(tiles, BLOCK_SIZE),
         BLOCK_SIZE,
-        out,
-        head,
-        headSeg,
-        tail,
-        tailSeg,
-        tiles);
+        join(join(out, carries), tiles));
+  }
+
+  private static Object[] join(Object[] first, Object... rest) {
+    Object[] all = Arrays.copyOf(first, first.length + rest.length);
+    System.arraycopy(rest, 0, all, first.length, rest.length);
+    return all;
   }
 
   /**

@@ -6,8 +6,24 @@
 // work-item to the next. Segments that cross tiles are joined by seg_reduce_fixup (reduce) or by
 // the carries seg_scan_spine computes (scan). Twin of segment.cu.
 // OFF_T is the offsets' element type (int or long).
+// The reduce's kernels (seg_reduce_tiles, seg_reduce_fixup, seg_reduce_empty) see a segment's
+// running value through SEG_ACC (its type), SEG_IDENTITY, seg_combine(a, b), SEG_LIFT(values, i)
+// (element i as a running value), SEG_OUT_PARAMS (where results go) and SEG_PUT(s, v) (segment s's
+// result): the element itself and op by default; a program that defines SEG_ACC before this file
+// (argreduce.cl's arg-min / arg-max with (key, index) pairs) gets only those three kernels.
 
 #define TILE ((ulong)BLOCK_SIZE * ITEMS_PER_THREAD)
+
+#ifndef SEG_ACC
+#define SEG_ACC T
+#define SEG_IDENTITY IDENTITY
+#define seg_combine(a, b) op(a, b)
+#define SEG_LIFT(values, i) ((values)[i])
+#define SEG_OUT_PARAMS __global T* out
+#define SEG_PUT(s, v) (out[s] = (v))
+#else
+#define SEG_REDUCE_ONLY
+#endif
 
 /* The last segment s in [lo, hi] with offsets[s] <= pos (the non-empty segment holding pos). */
 inline ulong seg_find(__global const OFF_T* offsets, ulong lo, ulong hi, ulong pos) {
@@ -26,10 +42,10 @@ inline ulong seg_find(__global const OFF_T* offsets, ulong lo, ulong hi, ulong p
  * Inclusive segmented scan of (flag, value) across the work-group, in place: value[i] combines the
  * values from the last flagged work-item at or before i; flag[i] says whether there was one.
  */
-inline void seg_group_scan(__local int* flag, __local T* value, int lid OP_PARAM) {
+inline void seg_group_scan(__local int* flag, __local SEG_ACC* value, int lid OP_PARAM) {
   for (int d = 1; d < BLOCK_SIZE; d <<= 1) {
     int pf = 0;
-    T pv = IDENTITY;
+    SEG_ACC pv = SEG_IDENTITY;
     if (lid >= d) {
       pf = flag[lid - d];
       pv = value[lid - d];
@@ -37,7 +53,7 @@ inline void seg_group_scan(__local int* flag, __local T* value, int lid OP_PARAM
     barrier(CLK_LOCAL_MEM_FENCE);
     if (lid >= d) {
       if (!flag[lid]) {
-        value[lid] = op(pv, value[lid]);
+        value[lid] = seg_combine(pv, value[lid]);
       }
       flag[lid] |= pf;
     }
@@ -57,7 +73,7 @@ typedef struct {
 /* The local memory of a tile pass: the group scan's flags and values, the tile's segment bounds. */
 typedef struct {
   int flags[BLOCK_SIZE];
-  T vals[BLOCK_SIZE];
+  SEG_ACC vals[BLOCK_SIZE];
   ulong bounds[2];
 } seg_tile_local;
 
@@ -89,8 +105,8 @@ inline seg_span seg_thread_span(__global const OFF_T* offsets, ulong t0, ulong t
  * `head` is not null it also gets the combination of the elements before the first start.
  */
 inline int seg_thread_summary(__global const T* values, __global const OFF_T* offsets, seg_span s,
-                              T* agg, T* head OP_PARAM) {
-  T acc = IDENTITY;
+                              SEG_ACC* agg, SEG_ACC* head OP_PARAM) {
+  SEG_ACC acc = SEG_IDENTITY;
   int flag = s.i0 < s.i1 && (ulong)offsets[s.seg] == s.i0;
   int inHead = !flag;
   ulong cur = s.seg;
@@ -102,13 +118,13 @@ inline int seg_thread_summary(__global const T* values, __global const OFF_T* of
         inHead = 0;
       }
       flag = 1;
-      acc = IDENTITY;
+      acc = SEG_IDENTITY;
       do {
         cur++;
         next = (ulong)offsets[cur + 1];
       } while (next <= i);
     }
-    acc = op(acc, values[i]);
+    acc = seg_combine(acc, SEG_LIFT(values, i));
   }
   if (inHead) {
     *head = acc;
@@ -124,13 +140,13 @@ inline int seg_thread_summary(__global const T* values, __global const OFF_T* of
  */
 inline seg_span seg_tile_scan(__global const T* values, __global const OFF_T* offsets,
                               ulong segments, ulong n, __local seg_tile_local* tile,
-                              T* head OP_PARAM) {
+                              SEG_ACC* head OP_PARAM) {
   int lid = get_local_id(0);
   ulong t0 = get_group_id(0) * TILE;
   ulong t1 = min(n, t0 + TILE);
   seg_tile_bounds(offsets, segments, t0, t1, tile->bounds);
   seg_span s = seg_thread_span(offsets, t0, t1, tile->bounds);
-  T agg;
+  SEG_ACC agg;
   tile->flags[lid] = seg_thread_summary(values, offsets, s, &agg, head OP_ARG);
   tile->vals[lid] = agg;
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -145,15 +161,15 @@ inline seg_span seg_tile_scan(__global const T* values, __global const OFF_T* of
  */
 __kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
                                              __global const OFF_T* offsets, ulong segments,
-                                             ulong n, __global T* out, __global T* tileHead,
-                                             __global long* headSeg, __global T* tileTail,
+                                             ulong n, SEG_OUT_PARAMS, __global SEG_ACC* tileHead,
+                                             __global long* headSeg, __global SEG_ACC* tileTail,
                                              __global long* tailSeg OP_PARAM) {
   __local seg_tile_local tile;
   int lid = get_local_id(0);
   ulong g = get_group_id(0);
-  T head = IDENTITY;
+  SEG_ACC head = SEG_IDENTITY;
   seg_span s = seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
-  T carry = lid > 0 ? tile.vals[lid - 1] : IDENTITY;
+  SEG_ACC carry = lid > 0 ? tile.vals[lid - 1] : SEG_IDENTITY;
   if (lid == 0) {
     headSeg[g] = -1;
     tailSeg[g] = -1;
@@ -166,9 +182,9 @@ __kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
   ulong segEnd = (ulong)offsets[s.seg + 1];
   // the segment of the first element, when it began before this work-item
   if (segStart < s.i0 && segEnd <= s.i1) {
-    T v = op(carry, head);
+    SEG_ACC v = seg_combine(carry, head);
     if (segStart >= s.t0) {
-      out[s.seg] = v;
+      SEG_PUT(s.seg, v);
     } else {
       tileHead[g] = v;
       headSeg[g] = s.seg;
@@ -176,25 +192,25 @@ __kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
   }
   // segments that start here and end in this work-item's elements
   ulong cur = s.seg;
-  T acc = IDENTITY;
+  SEG_ACC acc = SEG_IDENTITY;
   int started = segStart == s.i0;
   ulong next = segEnd;
   for (ulong i = s.i0; i < s.i1; i++) {
     if (i == next) {
       if (started) {
-        out[cur] = acc;
+        SEG_PUT(cur, acc);
       }
       started = 1;
-      acc = IDENTITY;
+      acc = SEG_IDENTITY;
       do {
         cur++;
         next = (ulong)offsets[cur + 1];
       } while (next <= i);
     }
-    acc = op(acc, values[i]);
+    acc = seg_combine(acc, SEG_LIFT(values, i));
   }
   if (started && next == s.i1) {
-    out[cur] = acc;
+    SEG_PUT(cur, acc);
   }
   // the segment that leaves the tile unfinished
   if (s.i1 == s.t1 && next > s.t1) {
@@ -202,41 +218,42 @@ __kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
       tileTail[g] = acc;
       tailSeg[g] = cur;
     } else if ((ulong)offsets[cur] >= s.t0) {
-      tileTail[g] = op(carry, acc);
+      tileTail[g] = seg_combine(carry, acc);
       tailSeg[g] = cur;
     } else {
-      tileHead[g] = op(carry, acc);
+      tileHead[g] = seg_combine(carry, acc);
       headSeg[g] = cur;
     }
   }
 }
 
 /* Reduce, fix-up: each tile where a segment starts and goes on joins it with the next tiles' heads. */
-__kernel REQUIRE_BLOCK void seg_reduce_fixup(__global T* out, __global const T* tileHead,
+__kernel REQUIRE_BLOCK void seg_reduce_fixup(SEG_OUT_PARAMS, __global const SEG_ACC* tileHead,
                                              __global const long* headSeg,
-                                             __global const T* tileTail,
+                                             __global const SEG_ACC* tileTail,
                                              __global const long* tailSeg, ulong tiles OP_PARAM) {
   ulong g = get_global_id(0);
   if (g >= tiles || tailSeg[g] < 0) {
     return;
   }
   long seg = tailSeg[g];
-  T acc = tileTail[g];
+  SEG_ACC acc = tileTail[g];
   for (ulong h = g + 1; h < tiles && headSeg[h] == seg; h++) {
-    acc = op(acc, tileHead[h]);
+    acc = seg_combine(acc, tileHead[h]);
   }
-  out[seg] = acc;
+  SEG_PUT(seg, acc);
 }
 
 /* Reduce: the identity for every empty segment. */
 __kernel REQUIRE_BLOCK void seg_reduce_empty(__global const OFF_T* offsets, ulong segments,
-                                             __global T* out OP_PARAM) {
+                                             SEG_OUT_PARAMS OP_PARAM) {
   ulong s = get_global_id(0);
   if (s < segments && offsets[s] == offsets[s + 1]) {
-    out[s] = IDENTITY;
+    SEG_PUT(s, SEG_IDENTITY);
   }
 }
 
+#ifndef SEG_REDUCE_ONLY
 /* Scan, first pass: per tile, whether a segment starts in it and its value from the last start. */
 __kernel REQUIRE_BLOCK void seg_scan_totals(__global const T* values,
                                             __global const OFF_T* offsets, ulong segments,
@@ -452,3 +469,4 @@ __kernel REQUIRE_BLOCK void seg_block_fixup(__global const OFF_T* offsets, __glo
   T heads = block_reduce(acc, partial OP_ARG);
   if (lid == 0) out[s] = op(tileTail[c], heads);
 }
+#endif
