@@ -14,6 +14,7 @@ import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.BufferManager;
+import dev.prims.spi.BufferSort;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.FoldSums;
 import dev.prims.spi.HostScanRange;
@@ -898,7 +899,8 @@ public final class Prims implements AutoCloseable {
    * without a sort of buffers throws {@link UnsupportedOperationException}).
    */
   public Provenance sortInPlace(DeviceBuffer keys, SortOrder order) {
-    return SortCalls.buffers(engine, config, keys, null, keys, null, order, 0, keyBits(keys));
+    return SortCalls.buffers(
+        engine, config, BufferSort.inPlace(keys, null, order, 0, keyBits(keys)));
   }
 
   /**
@@ -913,7 +915,8 @@ public final class Prims implements AutoCloseable {
    *     bits
    */
   public Provenance sortInPlace(DeviceBuffer keys, SortOrder order, int beginBit, int endBit) {
-    return SortCalls.buffers(engine, config, keys, null, keys, null, order, beginBit, endBit);
+    return SortCalls.buffers(
+        engine, config, BufferSort.inPlace(keys, null, order, beginBit, endBit));
   }
 
   /**
@@ -921,7 +924,8 @@ public final class Prims implements AutoCloseable {
    * backend; {@code keys} is left unchanged unless it is {@code output}).
    */
   public Provenance sort(DeviceBuffer keys, DeviceBuffer output, SortOrder order) {
-    return SortCalls.buffers(engine, config, keys, null, output, null, order, 0, keyBits(keys));
+    return SortCalls.buffers(
+        engine, config, new BufferSort(keys, null, output, null, order, 0, keyBits(keys)));
   }
 
   /**
@@ -930,7 +934,8 @@ public final class Prims implements AutoCloseable {
    */
   public Provenance sort(
       DeviceBuffer keys, DeviceBuffer output, SortOrder order, int beginBit, int endBit) {
-    return SortCalls.buffers(engine, config, keys, null, output, null, order, beginBit, endBit);
+    return SortCalls.buffers(
+        engine, config, new BufferSort(keys, null, output, null, order, beginBit, endBit));
   }
 
   /**
@@ -939,7 +944,8 @@ public final class Prims implements AutoCloseable {
    * #sortPairs(int[], int[], SortOrder)}.
    */
   public Provenance sortPairs(DeviceBuffer keys, DeviceBuffer values, SortOrder order) {
-    return SortCalls.buffers(engine, config, keys, values, keys, values, order, 0, keyBits(keys));
+    return SortCalls.buffers(
+        engine, config, BufferSort.inPlace(keys, values, order, 0, keyBits(keys)));
   }
 
   /**
@@ -948,7 +954,8 @@ public final class Prims implements AutoCloseable {
    */
   public Provenance sortPairs(
       DeviceBuffer keys, DeviceBuffer values, SortOrder order, int beginBit, int endBit) {
-    return SortCalls.buffers(engine, config, keys, values, keys, values, order, beginBit, endBit);
+    return SortCalls.buffers(
+        engine, config, BufferSort.inPlace(keys, values, order, beginBit, endBit));
   }
 
   /**
@@ -963,7 +970,7 @@ public final class Prims implements AutoCloseable {
       DeviceBuffer valuesOut,
       SortOrder order) {
     return SortCalls.buffers(
-        engine, config, keys, values, keysOut, valuesOut, order, 0, keyBits(keys));
+        engine, config, new BufferSort(keys, values, keysOut, valuesOut, order, 0, keyBits(keys)));
   }
 
   /**
@@ -980,7 +987,7 @@ public final class Prims implements AutoCloseable {
       int beginBit,
       int endBit) {
     return SortCalls.buffers(
-        engine, config, keys, values, keysOut, valuesOut, order, beginBit, endBit);
+        engine, config, new BufferSort(keys, values, keysOut, valuesOut, order, beginBit, endBit));
   }
 
   // ---- select, partition, top-k (SelectCalls) ----

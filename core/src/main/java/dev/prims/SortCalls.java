@@ -3,6 +3,7 @@ package dev.prims;
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
+import dev.prims.spi.BufferSort;
 import dev.prims.spi.Sorter;
 import java.lang.reflect.Array;
 
@@ -79,35 +80,25 @@ final class SortCalls {
   }
 
   /**
-   * Sorts the buffer {@code keys} into {@code keysOut} (which may be {@code keys}) by bits {@code
-   * [beginBit, endBit)} of their radix bits (see {@link Sorter}), {@code values} (null, or an int
-   * or long buffer as long as the keys) moving with them into {@code valuesOut}, on the backend
-   * that owns them all.
+   * Checks and runs {@code sort} (see {@link BufferSort}) on the backend that owns all its buffers.
    */
-  static Provenance buffers(
-      Engine engine,
-      ResolvedConfig config,
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer keysOut,
-      DeviceBuffer valuesOut,
-      SortOrder order,
-      int beginBit,
-      int endBit) {
-    notNull(keys, "keys");
-    notNull(keysOut, "keys output");
-    notNull(order, "sort order");
+  static Provenance buffers(Engine engine, ResolvedConfig config, BufferSort sort) {
+    DeviceBuffer keys = notNull(sort.keys(), "keys");
+    DeviceBuffer keysOut = notNull(sort.keysOut(), "keys output");
+    notNull(sort.order(), "sort order");
+    DeviceBuffer values = sort.values();
+    DeviceBuffer valuesOut = sort.valuesOut();
     int width = keys.type().bytes() * Byte.SIZE;
-    if (beginBit < 0 || endBit > width || beginBit > endBit) {
+    if (sort.beginBit() < 0 || sort.endBit() > width || sort.beginBit() > sort.endBit()) {
       throw new IllegalArgumentException(
           "sort bits [beginBit, endBit) must satisfy 0 <= beginBit <= endBit <= "
               + width
               + " for "
               + keys.type().id()
               + " keys, got beginBit "
-              + beginBit
+              + sort.beginBit()
               + " and endBit "
-              + endBit);
+              + sort.endBit());
     }
     sameBuffer("keys output", keysOut, keys);
     java.util.List<DeviceBuffer> all = new java.util.ArrayList<>(java.util.List.of(keys));
@@ -141,7 +132,7 @@ final class SortCalls {
             config,
             Primitive.SCAN,
             (b, call) -> {
-              b.sorter().sort(keys, values, keysOut, valuesOut, order, beginBit, endBit, call);
+              b.sorter().sort(sort, call);
               return null;
             },
             all.toArray(new DeviceBuffer[0]));

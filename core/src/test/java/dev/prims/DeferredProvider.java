@@ -1,19 +1,13 @@
 package dev.prims;
 
-import dev.prims.spi.AbstractBuffer;
-import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
-import dev.prims.spi.BackendProvider;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
-import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -28,11 +22,10 @@ import java.util.function.Supplier;
  * running anything, so a test can see that a future is not complete until the device gets to it.
  * Counts how often the synchronous and asynchronous methods run, and on which threads.
  */
-final class DeferredProvider implements BackendProvider {
+final class DeferredProvider extends ArrayProvider {
   static final String DEVICE_THREAD = "deferred-device";
   static final String EXECUTED_ON = "deferred-device-7";
 
-  private final String id;
   private final boolean asyncPath;
   private final CountDownLatch gate;
   final AtomicInteger syncCalls = new AtomicInteger();
@@ -58,7 +51,7 @@ final class DeferredProvider implements BackendProvider {
 
   /** {@code held}: the device waits for {@link #release()}; else it runs work at once. */
   DeferredProvider(String id, boolean asyncPath, boolean held) {
-    this.id = id;
+    super(id, 1, 0);
     this.asyncPath = asyncPath;
     this.gate = new CountDownLatch(held ? 1 : 0);
   }
@@ -69,52 +62,8 @@ final class DeferredProvider implements BackendProvider {
   }
 
   @Override
-  public String id() {
-    return id;
-  }
-
-  @Override
-  public int priority() {
-    return 1;
-  }
-
-  @Override
-  public Availability probe(BackendContext context) {
-    return Availability.available(List.of(device()), Map.of());
-  }
-
-  private DeviceInfo device() {
-    return new DeviceInfo(0, id + "-device", 0, 1, Map.of());
-  }
-
-  @Override
   public Backend create(BackendContext context) {
     return new DeferredBackend();
-  }
-
-  /** A buffer of this backend holding {@code values}. */
-  DeviceBuffer buffer(Object values) {
-    return new HostBuffer(values);
-  }
-
-  private final class HostBuffer extends AbstractBuffer {
-    final Object values;
-
-    HostBuffer(Object values) {
-      super(
-          id,
-          DType.ofArray(values),
-          java.lang.reflect.Array.getLength(values),
-          null,
-          null,
-          null,
-          false);
-      this.values = values;
-    }
-
-    int[] ints() {
-      return (int[]) values;
-    }
   }
 
   /** Runs {@code work} on the device thread once the gate opens. */
@@ -172,42 +121,10 @@ final class DeferredProvider implements BackendProvider {
     return sum;
   }
 
-  private final class DeferredBackend implements Backend {
-    @Override
-    public String id() {
-      return id;
-    }
-
-    @Override
-    public DeviceInfo device() {
-      return DeferredProvider.this.device();
-    }
-
+  private final class DeferredBackend extends ArrayBackend {
     @Override
     public boolean asyncPath(Primitive primitive) {
       return asyncPath;
-    }
-
-    @Override
-    public BufferManager buffers() {
-      return new BufferManager() {
-        @Override
-        public DeviceBuffer allocate(DType type, long length) {
-          return new HostBuffer(
-              type == DType.LONG ? new long[(int) length] : new int[(int) length]);
-        }
-
-        @Override
-        public DeviceBuffer upload(Object array) {
-          return new HostBuffer(((int[]) array).clone());
-        }
-
-        @Override
-        public void download(DeviceBuffer buffer, Object array) {
-          Object source = ((HostBuffer) buffer).values;
-          System.arraycopy(source, 0, array, 0, java.lang.reflect.Array.getLength(array));
-        }
-      };
     }
 
     @Override
@@ -216,13 +133,13 @@ final class DeferredProvider implements BackendProvider {
         @Override
         public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
           countSync();
-          return sum(((HostBuffer) input).ints());
+          return sum(ints(input));
         }
 
         @Override
         public CompletableFuture<Number> reduceAsync(
             DeviceBuffer input, ReduceOp op, CallContext call) {
-          int[] values = ((HostBuffer) input).ints();
+          int[] values = ints(input);
           return enqueue(call, () -> sum(values));
         }
       };
@@ -234,14 +151,14 @@ final class DeferredProvider implements BackendProvider {
         @Override
         public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
           countSync();
-          return dotOf(((HostBuffer) a).ints(), ((HostBuffer) b).ints());
+          return dotOf(ints(a), ints(b));
         }
 
         @Override
         public CompletableFuture<Number> dotAsync(
             DeviceBuffer a, DeviceBuffer b, CallContext call) {
-          int[] x = ((HostBuffer) a).ints();
-          int[] y = ((HostBuffer) b).ints();
+          int[] x = ints(a);
+          int[] y = ints(b);
           return enqueue(call, () -> dotOf(x, y));
         }
       };
@@ -262,14 +179,14 @@ final class DeferredProvider implements BackendProvider {
         public void scan(
             DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
           countSync();
-          inclusiveSum(((HostBuffer) input).ints(), ((HostBuffer) output).ints());
+          inclusiveSum(ints(input), ints(output));
         }
 
         @Override
         public CompletableFuture<Void> scanAsync(
             DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-          int[] in = ((HostBuffer) input).ints();
-          int[] out = ((HostBuffer) output).ints();
+          int[] in = ints(input);
+          int[] out = ints(output);
           return enqueue(
               call,
               () -> {
@@ -295,14 +212,14 @@ final class DeferredProvider implements BackendProvider {
         public long histogram(
             DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
           countSync();
-          return count(((HostBuffer) input).ints(), (long[]) ((HostBuffer) counts).values);
+          return count(ints(input), (long[]) array(counts));
         }
 
         @Override
         public CompletableFuture<Long> histogramAsync(
             DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
-          int[] keys = ((HostBuffer) input).ints();
-          long[] bins = (long[]) ((HostBuffer) counts).values;
+          int[] keys = ints(input);
+          long[] bins = (long[]) array(counts);
           return enqueue(call, () -> count(keys, bins));
         }
       };
@@ -324,11 +241,6 @@ final class DeferredProvider implements BackendProvider {
     @Override
     public List<String> variants(Primitive primitive) {
       return List.of("plain", "queued");
-    }
-
-    @Override
-    public long sequentialChain(DType type, long n) {
-      return n;
     }
 
     /** Waits for queued work, as a backend with an asynchronous path must. */

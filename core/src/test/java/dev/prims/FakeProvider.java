@@ -1,23 +1,19 @@
 package dev.prims;
 
-import dev.prims.spi.AbstractBuffer;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
-import dev.prims.spi.BackendProvider;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
-import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A test backend that sums int arrays and int buffers in Java, or fails in a chosen way. */
-final class FakeProvider implements BackendProvider {
+final class FakeProvider extends ArrayProvider {
   enum Mode {
     WORKS,
     UNAVAILABLE,
@@ -28,38 +24,18 @@ final class FakeProvider implements BackendProvider {
   /** The fake device's memory: 64 MiB. */
   static final long MEMORY_BYTES = 64L << 20;
 
-  private final String id;
-  private final int priority;
   private final Mode mode;
   final AtomicInteger opened = new AtomicInteger();
   final AtomicInteger closed = new AtomicInteger();
 
   FakeProvider(String id, int priority, Mode mode) {
-    this.id = id;
-    this.priority = priority;
+    super(id, priority, MEMORY_BYTES);
     this.mode = mode;
   }
 
   @Override
-  public String id() {
-    return id;
-  }
-
-  @Override
-  public int priority() {
-    return priority;
-  }
-
-  @Override
   public Availability probe(BackendContext context) {
-    return mode == Mode.UNAVAILABLE
-        ? Availability.absent("no fake device")
-        : Availability.available(List.of(device()), Map.of());
-  }
-
-  /** The one device of this provider. */
-  DeviceInfo device() {
-    return new DeviceInfo(0, id + "-device", MEMORY_BYTES, 1, Map.of());
+    return mode == Mode.UNAVAILABLE ? Availability.absent("no fake device") : super.probe(context);
   }
 
   @Override
@@ -71,53 +47,13 @@ final class FakeProvider implements BackendProvider {
     return new FakeBackend();
   }
 
-  private final class FakeBackend implements Backend {
-    @Override
-    public String id() {
-      return id;
-    }
-
-    @Override
-    public DeviceInfo device() {
-      return FakeProvider.this.device();
-    }
-
-    @Override
-    public BufferManager buffers() {
-      return new BufferManager() {
-        @Override
-        public DeviceBuffer allocate(DType type, long length) {
-          return new IntBuffer(new int[(int) length]);
-        }
-
-        @Override
-        public DeviceBuffer upload(Object array) {
-          return new IntBuffer(((int[]) array).clone());
-        }
-
-        @Override
-        public void download(DeviceBuffer buffer, Object array) {
-          int[] source = ((IntBuffer) buffer).values;
-          System.arraycopy(source, 0, array, 0, ((int[]) array).length);
-        }
-      };
-    }
-
-    private final class IntBuffer extends AbstractBuffer {
-      final int[] values;
-
-      IntBuffer(int[] values) {
-        super(id, DType.INT, values.length, null, null, null, false);
-        this.values = values;
-      }
-    }
-
+  private final class FakeBackend extends ArrayBackend {
     @Override
     public Reducer reducer() {
       return new Reducer() {
         @Override
         public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
-          return reduce(null, ((IntBuffer) input).values, op, call);
+          return reduce(null, ints(input), op, call);
         }
 
         @Override
@@ -155,11 +91,6 @@ final class FakeProvider implements BackendProvider {
     @Override
     public List<String> variants(Primitive primitive) {
       return List.of("plain", "other");
-    }
-
-    @Override
-    public long sequentialChain(DType type, long n) {
-      return n;
     }
 
     @Override

@@ -83,12 +83,11 @@ final class AparapiPlatformPreload {
     // JOCL's library goes to prims' private natives directory, as the opencl backend loads it
     PrivateNatives.load(
         CL.class,
-        PrivateNatives.version(CL.class, "org.jocl", "jocl")
-            .map(
-                v ->
-                    LibUtils.createLibraryFileName(
-                        LibUtils.createPlatformLibraryName("JOCL_" + v.replace('.', '_'))))
-            .orElse(null),
+        "org.jocl",
+        "jocl",
+        v ->
+            LibUtils.createLibraryFileName(
+                LibUtils.createPlatformLibraryName("JOCL_" + v.replace('.', '_'))),
         () -> CL.stringFor_errorCode(CL.CL_SUCCESS));
     int[] count = new int[1];
     if (CL.clGetPlatformIDs(0, null, count) != CL.CL_SUCCESS || count[0] <= 0) {

@@ -2,6 +2,7 @@ package dev.prims.cpu;
 
 import dev.prims.DeviceBuffer;
 import dev.prims.SortOrder;
+import dev.prims.spi.BufferSort;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Sorter;
 import java.util.Arrays;
@@ -48,27 +49,19 @@ final class CpuSorter implements Sorter {
    * Java array holds cannot be sorted here).
    */
   @Override
-  public void sort(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer keysOut,
-      DeviceBuffer valuesOut,
-      SortOrder order,
-      int beginBit,
-      int endBit,
-      CallContext call) {
-    Object keyArray = heapArray(keys);
-    Object valueArray = values == null ? null : heapArray(values);
-    if (keysOut != keys) {
-      keyArray = copyInto(keysOut, keyArray);
+  public void sort(BufferSort sort, CallContext call) {
+    Object keyArray = heapArray(sort.keys());
+    Object valueArray = sort.values() == null ? null : heapArray(sort.values());
+    if (sort.keysMove()) {
+      keyArray = copyInto(sort.keysOut(), keyArray);
     }
-    if (values != null && valuesOut != values) {
-      valueArray = copyInto(valuesOut, valueArray);
+    if (sort.valuesMove()) {
+      valueArray = copyInto(sort.valuesOut(), valueArray);
     }
-    sort(keyArray, valueArray, order, beginBit, endBit, call);
-    putBack(keysOut, keyArray);
-    if (values != null) {
-      putBack(valuesOut, valueArray);
+    sort(keyArray, valueArray, sort.order(), sort.beginBit(), sort.endBit(), call);
+    putBack(sort.keysOut(), keyArray);
+    if (sort.values() != null) {
+      putBack(sort.valuesOut(), valueArray);
     }
   }
 

@@ -44,12 +44,11 @@ final class CudaDevices {
     try {
       PrivateNatives.load(
           JCudaDriver.class,
-          PrivateNatives.version(JCudaDriver.class, "org.jcuda", "jcuda")
-              .map(
-                  v ->
-                      LibUtils.createLibraryFileName(
-                          LibUtils.createPlatformLibraryName("JCudaDriver-" + v)))
-              .orElse(null),
+          "org.jcuda",
+          "jcuda",
+          v ->
+              LibUtils.createLibraryFileName(
+                  LibUtils.createPlatformLibraryName("JCudaDriver-" + v)),
           () -> JCudaDriver.setExceptionsEnabled(true));
       cuInit(0);
       int[] count = new int[1];

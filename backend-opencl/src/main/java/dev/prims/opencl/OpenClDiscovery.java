@@ -32,12 +32,11 @@ final class OpenClDiscovery {
   static List<OpenClDevice> devices() {
     PrivateNatives.load(
         CL.class,
-        PrivateNatives.version(CL.class, "org.jocl", "jocl")
-            .map(
-                v ->
-                    LibUtils.createLibraryFileName(
-                        LibUtils.createPlatformLibraryName("JOCL_" + v.replace('.', '_'))))
-            .orElse(null),
+        "org.jocl",
+        "jocl",
+        v ->
+            LibUtils.createLibraryFileName(
+                LibUtils.createPlatformLibraryName("JOCL_" + v.replace('.', '_'))),
         () -> CL.setExceptionsEnabled(true));
     int[] count = new int[1];
     clGetPlatformIDs(0, null, count);

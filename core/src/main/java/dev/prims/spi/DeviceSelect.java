@@ -215,8 +215,9 @@ public final class DeviceSelect implements Selector {
     int indexBits = Integer.SIZE - Integer.numberOfLeadingZeros((int) input.length() - 1);
     DeviceBuffer k = keys.values();
     DeviceBuffer i = keys.indices();
-    sorter.sort(i, k, i, k, SortOrder.ASCENDING, 0, indexBits, call);
-    sorter.sort(k, i, k, i, SortOrder.ASCENDING, 0, k.type().bytes() * Byte.SIZE, call);
+    sorter.sort(BufferSort.inPlace(i, k, SortOrder.ASCENDING, 0, indexBits), call);
+    sorter.sort(
+        BufferSort.inPlace(k, i, SortOrder.ASCENDING, 0, k.type().bytes() * Byte.SIZE), call);
     kernels.take(input, i, (int) count, valuesOut, indicesOut);
   }
 

@@ -90,20 +90,12 @@ public abstract class DeviceSorter<M> implements Sorter {
   }
 
   @Override
-  public void sort(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer keysOut,
-      DeviceBuffer valuesOut,
-      SortOrder order,
-      int beginBit,
-      int endBit,
-      CallContext call) {
-    M k = memory(keys);
-    M kOut = memory(keysOut);
-    M v = values == null ? null : memory(values);
-    M vOut = values == null ? null : memory(valuesOut);
-    long n = keys.length();
+  public void sort(BufferSort sort, CallContext call) {
+    M k = memory(sort.keys());
+    M kOut = memory(sort.keysOut());
+    M v = sort.values() == null ? null : memory(sort.values());
+    M vOut = sort.values() == null ? null : memory(sort.valuesOut());
+    long n = sort.keys().length();
     if (n >= MAX_KEYS) {
       throw new IllegalArgumentException(
           "the " + backendName + " sort takes fewer than 2^32 keys, got " + n);
@@ -112,26 +104,27 @@ public abstract class DeviceSorter<M> implements Sorter {
     if (n == 0) {
       return;
     }
-    DType keyType = keys.type();
-    DType valueType = values == null ? null : values.type();
-    int descending = order == SortOrder.DESCENDING ? 1 : 0;
+    DType keyType = sort.keys().type();
+    DType valueType = sort.values() == null ? null : sort.values().type();
+    int descending = sort.order() == SortOrder.DESCENDING ? 1 : 0;
     run(
         () -> {
-          if (n < 2 || beginBit == endBit) {
-            if (keysOut != keys) {
+          if (n < 2 || sort.beginBit() == sort.endBit()) {
+            if (sort.keysMove()) {
               copy(k, kOut, n * keyType.bytes());
             }
-            if (values != null && valuesOut != values) {
+            if (sort.valuesMove()) {
               copy(v, vOut, n * valueType.bytes());
             }
             return;
           }
           long tiles = tiles(n);
           M keysTmp = scratch("sort.keys", n * keyType.bytes());
-          M valuesTmp = values == null ? null : scratch("sort.values", n * valueType.bytes());
+          M valuesTmp = v == null ? null : scratch("sort.values", n * valueType.bytes());
           M counts = scratch("sort.counts", RADIX * tiles * 4);
           passes(new Launch<>(keyType, valueType, n, tiles, counts, descending))
-              .sort(k, v, kOut, vOut, keysTmp, valuesTmp, beginBit, endBit, DIGIT_BITS);
+              .sort(
+                  k, v, kOut, vOut, keysTmp, valuesTmp, sort.beginBit(), sort.endBit(), DIGIT_BITS);
         });
   }
 }

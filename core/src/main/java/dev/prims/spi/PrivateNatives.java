@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Makes a JNI binding that extracts its native library the way JCuda's and JOCL's {@code LibUtils}
@@ -64,6 +65,20 @@ public final class PrivateNatives {
     } finally {
       System.setProperty(TMPDIR, tmpdir);
     }
+  }
+
+  /**
+   * {@link #load(Class, String, Runnable)} for a binding whose native library is named by the
+   * version of its Maven artifact {@code group:artifact}: {@code fileName} maps that version to the
+   * library's file name in the jar (null when the jar does not say its version).
+   */
+  public static void load(
+      Class<?> binding,
+      String group,
+      String artifact,
+      Function<String, String> fileName,
+      Runnable loader) {
+    load(binding, version(binding, group, artifact).map(fileName).orElse(null), loader);
   }
 
   /**

@@ -24,27 +24,15 @@ public interface Sorter {
   void sort(Object keys, Object values, SortOrder order, CallContext call);
 
   /**
-   * Sorts the buffer {@code keys} into {@code keysOut} by bits {@code [beginBit, endBit)} of their
-   * radix bits ({@code 0 <= beginBit <= endBit <= } the key's width in bits), {@code values} (null,
-   * or an int or long buffer as long as {@code keys}) moving with them into {@code valuesOut}.
-   * {@code keysOut} is {@code keys} itself for a sort in place, else a distinct buffer of the same
-   * type and length whose input is left unchanged; likewise {@code valuesOut} (null exactly when
-   * {@code values} is). The engine has checked all of this. The default fails: a backend that sorts
-   * buffers overrides it.
+   * Runs {@code sort} (see {@link BufferSort}); {@code 0 <= beginBit <= endBit <=} the key's width
+   * in bits. The engine has checked all of it. The default fails: a backend that sorts buffers
+   * overrides it.
    *
    * @throws UnsupportedOperationException when this backend sorts host arrays only
    */
-  default void sort(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer keysOut,
-      DeviceBuffer valuesOut,
-      SortOrder order,
-      int beginBit,
-      int endBit,
-      CallContext call) {
+  default void sort(BufferSort sort, CallContext call) {
     throw new UnsupportedOperationException(
-        "backend " + keys.backend() + " sorts host arrays only, not buffers");
+        "backend " + sort.keys().backend() + " sorts host arrays only, not buffers");
   }
 
   /**
@@ -62,7 +50,7 @@ public interface Sorter {
     int bits = dev.prims.DType.ofArray(keys).bytes() * Byte.SIZE;
     try (DeviceBuffer k = buffers.upload(keys);
         DeviceBuffer v = values == null ? null : buffers.upload(values)) {
-      sorter.sort(k, v, k, v, order, 0, bits, call);
+      sorter.sort(BufferSort.inPlace(k, v, order, 0, bits), call);
       buffers.download(k, keys);
       if (v != null) {
         buffers.download(v, values);

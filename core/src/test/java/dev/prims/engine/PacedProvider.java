@@ -1,19 +1,16 @@
 package dev.prims.engine;
 
+import dev.prims.ArrayProvider;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.AbstractBuffer;
-import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
-import dev.prims.spi.BackendProvider;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
-import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.HostScanRange;
@@ -31,12 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * arrays or on buffers. Reduce (sum), scan (inclusive sum), histogram (integer keys) and dot are
  * computed in Java on every type, in doubles, enough to tell which backend answered.
  */
-final class PacedProvider implements BackendProvider {
+final class PacedProvider extends ArrayProvider {
   /** Cost of one primitive: nanoseconds per call and per byte. */
   record Pace(double fixedNanos, double nanosPerByte) {}
 
-  private final String id;
-  private final int priority;
   private final AtomicLong clock;
   private final Map<Primitive, Pace> host = new EnumMap<>(Primitive.class);
   private final Map<Primitive, Pace> device = new EnumMap<>(Primitive.class);
@@ -46,8 +41,7 @@ final class PacedProvider implements BackendProvider {
    * A backend pacing every primitive as {@code hostPace} on host arrays, {@code devicePace} else.
    */
   PacedProvider(String id, int priority, AtomicLong clock, Pace hostPace, Pace devicePace) {
-    this.id = id;
-    this.priority = priority;
+    super(id, priority, 1L << 34);
     this.clock = clock;
     for (Primitive p : Primitive.values()) {
       host.put(p, hostPace);
@@ -67,25 +61,6 @@ final class PacedProvider implements BackendProvider {
   PacedProvider floatingHost(Primitive primitive, Pace pace) {
     floatHost.put(primitive, pace);
     return this;
-  }
-
-  @Override
-  public String id() {
-    return id;
-  }
-
-  @Override
-  public int priority() {
-    return priority;
-  }
-
-  @Override
-  public Availability probe(BackendContext context) {
-    return Availability.available(List.of(device()), Map.of());
-  }
-
-  DeviceInfo device() {
-    return new DeviceInfo(0, id + "-device", 1L << 34, 1, Map.of());
   }
 
   @Override
@@ -138,60 +113,14 @@ final class PacedProvider implements BackendProvider {
     };
   }
 
-  private final class Buffer extends AbstractBuffer {
-    final Object values;
-
-    Buffer(Object values) {
-      super(id, DType.ofArray(values), Array.getLength(values), null, null, null, false);
-      this.values = values;
-    }
-  }
-
-  private static Object values(DeviceBuffer buffer) {
-    return ((Buffer) buffer).values;
-  }
-
-  private final class PacedBackend implements Backend {
-    @Override
-    public String id() {
-      return id;
-    }
-
-    @Override
-    public DeviceInfo device() {
-      return PacedProvider.this.device();
-    }
-
-    @Override
-    public BufferManager buffers() {
-      return new BufferManager() {
-        @Override
-        public DeviceBuffer allocate(DType type, long length) {
-          return new Buffer(Array.newInstance(type.arrayClass().getComponentType(), (int) length));
-        }
-
-        @Override
-        public DeviceBuffer upload(Object array) {
-          Object copy =
-              Array.newInstance(array.getClass().getComponentType(), Array.getLength(array));
-          System.arraycopy(array, 0, copy, 0, Array.getLength(array));
-          return new Buffer(copy);
-        }
-
-        @Override
-        public void download(DeviceBuffer buffer, Object array) {
-          System.arraycopy(values(buffer), 0, array, 0, Array.getLength(array));
-        }
-      };
-    }
-
+  private final class PacedBackend extends ArrayBackend {
     @Override
     public Reducer reducer() {
       return new Reducer() {
         @Override
         public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
-          spend(Primitive.REDUCE, input.type(), false, bytes(values(input)));
-          return as(input.type(), sum(values(input)));
+          spend(Primitive.REDUCE, input.type(), false, bytes(array(input)));
+          return as(input.type(), sum(array(input)));
         }
 
         @Override
@@ -208,8 +137,8 @@ final class PacedProvider implements BackendProvider {
         @Override
         public void scan(
             DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-          spend(Primitive.SCAN, input.type(), false, 2 * bytes(values(input)));
-          prefix(values(input), 0, values(output), 0, (int) input.length());
+          spend(Primitive.SCAN, input.type(), false, 2 * bytes(array(input)));
+          prefix(array(input), 0, array(output), 0, (int) input.length());
         }
 
         @Override
@@ -240,8 +169,8 @@ final class PacedProvider implements BackendProvider {
         @Override
         public long histogram(
             DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
-          spend(Primitive.HISTOGRAM, input.type(), false, bytes(values(input)));
-          return count(values(input), spec, (long[]) values(counts));
+          spend(Primitive.HISTOGRAM, input.type(), false, bytes(array(input)));
+          return count(array(input), spec, (long[]) array(counts));
         }
 
         @Override
@@ -280,8 +209,8 @@ final class PacedProvider implements BackendProvider {
       return new DotProduct() {
         @Override
         public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
-          spend(Primitive.DOT, a.type(), false, 2 * bytes(values(a)));
-          return as(a.type(), products(values(a), values(b)));
+          spend(Primitive.DOT, a.type(), false, 2 * bytes(array(a)));
+          return as(a.type(), products(array(a), array(b)));
         }
 
         @Override
@@ -303,11 +232,6 @@ final class PacedProvider implements BackendProvider {
     @Override
     public List<String> variants(Primitive primitive) {
       return List.of("paced");
-    }
-
-    @Override
-    public long sequentialChain(DType type, long n) {
-      return n;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.prims.engine.multidevice;
 import dev.prims.DeviceBuffer;
 import dev.prims.SortOrder;
 import dev.prims.spi.Backend;
+import dev.prims.spi.BufferSort;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Sorter;
 
@@ -27,23 +28,16 @@ final class GatheringSorter implements Sorter {
   }
 
   @Override
-  public void sort(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer keysOut,
-      DeviceBuffer valuesOut,
-      SortOrder order,
-      int beginBit,
-      int endBit,
-      CallContext call) {
+  public void sort(BufferSort sort, CallContext call) {
     Backend device = owner.member(0);
     ShardedBuffers buffers = owner.shardedBuffers();
-    try (DeviceBuffer k = buffers.gather(device, owner.sharded(keys));
-        DeviceBuffer v = values == null ? null : buffers.gather(device, owner.sharded(values))) {
-      first.sort(k, v, k, v, order, beginBit, endBit, call);
-      buffers.scatter(device, k, owner.sharded(keysOut));
+    try (DeviceBuffer k = buffers.gather(device, owner.sharded(sort.keys()));
+        DeviceBuffer v =
+            sort.values() == null ? null : buffers.gather(device, owner.sharded(sort.values()))) {
+      first.sort(sort.inPlaceOn(k, v), call);
+      buffers.scatter(device, k, owner.sharded(sort.keysOut()));
       if (v != null) {
-        buffers.scatter(device, v, owner.sharded(valuesOut));
+        buffers.scatter(device, v, owner.sharded(sort.valuesOut()));
       }
     }
     owner.record(call, 1, null);
