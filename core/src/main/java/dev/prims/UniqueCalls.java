@@ -4,6 +4,7 @@ import dev.prims.engine.Engine;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.engine.SegmentedCalls;
 import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
 import dev.prims.spi.Segmenter;
 import java.lang.reflect.Array;
 
@@ -21,14 +22,7 @@ final class UniqueCalls {
   /** The first value of each run of {@code values}, in order. */
   @SuppressWarnings("unchecked")
   static <A> SelectResult<A> unique(Engine engine, ResolvedConfig config, A values) {
-    DType type = checkType(DType.ofArray(Segments.notNull(values, "values")));
-    Engine.Outcome<Object[]> o =
-        engine.run(
-            config,
-            Primitive.SCAN,
-            type,
-            Segments.bytes(values),
-            (b, call) -> hostRuns(b, values, false, call));
+    Engine.Outcome<Object[]> o = hostRuns(engine, config, values, false);
     A unique = (A) o.value()[0];
     return new SelectResult<>(unique, Array.getLength(unique), o.provenance());
   }
@@ -36,14 +30,7 @@ final class UniqueCalls {
   /** The run-length encoding of {@code values}. */
   @SuppressWarnings("unchecked")
   static <A> RunLengthResult<A> encode(Engine engine, ResolvedConfig config, A values) {
-    DType type = checkType(DType.ofArray(Segments.notNull(values, "values")));
-    Engine.Outcome<Object[]> o =
-        engine.run(
-            config,
-            Primitive.SCAN,
-            type,
-            Segments.bytes(values),
-            (b, call) -> hostRuns(b, values, true, call));
+    Engine.Outcome<Object[]> o = hostRuns(engine, config, values, true);
     A unique = (A) o.value()[0];
     return new RunLengthResult<>(
         unique, (long[]) o.value()[1], Array.getLength(unique), o.provenance());
@@ -53,20 +40,7 @@ final class UniqueCalls {
   static SelectCount unique(
       Engine engine, ResolvedConfig config, DeviceBuffer values, DeviceBuffer out) {
     checkBuffers(values, out);
-    Engine.Outcome<Long> o =
-        engine.runOn(
-            config,
-            Primitive.SCAN,
-            (b, call) -> {
-              if (values.length() == 0) {
-                return 0L;
-              }
-              try (DeviceBuffer offsets = SegmentedCalls.runOffsets(b, values.length())) {
-                return b.segmenter().runs(values, out, offsets, call);
-              }
-            },
-            values,
-            out);
+    Engine.Outcome<Long> o = bufferRuns(engine, config, values, out, null);
     return new SelectCount(o.value(), o.provenance());
   }
 
@@ -81,15 +55,7 @@ final class UniqueCalls {
       DeviceBuffer lengths) {
     checkBuffers(values, out);
     Segments.notNull(lengths, "lengths").requireOpen();
-    if (lengths.type() != DType.LONG || lengths.length() < values.length()) {
-      throw new IllegalArgumentException(
-          "run lengths must be a long buffer of at least "
-              + values.length()
-              + " elements, got "
-              + lengths.type().id()
-              + " with "
-              + lengths.length());
-    }
+    Segments.requireOutput("run lengths", lengths, DType.LONG, values.length());
     if (values.length() >= SizeLimits.MAX_ARRAY_LENGTH) {
       throw new IllegalArgumentException(
           "run-length encode of a buffer takes fewer than "
@@ -97,30 +63,54 @@ final class UniqueCalls {
               + " values, got "
               + values.length());
     }
-    Engine.Outcome<Long> o =
-        engine.runOn(
-            config,
-            Primitive.SCAN,
-            (b, call) -> {
-              if (values.length() == 0) {
-                return 0L;
-              }
-              try (DeviceBuffer offsets = SegmentedCalls.runOffsets(b, values.length())) {
-                long runs = b.segmenter().runs(values, out, offsets, call);
-                long[] host = lengths(b, offsets, (int) runs);
-                b.buffers().write(lengths, 0, host, 0, host.length);
-                return runs;
-              }
-            },
-            values,
-            out,
-            lengths);
+    Engine.Outcome<Long> o = bufferRuns(engine, config, values, out, lengths);
     return new Scalar(DType.LONG, o.value(), o.provenance());
   }
 
-  /** {unique values, run lengths or null} of a host array, found on {@code b}. */
+  /** The runs of a buffer: values to {@code out}, lengths to {@code lengths} unless null. */
+  private static Engine.Outcome<Long> bufferRuns(
+      Engine engine,
+      ResolvedConfig config,
+      DeviceBuffer values,
+      DeviceBuffer out,
+      DeviceBuffer lengths) {
+    DeviceBuffer[] owned =
+        lengths == null
+            ? new DeviceBuffer[] {values, out}
+            : new DeviceBuffer[] {values, out, lengths};
+    return engine.runOn(
+        config,
+        Primitive.SCAN,
+        (b, call) -> {
+          if (values.length() == 0) {
+            return 0L;
+          }
+          try (DeviceBuffer offsets = SegmentedCalls.runOffsets(b, values.length())) {
+            long runs = b.segmenter().runs(values, out, offsets, call);
+            if (lengths != null) {
+              long[] host = lengths(b, offsets, (int) runs);
+              b.buffers().write(lengths, 0, host, 0, host.length);
+            }
+            return runs;
+          }
+        },
+        owned);
+  }
+
+  /** {unique values, run lengths or null} of a host array. */
+  private static Engine.Outcome<Object[]> hostRuns(
+      Engine engine, ResolvedConfig config, Object values, boolean withLengths) {
+    DType type = checkType(DType.ofArray(Segments.notNull(values, "values")));
+    return engine.run(
+        config,
+        Primitive.SCAN,
+        type,
+        Segments.bytes(values),
+        (b, call) -> hostRuns(b, values, withLengths, call));
+  }
+
   private static Object[] hostRuns(
-      Backend b, Object values, boolean withLengths, dev.prims.spi.CallContext call) {
+      Backend b, Object values, boolean withLengths, CallContext call) {
     int n = Array.getLength(values);
     DType type = DType.ofArray(values);
     if (n == 0) {
@@ -159,17 +149,7 @@ final class UniqueCalls {
     Segments.notNull(values, "values").requireOpen();
     Segments.notNull(out, "output").requireOpen();
     checkType(values.type());
-    if (out.type() != values.type() || out.length() < values.length()) {
-      throw new IllegalArgumentException(
-          "output must be "
-              + values.type().id()
-              + " with at least "
-              + values.length()
-              + " elements, got "
-              + out.type().id()
-              + " with "
-              + out.length());
-    }
+    Segments.requireOutput("output", out, values.type(), values.length());
     if (out == values) {
       throw new IllegalArgumentException("output must not be the values buffer itself");
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.app.npy.NpyReader;
 import dev.prims.app.npy.NpyWriter;
 import java.io.IOException;
@@ -15,28 +14,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code prims run unique|rle} on .npy inputs, with --output and --lengths. */
 class RunUniqueTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private static final long[] KEYS = {5, 5, 5, -1, 7, 7, 5, Long.MIN_VALUE, Long.MIN_VALUE};
-
-  private static JsonNode runJson(String... args) throws IOException {
-    String[] all = new String[args.length + 4];
-    all[0] = "run";
-    System.arraycopy(args, 0, all, 1, args.length);
-    all[args.length + 1] = "--backend";
-    all[args.length + 2] = "cpu";
-    all[args.length + 3] = "--json";
-    Cli r = Cli.run(all);
-    assertEquals(0, r.exitCode(), r.toString());
-    return JSON.readTree(r.out());
-  }
 
   @Test
   void uniqueDropsConsecutiveDuplicates(@TempDir Path dir) throws IOException {
     Path in = dir.resolve("keys.npy");
     Path out = dir.resolve("unique.npy");
     NpyWriter.write(in, KEYS);
-    JsonNode r = runJson("unique", "--input", in.toString(), "--output", out.toString());
+    JsonNode r = Cli.runJsonOnCpu("unique", "--input", in.toString(), "--output", out.toString());
     assertEquals("unique", r.get("primitive").asText());
     assertEquals(5, r.get("runs").asInt());
     assertArrayEquals(new long[] {5, -1, 7, 5, Long.MIN_VALUE}, (long[]) NpyReader.read(out));
@@ -49,7 +34,7 @@ class RunUniqueTest {
     Path lengths = dir.resolve("lengths.npy");
     NpyWriter.write(in, new int[] {3, 3, 0, 0, 0, 3});
     JsonNode r =
-        runJson(
+        Cli.runJsonOnCpu(
             "rle",
             "--input",
             in.toString(),
@@ -71,7 +56,7 @@ class RunUniqueTest {
     Path in = dir.resolve("empty.npy");
     Path lengths = dir.resolve("lengths.npy");
     NpyWriter.write(in, new int[0]);
-    JsonNode r = runJson("rle", "--input", in.toString(), "--lengths", lengths.toString());
+    JsonNode r = Cli.runJsonOnCpu("rle", "--input", in.toString(), "--lengths", lengths.toString());
     assertEquals(0, r.get("runs").asInt());
     assertArrayEquals(new long[0], (long[]) NpyReader.read(lengths));
   }

@@ -91,7 +91,7 @@ public abstract class UniqueConformance extends BackendConformance {
       expectRefusal("at least 4", () -> prims.unique(in, shortOut));
       expectRefusal("not be the values", () -> prims.unique(in, in));
       expectRefusal("at least 4", () -> prims.runLengthEncode(in, out, shortLengths));
-      expectRefusal("long buffer", () -> prims.runLengthEncode(in, out, intLengths));
+      expectRefusal("run lengths must be long", () -> prims.runLengthEncode(in, out, intLengths));
       expectRefusal("at least 4", () -> prims.runLengthEncode(in, shortOut, longs));
       expectRefusal("must not be null", () -> prims.runLengthEncode(in, out, null));
     }
