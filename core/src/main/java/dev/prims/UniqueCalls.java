@@ -13,27 +13,31 @@ import java.lang.reflect.Array;
  * engine, as {@link Prims} offers them: validation, then the backend's {@link Segmenter#runs}, the
  * pass reduce-by-key finds its runs with. Values are int or long and compare by {@code ==}; float
  * and double are refused (compare their bits, {@code Float.floatToIntBits}, as ints). A run length
- * is the difference of adjacent run starts, taken on the host (12 bytes per run cross the bus for a
- * buffer). They run on the SCAN path, as select does.
+ * is the difference of adjacent run starts, taken on the host (for a buffer, the starts come down
+ * and the lengths go up: 12 bytes per run, 16 past 2^31 values). They run on the SCAN path, as
+ * select does.
  */
 final class UniqueCalls {
   private UniqueCalls() {}
 
+  /** The run values of a host array and, when asked for, the run lengths (else null). */
+  private record HostRuns(Object values, long[] lengths) {}
+
   /** The first value of each run of {@code values}, in order. */
   @SuppressWarnings("unchecked")
   static <A> SelectResult<A> unique(Engine engine, ResolvedConfig config, A values) {
-    Engine.Outcome<Object[]> o = hostRuns(engine, config, values, false);
-    A unique = (A) o.value()[0];
+    Engine.Outcome<HostRuns> o = hostRuns(engine, config, values, false);
+    A unique = (A) o.value().values();
     return new SelectResult<>(unique, Array.getLength(unique), o.provenance());
   }
 
   /** The run-length encoding of {@code values}. */
   @SuppressWarnings("unchecked")
   static <A> RunLengthResult<A> encode(Engine engine, ResolvedConfig config, A values) {
-    Engine.Outcome<Object[]> o = hostRuns(engine, config, values, true);
-    A unique = (A) o.value()[0];
+    Engine.Outcome<HostRuns> o = hostRuns(engine, config, values, true);
+    A unique = (A) o.value().values();
     return new RunLengthResult<>(
-        unique, (long[]) o.value()[1], Array.getLength(unique), o.provenance());
+        unique, o.value().lengths(), Array.getLength(unique), o.provenance());
   }
 
   /** Unique of a buffer into {@code out}; returns the number of runs. */
@@ -97,8 +101,8 @@ final class UniqueCalls {
         owned);
   }
 
-  /** {unique values, run lengths or null} of a host array. */
-  private static Engine.Outcome<Object[]> hostRuns(
+  /** The runs of a host array. */
+  private static Engine.Outcome<HostRuns> hostRuns(
       Engine engine, ResolvedConfig config, Object values, boolean withLengths) {
     DType type = checkType(DType.ofArray(Segments.notNull(values, "values")));
     return engine.run(
@@ -109,12 +113,12 @@ final class UniqueCalls {
         (b, call) -> hostRuns(b, values, withLengths, call));
   }
 
-  private static Object[] hostRuns(
+  private static HostRuns hostRuns(
       Backend b, Object values, boolean withLengths, CallContext call) {
     int n = Array.getLength(values);
     DType type = DType.ofArray(values);
     if (n == 0) {
-      return new Object[] {Segments.newArray(type, 0), new long[0]};
+      return new HostRuns(Segments.newArray(type, 0), new long[0]);
     }
     try (DeviceBuffer keys = b.buffers().wrap(values);
         DeviceBuffer unique = b.buffers().allocate(type, n);
@@ -122,7 +126,7 @@ final class UniqueCalls {
       int runs = (int) b.segmenter().runs(keys, unique, offsets, call);
       Object out = Segments.newArray(type, runs);
       b.buffers().download(unique, out);
-      return new Object[] {out, withLengths ? lengths(b, offsets, runs) : null};
+      return new HostRuns(out, withLengths ? lengths(b, offsets, runs) : null);
     }
   }
 
