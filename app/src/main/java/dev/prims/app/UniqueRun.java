@@ -24,8 +24,8 @@ final class UniqueRun {
   }
 
   /**
-   * Runs {@code operation} on {@code data}, puts {@code runs}, {@code first} and {@code last} into
-   * {@code report}, writes the lengths of an {@code rle} to {@code lengths} (when given) and
+   * Runs {@code operation} on {@code data}, puts {@code runCount}, {@code first} and {@code last}
+   * into {@code report}, writes the lengths of an {@code rle} to {@code lengths} (when given) and
    * returns the run values for {@code --output}.
    */
   static Object run(
@@ -71,7 +71,7 @@ final class UniqueRun {
       report.put("longestRun", java.util.Arrays.stream(r.lengths()).max().orElse(0));
     }
     int runs = java.lang.reflect.Array.getLength(values);
-    report.put("runs", runs);
+    report.put("runCount", runs);
     report.put("first", runs == 0 ? null : JsonOutput.element(values, 0));
     report.put("last", runs == 0 ? null : JsonOutput.element(values, runs - 1));
     return values;
@@ -83,7 +83,7 @@ final class UniqueRun {
         + " of "
         + what
         + ": "
-        + r.get("runs")
+        + r.get("runCount")
         + " runs"
         + (r.containsKey("longestRun") ? ", longest " + r.get("longestRun") : "")
         + (r.get("output") == null ? "" : "; values written to " + r.get("output"))

@@ -23,7 +23,7 @@ class RunUniqueTest {
     NpyWriter.write(in, KEYS);
     JsonNode r = Cli.runJsonOnCpu("unique", "--input", in.toString(), "--output", out.toString());
     assertEquals("unique", r.get("primitive").asText());
-    assertEquals(5, r.get("runs").asInt());
+    assertEquals(5, r.get("runCount").asInt());
     assertArrayEquals(new long[] {5, -1, 7, 5, Long.MIN_VALUE}, (long[]) NpyReader.read(out));
   }
 
@@ -42,13 +42,17 @@ class RunUniqueTest {
             out.toString(),
             "--lengths",
             lengths.toString());
-    assertEquals(3, r.get("runs").asInt());
+    assertEquals(3, r.get("runCount").asInt());
     assertEquals(3, r.get("longestRun").asInt());
     assertArrayEquals(new int[] {3, 0, 3}, (int[]) NpyReader.read(out));
     assertArrayEquals(new long[] {2, 3, 1}, (long[]) NpyReader.read(lengths));
     Cli text = Cli.run("run", "rle", "--n", "1000", "--backend", "cpu");
     assertEquals(0, text.exitCode(), text.toString());
     assertTrue(text.out().contains("rle of 1000 int"), text.out());
+    assertTrue(text.out().contains(" ms"), text.out());
+    Cli repeated = Cli.run("run", "unique", "--n", "1000", "--backend", "cpu", "--repeat", "3");
+    assertEquals(0, repeated.exitCode(), repeated.toString());
+    assertTrue(repeated.out().contains("of 3 runs"), repeated.out());
   }
 
   @Test
@@ -57,7 +61,7 @@ class RunUniqueTest {
     Path lengths = dir.resolve("lengths.npy");
     NpyWriter.write(in, new int[0]);
     JsonNode r = Cli.runJsonOnCpu("rle", "--input", in.toString(), "--lengths", lengths.toString());
-    assertEquals(0, r.get("runs").asInt());
+    assertEquals(0, r.get("runCount").asInt());
     assertArrayEquals(new long[0], (long[]) NpyReader.read(lengths));
   }
 
