@@ -15,7 +15,8 @@
   {"name": "Segment", "shapes": true},
   {"name": "CallerArray", "shapes": true},
   {"name": "Sort", "shapes": false},
-  {"name": "Select", "shapes": false}
+  {"name": "Select", "shapes": false},
+  {"name": "Unique", "shapes": false}
 ]>
 <@pp.dropOutputFile />
 <#list suites as suite>

@@ -94,17 +94,7 @@ public final class ByKey<K> {
       DeviceBuffer values, DeviceBuffer uniqueKeys, DeviceBuffer out, ReduceOp op) {
     DeviceBuffer k = checkBuffers(values, out, op, "reduce-by-key output");
     Segments.notNull(uniqueKeys, "uniqueKeys");
-    if (uniqueKeys.type() != k.type() || uniqueKeys.length() < k.length()) {
-      throw new IllegalArgumentException(
-          "reduce-by-key unique keys must be "
-              + k.type().id()
-              + " with at least "
-              + k.length()
-              + " elements, got "
-              + uniqueKeys.type().id()
-              + " with "
-              + uniqueKeys.length());
-    }
+    Segments.requireOutput("reduce-by-key unique keys", uniqueKeys, k.type(), k.length());
     Outcome<Long> o =
         engine.runOn(
             config,
@@ -211,18 +201,7 @@ public final class ByKey<K> {
           "these keys are a host array; pass the values as an array too, or make the keys a buffer");
     }
     requireSameLength(k.length(), values.length());
-    if (out.type() != values.type() || out.length() < values.length()) {
-      throw new IllegalArgumentException(
-          what
-              + " must be "
-              + values.type().id()
-              + " with at least "
-              + values.length()
-              + " elements, got "
-              + out.type().id()
-              + " with "
-              + out.length());
-    }
+    Segments.requireOutput(what, out, values.type(), values.length());
     return k;
   }
 

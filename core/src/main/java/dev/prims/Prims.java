@@ -1173,6 +1173,57 @@ public final class Prims implements AutoCloseable {
 
   // ---- exact states of reproducible sums and dots (for merging parts computed apart) ----
 
+  // ---- unique and run-length encode ----
+
+  /**
+   * The first value of each run of equal adjacent values, in order (consecutive duplicates removed,
+   * as {@code std::unique}); {@code kept} is the number of runs. Int and long only.
+   *
+   * @throws IllegalArgumentException for float or double values (compare their bits as ints)
+   */
+  public SelectResult<int[]> unique(int[] values) {
+    return UniqueCalls.unique(engine, config, values);
+  }
+
+  /** {@link #unique(int[])} of longs. */
+  public SelectResult<long[]> unique(long[] values) {
+    return UniqueCalls.unique(engine, config, values);
+  }
+
+  /**
+   * {@link #unique(int[])} of an int or long buffer into {@code output} (same type and backend, at
+   * least as long, not the values); returns the number of runs written.
+   */
+  public SelectCount unique(DeviceBuffer values, DeviceBuffer output) {
+    return UniqueCalls.unique(engine, config, values, output);
+  }
+
+  /**
+   * Run-length encoding: the value and length of each run of equal adjacent values, in order. Int
+   * and long only; an empty input has no runs.
+   *
+   * @throws IllegalArgumentException for float or double values (compare their bits as ints)
+   */
+  public RunLengthResult<int[]> runLengthEncode(int[] values) {
+    return UniqueCalls.encode(engine, config, values);
+  }
+
+  /** {@link #runLengthEncode(int[])} of longs. */
+  public RunLengthResult<long[]> runLengthEncode(long[] values) {
+    return UniqueCalls.encode(engine, config, values);
+  }
+
+  /**
+   * {@link #runLengthEncode(int[])} of an int or long buffer: run {@code r}'s value to {@code
+   * output[r]} (same type and backend, at least as long, not the values) and its length to {@code
+   * lengths[r]} (a long buffer at least as long as the values).
+   *
+   * @return the number of runs, as a long {@link Scalar}
+   */
+  public Scalar runLengthEncode(DeviceBuffer values, DeviceBuffer output, DeviceBuffer lengths) {
+    return UniqueCalls.encode(engine, config, values, output, lengths);
+  }
+
   /** {@link #foldSums(double[])} of floats. */
   public FoldSums foldSums(float[] values) {
     return foldSumsArray(values);

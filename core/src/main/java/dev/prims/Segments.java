@@ -400,6 +400,26 @@ public final class Segments {
     return (long) Array.getLength(array) * DType.ofArray(array).bytes();
   }
 
+  /**
+   * Checks that {@code out} holds {@code type} with at least {@code length} elements.
+   *
+   * @throws IllegalArgumentException naming {@code what}, the wanted and the given type and length
+   */
+  static void requireOutput(String what, DeviceBuffer out, DType type, long length) {
+    if (out.type() != type || out.length() < length) {
+      throw new IllegalArgumentException(
+          what
+              + " must be "
+              + type.id()
+              + " with at least "
+              + length
+              + " elements, got "
+              + out.type().id()
+              + " with "
+              + out.length());
+    }
+  }
+
   static <T> T notNull(T value, String name) {
     if (value == null) {
       throw new IllegalArgumentException(name + " must not be null");

@@ -42,7 +42,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code prims run reduce|scan|histogram|dot|argmin|argmax|moments|sort|select|partition|topk}: one
+ * {@code prims run
+ * reduce|scan|histogram|dot|argmin|argmax|moments|sort|select|partition|topk|unique|rle}: one
  * primitive on a .npy file or generated data.
  */
 @Command(
@@ -68,6 +69,7 @@ import picocli.CommandLine.Spec;
       "  prims run select --input x.npy --where 'x > 0 and x != 7' --output kept.npy",
       "  prims run partition --input x.npy --where 'x in [0, 1)' --output parted.npy",
       "  prims run topk --input x.npy --k 100 --largest --output top.npy --indices at.npy",
+      "  prims run rle --input keys.npy --output values.npy --lengths lengths.npy",
       ""
     })
 final class RunCommand implements Callable<Integer> {
@@ -80,8 +82,9 @@ final class RunCommand implements Callable<Integer> {
       index = "0",
       paramLabel = "PRIMITIVE",
       description =
-          "reduce, scan, histogram, dot, argmin, argmax, moments, sort, select, partition or"
-              + " topk; or segreduce, segscan"
+          "reduce, scan, histogram, dot, argmin, argmax, moments, sort, select, partition,"
+              + " topk, unique (drop consecutive duplicates) or rle (run-length encode); or"
+              + " segreduce, segscan"
               + " (segments of --segment elements), reduce-by-key, scan-by-key (runs of --segment"
               + " equal keys).")
   private String primitiveName;
@@ -120,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
       paramLabel = "TYPE",
       description =
           "Generated element type: int, long, float or double (default float; int for"
-              + " histograms with integer keys).")
+              + " histograms with integer keys, unique and rle).")
   private String typeName;
 
   @Option(
@@ -129,7 +132,8 @@ final class RunCommand implements Callable<Integer> {
       description =
           "Generated values: uniform (float/double in [0,1), integers over their whole range),"
               + " normal (float/double N(0,1), integers N(0,1000) rounded) or ints (whole"
-              + " numbers in [0,1000)). Default uniform; ints for histograms with integer keys.")
+              + " numbers in [0,1000)). Default uniform; ints for histograms with integer keys,"
+              + " unique and rle.")
   private String distName;
 
   @Option(
@@ -188,6 +192,12 @@ final class RunCommand implements Callable<Integer> {
   private Path indices;
 
   @Option(
+      names = "--lengths",
+      paramLabel = "FILE.npy",
+      description = "rle: write the length of each run here (int64).")
+  private Path lengths;
+
+  @Option(
       names = "--bins",
       paramLabel = "N",
       description =
@@ -237,7 +247,8 @@ final class RunCommand implements Callable<Integer> {
       names = "--output",
       paramLabel = "FILE.npy",
       description =
-          "Write the scan values or sorted keys (input dtype) or histogram counts (int64) here.")
+          "Write the scan values, sorted keys, kept values or run values (input dtype) or"
+              + " histogram counts (int64) here.")
   private Path output;
 
   @Option(
@@ -290,7 +301,9 @@ final class RunCommand implements Callable<Integer> {
     }
     report.put("type", null);
     report.put("n", null);
-    boolean integerKeys = histogramSpec != null && !histogramSpec.isEven();
+    boolean integerKeys =
+        (histogramSpec != null && !histogramSpec.isEven())
+            || (selecting != null && UniqueRun.handles(selecting));
     Object data = loadInput(integerKeys, report);
     Object data2 = null;
     if (primitive == Primitive.DOT) {
@@ -313,7 +326,7 @@ final class RunCommand implements Callable<Integer> {
           if (selecting != null) {
             Object flagValues = flags == null ? null : read(flags);
             SelectRun.Options options =
-                new SelectRun.Options(where, flagValues, k, largest, indices);
+                new SelectRun.Options(where, flagValues, k, largest, indices, lengths);
             Object result =
                 SelectRun.run(
                     prims,
@@ -418,7 +431,7 @@ final class RunCommand implements Callable<Integer> {
         "unknown primitive '"
             + primitiveName
             + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, sort, select,"
-            + " partition, topk, "
+            + " partition, topk, unique, rle, "
             + String.join(", ", SegmentRun.NAMES));
   }
 
@@ -463,6 +476,9 @@ final class RunCommand implements Callable<Integer> {
     }
     if (descending && !sorting) {
       throw new BadInputException("--descending is for sort only");
+    }
+    if (lengths != null && !"rle".equals(selecting)) {
+      throw new BadInputException("--lengths is for rle only");
     }
     if (selecting == null && (where != null || flags != null || k != null || largest)) {
       throw new BadInputException(

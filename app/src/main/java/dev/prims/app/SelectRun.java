@@ -17,11 +17,12 @@ import java.util.Map;
 /**
  * {@code prims run select|partition|topk}: a select or partition by {@code --where EXPR} (see
  * {@link PredicateExpression}) or by {@code --flags FILE.npy} (int32, kept where not 0), or the
- * {@code --k} smallest (or {@code --largest}) values with their indices.
+ * {@code --k} smallest (or {@code --largest}) values with their indices; {@code unique} and {@code
+ * rle} go to {@link UniqueRun}.
  */
 final class SelectRun {
   /** The operations. */
-  static final String[] NAMES = {"select", "partition", "topk"};
+  static final String[] NAMES = {"select", "partition", "topk", "unique", "rle"};
 
   private SelectRun() {}
 
@@ -37,7 +38,8 @@ final class SelectRun {
   }
 
   /** The options of one run. */
-  record Options(String where, Object flags, Integer k, boolean largest, Path indices) {}
+  record Options(
+      String where, Object flags, Integer k, boolean largest, Path indices, Path lengths) {}
 
   /**
    * Runs {@code operation} on {@code data}, puts its answer into {@code report} and returns the
@@ -52,6 +54,20 @@ final class SelectRun {
       SegmentRun.Timer timer,
       java.util.function.Consumer<Provenance> provenance) {
     int n = Array.getLength(data);
+    if (UniqueRun.handles(operation)) {
+      if (o.where() != null || o.flags() != null || o.k() != null || o.largest()) {
+        throw new BadInputException(
+            "--where, --flags, --k and --largest are for select, partition and topk, not "
+                + operation);
+      }
+      if (o.indices() != null) {
+        throw new BadInputException("--indices is for topk, not " + operation);
+      }
+      return UniqueRun.run(prims, operation, data, o.lengths(), report, timer, provenance);
+    }
+    if (o.lengths() != null) {
+      throw new BadInputException("--lengths is for rle, not " + operation);
+    }
     if (operation.equals("topk")) {
       if (o.where() != null || o.flags() != null) {
         throw new BadInputException("--where and --flags are for select and partition, not topk");
@@ -110,6 +126,9 @@ final class SelectRun {
 
   /** The text line of a report made by {@link #run}. */
   static String line(Map<String, Object> r, String what) {
+    if (UniqueRun.handles(r.get("primitive").toString())) {
+      return UniqueRun.line(r, what);
+    }
     String written = r.get("output") == null ? "" : "; written to " + r.get("output");
     if ("topk".equals(r.get("primitive"))) {
       return r.get("k")

@@ -109,7 +109,8 @@ public final class SegmentedCalls {
     }
   }
 
-  private static DeviceBuffer runOffsets(Backend backend, long n) {
+  /** A buffer for the {@link Segmenter#runs} offsets of {@code n} keys: int where n + 1 fits. */
+  public static DeviceBuffer runOffsets(Backend backend, long n) {
     DType type = n + 1 <= Integer.MAX_VALUE ? DType.INT : DType.LONG;
     return backend.buffers().allocate(type, n + 1);
   }

@@ -109,7 +109,8 @@ class ConformanceCommandTest {
             "moments",
             "segment",
             "sort",
-            "select"),
+            "select",
+            "unique"),
         ConformanceSuite.cellNames());
     assertEquals("FAIL 2/7", new ConformanceCell(5, 2, 0, "x").summary());
     assertEquals("pass 5 (1 skipped)", new ConformanceCell(5, 0, 1, null).summary());

@@ -54,7 +54,8 @@ public final class ConfiguredBackend {
           ConfiguredMomentsTest.class,
           ConfiguredSegmentTest.class,
           ConfiguredSortTest.class,
-          ConfiguredSelectTest.class);
+          ConfiguredSelectTest.class,
+          ConfiguredUniqueTest.class);
 
   private final String id;
   private final Map<String, String> configuration;
