@@ -164,7 +164,9 @@ Options parse(int argc, char** argv) {
   if (o.segment <= 0) fail("--segment must be positive");
   if (!(o.lower < o.upper)) fail("--lower must be below --upper");
   if (o.impl != "cub" && o.impl != "thrust") fail("--impl must be cub or thrust, got " + o.impl);
-  if (o.op != "sum" && o.op != "min" && o.op != "max") fail("--op must be sum, min or max");
+  if (o.op != "sum" && o.op != "min" && o.op != "max" && !(o.primitive == "segreduce" && o.op == "argmax")) {
+    fail("--op must be sum, min or max (segreduce: also argmax)");
+  }
   if (o.timer != "events" && o.timer != "wall") fail("--timer must be events or wall, got " + o.timer);
   if (o.result_to_host && o.primitive != "reduce" && o.primitive != "dot") {
     fail("--result-to-host applies to reduce and dot only, not " + o.primitive);
