@@ -71,14 +71,20 @@ final class ShardedBuffer extends AbstractBuffer {
     }
   }
 
-  /** Closed as every buffer is, or when a device's backend closed one of its shards. */
+  /**
+   * Closed as every buffer is, or when a device's backend closed one of its shards. A shard that
+   * {@link #replace} closed after putting its replacement in place does not count: the replacement
+   * is read again, so a shard task replacing its shard never makes another task's {@link #shard}
+   * call see the whole buffer closed.
+   */
   @Override
   public boolean isClosed() {
     if (super.isClosed()) {
       return true;
     }
     for (int i = 0; i < shards.length(); i++) {
-      if (shards.get(i).isClosed()) {
+      DeviceBuffer shard = shards.get(i);
+      if (shard.isClosed() && shards.get(i) == shard) {
         return true;
       }
     }
