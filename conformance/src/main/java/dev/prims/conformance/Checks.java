@@ -75,7 +75,9 @@ public final class Checks {
       return Double.isNaN(actual) ? null : "expected NaN but was " + actual;
     }
     double max = type == DType.FLOAT ? Float.MAX_VALUE : Double.MAX_VALUE;
-    boolean mayOverflow = !(ref.sumAbs() <= max);
+    // sum|x| is itself rounded: at the largest finite value the true one may lie beyond it, and an
+    // exact sum that rounds to infinity is an overflow any order of additions may reach
+    boolean mayOverflow = !(ref.sumAbs() < max) || Double.isInfinite(ref.value());
     if (ref.infinitySign() != 0) {
       double inf = ref.infinitySign() * Double.POSITIVE_INFINITY;
       if (actual == inf || (mayOverflow && Double.isNaN(actual))) {
