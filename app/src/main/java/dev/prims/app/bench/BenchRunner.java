@@ -485,13 +485,7 @@ public final class BenchRunner {
       }
       Timing t =
           PrimsWorkload.time(target.view(), target.backend(), operation, data, mode, stopwatch);
-      String variant =
-          operation.isArgOrMoments()
-                  || operation.segment() > 0
-                  || operation.isSort()
-                  || operation.isSelect()
-              ? PrimsWorkload.probe(target.view(), operation, data.type()).variant()
-              : target.backend().variants(operation.primitive()).get(0);
+      String variant = PrimsWorkload.probe(target.view(), operation, data.type()).variant();
       rows.add(
           row(target.id(), target.deviceName(), operation, data.type(), mode, data.n(), variant, t)
               .compared(copyGbps, peer));
