@@ -4,7 +4,8 @@ import dev.prims.DType;
 import java.util.List;
 
 /**
- * What one benchmark run measures.
+ * What one benchmark run measures. Every operation runs on at least one of the types (unique and
+ * rle take int and long only; the other types of a mixed list are skipped for them with a note).
  *
  * @param backends backend ids to run, or null for every available one
  * @param operations the operations
@@ -28,6 +29,15 @@ public record BenchPlan(
     types = List.copyOf(types);
     sizes = List.copyOf(sizes);
     modes = List.copyOf(modes);
+    for (Operation operation : operations) {
+      if (types.stream().noneMatch(operation::takes)) {
+        throw new IllegalArgumentException(
+            "--primitives "
+                + operation.family()
+                + " takes int or long keys (compared by ==), but --types names only "
+                + String.join(",", types.stream().map(DType::id).toList()));
+      }
+    }
   }
 
   /** Sizes of the default run: 2^16, 2^20, 2^24 and 2^28 elements (as memory allows). */

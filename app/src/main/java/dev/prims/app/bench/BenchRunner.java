@@ -126,6 +126,10 @@ public final class BenchRunner {
         Double gpuGbps = gpuCopy(reference, type, n);
         HostLink link = hostLink(reference, type, n);
         for (Operation operation : plan.operations()) {
+          if (!operation.takes(type)) {
+            skipType(targets, operation, type);
+            continue;
+          }
           Map<String, BenchRow> jdkPeer =
               jdkPeers && onHost ? jdkRows(operation, data, hostName, hostGbps) : Map.of();
           BenchRow cubPeer = referenceRows(reference, operation, type, n, gpuGbps);
@@ -260,6 +264,9 @@ public final class BenchRunner {
         }
         requests.add(new CubRequest("cub", null, type, n, reps));
         for (Operation operation : plan.operations()) {
+          if (!operation.takes(type)) {
+            continue;
+          }
           if (operation.hasCubReference()) {
             requests.add(new CubRequest("cub", operation, type, n, reps));
           }
@@ -405,6 +412,19 @@ public final class BenchRunner {
       if (r == null || !r.ok()) {
         continue;
       }
+      if (operation.isUnique() && r.checksum() != DataSet.runCount(n)) {
+        notes.add(
+            String.format(
+                java.util.Locale.ROOT,
+                "reference %s %s %s n=%s kept %.0f runs where the keys have %d: not shown",
+                impl,
+                operation.family(),
+                type.id(),
+                SizeList.describe(n),
+                r.checksum(),
+                DataSet.runCount(n)));
+        continue;
+      }
       Timing t = new Timing(r.bestMs(), r.medianMs(), r.reps(), true);
       BenchRow row =
           row(
@@ -447,6 +467,8 @@ public final class BenchRunner {
       case SORT_PAIRS -> cub ? "DeviceRadixSort::SortPairs" : "thrust::sort_by_key";
       case SELECT -> "DeviceSelect::If";
       case TOPK -> "DeviceRadixSort::SortKeys (full sort)";
+      case UNIQUE -> "DeviceSelect::Unique";
+      case RLE -> "DeviceRunLengthEncode::Encode";
     };
   }
 
@@ -566,7 +588,7 @@ public final class BenchRunner {
    */
   private List<String> modes(Operation operation) {
     List<String> modes = new ArrayList<>(plan.modes());
-    if (operation.isSelect()) {
+    if (operation.isSelect() || operation.isUnique()) {
       modes.retainAll(List.of(PrimsWorkload.HOST, PrimsWorkload.DEVICE));
       return modes;
     }
@@ -590,6 +612,21 @@ public final class BenchRunner {
       steps += Math.max(1, targets.size() * modes(operation).size());
     }
     return steps;
+  }
+
+  /**
+   * Notes (once) that {@code operation} does not take {@code type} and passes over its progress
+   * steps.
+   */
+  private void skipType(List<BenchTarget> targets, Operation operation, DType type) {
+    String note =
+        operation.family() + " takes int or long keys (compared by ==): " + type.id() + " skipped";
+    if (!notes.contains(note)) {
+      notes.add(note);
+    }
+    for (long i = Math.max(1, targets.size() * modes(operation).size()); i > 0; i--) {
+      progress.step("skipped");
+    }
   }
 
   private void skipSteps(List<BenchTarget> targets) {

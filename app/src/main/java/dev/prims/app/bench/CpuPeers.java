@@ -101,6 +101,7 @@ public final class CpuPeers {
               peer(
                   SegmentArgPeer.NAME, () -> SegmentArgPeer.argMaxes(values, operation.segment())));
       case SELECT, TOPK -> peers.addAll(SelectWorkload.peers(operation, data));
+      case UNIQUE, RLE -> peers.addAll(UniqueWorkload.peers(operation, data));
       case DOT -> {
         Object second = data.second();
         peers.add(peer("IntStream.range().parallel()", () -> parallelDot(values, second)));

@@ -57,7 +57,7 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
               List.of("--bins", Integer.toString(Operation.BINS), "--lower", "0", "--upper", "1"));
       case DOT, MOMENTS, SORT -> {}
       case SORT_PAIRS -> args.add("--pairs");
-      case SELECT, TOPK -> {}
+      case SELECT, TOPK, UNIQUE, RLE -> {}
       case SEGMENTED_ARGMAX_64 ->
           args.addAll(
               List.of("--op", "argmax", "--segment", Integer.toString(operation.segment())));

@@ -3,22 +3,32 @@ package dev.prims.app.bench;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Prims;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * The deterministic inputs of one (type, size) point, made the same way as the CUB reference
  * program makes them on the GPU, so both see the same values: integers {@code hash(i) mod 1000}
  * (histogram keys {@code hash(i) mod 256}), floating values {@code (hash(i) >>> 8) / 2^24} in
- * {@code [0, 1)}. The second dot operand uses the index offset {@link #SECOND_SALT}. Arrays are
- * made on first use and kept for the life of this object. A point longer than the longest Java
- * array exists only on devices: {@link #uploadValues} and its siblings build its buffers slice by
- * slice through {@link Prims#write}.
+ * {@code [0, 1)}. The second dot operand uses the index offset {@link #SECOND_SALT}. The keys of
+ * unique and run-length encode come in runs ({@link #runKeys}). Arrays are made on first use and
+ * kept for the life of this object. A point longer than the longest Java array exists only on
+ * devices: {@link #uploadValues} and its siblings build its buffers slice by slice through {@link
+ * Prims#write}.
  */
 public final class DataSet {
   /** Index offset of the second dot operand (as in the reference program). */
   public static final long SECOND_SALT = 0x5EEDL;
 
+  /** Index offset of the run-start test of {@link #runKeys} (as in the reference program). */
+  static final long RUN_SALT = 0x52554E53L;
+
   private static final int VALUE_MODULUS = 1000;
+
+  /** Run counts of the first n run keys, by n (the same for int and long keys). */
+  private static final Map<Long, Long> RUN_COUNTS = new ConcurrentHashMap<>();
 
   /** The longest array the JVM allocates. */
   static final int LARGEST_JAVA_ARRAY = Integer.MAX_VALUE - 8;
@@ -33,6 +43,7 @@ public final class DataSet {
   private Object values;
   private Object second;
   private Object keys;
+  private Object runKeys;
   private double[] valuesAsDoubles;
 
   public DataSet(DType type, long n) {
@@ -133,6 +144,68 @@ public final class DataSet {
       return keys;
     }
     return values();
+  }
+
+  /**
+   * Integer keys in runs of random length, the input of unique and run-length encode: a run starts
+   * at index 0 and wherever {@code (hash(i + RUN_SALT) & 3) == 0}, so run lengths are geometric
+   * with mean 4, and every key of a run is {@code hash(start) mod 1000} (adjacent runs share a
+   * value one time in 1000, and then are one run). About a quarter of the keys start a run: {@link
+   * #runCount} of them.
+   *
+   * @throws IllegalStateException for float or double data (unique takes int or long keys)
+   */
+  public synchronized Object runKeys() {
+    if (runKeys == null) {
+      int length = arrayLength();
+      switch (type) {
+        case INT -> {
+          int[] a = new int[length];
+          IntStream.range(0, length).parallel().forEach(i -> a[i] = runKey(i));
+          runKeys = a;
+        }
+        case LONG -> {
+          long[] a = new long[length];
+          IntStream.range(0, length).parallel().forEach(i -> a[i] = runKey(i));
+          runKeys = a;
+        }
+        default ->
+            throw new IllegalStateException(
+                "run keys are int or long, not " + type.id() + " (unique compares keys by ==)");
+      }
+    }
+    return runKeys;
+  }
+
+  /**
+   * The number of runs of equal adjacent keys among the first {@code n} {@link #runKeys}: the count
+   * unique keeps and run-length encode returns (computed once per n).
+   */
+  public static long runCount(long n) {
+    if (n <= 0) {
+      return 0;
+    }
+    return RUN_COUNTS.computeIfAbsent(
+        n,
+        k ->
+            1
+                + LongStream.range(1, k)
+                    .parallel()
+                    .filter(i -> runStarts(i) && runKey(i) != runKey(i - 1))
+                    .count());
+  }
+
+  private static boolean runStarts(long i) {
+    return i == 0 || (hash32(i + RUN_SALT) & 3) == 0;
+  }
+
+  /** Key {@code i} of {@link #runKeys}: the value of the run it belongs to. */
+  static int runKey(long i) {
+    long start = i;
+    while (!runStarts(start)) {
+      start--;
+    }
+    return integer(start, VALUE_MODULUS);
   }
 
   /** The main input widened to doubles (for the JDK's DoubleStream peer on float data). */

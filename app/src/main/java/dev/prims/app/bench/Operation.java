@@ -31,7 +31,9 @@ public enum Operation {
   SORT(Primitive.SCAN, "sort", "ascending", null, 0, 0),
   SORT_PAIRS(Primitive.SCAN, "sort", "pairs", null, 0, 2),
   SELECT(Primitive.SCAN, "select", "upper-half", null, 0, 0),
-  TOPK(Primitive.SCAN, "topk", "k100", null, 0, 0);
+  TOPK(Primitive.SCAN, "topk", "k100", null, 0, 0),
+  UNIQUE("unique"),
+  RLE("rle");
 
   /** Bins of the benchmarked histogram (keys 0..255, or even bins over [0, 1)). */
   public static final int BINS = 256;
@@ -105,6 +107,23 @@ public enum Operation {
   }
 
   /**
+   * Unique or run-length encode ({@code family} unique or rle) of int or long keys in runs of mean
+   * length 4 ({@link DataSet#runKeys}), op {@code mean-run-4}: reads the keys and writes the kept
+   * ones (run-length encode: and one long length per run), so the bytes counted depend on the run
+   * count.
+   */
+  Operation(String family) {
+    this.primitive = Primitive.SCAN;
+    this.op = "mean-run-4";
+    this.reduceOp = null;
+    this.scanKind = null;
+    this.bytesPerElement = 1;
+    this.family = family;
+    this.segment = 0;
+    this.keyBytes = 0;
+  }
+
+  /**
    * The name in reports and {@code --primitives}: the primitive's id, or segreduce, reduce-by-key,
    * scan-by-key.
    */
@@ -158,6 +177,19 @@ public enum Operation {
     return this == SELECT || this == TOPK;
   }
 
+  /**
+   * Whether this is unique or run-length encode, timed by {@link UniqueWorkload} (host and device
+   * modes, int and long keys only).
+   */
+  public boolean isUnique() {
+    return this == UNIQUE || this == RLE;
+  }
+
+  /** Whether this operation runs on values of {@code type} (unique and rle: int and long only). */
+  public boolean takes(DType type) {
+    return !isUnique() || !type.isFloating();
+  }
+
   /** Whether this is a segmented arg-min or arg-max ({@code segreduce:argmax-64}). */
   public boolean isSegmentedArg() {
     return segment > 0 && family.equals("segreduce") && op.startsWith("arg");
@@ -175,11 +207,19 @@ public enum Operation {
 
   /** Whether this is one of the four first primitives (reduce, scan, histogram, dot). */
   public boolean isPlain() {
-    return !isArgOrMoments() && segment == 0 && !isSort() && !isSelect();
+    return !isArgOrMoments() && segment == 0 && !isSort() && !isSelect() && !isUnique();
   }
 
-  /** Bytes counted for throughput: elements moved times the element size. */
+  /**
+   * Bytes counted for throughput: elements moved times the element size; for unique and run-length
+   * encode the keys read plus the {@link DataSet#runCount} runs written (keys, and for rle 8-byte
+   * lengths), as the CUB reference counts them.
+   */
   public double bytes(DType type, long n) {
+    if (isUnique()) {
+      return (double) n * type.bytes()
+          + (double) DataSet.runCount(n) * (type.bytes() + (this == RLE ? Long.BYTES : 0));
+    }
     return (double) bytesPerElement * n * type.bytes() + (double) keyBytes * n;
   }
 
@@ -217,7 +257,8 @@ public enum Operation {
             "unknown primitive '"
                 + token.trim()
                 + "'; expected reduce, scan, histogram, dot, argmin, argmax, moments, segreduce,"
-                + " reduce-by-key, scan-by-key, sort, select, topk, or one of sort:ascending, sort:pairs, reduce:sum, reduce:min, reduce:max,"
+                + " reduce-by-key, scan-by-key, sort, select, topk, unique, rle, or one of"
+                + " sort:ascending, sort:pairs, reduce:sum, reduce:min, reduce:max,"
                 + " scan:inclusive, scan:exclusive, segreduce:sum-64, segreduce:sum-4096,"
                 + " segreduce:argmax-64");
       }

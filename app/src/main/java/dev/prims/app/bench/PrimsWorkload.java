@@ -56,13 +56,15 @@ public final class PrimsWorkload {
               ? ArgMomentsWorkload.hostCall(view, operation, data)
               : operation.isSelect()
                   ? SelectWorkload.hostCall(view, operation, data)
-                  : operation.isSort()
-                      ? SortWorkload.hostCall(view, data)
-                      : operation.segment() > 0
-                          ? SegmentWorkload.hostCall(view, operation, data)
-                          : mode.equals(HOST)
-                              ? hostCall(view, operation, data)
-                              : scanIntoCall(view, operation, data);
+                  : operation.isUnique()
+                      ? UniqueWorkload.hostCall(view, operation, data)
+                      : operation.isSort()
+                          ? SortWorkload.hostCall(view, data)
+                          : operation.segment() > 0
+                              ? SegmentWorkload.hostCall(view, operation, data)
+                              : mode.equals(HOST)
+                                  ? hostCall(view, operation, data)
+                                  : scanIntoCall(view, operation, data);
       return stopwatch.time(
           () -> {
             call.run();
@@ -79,9 +81,11 @@ public final class PrimsWorkload {
                   ? SegmentWorkload.deviceCall(view, operation, data, buffers)
                   : operation.isSelect()
                       ? SelectWorkload.deviceCall(view, operation, data, buffers)
-                      : operation.isSort()
-                          ? SortWorkload.deviceCall(view, operation, data, buffers)
-                          : deviceCall(view, operation, data, buffers);
+                      : operation.isUnique()
+                          ? UniqueWorkload.deviceCall(view, operation, data, buffers)
+                          : operation.isSort()
+                              ? SortWorkload.deviceCall(view, operation, data, buffers)
+                              : deviceCall(view, operation, data, buffers);
       return stopwatch.time(() -> backend.deviceMillis(call));
     } finally {
       buffers.forEach(DeviceBuffer::close);
@@ -110,6 +114,9 @@ public final class PrimsWorkload {
     }
     if (operation.isSelect()) {
       return SelectWorkload.probe(view, operation, small);
+    }
+    if (operation.isUnique()) {
+      return UniqueWorkload.probe(view, operation, small);
     }
     return switch (operation.primitive()) {
       case REDUCE -> reduceHost(view, operation, small).provenance();

@@ -10,6 +10,7 @@
 //   cub_reference --primitive sort [--pairs] ... (see the section "Radix sort" below)
 //   cub_reference --primitive select ... (see the section "Select" below; prims' top-k is
 //                 measured against --primitive sort, the full sort a CUDA user would run)
+//   cub_reference --primitive unique|rle ... (see the section "Unique and run-length encode")
 //
 // Data lives on the device and is filled there deterministically (a hash of the index):
 //   int/long     reduce, scan, dot: hash(i) mod 1000 (histogram: hash(i) mod bins)
@@ -791,6 +792,67 @@ Result run_select(const Options& o, CachingAllocator&) {
 }
 // ---- end of select ----
 
+// ---- Unique and run-length encode (--primitive unique|rle; int and long keys) ----
+// Keys in runs of random length, as prims bench's unique and rle rows make them: a run starts at
+// index 0 and wherever (hash(i + RUN_SALT) & 3) == 0, so run lengths are geometric with mean 4 and
+// about a quarter of the keys start a run; every key of a run is hash(start) mod 1000 (adjacent runs
+// share a value one time in 1000 and then count as one). unique: cub::DeviceSelect::Unique into a
+// second buffer, the kept count on the device; rle: cub::DeviceRunLengthEncode::Encode into the
+// run keys, int64 counts (the lengths prims writes) and the number of runs (fewer than 2^31 keys:
+// Encode takes an int count). Bytes counted: the keys read and the outputs written (unique: n +
+// kept keys; rle: n + runs keys and runs 8-byte counts). Checksum: the kept (run) count.
+
+constexpr unsigned long long RUN_SALT = 0x52554E53ULL;
+
+__host__ __device__ inline bool run_starts(long long i) {
+  return i == 0 || (hash32(static_cast<unsigned long long>(i) + RUN_SALT) & 3u) == 0;
+}
+
+template <typename T>
+__global__ void run_keys_fill_kernel(T* keys, long long n) {
+  long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n; i += stride) {
+    long long start = i;
+    while (!run_starts(start)) --start;
+    keys[i] = static_cast<T>(hash32(static_cast<unsigned long long>(start)) % 1000u);
+  }
+}
+
+template <typename T>
+Result run_unique(const Options& o, CachingAllocator&) {
+  if (o.impl != "cub") fail("--primitive " + o.primitive + " has only --impl cub");
+  if constexpr (!std::is_integral_v<T>) {
+    fail("--primitive " + o.primitive + " takes int or long keys, got " + o.type);
+  } else {
+    bool encode = o.primitive == "rle";
+    if (encode && o.n > 2147483647LL) fail("--primitive rle takes fewer than 2^31 keys (Encode counts in int)");
+    DeviceMemory<T> in(o.n, "keys"), out(o.n, "run keys");
+    DeviceMemory<long long> counts(encode ? o.n : 1, "run lengths"), runs(1, "run count");
+    run_keys_fill_kernel<T><<<1024, 256>>>(in.get(), o.n);
+    check(cudaGetLastError(), "run keys kernel launch");
+    check(cudaDeviceSynchronize(), "run keys kernel");
+    Timing t;
+    if (encode) {
+      auto call = [&](void* tmp, size_t& bytes) {
+        return cub::DeviceRunLengthEncode::Encode(tmp, bytes, in.get(), out.get(), counts.get(), runs.get(),
+                                                  static_cast<int>(o.n));
+      };
+      CubTemp temp(call);
+      t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub run-length encode"); });
+    } else {
+      auto call = [&](void* tmp, size_t& bytes) {
+        return cub::DeviceSelect::Unique(tmp, bytes, in.get(), out.get(), runs.get(), o.n);
+      };
+      CubTemp temp(call);
+      t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub select unique"); });
+    }
+    double kept = static_cast<double>(read_one(runs.get()));
+    double written = kept * (sizeof(T) + (encode ? sizeof(long long) : 0));
+    return {t, o.n * sizeof(T) + written, kept};
+  }
+}
+// ---- end of unique and run-length encode ----
+
 template <typename T>
 Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "copy") return run_copy<T>(o, alloc);
@@ -806,8 +868,9 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "scan-by-key") return run_scan_by_key<T>(o, alloc);
   if (o.primitive == "sort") return run_sort<T>(o, alloc);
   if (o.primitive == "select") return run_select<T>(o, alloc);
+  if (o.primitive == "unique" || o.primitive == "rle") return run_unique<T>(o, alloc);
   fail("--primitive must be copy, h2d, d2h, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key,"
-       " scan-by-key, sort or select, got " + o.primitive);
+       " scan-by-key, sort, select, unique or rle, got " + o.primitive);
 }
 
 // Runs one measurement and prints its JSON line (or an error line).
@@ -827,6 +890,7 @@ bool measure_and_print(const Options& o, const std::string& device_name) {
     if (o.primitive == "histogram") op = std::to_string(o.bins) + "-bins";
     if (o.primitive == "sort") op = o.pairs ? "pairs" : "ascending";
     if (o.primitive == "select") op = "upper-half";
+    if (o.primitive == "unique" || o.primitive == "rle") op = "mean-run-4";
     double gbps = r.bytes / (r.timing.best_ms * 1e6);
     std::printf(
         "{\"impl\": \"%s\", \"primitive\": \"%s\", \"op\": \"%s\", \"type\": \"%s\", "
