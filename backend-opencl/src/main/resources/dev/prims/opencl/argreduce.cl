@@ -196,7 +196,7 @@ inline arg_pair arg_pair_pick(arg_pair a, arg_pair b) {
 #define SEG_ACC arg_pair
 #define SEG_IDENTITY ((arg_pair){(KEY)KEY_MIN, (ulong)-1})
 #define seg_combine(a, b) arg_pair_pick((a), (b))
-#define SEG_LIFT(values, i) arg_pair_of((values)[i], (i), ARG_FLIP(opcode))
+#define SEG_LIFT(x, i) arg_pair_of((x), (i), ARG_FLIP(opcode))
 #define SEG_OUT_PARAMS __global const T *source, __global T *out_values, __global long *out_index
 #define SEG_PUT(s, v) seg_arg_write(source, (v).index, (s), out_values, out_index OP_ARG)
 #endif
