@@ -70,7 +70,8 @@ final class OpenClSegmenter extends AbstractSegmenter {
             + (starts.type() == DType.INT ? "int" : "long")
             + " -DARG_THREAD_MAX="
             + OpenClSegmentPolicy.ARG_THREAD_MAX
-            + "UL";
+            + "UL"
+            + unroll();
     cl_mem in = backend.own(values).mem();
     cl_mem outV = mem(outValues);
     cl_mem outI = mem(outIndices);
@@ -538,8 +539,14 @@ final class OpenClSegmenter extends AbstractSegmenter {
             + (offsets.type() == DType.INT ? "int" : "long")
             + " -DSEG_BLOCK_MAX="
             + OpenClSegmentPolicy.BLOCK_MAX
-            + "UL",
+            + "UL"
+            + unroll(),
         name);
+  }
+
+  /** The build option that unrolls the per-item loops, on GPUs only (segment.cl's SCAN_UNROLL). */
+  private String unroll() {
+    return backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : "";
   }
 
   private static long ceilDiv(long a, long b) {

@@ -22,6 +22,8 @@
 /* Consecutive elements per work-item of the reduce's tile pass held in private memory (a multiple of 4). */
 #define SEG_FLAT_ITEMS 16
 #define SEG_FLAT_TILE ((ulong)BLOCK_SIZE * SEG_FLAT_ITEMS)
+// SCAN_UNROLL (set for GPUs) unrolls the tile pass's per-item loops, so that its private arrays
+// stay in registers; PoCL's CPU compiler is slow over unrolled loops with a runtime operator.
 
 #ifndef SEG_ACC
 #define SEG_ACC T
@@ -48,122 +50,6 @@ inline ulong seg_find(__global const OFF_T* offsets, ulong lo, ulong hi, ulong p
 }
 
 /*
- * Inclusive segmented scan of (flag, value) across the work-group, in place: value[i] combines the
- * values from the last flagged work-item at or before i; flag[i] says whether there was one.
- */
-inline void seg_group_scan(__local int* flag, __local SEG_ACC* value, int lid OP_PARAM) {
-  for (int d = 1; d < BLOCK_SIZE; d <<= 1) {
-    int pf = 0;
-    SEG_ACC pv = SEG_IDENTITY;
-    if (lid >= d) {
-      pf = flag[lid - d];
-      pv = value[lid - d];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid >= d) {
-      if (!flag[lid]) {
-        value[lid] = seg_combine(pv, value[lid]);
-      }
-      flag[lid] |= pf;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-}
-
-/* One work-item's elements [i0, i1) of the tile [t0, t1), and the segment of its first element. */
-typedef struct {
-  ulong t0;
-  ulong t1;
-  ulong i0;
-  ulong i1;
-  ulong seg;
-} seg_span;
-
-/* The local memory of a tile pass: the group scan's flags and values, the tile's segment bounds. */
-typedef struct {
-  int flags[BLOCK_SIZE];
-  SEG_ACC vals[BLOCK_SIZE];
-  ulong bounds[2];
-} seg_tile_local;
-
-/* The tile's first and last segment, found once by work-item 0. */
-inline void seg_tile_bounds(__global const OFF_T* offsets, ulong segments, ulong t0, ulong t1,
-                            __local ulong* bounds) {
-  if (get_local_id(0) == 0) {
-    ulong first = seg_find(offsets, 0, segments - 1, t0);
-    bounds[0] = first;
-    bounds[1] = seg_find(offsets, first, segments - 1, t1 - 1);
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-}
-
-inline seg_span seg_thread_span(__global const OFF_T* offsets, ulong t0, ulong t1,
-                                __local const ulong* bounds) {
-  seg_span s;
-  s.t0 = t0;
-  s.t1 = t1;
-  s.i0 = min(t1, t0 + (ulong)get_local_id(0) * ITEMS_PER_THREAD);
-  s.i1 = min(t1, s.i0 + ITEMS_PER_THREAD);
-  s.seg = s.i0 < t1 ? seg_find(offsets, bounds[0], bounds[1], s.i0) : bounds[1];
-  return s;
-}
-
-/*
- * The work-item's summary for the group scan: whether a segment starts in its elements, and the
- * combination of its elements from the last such start (all of them when none does). When
- * `head` is not null it also gets the combination of the elements before the first start.
- */
-inline int seg_thread_summary(__global const T* values, __global const OFF_T* offsets, seg_span s,
-                              SEG_ACC* agg, SEG_ACC* head OP_PARAM) {
-  SEG_ACC acc = SEG_IDENTITY;
-  int flag = s.i0 < s.i1 && (ulong)offsets[s.seg] == s.i0;
-  int inHead = !flag;
-  ulong cur = s.seg;
-  ulong next = s.i0 < s.i1 ? (ulong)offsets[cur + 1] : s.i1;
-  for (ulong i = s.i0; i < s.i1; i++) {
-    if (i == next) {
-      if (inHead) {
-        *head = acc;
-        inHead = 0;
-      }
-      flag = 1;
-      acc = SEG_IDENTITY;
-      do {
-        cur++;
-        next = (ulong)offsets[cur + 1];
-      } while (next <= i);
-    }
-    acc = seg_combine(acc, SEG_LIFT(values[i], i));
-  }
-  if (inHead) {
-    *head = acc;
-  }
-  *agg = acc;
-  return flag;
-}
-
-/*
- * The start of every tile pass over the work-group's tile of [0, n): this work-item's span, and
- * its summary (seg_thread_summary, `head` included) scanned across the group, so that
- * tile->flags[lid] and tile->vals[lid] cover the tile's work-items up to this one.
- */
-inline seg_span seg_tile_scan(__global const T* values, __global const OFF_T* offsets,
-                              ulong segments, ulong n, __local seg_tile_local* tile,
-                              SEG_ACC* head OP_PARAM) {
-  int lid = get_local_id(0);
-  ulong t0 = get_group_id(0) * TILE;
-  ulong t1 = min(n, t0 + TILE);
-  seg_tile_bounds(offsets, segments, t0, t1, tile->bounds);
-  seg_span s = seg_thread_span(offsets, t0, t1, tile->bounds);
-  SEG_ACC agg;
-  tile->flags[lid] = seg_thread_summary(values, offsets, s, &agg, head OP_ARG);
-  tile->vals[lid] = agg;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  seg_group_scan(tile->flags, tile->vals, lid OP_ARG);
-  return s;
-}
-
-/*
  * Reduce, bounds: bounds[2g] and bounds[2g + 1] are the first and the last segment holding
  * elements of tile g of SEG_FLAT_TILE elements (one work-item per tile).
  */
@@ -185,6 +71,9 @@ inline void seg_flat_load(__global const T* values, ulong i0, ulong i1, T* x) {
   __global const T* p = values + i0;
   if (i1 - i0 == SEG_FLAT_ITEMS && (ulong)p % sizeof(T4) == 0) {
     __global const T4* v = (__global const T4*)p;
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
     for (int k = 0; k < SEG_FLAT_ITEMS / 4; k++) {
       T4 q = v[k];
       x[4 * k] = q.x;
@@ -193,6 +82,9 @@ inline void seg_flat_load(__global const T* values, ulong i0, ulong i1, T* x) {
       x[4 * k + 3] = q.w;
     }
   } else {
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
     for (int j = 0; j < SEG_FLAT_ITEMS; j++) {
       if (i0 + j < i1) {
         x[j] = p[j];
@@ -290,6 +182,9 @@ __kernel REQUIRE_BLOCK void seg_flat_reduce(__global const T* values,
   int beforeTile = startAt[0] < 0;  // s0 began in an earlier tile
   int starts[SEG_FLAT_ITEMS];
   __local const int4* mine = (__local const int4*)(startAt + lid * SEG_FLAT_ITEMS);
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
   for (int k = 0; k < SEG_FLAT_ITEMS / 4; k++) {
     int4 q = mine[k];
     starts[4 * k] = q.x;
@@ -303,6 +198,9 @@ __kernel REQUIRE_BLOCK void seg_flat_reduce(__global const T* values,
   SEG_ACC acc = SEG_IDENTITY;
   int flag = 0;
   int last = -1;
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
   for (int j = 0; j < SEG_FLAT_ITEMS; j++) {
     if (j < count) {
       if (starts[j] >= 0) {
@@ -380,6 +278,113 @@ __kernel REQUIRE_BLOCK void seg_reduce_empty(__global const OFF_T* offsets, ulon
 }
 
 #ifndef SEG_REDUCE_ONLY
+/*
+ * Inclusive segmented scan of (flag, value) across the work-group, in place: value[i] combines the
+ * values from the last flagged work-item at or before i; flag[i] says whether there was one.
+ */
+inline void seg_group_scan(__local int* flag, __local SEG_ACC* value, int lid OP_PARAM) {
+  for (int d = 1; d < BLOCK_SIZE; d <<= 1) {
+    int pf = 0;
+    SEG_ACC pv = SEG_IDENTITY;
+    if (lid >= d) {
+      pf = flag[lid - d];
+      pv = value[lid - d];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid >= d) {
+      if (!flag[lid]) {
+        value[lid] = seg_combine(pv, value[lid]);
+      }
+      flag[lid] |= pf;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+
+/* One work-item's elements [i0, i1) of the tile [t0, t1), and the segment of its first element. */
+typedef struct {
+  ulong t0;
+  ulong t1;
+  ulong i0;
+  ulong i1;
+  ulong seg;
+} seg_span;
+
+/* The local memory of a tile pass: the group scan's flags and values, the tile's segment bounds. */
+typedef struct {
+  int flags[BLOCK_SIZE];
+  SEG_ACC vals[BLOCK_SIZE];
+  ulong bounds[2];
+} seg_tile_local;
+
+/* The tile's first and last segment, found once by work-item 0. */
+inline void seg_tile_bounds(__global const OFF_T* offsets, ulong segments, ulong t0, ulong t1,
+                            __local ulong* bounds) {
+  if (get_local_id(0) == 0) {
+    ulong first = seg_find(offsets, 0, segments - 1, t0);
+    bounds[0] = first;
+    bounds[1] = seg_find(offsets, first, segments - 1, t1 - 1);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+inline seg_span seg_thread_span(__global const OFF_T* offsets, ulong t0, ulong t1,
+                                __local const ulong* bounds) {
+  seg_span s;
+  s.t0 = t0;
+  s.t1 = t1;
+  s.i0 = min(t1, t0 + (ulong)get_local_id(0) * ITEMS_PER_THREAD);
+  s.i1 = min(t1, s.i0 + ITEMS_PER_THREAD);
+  s.seg = s.i0 < t1 ? seg_find(offsets, bounds[0], bounds[1], s.i0) : bounds[1];
+  return s;
+}
+
+/*
+ * The work-item's summary for the group scan: whether a segment starts in its elements, and the
+ * combination of its elements from the last such start (all of them when none does).
+ */
+inline int seg_thread_summary(__global const T* values, __global const OFF_T* offsets, seg_span s,
+                              SEG_ACC* agg OP_PARAM) {
+  SEG_ACC acc = SEG_IDENTITY;
+  int flag = s.i0 < s.i1 && (ulong)offsets[s.seg] == s.i0;
+  ulong cur = s.seg;
+  ulong next = s.i0 < s.i1 ? (ulong)offsets[cur + 1] : s.i1;
+  for (ulong i = s.i0; i < s.i1; i++) {
+    if (i == next) {
+      flag = 1;
+      acc = SEG_IDENTITY;
+      do {
+        cur++;
+        next = (ulong)offsets[cur + 1];
+      } while (next <= i);
+    }
+    acc = seg_combine(acc, SEG_LIFT(values[i], i));
+  }
+  *agg = acc;
+  return flag;
+}
+
+/*
+ * The start of every tile pass over the work-group's tile of [0, n): this work-item's span, and
+ * its summary (seg_thread_summary) scanned across the group, so that
+ * tile->flags[lid] and tile->vals[lid] cover the tile's work-items up to this one.
+ */
+inline seg_span seg_tile_scan(__global const T* values, __global const OFF_T* offsets,
+                              ulong segments, ulong n,
+                              __local seg_tile_local* tile OP_PARAM) {
+  int lid = get_local_id(0);
+  ulong t0 = get_group_id(0) * TILE;
+  ulong t1 = min(n, t0 + TILE);
+  seg_tile_bounds(offsets, segments, t0, t1, tile->bounds);
+  seg_span s = seg_thread_span(offsets, t0, t1, tile->bounds);
+  SEG_ACC agg;
+  tile->flags[lid] = seg_thread_summary(values, offsets, s, &agg OP_ARG);
+  tile->vals[lid] = agg;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  seg_group_scan(tile->flags, tile->vals, lid OP_ARG);
+  return s;
+}
+
 /* Scan, first pass: per tile, whether a segment starts in it and its value from the last start. */
 __kernel REQUIRE_BLOCK void seg_scan_totals(__global const T* values,
                                             __global const OFF_T* offsets, ulong segments,
@@ -387,8 +392,7 @@ __kernel REQUIRE_BLOCK void seg_scan_totals(__global const T* values,
                                             __global T* tileAgg OP_PARAM) {
   __local seg_tile_local tile;
   int lid = get_local_id(0);
-  T head;
-  seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
+  seg_tile_scan(values, offsets, segments, n, &tile OP_ARG);
   if (lid == BLOCK_SIZE - 1) {
     tileFlag[get_group_id(0)] = tile.flags[lid];
     tileAgg[get_group_id(0)] = tile.vals[lid];
@@ -431,8 +435,7 @@ __kernel REQUIRE_BLOCK void seg_scan_tiles(__global const T* values,
                                            __global T* out, int exclusive OP_PARAM) {
   __local seg_tile_local tile;
   int lid = get_local_id(0);
-  T head;
-  seg_span s = seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
+  seg_span s = seg_tile_scan(values, offsets, segments, n, &tile OP_ARG);
   int ef = lid > 0 ? tile.flags[lid - 1] : 0;
   T ev = lid > 0 ? tile.vals[lid - 1] : IDENTITY;
   T acc = ef ? ev : op(tileCarry[get_group_id(0)], ev);
