@@ -106,11 +106,11 @@ __kernel REQUIRE_BLOCK void arg_finish(__global const T* input, __global const K
 // Segmented arg-min / arg-max over CSR offsets (OFF_T: int or long): segment s's first extreme
 // element to out_values[s] and its index in the whole input to out_index[s]; an empty segment gets
 // IDENTITY and index -1. Built with SEG_ARG_FLAT and followed by segment.cl, the program is the
-// segmented reduce's flat pass (seg_reduce_tiles, seg_reduce_fixup, seg_reduce_empty) over (key,
-// index) pairs, whatever the segment lengths. Otherwise, for long segments on average, segments of
-// at most ARG_THREAD_MAX elements take one work-item each (seg_arg_threads), longer ones one
-// work-group each (seg_arg_blocks, a grid-stride loop over the segments); each kernel skips the
-// other's segments.
+// segmented reduce's flat pass (seg_flat_bounds, seg_flat_reduce, seg_reduce_fixup,
+// seg_reduce_empty) over (key, index) pairs, whatever the segment lengths. Otherwise, for long
+// segments on average, segments of at most ARG_THREAD_MAX elements take one work-item each
+// (seg_arg_threads), longer ones one work-group each (seg_arg_blocks, a grid-stride loop over the
+// segments); each kernel skips the other's segments.
 
 inline void seg_arg_write(__global const T* values, ulong at, ulong s, __global T* out_values,
                           __global long* out_index OP_PARAM) {

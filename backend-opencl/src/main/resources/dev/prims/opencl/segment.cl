@@ -19,7 +19,8 @@
 
 #define TILE ((ulong)BLOCK_SIZE * ITEMS_PER_THREAD)
 
-/* Consecutive elements per work-item of the reduce's tile pass held in private memory (a multiple of 4). */
+// Consecutive elements per work-item of the reduce's tile pass, held in private memory (a multiple
+// of 4, the vector width of its loads).
 #define SEG_FLAT_ITEMS 16
 #define SEG_FLAT_TILE ((ulong)BLOCK_SIZE * SEG_FLAT_ITEMS)
 // SCAN_UNROLL (set for GPUs) unrolls the tile pass's per-item loops, so that its private arrays
