@@ -67,6 +67,16 @@ __kernel REQUIRE_BLOCK void seg_flat_bounds(__global const OFF_T* offsets, ulong
   bounds[2 * g + 1] = seg_find(offsets, first, segments - 1, t1 - 1);
 }
 
+/* dst[0 .. SEG_FLAT_ITEMS) from src[0 .. SEG_FLAT_ITEMS / 4), four-wide vectors of type V. */
+#define SEG_FLAT_UNPACK(dst, src, V)             \
+  for (int k = 0; k < SEG_FLAT_ITEMS / 4; k++) { \
+    V q = (src)[k];                              \
+    (dst)[4 * k] = q.x;                          \
+    (dst)[4 * k + 1] = q.y;                      \
+    (dst)[4 * k + 2] = q.z;                      \
+    (dst)[4 * k + 3] = q.w;                      \
+  }
+
 /* This work-item's elements [i0, i1) into x: vector loads when it has a full, aligned run. */
 inline void seg_flat_load(__global const T* values, ulong i0, ulong i1, T* x) {
   __global const T* p = values + i0;
@@ -75,13 +85,7 @@ inline void seg_flat_load(__global const T* values, ulong i0, ulong i1, T* x) {
 #ifdef SCAN_UNROLL
 #pragma unroll
 #endif
-    for (int k = 0; k < SEG_FLAT_ITEMS / 4; k++) {
-      T4 q = v[k];
-      x[4 * k] = q.x;
-      x[4 * k + 1] = q.y;
-      x[4 * k + 2] = q.z;
-      x[4 * k + 3] = q.w;
-    }
+    SEG_FLAT_UNPACK(x, v, T4)
   } else {
 #ifdef SCAN_UNROLL
 #pragma unroll
@@ -186,13 +190,7 @@ __kernel REQUIRE_BLOCK void seg_flat_reduce(__global const T* values,
 #ifdef SCAN_UNROLL
 #pragma unroll
 #endif
-  for (int k = 0; k < SEG_FLAT_ITEMS / 4; k++) {
-    int4 q = mine[k];
-    starts[4 * k] = q.x;
-    starts[4 * k + 1] = q.y;
-    starts[4 * k + 2] = q.z;
-    starts[4 * k + 3] = q.w;
-  }
+  SEG_FLAT_UNPACK(starts, mine, int4)
   // runs within the work-item: head (before its first start), acc (from its last start, or all)
   int count = (int)(i1 - i0);
   SEG_ACC head = SEG_IDENTITY;
