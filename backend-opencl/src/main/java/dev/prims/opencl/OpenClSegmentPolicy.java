@@ -10,11 +10,23 @@ final class OpenClSegmentPolicy {
   /** Work-items per work-group. */
   static final int BLOCK_SIZE = 256;
 
-  /** Consecutive elements per work-item; a tile is {@code BLOCK_SIZE * ITEMS_PER_THREAD}. */
+  /**
+   * Consecutive elements per work-item of the segmented scan; a tile is {@code BLOCK_SIZE *
+   * ITEMS_PER_THREAD}.
+   */
   static final int ITEMS_PER_THREAD = 8;
 
-  /** Elements per tile. */
+  /** Elements per tile of the segmented scan. */
   static final long TILE = (long) BLOCK_SIZE * ITEMS_PER_THREAD;
+
+  /**
+   * Consecutive elements per work-item of the segmented reduce's tile pass held in private memory
+   * (SEG_FLAT_ITEMS of segment.cl).
+   */
+  static final int FLAT_ITEMS_PER_THREAD = 16;
+
+  /** Elements per tile of the segmented reduce's tile pass (SEG_FLAT_TILE of segment.cl). */
+  static final long FLAT_TILE = (long) BLOCK_SIZE * FLAT_ITEMS_PER_THREAD;
 
   /** Longest segment one work-group reduces, and the chunk length of longer ones. */
   static final long BLOCK_MAX = 65536;

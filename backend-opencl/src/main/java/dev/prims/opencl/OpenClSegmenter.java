@@ -1,6 +1,7 @@
 package dev.prims.opencl;
 
 import static dev.prims.opencl.OpenClSegmentPolicy.BLOCK_SIZE;
+import static dev.prims.opencl.OpenClSegmentPolicy.FLAT_TILE;
 import static dev.prims.opencl.OpenClSegmentPolicy.ITEMS_PER_THREAD;
 import static dev.prims.opencl.OpenClSegmentPolicy.TILE;
 
@@ -69,7 +70,8 @@ final class OpenClSegmenter extends AbstractSegmenter {
             + (starts.type() == DType.INT ? "int" : "long")
             + " -DARG_THREAD_MAX="
             + OpenClSegmentPolicy.ARG_THREAD_MAX
-            + "UL";
+            + "UL"
+            + unroll();
     cl_mem in = backend.own(values).mem();
     cl_mem outV = mem(outValues);
     cl_mem outI = mem(outIndices);
@@ -176,8 +178,9 @@ final class OpenClSegmenter extends AbstractSegmenter {
 
   /**
    * segment.cl's reduce over tiles, the kernels {@code kernels} names built for its running value:
-   * the empty segments, the tile pass, the fix-up of the segments that cross tiles. {@code out} are
-   * the kernels' SEG_OUT_PARAMS, {@code valueBytes} the size of a running value.
+   * the empty segments, every tile's first and last segment, the tile pass, the fix-up of the
+   * segments that cross tiles. {@code out} are the kernels' SEG_OUT_PARAMS, {@code valueBytes} the
+   * size of a running value.
    */
   private void enqueueTiles(
       Function<String, OpenClBackend.Kernel> kernels,
@@ -195,17 +198,26 @@ final class OpenClSegmenter extends AbstractSegmenter {
     if (n == 0) {
       return;
     }
-    long tiles = ceilDiv(n, TILE);
+    long tiles = ceilDiv(n, FLAT_TILE);
+    cl_mem bounds = backend.scratch("segment.bounds", tiles * 16);
     cl_mem head = backend.scratch("segment.head", tiles * valueBytes);
     cl_mem headSeg = backend.scratch("segment.headSeg", tiles * 8);
     cl_mem tail = backend.scratch("segment.tail", tiles * valueBytes);
     cl_mem tailSeg = backend.scratch("segment.tailSeg", tiles * 8);
     Object[] carries = {head, headSeg, tail, tailSeg};
     backend.launch(
-        kernels.apply("seg_reduce_tiles"),
+        kernels.apply("seg_flat_bounds"),
+        ceilDiv(tiles, BLOCK_SIZE),
+        BLOCK_SIZE,
+        offsets.mem(),
+        segments,
+        n,
+        bounds);
+    backend.launch(
+        kernels.apply("seg_flat_reduce"),
         tiles,
         BLOCK_SIZE,
-        join(join(new Object[] {values, offsets.mem(), segments, n}, out), carries));
+        join(join(new Object[] {values, offsets.mem(), bounds, n}, out), carries));
     backend.launch(
         kernels.apply("seg_reduce_fixup"),
         ceilDiv(tiles, BLOCK_SIZE),
@@ -527,8 +539,14 @@ final class OpenClSegmenter extends AbstractSegmenter {
             + (offsets.type() == DType.INT ? "int" : "long")
             + " -DSEG_BLOCK_MAX="
             + OpenClSegmentPolicy.BLOCK_MAX
-            + "UL",
+            + "UL"
+            + unroll(),
         name);
+  }
+
+  /** The build option that unrolls the per-item loops, on GPUs only (segment.cl's SCAN_UNROLL). */
+  private String unroll() {
+    return backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : "";
   }
 
   private static long ceilDiv(long a, long b) {

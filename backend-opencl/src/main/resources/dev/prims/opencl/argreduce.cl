@@ -106,11 +106,11 @@ __kernel REQUIRE_BLOCK void arg_finish(__global const T* input, __global const K
 // Segmented arg-min / arg-max over CSR offsets (OFF_T: int or long): segment s's first extreme
 // element to out_values[s] and its index in the whole input to out_index[s]; an empty segment gets
 // IDENTITY and index -1. Built with SEG_ARG_FLAT and followed by segment.cl, the program is the
-// segmented reduce's flat pass (seg_reduce_tiles, seg_reduce_fixup, seg_reduce_empty) over (key,
-// index) pairs, whatever the segment lengths. Otherwise, for long segments on average, segments of
-// at most ARG_THREAD_MAX elements take one work-item each (seg_arg_threads), longer ones one
-// work-group each (seg_arg_blocks, a grid-stride loop over the segments); each kernel skips the
-// other's segments.
+// segmented reduce's flat pass (seg_flat_bounds, seg_flat_reduce, seg_reduce_fixup,
+// seg_reduce_empty) over (key, index) pairs, whatever the segment lengths. Otherwise, for long
+// segments on average, segments of at most ARG_THREAD_MAX elements take one work-item each
+// (seg_arg_threads), longer ones one work-group each (seg_arg_blocks, a grid-stride loop over the
+// segments); each kernel skips the other's segments.
 
 inline void seg_arg_write(__global const T* values, ulong at, ulong s, __global T* out_values,
                           __global long* out_index OP_PARAM) {
@@ -196,7 +196,7 @@ inline arg_pair arg_pair_pick(arg_pair a, arg_pair b) {
 #define SEG_ACC arg_pair
 #define SEG_IDENTITY ((arg_pair){(KEY)KEY_MIN, (ulong)-1})
 #define seg_combine(a, b) arg_pair_pick((a), (b))
-#define SEG_LIFT(values, i) arg_pair_of((values)[i], (i), ARG_FLIP(opcode))
+#define SEG_LIFT(x, i) arg_pair_of((x), (i), ARG_FLIP(opcode))
 #define SEG_OUT_PARAMS __global const T *source, __global T *out_values, __global long *out_index
 #define SEG_PUT(s, v) seg_arg_write(source, (v).index, (s), out_values, out_index OP_ARG)
 #endif

@@ -1,24 +1,36 @@
 // Segmented reduce and scan over CSR offsets, and the runs of keys behind the by-key calls.
-// One flat pass over tiles of TILE = BLOCK_SIZE * ITEMS_PER_THREAD elements, whatever the segment
-// lengths: each work-item takes ITEMS_PER_THREAD consecutive elements, finds its segment by binary
-// search between the tile's first and last segment, and walks the offsets as it goes; a segmented
-// scan across the work-group (flags: "a segment starts here") carries partial segments from one
-// work-item to the next. Segments that cross tiles are joined by seg_reduce_fixup (reduce) or by
-// the carries seg_scan_spine computes (scan). Twin of segment.cu.
+// The reduce makes one flat pass over tiles of SEG_FLAT_TILE elements whatever the segment
+// lengths: seg_flat_bounds finds every tile's first and last segment, seg_flat_reduce holds each
+// work-item's SEG_FLAT_ITEMS consecutive elements in private memory, marks the segment starts of
+// its tile in local memory and joins the work-items' runs with one segmented scan across the
+// work-group; segments that cross tiles are joined by seg_reduce_fixup. Twin of
+// block_segment_flat.cuh. The scan makes its flat passes over tiles of TILE = BLOCK_SIZE *
+// ITEMS_PER_THREAD elements: each work-item finds its segment by binary search between the tile's
+// first and last segment and walks the offsets as it goes; a segmented scan across the work-group
+// (flags: "a segment starts here") carries partial segments from one work-item to the next, and
+// the carries seg_scan_spine computes join the tiles. Twin of segment.cu.
 // OFF_T is the offsets' element type (int or long).
-// The reduce's kernels (seg_reduce_tiles, seg_reduce_fixup, seg_reduce_empty) see a segment's
-// running value through SEG_ACC (its type), SEG_IDENTITY, seg_combine(a, b), SEG_LIFT(values, i)
-// (element i as a running value), SEG_OUT_PARAMS (where results go) and SEG_PUT(s, v) (segment s's
-// result): the element itself and op by default; a program that defines SEG_ACC before this file
-// (argreduce.cl's arg-min / arg-max with (key, index) pairs) gets only those three kernels.
+// The reduce's kernels (seg_flat_bounds, seg_flat_reduce, seg_reduce_fixup, seg_reduce_empty) see
+// a segment's running value through SEG_ACC (its type), SEG_IDENTITY, seg_combine(a, b),
+// SEG_LIFT(x, i) (element x at index i as a running value), SEG_OUT_PARAMS (where results go) and
+// SEG_PUT(s, v) (segment s's result): the element itself and op by default; a program that
+// defines SEG_ACC before this file (argreduce.cl's arg-min / arg-max with (key, index) pairs)
+// gets only those kernels.
 
 #define TILE ((ulong)BLOCK_SIZE * ITEMS_PER_THREAD)
+
+// Consecutive elements per work-item of the reduce's tile pass, held in private memory (a multiple
+// of 4, the vector width of its loads).
+#define SEG_FLAT_ITEMS 16
+#define SEG_FLAT_TILE ((ulong)BLOCK_SIZE * SEG_FLAT_ITEMS)
+// SCAN_UNROLL (set for GPUs) unrolls the tile pass's per-item loops, so that its private arrays
+// stay in registers; PoCL's CPU compiler is slow over unrolled loops with a runtime operator.
 
 #ifndef SEG_ACC
 #define SEG_ACC T
 #define SEG_IDENTITY IDENTITY
 #define seg_combine(a, b) op(a, b)
-#define SEG_LIFT(values, i) ((values)[i])
+#define SEG_LIFT(x, i) (x)
 #define SEG_OUT_PARAMS __global T* out
 #define SEG_PUT(s, v) (out[s] = (v))
 #else
@@ -38,6 +50,233 @@ inline ulong seg_find(__global const OFF_T* offsets, ulong lo, ulong hi, ulong p
   return lo;
 }
 
+/*
+ * Reduce, bounds: bounds[2g] and bounds[2g + 1] are the first and the last segment holding
+ * elements of tile g of SEG_FLAT_TILE elements (one work-item per tile).
+ */
+__kernel REQUIRE_BLOCK void seg_flat_bounds(__global const OFF_T* offsets, ulong segments, ulong n,
+                                            __global ulong* bounds OP_PARAM) {
+  ulong g = get_global_id(0);
+  ulong t0 = g * SEG_FLAT_TILE;
+  if (t0 >= n) {
+    return;
+  }
+  ulong t1 = min(n, t0 + SEG_FLAT_TILE);
+  ulong first = seg_find(offsets, 0, segments - 1, t0);
+  bounds[2 * g] = first;
+  bounds[2 * g + 1] = seg_find(offsets, first, segments - 1, t1 - 1);
+}
+
+/* dst[0 .. SEG_FLAT_ITEMS) from src[0 .. SEG_FLAT_ITEMS / 4), four-wide vectors of type V. */
+#define SEG_FLAT_UNPACK(dst, src, V)             \
+  for (int k = 0; k < SEG_FLAT_ITEMS / 4; k++) { \
+    V q = (src)[k];                              \
+    (dst)[4 * k] = q.x;                          \
+    (dst)[4 * k + 1] = q.y;                      \
+    (dst)[4 * k + 2] = q.z;                      \
+    (dst)[4 * k + 3] = q.w;                      \
+  }
+
+/* This work-item's elements [i0, i1) into x: vector loads when it has a full, aligned run. */
+inline void seg_flat_load(__global const T* values, ulong i0, ulong i1, T* x) {
+  __global const T* p = values + i0;
+  if (i1 - i0 == SEG_FLAT_ITEMS && (ulong)p % sizeof(T4) == 0) {
+    __global const T4* v = (__global const T4*)p;
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+    SEG_FLAT_UNPACK(x, v, T4)
+  } else {
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+    for (int j = 0; j < SEG_FLAT_ITEMS; j++) {
+      if (i0 + j < i1) {
+        x[j] = p[j];
+      }
+    }
+  }
+}
+
+/* The local memory of seg_flat_group_scan: two copies (ping-pong) of flags, values and starts. */
+typedef struct {
+  int flag[2][BLOCK_SIZE];
+  int last[2][BLOCK_SIZE];
+  SEG_ACC value[2][BLOCK_SIZE];
+} seg_flat_scan_local;
+
+/*
+ * Segmented scan of (flag, value) across the work-group, with the running maximum of last: gives
+ * each work-item the exclusive value (from the latest earlier start, or from the tile's beginning)
+ * and the exclusive maximum of last (-1 for none). One barrier a step.
+ */
+inline void seg_flat_group_scan(int flag, SEG_ACC value, int last, __local seg_flat_scan_local* sc,
+                                SEG_ACC* exValue, int* exLast OP_PARAM) {
+  int lid = get_local_id(0);
+  int p = 0;
+  sc->flag[0][lid] = flag;
+  sc->value[0][lid] = value;
+  sc->last[0][lid] = last;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int d = 1; d < BLOCK_SIZE; d <<= 1) {
+    if (lid >= d) {
+      int pf = sc->flag[p][lid - d];
+      int pl = sc->last[p][lid - d];
+      if (!flag) {
+        value = seg_combine(sc->value[p][lid - d], value);
+      }
+      flag |= pf;
+      last = max(last, pl);
+    }
+    p ^= 1;
+    sc->flag[p][lid] = flag;
+    sc->value[p][lid] = value;
+    sc->last[p][lid] = last;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  *exValue = lid > 0 ? sc->value[p][lid - 1] : SEG_IDENTITY;
+  *exLast = lid > 0 ? sc->last[p][lid - 1] : -1;
+}
+
+/*
+ * Reduce, tile pass (tile g = this work-group, segments bounds[2g] .. bounds[2g + 1], from
+ * seg_flat_bounds): each work-item loads its SEG_FLAT_ITEMS consecutive elements into private
+ * memory with vector loads, the work-group marks in local memory where each non-empty segment of
+ * the tile starts (one coalesced sweep over its offsets), each work-item reduces its runs, and one
+ * segmented scan across the group joins them and carries the latest segment start. A segment is
+ * written by the work-item that sees the next segment start; the tile's last segment and a segment
+ * begun before the tile go to the per-tile head (elements of a segment begun in an earlier tile;
+ * headSeg, else -1) and tail (from the tile's last start to its end when that segment goes on;
+ * tailSeg, else -1) that seg_reduce_fixup joins across tiles. Twin of block_segment_flat.cuh.
+ */
+__kernel REQUIRE_BLOCK void seg_flat_reduce(__global const T* values,
+                                            __global const OFF_T* offsets,
+                                            __global const ulong* bounds, ulong n,
+                                            SEG_OUT_PARAMS, __global SEG_ACC* tileHead,
+                                            __global long* headSeg, __global SEG_ACC* tileTail,
+                                            __global long* tailSeg OP_PARAM) {
+  // the segment (from s0) starting at each element of the tile, or -1
+  __local int startAt[SEG_FLAT_TILE] __attribute__((aligned(16)));
+  __local seg_flat_scan_local scan;
+  int lid = get_local_id(0);
+  ulong g = get_group_id(0);
+  ulong t0 = g * SEG_FLAT_TILE;
+  ulong t1 = min(n, t0 + SEG_FLAT_TILE);
+  ulong i0 = min(t1, t0 + (ulong)lid * SEG_FLAT_ITEMS);
+  ulong i1 = min(t1, i0 + SEG_FLAT_ITEMS);
+  T x[SEG_FLAT_ITEMS];
+  seg_flat_load(values, i0, i1, x);
+  if (lid == 0) {
+    headSeg[g] = -1;
+    tailSeg[g] = -1;
+  }
+  ulong s0 = bounds[2 * g];
+  ulong s1 = bounds[2 * g + 1];
+  for (int k = 0; k < SEG_FLAT_ITEMS; k++) {
+    startAt[k * BLOCK_SIZE + lid] = -1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  // the non-empty segments starting in the tile (s0 only where it starts at t0)
+  for (ulong s = s0 + lid; s <= s1; s += BLOCK_SIZE) {
+    ulong start = (ulong)offsets[s];
+    if (start >= t0 && (ulong)offsets[s + 1] > start) {
+      startAt[start - t0] = (int)(s - s0);
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int beforeTile = startAt[0] < 0;  // s0 began in an earlier tile
+  int starts[SEG_FLAT_ITEMS];
+  __local const int4* mine = (__local const int4*)(startAt + lid * SEG_FLAT_ITEMS);
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+  SEG_FLAT_UNPACK(starts, mine, int4)
+  // runs within the work-item: head (before its first start), acc (from its last start, or all)
+  int count = (int)(i1 - i0);
+  SEG_ACC head = SEG_IDENTITY;
+  SEG_ACC acc = SEG_IDENTITY;
+  int flag = 0;
+  int last = -1;
+#ifdef SCAN_UNROLL
+#pragma unroll
+#endif
+  for (int j = 0; j < SEG_FLAT_ITEMS; j++) {
+    if (j < count) {
+      if (starts[j] >= 0) {
+        if (flag) {
+          SEG_PUT(s0 + last, acc);
+        } else {
+          head = acc;
+        }
+        flag = 1;
+        last = starts[j];
+        acc = SEG_IDENTITY;
+      }
+      acc = seg_combine(acc, SEG_LIFT(x[j], i0 + j));
+    }
+  }
+  if (!flag) {
+    head = acc;
+  }
+  SEG_ACC carry;
+  int exLast;
+  seg_flat_group_scan(flag, acc, last, &scan, &carry, &exLast OP_ARG);
+  if (count == 0) {
+    return;
+  }
+  if (flag) {
+    // the segment before this work-item's first start ends here
+    SEG_ACC v = seg_combine(carry, head);
+    if (exLast >= 0) {
+      SEG_PUT(s0 + exLast, v);
+    } else if (beforeTile) {
+      tileHead[g] = v;
+      headSeg[g] = s0;
+    }
+  }
+  if (i1 == t1) {
+    // the tile's last segment, s1: complete where it ends with the tile, else the tile's tail
+    int began = flag ? last : exLast;  // its start within the tile, -1 where before it
+    SEG_ACC v = flag ? acc : seg_combine(carry, acc);
+    if (began < 0) {
+      tileHead[g] = v;
+      headSeg[g] = s1;
+    } else if ((ulong)offsets[s1 + 1] == t1) {
+      SEG_PUT(s1, v);
+    } else {
+      tileTail[g] = v;
+      tailSeg[g] = s1;
+    }
+  }
+}
+
+/* Reduce, fix-up: each tile where a segment starts and goes on joins it with the next tiles' heads. */
+__kernel REQUIRE_BLOCK void seg_reduce_fixup(SEG_OUT_PARAMS, __global const SEG_ACC* tileHead,
+                                             __global const long* headSeg,
+                                             __global const SEG_ACC* tileTail,
+                                             __global const long* tailSeg, ulong tiles OP_PARAM) {
+  ulong g = get_global_id(0);
+  if (g >= tiles || tailSeg[g] < 0) {
+    return;
+  }
+  long seg = tailSeg[g];
+  SEG_ACC acc = tileTail[g];
+  for (ulong h = g + 1; h < tiles && headSeg[h] == seg; h++) {
+    acc = seg_combine(acc, tileHead[h]);
+  }
+  SEG_PUT(seg, acc);
+}
+
+/* Reduce: the identity for every empty segment. */
+__kernel REQUIRE_BLOCK void seg_reduce_empty(__global const OFF_T* offsets, ulong segments,
+                                             SEG_OUT_PARAMS OP_PARAM) {
+  ulong s = get_global_id(0);
+  if (s < segments && offsets[s] == offsets[s + 1]) {
+    SEG_PUT(s, SEG_IDENTITY);
+  }
+}
+
+#ifndef SEG_REDUCE_ONLY
 /*
  * Inclusive segmented scan of (flag, value) across the work-group, in place: value[i] combines the
  * values from the last flagged work-item at or before i; flag[i] says whether there was one.
@@ -101,22 +340,16 @@ inline seg_span seg_thread_span(__global const OFF_T* offsets, ulong t0, ulong t
 
 /*
  * The work-item's summary for the group scan: whether a segment starts in its elements, and the
- * combination of its elements from the last such start (all of them when none does). When
- * `head` is not null it also gets the combination of the elements before the first start.
+ * combination of its elements from the last such start (all of them when none does).
  */
 inline int seg_thread_summary(__global const T* values, __global const OFF_T* offsets, seg_span s,
-                              SEG_ACC* agg, SEG_ACC* head OP_PARAM) {
+                              SEG_ACC* agg OP_PARAM) {
   SEG_ACC acc = SEG_IDENTITY;
   int flag = s.i0 < s.i1 && (ulong)offsets[s.seg] == s.i0;
-  int inHead = !flag;
   ulong cur = s.seg;
   ulong next = s.i0 < s.i1 ? (ulong)offsets[cur + 1] : s.i1;
   for (ulong i = s.i0; i < s.i1; i++) {
     if (i == next) {
-      if (inHead) {
-        *head = acc;
-        inHead = 0;
-      }
       flag = 1;
       acc = SEG_IDENTITY;
       do {
@@ -124,10 +357,7 @@ inline int seg_thread_summary(__global const T* values, __global const OFF_T* of
         next = (ulong)offsets[cur + 1];
       } while (next <= i);
     }
-    acc = seg_combine(acc, SEG_LIFT(values, i));
-  }
-  if (inHead) {
-    *head = acc;
+    acc = seg_combine(acc, SEG_LIFT(values[i], i));
   }
   *agg = acc;
   return flag;
@@ -135,125 +365,25 @@ inline int seg_thread_summary(__global const T* values, __global const OFF_T* of
 
 /*
  * The start of every tile pass over the work-group's tile of [0, n): this work-item's span, and
- * its summary (seg_thread_summary, `head` included) scanned across the group, so that
+ * its summary (seg_thread_summary) scanned across the group, so that
  * tile->flags[lid] and tile->vals[lid] cover the tile's work-items up to this one.
  */
 inline seg_span seg_tile_scan(__global const T* values, __global const OFF_T* offsets,
-                              ulong segments, ulong n, __local seg_tile_local* tile,
-                              SEG_ACC* head OP_PARAM) {
+                              ulong segments, ulong n,
+                              __local seg_tile_local* tile OP_PARAM) {
   int lid = get_local_id(0);
   ulong t0 = get_group_id(0) * TILE;
   ulong t1 = min(n, t0 + TILE);
   seg_tile_bounds(offsets, segments, t0, t1, tile->bounds);
   seg_span s = seg_thread_span(offsets, t0, t1, tile->bounds);
   SEG_ACC agg;
-  tile->flags[lid] = seg_thread_summary(values, offsets, s, &agg, head OP_ARG);
+  tile->flags[lid] = seg_thread_summary(values, offsets, s, &agg OP_ARG);
   tile->vals[lid] = agg;
   barrier(CLK_LOCAL_MEM_FENCE);
   seg_group_scan(tile->flags, tile->vals, lid OP_ARG);
   return s;
 }
 
-/*
- * Reduce, tile pass: writes every segment that starts and ends in the tile; for the others keeps
- * per tile the head (elements of a segment begun in an earlier tile; headSeg, else -1) and the
- * tail (from the last start to the tile's end when that segment goes on; tailSeg, else -1).
- */
-__kernel REQUIRE_BLOCK void seg_reduce_tiles(__global const T* values,
-                                             __global const OFF_T* offsets, ulong segments,
-                                             ulong n, SEG_OUT_PARAMS, __global SEG_ACC* tileHead,
-                                             __global long* headSeg, __global SEG_ACC* tileTail,
-                                             __global long* tailSeg OP_PARAM) {
-  __local seg_tile_local tile;
-  int lid = get_local_id(0);
-  ulong g = get_group_id(0);
-  SEG_ACC head = SEG_IDENTITY;
-  seg_span s = seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
-  SEG_ACC carry = lid > 0 ? tile.vals[lid - 1] : SEG_IDENTITY;
-  if (lid == 0) {
-    headSeg[g] = -1;
-    tailSeg[g] = -1;
-  }
-  barrier(CLK_GLOBAL_MEM_FENCE);
-  if (s.i0 >= s.i1) {
-    return;
-  }
-  ulong segStart = (ulong)offsets[s.seg];
-  ulong segEnd = (ulong)offsets[s.seg + 1];
-  // the segment of the first element, when it began before this work-item
-  if (segStart < s.i0 && segEnd <= s.i1) {
-    SEG_ACC v = seg_combine(carry, head);
-    if (segStart >= s.t0) {
-      SEG_PUT(s.seg, v);
-    } else {
-      tileHead[g] = v;
-      headSeg[g] = s.seg;
-    }
-  }
-  // segments that start here and end in this work-item's elements
-  ulong cur = s.seg;
-  SEG_ACC acc = SEG_IDENTITY;
-  int started = segStart == s.i0;
-  ulong next = segEnd;
-  for (ulong i = s.i0; i < s.i1; i++) {
-    if (i == next) {
-      if (started) {
-        SEG_PUT(cur, acc);
-      }
-      started = 1;
-      acc = SEG_IDENTITY;
-      do {
-        cur++;
-        next = (ulong)offsets[cur + 1];
-      } while (next <= i);
-    }
-    acc = seg_combine(acc, SEG_LIFT(values, i));
-  }
-  if (started && next == s.i1) {
-    SEG_PUT(cur, acc);
-  }
-  // the segment that leaves the tile unfinished
-  if (s.i1 == s.t1 && next > s.t1) {
-    if (started) {
-      tileTail[g] = acc;
-      tailSeg[g] = cur;
-    } else if ((ulong)offsets[cur] >= s.t0) {
-      tileTail[g] = seg_combine(carry, acc);
-      tailSeg[g] = cur;
-    } else {
-      tileHead[g] = seg_combine(carry, acc);
-      headSeg[g] = cur;
-    }
-  }
-}
-
-/* Reduce, fix-up: each tile where a segment starts and goes on joins it with the next tiles' heads. */
-__kernel REQUIRE_BLOCK void seg_reduce_fixup(SEG_OUT_PARAMS, __global const SEG_ACC* tileHead,
-                                             __global const long* headSeg,
-                                             __global const SEG_ACC* tileTail,
-                                             __global const long* tailSeg, ulong tiles OP_PARAM) {
-  ulong g = get_global_id(0);
-  if (g >= tiles || tailSeg[g] < 0) {
-    return;
-  }
-  long seg = tailSeg[g];
-  SEG_ACC acc = tileTail[g];
-  for (ulong h = g + 1; h < tiles && headSeg[h] == seg; h++) {
-    acc = seg_combine(acc, tileHead[h]);
-  }
-  SEG_PUT(seg, acc);
-}
-
-/* Reduce: the identity for every empty segment. */
-__kernel REQUIRE_BLOCK void seg_reduce_empty(__global const OFF_T* offsets, ulong segments,
-                                             SEG_OUT_PARAMS OP_PARAM) {
-  ulong s = get_global_id(0);
-  if (s < segments && offsets[s] == offsets[s + 1]) {
-    SEG_PUT(s, SEG_IDENTITY);
-  }
-}
-
-#ifndef SEG_REDUCE_ONLY
 /* Scan, first pass: per tile, whether a segment starts in it and its value from the last start. */
 __kernel REQUIRE_BLOCK void seg_scan_totals(__global const T* values,
                                             __global const OFF_T* offsets, ulong segments,
@@ -261,8 +391,7 @@ __kernel REQUIRE_BLOCK void seg_scan_totals(__global const T* values,
                                             __global T* tileAgg OP_PARAM) {
   __local seg_tile_local tile;
   int lid = get_local_id(0);
-  T head;
-  seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
+  seg_tile_scan(values, offsets, segments, n, &tile OP_ARG);
   if (lid == BLOCK_SIZE - 1) {
     tileFlag[get_group_id(0)] = tile.flags[lid];
     tileAgg[get_group_id(0)] = tile.vals[lid];
@@ -305,8 +434,7 @@ __kernel REQUIRE_BLOCK void seg_scan_tiles(__global const T* values,
                                            __global T* out, int exclusive OP_PARAM) {
   __local seg_tile_local tile;
   int lid = get_local_id(0);
-  T head;
-  seg_span s = seg_tile_scan(values, offsets, segments, n, &tile, &head OP_ARG);
+  seg_span s = seg_tile_scan(values, offsets, segments, n, &tile OP_ARG);
   int ef = lid > 0 ? tile.flags[lid - 1] : 0;
   T ev = lid > 0 ? tile.vals[lid - 1] : IDENTITY;
   T acc = ef ? ev : op(tileCarry[get_group_id(0)], ev);
