@@ -60,24 +60,18 @@ public final class ByKey<K> {
     Object uniqueKeys = Segments.newArray(DType.ofArray(keys), n);
     Object result = Segments.newArray(type, n);
     Outcome<Long> o =
-        engine.run(
+        HostArrayCall.run(
+            engine,
             config,
             Primitive.REDUCE,
             Segments.bytes(values) + Segments.bytes(keys),
-            (b, call) -> {
-              if (n == 0) {
-                return 0L;
-              }
-              try (DeviceBuffer k = b.buffers().wrap(keys);
-                  DeviceBuffer v = b.buffers().wrap(values);
-                  DeviceBuffer uk = b.buffers().outputFor(uniqueKeys);
-                  DeviceBuffer out = b.buffers().outputFor(result)) {
-                long runs = SegmentedCalls.reduceByKey(b, k, v, uk, out, op, call);
-                b.buffers().download(uk, uniqueKeys);
-                b.buffers().download(out, result);
-                return runs;
-              }
-            });
+            n == 0,
+            0L,
+            keys,
+            values,
+            uniqueKeys,
+            result,
+            (b, k, v, uk, out, call) -> SegmentedCalls.reduceByKey(b, k, v, uk, out, op, call));
     int runs = Math.toIntExact(o.value());
     return new ByKeyResult<>(
         (K) copyOf(uniqueKeys, runs), (A) copyOf(result, runs), runs, o.provenance());
@@ -135,19 +129,19 @@ public final class ByKey<K> {
     int n = Array.getLength(values);
     A result = (A) Segments.newArray(type, n);
     Outcome<Void> o =
-        engine.run(
+        HostArrayCall.run(
+            engine,
             config,
             Primitive.SCAN,
             2 * Segments.bytes(values) + Segments.bytes(keys),
-            (b, call) -> {
-              if (n > 0) {
-                try (DeviceBuffer k = b.buffers().wrap(keys);
-                    DeviceBuffer v = b.buffers().wrap(values);
-                    DeviceBuffer out = b.buffers().outputFor(result)) {
-                  SegmentedCalls.scanByKey(b, k, v, out, op, kind, call);
-                  b.buffers().download(out, result);
-                }
-              }
+            n == 0,
+            null,
+            keys,
+            values,
+            result,
+            null,
+            (b, k, v, out, unused, call) -> {
+              SegmentedCalls.scanByKey(b, k, v, out, op, kind, call);
               return null;
             });
     return new ScanResult<>(result, o.provenance());

@@ -265,17 +265,9 @@ public final class Predicate {
   private LongPredicate onLongs(DType type) {
     switch (kind) {
       case AND:
-        {
-          LongPredicate l = left.onLongs(type);
-          LongPredicate r = right.onLongs(type);
-          return x -> l.test(x) && r.test(x);
-        }
+        return left.onLongs(type).and(right.onLongs(type));
       case OR:
-        {
-          LongPredicate l = left.onLongs(type);
-          LongPredicate r = right.onLongs(type);
-          return x -> l.test(x) || r.test(x);
-        }
+        return left.onLongs(type).or(right.onLongs(type));
       case NOT_NAN:
         return x -> true;
       default:
@@ -308,17 +300,9 @@ public final class Predicate {
   private DoublePredicate onFloating(DType type) {
     switch (kind) {
       case AND:
-        {
-          DoublePredicate l = left.onFloating(type);
-          DoublePredicate r = right.onFloating(type);
-          return x -> l.test(x) && r.test(x);
-        }
+        return left.onFloating(type).and(right.onFloating(type));
       case OR:
-        {
-          DoublePredicate l = left.onFloating(type);
-          DoublePredicate r = right.onFloating(type);
-          return x -> l.test(x) || r.test(x);
-        }
+        return left.onFloating(type).or(right.onFloating(type));
       case NOT_NAN:
         return x -> !Double.isNaN(x);
       default:

@@ -127,19 +127,15 @@ public final class Segments {
     DType type = checkHostValues(values, op);
     A result = (A) newArray(type, Math.toIntExact(count));
     Outcome<Void> o =
-        engine.run(
-            config,
+        onHostArrays(
             Primitive.REDUCE,
             bytes(values) + bytes(hostOffsets),
-            (b, call) -> {
-              if (count > 0) {
-                try (DeviceBuffer v = b.buffers().wrap(values);
-                    DeviceBuffer offsets = b.buffers().wrap(hostOffsets);
-                    DeviceBuffer out = b.buffers().outputFor(result)) {
-                  SegmentedCalls.reduce(b, v, offsets, count, out, op, call);
-                  b.buffers().download(out, result);
-                }
-              }
+            count == 0,
+            values,
+            result,
+            null,
+            (b, v, offsets, out, unused, call) -> {
+              SegmentedCalls.reduce(b, v, offsets, count, out, op, call);
               return null;
             });
     return new SegmentResult<>(result, o.provenance());
@@ -195,21 +191,15 @@ public final class Segments {
     A result = (A) newArray(type, segments);
     long[] indices = new long[segments];
     Outcome<Void> o =
-        engine.run(
-            config,
+        onHostArrays(
             Primitive.REDUCE,
             bytes(values) + bytes(hostOffsets),
-            (b, call) -> {
-              if (count > 0) {
-                try (DeviceBuffer v = b.buffers().wrap(values);
-                    DeviceBuffer offsets = b.buffers().wrap(hostOffsets);
-                    DeviceBuffer out = b.buffers().outputFor(result);
-                    DeviceBuffer at = b.buffers().outputFor(indices)) {
-                  b.segmenter().argReduce(v, offsets, count, out, at, op, call);
-                  b.buffers().download(out, result);
-                  b.buffers().download(at, indices);
-                }
-              }
+            count == 0,
+            values,
+            result,
+            indices,
+            (b, v, offsets, out, at, call) -> {
+              b.segmenter().argReduce(v, offsets, count, out, at, op, call);
               return null;
             });
     return new SegmentArgResult<>(result, indices, o.provenance());
@@ -278,19 +268,15 @@ public final class Segments {
     int n = Array.getLength(values);
     A result = (A) newArray(type, n);
     Outcome<Void> o =
-        engine.run(
-            config,
+        onHostArrays(
             Primitive.SCAN,
             2 * bytes(values) + bytes(hostOffsets),
-            (b, call) -> {
-              if (n > 0) {
-                try (DeviceBuffer v = b.buffers().wrap(values);
-                    DeviceBuffer offsets = b.buffers().wrap(hostOffsets);
-                    DeviceBuffer out = b.buffers().outputFor(result)) {
-                  SegmentedCalls.scan(b, v, offsets, count, out, op, kind, call);
-                  b.buffers().download(out, result);
-                }
-              }
+            n == 0,
+            values,
+            result,
+            null,
+            (b, v, offsets, out, unused, call) -> {
+              SegmentedCalls.scan(b, v, offsets, count, out, op, kind, call);
               return null;
             });
     return new ScanResult<>(result, o.provenance());
@@ -315,6 +301,29 @@ public final class Segments {
   }
 
   // ---- checks and plumbing ----
+
+  /** Work on host values with the host offsets, into one or two host results. */
+  private Outcome<Void> onHostArrays(
+      Primitive primitive,
+      long hostBytes,
+      boolean empty,
+      Object values,
+      Object result,
+      Object secondResult,
+      HostArrayCall.Work<Void> work) {
+    return HostArrayCall.run(
+        engine,
+        config,
+        primitive,
+        hostBytes,
+        empty,
+        null,
+        values,
+        hostOffsets,
+        result,
+        secondResult,
+        work);
+  }
 
   /** Work on the buffers' backend with the offsets as a buffer there. */
   @FunctionalInterface
@@ -365,18 +374,7 @@ public final class Segments {
     notNull(out, "out");
     notNull(op, "op").requireSupported(values.type());
     requireEnd(values.length());
-    if (out.type() != values.type() || out.length() < need) {
-      throw new IllegalArgumentException(
-          what
-              + " must be "
-              + values.type().id()
-              + " with at least "
-              + need
-              + " elements, got "
-              + out.type().id()
-              + " with "
-              + out.length());
-    }
+    requireOutput(what, out, values.type(), need);
   }
 
   private void requireEnd(long n) {

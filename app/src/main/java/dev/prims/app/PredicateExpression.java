@@ -4,6 +4,9 @@ import dev.prims.Predicate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.DoubleFunction;
+import java.util.function.LongFunction;
 
 /**
  * Parses the {@code --where} expression of {@code prims run select|partition} into a {@link
@@ -13,6 +16,18 @@ import java.util.Locale;
  * as an integer, any other as a double, as Java's operators would.
  */
 final class PredicateExpression {
+  /** A comparison operator's predicate of an integer and of a floating constant. */
+  private record Comparison(LongFunction<Predicate> ofLong, DoubleFunction<Predicate> ofDouble) {}
+
+  private static final Map<String, Comparison> COMPARISONS =
+      Map.of(
+          "<", new Comparison(Predicate::lessThan, Predicate::lessThan),
+          "<=", new Comparison(Predicate::atMost, Predicate::atMost),
+          ">", new Comparison(Predicate::greaterThan, Predicate::greaterThan),
+          ">=", new Comparison(Predicate::atLeast, Predicate::atLeast),
+          "==", new Comparison(Predicate::equalTo, Predicate::equalTo),
+          "!=", new Comparison(Predicate::notEqualTo, Predicate::notEqualTo));
+
   private final List<String> tokens;
   private final String text;
   private int at;
@@ -89,29 +104,21 @@ final class PredicateExpression {
     try {
       if (integral(constant)) {
         long c = Long.parseLong(constant);
-        return switch (op) {
-          case "<" -> Predicate.lessThan(c);
-          case "<=" -> Predicate.atMost(c);
-          case ">" -> Predicate.greaterThan(c);
-          case ">=" -> Predicate.atLeast(c);
-          case "==" -> Predicate.equalTo(c);
-          case "!=" -> Predicate.notEqualTo(c);
-          default -> throw bad("unknown comparison '" + op + "'");
-        };
+        return comparison(op).ofLong().apply(c);
       }
       double c = number(constant);
-      return switch (op) {
-        case "<" -> Predicate.lessThan(c);
-        case "<=" -> Predicate.atMost(c);
-        case ">" -> Predicate.greaterThan(c);
-        case ">=" -> Predicate.atLeast(c);
-        case "==" -> Predicate.equalTo(c);
-        case "!=" -> Predicate.notEqualTo(c);
-        default -> throw bad("unknown comparison '" + op + "'");
-      };
+      return comparison(op).ofDouble().apply(c);
     } catch (IllegalArgumentException e) {
       throw bad(e.getMessage());
     }
+  }
+
+  private Comparison comparison(String op) {
+    Comparison comparison = COMPARISONS.get(op);
+    if (comparison == null) {
+      throw bad("unknown comparison '" + op + "'");
+    }
+    return comparison;
   }
 
   private static boolean integral(String s) {

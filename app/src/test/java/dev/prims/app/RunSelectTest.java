@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.app.npy.NpyReader;
 import dev.prims.app.npy.NpyWriter;
 import java.io.IOException;
@@ -15,20 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code prims run select|partition|topk} on .npy inputs, with --where, --flags and --k. */
 class RunSelectTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private static final float[] VALUES = {3, -1, Float.NaN, 7, 0.5f, -0.0f, 2, 7};
 
-  private static JsonNode runJson(String... args) throws IOException {
-    String[] all = new String[args.length + 4];
-    all[0] = "run";
-    System.arraycopy(args, 0, all, 1, args.length);
-    all[args.length + 1] = "--backend";
-    all[args.length + 2] = "cpu";
-    all[args.length + 3] = "--json";
-    Cli r = Cli.run(all);
-    assertEquals(0, r.exitCode(), r.toString());
-    return JSON.readTree(r.out());
+  /** {@code prims run select} of {@code in} by the expression {@code where} into {@code out}. */
+  private static JsonNode select(Path in, String where, Path out) throws IOException {
+    return Cli.runJsonOnCpu(
+        "select", "--input", in.toString(), "--where", where, "--output", out.toString());
   }
 
   @Test
@@ -36,27 +27,11 @@ class RunSelectTest {
     Path in = dir.resolve("x.npy");
     Path out = dir.resolve("kept.npy");
     NpyWriter.write(in, VALUES);
-    JsonNode r =
-        runJson(
-            "select",
-            "--input",
-            in.toString(),
-            "--where",
-            "x > 0 and x != 7",
-            "--output",
-            out.toString());
+    JsonNode r = select(in, "x > 0 and x != 7", out);
     assertEquals("select", r.get("primitive").asText());
     assertEquals(3, r.get("kept").asInt());
     assertArrayEquals(new float[] {3, 0.5f, 2}, (float[]) NpyReader.read(out));
-    r =
-        runJson(
-            "select",
-            "--input",
-            in.toString(),
-            "--where",
-            "(x in [-1, 0.5)) or notnan and x >= 7",
-            "--output",
-            out.toString());
+    select(in, "(x in [-1, 0.5)) or notnan and x >= 7", out);
     assertArrayEquals(new float[] {-1, 7, -0.0f, 7}, (float[]) NpyReader.read(out));
   }
 
@@ -68,7 +43,7 @@ class RunSelectTest {
     NpyWriter.write(in, VALUES);
     NpyWriter.write(flags, new int[] {1, 0, 0, 1, 1, 0, 0, -2});
     JsonNode r =
-        runJson(
+        Cli.runJsonOnCpu(
             "partition",
             "--input",
             in.toString(),
@@ -88,7 +63,7 @@ class RunSelectTest {
     Path at = dir.resolve("at.npy");
     NpyWriter.write(in, VALUES);
     JsonNode r =
-        runJson(
+        Cli.runJsonOnCpu(
             "topk",
             "--input",
             in.toString(),

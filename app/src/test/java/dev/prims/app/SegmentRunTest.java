@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.prims.app.npy.NpyReader;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,22 +21,32 @@ class SegmentRunTest {
         DataGenerator.generate(dev.prims.DType.INT, DataGenerator.Distribution.INTS, 42, n);
   }
 
-  @Test
-  void segmentedSumsOfGeneratedInts(@TempDir Path dir) throws IOException {
-    Path out = dir.resolve("sums.npy");
-    JsonNode r =
-        Cli.runJsonOnCpu(
-            "segreduce",
+  /**
+   * {@code prims run primitive --n n --type int --dist ints --segment segment} with {@code more}
+   * options, on the cpu backend, as its JSON report.
+   */
+  private static JsonNode runOnInts(String primitive, int n, int segment, String... more)
+      throws IOException {
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
+            primitive,
             "--n",
-            "1000",
+            Integer.toString(n),
             "--type",
             "int",
             "--dist",
             "ints",
             "--segment",
-            "64",
-            "--output",
-            out.toString());
+            Integer.toString(segment)));
+    args.addAll(List.of(more));
+    return Cli.runJsonOnCpu(args.toArray(String[]::new));
+  }
+
+  @Test
+  void segmentedSumsOfGeneratedInts(@TempDir Path dir) throws IOException {
+    Path out = dir.resolve("sums.npy");
+    JsonNode r = runOnInts("segreduce", 1000, 64, "--output", out.toString());
     assertEquals("segreduce", r.get("primitive").asText());
     assertEquals(16, r.get("segments").asInt());
     int[] values = ints(1000);
@@ -50,20 +62,7 @@ class SegmentRunTest {
   @Test
   void scanByKeyRestartsAtEveryRun(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("scan.npy");
-    JsonNode r =
-        Cli.runJsonOnCpu(
-            "scan-by-key",
-            "--n",
-            "100",
-            "--type",
-            "int",
-            "--dist",
-            "ints",
-            "--segment",
-            "7",
-            "--exclusive",
-            "--output",
-            out.toString());
+    JsonNode r = runOnInts("scan-by-key", 100, 7, "--exclusive", "--output", out.toString());
     assertEquals("exclusive", r.get("kind").asText());
     assertEquals(15, r.get("segments").asInt());
     int[] values = ints(100);
@@ -103,16 +102,10 @@ class SegmentRunTest {
     Path out = dir.resolve("max.npy");
     Path at = dir.resolve("at.npy");
     JsonNode r =
-        Cli.runJsonOnCpu(
+        runOnInts(
             "segreduce",
-            "--n",
-            "1000",
-            "--type",
-            "int",
-            "--dist",
-            "ints",
-            "--segment",
-            "64",
+            1000,
+            64,
             "--op",
             "argmax",
             "--output",

@@ -9,6 +9,7 @@ import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceSelect;
 import dev.prims.spi.Selector;
 import java.lang.reflect.Array;
+import java.util.function.IntFunction;
 
 /**
  * The cpu backend's select and partition: two passes over chunks on the backend's workers (count
@@ -46,14 +47,13 @@ final class CpuSelector implements Selector {
       boolean partition,
       CallContext call) {
     int n = Array.getLength(values);
-    IndexTest test = CpuSelectProgram.compile(program, values, flags);
-    int chunks = chunks(n);
-    int[] starts = count(test, n, chunks);
-    int kept = starts[chunks];
-    Object out = Array.newInstance(values.getClass().getComponentType(), partition ? n : kept);
-    scatter(test, values, out, n, chunks, starts, partition);
-    call.usedVariant(TWO_PASS);
-    return new Selection(out, kept);
+    return select(
+        values,
+        program,
+        flags,
+        partition,
+        kept -> Array.newInstance(values.getClass().getComponentType(), partition ? n : kept),
+        call);
   }
 
   @Override
@@ -71,16 +71,33 @@ final class CpuSelector implements Selector {
         target.onHeap()
             ? CpuBuffer.arrayOf(out)
             : Array.newInstance(in.getClass().getComponentType(), Array.getLength(in));
+    Selection s = select(in, program, f, partition, kept -> outArray, call);
+    if (!target.onHeap()) {
+      target.store(0, outArray, 0, Array.getLength(in));
+    }
+    return s.kept();
+  }
+
+  /**
+   * The two-pass select of the array {@code in} into the array that {@code output} gives for the
+   * kept count (at least that long; as long as {@code in} for a partition).
+   */
+  private Selection select(
+      Object in,
+      long[] program,
+      int[] flags,
+      boolean partition,
+      IntFunction<Object> output,
+      CallContext call) {
     int n = Array.getLength(in);
-    IndexTest test = CpuSelectProgram.compile(program, in, f);
+    IndexTest test = CpuSelectProgram.compile(program, in, flags);
     int chunks = chunks(n);
     int[] starts = count(test, n, chunks);
-    scatter(test, in, outArray, n, chunks, starts, partition);
-    if (!target.onHeap()) {
-      target.store(0, outArray, 0, n);
-    }
+    int kept = starts[chunks];
+    Object out = output.apply(kept);
+    scatter(test, in, out, n, chunks, starts, partition);
     call.usedVariant(TWO_PASS);
-    return starts[chunks];
+    return new Selection(out, kept);
   }
 
   /** Small k of heap arrays by {@link CpuTopK}, the rest by the radix select. */

@@ -11,8 +11,10 @@ import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -167,6 +169,24 @@ public abstract class HistogramConformance extends BackendConformance {
     assertEquals(expected.outOfRange(), result.outOfRange(), what + ": out-of-range count");
   }
 
+  /**
+   * {@code n} integer keys shaped like {@code shape}: all {@code constant}, picks from {@code
+   * extremes}, or drawn from {@code spread}.
+   */
+  private static long[] integerKeys(
+      Shape shape, int n, long constant, long[] extremes, LongSupplier spread, SplittableRandom r) {
+    long[] keys = new long[n];
+    for (int i = 0; i < n; i++) {
+      keys[i] =
+          switch (shape) {
+            case CONSTANT -> constant;
+            case EDGES, EXTREME -> extremes[r.nextInt(extremes.length)];
+            default -> spread.getAsLong();
+          };
+    }
+    return keys;
+  }
+
   /** Histogram input of {@code type} shaped like {@code shape} for {@code spec}. */
   static Object data(DType type, HistogramSpec spec, Shape shape, int n, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
@@ -174,26 +194,19 @@ public abstract class HistogramConformance extends BackendConformance {
     switch (type) {
       case INT:
         {
-          int[] keys = new int[n];
-          int[] extremes = {Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, bins - 1, bins, bins + 1};
-          for (int i = 0; i < n; i++) {
-            switch (shape) {
-              case CONSTANT:
-                keys[i] = bins / 2;
-                break;
-              case EDGES:
-              case EXTREME:
-                keys[i] = extremes[r.nextInt(extremes.length)];
-                break;
-              default:
-                keys[i] = r.nextInt(-bins / 8 - 2, bins + bins / 8 + 2);
-            }
-          }
-          return keys;
+          long[] extremes = {Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, bins - 1, bins, bins + 1};
+          long[] keys =
+              integerKeys(
+                  shape,
+                  n,
+                  bins / 2,
+                  extremes,
+                  () -> r.nextInt(-bins / 8 - 2, bins + bins / 8 + 2),
+                  r);
+          return Arrays.stream(keys).mapToInt(k -> (int) k).toArray();
         }
       case LONG:
         {
-          long[] keys = new long[n];
           long[] extremes = {
             Long.MIN_VALUE,
             Long.MAX_VALUE,
@@ -206,20 +219,13 @@ public abstract class HistogramConformance extends BackendConformance {
             -(1L << 32) + 3,
             Integer.MAX_VALUE + 1L
           };
-          for (int i = 0; i < n; i++) {
-            switch (shape) {
-              case CONSTANT:
-                keys[i] = bins - 1;
-                break;
-              case EDGES:
-              case EXTREME:
-                keys[i] = extremes[r.nextInt(extremes.length)];
-                break;
-              default:
-                keys[i] = r.nextLong(-bins / 8 - 2, bins + bins / 8 + 2);
-            }
-          }
-          return keys;
+          return integerKeys(
+              shape,
+              n,
+              bins - 1,
+              extremes,
+              () -> r.nextLong(-bins / 8 - 2, bins + bins / 8 + 2),
+              r);
         }
       default:
         {

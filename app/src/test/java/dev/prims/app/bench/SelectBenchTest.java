@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prims.app.Cli;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -47,22 +46,9 @@ class SelectBenchTest {
 
   @Test
   void cpuRowsBesideTheJdk() throws Exception {
-    Path json = dir.resolve("bench.json");
-    Cli run =
-        Cli.run(
-            "bench",
-            "--quick",
-            "--no-progress",
-            "--backends",
-            "cpu",
-            "--primitives",
-            "select,topk",
-            "--json",
-            json.toString());
-    assertEquals(0, run.exitCode(), run::toString);
     Set<String> seen = new HashSet<>();
     Set<String> modes = new HashSet<>();
-    for (JsonNode row : new ObjectMapper().readTree(json.toFile()).get("rows")) {
+    for (JsonNode row : Cli.quickCpuBenchRows(dir, "select,topk")) {
       assertTrue(row.get("gbps").asDouble() > 0, "GB/s not positive in " + row);
       seen.add(row.get("backend").asText() + " " + row.get("variant").asText());
       if (row.get("backend").asText().equals("cpu")) {

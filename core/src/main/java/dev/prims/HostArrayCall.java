@@ -1,0 +1,68 @@
+package dev.prims;
+
+import dev.prims.engine.Engine;
+import dev.prims.engine.Engine.Outcome;
+import dev.prims.engine.ResolvedConfig;
+import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
+
+/**
+ * A segmented or by-key call on host arrays, run through buffers of the backend the engine picks:
+ * two input arrays are wrapped, buffers are made for one or two result arrays, and after the work
+ * each result buffer is downloaded into its array.
+ */
+final class HostArrayCall {
+  private HostArrayCall() {}
+
+  /** The work on the buffers of the inputs and results ({@code second} result may be null). */
+  @FunctionalInterface
+  interface Work<T> {
+    T run(
+        Backend backend,
+        DeviceBuffer first,
+        DeviceBuffer second,
+        DeviceBuffer result,
+        DeviceBuffer secondResult,
+        CallContext call);
+  }
+
+  /**
+   * Runs {@code work} on the host arrays {@code first} and {@code second} into {@code result} (and
+   * {@code secondResult} when not null), moving {@code hostBytes}; gives {@code nothing} without
+   * touching a buffer when {@code empty}.
+   */
+  static <T> Outcome<T> run(
+      Engine engine,
+      ResolvedConfig config,
+      Primitive primitive,
+      long hostBytes,
+      boolean empty,
+      T nothing,
+      Object first,
+      Object second,
+      Object result,
+      Object secondResult,
+      Work<T> work) {
+    return engine.run(
+        config,
+        primitive,
+        hostBytes,
+        (b, call) -> {
+          if (empty) {
+            return nothing;
+          }
+          try (DeviceBuffer in1 = b.buffers().wrap(first);
+              DeviceBuffer in2 = b.buffers().wrap(second);
+              DeviceBuffer out1 = b.buffers().outputFor(result);
+              DeviceBuffer out2 =
+                  secondResult == null ? null : b.buffers().outputFor(secondResult)) {
+            T value = work.run(b, in1, in2, out1, out2, call);
+            b.buffers().download(out1, result);
+            if (out2 != null) {
+              b.buffers().download(out2, secondResult);
+            }
+            return value;
+          }
+        });
+  }
+}
