@@ -12,7 +12,9 @@
 #include "block_segment_flat.cuh"
 
 // Longest segment one block reduces, and the chunk length. CudaSegmentPolicy mirrors it.
+#ifndef SEG_BLOCK_MAX
 #define SEG_BLOCK_MAX 65536
+#endif
 
 // The combination of values[i0, i1) across the block; thread 0 gets it.
 template <typename Op, typename T>

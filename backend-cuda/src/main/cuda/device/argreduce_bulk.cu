@@ -6,6 +6,20 @@
 // tile are read directly; the last block to finish writes the winner (arg_grid_finish.cuh). Launch with
 // BULK_STAGES * BULK_STAGE_BYTES bytes of dynamic shared memory; the input must be 16-byte aligned.
 #include "../common.cuh"
+// Overrides for tools/cuda-experiments/build-arg-segment-variants.sh (nvcc -D); unset, common.cuh's
+// values stand and the PTX is the committed one. The host mirrors them (CudaReducePolicy).
+#ifdef ARG_BULK_STAGES
+#undef BULK_STAGES
+#define BULK_STAGES ARG_BULK_STAGES
+#endif
+#ifdef ARG_BULK_STAGE_BYTES
+#undef BULK_STAGE_BYTES
+#define BULK_STAGE_BYTES ARG_BULK_STAGE_BYTES
+#endif
+#ifdef ARG_BLOCK_SIZE
+#undef BLOCK_SIZE
+#define BLOCK_SIZE ARG_BLOCK_SIZE
+#endif
 #include "../block/arg_grid_finish.cuh"
 #include "../block/block_bulk_tiles.cuh"
 
