@@ -16,6 +16,34 @@
 #define SEG_BLOCK_MAX 65536
 #endif
 
+// Experiments (nvcc -D, tools/cuda-experiments/build-arg-segment-variants.sh; both 0 by default):
+// SEG_BLOCK_CHUNKS_LAST puts the chunk blocks after the segment blocks in the grid, and
+// SEG_BLOCK_FIND_GUESS has the chunk blocks probe the 32 segments around the one an even layout
+// would give before searching (one round trip instead of about four for even layouts).
+#ifndef SEG_BLOCK_CHUNKS_LAST
+#define SEG_BLOCK_CHUNKS_LAST 0
+#endif
+#ifndef SEG_BLOCK_FIND_GUESS
+#define SEG_BLOCK_FIND_GUESS 0
+#endif
+
+#if SEG_BLOCK_FIND_GUESS
+// seg_find_warp(offsets, lo, hi, pos), first probing the 32 segments from guess - 15 (clamped to
+// [lo, hi]); the answer is the same.
+template <typename Off>
+__device__ __forceinline__ i64 seg_find_warp_guess(const Off* offsets, i64 lo, i64 hi, i64 pos, i64 guess) {
+  const int lane = threadIdx.x % WARP_SIZE;
+  i64 probe = guess - (WARP_SIZE / 2 - 1) + lane;
+  probe = probe < lo ? lo : (probe > hi ? hi : probe);
+  const int below = __popc(__ballot_sync(FULL_MASK, (i64)offsets[probe] <= pos));
+  const i64 first = __shfl_sync(FULL_MASK, probe, 0);
+  const i64 last = __shfl_sync(FULL_MASK, probe, WARP_SIZE - 1);
+  if (below > 0 && below < WARP_SIZE) return __shfl_sync(FULL_MASK, probe, below - 1);
+  if (below == 0) return seg_find_warp(offsets, lo, first - 1 < lo ? lo : first - 1, pos);
+  return seg_find_warp(offsets, last, hi, pos);
+}
+#endif
+
 // The combination of values[i0, i1) across the block; thread 0 gets it.
 template <typename Op, typename T>
 __device__ __forceinline__ T seg_block_range(const T* values, i64 i0, i64 i1) {
@@ -66,7 +94,11 @@ template <typename T, typename Op, typename Off>
 __device__ void seg_block_reduce(const T* values, const Off* offsets, i64 segments, i64 n, i64 chunks, T* out,
                                  T* tileHead, i64* headSeg, T* tileTail, i64* tailSeg) {
   __shared__ i64 bounds[2];
+#if SEG_BLOCK_CHUNKS_LAST
+  const i64 b = (i64)blockIdx.x >= segments ? (i64)blockIdx.x - segments : (i64)blockIdx.x + chunks;
+#else
   const i64 b = blockIdx.x;
+#endif
   // range r: [lo_r, hi_r) of segment seg_r, written to out (where_r 0), the chunk's head (1) or tail (2)
   i64 lo0 = 0, hi0 = 0, seg0 = 0, lo1 = 0, hi1 = 0, seg1 = 0;
   int where0 = 0, where1 = 0;
@@ -81,8 +113,13 @@ __device__ void seg_block_reduce(const T* values, const Off* offsets, i64 segmen
     const i64 c0 = b * SEG_BLOCK_MAX;
     const i64 c1 = c0 + SEG_BLOCK_MAX < n ? c0 + SEG_BLOCK_MAX : n;
     if (threadIdx.x < WARP_SIZE) {
+#if SEG_BLOCK_FIND_GUESS
+      const i64 first = seg_find_warp_guess(offsets, 0, segments - 1, c0, (i64)((double)c0 / n * segments));
+      const i64 last = seg_find_warp_guess(offsets, first, segments - 1, c1 - 1, (i64)((double)(c1 - 1) / n * segments));
+#else
       const i64 first = seg_find_warp(offsets, 0, segments - 1, c0);
       const i64 last = seg_find_warp(offsets, first, segments - 1, c1 - 1);
+#endif
       if (threadIdx.x == 0) {
         bounds[0] = first;
         bounds[1] = last;
