@@ -84,4 +84,10 @@ while read -r unit overrides; do
   fi
   built=$((built + 1))
 done <<< "$candidates"
+# the segment-blocks PTX with the separate join launch (seg_block_fixup), from before the joins moved
+# into seg_block_reduce: the harness launches it the older way ("separate-join", "no-join")
+if [ -z "$filter" ] || [[ segment_reduce_blocks == *"$filter"* ]]; then
+  git -C "$root" show d98f7e0:backend-cuda/src/main/resources/dev/prims/cuda/ptx/segment_reduce_blocks.ptx \
+    > "$out/segment_reduce_blocks__SEPARATE_JOIN_1.ptx"
+fi
 echo "$built PTX built into $out"

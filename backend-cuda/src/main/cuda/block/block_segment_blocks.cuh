@@ -4,8 +4,9 @@
 // the block. A segment longer than SEG_BLOCK_MAX is left to the chunk blocks, which come first in
 // the grid: chunk c covers elements [c * SEG_BLOCK_MAX, (c + 1) * SEG_BLOCK_MAX) and reduces the
 // parts of the long segments in it (at most two: the one holding its first element and the one
-// holding its last) into the per-chunk head and tail of block_segment.cuh's fix-up; seg_block_fixup
-// then joins each long segment's tail with the heads of the chunks after it, one block per segment.
+// holding its last) into per-chunk heads and tails. Every chunk a long segment touches gives one
+// part; the chunk block that gives the last of them (counted in arrivals, at the segment's first
+// chunk) joins the segment's tail with the heads of the chunks after it, in the same launch.
 #pragma once
 #include "../common.cuh"
 #include "../warp/warp_reduce.cuh"
@@ -88,11 +89,35 @@ __device__ __forceinline__ T seg_block_range(const T* values, i64 i0, i64 i1) {
   return acc;
 }
 
+// Joins long segment s, whose tail is chunk c's, with the heads of the chunks it goes on into,
+// across the block, and writes it. Every thread of the block calls it.
+template <typename T, typename Op, typename Off>
+__device__ __forceinline__ void seg_block_join(const Off* offsets, T* out, const T* tileHead, const T* tileTail, i64 c,
+                                               i64 s) {
+  const i64 lastChunk = ((i64)offsets[s + 1] - 1) / SEG_BLOCK_MAX;
+  T acc = Op::template identity<T>();
+  for (i64 h = c + 1 + threadIdx.x; h <= lastChunk; h += BLOCK_SIZE) acc = Op::apply(acc, load_coherent(tileHead + h));
+  __shared__ T warp_total[WARPS_PER_BLOCK];
+  acc = warp_reduce<Op>(acc);
+  const int lane = threadIdx.x % WARP_SIZE;
+  const int warp = threadIdx.x / WARP_SIZE;
+  if (lane == 0) warp_total[warp] = acc;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    acc = load_coherent(tileTail + c);
+    for (int w = 0; w < WARPS_PER_BLOCK; ++w) acc = Op::apply(acc, warp_total[w]);
+    out[s] = acc;
+  }
+  __syncthreads();  // warp_total is free for the block's next join
+}
+
 // The grid: `chunks` chunk blocks, then one block per segment. Each block reduces at most two
-// ranges (one loop, so the range reduction is compiled once).
+// ranges (one loop, so the range reduction is compiled once). arrivals: one counter per chunk,
+// zero on entry and left zero.
 template <typename T, typename Op, typename Off>
 __device__ void seg_block_reduce(const T* values, const Off* offsets, i64 segments, i64 n, i64 chunks, T* out,
-                                 T* tileHead, i64* headSeg, T* tileTail, i64* tailSeg) {
+                                 T* tileHead, T* tileTail, unsigned* arrivals) {
+  __shared__ bool joins;
   __shared__ i64 bounds[2];
 #if SEG_BLOCK_CHUNKS_LAST
   const i64 b = (i64)blockIdx.x >= segments ? (i64)blockIdx.x - segments : (i64)blockIdx.x + chunks;
@@ -123,8 +148,6 @@ __device__ void seg_block_reduce(const T* values, const Off* offsets, i64 segmen
       if (threadIdx.x == 0) {
         bounds[0] = first;
         bounds[1] = last;
-        headSeg[b] = -1;
-        tailSeg[b] = -1;
       }
     }
     __syncthreads();
@@ -160,40 +183,28 @@ __device__ void seg_block_reduce(const T* values, const Off* offsets, i64 segmen
     const i64 s = r == 0 ? seg0 : seg1;
     const int where = r == 0 ? where0 : where1;
     const T v = seg_block_range<Op>(values, r == 0 ? lo0 : lo1, r == 0 ? hi0 : hi1);
+    if (where == 0) {
+      if (threadIdx.x == 0) out[s] = v;
+      continue;
+    }
+    // a part of long segment s (where is the same in every thread): the last part to arrive joins
+    const i64 firstChunk = (i64)offsets[s] / SEG_BLOCK_MAX;
     if (threadIdx.x == 0) {
-      if (where == 0) {
-        out[s] = v;
-      } else if (where == 1) {
+      if (where == 1) {
         tileHead[b] = v;
-        headSeg[b] = s;
       } else {
         tileTail[b] = v;
-        tailSeg[b] = s;
+      }
+      __threadfence();
+      const i64 parts = ((i64)offsets[s + 1] - 1) / SEG_BLOCK_MAX - firstChunk + 1;
+      joins = atomicAdd(arrivals + firstChunk, 1u) == (unsigned)(parts - 1);
+      if (joins) {
+        arrivals[firstChunk] = 0;
+        __threadfence();
       }
     }
-  }
-}
-
-// Each chunk whose tail begins a long segment joins it with the heads of the chunks the segment
-// goes on into, across the block, and writes the segment.
-template <typename T, typename Op, typename Off>
-__device__ void seg_block_fixup(const Off* offsets, T* out, const T* tileHead, const T* tileTail, const i64* tailSeg,
-                                i64 chunks) {
-  const i64 c = blockIdx.x;
-  const i64 s = tailSeg[c];
-  if (s < 0) return;
-  const i64 lastChunk = ((i64)offsets[s + 1] - 1) / SEG_BLOCK_MAX;
-  T acc = Op::template identity<T>();
-  for (i64 h = c + 1 + threadIdx.x; h <= lastChunk; h += BLOCK_SIZE) acc = Op::apply(acc, tileHead[h]);
-  __shared__ T warp_total[WARPS_PER_BLOCK];
-  acc = warp_reduce<Op>(acc);
-  const int lane = threadIdx.x % WARP_SIZE;
-  const int warp = threadIdx.x / WARP_SIZE;
-  if (lane == 0) warp_total[warp] = acc;
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    acc = tileTail[c];
-    for (int w = 0; w < WARPS_PER_BLOCK; ++w) acc = Op::apply(acc, warp_total[w]);
-    out[s] = acc;
+    __syncthreads();
+    if (joins) seg_block_join<T, Op>(offsets, out, tileHead, tileTail, firstChunk, s);
+    __syncthreads();  // joins is free for the next range
   }
 }

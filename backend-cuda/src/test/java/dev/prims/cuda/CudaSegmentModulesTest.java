@@ -45,7 +45,6 @@ class CudaSegmentModulesTest {
           assertContains(reduce, CudaSegmenter.kernel("seg_reduce_tiles", type, op, offsets));
           assertContains(flat, CudaSegmenter.kernel("seg_flat_reduce", type, op, offsets));
           assertContains(blocks, CudaSegmenter.kernel("seg_block_reduce", type, op, offsets));
-          assertContains(blocks, CudaSegmenter.kernel("seg_block_fixup", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_totals", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_tiles", type, op, offsets));
           if (op == ReduceOp.MIN || op == ReduceOp.MAX) {
