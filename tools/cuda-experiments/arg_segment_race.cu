@@ -30,8 +30,9 @@
 //   +count         reduce-by-key with the run count copied to the host in the call (CudaSegmenter.byKey
 //                  reads it back before returning; CUB leaves it on the device)
 //
-// Build (here, no GPU needed; sm_90, CUB from the CUDA toolkit):
-//   nvcc -O3 -std=c++17 -arch=sm_90 -o target/arg_segment_race tools/cuda-experiments/arg_segment_race.cu -lcuda
+// Build (here, no GPU needed; sm_90, CUB from the CUDA toolkit; the driver API is reached through
+// cudaGetDriverEntryPointByVersion, so no libcuda is linked: add -lcuda only where one exists):
+//   nvcc -O3 -std=c++17 -arch=sm_90 -o target/arg_segment_race tools/cuda-experiments/arg_segment_race.cu
 // Variants (here; about 10 s of nvcc per candidate on two cores; PTXAS=1 adds ptxas' register report):
 //   PTXAS=1 tools/cuda-experiments/build-arg-segment-variants.sh            # -> target/arg-segment-variants
 // Run (GPU machine, repository root, carrying target/arg_segment_race and target/arg-segment-variants):

@@ -36,7 +36,6 @@ segment_reduce_blocks SEG_BLOCK_MIN_BLOCKS=4
 segment_reduce_blocks SEG_BLOCK_MAX=16384
 segment_reduce_blocks SEG_BLOCK_FIND_GUESS=1
 segment_reduce_blocks SEG_BLOCK_CHUNKS_LAST=1
-segment_reduce_blocks SEG_BLOCK_FIND_GUESS=1,SEG_BLOCK_CHUNKS_LAST=1
 segment_reduce_blocks SEG_BLOCK_MAX=262144
 segment_scan_by_key_int BY_KEY_ITEMS_4=7
 segment_scan_by_key_int BY_KEY_ITEMS_4=9
@@ -53,7 +52,6 @@ segment_scan_by_key_int BY_KEY_STATE_BYTES=8,BY_KEY_ITEMS_4=19,BY_KEY_MIN_BLOCKS
 segment_reduce_by_key_int BY_KEY_ITEMS_4=9
 segment_reduce_by_key_int BY_KEY_ITEMS_4=11
 segment_reduce_by_key_int BY_KEY_ITEMS_4=19,BY_KEY_MIN_BLOCKS_4=3
-segment_reduce_by_key_int BY_KEY_ITEMS_4=11,BY_KEY_MIN_BLOCKS_4=6
 segment_reduce_by_key_int BY_KEY_STATE_BYTES=8
 segment_reduce_by_key_int BY_KEY_STATE_BYTES=8,BY_KEY_ITEMS_4=11
 EOF
