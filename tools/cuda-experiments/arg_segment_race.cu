@@ -261,8 +261,25 @@ static double worst_relative(const std::vector<float>& a, const std::vector<floa
 }
 
 // Launches a kernel with the Java backend's (KernelArgs) parameter order.
+// A launch the driver refuses (a candidate whose block size or shared memory the kernel cannot
+// take) is reported and skipped: its outputs stay unwritten, so its check fails and it is not timed.
+static bool launch_refused = false;  // set by a refused launch, cleared when its entry is checked
+
+// An entry one of whose launches was refused failed, whatever stale output its check read.
+static void note_refusal(bool& ok) {
+  if (launch_refused) ok = false;
+  launch_refused = false;
+}
+
 static void launch(CUfunction f, i64 grid, int block, int shared, std::vector<void*> params) {
-  CD(drv.LaunchKernel(f, (unsigned)grid, 1, 1, block, 1, 1, shared, (CUstream)stream, params.data(), nullptr));
+  const CUresult e =
+      drv.LaunchKernel(f, (unsigned)grid, 1, 1, block, 1, 1, shared, (CUstream)stream, params.data(), nullptr);
+  if (e != CUDA_SUCCESS) {
+    const char* what = nullptr;
+    drv.GetErrorString(e, &what);
+    launch_refused = true;
+    std::printf("# LAUNCH REFUSED grid=%lld block=%d shared=%d: %s\n", grid, block, shared, what ? what : "?");
+  }
 }
 
 static i64 ceil_div(i64 a, i64 b) { return (a + b - 1) / b; }
@@ -410,6 +427,7 @@ int main(int argc, char** argv) {
                 launch(fn, grid, block, shared, {&a0, &a1, &a2, &a3, &a4, &a5});
               };
               checked(result, device_result ? nullptr : slot_host, e);
+              note_refusal(e.ok);
               c->prims.push_back(e);
             }
           }
@@ -435,7 +453,8 @@ int main(int argc, char** argv) {
               launch(fn, grid, 256, 0, {&a0, &a1, &a2, &a3, &a4, &a5});
             };
             checked(slot, slot_host, e);
-            c->prims.push_back(e);
+            note_refusal(e.ok);
+              c->prims.push_back(e);
           }
         }
         cases.push_back(std::move(c));
@@ -521,7 +540,8 @@ int main(int argc, char** argv) {
         e.ok = worst <= 1e-3;
         std::printf("# check %s %s: worst relative difference per segment %.2e%s\n", c->name.c_str(), e.label.c_str(),
                     worst, e.ok ? "" : "  WRONG");
-        c->prims.push_back(e);
+        note_refusal(e.ok);
+              c->prims.push_back(e);
       }
     }
     cases.push_back(std::move(c));
@@ -556,6 +576,7 @@ int main(int argc, char** argv) {
             if (count) CK(cudaMemcpyAsync(pinned_count, runs, 8, cudaMemcpyDeviceToHost, stream));
           };
           e.ok = check(e);
+          note_refusal(e.ok);
           c.prims.push_back(e);
         }
       }
@@ -633,7 +654,8 @@ int main(int argc, char** argv) {
   for (int r = 0; r < rounds; ++r) {
     for (auto& c : cases) {
       c->cub.best = std::min(c->cub.best, best_of(c->cub.call, reps));
-      for (auto& e : c->prims) e.best = std::min(e.best, best_of(e.call, reps));
+      for (auto& e : c->prims)
+        if (e.ok) e.best = std::min(e.best, best_of(e.call, reps));
     }
     std::fprintf(stderr, "# round %d of %d done\n", r + 1, rounds);
   }
