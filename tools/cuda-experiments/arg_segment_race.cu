@@ -398,12 +398,13 @@ int main(int argc, char** argv) {
                         e.label.c_str(), got[0], want_index, bits, want_bits);
         };
         // bulk kernel (the sm_90 default): CudaArgReducer.launch, bulk branch, with
-        // CudaReducePolicy.bulkBlocks(n, bytes, 1, CudaBackend.residentBlocks(..., shared, 1 << 20))
+        // CudaReducePolicy.bulkBlocks(n, bytes, 1, CudaBackend.residentBlocks(..., shared, 1)): one
+        // block per SM (mult 1.0 below; the x0.5 and x2 candidates scale the blocks per SM that fit)
         for (const Ptx* p : of_unit("argreduce_bulk")) {
           const CUfunction fn = p->function("argmax_bulk_" + type);
           const int block = (int)p->get("ARG_BLOCK_SIZE", 256);
           const long stage_bytes = p->get("ARG_BULK_STAGE_BYTES", 32768);
-          const int shared = (int)(p->get("ARG_BULK_STAGES", 2) * stage_bytes);
+          const int shared = (int)(p->get("ARG_BULK_STAGES", 3) * stage_bytes);
           if (shared > 48 * 1024) CD(drv.FuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared));
           int per_sm = 0;
           CD(drv.OccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, block, shared));
@@ -412,7 +413,8 @@ int main(int argc, char** argv) {
           for (double mult : {1.0, 0.5, 2.0}) {
             for (bool device_result : {false, true}) {
               if (device_result && (mult != 1.0 || p->label != "committed")) continue;
-              const i64 grid = std::max<i64>(1, std::min<i64>(tiles, (i64)std::llround(resident * mult)));
+              const i64 per_sm_grid = mult == 1.0 ? sms : (i64)std::llround(resident * mult);
+              const i64 grid = std::max<i64>(1, std::min<i64>(tiles, per_sm_grid));
               i64* result = device_result ? dev_result : slot;
               Entry e;
               char label[200];
@@ -555,7 +557,8 @@ int main(int argc, char** argv) {
                             void* unique, i64* runs, const std::function<bool(Entry&)>& check) {
     for (const Ptx* p : of_unit(unit)) {
       const CUfunction fn = p->function(kernel);
-      const i64 tile = 256 * p->get("BY_KEY_ITEMS_4", 15);
+      // the committed defaults: scan-by-key 23 items (segment_scan_by_key_int.cu), reduce-by-key 15
+      const i64 tile = 256 * p->get("BY_KEY_ITEMS_4", reduce ? 15 : 23);
       const i64 n = N, tiles = ceil_div(n, tile);
       const size_t state_bytes = 16 * (tiles + 1);
       for (int delay : {0, 100, 400}) {

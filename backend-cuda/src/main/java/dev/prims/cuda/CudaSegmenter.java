@@ -330,7 +330,7 @@ final class CudaSegmenter extends AbstractSegmenter {
       ReduceOp op,
       ScanKind kind) {
     long n = keys.length();
-    long tiles = ceilDiv(n, CudaSegmentPolicy.byKeyTile(keys.type(), values.type()));
+    long tiles = ceilDiv(n, CudaSegmentPolicy.byKeyTile(keys.type(), values.type(), kind != null));
     if (tiles >= 1L << 32) {
       return -1; // tile tickets are 32-bit
     }
