@@ -12,12 +12,30 @@
 
 // Items per thread of a by-key tile: odd (blocked reads of the shared tile without bank conflicts),
 // fewer for 8-byte keys or values so the registers of both fit. CudaSegmentPolicy mirrors them.
+// The constants below may be set with nvcc -D (tools/cuda-experiments/build-arg-segment-variants.sh).
+#ifndef BY_KEY_ITEMS_4
 #define BY_KEY_ITEMS_4 15
+#endif
+#ifndef BY_KEY_ITEMS_8
 #define BY_KEY_ITEMS_8 11
+#endif
 
 // Blocks per SM the by-key kernels are compiled for (__launch_bounds__): 4, or 3 for the reduce of
 // 8-byte values, which would otherwise spill.
-#define BY_KEY_MIN_BLOCKS(T) (sizeof(T) == 8 ? 3 : 4)
+#ifndef BY_KEY_MIN_BLOCKS_4
+#define BY_KEY_MIN_BLOCKS_4 4
+#endif
+#ifndef BY_KEY_MIN_BLOCKS_8
+#define BY_KEY_MIN_BLOCKS_8 3
+#endif
+#define BY_KEY_MIN_BLOCKS(T) (sizeof(T) == 8 ? BY_KEY_MIN_BLOCKS_8 : BY_KEY_MIN_BLOCKS_4)
+
+// Bytes of a tile state of the look-back: 16 (count and value side by side), or, as an
+// experiment, 8 for 4-byte values (status, a 30-bit run count and the value in one word: inputs of
+// fewer than 2^30 elements only).
+#ifndef BY_KEY_STATE_BYTES
+#define BY_KEY_STATE_BYTES 16
+#endif
 
 template <typename K, typename T>
 struct ByKeyItems {
@@ -79,6 +97,14 @@ struct TileStates<RunPair<T>, 16> {
   u64* words;
   __device__ explicit TileStates(unsigned* state) : words(reinterpret_cast<u64*>(state + 4)) {}
   __device__ __forceinline__ void publish(unsigned tile, unsigned status, RunPair<T> pair) {
+#if BY_KEY_STATE_BYTES == 8
+    if constexpr (sizeof(T) == 4) {
+      const u64 word = ((u64)__float_as_uint(*reinterpret_cast<const float*>(&pair.value)) << 32) |
+                       ((u64)pair.count << 2) | status;
+      asm volatile("st.volatile.global.u64 [%0], %1;" ::"l"(words + tile), "l"(word) : "memory");
+      return;
+    }
+#endif
     u64 bits = 0;
     *reinterpret_cast<T*>(&bits) = pair.value;
     asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(words + 2 * (u64)tile),
@@ -87,6 +113,20 @@ struct TileStates<RunPair<T>, 16> {
   }
   __device__ __forceinline__ unsigned wait(long long tile, RunPair<T>& pair, unsigned delay_ns) {
     u64 head, bits;
+#if BY_KEY_STATE_BYTES == 8
+    if constexpr (sizeof(T) == 4) {
+      u64 word;
+      while (true) {
+        asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(word) : "l"(words + tile) : "memory");
+        if ((word & 3) != STATUS_EMPTY) break;
+        backoff(delay_ns);
+      }
+      pair.count = (i64)((word & 0xffffffffull) >> 2);
+      const float value = __uint_as_float((unsigned)(word >> 32));
+      pair.value = *reinterpret_cast<const T*>(&value);
+      return (unsigned)(word & 3);
+    }
+#endif
     while (true) {
       asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(head), "=l"(bits) : "l"(words + 2 * tile) : "memory");
       if ((head & 3) != STATUS_EMPTY) break;

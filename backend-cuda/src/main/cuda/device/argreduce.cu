@@ -5,6 +5,12 @@
 // and writes the winner's index (i64) and the element itself (at byte 8) to result (counter is zero
 // on entry and reset to zero on exit). Twin of backend-opencl's argreduce.cl.
 #include "../common.cuh"
+// Override for tools/cuda-experiments/build-arg-segment-variants.sh (nvcc -D): vector loads in
+// flight per thread; unset, common.cuh's REDUCE_UNROLL stands.
+#ifdef ARG_UNROLL
+#undef REDUCE_UNROLL
+#define REDUCE_UNROLL ARG_UNROLL
+#endif
 #include "../block/arg_grid_finish.cuh"
 
 template <typename T, bool MIN>

@@ -6,6 +6,23 @@
 // tile are read directly; the last block to finish writes the winner (arg_grid_finish.cuh). Launch with
 // BULK_STAGES * BULK_STAGE_BYTES bytes of dynamic shared memory; the input must be 16-byte aligned.
 #include "../common.cuh"
+// Three stages of common.cuh's BULK_STAGE_BYTES, one block per SM (CudaArgReducer mirrors both): on
+// an H100 (tools/cuda-experiments/arg_segment_race.cu, 2026-11-26) 1.02x CUB's ArgMax at 2^28 and
+// 1.08-1.10x at 2^24, where reduce's two stages and three blocks per SM gave 0.97x and 0.90x. The
+// overrides are for tools/cuda-experiments/build-arg-segment-variants.sh (nvcc -D).
+#ifndef ARG_BULK_STAGES
+#define ARG_BULK_STAGES 3
+#endif
+#undef BULK_STAGES
+#define BULK_STAGES ARG_BULK_STAGES
+#ifdef ARG_BULK_STAGE_BYTES
+#undef BULK_STAGE_BYTES
+#define BULK_STAGE_BYTES ARG_BULK_STAGE_BYTES
+#endif
+#ifdef ARG_BLOCK_SIZE
+#undef BLOCK_SIZE
+#define BLOCK_SIZE ARG_BLOCK_SIZE
+#endif
 #include "../block/arg_grid_finish.cuh"
 #include "../block/block_bulk_tiles.cuh"
 

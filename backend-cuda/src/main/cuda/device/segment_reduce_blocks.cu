@@ -1,19 +1,24 @@
 // Segmented reduce with one block per segment (block_segment_blocks.cuh): the chunk and segment
-// blocks in one launch, then the fix-up of the segments longer than SEG_BLOCK_MAX.
+// blocks, and the joins of the segments longer than SEG_BLOCK_MAX, in one launch.
 #include "../common.cuh"
+// Overrides for tools/cuda-experiments/build-arg-segment-variants.sh (nvcc -D): vector loads in
+// flight per thread (common.cuh's REDUCE_UNROLL) and the blocks per SM the segment kernel is
+// compiled for; SEG_BLOCK_MAX (block_segment_blocks.cuh) may be set the same way.
+#ifdef SEG_BLOCK_UNROLL
+#undef REDUCE_UNROLL
+#define REDUCE_UNROLL SEG_BLOCK_UNROLL
+#endif
+#ifndef SEG_BLOCK_MIN_BLOCKS
+#define SEG_BLOCK_MIN_BLOCKS 8
+#endif
 #include "../block/block_segment_blocks.cuh"
 
 #define PRIMS_SEG_BLOCK_ENTRIES(C, TID, OID, OP, OFF, OFFID)                                          \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, 8) seg_block_reduce_##TID##_##OID##_##OFFID(  \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SEG_BLOCK_MIN_BLOCKS) seg_block_reduce_##TID##_##OID##_##OFFID(  \
       const C* values, const OFF* offsets, i64 segments, i64 n, i64 chunks, C* out, C* tileHead,      \
-      i64* headSeg, C* tileTail, i64* tailSeg) {                                                      \
-    seg_block_reduce<C, OP, OFF>(values, offsets, segments, n, chunks, out, tileHead, headSeg,        \
-                                 tileTail, tailSeg);                                                  \
-  }                                                                                                   \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) seg_block_fixup_##TID##_##OID##_##OFFID(   \
-      const OFF* offsets, C* out, const C* tileHead, const C* tileTail, const i64* tailSeg,           \
-      i64 chunks) {                                                                                   \
-    seg_block_fixup<C, OP, OFF>(offsets, out, tileHead, tileTail, tailSeg, chunks);                   \
+      C* tileTail, unsigned* arrivals) {                                                              \
+    seg_block_reduce<C, OP, OFF>(values, offsets, segments, n, chunks, out, tileHead, tileTail,       \
+                                 arrivals);                                                           \
   }
 
 #define PRIMS_SEG_BLOCK_INT_OFFSETS(C, TID, OID, OP) PRIMS_SEG_BLOCK_ENTRIES(C, TID, OID, OP, int, int)

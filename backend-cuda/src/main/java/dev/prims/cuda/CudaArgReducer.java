@@ -19,6 +19,15 @@ import jcuda.driver.CUdeviceptr;
  * passes the call (asynchronous).
  */
 final class CudaArgReducer implements ArgReducer {
+  /**
+   * Stages of the bulk kernel ({@code ARG_BULK_STAGES} in argreduce_bulk.cu), each of {@link
+   * CudaReducePolicy#BULK_STAGE_BYTES}; it runs one block per SM.
+   */
+  static final int BULK_STAGES = 3;
+
+  /** Dynamic shared memory of the bulk kernel. */
+  static final int BULK_SHARED_BYTES = BULK_STAGES * CudaReducePolicy.BULK_STAGE_BYTES;
+
   static final String VARIANT = "single-pass-vectorized";
 
   /**
@@ -71,12 +80,12 @@ final class CudaArgReducer implements ArgReducer {
   private void launch(
       String kernel, boolean bulk, CUdeviceptr input, DType type, long n, CUdeviceptr result) {
     String module = bulk ? BULK_MODULE : MODULE;
-    int shared = bulk ? CudaReducePolicy.BULK_SHARED_BYTES : 0;
+    int shared = bulk ? BULK_SHARED_BYTES : 0;
     int blocks;
     if (bulk) {
       blocks =
           CudaReducePolicy.bulkBlocks(
-              n, type.bytes(), 1, backend.residentBlocks(module, kernel, shared, 1 << 20));
+              n, type.bytes(), 1, backend.residentBlocks(module, kernel, shared, 1));
     } else {
       int resident = backend.residentBlocks(module, kernel, 0, CudaReducePolicy.BLOCKS_PER_SM);
       blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);

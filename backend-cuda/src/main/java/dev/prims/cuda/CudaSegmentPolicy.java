@@ -44,13 +44,20 @@ final class CudaSegmentPolicy {
   /** Items per thread of a by-key tile of 4-byte keys and values (BY_KEY_ITEMS_4). */
   static final int BY_KEY_ITEMS_4 = 15;
 
+  /**
+   * Items per thread of a scan-by-key tile of int keys and 4-byte values
+   * (segment_scan_by_key_int.cu).
+   */
+  static final int SCAN_BY_KEY_ITEMS_4 = 23;
+
   /** Items per thread of a by-key tile where keys or values are 8 bytes (BY_KEY_ITEMS_8). */
   static final int BY_KEY_ITEMS_8 = 11;
 
-  /** Elements per by-key tile of {@code keys} and {@code values} (ByKeyItems). */
-  static long byKeyTile(DType keys, DType values) {
-    return (long) BLOCK_SIZE
-        * (keys.bytes() == 4 && values.bytes() == 4 ? BY_KEY_ITEMS_4 : BY_KEY_ITEMS_8);
+  /** Elements per by-key tile of {@code keys} and {@code values}, of a scan or a reduce. */
+  static long byKeyTile(DType keys, DType values, boolean scan) {
+    boolean narrow = keys.bytes() == 4 && values.bytes() == 4;
+    int items = !narrow ? BY_KEY_ITEMS_8 : scan ? SCAN_BY_KEY_ITEMS_4 : BY_KEY_ITEMS_4;
+    return (long) BLOCK_SIZE * items;
   }
 
   /** The configuration key that picks the segmented reduce's tile pass. */

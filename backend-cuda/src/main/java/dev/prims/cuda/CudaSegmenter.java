@@ -25,11 +25,11 @@ import jcuda.driver.CUdeviceptr;
  * bounds found in parallel first, 16-byte loads, segment starts marked in shared memory) unless
  * {@code prims.cuda.segment.variant} (CudaSegmentPolicy) asks for the tiles staged through shared
  * memory, the scans' pass; segments of {@link #BLOCK_MIN_AVERAGE} elements or more on average are
- * reduced one block per segment instead (segment_reduce_blocks.cu). Reduce-by-key and scan-by-key
- * run in one pass (segment_*_by_key_*.cu); the runs of keys for the reproducible by-key sums are
- * start flags, their exclusive sum (this backend's scan), a scatter. Reproducible sums split every
- * element into its fold integers, sum or scan each fold's integers per segment exactly with the
- * same kernels on longs, and combine them once per result. Segmented arg-min/arg-max
+ * reduced one block per segment instead (segment_reduce_blocks.cu, one launch). Reduce-by-key and
+ * scan-by-key run in one pass (segment_*_by_key_*.cu); the runs of keys for the reproducible by-key
+ * sums are start flags, their exclusive sum (this backend's scan), a scatter. Reproducible sums
+ * split every element into its fold integers, sum or scan each fold's integers per segment exactly
+ * with the same kernels on longs, and combine them once per result. Segmented arg-min/arg-max
  * (segment_arg.cu) runs the reduce's flat pass with (key, index) pairs, or, for segments of {@link
  * #BLOCK_MIN_AVERAGE} elements or more on average, gives segments of up to {@link
  * CudaSegmentPolicy#ARG_THREAD_MAX} elements one thread each and longer ones a block each. Twin of
@@ -42,8 +42,14 @@ final class CudaSegmenter extends AbstractSegmenter {
   private static final String REDUCE_BLOCKS = "segment_reduce_blocks";
   private static final String ARG = "segment_arg";
 
+  /** The named scratch slot of the long segments' join counters. */
+  private static final String JOIN_ARRIVALS = "segment join arrivals";
+
   private final CudaBackend backend;
   private final boolean registers;
+
+  /** Bytes of {@link #JOIN_ARRIVALS} zeroed so far (under the backend's lock). */
+  private long joinArrivalBytes;
 
   /**
    * Segmented calls on {@code backend}; reduce holds its tiles in registers when {@code registers}.
@@ -254,8 +260,9 @@ final class CudaSegmenter extends AbstractSegmenter {
   }
 
   /**
-   * One block per segment (and per chunk of the segments longer than {@link
-   * CudaSegmentPolicy#BLOCK_MAX}), then the fix-up of those long segments.
+   * One block per segment and per chunk of {@link CudaSegmentPolicy#BLOCK_MAX} elements, in one
+   * launch: the chunk blocks reduce the parts of the segments longer than that, and the block that
+   * reduces a long segment's last part joins its parts.
    */
   private void enqueueBlocks(
       CUdeviceptr values,
@@ -266,11 +273,8 @@ final class CudaSegmenter extends AbstractSegmenter {
       CUdeviceptr out,
       ReduceOp op) {
     long chunks = ceilDiv(n, CudaSegmentPolicy.BLOCK_MAX);
-    long slot = 8 * chunks;
-    CUdeviceptr head = backend.scratch(4 * slot);
-    CUdeviceptr headSeg = head.withByteOffset(slot);
-    CUdeviceptr tail = head.withByteOffset(2 * slot);
-    CUdeviceptr tailSeg = head.withByteOffset(3 * slot);
+    CUdeviceptr head = backend.scratch(16 * chunks);
+    CUdeviceptr tail = head.withByteOffset(8 * chunks);
     backend.launch(
         REDUCE_BLOCKS,
         kernel("seg_block_reduce", type, op, offsets.type()),
@@ -284,21 +288,23 @@ final class CudaSegmenter extends AbstractSegmenter {
             .i64(chunks)
             .pointer(out)
             .pointer(head)
-            .pointer(headSeg)
             .pointer(tail)
-            .pointer(tailSeg));
-    backend.launch(
-        REDUCE_BLOCKS,
-        kernel("seg_block_fixup", type, op, offsets.type()),
-        chunks,
-        0,
-        new KernelArgs()
-            .pointer(offsets.pointer())
-            .pointer(out)
-            .pointer(head)
-            .pointer(tail)
-            .pointer(tailSeg)
-            .i64(chunks));
+            .pointer(joinArrivals(chunks)));
+  }
+
+  /**
+   * One zero counter per chunk for the joins of long segments (the kernel leaves them zero): kept
+   * between calls, zeroed in stream order when it grows.
+   */
+  private CUdeviceptr joinArrivals(long chunks) {
+    long bytes = 4 * chunks;
+    CUdeviceptr arrivals = backend.scratch(JOIN_ARRIVALS, bytes);
+    if (bytes > joinArrivalBytes) {
+      // the slot was just allocated (at least 256 bytes): zero all of it
+      joinArrivalBytes = Math.max(bytes, 256);
+      backend.zero(arrivals, joinArrivalBytes / 4);
+    }
+    return arrivals;
   }
 
   /** Whether the reduce of {@code n} values in {@code segments} runs one block per segment. */
@@ -324,7 +330,7 @@ final class CudaSegmenter extends AbstractSegmenter {
       ReduceOp op,
       ScanKind kind) {
     long n = keys.length();
-    long tiles = ceilDiv(n, CudaSegmentPolicy.byKeyTile(keys.type(), values.type()));
+    long tiles = ceilDiv(n, CudaSegmentPolicy.byKeyTile(keys.type(), values.type(), kind != null));
     if (tiles >= 1L << 32) {
       return -1; // tile tickets are 32-bit
     }

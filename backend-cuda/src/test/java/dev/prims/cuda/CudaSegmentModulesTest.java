@@ -45,7 +45,6 @@ class CudaSegmentModulesTest {
           assertContains(reduce, CudaSegmenter.kernel("seg_reduce_tiles", type, op, offsets));
           assertContains(flat, CudaSegmenter.kernel("seg_flat_reduce", type, op, offsets));
           assertContains(blocks, CudaSegmenter.kernel("seg_block_reduce", type, op, offsets));
-          assertContains(blocks, CudaSegmenter.kernel("seg_block_fixup", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_totals", type, op, offsets));
           assertContains(scan, CudaSegmenter.kernel("seg_scan_tiles", type, op, offsets));
           if (op == ReduceOp.MIN || op == ReduceOp.MAX) {
@@ -97,6 +96,11 @@ class CudaSegmentModulesTest {
         CudaSegmentPolicy.ARG_THREAD_MAX, defined("block_segment_arg.cuh", "SEG_ARG_THREAD_MAX"));
     assertEquals(CudaSegmentPolicy.BY_KEY_ITEMS_4, defined("block_by_key.cuh", "BY_KEY_ITEMS_4"));
     assertEquals(CudaSegmentPolicy.BY_KEY_ITEMS_8, defined("block_by_key.cuh", "BY_KEY_ITEMS_8"));
+    assertEquals(
+        CudaSegmentPolicy.SCAN_BY_KEY_ITEMS_4,
+        defined("../device/segment_scan_by_key_int.cu", "BY_KEY_ITEMS_4"));
+    assertEquals(
+        CudaArgReducer.BULK_STAGES, defined("../device/argreduce_bulk.cu", "ARG_BULK_STAGES"));
     assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);
   }
 
@@ -110,7 +114,7 @@ class CudaSegmentModulesTest {
     assertTrue(e.getMessage().contains("got 'tiles'"), e.getMessage());
   }
 
-  /** The number {@code macro} is defined as in the block header {@code header}. */
+  /** The number {@code macro} is defined as in {@code header} (relative to the block headers). */
   private static int defined(String header, String macro) throws IOException {
     String text =
         Files.readString(Paths.get("src/main/cuda/block", header), StandardCharsets.UTF_8);
