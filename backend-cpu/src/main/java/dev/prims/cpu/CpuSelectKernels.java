@@ -175,26 +175,21 @@ final class CpuSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void take(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int count,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut) {
-    Object in = CpuSorter.heapArray(values);
-    int[] idx = (int[]) CpuSorter.heapArray(indices);
-    Object out = writable(valuesOut);
-    int[] idxOut = (int[]) writable(indicesOut);
+  public void take(Take take) {
+    Object in = CpuSorter.heapArray(take.values());
+    int[] idx = (int[]) CpuSorter.heapArray(take.indices());
+    Object out = writable(take.valuesOut());
+    int[] idxOut = (int[]) writable(take.indicesOut());
     forEach(
-        count,
+        take.count(),
         (from, to) -> {
           for (int j = from; j < to; j++) {
             idxOut[j] = idx[j];
             System.arraycopy(in, idx[j], out, j, 1);
           }
         });
-    commit(valuesOut, out);
-    commit(indicesOut, idxOut);
+    commit(take.valuesOut(), out);
+    commit(take.indicesOut(), idxOut);
   }
 
   /** The width in bits of the radix bits of an array's values. */

@@ -145,22 +145,17 @@ final class CudaSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void take(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int count,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut) {
-    CudaBuffer v = backend.own(values);
+  public void take(Take take) {
+    CudaBuffer v = backend.own(take.values());
     launch(
         entry("select_take", v.type()),
-        count,
+        take.count(),
         new KernelArgs()
             .pointer(v.pointer())
-            .pointer(backend.own(indices).pointer())
-            .i64(count)
-            .pointer(backend.own(valuesOut).pointer())
-            .pointer(backend.own(indicesOut).pointer()));
+            .pointer(backend.own(take.indices()).pointer())
+            .i64(take.count())
+            .pointer(backend.own(take.valuesOut()).pointer())
+            .pointer(backend.own(take.indicesOut()).pointer()));
   }
 
   /** A radix-bits argument: 32-bit for 4-byte values, else 64-bit. */

@@ -172,22 +172,17 @@ final class OpenClSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void take(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int count,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut) {
-    OpenClBuffer v = backend.own(values);
+  public void take(Take take) {
+    OpenClBuffer v = backend.own(take.values());
     launch(
         v.type(),
         "select_take",
-        count,
+        take.count(),
         v.mem(),
-        backend.own(indices).mem(),
-        (long) count,
-        backend.own(valuesOut).mem(),
-        backend.own(indicesOut).mem());
+        backend.own(take.indices()).mem(),
+        (long) take.count(),
+        backend.own(take.valuesOut()).mem(),
+        backend.own(take.indicesOut()).mem());
   }
 
   /** A radix-bits argument: uint for 4-byte values, else ulong. */

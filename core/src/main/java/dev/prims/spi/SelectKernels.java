@@ -136,10 +136,23 @@ public interface SelectKernels {
    * For every j below {@code count}: {@code indicesOut[j] = indices[j]} and {@code valuesOut[j] =
    * values[indices[j]]}.
    */
-  void take(
+  record Take(
       DeviceBuffer values,
       DeviceBuffer indices,
       int count,
       DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut);
+      DeviceBuffer indicesOut) {}
+
+  /** Runs a {@link Take}. */
+  void take(Take take);
+
+  /** A {@link Take} of these arguments. */
+  default void take(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int count,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut) {
+    take(new Take(values, indices, count, valuesOut, indicesOut));
+  }
 }
