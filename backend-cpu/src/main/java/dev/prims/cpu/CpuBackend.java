@@ -12,15 +12,12 @@ import java.util.List;
  * primitive. Results do not depend on the thread count.
  */
 final class CpuBackend extends AbstractBackend {
-  private final CpuSorter sorter;
   private final CpuParallel parallel;
-  private final CpuSelector selector;
 
   CpuBackend(DeviceInfo device, int threads, CpuBufferManager buffers) {
     super(CpuBuffer.BACKEND, device);
     this.parallel = new CpuParallel(threads);
-    this.sorter = new CpuSorter(parallel);
-    this.selector = new CpuSelector(this, parallel);
+    sortAndSelect(new CpuSorter(parallel), new CpuSelector(this, parallel));
     parts(
         buffers.allocatingOn(parallel, ledger),
         new CpuReducer(parallel),
@@ -31,16 +28,6 @@ final class CpuBackend extends AbstractBackend {
         new CpuArgReducer(parallel),
         new CpuMomentsReducer(parallel),
         new CpuSegmenter(parallel));
-  }
-
-  @Override
-  public dev.prims.spi.Sorter sorter() {
-    return sorter;
-  }
-
-  @Override
-  public dev.prims.spi.Selector selector() {
-    return selector;
   }
 
   @Override

@@ -26,25 +26,20 @@ final class CpuSelectKernels implements SelectKernels {
    * values, and for a partition its rejected ones after all the kept.
    */
   @Override
-  public void compact(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      DeviceBuffer program,
-      int instructions,
-      DeviceBuffer flagsIn,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      long at,
-      long capacity,
-      boolean partition,
-      DeviceBuffer kept) {
-    Object in = CpuSorter.heapArray(values);
-    long[] code = (long[]) CpuSorter.heapArray(program);
-    int[] f = flagsIn == null ? null : (int[]) CpuSorter.heapArray(flagsIn);
-    int[] idx = indices == null ? null : (int[]) CpuSorter.heapArray(indices);
+  public void compact(Compaction compaction) {
+    Object in = CpuSorter.heapArray(compaction.values());
+    long[] code = (long[]) CpuSorter.heapArray(compaction.program());
+    int[] f =
+        compaction.flagsIn() == null ? null : (int[]) CpuSorter.heapArray(compaction.flagsIn());
+    int[] idx =
+        compaction.indices() == null ? null : (int[]) CpuSorter.heapArray(compaction.indices());
     IndexTest test = CpuSelectProgram.compile(code, in, f);
-    Object out = writable(valuesOut);
-    int[] idxOut = indicesOut == null ? null : (int[]) writable(indicesOut);
+    Object out = writable(compaction.valuesOut());
+    int[] idxOut =
+        compaction.indicesOut() == null ? null : (int[]) writable(compaction.indicesOut());
+    long at = compaction.at();
+    long capacity = compaction.capacity();
+    boolean partition = compaction.partition();
     int n = Array.getLength(in);
     int chunks = chunks(n);
     long[] chunkKept = new long[chunks + 1];
@@ -88,26 +83,22 @@ final class CpuSelectKernels implements SelectKernels {
             System.arraycopy(in, i, out, (int) target, 1);
           }
         });
-    commit(valuesOut, out);
+    commit(compaction.valuesOut(), out);
     if (idxOut != null) {
-      commit(indicesOut, idxOut);
+      commit(compaction.indicesOut(), idxOut);
     }
-    long[] count = (long[]) writable(kept);
+    long[] count = (long[]) writable(compaction.kept());
     count[0] = total;
-    commit(kept, count);
+    commit(compaction.kept(), count);
   }
 
   @Override
-  public void digitCounts(
-      DeviceBuffer values,
-      int shift,
-      int bits,
-      long prefix,
-      boolean descending,
-      DeviceBuffer counts,
-      int at) {
-    Object in = CpuSorter.heapArray(values);
-    IntToLongFunction radix = CpuSelectProgram.radix(in, descending);
+  public void digitCounts(DigitCount digits) {
+    Object in = CpuSorter.heapArray(digits.values());
+    IntToLongFunction radix = CpuSelectProgram.radix(in, digits.descending());
+    int shift = digits.shift();
+    int bits = digits.bits();
+    long prefix = digits.prefix();
     int high = shift + bits;
     boolean all = high >= width(in);
     long mask = (1L << bits) - 1;
@@ -128,34 +119,28 @@ final class CpuSelectKernels implements SelectKernels {
             }
           }
         });
-    int[] out = (int[]) writable(counts);
+    int[] out = (int[]) writable(digits.counts());
     for (int d = 0; d < total.length; d++) {
-      out[at + d] += total[d];
+      out[digits.at() + d] += total[d];
     }
-    commit(counts, out);
+    commit(digits.counts(), out);
   }
 
   @Override
-  public void gather(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int shift,
-      long bound,
-      boolean descending,
-      DeviceBuffer keysOut,
-      DeviceBuffer indicesOut,
-      DeviceBuffer counter,
-      int at) {
-    Object in = CpuSorter.heapArray(values);
-    int[] idx = indices == null ? null : (int[]) CpuSorter.heapArray(indices);
-    IntToLongFunction radix = CpuSelectProgram.radix(in, descending);
+  public void gather(Gather gather) {
+    Object in = CpuSorter.heapArray(gather.values());
+    int[] idx = gather.indices() == null ? null : (int[]) CpuSorter.heapArray(gather.indices());
+    IntToLongFunction radix = CpuSelectProgram.radix(in, gather.descending());
+    int shift = gather.shift();
+    long bound = gather.bound();
+    int at = gather.at();
     int width = width(in);
     boolean all = shift >= width;
     long top = 1L << (width - 1);
-    Object keys = writable(keysOut);
-    int[] idxOut = (int[]) writable(indicesOut);
-    int capacity = (int) indicesOut.length();
-    int[] count = (int[]) writable(counter);
+    Object keys = writable(gather.keysOut());
+    int[] idxOut = (int[]) writable(gather.indicesOut());
+    int capacity = (int) gather.indicesOut().length();
+    int[] count = (int[]) writable(gather.counter());
     AtomicInteger slots = new AtomicInteger(count[at]);
     forEach(
         Array.getLength(in),
@@ -184,32 +169,27 @@ final class CpuSelectKernels implements SelectKernels {
           }
         });
     count[at] = slots.get();
-    commit(keysOut, keys);
-    commit(indicesOut, idxOut);
-    commit(counter, count);
+    commit(gather.keysOut(), keys);
+    commit(gather.indicesOut(), idxOut);
+    commit(gather.counter(), count);
   }
 
   @Override
-  public void take(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int count,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut) {
-    Object in = CpuSorter.heapArray(values);
-    int[] idx = (int[]) CpuSorter.heapArray(indices);
-    Object out = writable(valuesOut);
-    int[] idxOut = (int[]) writable(indicesOut);
+  public void take(Take take) {
+    Object in = CpuSorter.heapArray(take.values());
+    int[] idx = (int[]) CpuSorter.heapArray(take.indices());
+    Object out = writable(take.valuesOut());
+    int[] idxOut = (int[]) writable(take.indicesOut());
     forEach(
-        count,
+        take.count(),
         (from, to) -> {
           for (int j = from; j < to; j++) {
             idxOut[j] = idx[j];
             System.arraycopy(in, idx[j], out, j, 1);
           }
         });
-    commit(valuesOut, out);
-    commit(indicesOut, idxOut);
+    commit(take.valuesOut(), out);
+    commit(take.indicesOut(), idxOut);
   }
 
   /** The width in bits of the radix bits of an array's values. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.DType;
+import dev.prims.spi.SelectKernels;
 import dev.prims.spi.SelectProgram;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -25,17 +26,18 @@ class CpuSelectKernelsTest {
     try (CpuParallel parallel = new CpuParallel(4)) {
       new CpuSelectKernels(parallel)
           .compact(
-              new CpuBuffer(DType.INT, values),
-              null,
-              new CpuBuffer(DType.LONG, SelectProgram.flags()),
-              SelectProgram.instructions(SelectProgram.flags()),
-              new CpuBuffer(DType.INT, flags),
-              new CpuBuffer(DType.INT, out),
-              null,
-              0,
-              N,
-              true,
-              new CpuBuffer(DType.LONG, kept));
+              new SelectKernels.Compaction(
+                  new CpuBuffer(DType.INT, values),
+                  null,
+                  new CpuBuffer(DType.LONG, SelectProgram.flags()),
+                  SelectProgram.instructions(SelectProgram.flags()),
+                  new CpuBuffer(DType.INT, flags),
+                  new CpuBuffer(DType.INT, out),
+                  null,
+                  0,
+                  N,
+                  true,
+                  new CpuBuffer(DType.LONG, kept)));
     }
     int[] expected = new int[N];
     int m = 0;
@@ -71,17 +73,18 @@ class CpuSelectKernelsTest {
     try (CpuParallel parallel = new CpuParallel(4)) {
       new CpuSelectKernels(parallel)
           .compact(
-              new CpuBuffer(DType.INT, values),
-              new CpuBuffer(DType.INT, indices),
-              new CpuBuffer(DType.LONG, SelectProgram.flags()),
-              SelectProgram.instructions(SelectProgram.flags()),
-              new CpuBuffer(DType.INT, flags),
-              new CpuBuffer(DType.INT, out),
-              new CpuBuffer(DType.INT, indicesOut),
-              at,
-              capacity,
-              false,
-              new CpuBuffer(DType.LONG, kept));
+              new SelectKernels.Compaction(
+                  new CpuBuffer(DType.INT, values),
+                  new CpuBuffer(DType.INT, indices),
+                  new CpuBuffer(DType.LONG, SelectProgram.flags()),
+                  SelectProgram.instructions(SelectProgram.flags()),
+                  new CpuBuffer(DType.INT, flags),
+                  new CpuBuffer(DType.INT, out),
+                  new CpuBuffer(DType.INT, indicesOut),
+                  at,
+                  capacity,
+                  false,
+                  new CpuBuffer(DType.LONG, kept)));
     }
     int[] expected = new int[out.length];
     int[] expectedIndices = new int[out.length];

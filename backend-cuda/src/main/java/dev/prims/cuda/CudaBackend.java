@@ -66,8 +66,6 @@ import jcuda.driver.CUstream_flags;
  * also wait for asynchronous work enqueued before them.
  */
 final class CudaBackend extends AbstractBackend {
-  private final CudaSorter sorter;
-  private final dev.prims.spi.DeviceSelect selector;
   private static final int ASYNC_SLOTS = 1024;
   private static final int EVENTS_AHEAD = 128;
   private static final int COUNTERS = 64;
@@ -155,8 +153,10 @@ final class CudaBackend extends AbstractBackend {
         new CudaArgReducer(this),
         new CudaMomentsReducer(this),
         new CudaSegmenter(this, segmentRegisters));
-    this.sorter = new CudaSorter(this, scanner);
-    this.selector = new dev.prims.spi.DeviceSelect(this, new CudaSelectKernels(this));
+    // select, partition and top-k: DeviceSelect over device/select.cu
+    sortAndSelect(
+        new CudaSorter(this, scanner),
+        new dev.prims.spi.DeviceSelect(this, new CudaSelectKernels(this)));
     this.info = info;
     this.sms = info.computeUnits();
     this.transfer = transfer;
@@ -187,17 +187,6 @@ final class CudaBackend extends AbstractBackend {
       throw new PrimsException(
           CudaBackendProvider.ID, "cannot open CUDA device " + info.name() + ": " + e, e);
     }
-  }
-
-  @Override
-  public dev.prims.spi.Sorter sorter() {
-    return sorter;
-  }
-
-  /** Select, partition and top-k: {@link dev.prims.spi.DeviceSelect} over device/select.cu. */
-  @Override
-  public dev.prims.spi.Selector selector() {
-    return selector;
   }
 
   @Override

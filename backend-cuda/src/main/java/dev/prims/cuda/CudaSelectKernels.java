@@ -55,22 +55,14 @@ final class CudaSelectKernels implements SelectKernels {
    * scratch ({@code 8 * (tiles + 1)} bytes, zeroed first); a partition then reverses its tail.
    */
   @Override
-  public void compact(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      DeviceBuffer program,
-      int instructions,
-      DeviceBuffer flagsIn,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      long at,
-      long capacity,
-      boolean partition,
-      DeviceBuffer kept) {
-    CudaBuffer v = backend.own(values);
-    CudaBuffer out = backend.own(valuesOut);
-    CUdeviceptr code = backend.own(program).pointer();
-    CUdeviceptr count = backend.own(kept).pointer();
+  public void compact(Compaction compaction) {
+    CudaBuffer v = backend.own(compaction.values());
+    CudaBuffer out = backend.own(compaction.valuesOut());
+    CUdeviceptr code = backend.own(compaction.program()).pointer();
+    CUdeviceptr count = backend.own(compaction.kept()).pointer();
+    DeviceBuffer indices = compaction.indices();
+    DeviceBuffer flagsIn = compaction.flagsIn();
+    DeviceBuffer indicesOut = compaction.indicesOut();
     long n = v.length();
     long tiles = (n + tile(v.type()) - 1) / tile(v.type());
     backend.call(
@@ -90,19 +82,19 @@ final class CudaSelectKernels implements SelectKernels {
                   .i32(indices == null ? 0 : 1)
                   .i64(n)
                   .pointer(code)
-                  .i32(instructions)
+                  .i32(compaction.instructions())
                   .pointer(flagsIn == null ? code : backend.own(flagsIn).pointer())
                   .i32(flagsIn == null ? 0 : 1)
                   .pointer(out.pointer())
                   .pointer(indicesOut == null ? code : backend.own(indicesOut).pointer())
                   .i32(indicesOut == null ? 0 : 1)
-                  .i64(at)
-                  .i64(capacity)
-                  .i32(partition ? 1 : 0)
+                  .i64(compaction.at())
+                  .i64(compaction.capacity())
+                  .i32(compaction.partition() ? 1 : 0)
                   .pointer(state)
                   .i32(LOOKBACK_DELAY_NS)
                   .pointer(count));
-          if (partition) {
+          if (compaction.partition()) {
             backend.launch(
                 MODULE,
                 entry("select_reverse_tail", v.type()),
@@ -115,70 +107,55 @@ final class CudaSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void digitCounts(
-      DeviceBuffer values,
-      int shift,
-      int bits,
-      long prefix,
-      boolean descending,
-      DeviceBuffer counts,
-      int at) {
-    CudaBuffer v = backend.own(values);
-    KernelArgs args = new KernelArgs().pointer(v.pointer()).i64(v.length()).i32(shift).i32(bits);
-    radixArg(args, v.type(), prefix)
-        .i32(descending ? 1 : 0)
-        .pointer(backend.own(counts).pointer())
-        .i32(at);
+  public void digitCounts(DigitCount digits) {
+    CudaBuffer v = backend.own(digits.values());
+    KernelArgs args =
+        new KernelArgs()
+            .pointer(v.pointer())
+            .i64(v.length())
+            .i32(digits.shift())
+            .i32(digits.bits());
+    radixArg(args, v.type(), digits.prefix())
+        .i32(digits.descending() ? 1 : 0)
+        .pointer(backend.own(digits.counts()).pointer())
+        .i32(digits.at());
     launchTiles(entry("select_digit_counts", v.type()), v.length(), args);
   }
 
   @Override
-  public void gather(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int shift,
-      long bound,
-      boolean descending,
-      DeviceBuffer keysOut,
-      DeviceBuffer indicesOut,
-      DeviceBuffer counter,
-      int at) {
-    CudaBuffer v = backend.own(values);
-    CUdeviceptr idxOut = backend.own(indicesOut).pointer();
+  public void gather(Gather gather) {
+    CudaBuffer v = backend.own(gather.values());
+    CUdeviceptr idxOut = backend.own(gather.indicesOut()).pointer();
+    DeviceBuffer indices = gather.indices();
     KernelArgs args =
         new KernelArgs()
             .pointer(v.pointer())
             .pointer(indices == null ? idxOut : backend.own(indices).pointer())
             .i32(indices == null ? 0 : 1)
             .i64(v.length())
-            .i32(shift);
-    radixArg(args, v.type(), bound)
-        .i32(descending ? 1 : 0)
-        .pointer(backend.own(keysOut).pointer())
+            .i32(gather.shift());
+    radixArg(args, v.type(), gather.bound())
+        .i32(gather.descending() ? 1 : 0)
+        .pointer(backend.own(gather.keysOut()).pointer())
         .pointer(idxOut)
-        .i64(indicesOut.length())
-        .pointer(backend.own(counter).pointer())
-        .i32(at);
+        .i64(gather.indicesOut().length())
+        .pointer(backend.own(gather.counter()).pointer())
+        .i32(gather.at());
     launchTiles(entry("select_gather", v.type()), v.length(), args);
   }
 
   @Override
-  public void take(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int count,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut) {
-    CudaBuffer v = backend.own(values);
+  public void take(Take take) {
+    CudaBuffer v = backend.own(take.values());
     launch(
         entry("select_take", v.type()),
-        count,
+        take.count(),
         new KernelArgs()
             .pointer(v.pointer())
-            .pointer(backend.own(indices).pointer())
-            .i64(count)
-            .pointer(backend.own(valuesOut).pointer())
-            .pointer(backend.own(indicesOut).pointer()));
+            .pointer(backend.own(take.indices()).pointer())
+            .i64(take.count())
+            .pointer(backend.own(take.valuesOut()).pointer())
+            .pointer(backend.own(take.indicesOut()).pointer()));
   }
 
   /** A radix-bits argument: 32-bit for 4-byte values, else 64-bit. */

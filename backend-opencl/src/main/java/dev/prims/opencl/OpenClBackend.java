@@ -44,8 +44,6 @@ import org.jocl.cl_mem;
  * frees a released memory object only once the commands using it have finished.
  */
 final class OpenClBackend extends AbstractBackend {
-  private final OpenClSorter sorter;
-  private final dev.prims.spi.DeviceSelect selector;
   static final String ID = "opencl";
 
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
@@ -114,8 +112,10 @@ final class OpenClBackend extends AbstractBackend {
         new OpenClArgReducer(this),
         new OpenClMomentsReducer(this),
         new OpenClSegmenter(this));
-    this.sorter = new OpenClSorter(this, scanner);
-    this.selector = new dev.prims.spi.DeviceSelect(this, new OpenClSelectKernels(this));
+    // select, partition and top-k: DeviceSelect over select.cl
+    sortAndSelect(
+        new OpenClSorter(this, scanner),
+        new dev.prims.spi.DeviceSelect(this, new OpenClSelectKernels(this)));
     this.completions =
         new QueueCompletions(
             ID, () -> {}, e -> e instanceof CLException c ? failure("asynchronous call", c) : e);
@@ -175,17 +175,6 @@ final class OpenClBackend extends AbstractBackend {
   /** Whether 64-bit global atomics are used (present and not disabled by configuration). */
   boolean int64Atomics() {
     return int64Atomics;
-  }
-
-  @Override
-  public dev.prims.spi.Sorter sorter() {
-    return sorter;
-  }
-
-  /** Select, partition and top-k: {@link dev.prims.spi.DeviceSelect} over select.cl. */
-  @Override
-  public dev.prims.spi.Selector selector() {
-    return selector;
   }
 
   @Override

@@ -31,41 +31,33 @@ final class OpenClFoldKernels implements FoldKernels {
   @Override
   public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
     OpenClBuffer in = backend.own(input);
-    return backend.locked(
-        "reproducible sum",
-        () -> {
-          long groups = groups(in.length());
-          cl_mem partials = backend.scratch("fold.partials", groups * plan.folds() * 8);
-          backend.launch(
-              kernel(in.type(), plan, "fold_sum"),
-              groups,
-              OpenClReducePolicy.BLOCK_SIZE,
-              in.mem(),
-              in.length(),
-              planMemory(plan),
-              partials);
-          return total(partials, groups, plan.folds());
-        });
+    return foldTotals("reproducible sum", "fold_sum", in, plan, in.mem());
   }
 
   @Override
   public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
     OpenClBuffer x = backend.own(a);
-    OpenClBuffer y = backend.own(b);
+    return foldTotals("reproducible dot", "fold_dot", x, plan, x.mem(), backend.own(b).mem());
+  }
+
+  /**
+   * Launches {@code kernel} of fold.cl over {@code inputs} (of {@code first}'s type and length),
+   * one partial per fold and work-group, and returns the folds' totals.
+   */
+  private long[] foldTotals(
+      String what, String kernel, OpenClBuffer first, FoldPlan plan, cl_mem... inputs) {
     return backend.locked(
-        "reproducible dot",
+        what,
         () -> {
-          long groups = groups(x.length());
+          long groups = groups(first.length());
           cl_mem partials = backend.scratch("fold.partials", groups * plan.folds() * 8);
+          Object[] args = new Object[inputs.length + 3];
+          System.arraycopy(inputs, 0, args, 0, inputs.length);
+          args[inputs.length] = first.length();
+          args[inputs.length + 1] = planMemory(plan);
+          args[inputs.length + 2] = partials;
           backend.launch(
-              kernel(x.type(), plan, "fold_dot"),
-              groups,
-              OpenClReducePolicy.BLOCK_SIZE,
-              x.mem(),
-              y.mem(),
-              x.length(),
-              planMemory(plan),
-              partials);
+              kernel(first.type(), plan, kernel), groups, OpenClReducePolicy.BLOCK_SIZE, args);
           return total(partials, groups, plan.folds());
         });
   }

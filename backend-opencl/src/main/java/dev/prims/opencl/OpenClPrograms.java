@@ -42,8 +42,9 @@ final class OpenClPrograms implements AutoCloseable {
   }
 
   /**
-   * Kernel {@code name} of resource {@code file} (prefixed by common.cl) built with options; {@code
-   * file} may name several resources joined by {@code +}, compiled as one program in that order.
+   * Kernel {@code name} of resource {@code file} (prefixed by common.cl and lookback.cl) built with
+   * options; {@code file} may name several resources joined by {@code +}, compiled as one program
+   * in that order.
    */
   cl_kernel kernel(String file, String options, String name) {
     String programKey = file + "|" + options;
@@ -90,8 +91,9 @@ final class OpenClPrograms implements AutoCloseable {
     }
   }
 
+  /** The sources every program begins with: the operators and types, and the look-back states. */
   private String common() {
-    return source("common.cl");
+    return source("common.cl") + source("lookback.cl");
   }
 
   private String sources(String files) {

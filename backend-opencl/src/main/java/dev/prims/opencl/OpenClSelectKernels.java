@@ -42,29 +42,25 @@ final class OpenClSelectKernels implements SelectKernels {
    * and the kept count (one work-group), and the scatter.
    */
   @Override
-  public void compact(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      DeviceBuffer program,
-      int instructions,
-      DeviceBuffer flagsIn,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      long at,
-      long capacity,
-      boolean partition,
-      DeviceBuffer kept) {
-    OpenClBuffer v = backend.own(values);
+  public void compact(Compaction compaction) {
+    DeviceBuffer indices = compaction.indices();
+    DeviceBuffer flagsIn = compaction.flagsIn();
+    DeviceBuffer indicesOut = compaction.indicesOut();
+    int instructions = compaction.instructions();
+    long at = compaction.at();
+    long capacity = compaction.capacity();
+    boolean partition = compaction.partition();
+    OpenClBuffer v = backend.own(compaction.values());
     DType type = v.type();
-    cl_mem code = backend.own(program).mem();
+    cl_mem code = backend.own(compaction.program()).mem();
     cl_mem flags = flagsIn == null ? code : backend.own(flagsIn).mem();
     int hasFlags = flagsIn == null ? 0 : 1;
     cl_mem idx = indices == null ? code : backend.own(indices).mem();
     int hasIndices = indices == null ? 0 : 1;
-    cl_mem out = backend.own(valuesOut).mem();
+    cl_mem out = backend.own(compaction.valuesOut()).mem();
     cl_mem idxOut = indicesOut == null ? code : backend.own(indicesOut).mem();
     int hasIndicesOut = indicesOut == null ? 0 : 1;
-    cl_mem count = backend.own(kept).mem();
+    cl_mem count = backend.own(compaction.kept()).mem();
     long n = v.length();
     long tiles = (n + TILE - 1) / TILE;
     // the arguments select_compact and select_tile_scatter begin with
@@ -136,42 +132,27 @@ final class OpenClSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void digitCounts(
-      DeviceBuffer values,
-      int shift,
-      int bits,
-      long prefix,
-      boolean descending,
-      DeviceBuffer counts,
-      int at) {
-    OpenClBuffer v = backend.own(values);
+  public void digitCounts(DigitCount digits) {
+    OpenClBuffer v = backend.own(digits.values());
     launch(
         v.type(),
         "select_digit_counts",
         tiles(v.length()),
         v.mem(),
         v.length(),
-        shift,
-        bits,
-        radixArg(v.type(), prefix),
-        descending ? 1 : 0,
-        backend.own(counts).mem(),
-        at);
+        digits.shift(),
+        digits.bits(),
+        radixArg(v.type(), digits.prefix()),
+        digits.descending() ? 1 : 0,
+        backend.own(digits.counts()).mem(),
+        digits.at());
   }
 
   @Override
-  public void gather(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int shift,
-      long bound,
-      boolean descending,
-      DeviceBuffer keysOut,
-      DeviceBuffer indicesOut,
-      DeviceBuffer counter,
-      int at) {
-    OpenClBuffer v = backend.own(values);
-    cl_mem idxOut = backend.own(indicesOut).mem();
+  public void gather(Gather gather) {
+    OpenClBuffer v = backend.own(gather.values());
+    cl_mem idxOut = backend.own(gather.indicesOut()).mem();
+    DeviceBuffer indices = gather.indices();
     launch(
         v.type(),
         "select_gather",
@@ -180,33 +161,28 @@ final class OpenClSelectKernels implements SelectKernels {
         indices == null ? idxOut : backend.own(indices).mem(),
         indices == null ? 0 : 1,
         v.length(),
-        shift,
-        radixArg(v.type(), bound),
-        descending ? 1 : 0,
-        backend.own(keysOut).mem(),
+        gather.shift(),
+        radixArg(v.type(), gather.bound()),
+        gather.descending() ? 1 : 0,
+        backend.own(gather.keysOut()).mem(),
         idxOut,
-        indicesOut.length(),
-        backend.own(counter).mem(),
-        at);
+        gather.indicesOut().length(),
+        backend.own(gather.counter()).mem(),
+        gather.at());
   }
 
   @Override
-  public void take(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int count,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut) {
-    OpenClBuffer v = backend.own(values);
+  public void take(Take take) {
+    OpenClBuffer v = backend.own(take.values());
     launch(
         v.type(),
         "select_take",
-        count,
+        take.count(),
         v.mem(),
-        backend.own(indices).mem(),
-        (long) count,
-        backend.own(valuesOut).mem(),
-        backend.own(indicesOut).mem());
+        backend.own(take.indices()).mem(),
+        (long) take.count(),
+        backend.own(take.valuesOut()).mem(),
+        backend.own(take.indicesOut()).mem());
   }
 
   /** A radix-bits argument: uint for 4-byte values, else ulong. */

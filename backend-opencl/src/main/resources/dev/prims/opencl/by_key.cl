@@ -12,9 +12,6 @@
 // block_by_key.cuh.
 
 #define TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
-#define STATUS_EMPTY 0
-#define STATUS_AGGREGATE 1
-#define STATUS_PREFIX 2
 // SCAN_UNROLL (set for GPUs, as for scan.cl) unrolls the per-item loops, so items stay in registers.
 #ifdef SCAN_UNROLL
 #define UNROLL _Pragma("unroll")
@@ -39,11 +36,7 @@ inline run_pair run_op(run_pair a, run_pair b OP_PARAM) {
   return run_pair_of(a.count + b.count, b.count ? b.value : op(a.value, b.value));
 }
 
-/*
- * Tile states: state[0] is the tile counter (never reset: a launch's tiles are the tickets from
- * ticketBase on), state[t + 1] tile t's status (epoch << 2) | kind, so states of earlier launches
- * read as empty (OpenClTickets); the pair itself goes to aggregates[t] or prefixes[t] first.
- */
+/* Publishes tile t's pair under the look-back's status kind (lookback.cl). */
 inline void by_key_publish(__global uint* state, __global run_pair* aggregates,
                            __global run_pair* prefixes, uint epoch, uint t, uint kind,
                            run_pair pair) {
@@ -52,31 +45,13 @@ inline void by_key_publish(__global uint* state, __global run_pair* aggregates,
   } else {
     aggregates[t] = pair;
   }
-#ifdef LOOKBACK_PTX
-  asm volatile("membar.gl;" ::: "memory");
-  ((volatile __global uint*)state)[t + 1] = (epoch << 2) | kind;
-#else
-  atomic_store_explicit((volatile __global atomic_uint*)(state + t + 1), (epoch << 2) | kind,
-                        memory_order_release, memory_scope_device);
-#endif
+  lookback_publish_status(state, epoch, t, kind);
 }
 
 /* Waits until tile t has published something; returns its kind and sets *pair. */
 inline uint by_key_wait(__global uint* state, __global run_pair* aggregates,
                         __global run_pair* prefixes, uint epoch, uint t, run_pair* pair) {
-  uint status;
-  do {
-#ifdef LOOKBACK_PTX
-    status = ((volatile __global uint*)state)[t + 1];
-#else
-    status = atomic_load_explicit((volatile __global atomic_uint*)(state + t + 1),
-                                  memory_order_acquire, memory_scope_device);
-#endif
-  } while (status >> 2 != epoch);
-#ifdef LOOKBACK_PTX
-  asm volatile("membar.gl;" ::: "memory");
-#endif
-  uint kind = status & 3;
+  uint kind = lookback_wait_status(state, epoch, t);
   volatile __global run_pair* from = kind == STATUS_PREFIX ? prefixes + t : aggregates + t;
   pair->count = from->count;
   pair->value = from->value;

@@ -24,25 +24,23 @@ inline int bin_of(T v, T lo, T hi, T scale, int bins) {
 #endif
 }
 
+/* The global counts of global-atomics: 64-bit totals with USE_INT64_ATOMICS, else 32-bit counts. */
 #ifdef USE_INT64_ATOMICS
-__kernel REQUIRE_BLOCK void histogram_global_atomics(__global const T* input, ulong n, T lo,
-                                                     T hi, T scale, int bins,
-                                                     __global ulong* totals OP_PARAM) {
-  ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    atom_inc(&totals[bin_of(input[i], lo, hi, scale, bins)]);
-  }
-}
+#define GLOBAL_COUNT_T ulong
+#define GLOBAL_COUNT_INC atom_inc
 #else
+#define GLOBAL_COUNT_T uint
+#define GLOBAL_COUNT_INC atomic_inc
+#endif
+
 __kernel REQUIRE_BLOCK void histogram_global_atomics(__global const T* input, ulong n, T lo,
                                                      T hi, T scale, int bins,
-                                                     __global uint* counts OP_PARAM) {
+                                                     __global GLOBAL_COUNT_T* counts OP_PARAM) {
   ulong threads = get_global_size(0);
   for (ulong i = get_global_id(0); i < n; i += threads) {
-    atomic_inc(&counts[bin_of(input[i], lo, hi, scale, bins)]);
+    GLOBAL_COUNT_INC(&counts[bin_of(input[i], lo, hi, scale, bins)]);
   }
 }
-#endif
 
 __kernel REQUIRE_BLOCK void histogram_shared_atomics(__global const T* input, ulong n, T lo,
                                                      T hi, T scale, int bins,

@@ -28,9 +28,6 @@
 #define PAD(j) ((j) + ((j) >> 5))
 #endif
 #define PADDED_TILE PAD(TILE)
-#define STATUS_EMPTY 0
-#define STATUS_AGGREGATE 1
-#define STATUS_PREFIX 2
 #ifndef LOOKBACK_WINDOW
 #define LOOKBACK_WINDOW 32
 #endif

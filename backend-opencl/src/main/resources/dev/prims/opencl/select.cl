@@ -172,17 +172,8 @@ __kernel REQUIRE_BLOCK void select_tile_offsets(__global uint* counts, ulong til
   if (get_local_id(0) == 0) kept[0] = (long)carry;
 }
 
-#define STATUS_EMPTY 0
-#define STATUS_AGGREGATE 1
-#define STATUS_PREFIX 2
-
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
-/*
- * Tile states of the one-pass compaction, as by_key.cl's: state[0] is the tile counter (never
- * reset: a launch's tiles are the tickets from ticketBase on), state[t + 1] tile t's status
- * (epoch << 2) | kind, so states of earlier launches read as empty (OpenClTickets); the count
- * itself goes to aggregates[t] or prefixes[t] first.
- */
+/* Publishes tile t's kept count under the look-back's status kind (lookback.cl). */
 inline void select_publish(__global uint* state, __global uint* aggregates,
                            __global uint* prefixes, uint epoch, uint t, uint kind, uint count) {
   if (kind == STATUS_PREFIX) {
@@ -190,31 +181,13 @@ inline void select_publish(__global uint* state, __global uint* aggregates,
   } else {
     aggregates[t] = count;
   }
-#ifdef LOOKBACK_PTX
-  asm volatile("membar.gl;" ::: "memory");
-  ((volatile __global uint*)state)[t + 1] = (epoch << 2) | kind;
-#else
-  atomic_store_explicit((volatile __global atomic_uint*)(state + t + 1), (epoch << 2) | kind,
-                        memory_order_release, memory_scope_device);
-#endif
+  lookback_publish_status(state, epoch, t, kind);
 }
 
 /* Waits until tile t has published something; returns its kind and sets *count. */
 inline uint select_wait(__global uint* state, __global uint* aggregates, __global uint* prefixes,
                         uint epoch, uint t, uint* count) {
-  uint status;
-  do {
-#ifdef LOOKBACK_PTX
-    status = ((volatile __global uint*)state)[t + 1];
-#else
-    status = atomic_load_explicit((volatile __global atomic_uint*)(state + t + 1),
-                                  memory_order_acquire, memory_scope_device);
-#endif
-  } while (status >> 2 != epoch);
-#ifdef LOOKBACK_PTX
-  asm volatile("membar.gl;" ::: "memory");
-#endif
-  uint kind = status & 3;
+  uint kind = lookback_wait_status(state, epoch, t);
   *count = kind == STATUS_PREFIX ? ((volatile __global uint*)prefixes)[t]
                                  : ((volatile __global uint*)aggregates)[t];
   return kind;

@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * A skeletal {@link Backend}: holds its id, device, buffer manager and primitive drivers (the last
- * handed over once by the subclass's constructor with {@link #parts}) and answers their accessors,
- * so that a backend class writes only what is its own.
+ * handed over once by the subclass's constructor with {@link #parts} and {@link #sortAndSelect})
+ * and answers their accessors, so that a backend class writes only what is its own.
  */
 public abstract class AbstractBackend implements Backend {
   private final String id;
@@ -24,6 +24,8 @@ public abstract class AbstractBackend implements Backend {
   private ArgReducer argReducer;
   private MomentsReducer momentsReducer;
   private Segmenter segmenter;
+  private Sorter sorter;
+  private Selector selector;
 
   /**
    * A backend with id {@code id} on {@code device} with a new ledger; its constructor then calls
@@ -122,6 +124,28 @@ public abstract class AbstractBackend implements Backend {
   @Override
   public final Segmenter segmenter() {
     return segmenter != null ? segmenter : Backend.super.segmenter();
+  }
+
+  /**
+   * Sets the sort and the select, once, from the subclass's constructor (either null where the
+   * backend has none).
+   */
+  protected final void sortAndSelect(Sorter sorter, Selector selector) {
+    if (this.sorter != null || this.selector != null) {
+      throw new IllegalStateException("the sort and select of backend " + id + " are already set");
+    }
+    this.sorter = sorter;
+    this.selector = selector;
+  }
+
+  @Override
+  public Sorter sorter() {
+    return sorter != null ? sorter : Backend.super.sorter();
+  }
+
+  @Override
+  public Selector selector() {
+    return selector != null ? selector : Backend.super.selector();
   }
 
   /** The ledger of the bytes this backend holds. */

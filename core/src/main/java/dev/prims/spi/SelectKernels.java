@@ -4,7 +4,8 @@ import dev.prims.DeviceBuffer;
 
 /**
  * The kernels a device backend supplies for {@link DeviceSelect}, enqueued in order on its device.
- * Lengths are at most {@link Integer#MAX_VALUE}.
+ * Lengths are at most {@link Integer#MAX_VALUE}. Each kernel takes its arguments as one record; the
+ * positional forms build it.
  */
 public interface SelectKernels {
   /**
@@ -17,7 +18,7 @@ public interface SelectKernels {
    * hold goes to {@code valuesOut[kept + r]}. Writes the kept count to {@code kept[0]} (a LONG
    * buffer). Needs no scratch of the values' size.
    */
-  void compact(
+  record Compaction(
       DeviceBuffer values,
       DeviceBuffer indices,
       DeviceBuffer program,
@@ -28,7 +29,38 @@ public interface SelectKernels {
       long at,
       long capacity,
       boolean partition,
-      DeviceBuffer kept);
+      DeviceBuffer kept) {}
+
+  /** Runs a {@link Compaction}. */
+  void compact(Compaction compaction);
+
+  /** A {@link Compaction} of these arguments. */
+  default void compact(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      DeviceBuffer program,
+      int instructions,
+      DeviceBuffer flagsIn,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut,
+      long at,
+      long capacity,
+      boolean partition,
+      DeviceBuffer kept) {
+    compact(
+        new Compaction(
+            values,
+            indices,
+            program,
+            instructions,
+            flagsIn,
+            valuesOut,
+            indicesOut,
+            at,
+            capacity,
+            partition,
+            kept));
+  }
 
   /** Bits of the widest digit {@link #digitCounts} counts (its counts span this many bins). */
   int DIGIT_BITS = 11;
@@ -40,14 +72,29 @@ public interface SelectKernels {
    * shift + bits)} of its radix bits ({@code bits <= DIGIT_BITS}). {@code counts} is an INT buffer
    * whose other elements are left alone.
    */
-  void digitCounts(
+  record DigitCount(
       DeviceBuffer values,
       int shift,
       int bits,
       long prefix,
       boolean descending,
       DeviceBuffer counts,
-      int at);
+      int at) {}
+
+  /** Runs a {@link DigitCount}. */
+  void digitCounts(DigitCount count);
+
+  /** A {@link DigitCount} of these arguments. */
+  default void digitCounts(
+      DeviceBuffer values,
+      int shift,
+      int bits,
+      long prefix,
+      boolean descending,
+      DeviceBuffer counts,
+      int at) {
+    digitCounts(new DigitCount(values, shift, bits, prefix, descending, counts, at));
+  }
 
   /**
    * For every i of the values whose radix bits shifted right by {@code shift} are at most {@code
@@ -57,7 +104,7 @@ public interface SelectKernels {
    * for 8-byte: the values' order as a signed ascending order) and {@code indicesOut[s] = indices
    * == null ? i : indices[i]}, for slots below the buffers' length. The slots follow no order.
    */
-  void gather(
+  record Gather(
       DeviceBuffer values,
       DeviceBuffer indices,
       int shift,
@@ -66,16 +113,46 @@ public interface SelectKernels {
       DeviceBuffer keysOut,
       DeviceBuffer indicesOut,
       DeviceBuffer counter,
-      int at);
+      int at) {}
+
+  /** Runs a {@link Gather}. */
+  void gather(Gather gather);
+
+  /** A {@link Gather} of these arguments. */
+  default void gather(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int shift,
+      long bound,
+      boolean descending,
+      DeviceBuffer keysOut,
+      DeviceBuffer indicesOut,
+      DeviceBuffer counter,
+      int at) {
+    gather(new Gather(values, indices, shift, bound, descending, keysOut, indicesOut, counter, at));
+  }
 
   /**
    * For every j below {@code count}: {@code indicesOut[j] = indices[j]} and {@code valuesOut[j] =
    * values[indices[j]]}.
    */
-  void take(
+  record Take(
       DeviceBuffer values,
       DeviceBuffer indices,
       int count,
       DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut);
+      DeviceBuffer indicesOut) {}
+
+  /** Runs a {@link Take}. */
+  void take(Take take);
+
+  /** A {@link Take} of these arguments. */
+  default void take(
+      DeviceBuffer values,
+      DeviceBuffer indices,
+      int count,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut) {
+    take(new Take(values, indices, count, valuesOut, indicesOut));
+  }
 }
