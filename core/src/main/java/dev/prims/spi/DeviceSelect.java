@@ -99,13 +99,14 @@ public final class DeviceSelect implements Selector {
           int bits = Math.min(DIGIT_BITS, hi);
           int shift = hi - bits;
           kernels.digitCounts(
-              source.values(),
-              shift,
-              bits,
-              prefixAbove(prefix, hi, width),
-              sourceDescending,
-              scratch,
-              pass * BINS);
+              new SelectKernels.DigitCount(
+                  source.values(),
+                  shift,
+                  bits,
+                  prefixAbove(prefix, hi, width),
+                  sourceDescending,
+                  scratch,
+                  pass * BINS));
           buffers.download(scratch, counts);
           long below = 0;
           int digit = pass * BINS;
@@ -189,7 +190,8 @@ public final class DeviceSelect implements Selector {
     try {
       indices = buffers.allocate(DType.INT, size);
       kernels.gather(
-          from.values(), from.indices(), shift, bound, descending, keys, indices, counter, at);
+          new SelectKernels.Gather(
+              from.values(), from.indices(), shift, bound, descending, keys, indices, counter, at));
       return new Subset(keys, indices);
     } catch (RuntimeException | Error e) {
       keys.close();
@@ -218,7 +220,7 @@ public final class DeviceSelect implements Selector {
     sorter.sort(BufferSort.inPlace(i, k, SortOrder.ASCENDING, 0, indexBits), call);
     sorter.sort(
         BufferSort.inPlace(k, i, SortOrder.ASCENDING, 0, k.type().bytes() * Byte.SIZE), call);
-    kernels.take(input, i, (int) count, valuesOut, indicesOut);
+    kernels.take(new SelectKernels.Take(input, i, (int) count, valuesOut, indicesOut));
   }
 
   /**
@@ -255,17 +257,18 @@ public final class DeviceSelect implements Selector {
     try (DeviceBuffer code = buffers.upload(program);
         DeviceBuffer kept = buffers.allocate(DType.LONG, 1)) {
       kernels.compact(
-          values,
-          indices,
-          code,
-          SelectProgram.instructions(program),
-          flagsIn,
-          valuesOut,
-          indicesOut,
-          at,
-          capacity,
-          partition,
-          kept);
+          new SelectKernels.Compaction(
+              values,
+              indices,
+              code,
+              SelectProgram.instructions(program),
+              flagsIn,
+              valuesOut,
+              indicesOut,
+              at,
+              capacity,
+              partition,
+              kept));
       long[] count = new long[1];
       buffers.download(kept, count);
       return count[0];

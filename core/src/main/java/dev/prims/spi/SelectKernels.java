@@ -4,8 +4,7 @@ import dev.prims.DeviceBuffer;
 
 /**
  * The kernels a device backend supplies for {@link DeviceSelect}, enqueued in order on its device.
- * Lengths are at most {@link Integer#MAX_VALUE}. Each kernel takes its arguments as one record; the
- * positional forms build it.
+ * Lengths are at most {@link Integer#MAX_VALUE}. Each kernel takes its arguments as one record.
  */
 public interface SelectKernels {
   /**
@@ -34,34 +33,6 @@ public interface SelectKernels {
   /** Runs a {@link Compaction}. */
   void compact(Compaction compaction);
 
-  /** A {@link Compaction} of these arguments. */
-  default void compact(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      DeviceBuffer program,
-      int instructions,
-      DeviceBuffer flagsIn,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      long at,
-      long capacity,
-      boolean partition,
-      DeviceBuffer kept) {
-    compact(
-        new Compaction(
-            values,
-            indices,
-            program,
-            instructions,
-            flagsIn,
-            valuesOut,
-            indicesOut,
-            at,
-            capacity,
-            partition,
-            kept));
-  }
-
   /** Bits of the widest digit {@link #digitCounts} counts (its counts span this many bins). */
   int DIGIT_BITS = 11;
 
@@ -83,18 +54,6 @@ public interface SelectKernels {
 
   /** Runs a {@link DigitCount}. */
   void digitCounts(DigitCount count);
-
-  /** A {@link DigitCount} of these arguments. */
-  default void digitCounts(
-      DeviceBuffer values,
-      int shift,
-      int bits,
-      long prefix,
-      boolean descending,
-      DeviceBuffer counts,
-      int at) {
-    digitCounts(new DigitCount(values, shift, bits, prefix, descending, counts, at));
-  }
 
   /**
    * For every i of the values whose radix bits shifted right by {@code shift} are at most {@code
@@ -118,20 +77,6 @@ public interface SelectKernels {
   /** Runs a {@link Gather}. */
   void gather(Gather gather);
 
-  /** A {@link Gather} of these arguments. */
-  default void gather(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int shift,
-      long bound,
-      boolean descending,
-      DeviceBuffer keysOut,
-      DeviceBuffer indicesOut,
-      DeviceBuffer counter,
-      int at) {
-    gather(new Gather(values, indices, shift, bound, descending, keysOut, indicesOut, counter, at));
-  }
-
   /**
    * For every j below {@code count}: {@code indicesOut[j] = indices[j]} and {@code valuesOut[j] =
    * values[indices[j]]}.
@@ -145,14 +90,4 @@ public interface SelectKernels {
 
   /** Runs a {@link Take}. */
   void take(Take take);
-
-  /** A {@link Take} of these arguments. */
-  default void take(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      int count,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut) {
-    take(new Take(values, indices, count, valuesOut, indicesOut));
-  }
 }
