@@ -1,0 +1,306 @@
+// Onesweep LSD radix sort (Adinets & Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort
+// for GPUs", 2022), the algorithm of CUB's DeviceRadixSort. Keys are sorted by their radix bits
+// (RadixKey: an unsigned integer whose order is the sort order), ONESWEEP_DIGIT_BITS-wide digits
+// from begin_bit up to end_bit; the first pass turns keys into radix bits as it loads them, the last
+// turns them back as it writes them. Two kernels:
+//  onesweep_histograms: reads the keys once and counts the digits of EVERY pass (per portion of
+//    tiles, see below); the last block to finish turns the counts into each pass's exclusive digit
+//    offsets (the first output slot of each digit of each portion).
+//  onesweep_pass: one launch per pass. Each block takes the next tile in launch order (a tile
+//    counter, so every earlier tile is already running), ranks its keys by digit (per-warp digit
+//    counters in shared memory, the keys of one digit found with __match_any_sync), publishes its
+//    per-digit counts in a decoupled look-back over the tiles (one 32-bit status word per tile and
+//    digit: a 2-bit flag and a 30-bit count, written and read whole, so no fence is needed), adds
+//    the pass's digit offset, sorts the tile in shared memory and writes every key (and value) to
+//    its final slot. Ranks follow input order, so the sort is stable.
+// The look-back counts are 30 bits: tiles are grouped into portions of portion_tiles tiles (at
+// most 2^30 - 1 keys; the driver uses 2^28 as CUB does), each with its own digit offsets, and the
+// look-back stops at the first tile of a portion. The driver zeroes the scratch words before the
+// histograms and the look-back words before every pass; output slots are 32-bit (n < 2^32).
+// Scratch words: [0] blocks done (histograms), [1 + pass] tile counter of the pass, then from
+// ONESWEEP_SCRATCH_HEADER the digit counts (then offsets) at [(portion * passes + pass) * RADIX + digit].
+// Entry points are suffixed with the key type (int, long, float, double) and, for onesweep_pass
+// with values, the value type (int, long). The tuning macros may be overridden (-D) for
+// experiments (tools/cuda-experiments/sort_race.cu); dev.prims.cuda.CudaOnesweepSorter mirrors them.
+#include "../common.cuh"
+#include "../block/radix_key.cuh"
+#include "../warp/warp_scan.cuh"
+
+#ifndef ONESWEEP_THREADS
+#define ONESWEEP_THREADS 256
+#endif
+#ifndef ONESWEEP_ITEMS
+#define ONESWEEP_ITEMS 16
+#endif
+#ifndef ONESWEEP_DIGIT_BITS
+#define ONESWEEP_DIGIT_BITS 8
+#endif
+// Histogram kernel: tiles per block (portion_tiles must be a multiple of it).
+#ifndef ONESWEEP_HIST_TILES
+#define ONESWEEP_HIST_TILES 8
+#endif
+#define ONESWEEP_RADIX (1 << ONESWEEP_DIGIT_BITS)
+#define ONESWEEP_WARPS (ONESWEEP_THREADS / WARP_SIZE)
+#define ONESWEEP_TILE (ONESWEEP_THREADS * ONESWEEP_ITEMS)
+#define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
+#define ONESWEEP_SCRATCH_HEADER 32
+#define LOOKBACK_AGGREGATE (1u << 30)
+#define LOOKBACK_PREFIX (2u << 30)
+#define LOOKBACK_FLAGS (3u << 30)
+#define LOOKBACK_COUNT (LOOKBACK_AGGREGATE - 1)
+
+static_assert(ONESWEEP_THREADS % WARP_SIZE == 0, "whole warps");
+static_assert(ONESWEEP_THREADS >= ONESWEEP_RADIX, "one thread per digit");
+static_assert(ONESWEEP_MAX_PASSES + 1 <= ONESWEEP_SCRATCH_HEADER, "tile counters fit the scratch header");
+
+typedef unsigned u32;
+
+template <typename R>
+__device__ __forceinline__ u32 onesweep_digit(R bits, int shift, u32 mask) {
+  return (u32)(bits >> shift) & mask;
+}
+
+// Digit bits of pass p: ONESWEEP_DIGIT_BITS, fewer in a last pass that reaches end_bit.
+__device__ __forceinline__ u32 onesweep_mask(int begin_bit, int end_bit, int pass) {
+  const int bits = min(ONESWEEP_DIGIT_BITS, end_bit - (begin_bit + pass * ONESWEEP_DIGIT_BITS));
+  return (1u << bits) - 1;
+}
+
+// Exclusive scan of one value per thread over the block (threads past the digits pass 0);
+// warp_sums holds ONESWEEP_WARPS words. Every thread must call it.
+__device__ __forceinline__ u32 onesweep_block_exclusive_scan(u32 value, u32* warp_sums) {
+  const int lane = threadIdx.x % WARP_SIZE, warp = threadIdx.x / WARP_SIZE;
+  const u32 inclusive = (u32)warp_inclusive_scan<OpSum>((int)value, lane);
+  if (lane == WARP_SIZE - 1) warp_sums[warp] = inclusive;
+  __syncthreads();
+  u32 before = 0;
+  for (int w = 0; w < warp; ++w) before += warp_sums[w];
+  __syncthreads();
+  return before + inclusive - value;
+}
+
+template <typename R, bool FLOATING>
+__device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end_bit, int descending,
+                                    i64 portion_tiles, u32* scratch) {
+  __shared__ u32 hist[ONESWEEP_MAX_PASSES * ONESWEEP_RADIX];
+  __shared__ u32 warp_sums[ONESWEEP_WARPS];
+  __shared__ bool last_block;
+  const int tid = threadIdx.x;
+  const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
+  for (int i = tid; i < passes * ONESWEEP_RADIX; i += ONESWEEP_THREADS) hist[i] = 0;
+  __syncthreads();
+
+  const i64 chunk = (i64)ONESWEEP_HIST_TILES * ONESWEEP_TILE;
+  const i64 base = blockIdx.x * chunk;
+  const i64 end = min(n, base + chunk);
+  auto count = [&](R raw) {
+    const R x = RadixKey<R, FLOATING>::bits_of(raw, descending);
+    for (int p = 0; p < passes; ++p) {
+      atomicAdd(&hist[p * ONESWEEP_RADIX +
+                      onesweep_digit(x, begin_bit + p * ONESWEEP_DIGIT_BITS, onesweep_mask(begin_bit, end_bit, p))],
+                1u);
+    }
+  };
+  i64 i = base + tid;
+  for (; i + 3 * ONESWEEP_THREADS < end; i += 4 * ONESWEEP_THREADS) {
+    R x[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) x[u] = keys[i + u * ONESWEEP_THREADS];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) count(x[u]);
+  }
+  for (; i < end; i += ONESWEEP_THREADS) count(keys[i]);
+  __syncthreads();
+
+  u32* counts = scratch + ONESWEEP_SCRATCH_HEADER;
+  const i64 portion = (i64)blockIdx.x * ONESWEEP_HIST_TILES / portion_tiles;
+  for (int j = tid; j < passes * ONESWEEP_RADIX; j += ONESWEEP_THREADS) {
+    if (hist[j]) atomicAdd(&counts[portion * passes * ONESWEEP_RADIX + j], hist[j]);
+  }
+
+  // the last block turns the counts into offsets: digit d of portion q of a pass starts after every
+  // key of a smaller digit and every key of digit d in an earlier portion
+  __threadfence();
+  __syncthreads();
+  if (tid == 0) last_block = atomicAdd(&scratch[0], 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!last_block) return;
+  __threadfence();
+  const i64 tiles = (n + ONESWEEP_TILE - 1) / ONESWEEP_TILE;
+  const i64 portions = (tiles + portion_tiles - 1) / portion_tiles;
+  for (int p = 0; p < passes; ++p) {
+    u32 total = 0;
+    if (tid < ONESWEEP_RADIX) {
+      for (i64 q = 0; q < portions; ++q) total += load_coherent(&counts[(q * passes + p) * ONESWEEP_RADIX + tid]);
+    }
+    u32 running = onesweep_block_exclusive_scan(total, warp_sums);
+    if (tid < ONESWEEP_RADIX) {
+      for (i64 q = 0; q < portions; ++q) {
+        u32* at = &counts[(q * passes + p) * ONESWEEP_RADIX + tid];
+        const u32 c = load_coherent(at);
+        *at = running;
+        running += c;
+      }
+    }
+  }
+}
+
+template <typename R, bool FLOATING, typename V, bool HAS_VALUES>
+__device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in, V* values_out, i64 n, int pass,
+                              int begin_bit, int end_bit, int descending, i64 portion_tiles, u32* scratch,
+                              u32* lookback) {
+  __shared__ union {
+    R keys[ONESWEEP_TILE];
+    V values[HAS_VALUES ? ONESWEEP_TILE : 1];
+  } sorted;
+  // per warp and digit: the warp's count, then the digit's first slot in the sorted tile for the warp
+  __shared__ u32 warp_digits[ONESWEEP_WARPS * ONESWEEP_RADIX];
+  // per digit: output slot of the sorted tile's slot 0 (mod 2^32; slot j of digit d goes to base + j)
+  __shared__ u32 digit_base[ONESWEEP_RADIX];
+  __shared__ u32 warp_sums[ONESWEEP_WARPS];
+  __shared__ u32 tile_slot;
+  const int tid = threadIdx.x, lane = tid % WARP_SIZE, warp = tid / WARP_SIZE;
+  const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
+  const int shift = begin_bit + pass * ONESWEEP_DIGIT_BITS;
+  const u32 mask = onesweep_mask(begin_bit, end_bit, pass);
+  const bool transform_in = pass == 0, transform_out = pass == passes - 1;
+
+  if (tid == 0) tile_slot = atomicAdd(&scratch[1 + pass], 1u);
+  for (int i = tid; i < ONESWEEP_WARPS * ONESWEEP_RADIX; i += ONESWEEP_THREADS) warp_digits[i] = 0;
+  __syncthreads();
+  const i64 tile = tile_slot;
+  const i64 base = tile * ONESWEEP_TILE;
+  const u32 valid = (u32)min((i64)ONESWEEP_TILE, n - base);
+
+  // warp-striped loads: item k of a lane is key warp * 32 * ITEMS + k * 32 + lane of the tile, so
+  // a warp's keys in (k, lane) order are in input order. Keys past the end get all-ones bits: they
+  // rank after every real key and are not written.
+  R key[ONESWEEP_ITEMS];
+  V value[ONESWEEP_ITEMS];
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    const u32 j = (warp * ONESWEEP_ITEMS + k) * WARP_SIZE + lane;
+    key[k] = ~(R)0;
+    if (j < valid) {
+      key[k] = keys_in[base + j];
+      if (transform_in) key[k] = RadixKey<R, FLOATING>::bits_of(key[k], descending);
+    }
+    if (HAS_VALUES) value[k] = j < valid ? values_in[base + j] : (V)0;
+  }
+
+  // rank within the warp: the lanes holding digit d take consecutive ranks after the warp's earlier
+  // keys of d; the lowest of them advances the warp's counter
+  u32 rank[ONESWEEP_ITEMS];
+  u32* counters = warp_digits + warp * ONESWEEP_RADIX;
+  const u32 lanes_below = (1u << lane) - 1;
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    const u32 d = onesweep_digit(key[k], shift, mask);
+    const u32 peers = __match_any_sync(FULL_MASK, d);
+    const int leader = __ffs(peers) - 1;
+    u32 before = 0;
+    if (lane == leader) {
+      before = counters[d];
+      counters[d] = before + __popc(peers);
+    }
+    rank[k] = __shfl_sync(FULL_MASK, before, leader) + __popc(peers & lanes_below);
+    __syncwarp();
+  }
+  __syncthreads();
+
+  // thread d: the tile's count of digit d, published at once for the tiles after this one
+  const u32 d = tid;
+  const bool portion_first = tile % portion_tiles == 0;
+  u32 tile_count = 0;
+  if (d < ONESWEEP_RADIX) {
+    for (int w = 0; w < ONESWEEP_WARPS; ++w) {
+      const u32 c = warp_digits[w * ONESWEEP_RADIX + d];
+      warp_digits[w * ONESWEEP_RADIX + d] = tile_count;
+      tile_count += c;
+    }
+    volatile u32* mine = lookback + tile * ONESWEEP_RADIX + d;
+    *mine = (portion_first ? LOOKBACK_PREFIX : LOOKBACK_AGGREGATE) | tile_count;
+  }
+  const u32 local_start = onesweep_block_exclusive_scan(d < ONESWEEP_RADIX ? tile_count : 0, warp_sums);
+  if (d < ONESWEEP_RADIX) {
+    // look back over the earlier tiles of the portion until one has published its inclusive prefix
+    u32 prefix = 0;
+    if (!portion_first) {
+      const i64 first = tile - tile % portion_tiles;
+      for (i64 t = tile - 1;; --t) {
+        const volatile u32* state = lookback + t * ONESWEEP_RADIX + d;
+        u32 word;
+        do {
+          word = *state;
+        } while ((word & LOOKBACK_FLAGS) == 0);
+        prefix += word & LOOKBACK_COUNT;
+        if ((word & LOOKBACK_PREFIX) || t == first) break;
+      }
+      volatile u32* mine = lookback + tile * ONESWEEP_RADIX + d;
+      *mine = LOOKBACK_PREFIX | (prefix + tile_count);
+    }
+    const u32* offsets = scratch + ONESWEEP_SCRATCH_HEADER + ((tile / portion_tiles) * passes + pass) * ONESWEEP_RADIX;
+    digit_base[d] = offsets[d] + prefix - local_start;
+    for (int w = 0; w < ONESWEEP_WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
+  }
+  __syncthreads();
+
+  // sort the tile in shared memory, then striped writes: consecutive slots of a digit go to
+  // consecutive output slots
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    rank[k] += warp_digits[warp * ONESWEEP_RADIX + onesweep_digit(key[k], shift, mask)];
+    sorted.keys[rank[k]] = key[k];
+  }
+  __syncthreads();
+  u32 slot[ONESWEEP_ITEMS];
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    const u32 j = k * ONESWEEP_THREADS + tid;
+    if (j < valid) {
+      const R x = sorted.keys[j];
+      slot[k] = digit_base[onesweep_digit(x, shift, mask)] + j;
+      keys_out[slot[k]] = transform_out ? RadixKey<R, FLOATING>::key_of(x, descending) : x;
+    }
+  }
+  if (HAS_VALUES) {
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < ONESWEEP_ITEMS; ++k) sorted.values[rank[k]] = value[k];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+      const u32 j = k * ONESWEEP_THREADS + tid;
+      if (j < valid) values_out[slot[k]] = sorted.values[j];
+    }
+  }
+}
+
+#define PRIMS_ONESWEEP_PASS_ARGS \
+  i64 n, int pass, int begin_bit, int end_bit, int descending, i64 portion_tiles, u32 *scratch, u32 *lookback
+#define PRIMS_ONESWEEP_PASS_PASS n, pass, begin_bit, end_bit, descending, portion_tiles, scratch, lookback
+
+#define PRIMS_ONESWEEP_KEY_ENTRIES(R, KID, FLOATING)                                                        \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_histograms_##KID(                \
+      const R* keys, i64 n, int begin_bit, int end_bit, int descending, i64 portion_tiles, u32* scratch) {  \
+    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, portion_tiles, scratch);      \
+  }                                                                                                         \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_pass_##KID(                      \
+      const R* keys_in, R* keys_out, PRIMS_ONESWEEP_PASS_ARGS) {                                            \
+    onesweep_pass<R, FLOATING, u32, false>(keys_in, keys_out, nullptr, nullptr, PRIMS_ONESWEEP_PASS_PASS); \
+  }                                                                                                         \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_pass_##KID##_int(                \
+      const R* keys_in, R* keys_out, const u32* values_in, u32* values_out, PRIMS_ONESWEEP_PASS_ARGS) {     \
+    onesweep_pass<R, FLOATING, u32, true>(keys_in, keys_out, values_in, values_out,                        \
+                                          PRIMS_ONESWEEP_PASS_PASS);                                        \
+  }                                                                                                         \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_pass_##KID##_long(               \
+      const R* keys_in, R* keys_out, const u64* values_in, u64* values_out, PRIMS_ONESWEEP_PASS_ARGS) {     \
+    onesweep_pass<R, FLOATING, u64, true>(keys_in, keys_out, values_in, values_out,                        \
+                                          PRIMS_ONESWEEP_PASS_PASS);                                        \
+  }
+
+PRIMS_ONESWEEP_KEY_ENTRIES(u32, int, false)
+PRIMS_ONESWEEP_KEY_ENTRIES(u64, long, false)
+PRIMS_ONESWEEP_KEY_ENTRIES(u32, float, true)
+PRIMS_ONESWEEP_KEY_ENTRIES(u64, double, true)
