@@ -21,7 +21,7 @@
 // ONESWEEP_SCRATCH_HEADER the digit counts (then offsets) at [(portion * passes + pass) * RADIX + digit].
 // Entry points are suffixed with the key type (int, long, float, double) and, for onesweep_pass
 // with values, the value type (int, long). The tuning macros may be overridden (-D) for
-// experiments (tools/cuda-experiments/sort_race.cu); dev.prims.cuda.CudaOnesweepSorter mirrors them.
+// experiments (tools/cuda-experiments/sort_race.cu); dev.prims.cuda.CudaSortPolicy mirrors them.
 #include "../common.cuh"
 #include "../block/radix_key.cuh"
 #include "../warp/warp_scan.cuh"

@@ -1,0 +1,449 @@
+// Sort race: prims' onesweep radix sort (sort_onesweep.cu) against CUB's DeviceRadixSort on the
+// same input, checked bit-exact and timed in one process. Two prims candidates run:
+//   ptx  the committed PTX (sort_onesweep.ptx), loaded with the CUDA driver API as the Java backend
+//        loads it, with the default tuning constants;
+//   src  the same source compiled into this binary, with the tuning macros given at build time
+//        (-DONESWEEP_THREADS=..., -DONESWEEP_ITEMS=..., -DONESWEEP_DIGIT_BITS=...,
+//        -DONESWEEP_HIST_TILES=...), so that tunings can be tried without regenerating the PTX.
+// Every timed case, and a set of checks at small sizes (odd sizes, several portions, descending,
+// bit ranges, 64-bit keys, long values, many equal keys), compares each candidate's keys (and
+// values) with CUB's SortKeys/SortPairs (stable, so the values pin down stability); any difference
+// prints MISMATCH with the first differing index and the run exits 1 at the end.
+// Timing: CUDA events around one whole sort call (the memsets and every launch included), best of
+// 20 after 3 warm-up calls. CUB's uint32 SortKeys is timed as well for reference (prims has no
+// unsigned keys; its int keys are sorted by the same radix bits with the sign bit flipped, as CUB
+// does for int32).
+// Inputs: int keys random 32-bit; float keys random finite bit patterns of both signs (no NaN,
+// no zeros: CUB and prims may order -0.0/0.0 or NaN payloads differently); values = index.
+//
+// Build (from the repository root; needs CUB from the CUDA toolkit; takes minutes):
+//   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/sort_race tools/cuda-experiments/sort_race.cu
+//   (the driver API is reached through the runtime, so libcuda is not needed at link time; adding
+//   -lcuda is harmless where libcuda is installed)
+//   (tunings of the src candidate: add e.g. -DONESWEEP_THREADS=512 -DONESWEEP_ITEMS=12)
+// Run (from the repository root, or give the PTX directory):
+//   /tmp/sort_race [ptx directory = backend-cuda/src/main/resources/dev/prims/cuda/ptx]
+//                  [log2 sizes = 24,28, comma-separated] [reps = 20]
+// Exit status: 0 when every check matched CUB, 1 on any MISMATCH or CUDA error, 2 on bad arguments.
+#include <cub/cub.cuh>
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+// the src candidate: the production kernels compiled here
+#include "../../backend-cuda/src/main/cuda/device/sort_onesweep.cu"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#define CK(x)                                                                                    \
+  do {                                                                                           \
+    cudaError_t e = (x);                                                                         \
+    if (e != cudaSuccess) {                                                                      \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e));     \
+      std::exit(1);                                                                              \
+    }                                                                                            \
+  } while (0)
+#define CD(x)                                                                                    \
+  do {                                                                                           \
+    CUresult e = (x);                                                                            \
+    if (e != CUDA_SUCCESS) {                                                                     \
+      const char* s = nullptr;                                                                   \
+      drv_cuGetErrorString(e, &s);                                                                   \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, s ? s : "?");               \
+      std::exit(1);                                                                              \
+    }                                                                                            \
+  } while (0)
+
+// The driver API functions used, taken from the runtime (cudaGetDriverEntryPointByVersion), so
+// that the binary links without libcuda and runs on whatever driver the GPU machine has.
+static decltype(&::cuGetErrorString) drv_cuGetErrorString;
+static decltype(&::cuModuleLoadData) drv_cuModuleLoadData;
+static decltype(&::cuModuleGetFunction) drv_cuModuleGetFunction;
+static decltype(&::cuLaunchKernel) drv_cuLaunchKernel;
+static decltype(&::cuMemsetD32Async) drv_cuMemsetD32Async;
+static decltype(&::cuMemAlloc) drv_cuMemAlloc;
+static decltype(&::cuMemFree) drv_cuMemFree;
+
+static void load_driver() {
+  const auto load = [](const char* name, void** fn) {
+    cudaDriverEntryPointQueryResult found;
+    if (cudaGetDriverEntryPointByVersion(name, fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+        found != cudaDriverEntryPointSuccess) {
+      std::fprintf(stderr, "sort_race: no driver entry point %s\n", name);
+      std::exit(1);
+    }
+  };
+  load("cuGetErrorString", (void**)&drv_cuGetErrorString);
+  load("cuModuleLoadData", (void**)&drv_cuModuleLoadData);
+  load("cuModuleGetFunction", (void**)&drv_cuModuleGetFunction);
+  load("cuLaunchKernel", (void**)&drv_cuLaunchKernel);
+  load("cuMemsetD32Async", (void**)&drv_cuMemsetD32Async);
+  load("cuMemAlloc", (void**)&drv_cuMemAlloc);
+  load("cuMemFree", (void**)&drv_cuMemFree);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+enum Dist { RANDOM = 0, FINITE_FLOAT = 1, FEW = 2 };
+
+__device__ __forceinline__ unsigned mix32(unsigned long long i, unsigned seed) {
+  unsigned long long z = i * 0x9E3779B97F4A7C15ull + seed * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return (unsigned)(z ^ (z >> 31));
+}
+
+template <typename U>
+__global__ void fill_keys(U* keys, long long n, int dist, unsigned seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    U x = (U)mix32(i, seed);
+    if (sizeof(U) == 8) x = (U)(((unsigned long long)x << 32) | mix32(i, seed ^ 0x5bd1e995u));
+    if (dist == FEW) x = (U)(mix32(i, seed) % 1000u);
+    if (dist == FINITE_FLOAT) {
+      const U exponent = sizeof(U) == 4 ? (U)0x7f800000u : (U)0x7ff0000000000000ull;
+      const U magnitude = ~((U)1 << (sizeof(U) * 8 - 1));
+      if ((x & exponent) == exponent) x ^= (U)1 << (sizeof(U) * 8 - 3);  // no Inf/NaN
+      if ((x & magnitude) == 0) x |= 1;                                    // no zeros
+    }
+    keys[i] = x;
+  }
+}
+
+template <typename V>
+__global__ void fill_index(V* values, long long n) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    values[i] = (V)i;
+}
+
+// ---------------------------------------------------------------------------------------------
+// prims' onesweep driver, as the Java backend runs it: zero the scratch words, the histogram
+// kernel, then per pass zero the look-back words and launch the pass kernel. The last pass writes
+// keys_out; passes alternate between keys_out and alt so that it does.
+struct Candidate {
+  std::string name;
+  int threads, items, digit_bits, hist_tiles;
+  std::function<CUfunction(const std::string&)> function;
+  int tile() const { return threads * items; }
+  long long default_portion_tiles() const { return ((1LL << 28) / tile()) / hist_tiles * hist_tiles; }
+};
+
+struct Buffers {
+  CUdeviceptr scratch = 0, lookback = 0;
+  size_t scratch_words = 0, lookback_words = 0;
+};
+
+static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, const std::string& vid,
+                       CUdeviceptr keys_in, CUdeviceptr keys_out, CUdeviceptr keys_alt, CUdeviceptr values_in,
+                       CUdeviceptr values_out, CUdeviceptr values_alt, long long n, int begin_bit, int end_bit,
+                       int descending, long long portion_tiles, cudaStream_t stream) {
+  const CUstream s = (CUstream)stream;
+  const int radix = 1 << c.digit_bits;
+  const int passes = (end_bit - begin_bit + c.digit_bits - 1) / c.digit_bits;
+  const long long tiles = (n + c.tile() - 1) / c.tile();
+  const long long portions = (tiles + portion_tiles - 1) / portion_tiles;
+  const size_t scratch_words = ONESWEEP_SCRATCH_HEADER + (size_t)portions * passes * radix;
+  const size_t lookback_words = (size_t)tiles * radix;
+  if (scratch_words > b.scratch_words) {  // grows in the warm-up calls, never while timed
+    if (b.scratch) CD(drv_cuMemFree(b.scratch));
+    CD(drv_cuMemAlloc(&b.scratch, scratch_words * 4));
+    b.scratch_words = scratch_words;
+  }
+  if (lookback_words > b.lookback_words) {
+    if (b.lookback) CD(drv_cuMemFree(b.lookback));
+    CD(drv_cuMemAlloc(&b.lookback, lookback_words * 4));
+    b.lookback_words = lookback_words;
+  }
+  CD(drv_cuMemsetD32Async(b.scratch, 0, scratch_words, s));
+  CUfunction hist = c.function("onesweep_histograms_" + kid);
+  CUfunction pass = c.function("onesweep_pass_" + kid + (vid.empty() ? "" : "_" + vid));
+  {
+    void* params[] = {&keys_in, &n, &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch};
+    const unsigned grid = (unsigned)((tiles + c.hist_tiles - 1) / c.hist_tiles);
+    CD(drv_cuLaunchKernel(hist, grid, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+  }
+  CUdeviceptr kin = keys_in, vin = values_in;
+  for (int p = 0; p < passes; ++p) {
+    const bool to_out = (passes - 1 - p) % 2 == 0;
+    CUdeviceptr kout = to_out ? keys_out : keys_alt, vout = to_out ? values_out : values_alt;
+    CD(drv_cuMemsetD32Async(b.lookback, 0, lookback_words, s));
+    if (vid.empty()) {
+      void* params[] = {&kin, &kout, &n, &p, &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
+      CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+    } else {
+      void* params[] = {&kin,      &kout,       &vin,          &vout,          &n,         &p,
+                        &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
+      CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+    }
+    kin = kout;
+    vin = vout;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CUB
+template <typename K, typename V>
+static void cub_sort(void* temp, size_t& temp_bytes, const K* keys_in, K* keys_out, const V* values_in, V* values_out,
+                     long long n, int begin_bit, int end_bit, bool descending, cudaStream_t s) {
+  if (values_in == nullptr) {
+    if (descending)
+      CK(cub::DeviceRadixSort::SortKeysDescending(temp, temp_bytes, keys_in, keys_out, (int)n, begin_bit, end_bit, s));
+    else
+      CK(cub::DeviceRadixSort::SortKeys(temp, temp_bytes, keys_in, keys_out, (int)n, begin_bit, end_bit, s));
+  } else {
+    if (descending)
+      CK(cub::DeviceRadixSort::SortPairsDescending(temp, temp_bytes, keys_in, keys_out, values_in, values_out, (int)n,
+                                                   begin_bit, end_bit, s));
+    else
+      CK(cub::DeviceRadixSort::SortPairs(temp, temp_bytes, keys_in, keys_out, values_in, values_out, (int)n, begin_bit,
+                                         end_bit, s));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+struct Race {
+  cudaStream_t stream;
+  cudaEvent_t start, stop;
+  int reps = 20;
+  Buffers buffers;
+  void* temp = nullptr;
+  size_t temp_bytes = 0;
+  // device buffers, each of max_bytes
+  void *keys_in, *keys_out, *keys_alt, *cub_keys, *values_in, *values_out, *values_alt, *cub_values;
+  size_t max_bytes;
+  int failures = 0;
+
+  double best_ms(const std::function<void()>& call) {
+    for (int w = 0; w < 3; ++w) call();
+    CK(cudaStreamSynchronize(stream));
+    float best = 1e30f;
+    for (int r = 0; r < reps; ++r) {
+      CK(cudaEventRecord(start, stream));
+      call();
+      CK(cudaEventRecord(stop, stream));
+      CK(cudaEventSynchronize(stop));
+      float ms;
+      CK(cudaEventElapsedTime(&ms, start, stop));
+      best = std::min(best, ms);
+    }
+    return best;
+  }
+
+  void ensure_temp(size_t need) {
+    if (need <= temp_bytes) return;
+    if (temp) CK(cudaFree(temp));
+    CK(cudaMalloc(&temp, need));
+    temp_bytes = need;
+  }
+
+  // true when equal; else prints MISMATCH with the first differing index
+  template <typename T>
+  bool same(const char* what, const std::string& label, const void* expected, const void* actual, long long n) {
+    std::vector<T> want(n), got(n);
+    CK(cudaMemcpy(want.data(), expected, n * sizeof(T), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(got.data(), actual, n * sizeof(T), cudaMemcpyDeviceToHost));
+    if (std::memcmp(want.data(), got.data(), n * sizeof(T)) == 0) return true;
+    long long i = 0;
+    while (std::memcmp(&want[i], &got[i], sizeof(T)) == 0) ++i;
+    unsigned long long eb = 0, ab = 0;
+    std::memcpy(&eb, &want[i], sizeof(T));
+    std::memcpy(&ab, &got[i], sizeof(T));
+    std::printf("MISMATCH %s %s: first difference at index %lld of %lld: CUB 0x%llx, prims 0x%llx\n", label.c_str(), what,
+                i, n, eb, ab);
+    return false;
+  }
+
+  // Sorts one input with CUB and every candidate, checks each against CUB, and (when timed) prints
+  // a table row per candidate.
+  template <typename K, typename V>
+  void run(const std::vector<Candidate>& candidates, const std::string& kid, const std::string& vid, long long n,
+           int dist, bool descending, int begin_bit, int end_bit, long long portion_tiles, bool timed,
+           const std::string& type_label, double uint32_ms = 0) {
+    typedef typename std::conditional<sizeof(K) == 4, unsigned, unsigned long long>::type U;
+    const bool pairs = !vid.empty();
+    if (n * (long long)std::max(sizeof(K), sizeof(V)) > (long long)max_bytes) {
+      std::fprintf(stderr, "size too large for the buffers\n");
+      std::exit(1);
+    }
+    fill_keys<U><<<4096, 256, 0, stream>>>((U*)keys_in, n, dist, (unsigned)(n * 7 + dist * 131 + sizeof(K)));
+    if (pairs) fill_index<V><<<4096, 256, 0, stream>>>((V*)values_in, n);
+    CK(cudaGetLastError());
+    size_t need = 0;
+    cub_sort<K, V>(nullptr, need, (const K*)keys_in, (K*)cub_keys, pairs ? (const V*)values_in : nullptr,
+                   (V*)cub_values, n, begin_bit, end_bit, descending, stream);
+    ensure_temp(need);
+    auto cub_call = [&]() {
+      size_t bytes = temp_bytes;
+      cub_sort<K, V>(temp, bytes, (const K*)keys_in, (K*)cub_keys, pairs ? (const V*)values_in : nullptr,
+                     (V*)cub_values, n, begin_bit, end_bit, descending, stream);
+    };
+    cub_call();
+    CK(cudaStreamSynchronize(stream));
+    double cub_ms = timed ? best_ms(cub_call) : 0;
+    char label[256];
+    std::snprintf(label, sizeof label, "%s n=%lld bits=[%d,%d) %s%s portion_tiles=%lld", type_label.c_str(), n,
+                  begin_bit, end_bit, descending ? "desc" : "asc", dist == FEW ? " few-distinct" : "", portion_tiles);
+    for (const Candidate& c : candidates) {
+      // a portion is a whole number of histogram blocks
+      const long long portion =
+          portion_tiles > 0 ? std::max(1LL, portion_tiles / c.hist_tiles) * c.hist_tiles : c.default_portion_tiles();
+      auto prims_call = [&]() {
+        prims_sort(c, buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
+                   (CUdeviceptr)values_in, (CUdeviceptr)values_out, (CUdeviceptr)values_alt, n, begin_bit, end_bit,
+                   descending ? 1 : 0, portion, stream);
+      };
+      CK(cudaMemsetAsync(keys_out, 0xA5, n * sizeof(K), stream));
+      if (pairs) CK(cudaMemsetAsync(values_out, 0xA5, n * sizeof(V), stream));
+      prims_call();
+      CK(cudaStreamSynchronize(stream));
+      CK(cudaGetLastError());
+      const std::string who = c.name + " " + label;
+      bool ok = same<K>("keys", who, cub_keys, keys_out, n);
+      if (pairs) ok = same<V>("values", who, cub_values, values_out, n) && ok;
+      if (!ok) ++failures;
+      if (timed) {
+        const double ms = best_ms(prims_call);
+        std::printf("%-12lld %-10s %-22s %10.3f %10.3f %8.3f %10.3f %s\n", n, type_label.c_str(), c.name.c_str(), ms,
+                    cub_ms, cub_ms / ms, uint32_ms, ok ? "" : "MISMATCH");
+      } else {
+        std::printf("check %-4s %-5s %s\n", ok ? "ok" : "FAIL", c.name.c_str(), label);
+      }
+      std::fflush(stdout);
+    }
+  }
+};
+
+static std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", path.c_str());
+    std::exit(2);
+  }
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int main(int argc, char** argv) {
+  const std::string dir = argc > 1 ? argv[1] : "backend-cuda/src/main/resources/dev/prims/cuda/ptx";
+  std::vector<int> log2s;
+  {
+    std::stringstream list(argc > 2 ? argv[2] : "24,28");
+    std::string item;
+    while (std::getline(list, item, ',')) {
+      const int l = std::atoi(item.c_str());
+      if (l < 1 || l > 30) {
+        std::fprintf(stderr, "sort_race: log2 size %s is not in [1, 30]\n", item.c_str());
+        return 2;
+      }
+      log2s.push_back(l);
+    }
+  }
+  Race race;
+  race.reps = argc > 3 ? std::atoi(argv[3]) : 20;
+  if (race.reps < 1) {
+    std::fprintf(stderr, "sort_race: reps must be at least 1\n");
+    return 2;
+  }
+  const int max_log2 = std::max(*std::max_element(log2s.begin(), log2s.end()), 22);
+
+  CK(cudaSetDevice(0));
+  CK(cudaFree(0));
+  load_driver();
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# device %s, %d SMs; CUB %d.%d.%d; src tuning threads=%d items=%d digit_bits=%d hist_tiles=%d\n",
+              prop.name, prop.multiProcessorCount, CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION,
+              ONESWEEP_THREADS, ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES);
+  CK(cudaStreamCreateWithFlags(&race.stream, cudaStreamNonBlocking));
+  CK(cudaEventCreate(&race.start));
+  CK(cudaEventCreate(&race.stop));
+
+  // candidates: the committed PTX with its default constants, and the source compiled here
+  const std::string ptx = read_file(dir + "/sort_onesweep.ptx");
+  CUmodule module;
+  CD(drv_cuModuleLoadData(&module, ptx.c_str()));
+  std::map<std::string, const void*> src = {
+#define SRC_KERNELS(KID)                                                                                          \
+  {"onesweep_histograms_" #KID, (const void*)onesweep_histograms_##KID},                                         \
+      {"onesweep_pass_" #KID, (const void*)onesweep_pass_##KID},                                                 \
+      {"onesweep_pass_" #KID "_int", (const void*)onesweep_pass_##KID##_int},                                    \
+      {"onesweep_pass_" #KID "_long", (const void*)onesweep_pass_##KID##_long},
+      SRC_KERNELS(int) SRC_KERNELS(long) SRC_KERNELS(float) SRC_KERNELS(double)
+#undef SRC_KERNELS
+  };
+  std::vector<Candidate> candidates;
+  candidates.push_back({"prims-ptx", 256, 16, 8, 8, [module](const std::string& name) {
+                          CUfunction f;
+                          CD(drv_cuModuleGetFunction(&f, module, name.c_str()));
+                          return f;
+                        }});
+  candidates.push_back({"prims-src", ONESWEEP_THREADS, ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES,
+                        [src](const std::string& name) {
+                          cudaFunction_t f;
+                          CK(cudaGetFuncBySymbol(&f, src.at(name)));
+                          return (CUfunction)f;
+                        }});
+
+  // buffers for the largest size (8-byte checks run at 2^20 and below)
+  const long long max_n = 1LL << max_log2;
+  race.max_bytes = (size_t)max_n * 4;
+  for (void** p : {&race.keys_in, &race.keys_out, &race.keys_alt, &race.cub_keys, &race.values_in, &race.values_out,
+                   &race.values_alt, &race.cub_values})
+    CK(cudaMalloc(p, race.max_bytes));
+  // checks: odd and tiny sizes, several portions (portion_tiles = 8), descending, bit ranges,
+  // 64-bit keys, long values, many equal keys
+  const long long odd = (1LL << 20) + 12345;
+  for (long long n : {1LL, 2LL, 100LL, 4095LL, 4097LL, odd}) race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, false, "int+int");
+  race.run<int, int>(candidates, "int", "int", odd, FEW, false, 0, 32, 0, false, "int+int");
+  race.run<int, int>(candidates, "int", "int", odd, RANDOM, false, 0, 32, 8, false, "int+int");
+  race.run<int, int>(candidates, "int", "int", odd, FEW, true, 0, 32, 8, false, "int+int");
+  race.run<int, int>(candidates, "int", "", odd, RANDOM, true, 0, 32, 0, false, "int");
+  race.run<int, int>(candidates, "int", "", odd, RANDOM, false, 3, 29, 0, false, "int");
+  race.run<int, int>(candidates, "int", "int", odd, RANDOM, false, 5, 13, 0, false, "int+int");
+  race.run<float, int>(candidates, "float", "", odd, FINITE_FLOAT, false, 0, 32, 0, false, "float");
+  race.run<float, int>(candidates, "float", "", odd, FINITE_FLOAT, true, 0, 32, 8, false, "float");
+  race.run<float, long long>(candidates, "float", "long", odd / 2, FINITE_FLOAT, false, 0, 32, 0, false, "float+long");
+  race.run<long long, int>(candidates, "long", "", odd / 2, RANDOM, false, 0, 64, 0, false, "long");
+  race.run<long long, int>(candidates, "long", "int", odd / 2, FEW, true, 0, 64, 8, false, "long+int");
+  race.run<long long, long long>(candidates, "long", "long", odd / 2, RANDOM, false, 7, 50, 0, false, "long+long");
+  race.run<double, int>(candidates, "double", "", odd / 2, FINITE_FLOAT, false, 0, 64, 0, false, "double");
+  race.run<double, long long>(candidates, "double", "long", odd / 2, FINITE_FLOAT, true, 0, 64, 0, false, "double+long");
+
+  std::printf("%-12s %-10s %-22s %10s %10s %8s %10s\n", "size", "type", "candidate", "prims ms", "CUB ms", "CUB/prims",
+              "CUB u32 ms");
+  for (int l : log2s) {
+    const long long n = 1LL << l;
+    // CUB's uint32 SortKeys on random 32-bit keys, the reference of the int rows
+    double u32_ms;
+    {
+      fill_keys<unsigned><<<4096, 256, 0, race.stream>>>((unsigned*)race.keys_in, n, RANDOM, 1u);
+      size_t need = 0;
+      cub_sort<unsigned, int>(nullptr, need, (unsigned*)race.keys_in, (unsigned*)race.cub_keys, nullptr, nullptr, n, 0,
+                              32, false, race.stream);
+      race.ensure_temp(need);
+      u32_ms = race.best_ms([&]() {
+        size_t bytes = race.temp_bytes;
+        cub_sort<unsigned, int>(race.temp, bytes, (unsigned*)race.keys_in, (unsigned*)race.cub_keys, nullptr, nullptr,
+                                n, 0, 32, false, race.stream);
+      });
+    }
+    race.run<int, int>(candidates, "int", "", n, RANDOM, false, 0, 32, 0, true, "int", u32_ms);
+    race.run<float, int>(candidates, "float", "", n, FINITE_FLOAT, false, 0, 32, 0, true, "float", u32_ms);
+    race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, true, "int+int", u32_ms);
+  }
+  if (race.failures) {
+    std::printf("MISMATCH: %d check(s) differ from CUB\n", race.failures);
+    return 1;
+  }
+  std::printf("all checks match CUB bit-exact\n");
+  return 0;
+}
