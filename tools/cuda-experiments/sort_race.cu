@@ -4,7 +4,11 @@
 //        loads it, with the default tuning constants;
 //   src  the same source compiled into this binary, with the tuning macros given at build time
 //        (-DONESWEEP_THREADS=..., -DONESWEEP_ITEMS=..., -DONESWEEP_DIGIT_BITS=...,
-//        -DONESWEEP_HIST_TILES=...), so that tunings can be tried without regenerating the PTX.
+//        -DONESWEEP_HIST_TILES=..., -DONESWEEP_MIN_BLOCKS=...), so that tunings can be tried
+//        without regenerating the PTX. A tile whose 8-byte keys or values overflow 48 KiB of
+//        shared memory (THREADS * ITEMS * 8 + THREADS / 32 * 2^DIGIT_BITS * 4 bytes and a little
+//        more) does not compile: add -DONESWEEP_ONLY_4_BYTE_TYPES, and the src candidate skips the
+//        checks with 8-byte keys or values.
 // Every timed case, and a set of checks at small sizes (odd sizes, several portions, descending,
 // bit ranges, 64-bit keys, long values, many equal keys), compares each candidate's keys (and
 // values) with CUB's SortKeys/SortPairs (stable, so the values pin down stability); any difference
@@ -131,6 +135,7 @@ __global__ void fill_index(V* values, long long n) {
 struct Candidate {
   std::string name;
   int threads, items, digit_bits, hist_tiles;
+  bool eight_byte_types;  // has the entry points with 8-byte keys or values
   std::function<CUfunction(const std::string&)> function;
   int tile() const { return threads * items; }
   long long default_portion_tiles() const { return ((1LL << 28) / tile()) / hist_tiles * hist_tiles; }
@@ -292,6 +297,7 @@ struct Race {
     std::snprintf(label, sizeof label, "%s n=%lld bits=[%d,%d) %s%s portion_tiles=%lld", type_label.c_str(), n,
                   begin_bit, end_bit, descending ? "desc" : "asc", dist == FEW ? " few-distinct" : "", portion_tiles);
     for (const Candidate& c : candidates) {
+      if ((sizeof(K) == 8 || (pairs && sizeof(V) == 8)) && !c.eight_byte_types) continue;
       // a portion is a whole number of histogram blocks
       const long long portion =
           portion_tiles > 0 ? std::max(1LL, portion_tiles / c.hist_tiles) * c.hist_tiles : c.default_portion_tiles();
@@ -360,9 +366,10 @@ int main(int argc, char** argv) {
   load_driver();
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("# device %s, %d SMs; CUB %d.%d.%d; src tuning threads=%d items=%d digit_bits=%d hist_tiles=%d\n",
-              prop.name, prop.multiProcessorCount, CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION,
-              ONESWEEP_THREADS, ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES);
+  std::printf(
+      "# device %s, %d SMs; CUB %d.%d.%d; src tuning threads=%d items=%d digit_bits=%d hist_tiles=%d min_blocks=%d\n",
+      prop.name, prop.multiProcessorCount, CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION, ONESWEEP_THREADS,
+      ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES, ONESWEEP_MIN_BLOCKS);
   CK(cudaStreamCreateWithFlags(&race.stream, cudaStreamNonBlocking));
   CK(cudaEventCreate(&race.start));
   CK(cudaEventCreate(&race.stop));
@@ -375,19 +382,29 @@ int main(int argc, char** argv) {
 #define SRC_KERNELS(KID)                                                                                          \
   {"onesweep_histograms_" #KID, (const void*)onesweep_histograms_##KID},                                         \
       {"onesweep_pass_" #KID, (const void*)onesweep_pass_##KID},                                                 \
-      {"onesweep_pass_" #KID "_int", (const void*)onesweep_pass_##KID##_int},                                    \
-      {"onesweep_pass_" #KID "_long", (const void*)onesweep_pass_##KID##_long},
-      SRC_KERNELS(int) SRC_KERNELS(long) SRC_KERNELS(float) SRC_KERNELS(double)
+      {"onesweep_pass_" #KID "_int", (const void*)onesweep_pass_##KID##_int},
+#define SRC_LONG_VALUES(KID) {"onesweep_pass_" #KID "_long", (const void*)onesweep_pass_##KID##_long},
+      SRC_KERNELS(int) SRC_KERNELS(float)
+#ifndef ONESWEEP_ONLY_4_BYTE_TYPES
+      SRC_KERNELS(long) SRC_KERNELS(double)
+      SRC_LONG_VALUES(int) SRC_LONG_VALUES(float) SRC_LONG_VALUES(long) SRC_LONG_VALUES(double)
+#endif
+#undef SRC_LONG_VALUES
 #undef SRC_KERNELS
   };
   std::vector<Candidate> candidates;
-  candidates.push_back({"prims-ptx", 256, 16, 8, 8, [module](const std::string& name) {
+  candidates.push_back({"prims-ptx", 256, 16, 8, 8, true, [module](const std::string& name) {
                           CUfunction f;
                           CD(drv_cuModuleGetFunction(&f, module, name.c_str()));
                           return f;
                         }});
+#ifdef ONESWEEP_ONLY_4_BYTE_TYPES
+  const bool src_eight_byte_types = false;
+#else
+  const bool src_eight_byte_types = true;
+#endif
   candidates.push_back({"prims-src", ONESWEEP_THREADS, ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES,
-                        [src](const std::string& name) {
+                        src_eight_byte_types, [src](const std::string& name) {
                           cudaFunction_t f;
                           CK(cudaGetFuncBySymbol(&f, src.at(name)));
                           return (CUfunction)f;

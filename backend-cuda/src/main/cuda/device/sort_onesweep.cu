@@ -35,6 +35,10 @@
 #ifndef ONESWEEP_DIGIT_BITS
 #define ONESWEEP_DIGIT_BITS 8
 #endif
+// Blocks per SM the pass kernel's registers must allow (__launch_bounds__; 1: no constraint).
+#ifndef ONESWEEP_MIN_BLOCKS
+#define ONESWEEP_MIN_BLOCKS 1
+#endif
 // Histogram kernel: tiles per block (portion_tiles must be a multiple of it).
 #ifndef ONESWEEP_HIST_TILES
 #define ONESWEEP_HIST_TILES 8
@@ -285,22 +289,34 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
       const R* keys, i64 n, int begin_bit, int end_bit, int descending, i64 portion_tiles, u32* scratch) {  \
     onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, portion_tiles, scratch);      \
   }                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_pass_##KID(                      \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS) onesweep_pass_##KID( \
       const R* keys_in, R* keys_out, PRIMS_ONESWEEP_PASS_ARGS) {                                            \
     onesweep_pass<R, FLOATING, u32, false>(keys_in, keys_out, nullptr, nullptr, PRIMS_ONESWEEP_PASS_PASS); \
   }                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_pass_##KID##_int(                \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS)                     \
+      onesweep_pass_##KID##_int(                                                                            \
       const R* keys_in, R* keys_out, const u32* values_in, u32* values_out, PRIMS_ONESWEEP_PASS_ARGS) {     \
     onesweep_pass<R, FLOATING, u32, true>(keys_in, keys_out, values_in, values_out,                        \
                                           PRIMS_ONESWEEP_PASS_PASS);                                        \
-  }                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_pass_##KID##_long(               \
+  }
+
+#define PRIMS_ONESWEEP_LONG_VALUE_ENTRY(R, KID, FLOATING)                                                   \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS)                     \
+      onesweep_pass_##KID##_long(                                                                           \
       const R* keys_in, R* keys_out, const u64* values_in, u64* values_out, PRIMS_ONESWEEP_PASS_ARGS) {     \
     onesweep_pass<R, FLOATING, u64, true>(keys_in, keys_out, values_in, values_out,                        \
                                           PRIMS_ONESWEEP_PASS_PASS);                                        \
   }
 
 PRIMS_ONESWEEP_KEY_ENTRIES(u32, int, false)
-PRIMS_ONESWEEP_KEY_ENTRIES(u64, long, false)
 PRIMS_ONESWEEP_KEY_ENTRIES(u32, float, true)
+// Experiments with tiles too large for 8-byte keys or values in 48 KiB of shared memory leave out
+// every entry point with 8-byte keys or values.
+#ifndef ONESWEEP_ONLY_4_BYTE_TYPES
+PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u32, int, false)
+PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u32, float, true)
+PRIMS_ONESWEEP_KEY_ENTRIES(u64, long, false)
+PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u64, long, false)
 PRIMS_ONESWEEP_KEY_ENTRIES(u64, double, true)
+PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u64, double, true)
+#endif
