@@ -18,7 +18,9 @@
 // unsigned keys; its int keys are sorted by the same radix bits with the sign bit flipped, as CUB
 // does for int32).
 // Inputs: int keys random 32-bit; float keys random finite bit patterns of both signs (no NaN,
-// no zeros: CUB and prims may order -0.0/0.0 or NaN payloads differently); values = index.
+// no zeros: CUB and prims may order -0.0/0.0 or NaN payloads differently); values = index; the
+// timed "int<1000" row sorts int keys in [0, 1000) (all 32 bits), where the high digits are the
+// same for every key.
 //
 // Build (from the repository root; needs CUB from the CUDA toolkit; takes minutes):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/sort_race tools/cuda-experiments/sort_race.cu
@@ -456,6 +458,8 @@ int main(int argc, char** argv) {
     race.run<int, int>(candidates, "int", "", n, RANDOM, false, 0, 32, 0, true, "int", u32_ms);
     race.run<float, int>(candidates, "float", "", n, FINITE_FLOAT, false, 0, 32, 0, true, "float", u32_ms);
     race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, true, "int+int", u32_ms);
+    // keys in [0, 1000): the high digits are one digit for every key
+    race.run<int, int>(candidates, "int", "", n, FEW, false, 0, 32, 0, true, "int<1000", u32_ms);
   }
   if (race.failures) {
     std::printf("MISMATCH: %d check(s) differ from CUB\n", race.failures);

@@ -97,12 +97,26 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   const i64 chunk = (i64)ONESWEEP_HIST_TILES * ONESWEEP_TILE;
   const i64 base = blockIdx.x * chunk;
   const i64 end = min(n, base + chunk);
+  // each thread counts a run of equal digits in registers and adds it when the digit changes, so
+  // that a digit shared by most keys (the high digits of small keys) does not serialise the
+  // block on one shared counter
+  u32 last[ONESWEEP_MAX_PASSES], run[ONESWEEP_MAX_PASSES];
+#pragma unroll
+  for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) last[p] = run[p] = 0;
   auto count = [&](R raw) {
     const R x = RadixKey<R, FLOATING>::bits_of(raw, descending);
-    for (int p = 0; p < passes; ++p) {
-      atomicAdd(&hist[p * ONESWEEP_RADIX +
-                      onesweep_digit(x, begin_bit + p * ONESWEEP_DIGIT_BITS, onesweep_mask(begin_bit, end_bit, p))],
-                1u);
+#pragma unroll
+    for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) {
+      if (p < passes) {
+        const u32 d =
+            onesweep_digit(x, begin_bit + p * ONESWEEP_DIGIT_BITS, onesweep_mask(begin_bit, end_bit, p));
+        if (d != last[p]) {
+          if (run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
+          last[p] = d;
+          run[p] = 0;
+        }
+        ++run[p];
+      }
     }
   };
   i64 i = base + tid;
@@ -114,6 +128,10 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
     for (int u = 0; u < 4; ++u) count(x[u]);
   }
   for (; i < end; i += ONESWEEP_THREADS) count(keys[i]);
+#pragma unroll
+  for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) {
+    if (p < passes && run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
+  }
   __syncthreads();
 
   u32* counts = scratch + ONESWEEP_SCRATCH_HEADER;
