@@ -1,14 +1,17 @@
 // Sort race: prims' onesweep radix sort (sort_onesweep.cu) against CUB's DeviceRadixSort on the
-// same input, checked bit-exact and timed in one process. Two prims candidates run:
-//   ptx  the committed PTX (sort_onesweep.ptx), loaded with the CUDA driver API as the Java backend
+// same input, checked bit-exact and timed in one process. Three prims candidates run:
+//   prims-ptx  the committed PTX (sort_onesweep.ptx), loaded with the CUDA driver API as the Java backend
 //        loads it, with the default tuning constants;
-//   src  the same source compiled into this binary, with the tuning macros given at build time
+//   prims-src  the same source compiled into this binary, with the tuning macros given at build time
 //        (-DONESWEEP_THREADS=..., -DONESWEEP_ITEMS=..., -DONESWEEP_DIGIT_BITS=...,
 //        -DONESWEEP_HIST_TILES=..., -DONESWEEP_MIN_BLOCKS=...), so that tunings can be tried
 //        without regenerating the PTX. A tile whose 8-byte keys or values overflow 48 KiB of
 //        shared memory (THREADS * ITEMS * 8 + THREADS / 32 * 2^DIGIT_BITS * 4 bytes and a little
 //        more) does not compile: add -DONESWEEP_ONLY_4_BYTE_TYPES, and the src candidate skips the
-//        checks with 8-byte keys or values.
+//        checks with 8-byte keys or values;
+//   lsd-radix-ptx  today's default CUDA sort (the committed sort.ptx): per pass tile histograms,
+//        the scan of the counts (CUB's DeviceScan::ExclusiveSum standing in for the backend's
+//        reduce-then-scan) and a scatter.
 // Every timed case, and a set of checks at small sizes (odd sizes, several portions, descending,
 // bit ranges, 64-bit keys, long values, many equal keys), compares each candidate's keys (and
 // values) with CUB's SortKeys/SortPairs (stable, so the values pin down stability); any difference
@@ -28,7 +31,8 @@
 //   -lcuda is harmless where libcuda is installed)
 //   (tunings of the src candidate: add e.g. -DONESWEEP_THREADS=512 -DONESWEEP_ITEMS=12)
 // Run (from the repository root, or give the PTX directory):
-//   /tmp/sort_race [ptx directory = backend-cuda/src/main/resources/dev/prims/cuda/ptx]
+//   /tmp/sort_race [ptx directory with sort_onesweep.ptx and sort.ptx
+//                   = backend-cuda/src/main/resources/dev/prims/cuda/ptx]
 //                  [log2 sizes = 24,28, comma-separated] [reps = 20]
 // Exit status: 0 when every check matched CUB, 1 on any MISMATCH or CUDA error, 2 on bad arguments.
 #include <cub/cub.cuh>
@@ -139,6 +143,7 @@ struct Candidate {
   int threads, items, digit_bits, hist_tiles;
   bool eight_byte_types;  // has the entry points with 8-byte keys or values
   std::function<CUfunction(const std::string&)> function;
+  bool lsd = false;  // today's LSD radix sort (sort.ptx) rather than onesweep
   int tile() const { return threads * items; }
   long long default_portion_tiles() const { return ((1LL << 28) / tile()) / hist_tiles * hist_tiles; }
 };
@@ -195,6 +200,65 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
   }
 }
 
+// Today's LSD radix sort (sort.ptx, DeviceSorter's tuning: 256 threads x 8 keys, 8-bit digits),
+// per pass: tile histograms, the exclusive scan of the counts (CUB's DeviceScan::ExclusiveSum here,
+// where the Java backend runs its own reduce-then-scan kernels), the scatter.
+struct LsdBuffers {
+  CUdeviceptr counts = 0, offsets = 0;
+  size_t words = 0;
+  void* scan_temp = nullptr;
+  size_t scan_bytes = 0;
+};
+
+static void lsd_sort(const Candidate& c, LsdBuffers& b, const std::string& kid, const std::string& vid,
+                     CUdeviceptr keys_in, CUdeviceptr keys_out, CUdeviceptr keys_alt, CUdeviceptr values_in,
+                     CUdeviceptr values_out, CUdeviceptr values_alt, long long n, int begin_bit, int end_bit,
+                     int descending, cudaStream_t stream) {
+  const CUstream s = (CUstream)stream;
+  const int tile = 256 * 8, radix = 256, digit_bits = 8;
+  long long tiles = (n + tile - 1) / tile;
+  const size_t words = (size_t)radix * tiles;
+  if (words > b.words) {  // grows in the warm-up calls, never while timed
+    if (b.counts) CD(drv_cuMemFree(b.counts));
+    if (b.offsets) CD(drv_cuMemFree(b.offsets));
+    CD(drv_cuMemAlloc(&b.counts, words * 4));
+    CD(drv_cuMemAlloc(&b.offsets, words * 4));
+    b.words = words;
+  }
+  size_t need = 0;
+  CK(cub::DeviceScan::ExclusiveSum(nullptr, need, (unsigned*)b.counts, (unsigned*)b.offsets, (int)words, stream));
+  if (need > b.scan_bytes) {
+    if (b.scan_temp) CK(cudaFree(b.scan_temp));
+    CK(cudaMalloc(&b.scan_temp, need));
+    b.scan_bytes = need;
+  }
+  CUfunction hist = c.function("sort_tile_histograms_" + kid);
+  CUfunction scatter = c.function("sort_scatter_" + kid + (vid.empty() ? "" : "_" + vid));
+  const int passes = (end_bit - begin_bit + digit_bits - 1) / digit_bits;
+  CUdeviceptr kin = keys_in, vin = values_in;
+  for (int p = 0; p < passes; ++p) {
+    int shift = begin_bit + p * digit_bits, bits = std::min(digit_bits, end_bit - shift);
+    int transform_in = p == 0, transform_out = p == passes - 1;
+    const bool to_out = (passes - 1 - p) % 2 == 0;
+    CUdeviceptr kout = to_out ? keys_out : keys_alt, vout = to_out ? values_out : values_alt;
+    void* hist_params[] = {&kin, &n, &shift, &bits, &b.counts, &tiles, &transform_in, &descending};
+    CD(drv_cuLaunchKernel(hist, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, hist_params, nullptr));
+    size_t bytes = b.scan_bytes;
+    CK(cub::DeviceScan::ExclusiveSum(b.scan_temp, bytes, (unsigned*)b.counts, (unsigned*)b.offsets, (int)words,
+                                     stream));
+    if (vid.empty()) {
+      void* params[] = {&kin, &kout, &n, &shift, &bits, &b.offsets, &tiles, &transform_in, &transform_out, &descending};
+      CD(drv_cuLaunchKernel(scatter, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, params, nullptr));
+    } else {
+      void* params[] = {&kin,      &kout,  &vin,          &vout,          &n,         &shift,
+                        &bits,     &b.offsets, &tiles, &transform_in, &transform_out, &descending};
+      CD(drv_cuLaunchKernel(scatter, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, params, nullptr));
+    }
+    kin = kout;
+    vin = vout;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // CUB
 template <typename K, typename V>
@@ -221,6 +285,7 @@ struct Race {
   cudaEvent_t start, stop;
   int reps = 20;
   Buffers buffers;
+  LsdBuffers lsd_buffers;
   void* temp = nullptr;
   size_t temp_bytes = 0;
   // device buffers, each of max_bytes
@@ -304,9 +369,15 @@ struct Race {
       const long long portion =
           portion_tiles > 0 ? std::max(1LL, portion_tiles / c.hist_tiles) * c.hist_tiles : c.default_portion_tiles();
       auto prims_call = [&]() {
-        prims_sort(c, buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
+        if (c.lsd) {
+          lsd_sort(c, lsd_buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
                    (CUdeviceptr)values_in, (CUdeviceptr)values_out, (CUdeviceptr)values_alt, n, begin_bit, end_bit,
-                   descending ? 1 : 0, portion, stream);
+                   descending ? 1 : 0, stream);
+        } else {
+          prims_sort(c, buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
+                     (CUdeviceptr)values_in, (CUdeviceptr)values_out, (CUdeviceptr)values_alt, n, begin_bit,
+                     end_bit, descending ? 1 : 0, portion, stream);
+        }
       };
       CK(cudaMemsetAsync(keys_out, 0xA5, n * sizeof(K), stream));
       if (pairs) CK(cudaMemsetAsync(values_out, 0xA5, n * sizeof(V), stream));
@@ -394,6 +465,9 @@ int main(int argc, char** argv) {
 #undef SRC_LONG_VALUES
 #undef SRC_KERNELS
   };
+  const std::string lsd_ptx = read_file(dir + "/sort.ptx");
+  CUmodule lsd_module;
+  CD(drv_cuModuleLoadData(&lsd_module, lsd_ptx.c_str()));
   std::vector<Candidate> candidates;
   candidates.push_back({"prims-ptx", 256, 16, 8, 8, true, [module](const std::string& name) {
                           CUfunction f;
@@ -411,6 +485,14 @@ int main(int argc, char** argv) {
                           CK(cudaGetFuncBySymbol(&f, src.at(name)));
                           return (CUfunction)f;
                         }});
+
+  candidates.push_back({"lsd-radix-ptx", 256, 8, 8, 1, true,
+                        [lsd_module](const std::string& name) {
+                          CUfunction f;
+                          CD(drv_cuModuleGetFunction(&f, lsd_module, name.c_str()));
+                          return f;
+                        },
+                        true});
 
   // buffers for the largest size (8-byte checks run at 2^20 and below)
   const long long max_n = 1LL << max_log2;
