@@ -3,9 +3,9 @@
 // (RadixKey: an unsigned integer whose order is the sort order), ONESWEEP_DIGIT_BITS-wide digits
 // from begin_bit up to end_bit; the first pass turns keys into radix bits as it loads them, the last
 // turns them back as it writes them. Two kernels:
-//  onesweep_histograms: reads the keys once and counts the digits of EVERY pass (per portion of
-//    tiles, see below); the last block to finish turns the counts into each pass's exclusive digit
-//    offsets (the first output slot of each digit of each portion).
+//  onesweep_histograms: reads the keys once and counts the digits of EVERY pass; the last block to
+//    finish turns the counts into each pass's exclusive digit offsets (the first output slot of
+//    each digit).
 //  onesweep_pass: one launch per pass. Each block takes the next tile in launch order (a tile
 //    counter, so every earlier tile is already running), ranks its keys by digit (per-warp digit
 //    counters in shared memory, the keys of one digit found with __match_any_sync), publishes its
@@ -14,11 +14,18 @@
 //    the pass's digit offset, sorts the tile in shared memory and writes every key (and value) to
 //    its final slot. Ranks follow input order, so the sort is stable.
 // The look-back counts are 30 bits: tiles are grouped into portions of portion_tiles tiles (at
-// most 2^30 - 1 keys; the driver uses 2^28 as CUB does), each with its own digit offsets, and the
-// look-back stops at the first tile of a portion. The driver zeroes the scratch words before the
-// histograms and the look-back words before every pass; output slots are 32-bit (n < 2^32).
-// Scratch words: [0] blocks done (histograms), [1 + pass] tile counter of the pass, then from
-// ONESWEEP_SCRATCH_HEADER the digit counts (then offsets) at [(portion * passes + pass) * RADIX + digit].
+// most 2^30 - 1 keys; the driver uses 2^28 as CUB does), and the look-back stops at the first tile
+// of a portion. Each portion of a pass has its own digit offsets: portion 0's come from the
+// histograms; the last tile of portion q adds the portion's inclusive digit counts (known only in
+// the pass: a pass's portions hold the keys in the order the previous pass left them) to portion
+// q's offsets, stores them as portion q + 1's and then raises the pass's ready counter to q + 1;
+// the tiles of portion q + 1 wait for it (tiles start in order, so the wait always ends). The
+// driver zeroes the scratch words before the histograms and the look-back words before every
+// pass; output slots are 32-bit (n < 2^32).
+// Scratch words: [0] blocks done (histograms), [1 + pass] tile counter of the pass,
+// [ONESWEEP_READY + pass] portions of the pass whose digit offsets are ready, less one, then from
+// ONESWEEP_SCRATCH_HEADER the digit offsets at [(portion * passes + pass) * RADIX + digit] (the
+// histograms' counts at portion 0's place before they become its offsets).
 // Entry points are suffixed with the key type (int, long, float, double) and, for onesweep_pass
 // with values, the value type (int, long). The tuning macros may be overridden (-D) for
 // experiments (tools/cuda-experiments/sort_race.cu); dev.prims.cuda.CudaSortPolicy mirrors them.
@@ -39,7 +46,7 @@
 #ifndef ONESWEEP_MIN_BLOCKS
 #define ONESWEEP_MIN_BLOCKS 1
 #endif
-// Histogram kernel: tiles per block (portion_tiles must be a multiple of it).
+// Histogram kernel: tiles per block.
 #ifndef ONESWEEP_HIST_TILES
 #define ONESWEEP_HIST_TILES 8
 #endif
@@ -48,6 +55,7 @@
 #define ONESWEEP_TILE (ONESWEEP_THREADS * ONESWEEP_ITEMS)
 #define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
 #define ONESWEEP_SCRATCH_HEADER 32
+#define ONESWEEP_READY (1 + ONESWEEP_MAX_PASSES)
 #define LOOKBACK_AGGREGATE (1u << 30)
 #define LOOKBACK_PREFIX (2u << 30)
 #define LOOKBACK_FLAGS (3u << 30)
@@ -55,7 +63,8 @@
 
 static_assert(ONESWEEP_THREADS % WARP_SIZE == 0, "whole warps");
 static_assert(ONESWEEP_THREADS >= ONESWEEP_RADIX, "one thread per digit");
-static_assert(ONESWEEP_MAX_PASSES + 1 <= ONESWEEP_SCRATCH_HEADER, "tile counters fit the scratch header");
+static_assert(ONESWEEP_READY + ONESWEEP_MAX_PASSES <= ONESWEEP_SCRATCH_HEADER,
+              "tile and ready counters fit the scratch header");
 
 typedef unsigned u32;
 
@@ -85,7 +94,7 @@ __device__ __forceinline__ u32 onesweep_block_exclusive_scan(u32 value, u32* war
 
 template <typename R, bool FLOATING>
 __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end_bit, int descending,
-                                    i64 portion_tiles, u32* scratch) {
+                                    u32* scratch) {
   __shared__ u32 hist[ONESWEEP_MAX_PASSES * ONESWEEP_RADIX];
   __shared__ u32 warp_sums[ONESWEEP_WARPS];
   __shared__ bool last_block;
@@ -135,35 +144,23 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   __syncthreads();
 
   u32* counts = scratch + ONESWEEP_SCRATCH_HEADER;
-  const i64 portion = (i64)blockIdx.x * ONESWEEP_HIST_TILES / portion_tiles;
   for (int j = tid; j < passes * ONESWEEP_RADIX; j += ONESWEEP_THREADS) {
-    if (hist[j]) atomicAdd(&counts[portion * passes * ONESWEEP_RADIX + j], hist[j]);
+    if (hist[j]) atomicAdd(&counts[j], hist[j]);
   }
 
-  // the last block turns the counts into offsets: digit d of portion q of a pass starts after every
-  // key of a smaller digit and every key of digit d in an earlier portion
+  // the last block turns the counts into offsets: digit d of a pass starts after every key of a
+  // smaller digit
   __threadfence();
   __syncthreads();
   if (tid == 0) last_block = atomicAdd(&scratch[0], 1u) == gridDim.x - 1;
   __syncthreads();
   if (!last_block) return;
   __threadfence();
-  const i64 tiles = (n + ONESWEEP_TILE - 1) / ONESWEEP_TILE;
-  const i64 portions = (tiles + portion_tiles - 1) / portion_tiles;
   for (int p = 0; p < passes; ++p) {
-    u32 total = 0;
-    if (tid < ONESWEEP_RADIX) {
-      for (i64 q = 0; q < portions; ++q) total += load_coherent(&counts[(q * passes + p) * ONESWEEP_RADIX + tid]);
-    }
-    u32 running = onesweep_block_exclusive_scan(total, warp_sums);
-    if (tid < ONESWEEP_RADIX) {
-      for (i64 q = 0; q < portions; ++q) {
-        u32* at = &counts[(q * passes + p) * ONESWEEP_RADIX + tid];
-        const u32 c = load_coherent(at);
-        *at = running;
-        running += c;
-      }
-    }
+    u32* at = &counts[p * ONESWEEP_RADIX + tid];
+    const u32 total = tid < ONESWEEP_RADIX ? load_coherent(at) : 0;
+    const u32 offset = onesweep_block_exclusive_scan(total, warp_sums);
+    if (tid < ONESWEEP_RADIX) *at = offset;
   }
 }
 
@@ -232,7 +229,12 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
 
   // thread d: the tile's count of digit d, published at once for the tiles after this one
   const u32 d = tid;
+  const i64 portion = tile / portion_tiles;
   const bool portion_first = tile % portion_tiles == 0;
+  const i64 tiles = (n + ONESWEEP_TILE - 1) / ONESWEEP_TILE;
+  // the last tile of a portion followed by another hands on the digit offsets
+  const bool hands_on = (tile + 1) % portion_tiles == 0 && tile + 1 < tiles;
+  u32 prefix = 0;
   u32 tile_count = 0;
   if (d < ONESWEEP_RADIX) {
     for (int w = 0; w < ONESWEEP_WARPS; ++w) {
@@ -246,7 +248,6 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   const u32 local_start = onesweep_block_exclusive_scan(d < ONESWEEP_RADIX ? tile_count : 0, warp_sums);
   if (d < ONESWEEP_RADIX) {
     // look back over the earlier tiles of the portion until one has published its inclusive prefix
-    u32 prefix = 0;
     if (!portion_first) {
       const i64 first = tile - tile % portion_tiles;
       for (i64 t = tile - 1;; --t) {
@@ -261,11 +262,32 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
       volatile u32* mine = lookback + tile * ONESWEEP_RADIX + d;
       *mine = LOOKBACK_PREFIX | (prefix + tile_count);
     }
-    const u32* offsets = scratch + ONESWEEP_SCRATCH_HEADER + ((tile / portion_tiles) * passes + pass) * ONESWEEP_RADIX;
-    digit_base[d] = offsets[d] + prefix - local_start;
+  }
+  // the portion's digit offsets: wait until the previous portion's last tile has stored them
+  if (portion > 0) {
+    if (tid == 0) {
+      const volatile u32* ready = scratch + ONESWEEP_READY + pass;
+      while (*ready < (u32)portion) {
+      }
+      __threadfence();
+    }
+    __syncthreads();
+  }
+  u32* offsets = scratch + ONESWEEP_SCRATCH_HEADER + (portion * passes + pass) * ONESWEEP_RADIX;
+  if (d < ONESWEEP_RADIX) {
+    const u32 offset = load_coherent(offsets + d);
+    digit_base[d] = offset + prefix - local_start;
     for (int w = 0; w < ONESWEEP_WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
+    if (hands_on) {
+      offsets[passes * ONESWEEP_RADIX + d] = offset + prefix + tile_count;
+      __threadfence();
+    }
   }
   __syncthreads();
+  if (hands_on && tid == 0) {
+    volatile u32* ready = scratch + ONESWEEP_READY + pass;
+    *ready = (u32)(portion + 1);
+  }
 
   // sort the tile in shared memory, then striped writes: consecutive slots of a digit go to
   // consecutive output slots
@@ -304,8 +326,8 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
 
 #define PRIMS_ONESWEEP_KEY_ENTRIES(R, KID, FLOATING)                                                        \
   extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_histograms_##KID(                \
-      const R* keys, i64 n, int begin_bit, int end_bit, int descending, i64 portion_tiles, u32* scratch) {  \
-    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, portion_tiles, scratch);      \
+      const R* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {                     \
+    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, scratch);                     \
   }                                                                                                         \
   extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS) onesweep_pass_##KID( \
       const R* keys_in, R* keys_out, PRIMS_ONESWEEP_PASS_ARGS) {                                            \

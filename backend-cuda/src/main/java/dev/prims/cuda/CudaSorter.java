@@ -131,7 +131,6 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
             .i32(beginBit)
             .i32(endBit)
             .i32(job.descending())
-            .i64(portionTiles)
             .pointer(state));
     CUdeviceptr keysSrc = job.keys();
     CUdeviceptr valuesSrc = job.values();
