@@ -17,7 +17,9 @@
 // values) with CUB's SortKeys/SortPairs (stable, so the values pin down stability); any difference
 // prints MISMATCH with the first differing index and the run exits 1 at the end.
 // Timing: CUDA events around one whole sort call (the memsets and every launch included), best of
-// 20 after 3 warm-up calls. CUB's uint32 SortKeys is timed as well for reference (prims has no
+// 20 after 3 warm-up calls. For the int keys of the largest size, each candidate's row is followed
+// by its stages (events between the memsets and launches: histograms, look-back memsets, passes;
+// for lsd-radix per pass histograms, scan, scatter), each the best of the reps, and their sum. CUB's uint32 SortKeys is timed as well for reference (prims has no
 // unsigned keys; its int keys are sorted by the same radix bits with the sign bit flipped, as CUB
 // does for int32).
 // Inputs: int keys random 32-bit; float keys random finite bit patterns of both signs (no NaN,
@@ -148,6 +150,28 @@ struct Candidate {
   long long default_portion_tiles() const { return ((1LL << 28) / tile()) / hist_tiles * hist_tiles; }
 };
 
+// Per-stage timing: when a sort is given Marks, it records an event after each of its launches
+// and memsets; stage i lasts from event i - 1 (or the start event) to event i.
+struct Marks {
+  std::vector<std::string> labels;
+  std::vector<cudaEvent_t> events;
+  size_t used = 0;
+  void begin(cudaStream_t s) {
+    used = 0;
+    mark("start", s);
+  }
+  void mark(const std::string& label, cudaStream_t s) {
+    if (used == events.size()) {
+      cudaEvent_t event;
+      CK(cudaEventCreate(&event));
+      events.push_back(event);
+      labels.push_back(label);
+    }
+    labels[used] = label;
+    CK(cudaEventRecord(events[used++], s));
+  }
+};
+
 struct Buffers {
   CUdeviceptr scratch = 0, lookback = 0;
   size_t scratch_words = 0, lookback_words = 0;
@@ -156,8 +180,11 @@ struct Buffers {
 static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, const std::string& vid,
                        CUdeviceptr keys_in, CUdeviceptr keys_out, CUdeviceptr keys_alt, CUdeviceptr values_in,
                        CUdeviceptr values_out, CUdeviceptr values_alt, long long n, int begin_bit, int end_bit,
-                       int descending, long long portion_tiles, cudaStream_t stream) {
+                       int descending, long long portion_tiles, cudaStream_t stream, Marks* marks = nullptr) {
   const CUstream s = (CUstream)stream;
+  const auto mark = [&](const std::string& label) {
+    if (marks) marks->mark(label, stream);
+  };
   const int radix = 1 << c.digit_bits;
   const int passes = (end_bit - begin_bit + c.digit_bits - 1) / c.digit_bits;
   const long long tiles = (n + c.tile() - 1) / c.tile();
@@ -175,18 +202,21 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
     b.lookback_words = lookback_words;
   }
   CD(drv_cuMemsetD32Async(b.scratch, 0, scratch_words, s));
+  mark("memset scratch");
   CUfunction hist = c.function("onesweep_histograms_" + kid);
   CUfunction pass = c.function("onesweep_pass_" + kid + (vid.empty() ? "" : "_" + vid));
   {
-    void* params[] = {&keys_in, &n, &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch};
+    void* params[] = {&keys_in, &n, &begin_bit, &end_bit, &descending, &b.scratch};
     const unsigned grid = (unsigned)((tiles + c.hist_tiles - 1) / c.hist_tiles);
     CD(drv_cuLaunchKernel(hist, grid, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
   }
+  mark("histograms");
   CUdeviceptr kin = keys_in, vin = values_in;
   for (int p = 0; p < passes; ++p) {
     const bool to_out = (passes - 1 - p) % 2 == 0;
     CUdeviceptr kout = to_out ? keys_out : keys_alt, vout = to_out ? values_out : values_alt;
     CD(drv_cuMemsetD32Async(b.lookback, 0, lookback_words, s));
+    mark("memset look-back " + std::to_string(p));
     if (vid.empty()) {
       void* params[] = {&kin, &kout, &n, &p, &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
       CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
@@ -195,6 +225,7 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
                         &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
       CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
     }
+    mark("pass " + std::to_string(p));
     kin = kout;
     vin = vout;
   }
@@ -213,8 +244,11 @@ struct LsdBuffers {
 static void lsd_sort(const Candidate& c, LsdBuffers& b, const std::string& kid, const std::string& vid,
                      CUdeviceptr keys_in, CUdeviceptr keys_out, CUdeviceptr keys_alt, CUdeviceptr values_in,
                      CUdeviceptr values_out, CUdeviceptr values_alt, long long n, int begin_bit, int end_bit,
-                     int descending, cudaStream_t stream) {
+                     int descending, cudaStream_t stream, Marks* marks = nullptr) {
   const CUstream s = (CUstream)stream;
+  const auto mark = [&](const std::string& label) {
+    if (marks) marks->mark(label, stream);
+  };
   const int tile = 256 * 8, radix = 256, digit_bits = 8;
   long long tiles = (n + tile - 1) / tile;
   const size_t words = (size_t)radix * tiles;
@@ -243,9 +277,11 @@ static void lsd_sort(const Candidate& c, LsdBuffers& b, const std::string& kid, 
     CUdeviceptr kout = to_out ? keys_out : keys_alt, vout = to_out ? values_out : values_alt;
     void* hist_params[] = {&kin, &n, &shift, &bits, &b.counts, &tiles, &transform_in, &descending};
     CD(drv_cuLaunchKernel(hist, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, hist_params, nullptr));
+    mark("histograms " + std::to_string(p));
     size_t bytes = b.scan_bytes;
     CK(cub::DeviceScan::ExclusiveSum(b.scan_temp, bytes, (unsigned*)b.counts, (unsigned*)b.offsets, (int)words,
                                      stream));
+    mark("scan " + std::to_string(p));
     if (vid.empty()) {
       void* params[] = {&kin, &kout, &n, &shift, &bits, &b.offsets, &tiles, &transform_in, &transform_out, &descending};
       CD(drv_cuLaunchKernel(scatter, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, params, nullptr));
@@ -254,6 +290,7 @@ static void lsd_sort(const Candidate& c, LsdBuffers& b, const std::string& kid, 
                         &bits,     &b.offsets, &tiles, &transform_in, &transform_out, &descending};
       CD(drv_cuLaunchKernel(scatter, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, params, nullptr));
     }
+    mark("scatter " + std::to_string(p));
     kin = kout;
     vin = vout;
   }
@@ -309,6 +346,31 @@ struct Race {
     return best;
   }
 
+  // Each stage's best time over reps calls (after a warm-up call) and the sum of the bests.
+  void print_breakdown(const std::function<void(Marks*)>& call) {
+    Marks marks;
+    call(nullptr);
+    std::vector<float> best;
+    for (int r = 0; r < reps; ++r) {
+      marks.begin(stream);
+      call(&marks);
+      CK(cudaStreamSynchronize(stream));
+      best.resize(marks.used, 1e30f);
+      for (size_t i = 1; i < marks.used; ++i) {
+        float ms;
+        CK(cudaEventElapsedTime(&ms, marks.events[i - 1], marks.events[i]));
+        best[i] = std::min(best[i], ms);
+      }
+    }
+    float sum = 0;
+    for (size_t i = 1; i < marks.used; ++i) {
+      std::printf("    %-24s %10.3f ms\n", marks.labels[i].c_str(), best[i]);
+      sum += best[i];
+    }
+    std::printf("    %-24s %10.3f ms\n", "sum of stages", sum);
+    for (cudaEvent_t event : marks.events) CK(cudaEventDestroy(event));
+  }
+
   void ensure_temp(size_t need) {
     if (need <= temp_bytes) return;
     if (temp) CK(cudaFree(temp));
@@ -338,7 +400,7 @@ struct Race {
   template <typename K, typename V>
   void run(const std::vector<Candidate>& candidates, const std::string& kid, const std::string& vid, long long n,
            int dist, bool descending, int begin_bit, int end_bit, long long portion_tiles, bool timed,
-           const std::string& type_label, double uint32_ms = 0) {
+           const std::string& type_label, double uint32_ms = 0, bool breakdown = false) {
     typedef typename std::conditional<sizeof(K) == 4, unsigned, unsigned long long>::type U;
     const bool pairs = !vid.empty();
     if (n * (long long)std::max(sizeof(K), sizeof(V)) > (long long)max_bytes) {
@@ -368,17 +430,20 @@ struct Race {
       // a portion is a whole number of histogram blocks
       const long long portion =
           portion_tiles > 0 ? std::max(1LL, portion_tiles / c.hist_tiles) * c.hist_tiles : c.default_portion_tiles();
-      auto prims_call = [&]() {
+      auto marked_call = [&](Marks* marks) {
         if (c.lsd) {
           lsd_sort(c, lsd_buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
                    (CUdeviceptr)values_in, (CUdeviceptr)values_out, (CUdeviceptr)values_alt, n, begin_bit, end_bit,
-                   descending ? 1 : 0, stream);
+                   descending ? 1 : 0, stream, marks);
         } else {
           prims_sort(c, buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
                      (CUdeviceptr)values_in, (CUdeviceptr)values_out, (CUdeviceptr)values_alt, n, begin_bit,
-                     end_bit, descending ? 1 : 0, portion, stream);
+                     end_bit, descending ? 1 : 0, portion, stream, marks);
         }
       };
+      auto prims_call = [&]() { marked_call(nullptr); };
+      // CUB's result again: an earlier candidate that wrote out of bounds must not fail this one
+      cub_call();
       CK(cudaMemsetAsync(keys_out, 0xA5, n * sizeof(K), stream));
       if (pairs) CK(cudaMemsetAsync(values_out, 0xA5, n * sizeof(V), stream));
       prims_call();
@@ -392,6 +457,7 @@ struct Race {
         const double ms = best_ms(prims_call);
         std::printf("%-12lld %-10s %-22s %10.3f %10.3f %8.3f %10.3f %s\n", n, type_label.c_str(), c.name.c_str(), ms,
                     cub_ms, cub_ms / ms, uint32_ms, ok ? "" : "MISMATCH");
+        if (breakdown) print_breakdown(marked_call);
       } else {
         std::printf("check %-4s %-5s %s\n", ok ? "ok" : "FAIL", c.name.c_str(), label);
       }
@@ -523,6 +589,8 @@ int main(int argc, char** argv) {
               "CUB u32 ms");
   for (int l : log2s) {
     const long long n = 1LL << l;
+    // the int rows of the largest size print each candidate's time per launch and memset
+    const bool breakdown = l == *std::max_element(log2s.begin(), log2s.end());
     // CUB's uint32 SortKeys on random 32-bit keys, the reference of the int rows
     double u32_ms;
     {
@@ -537,7 +605,7 @@ int main(int argc, char** argv) {
                                 n, 0, 32, false, race.stream);
       });
     }
-    race.run<int, int>(candidates, "int", "", n, RANDOM, false, 0, 32, 0, true, "int", u32_ms);
+    race.run<int, int>(candidates, "int", "", n, RANDOM, false, 0, 32, 0, true, "int", u32_ms, breakdown);
     race.run<float, int>(candidates, "float", "", n, FINITE_FLOAT, false, 0, 32, 0, true, "float", u32_ms);
     race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, true, "int+int", u32_ms);
     // keys in [0, 1000): the high digits are one digit for every key
