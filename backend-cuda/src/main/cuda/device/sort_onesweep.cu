@@ -8,7 +8,7 @@
 //    each digit).
 //  onesweep_pass: one launch per pass. Each block takes the next tile in launch order (a tile
 //    counter, so every earlier tile is already running), ranks its keys by digit (per-warp digit
-//    counters in shared memory, the keys of one digit found with __match_any_sync), publishes its
+//    counters in shared memory, the keys of one digit found with a ballot per digit bit), publishes its
 //    per-digit counts in a decoupled look-back over the tiles (one 32-bit status word per tile and
 //    digit: a 2-bit flag and a 30-bit count, written and read whole, so no fence is needed), adds
 //    the pass's digit offset, sorts the tile in shared memory and writes every key (and value) to
@@ -42,9 +42,10 @@
 #ifndef ONESWEEP_DIGIT_BITS
 #define ONESWEEP_DIGIT_BITS 8
 #endif
-// Blocks per SM the pass kernel's registers must allow (__launch_bounds__; 1: no constraint).
+// Blocks per SM the pass kernel's registers must allow (__launch_bounds__; 1: no constraint; 2
+// caps 256-thread blocks at 128 registers).
 #ifndef ONESWEEP_MIN_BLOCKS
-#define ONESWEEP_MIN_BLOCKS 1
+#define ONESWEEP_MIN_BLOCKS 2
 #endif
 // Histogram kernel: tiles per block.
 #ifndef ONESWEEP_HIST_TILES
@@ -77,6 +78,23 @@ __device__ __forceinline__ u32 onesweep_digit(R bits, int shift, u32 mask) {
 __device__ __forceinline__ u32 onesweep_mask(int begin_bit, int end_bit, int pass) {
   const int bits = min(ONESWEEP_DIGIT_BITS, end_bit - (begin_bit + pass * ONESWEEP_DIGIT_BITS));
   return (1u << bits) - 1;
+}
+
+// The lanes of the warp whose digit equals d: one ballot per digit bit (CUB's MatchAny), cheaper
+// than __match_any_sync. Every lane of the warp must call it.
+// (-DONESWEEP_MATCH_ANY_SYNC: __match_any_sync instead, for comparison.)
+__device__ __forceinline__ u32 onesweep_match_digit(u32 d) {
+#ifdef ONESWEEP_MATCH_ANY_SYNC
+  return __match_any_sync(FULL_MASK, d);
+#endif
+  u32 peers = FULL_MASK;
+#pragma unroll
+  for (int b = 0; b < ONESWEEP_DIGIT_BITS; ++b) {
+    const bool set = (d >> b) & 1u;
+    const u32 ones = __ballot_sync(FULL_MASK, set);
+    peers &= set ? ones : ~ones;
+  }
+  return peers;
 }
 
 // Exclusive scan of one value per thread over the block (threads past the digits pass 0);
@@ -190,6 +208,12 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   const i64 tile = tile_slot;
   const i64 base = tile * ONESWEEP_TILE;
   const u32 valid = (u32)min((i64)ONESWEEP_TILE, n - base);
+  const i64 portion = tile / portion_tiles;
+  u32* offsets = scratch + ONESWEEP_SCRATCH_HEADER + (portion * passes + pass) * ONESWEEP_RADIX;
+  // portion 0's digit offsets come from the histogram kernel: loaded now, they arrive during the
+  // ranking (a later portion's are loaded once the previous portion has stored them)
+  u32 offset = 0;
+  if (portion == 0 && tid < ONESWEEP_RADIX) offset = load_coherent(offsets + tid);
 
   // warp-striped loads: item k of a lane is key warp * 32 * ITEMS + k * 32 + lane of the tile, so
   // a warp's keys in (k, lane) order are in input order. Keys past the end get all-ones bits: they
@@ -215,7 +239,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
 #pragma unroll
   for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
     const u32 d = onesweep_digit(key[k], shift, mask);
-    const u32 peers = __match_any_sync(FULL_MASK, d);
+    const u32 peers = onesweep_match_digit(d);
     const int leader = __ffs(peers) - 1;
     u32 before = 0;
     if (lane == leader) {
@@ -229,7 +253,6 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
 
   // thread d: the tile's count of digit d, published at once for the tiles after this one
   const u32 d = tid;
-  const i64 portion = tile / portion_tiles;
   const bool portion_first = tile % portion_tiles == 0;
   const i64 tiles = (n + ONESWEEP_TILE - 1) / ONESWEEP_TILE;
   // the last tile of a portion followed by another hands on the digit offsets
@@ -273,9 +296,8 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     }
     __syncthreads();
   }
-  u32* offsets = scratch + ONESWEEP_SCRATCH_HEADER + (portion * passes + pass) * ONESWEEP_RADIX;
   if (d < ONESWEEP_RADIX) {
-    const u32 offset = load_coherent(offsets + d);
+    if (portion > 0) offset = load_coherent(offsets + d);
     digit_base[d] = offset + prefix - local_start;
     for (int w = 0; w < ONESWEEP_WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
     if (hands_on) {
