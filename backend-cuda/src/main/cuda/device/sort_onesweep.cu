@@ -7,12 +7,14 @@
 //    finish turns the counts into each pass's exclusive digit offsets (the first output slot of
 //    each digit).
 //  onesweep_pass: one launch per pass. Each block takes the next tile in launch order (a tile
-//    counter, so every earlier tile is already running), ranks its keys by digit (per-warp digit
-//    counters in shared memory, the keys of one digit found with a ballot per digit bit), publishes its
-//    per-digit counts in a decoupled look-back over the tiles (one 32-bit status word per tile and
-//    digit: a 2-bit flag and a 30-bit count, written and read whole, so no fence is needed), adds
-//    the pass's digit offset, sorts the tile in shared memory and writes every key (and value) to
-//    its final slot. Ranks follow input order, so the sort is stable.
+//    counter, so every earlier tile is already running), counts its keys' digits (per-warp
+//    counters in shared memory) and publishes the counts at once in a decoupled look-back over
+//    the tiles (one 32-bit status word per tile and digit: a 2-bit flag and a 30-bit count,
+//    written and read whole, so no fence is needed); then it ranks its keys into a tile sorted by
+//    digit in shared memory (the keys of one digit of a warp found with a ballot per digit bit),
+//    looks back for the digits' counts in the earlier tiles, adds the pass's digit offsets and
+//    writes every key (and value) to its final slot: consecutive threads write consecutive slots
+//    of a digit. Ranks follow input order, so the sort is stable.
 // The look-back counts are 30 bits: tiles are grouped into portions of portion_tiles tiles (at
 // most 2^30 - 1 keys; the driver uses 2^28 as CUB does), and the look-back stops at the first tile
 // of a portion. Each portion of a pass has its own digit offsets: portion 0's come from the
@@ -231,22 +233,17 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     if (HAS_VALUES) value[k] = j < valid ? values_in[base + j] : (V)0;
   }
 
-  // rank within the warp: the lanes holding digit d take consecutive ranks after the warp's earlier
-  // keys of d; the lowest of them advances the warp's counter
-  u32 rank[ONESWEEP_ITEMS];
+  // early counts: each warp counts its digits (shared atomics; a warp whose keys share one digit
+  // adds them at once), so that the tile's counts are published before the keys are ranked
   u32* counters = warp_digits + warp * ONESWEEP_RADIX;
-  const u32 lanes_below = (1u << lane) - 1;
 #pragma unroll
   for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
     const u32 d = onesweep_digit(key[k], shift, mask);
-    const u32 peers = onesweep_match_digit(d);
-    const int leader = __ffs(peers) - 1;
-    u32 before = 0;
-    if (lane == leader) {
-      before = counters[d];
-      counters[d] = before + __popc(peers);
+    if (__all_sync(FULL_MASK, d == __shfl_sync(FULL_MASK, d, 0))) {
+      if (lane == 0) counters[d] += WARP_SIZE;
+    } else {
+      atomicAdd(counters + d, 1u);
     }
-    rank[k] = __shfl_sync(FULL_MASK, before, leader) + __popc(peers & lanes_below);
     __syncwarp();
   }
   __syncthreads();
@@ -268,7 +265,33 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     volatile u32* mine = lookback + tile * ONESWEEP_RADIX + d;
     *mine = (portion_first ? LOOKBACK_PREFIX : LOOKBACK_AGGREGATE) | tile_count;
   }
+  // digit d's keys of warp w go to the sorted tile from warp_digits[w][d] on
   const u32 local_start = onesweep_block_exclusive_scan(d < ONESWEEP_RADIX ? tile_count : 0, warp_sums);
+  if (d < ONESWEEP_RADIX) {
+    for (int w = 0; w < ONESWEEP_WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
+  }
+  __syncthreads();
+
+  // rank and sort the tile in shared memory: the lanes holding digit d take consecutive slots after
+  // the warp's earlier keys of d; the lowest of them advances the warp's counter
+  u32 rank[ONESWEEP_ITEMS];
+  const u32 lanes_below = (1u << lane) - 1;
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    const u32 d = onesweep_digit(key[k], shift, mask);
+    const u32 peers = onesweep_match_digit(d);
+    const int leader = __ffs(peers) - 1;
+    u32 before = 0;
+    if (lane == leader) {
+      before = counters[d];
+      counters[d] = before + __popc(peers);
+    }
+    rank[k] = __shfl_sync(FULL_MASK, before, leader) + __popc(peers & lanes_below);
+    sorted.keys[rank[k]] = key[k];
+    __syncwarp();
+  }
+
+  // thread d: the digit's output slots, after looking back over the earlier tiles
   if (d < ONESWEEP_RADIX) {
     // look back over the earlier tiles of the portion until one has published its inclusive prefix
     if (!portion_first) {
@@ -299,7 +322,6 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   if (d < ONESWEEP_RADIX) {
     if (portion > 0) offset = load_coherent(offsets + d);
     digit_base[d] = offset + prefix - local_start;
-    for (int w = 0; w < ONESWEEP_WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
     if (hands_on) {
       offsets[passes * ONESWEEP_RADIX + d] = offset + prefix + tile_count;
       __threadfence();
@@ -311,14 +333,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     *ready = (u32)(portion + 1);
   }
 
-  // sort the tile in shared memory, then striped writes: consecutive slots of a digit go to
-  // consecutive output slots
-#pragma unroll
-  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
-    rank[k] += warp_digits[warp * ONESWEEP_RADIX + onesweep_digit(key[k], shift, mask)];
-    sorted.keys[rank[k]] = key[k];
-  }
-  __syncthreads();
+  // striped writes of the sorted tile: consecutive slots of a digit go to consecutive output slots
   u32 slot[ONESWEEP_ITEMS];
 #pragma unroll
   for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
