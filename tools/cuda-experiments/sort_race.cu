@@ -4,7 +4,8 @@
 //        loads it, with the default tuning constants;
 //   prims-src  the same source compiled into this binary, with the tuning macros given at build time
 //        (-DONESWEEP_THREADS=..., -DONESWEEP_ITEMS=..., -DONESWEEP_DIGIT_BITS=...,
-//        -DONESWEEP_HIST_TILES=..., -DONESWEEP_MIN_BLOCKS=...), so that tunings can be tried
+//        -DONESWEEP_HIST_TILES=..., -DONESWEEP_MIN_BLOCKS=..., -DONESWEEP_MATCH_ANY_SYNC to find
+//        a warp's keys of one digit with __match_any_sync), so that tunings can be tried
 //        without regenerating the PTX. A tile whose 8-byte keys or values overflow 48 KiB of
 //        shared memory (THREADS * ITEMS * 8 + THREADS / 32 * 2^DIGIT_BITS * 4 bytes and a little
 //        more) does not compile: add -DONESWEEP_ONLY_4_BYTE_TYPES, and the src candidate skips the
