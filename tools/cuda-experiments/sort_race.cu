@@ -5,7 +5,8 @@
 //   prims-src  the same source compiled into this binary, with the tuning macros given at build time
 //        (-DONESWEEP_THREADS=..., -DONESWEEP_ITEMS=..., -DONESWEEP_DIGIT_BITS=...,
 //        -DONESWEEP_HIST_TILES=..., -DONESWEEP_MIN_BLOCKS=..., -DONESWEEP_MATCH_ANY_SYNC to find
-//        a warp's keys of one digit with __match_any_sync), so that tunings can be tried
+//        a warp's keys of one digit with __match_any_sync, -DONESWEEP_PROFILE to print the pass
+//        kernel's clock cycles per phase and tile after the stages), so that tunings can be tried
 //        without regenerating the PTX. A tile whose 8-byte keys or values overflow 48 KiB of
 //        shared memory (THREADS * ITEMS * 8 + THREADS / 32 * 2^DIGIT_BITS * 4 bytes and a little
 //        more) does not compile: add -DONESWEEP_ONLY_4_BYTE_TYPES, and the src candidate skips the
@@ -459,6 +460,23 @@ struct Race {
         std::printf("%-12lld %-10s %-22s %10.3f %10.3f %8.3f %10.3f %s\n", n, type_label.c_str(), c.name.c_str(), ms,
                     cub_ms, cub_ms / ms, uint32_ms, ok ? "" : "MISMATCH");
         if (breakdown) print_breakdown(marked_call);
+#ifdef ONESWEEP_PROFILE
+        if (breakdown && c.name == "prims-src") {
+          const char* phases[ONESWEEP_PHASES] = {"tile counter",         "load + early counts", "publish + scan",
+                                                 "rank into shared",     "look-back (digit 0)", "offsets + barrier",
+                                                 "write out"};
+          unsigned long long sums[ONESWEEP_PHASES] = {};
+          CK(cudaMemcpyToSymbol(onesweep_profile, sums, sizeof sums));
+          prims_call();
+          CK(cudaStreamSynchronize(stream));
+          CK(cudaMemcpyFromSymbol(sums, onesweep_profile, sizeof sums));
+          const long long tiles = (n + c.tile() - 1) / c.tile();
+          const int passes = (end_bit - begin_bit + c.digit_bits - 1) / c.digit_bits;
+          for (int i = 0; i < ONESWEEP_PHASES; ++i)
+            std::printf("    pass phase %-22s %10.0f cycles per tile (thread 0)\n", phases[i],
+                        (double)sums[i] / (tiles * passes));
+        }
+#endif
       } else {
         std::printf("check %-4s %-5s %s\n", ok ? "ok" : "FAIL", c.name.c_str(), label);
       }

@@ -82,6 +82,25 @@ __device__ __forceinline__ u32 onesweep_mask(int begin_bit, int end_bit, int pas
   return (1u << bits) - 1;
 }
 
+// Experiments (-DONESWEEP_PROFILE): per phase of the pass kernel, the sum over its tiles of
+// thread 0's clock cycles (tools/cuda-experiments/sort_race.cu prints the mean per tile).
+#ifdef ONESWEEP_PROFILE
+#define ONESWEEP_PHASES 7
+__device__ unsigned long long onesweep_profile[ONESWEEP_PHASES];
+#define ONESWEEP_STAMP(phase)                                                                \
+  do {                                                                                       \
+    if (threadIdx.x == 0) {                                                                  \
+      const long long now = clock64();                                                       \
+      atomicAdd(&onesweep_profile[phase], (unsigned long long)(now - stamp));                \
+      stamp = now;                                                                           \
+    }                                                                                        \
+  } while (0)
+#else
+#define ONESWEEP_STAMP(phase) \
+  do {                        \
+  } while (0)
+#endif
+
 // The lanes of the warp whose digit equals d: one ballot per digit bit (CUB's MatchAny), cheaper
 // than __match_any_sync. Every lane of the warp must call it.
 // (-DONESWEEP_MATCH_ANY_SYNC: __match_any_sync instead, for comparison.)
@@ -203,10 +222,14 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   const int shift = begin_bit + pass * ONESWEEP_DIGIT_BITS;
   const u32 mask = onesweep_mask(begin_bit, end_bit, pass);
   const bool transform_in = pass == 0, transform_out = pass == passes - 1;
+#ifdef ONESWEEP_PROFILE
+  long long stamp = clock64();
+#endif
 
   if (tid == 0) tile_slot = atomicAdd(&scratch[1 + pass], 1u);
   for (int i = tid; i < ONESWEEP_WARPS * ONESWEEP_RADIX; i += ONESWEEP_THREADS) warp_digits[i] = 0;
   __syncthreads();
+  ONESWEEP_STAMP(0);
   const i64 tile = tile_slot;
   const i64 base = tile * ONESWEEP_TILE;
   const u32 valid = (u32)min((i64)ONESWEEP_TILE, n - base);
@@ -247,6 +270,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     __syncwarp();
   }
   __syncthreads();
+  ONESWEEP_STAMP(1);
 
   // thread d: the tile's count of digit d, published at once for the tiles after this one
   const u32 d = tid;
@@ -271,6 +295,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     for (int w = 0; w < ONESWEEP_WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
   }
   __syncthreads();
+  ONESWEEP_STAMP(2);
 
   // rank and sort the tile in shared memory: the lanes holding digit d take consecutive slots after
   // the warp's earlier keys of d; the lowest of them advances the warp's counter
@@ -290,6 +315,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     sorted.keys[rank[k]] = key[k];
     __syncwarp();
   }
+  ONESWEEP_STAMP(3);
 
   // thread d: the digit's output slots, after looking back over the earlier tiles
   if (d < ONESWEEP_RADIX) {
@@ -309,6 +335,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
       *mine = LOOKBACK_PREFIX | (prefix + tile_count);
     }
   }
+  ONESWEEP_STAMP(4);
   // the portion's digit offsets: wait until the previous portion's last tile has stored them
   if (portion > 0) {
     if (tid == 0) {
@@ -332,6 +359,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     volatile u32* ready = scratch + ONESWEEP_READY + pass;
     *ready = (u32)(portion + 1);
   }
+  ONESWEEP_STAMP(5);
 
   // striped writes of the sorted tile: consecutive slots of a digit go to consecutive output slots
   u32 slot[ONESWEEP_ITEMS];
@@ -355,6 +383,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
       if (j < valid) values_out[slot[k]] = sorted.values[j];
     }
   }
+  ONESWEEP_STAMP(6);
 }
 
 #define PRIMS_ONESWEEP_PASS_ARGS \
