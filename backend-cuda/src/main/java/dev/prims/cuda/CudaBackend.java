@@ -128,19 +128,21 @@ final class CudaBackend extends AbstractBackend {
   private final boolean captureAllocationSites;
 
   CudaBackend(DeviceInfo info) {
-    this(info, CudaTransferPolicy.defaults(), true, false);
+    this(info, CudaTransferPolicy.defaults(), true, dev.prims.spi.DeviceSorter.LSD_RADIX, false);
   }
 
   /**
    * Opens {@code info}; host arrays go through pinned staging slots as {@code transfer} says, or
    * through one pageable copy; the segmented reduce holds its tiles in registers when {@code
-   * segmentRegisters} ({@code prims.cuda.segment.variant}); buffers record where they were
-   * allocated when {@code captureAllocationSites} ({@code prims.debug.leaks}).
+   * segmentRegisters} ({@code prims.cuda.segment.variant}); the sort runs {@code sortVariant}
+   * ({@code prims.cuda.sort.variant}); buffers record where they were allocated when {@code
+   * captureAllocationSites} ({@code prims.debug.leaks}).
    */
   CudaBackend(
       DeviceInfo info,
       CudaTransferPolicy transfer,
       boolean segmentRegisters,
+      String sortVariant,
       boolean captureAllocationSites) {
     super(CudaBackendProvider.ID, info);
     parts(
@@ -155,7 +157,7 @@ final class CudaBackend extends AbstractBackend {
         new CudaSegmenter(this, segmentRegisters));
     // select, partition and top-k: DeviceSelect over device/select.cu
     sortAndSelect(
-        new CudaSorter(this, scanner),
+        new CudaSorter(this, scanner, sortVariant),
         new dev.prims.spi.DeviceSelect(this, new CudaSelectKernels(this)));
     this.info = info;
     this.sms = info.computeUnits();

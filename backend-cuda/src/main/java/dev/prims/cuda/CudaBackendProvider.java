@@ -38,7 +38,8 @@ public final class CudaBackendProvider implements BackendProvider {
         StagingPolicy.chunkKey(CudaTransferPolicy.PREFIX),
         StagingPolicy.slotsKey(CudaTransferPolicy.PREFIX),
         StagingPolicy.threadsKey(CudaTransferPolicy.PREFIX),
-        CudaSegmentPolicy.VARIANT_KEY);
+        CudaSegmentPolicy.VARIANT_KEY,
+        CudaSortPolicy.VARIANT_KEY);
   }
 
   @Override
@@ -57,6 +58,9 @@ public final class CudaBackendProvider implements BackendProvider {
     CudaTransferPolicy transfer = CudaTransferPolicy.of(context);
     boolean segmentRegisters =
         CudaSegmentPolicy.registers(context.get(CudaSegmentPolicy.VARIANT_KEY).orElse(null));
-    return new CudaBackend(device, transfer, segmentRegisters, BufferCleaner.captureSites(context));
+    String sortVariant =
+        CudaSortPolicy.variant(context.get(CudaSortPolicy.VARIANT_KEY).orElse(null));
+    return new CudaBackend(
+        device, transfer, segmentRegisters, sortVariant, BufferCleaner.captureSites(context));
   }
 }

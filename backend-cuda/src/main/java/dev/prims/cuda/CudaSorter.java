@@ -5,24 +5,37 @@ import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceRadixSort;
 import dev.prims.spi.DeviceSorter;
+import dev.prims.spi.RadixPasses;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Radix sort on the device ({@code device/sort.cu}, the twin of the OpenCL backend's sort.cl): one
- * pass per digit of the bits asked for (tile histograms, their scan by {@link CudaScanner}'s
- * reduce-then-scan, a stable scatter), in the order {@link DeviceRadixSort} gives; the front and
- * the tuning are {@link DeviceSorter}'s.
+ * Radix sort on the device, in one of two variants ({@link CudaSortPolicy}): {@code lsd-radix}
+ * ({@code device/sort.cu}, the twin of the OpenCL backend's sort.cl): one pass per digit of the
+ * bits asked for (tile histograms, their scan by {@link CudaScanner}'s reduce-then-scan, a stable
+ * scatter), in the order {@link DeviceRadixSort} gives, with {@link DeviceSorter}'s tuning; or
+ * {@code onesweep} ({@code device/sort_onesweep.cu}): one kernel counting the digits of every pass,
+ * then one kernel per pass (decoupled look-back over the tiles), the passes routed as {@link
+ * RadixPasses} says. The front is {@link DeviceSorter}'s.
  */
 final class CudaSorter extends DeviceSorter<CUdeviceptr> {
   static final String MODULE = "sort";
+  static final String ONESWEEP_MODULE = "sort_onesweep";
 
   private final CudaBackend backend;
   private final CudaScanner scanner;
+  private final String variant;
 
-  CudaSorter(CudaBackend backend, CudaScanner scanner) {
+  /** A sorter running {@code variant} ({@link DeviceSorter#LSD_RADIX} or {@code ONESWEEP}). */
+  CudaSorter(CudaBackend backend, CudaScanner scanner, String variant) {
     super("CUDA");
     this.backend = backend;
     this.scanner = scanner;
+    this.variant = variant;
+  }
+
+  @Override
+  protected String variant() {
+    return variant;
   }
 
   @Override
@@ -60,6 +73,98 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
         "sort_tile_histograms" + key,
         "sort_scatter" + key + (valueType == null ? "" : "_" + valueType.id()),
         "sort_bits_to_keys" + key);
+  }
+
+  /** The entry points of {@code device/sort_onesweep.cu} one onesweep sort launches. */
+  record OnesweepKernels(String histograms, String pass) {}
+
+  /** The onesweep entry points for keys of {@code keyType} and values of {@code valueType}. */
+  static OnesweepKernels onesweepKernels(DType keyType, DType valueType) {
+    String key = "_" + keyType.id();
+    return new OnesweepKernels(
+        "onesweep_histograms" + key,
+        "onesweep_pass" + key + (valueType == null ? "" : "_" + valueType.id()));
+  }
+
+  @Override
+  protected void sortBits(Job<CUdeviceptr> job) {
+    if (variant.equals(ONESWEEP)) {
+      onesweep(job);
+    } else {
+      super.sortBits(job);
+    }
+  }
+
+  /**
+   * The onesweep sort: zeroes the scratch words, counts every pass's digits, then per pass zeroes
+   * the look-back words and launches the pass; a sort that ends in scratch (in place with an odd
+   * number of passes) copies its keys (already turned back) and values to the outputs.
+   */
+  private void onesweep(Job<CUdeviceptr> job) {
+    OnesweepKernels kernels = onesweepKernels(job.keyType(), job.valueType());
+    long n = job.n();
+    int beginBit = job.beginBit();
+    int endBit = job.endBit();
+    int digitBits = CudaSortPolicy.ONESWEEP_DIGIT_BITS;
+    long tiles = (n + CudaSortPolicy.ONESWEEP_TILE - 1) / CudaSortPolicy.ONESWEEP_TILE;
+    long portionTiles = CudaSortPolicy.ONESWEEP_PORTION_TILES;
+    long portions = (tiles + portionTiles - 1) / portionTiles;
+    RadixPasses keyPasses =
+        RadixPasses.of(beginBit, endBit, digitBits, job.keys() == job.keysOut());
+    RadixPasses valuePasses =
+        RadixPasses.of(beginBit, endBit, digitBits, job.values() == job.valuesOut());
+    int passes = keyPasses.passes();
+    long stateWords =
+        CudaSortPolicy.ONESWEEP_SCRATCH_HEADER + portions * passes * CudaSortPolicy.ONESWEEP_RADIX;
+    long lookbackWords = tiles * CudaSortPolicy.ONESWEEP_RADIX;
+    CUdeviceptr state = scratch("sort.onesweep.state", stateWords * 4);
+    CUdeviceptr lookback = scratch("sort.onesweep.lookback", lookbackWords * 4);
+    backend.zero(state, stateWords);
+    backend.launch(
+        ONESWEEP_MODULE,
+        kernels.histograms(),
+        (tiles + CudaSortPolicy.ONESWEEP_HIST_TILES - 1) / CudaSortPolicy.ONESWEEP_HIST_TILES,
+        0,
+        new KernelArgs()
+            .pointer(job.keys())
+            .i64(n)
+            .i32(beginBit)
+            .i32(endBit)
+            .i32(job.descending())
+            .pointer(state));
+    CUdeviceptr keysSrc = job.keys();
+    CUdeviceptr valuesSrc = job.values();
+    for (int p = 0; p < passes; p++) {
+      CUdeviceptr keysDst = keyPasses.writesOutput(p) ? job.keysOut() : job.keysTmp();
+      KernelArgs args = new KernelArgs().pointer(keysSrc).pointer(keysDst);
+      CUdeviceptr valuesDst = null;
+      if (valuesSrc != null) {
+        valuesDst = valuePasses.writesOutput(p) ? job.valuesOut() : job.valuesTmp();
+        args.pointer(valuesSrc).pointer(valuesDst);
+      }
+      backend.zero(lookback, lookbackWords);
+      backend.launch(
+          ONESWEEP_MODULE,
+          kernels.pass(),
+          tiles,
+          0,
+          args.i64(n)
+              .i32(p)
+              .i32(beginBit)
+              .i32(endBit)
+              .i32(job.descending())
+              .i64(portionTiles)
+              .pointer(state)
+              .pointer(lookback));
+      keysSrc = keysDst;
+      valuesSrc = valuesDst;
+    }
+    if (!keyPasses.endsInOutput()) {
+      copy(keysSrc, job.keysOut(), n * job.keyType().bytes());
+    }
+    if (valuesSrc != null && !valuePasses.endsInOutput()) {
+      copy(valuesSrc, job.valuesOut(), n * job.valueType().bytes());
+    }
   }
 
   @Override

@@ -19,6 +19,9 @@ public abstract class DeviceSorter<M> implements Sorter {
   /** The variant: least-significant-digit radix sort. */
   public static final String LSD_RADIX = "lsd-radix";
 
+  /** The variant: onesweep radix sort (one histogram kernel, one kernel per pass). */
+  public static final String ONESWEEP = "onesweep";
+
   /** Threads per block (work-items per work-group). */
   public static final int BLOCK_SIZE = 256;
 
@@ -66,6 +69,25 @@ public abstract class DeviceSorter<M> implements Sorter {
     }
   }
 
+  /**
+   * One sort of {@code n >= 2} keys by bits {@code [beginBit, endBit)} (not empty): the inputs, the
+   * outputs (the same handles when in place), scratch as large as the keys and the values, and
+   * {@code descending} as the kernels take it (1 or 0). Values are null for keys alone.
+   */
+  protected record Job<M>(
+      DType keyType,
+      DType valueType,
+      long n,
+      int descending,
+      M keys,
+      M values,
+      M keysOut,
+      M valuesOut,
+      M keysTmp,
+      M valuesTmp,
+      int beginBit,
+      int endBit) {}
+
   /** The buffers' manager, through which host arrays go up and come back. */
   protected abstract BufferManager buffers();
 
@@ -84,6 +106,31 @@ public abstract class DeviceSorter<M> implements Sorter {
   /** The kernel launches of one sort. */
   protected abstract DeviceRadixSort<M> passes(Launch<M> launch);
 
+  /** The variant this sorter runs: {@link #LSD_RADIX} unless a backend offers another. */
+  protected String variant() {
+    return LSD_RADIX;
+  }
+
+  /**
+   * Enqueues {@code job} (under the lock): by default the LSD radix passes of {@link #passes}, with
+   * scratch for the tile counts; a backend with another {@link #variant} runs its own.
+   */
+  protected void sortBits(Job<M> job) {
+    long tiles = tiles(job.n());
+    M counts = scratch("sort.counts", RADIX * tiles * 4);
+    passes(new Launch<>(job.keyType(), job.valueType(), job.n(), tiles, counts, job.descending()))
+        .sort(
+            job.keys(),
+            job.values(),
+            job.keysOut(),
+            job.valuesOut(),
+            job.keysTmp(),
+            job.valuesTmp(),
+            job.beginBit(),
+            job.endBit(),
+            DIGIT_BITS);
+  }
+
   @Override
   public void sort(Object keys, Object values, SortOrder order, CallContext call) {
     Sorter.sortThroughBuffers(this, buffers(), keys, values, order, call);
@@ -100,7 +147,7 @@ public abstract class DeviceSorter<M> implements Sorter {
       throw new IllegalArgumentException(
           "the " + backendName + " sort takes fewer than 2^32 keys, got " + n);
     }
-    call.usedVariant(LSD_RADIX);
+    call.usedVariant(variant());
     if (n == 0) {
       return;
     }
@@ -118,13 +165,22 @@ public abstract class DeviceSorter<M> implements Sorter {
             }
             return;
           }
-          long tiles = tiles(n);
           M keysTmp = scratch("sort.keys", n * keyType.bytes());
           M valuesTmp = v == null ? null : scratch("sort.values", n * valueType.bytes());
-          M counts = scratch("sort.counts", RADIX * tiles * 4);
-          passes(new Launch<>(keyType, valueType, n, tiles, counts, descending))
-              .sort(
-                  k, v, kOut, vOut, keysTmp, valuesTmp, sort.beginBit(), sort.endBit(), DIGIT_BITS);
+          sortBits(
+              new Job<>(
+                  keyType,
+                  valueType,
+                  n,
+                  descending,
+                  k,
+                  v,
+                  kOut,
+                  vOut,
+                  keysTmp,
+                  valuesTmp,
+                  sort.beginBit(),
+                  sort.endBit()));
         });
   }
 }

@@ -1,0 +1,428 @@
+// Onesweep LSD radix sort (Adinets & Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort
+// for GPUs", 2022), the algorithm of CUB's DeviceRadixSort. Keys are sorted by their radix bits
+// (RadixKey: an unsigned integer whose order is the sort order), ONESWEEP_DIGIT_BITS-wide digits
+// from begin_bit up to end_bit; the first pass turns keys into radix bits as it loads them, the last
+// turns them back as it writes them. Two kernels:
+//  onesweep_histograms: reads the keys once and counts the digits of EVERY pass; the last block to
+//    finish turns the counts into each pass's exclusive digit offsets (the first output slot of
+//    each digit).
+//  onesweep_pass: one launch per pass. Each block takes the next tile in launch order (a tile
+//    counter, so every earlier tile is already running), counts its keys' digits (per-warp
+//    counters in shared memory) and publishes the counts at once in a decoupled look-back over
+//    the tiles (one 32-bit status word per tile and digit: a 2-bit flag and a 30-bit count,
+//    written and read whole, so no fence is needed); then it ranks its keys into a tile sorted by
+//    digit in shared memory (the keys of one digit of a warp found with a ballot per digit bit),
+//    looks back for the digits' counts in the earlier tiles, adds the pass's digit offsets and
+//    writes every key (and value) to its final slot: consecutive threads write consecutive slots
+//    of a digit. Ranks follow input order, so the sort is stable.
+// The look-back counts are 30 bits: tiles are grouped into portions of portion_tiles tiles (at
+// most 2^30 - 1 keys; the driver uses 2^28 as CUB does), and the look-back stops at the first tile
+// of a portion. Each portion of a pass has its own digit offsets: portion 0's come from the
+// histograms; the last tile of portion q adds the portion's inclusive digit counts (known only in
+// the pass: a pass's portions hold the keys in the order the previous pass left them) to portion
+// q's offsets, stores them as portion q + 1's and then raises the pass's ready counter to q + 1;
+// the tiles of portion q + 1 wait for it (tiles start in order, so the wait always ends). The
+// driver zeroes the scratch words before the histograms and the look-back words before every
+// pass; output slots are 32-bit (n < 2^32).
+// Scratch words: [0] blocks done (histograms), [1 + pass] tile counter of the pass,
+// [ONESWEEP_READY + pass] portions of the pass whose digit offsets are ready, less one, then from
+// ONESWEEP_SCRATCH_HEADER the digit offsets at [(portion * passes + pass) * RADIX + digit] (the
+// histograms' counts at portion 0's place before they become its offsets).
+// Entry points are suffixed with the key type (int, long, float, double) and, for onesweep_pass
+// with values, the value type (int, long). The tuning macros may be overridden (-D) for
+// experiments (tools/cuda-experiments/sort_race.cu); dev.prims.cuda.CudaSortPolicy mirrors them.
+#include "../common.cuh"
+#include "../block/radix_key.cuh"
+#include "../warp/warp_scan.cuh"
+
+#ifndef ONESWEEP_THREADS
+#define ONESWEEP_THREADS 256
+#endif
+#ifndef ONESWEEP_ITEMS
+#define ONESWEEP_ITEMS 16
+#endif
+#ifndef ONESWEEP_DIGIT_BITS
+#define ONESWEEP_DIGIT_BITS 8
+#endif
+// Blocks per SM the pass kernel's registers must allow (__launch_bounds__; 1: no constraint; 2
+// caps 256-thread blocks at 128 registers).
+#ifndef ONESWEEP_MIN_BLOCKS
+#define ONESWEEP_MIN_BLOCKS 2
+#endif
+// Histogram kernel: tiles per block.
+#ifndef ONESWEEP_HIST_TILES
+#define ONESWEEP_HIST_TILES 8
+#endif
+#define ONESWEEP_RADIX (1 << ONESWEEP_DIGIT_BITS)
+#define ONESWEEP_WARPS (ONESWEEP_THREADS / WARP_SIZE)
+#define ONESWEEP_TILE (ONESWEEP_THREADS * ONESWEEP_ITEMS)
+#define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
+#define ONESWEEP_SCRATCH_HEADER 32
+#define ONESWEEP_READY (1 + ONESWEEP_MAX_PASSES)
+#define LOOKBACK_AGGREGATE (1u << 30)
+#define LOOKBACK_PREFIX (2u << 30)
+#define LOOKBACK_FLAGS (3u << 30)
+#define LOOKBACK_COUNT (LOOKBACK_AGGREGATE - 1)
+
+static_assert(ONESWEEP_THREADS % WARP_SIZE == 0, "whole warps");
+static_assert(ONESWEEP_THREADS >= ONESWEEP_RADIX, "one thread per digit");
+static_assert(ONESWEEP_READY + ONESWEEP_MAX_PASSES <= ONESWEEP_SCRATCH_HEADER,
+              "tile and ready counters fit the scratch header");
+
+typedef unsigned u32;
+
+template <typename R>
+__device__ __forceinline__ u32 onesweep_digit(R bits, int shift, u32 mask) {
+  return (u32)(bits >> shift) & mask;
+}
+
+// Digit bits of pass p: ONESWEEP_DIGIT_BITS, fewer in a last pass that reaches end_bit.
+__device__ __forceinline__ u32 onesweep_mask(int begin_bit, int end_bit, int pass) {
+  const int bits = min(ONESWEEP_DIGIT_BITS, end_bit - (begin_bit + pass * ONESWEEP_DIGIT_BITS));
+  return (1u << bits) - 1;
+}
+
+// Experiments (-DONESWEEP_PROFILE): per phase of the pass kernel, the sum over its tiles of
+// thread 0's clock cycles (tools/cuda-experiments/sort_race.cu prints the mean per tile).
+#ifdef ONESWEEP_PROFILE
+#define ONESWEEP_PHASES 7
+__device__ unsigned long long onesweep_profile[ONESWEEP_PHASES];
+#define ONESWEEP_STAMP(phase)                                                                \
+  do {                                                                                       \
+    if (threadIdx.x == 0) {                                                                  \
+      const long long now = clock64();                                                       \
+      atomicAdd(&onesweep_profile[phase], (unsigned long long)(now - stamp));                \
+      stamp = now;                                                                           \
+    }                                                                                        \
+  } while (0)
+#else
+#define ONESWEEP_STAMP(phase) \
+  do {                        \
+  } while (0)
+#endif
+
+// The lanes of the warp whose digit equals d: one ballot per digit bit (CUB's MatchAny), cheaper
+// than __match_any_sync. Every lane of the warp must call it.
+// (-DONESWEEP_MATCH_ANY_SYNC: __match_any_sync instead, for comparison.)
+__device__ __forceinline__ u32 onesweep_match_digit(u32 d) {
+#ifdef ONESWEEP_MATCH_ANY_SYNC
+  return __match_any_sync(FULL_MASK, d);
+#endif
+  u32 peers = FULL_MASK;
+#pragma unroll
+  for (int b = 0; b < ONESWEEP_DIGIT_BITS; ++b) {
+    const bool set = (d >> b) & 1u;
+    const u32 ones = __ballot_sync(FULL_MASK, set);
+    peers &= set ? ones : ~ones;
+  }
+  return peers;
+}
+
+// Exclusive scan of one value per thread over the block (threads past the digits pass 0);
+// warp_sums holds ONESWEEP_WARPS words. Every thread must call it.
+__device__ __forceinline__ u32 onesweep_block_exclusive_scan(u32 value, u32* warp_sums) {
+  const int lane = threadIdx.x % WARP_SIZE, warp = threadIdx.x / WARP_SIZE;
+  const u32 inclusive = (u32)warp_inclusive_scan<OpSum>((int)value, lane);
+  if (lane == WARP_SIZE - 1) warp_sums[warp] = inclusive;
+  __syncthreads();
+  u32 before = 0;
+  for (int w = 0; w < warp; ++w) before += warp_sums[w];
+  __syncthreads();
+  return before + inclusive - value;
+}
+
+template <typename R, bool FLOATING>
+__device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end_bit, int descending,
+                                    u32* scratch) {
+  __shared__ u32 hist[ONESWEEP_MAX_PASSES * ONESWEEP_RADIX];
+  __shared__ u32 warp_sums[ONESWEEP_WARPS];
+  __shared__ bool last_block;
+  const int tid = threadIdx.x;
+  const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
+  for (int i = tid; i < passes * ONESWEEP_RADIX; i += ONESWEEP_THREADS) hist[i] = 0;
+  __syncthreads();
+
+  const i64 chunk = (i64)ONESWEEP_HIST_TILES * ONESWEEP_TILE;
+  const i64 base = blockIdx.x * chunk;
+  const i64 end = min(n, base + chunk);
+  // each thread counts a run of equal digits in registers and adds it when the digit changes, so
+  // that a digit shared by most keys (the high digits of small keys) does not serialise the
+  // block on one shared counter
+  u32 last[ONESWEEP_MAX_PASSES], run[ONESWEEP_MAX_PASSES];
+#pragma unroll
+  for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) last[p] = run[p] = 0;
+  auto count = [&](R raw) {
+    const R x = RadixKey<R, FLOATING>::bits_of(raw, descending);
+#pragma unroll
+    for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) {
+      if (p < passes) {
+        const u32 d =
+            onesweep_digit(x, begin_bit + p * ONESWEEP_DIGIT_BITS, onesweep_mask(begin_bit, end_bit, p));
+        if (d != last[p]) {
+          if (run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
+          last[p] = d;
+          run[p] = 0;
+        }
+        ++run[p];
+      }
+    }
+  };
+  i64 i = base + tid;
+  for (; i + 3 * ONESWEEP_THREADS < end; i += 4 * ONESWEEP_THREADS) {
+    R x[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) x[u] = keys[i + u * ONESWEEP_THREADS];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) count(x[u]);
+  }
+  for (; i < end; i += ONESWEEP_THREADS) count(keys[i]);
+#pragma unroll
+  for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) {
+    if (p < passes && run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
+  }
+  __syncthreads();
+
+  u32* counts = scratch + ONESWEEP_SCRATCH_HEADER;
+  for (int j = tid; j < passes * ONESWEEP_RADIX; j += ONESWEEP_THREADS) {
+    if (hist[j]) atomicAdd(&counts[j], hist[j]);
+  }
+
+  // the last block turns the counts into offsets: digit d of a pass starts after every key of a
+  // smaller digit
+  __threadfence();
+  __syncthreads();
+  if (tid == 0) last_block = atomicAdd(&scratch[0], 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!last_block) return;
+  __threadfence();
+  for (int p = 0; p < passes; ++p) {
+    u32* at = &counts[p * ONESWEEP_RADIX + tid];
+    const u32 total = tid < ONESWEEP_RADIX ? load_coherent(at) : 0;
+    const u32 offset = onesweep_block_exclusive_scan(total, warp_sums);
+    if (tid < ONESWEEP_RADIX) *at = offset;
+  }
+}
+
+template <typename R, bool FLOATING, typename V, bool HAS_VALUES>
+__device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in, V* values_out, i64 n, int pass,
+                              int begin_bit, int end_bit, int descending, i64 portion_tiles, u32* scratch,
+                              u32* lookback) {
+  __shared__ union {
+    R keys[ONESWEEP_TILE];
+    V values[HAS_VALUES ? ONESWEEP_TILE : 1];
+  } sorted;
+  // per warp and digit: the warp's count, then the digit's first slot in the sorted tile for the warp
+  __shared__ u32 warp_digits[ONESWEEP_WARPS * ONESWEEP_RADIX];
+  // per digit: output slot of the sorted tile's slot 0 (mod 2^32; slot j of digit d goes to base + j)
+  __shared__ u32 digit_base[ONESWEEP_RADIX];
+  __shared__ u32 warp_sums[ONESWEEP_WARPS];
+  __shared__ u32 tile_slot;
+  const int tid = threadIdx.x, lane = tid % WARP_SIZE, warp = tid / WARP_SIZE;
+  const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
+  const int shift = begin_bit + pass * ONESWEEP_DIGIT_BITS;
+  const u32 mask = onesweep_mask(begin_bit, end_bit, pass);
+  const bool transform_in = pass == 0, transform_out = pass == passes - 1;
+#ifdef ONESWEEP_PROFILE
+  long long stamp = clock64();
+#endif
+
+  if (tid == 0) tile_slot = atomicAdd(&scratch[1 + pass], 1u);
+  for (int i = tid; i < ONESWEEP_WARPS * ONESWEEP_RADIX; i += ONESWEEP_THREADS) warp_digits[i] = 0;
+  __syncthreads();
+  ONESWEEP_STAMP(0);
+  const i64 tile = tile_slot;
+  const i64 base = tile * ONESWEEP_TILE;
+  const u32 valid = (u32)min((i64)ONESWEEP_TILE, n - base);
+  const i64 portion = tile / portion_tiles;
+  u32* offsets = scratch + ONESWEEP_SCRATCH_HEADER + (portion * passes + pass) * ONESWEEP_RADIX;
+  // portion 0's digit offsets come from the histogram kernel: loaded now, they arrive during the
+  // ranking (a later portion's are loaded once the previous portion has stored them)
+  u32 offset = 0;
+  if (portion == 0 && tid < ONESWEEP_RADIX) offset = load_coherent(offsets + tid);
+
+  // warp-striped loads: item k of a lane is key warp * 32 * ITEMS + k * 32 + lane of the tile, so
+  // a warp's keys in (k, lane) order are in input order. Keys past the end get all-ones bits: they
+  // rank after every real key and are not written.
+  R key[ONESWEEP_ITEMS];
+  V value[ONESWEEP_ITEMS];
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    const u32 j = (warp * ONESWEEP_ITEMS + k) * WARP_SIZE + lane;
+    key[k] = ~(R)0;
+    if (j < valid) {
+      key[k] = keys_in[base + j];
+      if (transform_in) key[k] = RadixKey<R, FLOATING>::bits_of(key[k], descending);
+    }
+    if (HAS_VALUES) value[k] = j < valid ? values_in[base + j] : (V)0;
+  }
+
+  // early counts: each warp counts its digits (shared atomics; a warp whose keys share one digit
+  // adds them at once), so that the tile's counts are published before the keys are ranked
+  u32* counters = warp_digits + warp * ONESWEEP_RADIX;
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    const u32 d = onesweep_digit(key[k], shift, mask);
+    if (__all_sync(FULL_MASK, d == __shfl_sync(FULL_MASK, d, 0))) {
+      if (lane == 0) counters[d] += WARP_SIZE;
+    } else {
+      atomicAdd(counters + d, 1u);
+    }
+    __syncwarp();
+  }
+  __syncthreads();
+  ONESWEEP_STAMP(1);
+
+  // thread d: the tile's count of digit d, published at once for the tiles after this one
+  const u32 d = tid;
+  const bool portion_first = tile % portion_tiles == 0;
+  const i64 tiles = (n + ONESWEEP_TILE - 1) / ONESWEEP_TILE;
+  // the last tile of a portion followed by another hands on the digit offsets
+  const bool hands_on = (tile + 1) % portion_tiles == 0 && tile + 1 < tiles;
+  u32 prefix = 0;
+  u32 tile_count = 0;
+  if (d < ONESWEEP_RADIX) {
+    for (int w = 0; w < ONESWEEP_WARPS; ++w) {
+      const u32 c = warp_digits[w * ONESWEEP_RADIX + d];
+      warp_digits[w * ONESWEEP_RADIX + d] = tile_count;
+      tile_count += c;
+    }
+    volatile u32* mine = lookback + tile * ONESWEEP_RADIX + d;
+    *mine = (portion_first ? LOOKBACK_PREFIX : LOOKBACK_AGGREGATE) | tile_count;
+  }
+  // digit d's keys of warp w go to the sorted tile from warp_digits[w][d] on
+  const u32 local_start = onesweep_block_exclusive_scan(d < ONESWEEP_RADIX ? tile_count : 0, warp_sums);
+  if (d < ONESWEEP_RADIX) {
+    for (int w = 0; w < ONESWEEP_WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
+  }
+  __syncthreads();
+  ONESWEEP_STAMP(2);
+
+  // rank and sort the tile in shared memory: the lanes holding digit d take consecutive slots after
+  // the warp's earlier keys of d; the lowest of them advances the warp's counter
+  u32 rank[ONESWEEP_ITEMS];
+  const u32 lanes_below = (1u << lane) - 1;
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    const u32 d = onesweep_digit(key[k], shift, mask);
+    const u32 peers = onesweep_match_digit(d);
+    const int leader = __ffs(peers) - 1;
+    u32 before = 0;
+    if (lane == leader) {
+      before = counters[d];
+      counters[d] = before + __popc(peers);
+    }
+    rank[k] = __shfl_sync(FULL_MASK, before, leader) + __popc(peers & lanes_below);
+    sorted.keys[rank[k]] = key[k];
+    __syncwarp();
+  }
+  ONESWEEP_STAMP(3);
+
+  // thread d: the digit's output slots, after looking back over the earlier tiles
+  if (d < ONESWEEP_RADIX) {
+    // look back over the earlier tiles of the portion until one has published its inclusive prefix
+    if (!portion_first) {
+      const i64 first = tile - tile % portion_tiles;
+      for (i64 t = tile - 1;; --t) {
+        const volatile u32* state = lookback + t * ONESWEEP_RADIX + d;
+        u32 word;
+        do {
+          word = *state;
+        } while ((word & LOOKBACK_FLAGS) == 0);
+        prefix += word & LOOKBACK_COUNT;
+        if ((word & LOOKBACK_PREFIX) || t == first) break;
+      }
+      volatile u32* mine = lookback + tile * ONESWEEP_RADIX + d;
+      *mine = LOOKBACK_PREFIX | (prefix + tile_count);
+    }
+  }
+  ONESWEEP_STAMP(4);
+  // the portion's digit offsets: wait until the previous portion's last tile has stored them
+  if (portion > 0) {
+    if (tid == 0) {
+      const volatile u32* ready = scratch + ONESWEEP_READY + pass;
+      while (*ready < (u32)portion) {
+      }
+      __threadfence();
+    }
+    __syncthreads();
+  }
+  if (d < ONESWEEP_RADIX) {
+    if (portion > 0) offset = load_coherent(offsets + d);
+    digit_base[d] = offset + prefix - local_start;
+    if (hands_on) {
+      offsets[passes * ONESWEEP_RADIX + d] = offset + prefix + tile_count;
+      __threadfence();
+    }
+  }
+  __syncthreads();
+  if (hands_on && tid == 0) {
+    volatile u32* ready = scratch + ONESWEEP_READY + pass;
+    *ready = (u32)(portion + 1);
+  }
+  ONESWEEP_STAMP(5);
+
+  // striped writes of the sorted tile: consecutive slots of a digit go to consecutive output slots
+  u32 slot[ONESWEEP_ITEMS];
+#pragma unroll
+  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+    const u32 j = k * ONESWEEP_THREADS + tid;
+    if (j < valid) {
+      const R x = sorted.keys[j];
+      slot[k] = digit_base[onesweep_digit(x, shift, mask)] + j;
+      keys_out[slot[k]] = transform_out ? RadixKey<R, FLOATING>::key_of(x, descending) : x;
+    }
+  }
+  if (HAS_VALUES) {
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < ONESWEEP_ITEMS; ++k) sorted.values[rank[k]] = value[k];
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+      const u32 j = k * ONESWEEP_THREADS + tid;
+      if (j < valid) values_out[slot[k]] = sorted.values[j];
+    }
+  }
+  ONESWEEP_STAMP(6);
+}
+
+#define PRIMS_ONESWEEP_PASS_ARGS \
+  i64 n, int pass, int begin_bit, int end_bit, int descending, i64 portion_tiles, u32 *scratch, u32 *lookback
+#define PRIMS_ONESWEEP_PASS_PASS n, pass, begin_bit, end_bit, descending, portion_tiles, scratch, lookback
+
+#define PRIMS_ONESWEEP_KEY_ENTRIES(R, KID, FLOATING)                                                        \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_histograms_##KID(                \
+      const R* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {                     \
+    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, scratch);                     \
+  }                                                                                                         \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS) onesweep_pass_##KID( \
+      const R* keys_in, R* keys_out, PRIMS_ONESWEEP_PASS_ARGS) {                                            \
+    onesweep_pass<R, FLOATING, u32, false>(keys_in, keys_out, nullptr, nullptr, PRIMS_ONESWEEP_PASS_PASS); \
+  }                                                                                                         \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS)                     \
+      onesweep_pass_##KID##_int(                                                                            \
+      const R* keys_in, R* keys_out, const u32* values_in, u32* values_out, PRIMS_ONESWEEP_PASS_ARGS) {     \
+    onesweep_pass<R, FLOATING, u32, true>(keys_in, keys_out, values_in, values_out,                        \
+                                          PRIMS_ONESWEEP_PASS_PASS);                                        \
+  }
+
+#define PRIMS_ONESWEEP_LONG_VALUE_ENTRY(R, KID, FLOATING)                                                   \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS)                     \
+      onesweep_pass_##KID##_long(                                                                           \
+      const R* keys_in, R* keys_out, const u64* values_in, u64* values_out, PRIMS_ONESWEEP_PASS_ARGS) {     \
+    onesweep_pass<R, FLOATING, u64, true>(keys_in, keys_out, values_in, values_out,                        \
+                                          PRIMS_ONESWEEP_PASS_PASS);                                        \
+  }
+
+PRIMS_ONESWEEP_KEY_ENTRIES(u32, int, false)
+PRIMS_ONESWEEP_KEY_ENTRIES(u32, float, true)
+// Experiments with tiles too large for 8-byte keys or values in 48 KiB of shared memory leave out
+// every entry point with 8-byte keys or values.
+#ifndef ONESWEEP_ONLY_4_BYTE_TYPES
+PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u32, int, false)
+PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u32, float, true)
+PRIMS_ONESWEEP_KEY_ENTRIES(u64, long, false)
+PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u64, long, false)
+PRIMS_ONESWEEP_KEY_ENTRIES(u64, double, true)
+PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u64, double, true)
+#endif

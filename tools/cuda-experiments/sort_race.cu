@@ -1,0 +1,639 @@
+// Sort race: prims' onesweep radix sort (sort_onesweep.cu) against CUB's DeviceRadixSort on the
+// same input, checked bit-exact and timed in one process. Three prims candidates run:
+//   prims-ptx  the committed PTX (sort_onesweep.ptx), loaded with the CUDA driver API as the Java backend
+//        loads it, with the default tuning constants;
+//   prims-src  the same source compiled into this binary, with the tuning macros given at build time
+//        (-DONESWEEP_THREADS=..., -DONESWEEP_ITEMS=..., -DONESWEEP_DIGIT_BITS=...,
+//        -DONESWEEP_HIST_TILES=..., -DONESWEEP_MIN_BLOCKS=..., -DONESWEEP_MATCH_ANY_SYNC to find
+//        a warp's keys of one digit with __match_any_sync, -DONESWEEP_PROFILE to print the pass
+//        kernel's clock cycles per phase and tile after the stages), so that tunings can be tried
+//        without regenerating the PTX. A tile whose 8-byte keys or values overflow 48 KiB of
+//        shared memory (THREADS * ITEMS * 8 + THREADS / 32 * 2^DIGIT_BITS * 4 bytes and a little
+//        more) does not compile: add -DONESWEEP_ONLY_4_BYTE_TYPES, and the src candidate skips the
+//        checks with 8-byte keys or values;
+//   lsd-radix-ptx  today's default CUDA sort (the committed sort.ptx): per pass tile histograms,
+//        the scan of the counts (CUB's DeviceScan::ExclusiveSum standing in for the backend's
+//        reduce-then-scan) and a scatter.
+// Every timed case, and a set of checks at small sizes (odd sizes, several portions, descending,
+// bit ranges, 64-bit keys, long values, many equal keys), compares each candidate's keys (and
+// values) with CUB's SortKeys/SortPairs (stable, so the values pin down stability); any difference
+// prints MISMATCH with the first differing index and the run exits 1 at the end.
+// Timing: CUDA events around one whole sort call (the memsets and every launch included), best of
+// 20 after 3 warm-up calls. For the int keys of the largest size, each candidate's row is followed
+// by its stages (events between the memsets and launches: histograms, look-back memsets, passes;
+// for lsd-radix per pass histograms, scan, scatter), each the best of the reps, and their sum. CUB's uint32 SortKeys is timed as well for reference (prims has no
+// unsigned keys; its int keys are sorted by the same radix bits with the sign bit flipped, as CUB
+// does for int32).
+// Inputs: int keys random 32-bit; float keys random finite bit patterns of both signs (no NaN,
+// no zeros: CUB and prims may order -0.0/0.0 or NaN payloads differently); values = index; the
+// timed "int<1000" row sorts int keys in [0, 1000) (all 32 bits), where the high digits are the
+// same for every key.
+//
+// Build (from the repository root; needs CUB from the CUDA toolkit; takes minutes):
+//   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/sort_race tools/cuda-experiments/sort_race.cu
+//   (the driver API is reached through the runtime, so libcuda is not needed at link time; adding
+//   -lcuda is harmless where libcuda is installed)
+//   (tunings of the src candidate: add e.g. -DONESWEEP_THREADS=512 -DONESWEEP_ITEMS=12)
+// Run (from the repository root, or give the PTX directory):
+//   /tmp/sort_race [ptx directory with sort_onesweep.ptx and sort.ptx
+//                   = backend-cuda/src/main/resources/dev/prims/cuda/ptx]
+//                  [log2 sizes = 24,28, comma-separated] [reps = 20]
+// Exit status: 0 when every check matched CUB, 1 on any MISMATCH or CUDA error, 2 on bad arguments.
+#include <cub/cub.cuh>
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+// the src candidate: the production kernels compiled here
+#include "../../backend-cuda/src/main/cuda/device/sort_onesweep.cu"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#define CK(x)                                                                                    \
+  do {                                                                                           \
+    cudaError_t e = (x);                                                                         \
+    if (e != cudaSuccess) {                                                                      \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e));     \
+      std::exit(1);                                                                              \
+    }                                                                                            \
+  } while (0)
+#define CD(x)                                                                                    \
+  do {                                                                                           \
+    CUresult e = (x);                                                                            \
+    if (e != CUDA_SUCCESS) {                                                                     \
+      const char* s = nullptr;                                                                   \
+      drv_cuGetErrorString(e, &s);                                                                   \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, s ? s : "?");               \
+      std::exit(1);                                                                              \
+    }                                                                                            \
+  } while (0)
+
+// The driver API functions used, taken from the runtime (cudaGetDriverEntryPointByVersion), so
+// that the binary links without libcuda and runs on whatever driver the GPU machine has.
+static decltype(&::cuGetErrorString) drv_cuGetErrorString;
+static decltype(&::cuModuleLoadData) drv_cuModuleLoadData;
+static decltype(&::cuModuleGetFunction) drv_cuModuleGetFunction;
+static decltype(&::cuLaunchKernel) drv_cuLaunchKernel;
+static decltype(&::cuMemsetD32Async) drv_cuMemsetD32Async;
+static decltype(&::cuMemAlloc) drv_cuMemAlloc;
+static decltype(&::cuMemFree) drv_cuMemFree;
+
+static void load_driver() {
+  const auto load = [](const char* name, void** fn) {
+    cudaDriverEntryPointQueryResult found;
+    if (cudaGetDriverEntryPointByVersion(name, fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+        found != cudaDriverEntryPointSuccess) {
+      std::fprintf(stderr, "sort_race: no driver entry point %s\n", name);
+      std::exit(1);
+    }
+  };
+  load("cuGetErrorString", (void**)&drv_cuGetErrorString);
+  load("cuModuleLoadData", (void**)&drv_cuModuleLoadData);
+  load("cuModuleGetFunction", (void**)&drv_cuModuleGetFunction);
+  load("cuLaunchKernel", (void**)&drv_cuLaunchKernel);
+  load("cuMemsetD32Async", (void**)&drv_cuMemsetD32Async);
+  load("cuMemAlloc", (void**)&drv_cuMemAlloc);
+  load("cuMemFree", (void**)&drv_cuMemFree);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+enum Dist { RANDOM = 0, FINITE_FLOAT = 1, FEW = 2 };
+
+__device__ __forceinline__ unsigned mix32(unsigned long long i, unsigned seed) {
+  unsigned long long z = i * 0x9E3779B97F4A7C15ull + seed * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return (unsigned)(z ^ (z >> 31));
+}
+
+template <typename U>
+__global__ void fill_keys(U* keys, long long n, int dist, unsigned seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    U x = (U)mix32(i, seed);
+    if (sizeof(U) == 8) x = (U)(((unsigned long long)x << 32) | mix32(i, seed ^ 0x5bd1e995u));
+    if (dist == FEW) x = (U)(mix32(i, seed) % 1000u);
+    if (dist == FINITE_FLOAT) {
+      const U exponent = sizeof(U) == 4 ? (U)0x7f800000u : (U)0x7ff0000000000000ull;
+      const U magnitude = ~((U)1 << (sizeof(U) * 8 - 1));
+      if ((x & exponent) == exponent) x ^= (U)1 << (sizeof(U) * 8 - 3);  // no Inf/NaN
+      if ((x & magnitude) == 0) x |= 1;                                    // no zeros
+    }
+    keys[i] = x;
+  }
+}
+
+template <typename V>
+__global__ void fill_index(V* values, long long n) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    values[i] = (V)i;
+}
+
+// ---------------------------------------------------------------------------------------------
+// prims' onesweep driver, as the Java backend runs it: zero the scratch words, the histogram
+// kernel, then per pass zero the look-back words and launch the pass kernel. The last pass writes
+// keys_out; passes alternate between keys_out and alt so that it does.
+struct Candidate {
+  std::string name;
+  int threads, items, digit_bits, hist_tiles;
+  bool eight_byte_types;  // has the entry points with 8-byte keys or values
+  std::function<CUfunction(const std::string&)> function;
+  bool lsd = false;  // today's LSD radix sort (sort.ptx) rather than onesweep
+  int tile() const { return threads * items; }
+  long long default_portion_tiles() const { return ((1LL << 28) / tile()) / hist_tiles * hist_tiles; }
+};
+
+// Per-stage timing: when a sort is given Marks, it records an event after each of its launches
+// and memsets; stage i lasts from event i - 1 (or the start event) to event i.
+struct Marks {
+  std::vector<std::string> labels;
+  std::vector<cudaEvent_t> events;
+  size_t used = 0;
+  void begin(cudaStream_t s) {
+    used = 0;
+    mark("start", s);
+  }
+  void mark(const std::string& label, cudaStream_t s) {
+    if (used == events.size()) {
+      cudaEvent_t event;
+      CK(cudaEventCreate(&event));
+      events.push_back(event);
+      labels.push_back(label);
+    }
+    labels[used] = label;
+    CK(cudaEventRecord(events[used++], s));
+  }
+};
+
+struct Buffers {
+  CUdeviceptr scratch = 0, lookback = 0;
+  size_t scratch_words = 0, lookback_words = 0;
+};
+
+static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, const std::string& vid,
+                       CUdeviceptr keys_in, CUdeviceptr keys_out, CUdeviceptr keys_alt, CUdeviceptr values_in,
+                       CUdeviceptr values_out, CUdeviceptr values_alt, long long n, int begin_bit, int end_bit,
+                       int descending, long long portion_tiles, cudaStream_t stream, Marks* marks = nullptr) {
+  const CUstream s = (CUstream)stream;
+  const auto mark = [&](const std::string& label) {
+    if (marks) marks->mark(label, stream);
+  };
+  const int radix = 1 << c.digit_bits;
+  const int passes = (end_bit - begin_bit + c.digit_bits - 1) / c.digit_bits;
+  const long long tiles = (n + c.tile() - 1) / c.tile();
+  const long long portions = (tiles + portion_tiles - 1) / portion_tiles;
+  const size_t scratch_words = ONESWEEP_SCRATCH_HEADER + (size_t)portions * passes * radix;
+  const size_t lookback_words = (size_t)tiles * radix;
+  if (scratch_words > b.scratch_words) {  // grows in the warm-up calls, never while timed
+    if (b.scratch) CD(drv_cuMemFree(b.scratch));
+    CD(drv_cuMemAlloc(&b.scratch, scratch_words * 4));
+    b.scratch_words = scratch_words;
+  }
+  if (lookback_words > b.lookback_words) {
+    if (b.lookback) CD(drv_cuMemFree(b.lookback));
+    CD(drv_cuMemAlloc(&b.lookback, lookback_words * 4));
+    b.lookback_words = lookback_words;
+  }
+  CD(drv_cuMemsetD32Async(b.scratch, 0, scratch_words, s));
+  mark("memset scratch");
+  CUfunction hist = c.function("onesweep_histograms_" + kid);
+  CUfunction pass = c.function("onesweep_pass_" + kid + (vid.empty() ? "" : "_" + vid));
+  {
+    void* params[] = {&keys_in, &n, &begin_bit, &end_bit, &descending, &b.scratch};
+    const unsigned grid = (unsigned)((tiles + c.hist_tiles - 1) / c.hist_tiles);
+    CD(drv_cuLaunchKernel(hist, grid, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+  }
+  mark("histograms");
+  CUdeviceptr kin = keys_in, vin = values_in;
+  for (int p = 0; p < passes; ++p) {
+    const bool to_out = (passes - 1 - p) % 2 == 0;
+    CUdeviceptr kout = to_out ? keys_out : keys_alt, vout = to_out ? values_out : values_alt;
+    CD(drv_cuMemsetD32Async(b.lookback, 0, lookback_words, s));
+    mark("memset look-back " + std::to_string(p));
+    if (vid.empty()) {
+      void* params[] = {&kin, &kout, &n, &p, &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
+      CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+    } else {
+      void* params[] = {&kin,      &kout,       &vin,          &vout,          &n,         &p,
+                        &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
+      CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+    }
+    mark("pass " + std::to_string(p));
+    kin = kout;
+    vin = vout;
+  }
+}
+
+// Today's LSD radix sort (sort.ptx, DeviceSorter's tuning: 256 threads x 8 keys, 8-bit digits),
+// per pass: tile histograms, the exclusive scan of the counts (CUB's DeviceScan::ExclusiveSum here,
+// where the Java backend runs its own reduce-then-scan kernels), the scatter.
+struct LsdBuffers {
+  CUdeviceptr counts = 0, offsets = 0;
+  size_t words = 0;
+  void* scan_temp = nullptr;
+  size_t scan_bytes = 0;
+};
+
+static void lsd_sort(const Candidate& c, LsdBuffers& b, const std::string& kid, const std::string& vid,
+                     CUdeviceptr keys_in, CUdeviceptr keys_out, CUdeviceptr keys_alt, CUdeviceptr values_in,
+                     CUdeviceptr values_out, CUdeviceptr values_alt, long long n, int begin_bit, int end_bit,
+                     int descending, cudaStream_t stream, Marks* marks = nullptr) {
+  const CUstream s = (CUstream)stream;
+  const auto mark = [&](const std::string& label) {
+    if (marks) marks->mark(label, stream);
+  };
+  const int tile = 256 * 8, radix = 256, digit_bits = 8;
+  long long tiles = (n + tile - 1) / tile;
+  const size_t words = (size_t)radix * tiles;
+  if (words > b.words) {  // grows in the warm-up calls, never while timed
+    if (b.counts) CD(drv_cuMemFree(b.counts));
+    if (b.offsets) CD(drv_cuMemFree(b.offsets));
+    CD(drv_cuMemAlloc(&b.counts, words * 4));
+    CD(drv_cuMemAlloc(&b.offsets, words * 4));
+    b.words = words;
+  }
+  size_t need = 0;
+  CK(cub::DeviceScan::ExclusiveSum(nullptr, need, (unsigned*)b.counts, (unsigned*)b.offsets, (int)words, stream));
+  if (need > b.scan_bytes) {
+    if (b.scan_temp) CK(cudaFree(b.scan_temp));
+    CK(cudaMalloc(&b.scan_temp, need));
+    b.scan_bytes = need;
+  }
+  CUfunction hist = c.function("sort_tile_histograms_" + kid);
+  CUfunction scatter = c.function("sort_scatter_" + kid + (vid.empty() ? "" : "_" + vid));
+  const int passes = (end_bit - begin_bit + digit_bits - 1) / digit_bits;
+  CUdeviceptr kin = keys_in, vin = values_in;
+  for (int p = 0; p < passes; ++p) {
+    int shift = begin_bit + p * digit_bits, bits = std::min(digit_bits, end_bit - shift);
+    int transform_in = p == 0, transform_out = p == passes - 1;
+    const bool to_out = (passes - 1 - p) % 2 == 0;
+    CUdeviceptr kout = to_out ? keys_out : keys_alt, vout = to_out ? values_out : values_alt;
+    void* hist_params[] = {&kin, &n, &shift, &bits, &b.counts, &tiles, &transform_in, &descending};
+    CD(drv_cuLaunchKernel(hist, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, hist_params, nullptr));
+    mark("histograms " + std::to_string(p));
+    size_t bytes = b.scan_bytes;
+    CK(cub::DeviceScan::ExclusiveSum(b.scan_temp, bytes, (unsigned*)b.counts, (unsigned*)b.offsets, (int)words,
+                                     stream));
+    mark("scan " + std::to_string(p));
+    if (vid.empty()) {
+      void* params[] = {&kin, &kout, &n, &shift, &bits, &b.offsets, &tiles, &transform_in, &transform_out, &descending};
+      CD(drv_cuLaunchKernel(scatter, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, params, nullptr));
+    } else {
+      void* params[] = {&kin,      &kout,  &vin,          &vout,          &n,         &shift,
+                        &bits,     &b.offsets, &tiles, &transform_in, &transform_out, &descending};
+      CD(drv_cuLaunchKernel(scatter, (unsigned)tiles, 1, 1, 256, 1, 1, 0, s, params, nullptr));
+    }
+    mark("scatter " + std::to_string(p));
+    kin = kout;
+    vin = vout;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CUB
+template <typename K, typename V>
+static void cub_sort(void* temp, size_t& temp_bytes, const K* keys_in, K* keys_out, const V* values_in, V* values_out,
+                     long long n, int begin_bit, int end_bit, bool descending, cudaStream_t s) {
+  if (values_in == nullptr) {
+    if (descending)
+      CK(cub::DeviceRadixSort::SortKeysDescending(temp, temp_bytes, keys_in, keys_out, (int)n, begin_bit, end_bit, s));
+    else
+      CK(cub::DeviceRadixSort::SortKeys(temp, temp_bytes, keys_in, keys_out, (int)n, begin_bit, end_bit, s));
+  } else {
+    if (descending)
+      CK(cub::DeviceRadixSort::SortPairsDescending(temp, temp_bytes, keys_in, keys_out, values_in, values_out, (int)n,
+                                                   begin_bit, end_bit, s));
+    else
+      CK(cub::DeviceRadixSort::SortPairs(temp, temp_bytes, keys_in, keys_out, values_in, values_out, (int)n, begin_bit,
+                                         end_bit, s));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+struct Race {
+  cudaStream_t stream;
+  cudaEvent_t start, stop;
+  int reps = 20;
+  Buffers buffers;
+  LsdBuffers lsd_buffers;
+  void* temp = nullptr;
+  size_t temp_bytes = 0;
+  // device buffers, each of max_bytes
+  void *keys_in, *keys_out, *keys_alt, *cub_keys, *values_in, *values_out, *values_alt, *cub_values;
+  size_t max_bytes;
+  int failures = 0;
+
+  double best_ms(const std::function<void()>& call) {
+    for (int w = 0; w < 3; ++w) call();
+    CK(cudaStreamSynchronize(stream));
+    float best = 1e30f;
+    for (int r = 0; r < reps; ++r) {
+      CK(cudaEventRecord(start, stream));
+      call();
+      CK(cudaEventRecord(stop, stream));
+      CK(cudaEventSynchronize(stop));
+      float ms;
+      CK(cudaEventElapsedTime(&ms, start, stop));
+      best = std::min(best, ms);
+    }
+    return best;
+  }
+
+  // Each stage's best time over reps calls (after a warm-up call) and the sum of the bests.
+  void print_breakdown(const std::function<void(Marks*)>& call) {
+    Marks marks;
+    call(nullptr);
+    std::vector<float> best;
+    for (int r = 0; r < reps; ++r) {
+      marks.begin(stream);
+      call(&marks);
+      CK(cudaStreamSynchronize(stream));
+      best.resize(marks.used, 1e30f);
+      for (size_t i = 1; i < marks.used; ++i) {
+        float ms;
+        CK(cudaEventElapsedTime(&ms, marks.events[i - 1], marks.events[i]));
+        best[i] = std::min(best[i], ms);
+      }
+    }
+    float sum = 0;
+    for (size_t i = 1; i < marks.used; ++i) {
+      std::printf("    %-24s %10.3f ms\n", marks.labels[i].c_str(), best[i]);
+      sum += best[i];
+    }
+    std::printf("    %-24s %10.3f ms\n", "sum of stages", sum);
+    for (cudaEvent_t event : marks.events) CK(cudaEventDestroy(event));
+  }
+
+  void ensure_temp(size_t need) {
+    if (need <= temp_bytes) return;
+    if (temp) CK(cudaFree(temp));
+    CK(cudaMalloc(&temp, need));
+    temp_bytes = need;
+  }
+
+  // true when equal; else prints MISMATCH with the first differing index
+  template <typename T>
+  bool same(const char* what, const std::string& label, const void* expected, const void* actual, long long n) {
+    std::vector<T> want(n), got(n);
+    CK(cudaMemcpy(want.data(), expected, n * sizeof(T), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(got.data(), actual, n * sizeof(T), cudaMemcpyDeviceToHost));
+    if (std::memcmp(want.data(), got.data(), n * sizeof(T)) == 0) return true;
+    long long i = 0;
+    while (std::memcmp(&want[i], &got[i], sizeof(T)) == 0) ++i;
+    unsigned long long eb = 0, ab = 0;
+    std::memcpy(&eb, &want[i], sizeof(T));
+    std::memcpy(&ab, &got[i], sizeof(T));
+    std::printf("MISMATCH %s %s: first difference at index %lld of %lld: CUB 0x%llx, prims 0x%llx\n", label.c_str(), what,
+                i, n, eb, ab);
+    return false;
+  }
+
+  // Sorts one input with CUB and every candidate, checks each against CUB, and (when timed) prints
+  // a table row per candidate.
+  template <typename K, typename V>
+  void run(const std::vector<Candidate>& candidates, const std::string& kid, const std::string& vid, long long n,
+           int dist, bool descending, int begin_bit, int end_bit, long long portion_tiles, bool timed,
+           const std::string& type_label, double uint32_ms = 0, bool breakdown = false) {
+    typedef typename std::conditional<sizeof(K) == 4, unsigned, unsigned long long>::type U;
+    const bool pairs = !vid.empty();
+    if (n * (long long)std::max(sizeof(K), sizeof(V)) > (long long)max_bytes) {
+      std::fprintf(stderr, "size too large for the buffers\n");
+      std::exit(1);
+    }
+    fill_keys<U><<<4096, 256, 0, stream>>>((U*)keys_in, n, dist, (unsigned)(n * 7 + dist * 131 + sizeof(K)));
+    if (pairs) fill_index<V><<<4096, 256, 0, stream>>>((V*)values_in, n);
+    CK(cudaGetLastError());
+    size_t need = 0;
+    cub_sort<K, V>(nullptr, need, (const K*)keys_in, (K*)cub_keys, pairs ? (const V*)values_in : nullptr,
+                   (V*)cub_values, n, begin_bit, end_bit, descending, stream);
+    ensure_temp(need);
+    auto cub_call = [&]() {
+      size_t bytes = temp_bytes;
+      cub_sort<K, V>(temp, bytes, (const K*)keys_in, (K*)cub_keys, pairs ? (const V*)values_in : nullptr,
+                     (V*)cub_values, n, begin_bit, end_bit, descending, stream);
+    };
+    cub_call();
+    CK(cudaStreamSynchronize(stream));
+    double cub_ms = timed ? best_ms(cub_call) : 0;
+    char label[256];
+    std::snprintf(label, sizeof label, "%s n=%lld bits=[%d,%d) %s%s portion_tiles=%lld", type_label.c_str(), n,
+                  begin_bit, end_bit, descending ? "desc" : "asc", dist == FEW ? " few-distinct" : "", portion_tiles);
+    for (const Candidate& c : candidates) {
+      if ((sizeof(K) == 8 || (pairs && sizeof(V) == 8)) && !c.eight_byte_types) continue;
+      // a portion is a whole number of histogram blocks
+      const long long portion =
+          portion_tiles > 0 ? std::max(1LL, portion_tiles / c.hist_tiles) * c.hist_tiles : c.default_portion_tiles();
+      auto marked_call = [&](Marks* marks) {
+        if (c.lsd) {
+          lsd_sort(c, lsd_buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
+                   (CUdeviceptr)values_in, (CUdeviceptr)values_out, (CUdeviceptr)values_alt, n, begin_bit, end_bit,
+                   descending ? 1 : 0, stream, marks);
+        } else {
+          prims_sort(c, buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
+                     (CUdeviceptr)values_in, (CUdeviceptr)values_out, (CUdeviceptr)values_alt, n, begin_bit,
+                     end_bit, descending ? 1 : 0, portion, stream, marks);
+        }
+      };
+      auto prims_call = [&]() { marked_call(nullptr); };
+      // CUB's result again: an earlier candidate that wrote out of bounds must not fail this one
+      cub_call();
+      CK(cudaMemsetAsync(keys_out, 0xA5, n * sizeof(K), stream));
+      if (pairs) CK(cudaMemsetAsync(values_out, 0xA5, n * sizeof(V), stream));
+      prims_call();
+      CK(cudaStreamSynchronize(stream));
+      CK(cudaGetLastError());
+      const std::string who = c.name + " " + label;
+      bool ok = same<K>("keys", who, cub_keys, keys_out, n);
+      if (pairs) ok = same<V>("values", who, cub_values, values_out, n) && ok;
+      if (!ok) ++failures;
+      if (timed) {
+        const double ms = best_ms(prims_call);
+        std::printf("%-12lld %-10s %-22s %10.3f %10.3f %8.3f %10.3f %s\n", n, type_label.c_str(), c.name.c_str(), ms,
+                    cub_ms, cub_ms / ms, uint32_ms, ok ? "" : "MISMATCH");
+        if (breakdown) print_breakdown(marked_call);
+#ifdef ONESWEEP_PROFILE
+        if (breakdown && c.name == "prims-src") {
+          const char* phases[ONESWEEP_PHASES] = {"tile counter",         "load + early counts", "publish + scan",
+                                                 "rank into shared",     "look-back (digit 0)", "offsets + barrier",
+                                                 "write out"};
+          unsigned long long sums[ONESWEEP_PHASES] = {};
+          CK(cudaMemcpyToSymbol(onesweep_profile, sums, sizeof sums));
+          prims_call();
+          CK(cudaStreamSynchronize(stream));
+          CK(cudaMemcpyFromSymbol(sums, onesweep_profile, sizeof sums));
+          const long long tiles = (n + c.tile() - 1) / c.tile();
+          const int passes = (end_bit - begin_bit + c.digit_bits - 1) / c.digit_bits;
+          for (int i = 0; i < ONESWEEP_PHASES; ++i)
+            std::printf("    pass phase %-22s %10.0f cycles per tile (thread 0)\n", phases[i],
+                        (double)sums[i] / (tiles * passes));
+        }
+#endif
+      } else {
+        std::printf("check %-4s %-5s %s\n", ok ? "ok" : "FAIL", c.name.c_str(), label);
+      }
+      std::fflush(stdout);
+    }
+  }
+};
+
+static std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", path.c_str());
+    std::exit(2);
+  }
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int main(int argc, char** argv) {
+  const std::string dir = argc > 1 ? argv[1] : "backend-cuda/src/main/resources/dev/prims/cuda/ptx";
+  std::vector<int> log2s;
+  {
+    std::stringstream list(argc > 2 ? argv[2] : "24,28");
+    std::string item;
+    while (std::getline(list, item, ',')) {
+      const int l = std::atoi(item.c_str());
+      if (l < 1 || l > 30) {
+        std::fprintf(stderr, "sort_race: log2 size %s is not in [1, 30]\n", item.c_str());
+        return 2;
+      }
+      log2s.push_back(l);
+    }
+  }
+  Race race;
+  race.reps = argc > 3 ? std::atoi(argv[3]) : 20;
+  if (race.reps < 1) {
+    std::fprintf(stderr, "sort_race: reps must be at least 1\n");
+    return 2;
+  }
+  const int max_log2 = std::max(*std::max_element(log2s.begin(), log2s.end()), 22);
+
+  CK(cudaSetDevice(0));
+  CK(cudaFree(0));
+  load_driver();
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  std::printf(
+      "# device %s, %d SMs; CUB %d.%d.%d; src tuning threads=%d items=%d digit_bits=%d hist_tiles=%d min_blocks=%d\n",
+      prop.name, prop.multiProcessorCount, CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION, ONESWEEP_THREADS,
+      ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES, ONESWEEP_MIN_BLOCKS);
+  CK(cudaStreamCreateWithFlags(&race.stream, cudaStreamNonBlocking));
+  CK(cudaEventCreate(&race.start));
+  CK(cudaEventCreate(&race.stop));
+
+  // candidates: the committed PTX with its default constants, and the source compiled here
+  const std::string ptx = read_file(dir + "/sort_onesweep.ptx");
+  CUmodule module;
+  CD(drv_cuModuleLoadData(&module, ptx.c_str()));
+  std::map<std::string, const void*> src = {
+#define SRC_KERNELS(KID)                                                                                          \
+  {"onesweep_histograms_" #KID, (const void*)onesweep_histograms_##KID},                                         \
+      {"onesweep_pass_" #KID, (const void*)onesweep_pass_##KID},                                                 \
+      {"onesweep_pass_" #KID "_int", (const void*)onesweep_pass_##KID##_int},
+#define SRC_LONG_VALUES(KID) {"onesweep_pass_" #KID "_long", (const void*)onesweep_pass_##KID##_long},
+      SRC_KERNELS(int) SRC_KERNELS(float)
+#ifndef ONESWEEP_ONLY_4_BYTE_TYPES
+      SRC_KERNELS(long) SRC_KERNELS(double)
+      SRC_LONG_VALUES(int) SRC_LONG_VALUES(float) SRC_LONG_VALUES(long) SRC_LONG_VALUES(double)
+#endif
+#undef SRC_LONG_VALUES
+#undef SRC_KERNELS
+  };
+  const std::string lsd_ptx = read_file(dir + "/sort.ptx");
+  CUmodule lsd_module;
+  CD(drv_cuModuleLoadData(&lsd_module, lsd_ptx.c_str()));
+  std::vector<Candidate> candidates;
+  candidates.push_back({"prims-ptx", 256, 16, 8, 8, true, [module](const std::string& name) {
+                          CUfunction f;
+                          CD(drv_cuModuleGetFunction(&f, module, name.c_str()));
+                          return f;
+                        }});
+#ifdef ONESWEEP_ONLY_4_BYTE_TYPES
+  const bool src_eight_byte_types = false;
+#else
+  const bool src_eight_byte_types = true;
+#endif
+  candidates.push_back({"prims-src", ONESWEEP_THREADS, ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES,
+                        src_eight_byte_types, [src](const std::string& name) {
+                          cudaFunction_t f;
+                          CK(cudaGetFuncBySymbol(&f, src.at(name)));
+                          return (CUfunction)f;
+                        }});
+
+  candidates.push_back({"lsd-radix-ptx", 256, 8, 8, 1, true,
+                        [lsd_module](const std::string& name) {
+                          CUfunction f;
+                          CD(drv_cuModuleGetFunction(&f, lsd_module, name.c_str()));
+                          return f;
+                        },
+                        true});
+
+  // buffers for the largest size (8-byte checks run at 2^20 and below)
+  const long long max_n = 1LL << max_log2;
+  race.max_bytes = (size_t)max_n * 4;
+  for (void** p : {&race.keys_in, &race.keys_out, &race.keys_alt, &race.cub_keys, &race.values_in, &race.values_out,
+                   &race.values_alt, &race.cub_values})
+    CK(cudaMalloc(p, race.max_bytes));
+  // checks: odd and tiny sizes, several portions (portion_tiles = 8), descending, bit ranges,
+  // 64-bit keys, long values, many equal keys
+  const long long odd = (1LL << 20) + 12345;
+  for (long long n : {1LL, 2LL, 100LL, 4095LL, 4097LL, odd}) race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, false, "int+int");
+  race.run<int, int>(candidates, "int", "int", odd, FEW, false, 0, 32, 0, false, "int+int");
+  race.run<int, int>(candidates, "int", "int", odd, RANDOM, false, 0, 32, 8, false, "int+int");
+  race.run<int, int>(candidates, "int", "int", odd, FEW, true, 0, 32, 8, false, "int+int");
+  race.run<int, int>(candidates, "int", "", odd, RANDOM, true, 0, 32, 0, false, "int");
+  race.run<int, int>(candidates, "int", "", odd, RANDOM, false, 3, 29, 0, false, "int");
+  race.run<int, int>(candidates, "int", "int", odd, RANDOM, false, 5, 13, 0, false, "int+int");
+  race.run<float, int>(candidates, "float", "", odd, FINITE_FLOAT, false, 0, 32, 0, false, "float");
+  race.run<float, int>(candidates, "float", "", odd, FINITE_FLOAT, true, 0, 32, 8, false, "float");
+  race.run<float, long long>(candidates, "float", "long", odd / 2, FINITE_FLOAT, false, 0, 32, 0, false, "float+long");
+  race.run<long long, int>(candidates, "long", "", odd / 2, RANDOM, false, 0, 64, 0, false, "long");
+  race.run<long long, int>(candidates, "long", "int", odd / 2, FEW, true, 0, 64, 8, false, "long+int");
+  race.run<long long, long long>(candidates, "long", "long", odd / 2, RANDOM, false, 7, 50, 0, false, "long+long");
+  race.run<double, int>(candidates, "double", "", odd / 2, FINITE_FLOAT, false, 0, 64, 0, false, "double");
+  race.run<double, long long>(candidates, "double", "long", odd / 2, FINITE_FLOAT, true, 0, 64, 0, false, "double+long");
+
+  std::printf("%-12s %-10s %-22s %10s %10s %8s %10s\n", "size", "type", "candidate", "prims ms", "CUB ms", "CUB/prims",
+              "CUB u32 ms");
+  for (int l : log2s) {
+    const long long n = 1LL << l;
+    // the int rows of the largest size print each candidate's time per launch and memset
+    const bool breakdown = l == *std::max_element(log2s.begin(), log2s.end());
+    // CUB's uint32 SortKeys on random 32-bit keys, the reference of the int rows
+    double u32_ms;
+    {
+      fill_keys<unsigned><<<4096, 256, 0, race.stream>>>((unsigned*)race.keys_in, n, RANDOM, 1u);
+      size_t need = 0;
+      cub_sort<unsigned, int>(nullptr, need, (unsigned*)race.keys_in, (unsigned*)race.cub_keys, nullptr, nullptr, n, 0,
+                              32, false, race.stream);
+      race.ensure_temp(need);
+      u32_ms = race.best_ms([&]() {
+        size_t bytes = race.temp_bytes;
+        cub_sort<unsigned, int>(race.temp, bytes, (unsigned*)race.keys_in, (unsigned*)race.cub_keys, nullptr, nullptr,
+                                n, 0, 32, false, race.stream);
+      });
+    }
+    race.run<int, int>(candidates, "int", "", n, RANDOM, false, 0, 32, 0, true, "int", u32_ms, breakdown);
+    race.run<float, int>(candidates, "float", "", n, FINITE_FLOAT, false, 0, 32, 0, true, "float", u32_ms);
+    race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, true, "int+int", u32_ms);
+    // keys in [0, 1000): the high digits are one digit for every key
+    race.run<int, int>(candidates, "int", "", n, FEW, false, 0, 32, 0, true, "int<1000", u32_ms);
+  }
+  if (race.failures) {
+    std::printf("MISMATCH: %d check(s) differ from CUB\n", race.failures);
+    return 1;
+  }
+  std::printf("all checks match CUB bit-exact\n");
+  return 0;
+}
