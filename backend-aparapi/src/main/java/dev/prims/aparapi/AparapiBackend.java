@@ -61,6 +61,7 @@ final class AparapiBackend extends AbstractBackend {
         new AparapiArgReducer(context),
         new AparapiMomentsReducer(context),
         new AparapiSegmenter(context));
+    sortAndSelect(null, new AparapiSelector(this, context));
   }
 
   @Override
