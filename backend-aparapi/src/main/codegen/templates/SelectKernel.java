@@ -11,7 +11,8 @@
  * kept when the select program holds ({@link SelectKernel#TEST_PROGRAM}: a postfix program of
  * dev.prims.spi.SelectProgram on a stack of bits, interpreted per value) or when its radix bits
  * shifted right are at most a bound ({@link SelectKernel#TEST_GATHER}: the top-k's gather, which
- * writes keys and indices). {@link SelectKernel#PHASE_DIGITS} counts radix digits with atomics;
+ * writes keys and indices), or when it starts a run of equal values ({@link
+ * SelectKernel#TEST_RUN_START}: unique, its index the run's offset). {@link SelectKernel#PHASE_DIGITS} counts radix digits with atomics;
  * {@link SelectKernel#PHASE_TAKE} takes values by index.
 <#if type.floating>
  * A kernel cannot read a ${T}'s bits, so its radix bits come from the host in {@code radix}.
@@ -81,6 +82,11 @@ final class ${name} extends Kernel implements SelectKernel {
     if (flags != null) {
       this.flags = flags;
     }
+  }
+
+  @Override
+  public void runStarts() {
+    this.test = SelectKernel.TEST_RUN_START;
   }
 
   @Override
@@ -251,10 +257,10 @@ final class ${name} extends Kernel implements SelectKernel {
       }
       indicesOut[slot] = index;
     }
-    if (r < capacity && test == SelectKernel.TEST_PROGRAM) {
+    if (r < capacity && test != SelectKernel.TEST_GATHER) {
       out[slot] = values[i];
     }
-    if (r < capacity && test == SelectKernel.TEST_PROGRAM && hasIndicesOut == 1) {
+    if (r < capacity && test != SelectKernel.TEST_GATHER && hasIndicesOut == 1) {
       indicesOut[slot] = index;
     }
   }
@@ -267,6 +273,12 @@ final class ${name} extends Kernel implements SelectKernel {
     }
     if (test == SelectKernel.TEST_PROGRAM) {
       r = evaluate(i);
+    }
+    if (test == SelectKernel.TEST_RUN_START) {
+      r = 1;
+    }
+    if (test == SelectKernel.TEST_RUN_START && i > 0 && values[i] == values[i - 1]) {
+      r = 0;
     }
     return r;
   }

@@ -70,29 +70,76 @@ final class AparapiSelectKernels implements SelectKernels {
                 handle.bind("flags", flags);
               }
               int total = scanChunks(handle, kernel);
-              kernel.outputs(
-                  out.array(),
-                  indicesOut == null ? null : (int[]) indicesOut.array(),
+              scatterInto(
+                  handle,
+                  kernel,
+                  out,
+                  indicesOut,
                   (int) compaction.at(),
                   (int) Math.min(compaction.capacity(), Integer.MAX_VALUE),
                   compaction.partition(),
                   total);
-              handle.put(out.array());
-              if (indicesOut != null) {
-                handle.put(indicesOut.array());
-              }
-              scatter(handle, kernel);
-              handle.get(out.array());
-              out.markWritten();
-              if (indicesOut != null) {
-                handle.get(indicesOut.array());
-                indicesOut.markWritten();
-              }
               return total;
             });
     AparapiBuffer count = own(compaction.kept());
     ((long[]) count.array())[0] = kept;
     count.markWritten();
+  }
+
+  /**
+   * Unique of int or long {@code keys}: the first value of each run of equal values to {@code
+   * unique}, its index to {@code offsets} (an int buffer), and the length after the last; returns
+   * the number of runs.
+   */
+  int runs(AparapiBuffer keys, AparapiBuffer unique, AparapiBuffer offsets, CallContext call) {
+    KernelHandle<?> handle = context.kernels().select(keys.type());
+    int[] runs = new int[1];
+    during(
+        call,
+        () ->
+            runs[0] =
+                handle.locked(
+                    k -> {
+                      SelectKernel kernel = (SelectKernel) k;
+                      bindInput(handle, kernel, keys, null, false);
+                      kernel.runStarts();
+                      int total = scanChunks(handle, kernel);
+                      scatterInto(
+                          handle, kernel, unique, offsets, 0, Integer.MAX_VALUE, false, total);
+                      return total;
+                    }));
+    ((int[]) offsets.array())[runs[0]] = keys.size();
+    offsets.markWritten();
+    return runs[0];
+  }
+
+  /**
+   * The scatter of a compaction whose chunk slots {@link #scanChunks} found: kept values to {@code
+   * out} from {@code at} (at most {@code capacity}), their indices to {@code indicesOut} unless
+   * null, and for a {@code partition} the others after the {@code total} kept.
+   */
+  private void scatterInto(
+      KernelHandle<?> handle,
+      SelectKernel kernel,
+      AparapiBuffer out,
+      AparapiBuffer indicesOut,
+      int at,
+      int capacity,
+      boolean partition,
+      int total) {
+    int[] idx = indicesOut == null ? null : (int[]) indicesOut.array();
+    kernel.outputs(out.array(), idx, at, capacity, partition, total);
+    handle.put(out.array());
+    if (idx != null) {
+      handle.put(idx);
+    }
+    scatter(handle, kernel);
+    handle.get(out.array());
+    out.markWritten();
+    if (idx != null) {
+      handle.get(idx);
+      indicesOut.markWritten();
+    }
   }
 
   @Override

@@ -16,8 +16,8 @@ final class AparapiSelector implements Selector {
   private final AparapiSelectKernels kernels;
   private final DeviceSelect select;
 
-  AparapiSelector(Backend backend, DriverContext context) {
-    this.kernels = new AparapiSelectKernels(context);
+  AparapiSelector(Backend backend, DriverContext context, AparapiSelectKernels kernels) {
+    this.kernels = kernels;
     this.select = new DeviceSelect(backend, kernels, new AparapiCandidateSort(context));
   }
 

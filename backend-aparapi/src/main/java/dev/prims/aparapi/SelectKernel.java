@@ -25,6 +25,9 @@ interface SelectKernel {
   /** A value is kept when its radix bits shifted right are at most the bound (a gather). */
   int TEST_GATHER = 1;
 
+  /** A value is kept when it starts a run of equal values (its index is the run's offset). */
+  int TEST_RUN_START = 2;
+
   int LT = SelectProgram.LT;
   int LE = SelectProgram.LE;
   int GT = SelectProgram.GT;
@@ -52,6 +55,9 @@ interface SelectKernel {
 
   /** Keeps by {@code program}; {@code constants[p]}: instruction p's constant as a double. */
   void program(long[] program, double[] constants, int[] flags);
+
+  /** Keeps the first value of each run of equal values. */
+  void runStarts();
 
   /** Keeps the values whose radix bits shifted right by {@code shift} are at most {@code bound}. */
   void gatherTest(int shift, long bound, boolean all, boolean descending);
