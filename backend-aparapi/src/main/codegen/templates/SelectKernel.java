@@ -373,11 +373,15 @@ final class ${name} extends Kernel implements SelectKernel {
   }
 
   private int notNaN(${T} x) {
+<#if type.floating>
     int r = 0;
     if (x == x) {
       r = 1;
     }
     return r;
+<#else>
+    return 1;
+</#if>
   }
 
   private int descendingOf(long code) {
