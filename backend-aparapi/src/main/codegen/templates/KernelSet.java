@@ -12,7 +12,8 @@
   {"method": "fold", "kernel": "Fold", "doc": "The reproducible-mode fold kernel for {@code type} (float or double)."},
   {"method": "arg", "kernel": "Arg", "doc": "The arg-min/arg-max kernel for {@code type}."},
   {"method": "segmentArg", "kernel": "SegmentArg", "doc": "The segmented arg-min/arg-max kernel for {@code type}."},
-  {"method": "moments", "kernel": "Moments", "doc": "The moments kernel for {@code type}."}
+  {"method": "moments", "kernel": "Moments", "doc": "The moments kernel for {@code type}."},
+  {"method": "select", "kernel": "Select", "doc": "The select and top-k kernel for {@code type}."}
 ]>
 <#-- The generated kernel class of ${family} for ${type}. -->
 <#function kernelClass family type>

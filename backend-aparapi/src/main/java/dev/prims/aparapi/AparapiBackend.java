@@ -50,6 +50,7 @@ final class AparapiBackend extends AbstractBackend {
     this.buffers =
         new AparapiBufferManager(AparapiBackendProvider.ID, maxAllocBytes, ledger, captureSites);
     DriverContext context = new DriverContext(buffers, kernels, launcher, shape);
+    AparapiSelectKernels selectKernels = new AparapiSelectKernels(context);
     // reproducible mode: exact fold sums on the device (AparapiFoldKernels)
     parts(
         buffers,
@@ -60,7 +61,8 @@ final class AparapiBackend extends AbstractBackend {
         new AparapiFoldKernels(context),
         new AparapiArgReducer(context),
         new AparapiMomentsReducer(context),
-        new AparapiSegmenter(context));
+        new AparapiSegmenter(context, selectKernels));
+    sortAndSelect(null, new AparapiSelector(this, context, selectKernels));
   }
 
   @Override

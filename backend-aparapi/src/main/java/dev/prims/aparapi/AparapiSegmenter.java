@@ -14,15 +14,17 @@ import java.lang.reflect.Array;
  * Segmented reduce and scan on Aparapi (SegmentKernel): each work-item walks one chunk of {@link
  * AparapiSegmentPolicy#CHUNK} elements whatever the segment lengths; the host joins the segments
  * that cross chunks (reduce) or turns the chunks' heads and tails into carries (scan), as the cpu
- * backend does. Reproducible sums take the same steps on exact fold sums. Runs of keys are found on
- * the host (the keys' array is already there): a sequential pass.
+ * backend does. Reproducible sums take the same steps on exact fold sums. Runs of keys are a
+ * compaction of the values that start a run ({@link AparapiSelectKernels#runs}).
  */
 final class AparapiSegmenter extends AbstractSegmenter {
 
   private final DriverContext context;
+  private final AparapiSelectKernels select;
 
-  AparapiSegmenter(DriverContext context) {
+  AparapiSegmenter(DriverContext context, AparapiSelectKernels select) {
     this.context = context;
+    this.select = select;
   }
 
   /**
@@ -282,32 +284,19 @@ final class AparapiSegmenter extends AbstractSegmenter {
     AparapiBuffer k = context.buffers().own(keys);
     AparapiBuffer unique = context.buffers().own(uniqueKeys);
     AparapiBuffer starts = context.buffers().own(offsets);
-    int n = k.size();
-    int runs = 0;
-    for (int i = 0; i < n; i++) {
-      if (i == 0 || !sameKey(k.array(), i)) {
-        System.arraycopy(k.array(), i, unique.array(), runs, 1);
-        setOffset(starts.array(), runs, i);
-        runs++;
-      }
+    if (starts.array() instanceof int[]) {
+      return select.runs(k, unique, starts, call);
     }
-    setOffset(starts.array(), runs, n);
-    unique.markWritten();
-    starts.markWritten();
-    return runs;
-  }
-
-  private static boolean sameKey(Object keys, int i) {
-    return keys instanceof int[] a
-        ? a[i] == a[i - 1]
-        : ((long[]) keys)[i] == ((long[]) keys)[i - 1];
-  }
-
-  private static void setOffset(Object offsets, int r, int value) {
-    if (offsets instanceof int[] o) {
-      o[r] = value;
-    } else {
-      ((long[]) offsets)[r] = value;
+    try (DeviceBuffer ints = context.buffers().allocate(DType.INT, k.size() + 1L)) {
+      AparapiBuffer intStarts = context.buffers().own(ints);
+      int runs = select.runs(k, unique, intStarts, call);
+      int[] from = (int[]) intStarts.array();
+      long[] to = (long[]) starts.array();
+      for (int r = 0; r <= runs; r++) {
+        to[r] = from[r];
+      }
+      starts.markWritten();
+      return runs;
     }
   }
 }

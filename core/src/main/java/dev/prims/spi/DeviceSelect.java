@@ -49,10 +49,21 @@ public final class DeviceSelect implements Selector {
 
   private final Backend backend;
   private final SelectKernels kernels;
+  private final Sorter sorter;
 
+  /** The select of {@code backend} over its {@code kernels}, its top-k sorting with its sort. */
   public DeviceSelect(Backend backend, SelectKernels kernels) {
+    this(backend, kernels, null);
+  }
+
+  /**
+   * As above, the top-k's candidates sorted (two in-place stable sorts of int or long keys with int
+   * values: by index, then by key) by {@code sorter} where not null, else by the backend's.
+   */
+  public DeviceSelect(Backend backend, SelectKernels kernels, Sorter sorter) {
     this.backend = backend;
     this.kernels = kernels;
+    this.sorter = sorter;
   }
 
   @Override
@@ -213,7 +224,7 @@ public final class DeviceSelect implements Selector {
       DeviceBuffer valuesOut,
       DeviceBuffer indicesOut,
       CallContext call) {
-    Sorter sorter = backend.sorter();
+    Sorter sorter = this.sorter != null ? this.sorter : backend.sorter();
     int indexBits = Integer.SIZE - Integer.numberOfLeadingZeros((int) input.length() - 1);
     DeviceBuffer k = keys.values();
     DeviceBuffer i = keys.indices();

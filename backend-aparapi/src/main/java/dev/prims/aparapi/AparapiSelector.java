@@ -1,0 +1,48 @@
+package dev.prims.aparapi;
+
+import dev.prims.DeviceBuffer;
+import dev.prims.TopKOrder;
+import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceSelect;
+import dev.prims.spi.Selector;
+
+/**
+ * Select, partition and top-k on Aparapi: {@link DeviceSelect} over {@link AparapiSelectKernels},
+ * its top-k candidates sorted by {@link AparapiCandidateSort} (on the host; the provenance says
+ * so). Kernel launches report a fallback to the call that made them.
+ */
+final class AparapiSelector implements Selector {
+  private final AparapiSelectKernels kernels;
+  private final DeviceSelect select;
+
+  AparapiSelector(Backend backend, DriverContext context, AparapiSelectKernels kernels) {
+    this.kernels = kernels;
+    this.select = new DeviceSelect(backend, kernels, new AparapiCandidateSort(context));
+  }
+
+  @Override
+  public long select(
+      DeviceBuffer values,
+      long[] program,
+      DeviceBuffer flags,
+      DeviceBuffer out,
+      boolean partition,
+      CallContext call) {
+    long[] kept = new long[1];
+    kernels.during(
+        call, () -> kept[0] = select.select(values, program, flags, out, partition, call));
+    return kept[0];
+  }
+
+  @Override
+  public void topK(
+      DeviceBuffer values,
+      int k,
+      TopKOrder order,
+      DeviceBuffer valuesOut,
+      DeviceBuffer indicesOut,
+      CallContext call) {
+    kernels.during(call, () -> select.topK(values, k, order, valuesOut, indicesOut, call));
+  }
+}
