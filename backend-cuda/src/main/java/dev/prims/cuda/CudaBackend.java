@@ -128,7 +128,7 @@ final class CudaBackend extends AbstractBackend {
   private final boolean captureAllocationSites;
 
   CudaBackend(DeviceInfo info) {
-    this(info, CudaTransferPolicy.defaults(), true, dev.prims.spi.DeviceSorter.LSD_RADIX, false);
+    this(info, CudaTransferPolicy.defaults(), true, CudaSortPolicy.DEFAULT_VARIANT, false);
   }
 
   /**

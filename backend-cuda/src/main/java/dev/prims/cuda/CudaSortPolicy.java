@@ -3,13 +3,16 @@ package dev.prims.cuda;
 import dev.prims.spi.DeviceSorter;
 
 /**
- * The CUDA sort's variant ({@code prims.cuda.sort.variant}: {@code lsd-radix}, the default, or
- * {@code onesweep}) and the onesweep kernels' tuning constants, which {@code
+ * The CUDA sort's variant ({@code prims.cuda.sort.variant}: {@code onesweep}, the default, or
+ * {@code lsd-radix}) and the onesweep kernels' tuning constants, which {@code
  * device/sort_onesweep.cu} mirrors (the LSD radix sort's are {@link DeviceSorter}'s).
  */
 final class CudaSortPolicy {
   /** The configuration key that picks the sort's variant. */
   static final String VARIANT_KEY = "prims.cuda.sort.variant";
+
+  /** The variant a sort runs when {@link #VARIANT_KEY} is unset. */
+  static final String DEFAULT_VARIANT = DeviceSorter.ONESWEEP;
 
   /** Threads per block of the onesweep kernels (ONESWEEP_THREADS, the launches' block size). */
   static final int ONESWEEP_THREADS = CudaReducePolicy.BLOCK_SIZE;
@@ -43,7 +46,10 @@ final class CudaSortPolicy {
 
   /** The variant {@code value} of {@link #VARIANT_KEY} (null: unset) names. */
   static String variant(String value) {
-    if (value == null || value.equals(DeviceSorter.LSD_RADIX)) {
+    if (value == null) {
+      return DEFAULT_VARIANT;
+    }
+    if (value.equals(DeviceSorter.LSD_RADIX)) {
       return DeviceSorter.LSD_RADIX;
     }
     if (value.equals(DeviceSorter.ONESWEEP)) {
@@ -52,9 +58,9 @@ final class CudaSortPolicy {
     throw new IllegalArgumentException(
         VARIANT_KEY
             + " must be "
-            + DeviceSorter.LSD_RADIX
-            + " or "
             + DeviceSorter.ONESWEEP
+            + " or "
+            + DeviceSorter.LSD_RADIX
             + ", got '"
             + value
             + "'");

@@ -76,7 +76,7 @@ class CudaSortModulesTest {
 
   @Test
   void theVariantKeyNamesLsdRadixOrOnesweep() {
-    assertEquals(DeviceSorter.LSD_RADIX, CudaSortPolicy.variant(null));
+    assertEquals(DeviceSorter.ONESWEEP, CudaSortPolicy.variant(null));
     assertEquals(DeviceSorter.LSD_RADIX, CudaSortPolicy.variant("lsd-radix"));
     assertEquals(DeviceSorter.ONESWEEP, CudaSortPolicy.variant("onesweep"));
     IllegalArgumentException e =

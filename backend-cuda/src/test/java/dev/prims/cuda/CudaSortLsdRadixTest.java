@@ -13,10 +13,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sort conformance suite on the CUDA backend with the onesweep variant (skipped when no CUDA
- * device is found); a sort says it ran onesweep.
+ * The sort conformance suite on the CUDA backend with the LSD radix variant picked by {@code
+ * prims.cuda.sort.variant} (skipped when no CUDA device is found); a sort says it ran lsd-radix.
  */
-class CudaSortOnesweepTest extends SortConformance {
+class CudaSortLsdRadixTest extends SortConformance {
   @Override
   protected String backendId() {
     return "cuda";
@@ -24,16 +24,16 @@ class CudaSortOnesweepTest extends SortConformance {
 
   @Override
   protected Map<String, String> configuration() {
-    return Map.of(CudaSortPolicy.VARIANT_KEY, DeviceSorter.ONESWEEP);
+    return Map.of(CudaSortPolicy.VARIANT_KEY, DeviceSorter.LSD_RADIX);
   }
 
   @Test
-  void aSortRunsOnesweep() {
+  void aSortRunsLsdRadix() {
     int[] keys = new SplittableRandom(7).ints(100_000).toArray();
     int[] expected = keys.clone();
     Arrays.sort(expected);
     Provenance provenance = prims().sortInPlace(keys, SortOrder.ASCENDING);
-    assertEquals(DeviceSorter.ONESWEEP, provenance.variant());
+    assertEquals(DeviceSorter.LSD_RADIX, provenance.variant());
     assertArrayEquals(expected, keys);
   }
 }
