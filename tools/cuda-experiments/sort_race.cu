@@ -6,7 +6,8 @@
 //   prims-src  the same source compiled into this binary, with the tuning macros given at build time
 //        (per type -DONESWEEP_THREADS_4=..., -DONESWEEP_ITEMS_INT=..., -DONESWEEP_ITEMS_FLOAT=...,
 //        -DONESWEEP_ITEMS_4_PAIRS=..., -DONESWEEP_THREADS_8=..., -DONESWEEP_ITEMS_8=...; and
-//        -DONESWEEP_DIGIT_BITS=..., -DONESWEEP_HIST_ITEMS=..., -DONESWEEP_MIN_BLOCKS=...,
+//        -DONESWEEP_DIGIT_BITS=..., -DONESWEEP_HIST_ITEMS=..., -DONESWEEP_HIST_BLOCKS_PER_SM=...,
+//        -DONESWEEP_MIN_BLOCKS=...,
 //        -DONESWEEP_MATCH_ANY_SYNC to find a warp's keys of one digit with __match_any_sync,
 //        -DONESWEEP_PROFILE to print the pass kernel's clock cycles per phase and tile after the
 //        stages), so that tunings can be tried without regenerating the PTX. A tile must fit 48 KiB
@@ -87,6 +88,8 @@ static decltype(&::cuLaunchKernel) drv_cuLaunchKernel;
 static decltype(&::cuMemsetD32Async) drv_cuMemsetD32Async;
 static decltype(&::cuMemAlloc) drv_cuMemAlloc;
 static decltype(&::cuMemFree) drv_cuMemFree;
+static decltype(&::cuOccupancyMaxActiveBlocksPerMultiprocessor) drv_cuOccupancyMaxActiveBlocksPerMultiprocessor;
+static int sm_count;  // the device's SMs
 
 static void load_driver() {
   const auto load = [](const char* name, void** fn) {
@@ -104,6 +107,7 @@ static void load_driver() {
   load("cuMemsetD32Async", (void**)&drv_cuMemsetD32Async);
   load("cuMemAlloc", (void**)&drv_cuMemAlloc);
   load("cuMemFree", (void**)&drv_cuMemFree);
+  load("cuOccupancyMaxActiveBlocksPerMultiprocessor", (void**)&drv_cuOccupancyMaxActiveBlocksPerMultiprocessor);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,6 +176,7 @@ struct Candidate {
   std::string name;
   int digit_bits;
   int hist_threads, hist_items;  // onesweep: the histogram kernel's block (lsd: the tile, threads x items)
+  int hist_blocks_per_sm;        // onesweep: the histogram grid's cap per SM
   std::function<Tile(const std::string&, const std::string&)> tile;  // onesweep: the pass tile per type
   std::function<CUfunction(const std::string&)> function;
   bool lsd = false;  // the LSD radix sort (sort.ptx) rather than onesweep
@@ -235,8 +240,12 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
   CUfunction pass = c.function("onesweep_pass_" + kid + (vid.empty() ? "" : "_" + vid) + tile.suffix());
   {
     void* params[] = {&keys_in, &n, &begin_bit, &end_bit, &descending, &b.scratch};
+    // as CudaSorter: a block per hist_threads * hist_items keys, at most the blocks that run at once
     const long long block_keys = (long long)c.hist_threads * c.hist_items;
-    const unsigned grid = (unsigned)((n + block_keys - 1) / block_keys);
+    int per_sm = 0;
+    CD(drv_cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hist, c.hist_threads, 0));
+    const long long resident = (long long)sm_count * std::min(std::max(per_sm, 1), c.hist_blocks_per_sm);
+    const unsigned grid = (unsigned)std::min((n + block_keys - 1) / block_keys, resident);
     CD(drv_cuLaunchKernel(hist, grid, 1, 1, c.hist_threads, 1, 1, 0, s, params, nullptr));
   }
   mark("histograms");
@@ -549,13 +558,14 @@ int main(int argc, char** argv) {
   load_driver();
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
+  sm_count = prop.multiProcessorCount;
   std::printf(
       "# device %s, %d SMs; CUB %d.%d.%d; src tuning int %dx%d float %dx%d 4-byte pairs %dx%d 8-byte %dx%d "
-      "digit_bits=%d hist_items=%d min_blocks=%d\n",
+      "digit_bits=%d hist_items=%d hist_blocks_per_sm=%d min_blocks=%d\n",
       prop.name, prop.multiProcessorCount, CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION,
       ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT, ONESWEEP_THREADS_4,
       ONESWEEP_ITEMS_4_PAIRS, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_ITEMS,
-      ONESWEEP_MIN_BLOCKS);
+      ONESWEEP_HIST_BLOCKS_PER_SM, ONESWEEP_MIN_BLOCKS);
   CK(cudaStreamCreateWithFlags(&race.stream, cudaStreamNonBlocking));
   CK(cudaEventCreate(&race.start));
   CK(cudaEventCreate(&race.stop));
@@ -591,20 +601,22 @@ int main(int argc, char** argv) {
   CUmodule lsd_module;
   CD(drv_cuModuleLoadData(&lsd_module, lsd_ptx.c_str()));
   std::vector<Candidate> candidates;
-  // prims-ptx: CudaSortPolicy's constants (8-bit digits, histogram blocks of 256 threads x 128 keys)
-  candidates.push_back({"prims-ptx", 8, 256, 128, ptx_tile, [module](const std::string& name) {
+  // prims-ptx: CudaSortPolicy's constants (8-bit digits, histogram blocks of 256 threads, one per
+  // 256 x 128 keys at most, at most 8 per SM)
+  candidates.push_back({"prims-ptx", 8, 256, 128, 8, ptx_tile, [module](const std::string& name) {
                           CUfunction f;
                           CD(drv_cuModuleGetFunction(&f, module, name.c_str()));
                           return f;
                         }});
-  candidates.push_back({"prims-src", ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_THREADS, ONESWEEP_HIST_ITEMS, src_tile,
+  candidates.push_back({"prims-src", ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_THREADS, ONESWEEP_HIST_ITEMS,
+                        ONESWEEP_HIST_BLOCKS_PER_SM, src_tile,
                         [src](const std::string& name) {
                           cudaFunction_t f;
                           CK(cudaGetFuncBySymbol(&f, src.at(name)));
                           return (CUfunction)f;
                         }});
 
-  candidates.push_back({"lsd-radix-ptx", 8, 256, 8, nullptr,
+  candidates.push_back({"lsd-radix-ptx", 8, 256, 8, 0, nullptr,
                         [lsd_module](const std::string& name) {
                           CUfunction f;
                           CD(drv_cuModuleGetFunction(&f, lsd_module, name.c_str()));

@@ -3,9 +3,10 @@
 // (RadixKey: an unsigned integer whose order is the sort order), ONESWEEP_DIGIT_BITS-wide digits
 // from begin_bit up to end_bit; the first pass turns keys into radix bits as it loads them, the last
 // turns them back as it writes them. Two kernels:
-//  onesweep_histograms: reads the keys once and counts the digits of EVERY pass; the last block to
-//    finish turns the counts into each pass's exclusive digit offsets (the first output slot of
-//    each digit).
+//  onesweep_histograms: reads the keys once (grid-stride 16-byte loads) and counts the digits of
+//    EVERY pass in a shared histogram per block, added to the global counts at the end; the last
+//    block to finish turns the counts into each pass's exclusive digit offsets (the first output
+//    slot of each digit).
 //  onesweep_pass: one launch per pass. Each block takes the next tile in launch order (a tile
 //    counter, so every earlier tile is already running), counts its keys' digits (per-warp
 //    counters in shared memory) and publishes the counts at once in a decoupled look-back over
@@ -68,10 +69,15 @@
 #ifndef ONESWEEP_MIN_BLOCKS
 #define ONESWEEP_MIN_BLOCKS 2
 #endif
-// Histogram kernel: threads per block, keys per thread.
+// Histogram kernel: threads per block; the driver launches at most one block per
+// ONESWEEP_HIST_THREADS * ONESWEEP_HIST_ITEMS keys, and at most as many as run at once
+// (ONESWEEP_HIST_BLOCKS_PER_SM per SM at most), so most blocks stride over many tiles.
 #define ONESWEEP_HIST_THREADS 256
 #ifndef ONESWEEP_HIST_ITEMS
 #define ONESWEEP_HIST_ITEMS 128
+#endif
+#ifndef ONESWEEP_HIST_BLOCKS_PER_SM
+#define ONESWEEP_HIST_BLOCKS_PER_SM 8
 #endif
 #define ONESWEEP_RADIX (1 << ONESWEEP_DIGIT_BITS)
 #define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
@@ -159,9 +165,6 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   for (int i = tid; i < passes * ONESWEEP_RADIX; i += ONESWEEP_HIST_THREADS) hist[i] = 0;
   __syncthreads();
 
-  const i64 chunk = (i64)ONESWEEP_HIST_THREADS * ONESWEEP_HIST_ITEMS;
-  const i64 base = blockIdx.x * chunk;
-  const i64 end = min(n, base + chunk);
   // each thread counts a run of equal digits in registers and adds it when the digit changes, so
   // that a digit shared by most keys (the high digits of small keys) does not serialise the
   // block on one shared counter
@@ -184,15 +187,38 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
       }
     }
   };
-  i64 i = base + tid;
-  for (; i + 3 * ONESWEEP_HIST_THREADS < end; i += 4 * ONESWEEP_HIST_THREADS) {
-    R x[4];
+  // grid-stride 16-byte loads, four in flight per thread, from the first 16-byte boundary on; the
+  // keys before it and after the last whole vector are counted one by one
+  constexpr int VEC = 16 / sizeof(R);
+  union Vector {
+    uint4 bits;
+    R keys[VEC];
+  };
+  const i64 head = min(n, (i64)(((16 - ((unsigned long long)keys & 15)) & 15) / sizeof(R)));
+  const i64 vectors = (n - head) / VEC;
+  const i64 rest = head + vectors * VEC;
+  const uint4* body = reinterpret_cast<const uint4*>(keys + head);
+  const i64 stride = (i64)gridDim.x * ONESWEEP_HIST_THREADS;
+  const i64 g = (i64)blockIdx.x * ONESWEEP_HIST_THREADS + tid;
+  i64 v = g;
+  for (; v + 3 * stride < vectors; v += 4 * stride) {
+    Vector x[4];
 #pragma unroll
-    for (int u = 0; u < 4; ++u) x[u] = keys[i + u * ONESWEEP_HIST_THREADS];
+    for (int u = 0; u < 4; ++u) x[u].bits = body[v + u * stride];
 #pragma unroll
-    for (int u = 0; u < 4; ++u) count(x[u]);
+    for (int u = 0; u < 4; ++u) {
+#pragma unroll
+      for (int k = 0; k < VEC; ++k) count(x[u].keys[k]);
+    }
   }
-  for (; i < end; i += ONESWEEP_HIST_THREADS) count(keys[i]);
+  for (; v < vectors; v += stride) {
+    Vector x;
+    x.bits = body[v];
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) count(x.keys[k]);
+  }
+  if (g < head) count(keys[g]);
+  if (rest + g < n) count(keys[rest + g]);
 #pragma unroll
   for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) {
     if (p < passes && run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
@@ -411,22 +437,15 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   i64 n, int pass, int begin_bit, int end_bit, int descending, i64 portion_tiles, u32 *scratch, u32 *lookback
 #define PRIMS_ONESWEEP_PASS_PASS n, pass, begin_bit, end_bit, descending, portion_tiles, scratch, lookback
 
-extern "C" __global__ void __launch_bounds__(ONESWEEP_HIST_THREADS) onesweep_histograms_int(
-    const u32* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {
-  onesweep_histograms<u32, false>(keys, n, begin_bit, end_bit, descending, scratch);
-}
-extern "C" __global__ void __launch_bounds__(ONESWEEP_HIST_THREADS) onesweep_histograms_float(
-    const u32* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {
-  onesweep_histograms<u32, true>(keys, n, begin_bit, end_bit, descending, scratch);
-}
-extern "C" __global__ void __launch_bounds__(ONESWEEP_HIST_THREADS) onesweep_histograms_long(
-    const u64* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {
-  onesweep_histograms<u64, false>(keys, n, begin_bit, end_bit, descending, scratch);
-}
-extern "C" __global__ void __launch_bounds__(ONESWEEP_HIST_THREADS) onesweep_histograms_double(
-    const u64* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {
-  onesweep_histograms<u64, true>(keys, n, begin_bit, end_bit, descending, scratch);
-}
+#define PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(R, KID, FLOATING)                                            \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_HIST_THREADS) onesweep_histograms_##KID(       \
+      const R* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {              \
+    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, scratch);              \
+  }
+PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u32, int, false)
+PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u32, float, true)
+PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, long, false)
+PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, double, true)
 
 // onesweep_pass_<key>[_<value>]_<threads>x<items> (the tuning macros expanded before the name is
 // pasted)

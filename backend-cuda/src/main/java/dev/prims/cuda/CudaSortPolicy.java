@@ -25,11 +25,20 @@ final class CudaSortPolicy {
   /** Threads per block of the onesweep histogram kernel (ONESWEEP_HIST_THREADS). */
   static final int ONESWEEP_HIST_THREADS = CudaReducePolicy.BLOCK_SIZE;
 
-  /** Keys per thread of the onesweep histogram kernel (ONESWEEP_HIST_ITEMS). */
+  /**
+   * Keys per thread of the onesweep histogram kernel at least (ONESWEEP_HIST_ITEMS): its grid is at
+   * most one block per {@link #ONESWEEP_HIST_KEYS} keys.
+   */
   static final int ONESWEEP_HIST_ITEMS = 128;
 
-  /** Keys per block of the onesweep histogram kernel. */
+  /** Keys per block of the onesweep histogram kernel at least. */
   static final int ONESWEEP_HIST_KEYS = ONESWEEP_HIST_THREADS * ONESWEEP_HIST_ITEMS;
+
+  /**
+   * Blocks per SM of the onesweep histogram grid at most (ONESWEEP_HIST_BLOCKS_PER_SM): the grid is
+   * at most the blocks that run at once, which stride over the keys.
+   */
+  static final int ONESWEEP_HIST_BLOCKS_PER_SM = 8;
 
   /** Words before the digit offsets in the onesweep scratch (ONESWEEP_SCRATCH_HEADER). */
   static final int ONESWEEP_SCRATCH_HEADER = 32;

@@ -132,7 +132,13 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
     backend.launch(
         ONESWEEP_MODULE,
         kernels.histograms(),
-        (n + CudaSortPolicy.ONESWEEP_HIST_KEYS - 1) / CudaSortPolicy.ONESWEEP_HIST_KEYS,
+        Math.min(
+            (n + CudaSortPolicy.ONESWEEP_HIST_KEYS - 1) / CudaSortPolicy.ONESWEEP_HIST_KEYS,
+            backend.residentBlocks(
+                ONESWEEP_MODULE,
+                kernels.histograms(),
+                0,
+                CudaSortPolicy.ONESWEEP_HIST_BLOCKS_PER_SM)),
         0,
         new KernelArgs()
             .pointer(job.keys())

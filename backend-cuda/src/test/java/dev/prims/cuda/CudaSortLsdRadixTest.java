@@ -1,15 +1,8 @@
 package dev.prims.cuda;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import dev.prims.Provenance;
-import dev.prims.SortOrder;
 import dev.prims.conformance.SortConformance;
 import dev.prims.spi.DeviceSorter;
-import java.util.Arrays;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,11 +22,6 @@ class CudaSortLsdRadixTest extends SortConformance {
 
   @Test
   void aSortRunsLsdRadix() {
-    int[] keys = new SplittableRandom(7).ints(100_000).toArray();
-    int[] expected = keys.clone();
-    Arrays.sort(expected);
-    Provenance provenance = prims().sortInPlace(keys, SortOrder.ASCENDING);
-    assertEquals(DeviceSorter.LSD_RADIX, provenance.variant());
-    assertArrayEquals(expected, keys);
+    CudaSortTest.assertSortRuns(prims(), DeviceSorter.LSD_RADIX);
   }
 }

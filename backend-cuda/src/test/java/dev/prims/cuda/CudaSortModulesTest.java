@@ -75,6 +75,8 @@ class CudaSortModulesTest {
     assertEquals(CudaSortPolicy.ONESWEEP_DIGIT_BITS, define(source, "ONESWEEP_DIGIT_BITS"));
     assertEquals(CudaSortPolicy.ONESWEEP_HIST_THREADS, define(source, "ONESWEEP_HIST_THREADS"));
     assertEquals(CudaSortPolicy.ONESWEEP_HIST_ITEMS, define(source, "ONESWEEP_HIST_ITEMS"));
+    assertEquals(
+        CudaSortPolicy.ONESWEEP_HIST_BLOCKS_PER_SM, define(source, "ONESWEEP_HIST_BLOCKS_PER_SM"));
     assertEquals(CudaSortPolicy.ONESWEEP_SCRATCH_HEADER, define(source, "ONESWEEP_SCRATCH_HEADER"));
   }
 

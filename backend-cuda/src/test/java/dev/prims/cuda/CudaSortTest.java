@@ -3,6 +3,7 @@ package dev.prims.cuda;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.SortOrder;
 import dev.prims.conformance.SortConformance;
@@ -23,11 +24,16 @@ class CudaSortTest extends SortConformance {
 
   @Test
   void aSortRunsOnesweepByDefault() {
+    assertSortRuns(prims(), DeviceSorter.ONESWEEP);
+  }
+
+  /** Sorts random int keys on {@code prims}: they come back sorted, by {@code variant}. */
+  static void assertSortRuns(Prims prims, String variant) {
     int[] keys = new SplittableRandom(7).ints(100_000).toArray();
     int[] expected = keys.clone();
     Arrays.sort(expected);
-    Provenance provenance = prims().sortInPlace(keys, SortOrder.ASCENDING);
-    assertEquals(DeviceSorter.ONESWEEP, provenance.variant());
+    Provenance provenance = prims.sortInPlace(keys, SortOrder.ASCENDING);
+    assertEquals(variant, provenance.variant());
     assertArrayEquals(expected, keys);
   }
 }
