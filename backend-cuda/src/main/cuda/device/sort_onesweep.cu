@@ -34,8 +34,8 @@
 // (onesweep_pass_int_int_384x20). The tiles per type follow CUB's sm_90 tuning where the registers
 // allow: 384 threads with 20 keys (19 floats) for 4-byte keys alone, and 20 for 4-byte keys with
 // int values (CUB's 23 spills under the 80 registers of two 384-thread blocks per SM); 8-byte
-// keys or values keep 256 x 16. Every tile fits the 48 KiB of static shared memory. The tuning macros may
-// be overridden (-D) for experiments (tools/cuda-experiments/sort_race.cu);
+// keys or values keep 256 x 16. Every tile fits the 48 KiB of static shared memory. The tuning
+// macros may be overridden (-D) for experiments (tools/cuda-experiments/sort_race.cu);
 // dev.prims.cuda.CudaSortPolicy mirrors them.
 #include "../common.cuh"
 #include "../block/radix_key.cuh"
@@ -71,7 +71,7 @@
 #endif
 // Histogram kernel: threads per block; the driver launches at most one block per
 // ONESWEEP_HIST_THREADS * ONESWEEP_HIST_ITEMS keys, and at most as many as run at once
-// (ONESWEEP_HIST_BLOCKS_PER_SM per SM at most), so most blocks stride over many tiles.
+// (ONESWEEP_HIST_BLOCKS_PER_SM per SM at most), which stride over the keys.
 #define ONESWEEP_HIST_THREADS 256
 #ifndef ONESWEEP_HIST_ITEMS
 #define ONESWEEP_HIST_ITEMS 128
