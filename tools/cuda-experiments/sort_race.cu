@@ -1,16 +1,18 @@
 // Sort race: prims' onesweep radix sort (sort_onesweep.cu) against CUB's DeviceRadixSort on the
 // same input, checked bit-exact and timed in one process. Three prims candidates run:
 //   prims-ptx  the committed PTX (sort_onesweep.ptx), loaded with the CUDA driver API as the Java backend
-//        loads it, with the default tuning constants;
+//        loads it, with the tiles per type that dev.prims.cuda.CudaSortPolicy gives (ptx_tile
+//        below mirrors it; the pass kernels' names carry their tiles, so a mismatch fails to load);
 //   prims-src  the same source compiled into this binary, with the tuning macros given at build time
-//        (-DONESWEEP_THREADS=..., -DONESWEEP_ITEMS=..., -DONESWEEP_DIGIT_BITS=...,
-//        -DONESWEEP_HIST_TILES=..., -DONESWEEP_MIN_BLOCKS=..., -DONESWEEP_MATCH_ANY_SYNC to find
-//        a warp's keys of one digit with __match_any_sync, -DONESWEEP_PROFILE to print the pass
-//        kernel's clock cycles per phase and tile after the stages), so that tunings can be tried
-//        without regenerating the PTX. A tile whose 8-byte keys or values overflow 48 KiB of
-//        shared memory (THREADS * ITEMS * 8 + THREADS / 32 * 2^DIGIT_BITS * 4 bytes and a little
-//        more) does not compile: add -DONESWEEP_ONLY_4_BYTE_TYPES, and the src candidate skips the
-//        checks with 8-byte keys or values;
+//        (per type -DONESWEEP_THREADS_4=..., -DONESWEEP_ITEMS_INT=..., -DONESWEEP_ITEMS_FLOAT=...,
+//        -DONESWEEP_ITEMS_4_PAIRS=..., -DONESWEEP_THREADS_8=..., -DONESWEEP_ITEMS_8=...; and
+//        -DONESWEEP_DIGIT_BITS=..., -DONESWEEP_HIST_ITEMS=..., -DONESWEEP_HIST_BLOCKS_PER_SM=...,
+//        -DONESWEEP_MIN_BLOCKS=...,
+//        -DONESWEEP_MATCH_ANY_SYNC to find a warp's keys of one digit with __match_any_sync,
+//        -DONESWEEP_PROFILE to print the pass kernel's clock cycles per phase and tile after the
+//        stages), so that tunings can be tried without regenerating the PTX. A tile must fit 48 KiB
+//        of static shared memory (THREADS * ITEMS * max(key, value bytes) + THREADS / 32 *
+//        2^DIGIT_BITS * 4 bytes and a little more);
 //   lsd-radix-ptx  today's default CUDA sort (the committed sort.ptx): per pass tile histograms,
 //        the scan of the counts (CUB's DeviceScan::ExclusiveSum standing in for the backend's
 //        reduce-then-scan) and a scatter.
@@ -33,7 +35,7 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/sort_race tools/cuda-experiments/sort_race.cu
 //   (the driver API is reached through the runtime, so libcuda is not needed at link time; adding
 //   -lcuda is harmless where libcuda is installed)
-//   (tunings of the src candidate: add e.g. -DONESWEEP_THREADS=512 -DONESWEEP_ITEMS=12)
+//   (tunings of the src candidate: add e.g. -DONESWEEP_THREADS_4=512 -DONESWEEP_ITEMS_INT=15)
 // Run (from the repository root, or give the PTX directory):
 //   /tmp/sort_race [ptx directory with sort_onesweep.ptx and sort.ptx
 //                   = backend-cuda/src/main/resources/dev/prims/cuda/ptx]
@@ -86,6 +88,8 @@ static decltype(&::cuLaunchKernel) drv_cuLaunchKernel;
 static decltype(&::cuMemsetD32Async) drv_cuMemsetD32Async;
 static decltype(&::cuMemAlloc) drv_cuMemAlloc;
 static decltype(&::cuMemFree) drv_cuMemFree;
+static decltype(&::cuOccupancyMaxActiveBlocksPerMultiprocessor) drv_cuOccupancyMaxActiveBlocksPerMultiprocessor;
+static int sm_count;  // the device's SMs
 
 static void load_driver() {
   const auto load = [](const char* name, void** fn) {
@@ -103,6 +107,7 @@ static void load_driver() {
   load("cuMemsetD32Async", (void**)&drv_cuMemsetD32Async);
   load("cuMemAlloc", (void**)&drv_cuMemAlloc);
   load("cuMemFree", (void**)&drv_cuMemFree);
+  load("cuOccupancyMaxActiveBlocksPerMultiprocessor", (void**)&drv_cuOccupancyMaxActiveBlocksPerMultiprocessor);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,14 +147,39 @@ __global__ void fill_index(V* values, long long n) {
 // prims' onesweep driver, as the Java backend runs it: zero the scratch words, the histogram
 // kernel, then per pass zero the look-back words and launch the pass kernel. The last pass writes
 // keys_out; passes alternate between keys_out and alt so that it does.
+struct Tile {
+  int threads, items;
+  int keys() const { return threads * items; }
+  // tiles of one look-back portion: at most 2^28 keys
+  long long portion_tiles() const { return (1LL << 28) / keys(); }
+  std::string suffix() const { return "_" + std::to_string(threads) + "x" + std::to_string(items); }
+};
+
+// The pass tile per key and value type (kid, vid: "int", "float", "long", "double"; vid "" for keys
+// alone) as dev.prims.cuda.CudaSortPolicy gives it: the committed PTX's tiles.
+static Tile ptx_tile(const std::string& kid, const std::string& vid) {
+  const bool eight = kid == "long" || kid == "double" || vid == "long";
+  if (eight) return {256, 16};
+  if (!vid.empty()) return {384, 20};
+  return {384, kid == "float" ? 19 : 20};
+}
+
+// The same for the kernels compiled here, from the tuning macros.
+static Tile src_tile(const std::string& kid, const std::string& vid) {
+  const bool eight = kid == "long" || kid == "double" || vid == "long";
+  if (eight) return {ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8};
+  if (!vid.empty()) return {ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS};
+  return {ONESWEEP_THREADS_4, kid == "float" ? ONESWEEP_ITEMS_FLOAT : ONESWEEP_ITEMS_INT};
+}
+
 struct Candidate {
   std::string name;
-  int threads, items, digit_bits, hist_tiles;
-  bool eight_byte_types;  // has the entry points with 8-byte keys or values
+  int digit_bits;
+  int hist_threads, hist_items;  // onesweep: the histogram kernel's block (lsd: the tile, threads x items)
+  int hist_blocks_per_sm;        // onesweep: the histogram grid's cap per SM
+  std::function<Tile(const std::string&, const std::string&)> tile;  // onesweep: the pass tile per type
   std::function<CUfunction(const std::string&)> function;
-  bool lsd = false;  // today's LSD radix sort (sort.ptx) rather than onesweep
-  int tile() const { return threads * items; }
-  long long default_portion_tiles() const { return ((1LL << 28) / tile()) / hist_tiles * hist_tiles; }
+  bool lsd = false;  // the LSD radix sort (sort.ptx) rather than onesweep
 };
 
 // Per-stage timing: when a sort is given Marks, it records an event after each of its launches
@@ -189,7 +219,8 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
   };
   const int radix = 1 << c.digit_bits;
   const int passes = (end_bit - begin_bit + c.digit_bits - 1) / c.digit_bits;
-  const long long tiles = (n + c.tile() - 1) / c.tile();
+  const Tile tile = c.tile(kid, vid);
+  const long long tiles = (n + tile.keys() - 1) / tile.keys();
   const long long portions = (tiles + portion_tiles - 1) / portion_tiles;
   const size_t scratch_words = ONESWEEP_SCRATCH_HEADER + (size_t)portions * passes * radix;
   const size_t lookback_words = (size_t)tiles * radix;
@@ -206,11 +237,16 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
   CD(drv_cuMemsetD32Async(b.scratch, 0, scratch_words, s));
   mark("memset scratch");
   CUfunction hist = c.function("onesweep_histograms_" + kid);
-  CUfunction pass = c.function("onesweep_pass_" + kid + (vid.empty() ? "" : "_" + vid));
+  CUfunction pass = c.function("onesweep_pass_" + kid + (vid.empty() ? "" : "_" + vid) + tile.suffix());
   {
     void* params[] = {&keys_in, &n, &begin_bit, &end_bit, &descending, &b.scratch};
-    const unsigned grid = (unsigned)((tiles + c.hist_tiles - 1) / c.hist_tiles);
-    CD(drv_cuLaunchKernel(hist, grid, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+    // as CudaSorter: a block per hist_threads * hist_items keys, at most the blocks that run at once
+    const long long block_keys = (long long)c.hist_threads * c.hist_items;
+    int per_sm = 0;
+    CD(drv_cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hist, c.hist_threads, 0));
+    const long long resident = (long long)sm_count * std::min(std::max(per_sm, 1), c.hist_blocks_per_sm);
+    const unsigned grid = (unsigned)std::min((n + block_keys - 1) / block_keys, resident);
+    CD(drv_cuLaunchKernel(hist, grid, 1, 1, c.hist_threads, 1, 1, 0, s, params, nullptr));
   }
   mark("histograms");
   CUdeviceptr kin = keys_in, vin = values_in;
@@ -221,11 +257,11 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
     mark("memset look-back " + std::to_string(p));
     if (vid.empty()) {
       void* params[] = {&kin, &kout, &n, &p, &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
-      CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+      CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, tile.threads, 1, 1, 0, s, params, nullptr));
     } else {
       void* params[] = {&kin,      &kout,       &vin,          &vout,          &n,         &p,
                         &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
-      CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, c.threads, 1, 1, 0, s, params, nullptr));
+      CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, tile.threads, 1, 1, 0, s, params, nullptr));
     }
     mark("pass " + std::to_string(p));
     kin = kout;
@@ -428,10 +464,7 @@ struct Race {
     std::snprintf(label, sizeof label, "%s n=%lld bits=[%d,%d) %s%s portion_tiles=%lld", type_label.c_str(), n,
                   begin_bit, end_bit, descending ? "desc" : "asc", dist == FEW ? " few-distinct" : "", portion_tiles);
     for (const Candidate& c : candidates) {
-      if ((sizeof(K) == 8 || (pairs && sizeof(V) == 8)) && !c.eight_byte_types) continue;
-      // a portion is a whole number of histogram blocks
-      const long long portion =
-          portion_tiles > 0 ? std::max(1LL, portion_tiles / c.hist_tiles) * c.hist_tiles : c.default_portion_tiles();
+      const long long portion = c.lsd ? 0 : portion_tiles > 0 ? portion_tiles : c.tile(kid, vid).portion_tiles();
       auto marked_call = [&](Marks* marks) {
         if (c.lsd) {
           lsd_sort(c, lsd_buffers, kid, vid, (CUdeviceptr)keys_in, (CUdeviceptr)keys_out, (CUdeviceptr)keys_alt,
@@ -470,7 +503,8 @@ struct Race {
           prims_call();
           CK(cudaStreamSynchronize(stream));
           CK(cudaMemcpyFromSymbol(sums, onesweep_profile, sizeof sums));
-          const long long tiles = (n + c.tile() - 1) / c.tile();
+          const long long tile_keys = c.tile(kid, vid).keys();
+          const long long tiles = (n + tile_keys - 1) / tile_keys;
           const int passes = (end_bit - begin_bit + c.digit_bits - 1) / c.digit_bits;
           for (int i = 0; i < ONESWEEP_PHASES; ++i)
             std::printf("    pass phase %-22s %10.0f cycles per tile (thread 0)\n", phases[i],
@@ -524,10 +558,14 @@ int main(int argc, char** argv) {
   load_driver();
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
+  sm_count = prop.multiProcessorCount;
   std::printf(
-      "# device %s, %d SMs; CUB %d.%d.%d; src tuning threads=%d items=%d digit_bits=%d hist_tiles=%d min_blocks=%d\n",
-      prop.name, prop.multiProcessorCount, CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION, ONESWEEP_THREADS,
-      ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES, ONESWEEP_MIN_BLOCKS);
+      "# device %s, %d SMs; CUB %d.%d.%d; src tuning int %dx%d float %dx%d 4-byte pairs %dx%d 8-byte %dx%d "
+      "digit_bits=%d hist_items=%d hist_blocks_per_sm=%d min_blocks=%d\n",
+      prop.name, prop.multiProcessorCount, CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION,
+      ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT, ONESWEEP_THREADS_4,
+      ONESWEEP_ITEMS_4_PAIRS, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_ITEMS,
+      ONESWEEP_HIST_BLOCKS_PER_SM, ONESWEEP_MIN_BLOCKS);
   CK(cudaStreamCreateWithFlags(&race.stream, cudaStreamNonBlocking));
   CK(cudaEventCreate(&race.start));
   CK(cudaEventCreate(&race.stop));
@@ -536,42 +574,49 @@ int main(int argc, char** argv) {
   const std::string ptx = read_file(dir + "/sort_onesweep.ptx");
   CUmodule module;
   CD(drv_cuModuleLoadData(&module, ptx.c_str()));
-  std::map<std::string, const void*> src = {
-#define SRC_KERNELS(KID)                                                                                          \
-  {"onesweep_histograms_" #KID, (const void*)onesweep_histograms_##KID},                                         \
-      {"onesweep_pass_" #KID, (const void*)onesweep_pass_##KID},                                                 \
-      {"onesweep_pass_" #KID "_int", (const void*)onesweep_pass_##KID##_int},
-#define SRC_LONG_VALUES(KID) {"onesweep_pass_" #KID "_long", (const void*)onesweep_pass_##KID##_long},
-      SRC_KERNELS(int) SRC_KERNELS(float)
-#ifndef ONESWEEP_ONLY_4_BYTE_TYPES
-      SRC_KERNELS(long) SRC_KERNELS(double)
-      SRC_LONG_VALUES(int) SRC_LONG_VALUES(float) SRC_LONG_VALUES(long) SRC_LONG_VALUES(double)
-#endif
-#undef SRC_LONG_VALUES
-#undef SRC_KERNELS
-  };
+  // the src kernels by their names (a name's tile from the tuning macros, as the kernel's own)
+  std::map<std::string, const void*> src;
+#define SRC_HIST(KID) src["onesweep_histograms_" #KID] = (const void*)onesweep_histograms_##KID;
+#define SRC_PASS(KID, VID, NAME, THREADS, ITEMS) SRC_PASS_(KID, VID, NAME, THREADS, ITEMS)
+#define SRC_PASS_(KID, VID, NAME, THREADS, ITEMS)                                 \
+  src["onesweep_pass_" #NAME + src_tile(#KID, VID).suffix()] =                   \
+      (const void*)onesweep_pass_##NAME##_##THREADS##x##ITEMS;
+  SRC_HIST(int) SRC_HIST(float) SRC_HIST(long) SRC_HIST(double)
+  SRC_PASS(int, "", int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT)
+  SRC_PASS(float, "", float, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT)
+  SRC_PASS(int, "int", int_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
+  SRC_PASS(float, "int", float_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
+  SRC_PASS(int, "long", int_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+  SRC_PASS(float, "long", float_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+  SRC_PASS(long, "", long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+  SRC_PASS(double, "", double, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+  SRC_PASS(long, "int", long_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+  SRC_PASS(double, "int", double_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+  SRC_PASS(long, "long", long_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+  SRC_PASS(double, "long", double_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+#undef SRC_PASS_
+#undef SRC_PASS
+#undef SRC_HIST
   const std::string lsd_ptx = read_file(dir + "/sort.ptx");
   CUmodule lsd_module;
   CD(drv_cuModuleLoadData(&lsd_module, lsd_ptx.c_str()));
   std::vector<Candidate> candidates;
-  candidates.push_back({"prims-ptx", 256, 16, 8, 8, true, [module](const std::string& name) {
+  // prims-ptx: CudaSortPolicy's constants (8-bit digits, histogram blocks of 256 threads, one per
+  // 256 x 128 keys at most, at most 8 per SM)
+  candidates.push_back({"prims-ptx", 8, 256, 128, 8, ptx_tile, [module](const std::string& name) {
                           CUfunction f;
                           CD(drv_cuModuleGetFunction(&f, module, name.c_str()));
                           return f;
                         }});
-#ifdef ONESWEEP_ONLY_4_BYTE_TYPES
-  const bool src_eight_byte_types = false;
-#else
-  const bool src_eight_byte_types = true;
-#endif
-  candidates.push_back({"prims-src", ONESWEEP_THREADS, ONESWEEP_ITEMS, ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_TILES,
-                        src_eight_byte_types, [src](const std::string& name) {
+  candidates.push_back({"prims-src", ONESWEEP_DIGIT_BITS, ONESWEEP_HIST_THREADS, ONESWEEP_HIST_ITEMS,
+                        ONESWEEP_HIST_BLOCKS_PER_SM, src_tile,
+                        [src](const std::string& name) {
                           cudaFunction_t f;
                           CK(cudaGetFuncBySymbol(&f, src.at(name)));
                           return (CUfunction)f;
                         }});
 
-  candidates.push_back({"lsd-radix-ptx", 256, 8, 8, 1, true,
+  candidates.push_back({"lsd-radix-ptx", 8, 256, 8, 0, nullptr,
                         [lsd_module](const std::string& name) {
                           CUfunction f;
                           CD(drv_cuModuleGetFunction(&f, lsd_module, name.c_str()));

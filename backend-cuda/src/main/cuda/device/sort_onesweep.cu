@@ -3,9 +3,10 @@
 // (RadixKey: an unsigned integer whose order is the sort order), ONESWEEP_DIGIT_BITS-wide digits
 // from begin_bit up to end_bit; the first pass turns keys into radix bits as it loads them, the last
 // turns them back as it writes them. Two kernels:
-//  onesweep_histograms: reads the keys once and counts the digits of EVERY pass; the last block to
-//    finish turns the counts into each pass's exclusive digit offsets (the first output slot of
-//    each digit).
+//  onesweep_histograms: reads the keys once (grid-stride 16-byte loads) and counts the digits of
+//    EVERY pass in a shared histogram per block, added to the global counts at the end; the last
+//    block to finish turns the counts into each pass's exclusive digit offsets (the first output
+//    slot of each digit).
 //  onesweep_pass: one launch per pass. Each block takes the next tile in launch order (a tile
 //    counter, so every earlier tile is already running), counts its keys' digits (per-warp
 //    counters in shared memory) and publishes the counts at once in a decoupled look-back over
@@ -29,33 +30,56 @@
 // ONESWEEP_SCRATCH_HEADER the digit offsets at [(portion * passes + pass) * RADIX + digit] (the
 // histograms' counts at portion 0's place before they become its offsets).
 // Entry points are suffixed with the key type (int, long, float, double) and, for onesweep_pass
-// with values, the value type (int, long). The tuning macros may be overridden (-D) for
-// experiments (tools/cuda-experiments/sort_race.cu); dev.prims.cuda.CudaSortPolicy mirrors them.
+// with values, the value type (int, long); onesweep_pass's then with its tile, threads x items
+// (onesweep_pass_int_int_384x20). The tiles per type follow CUB's sm_90 tuning where the registers
+// allow: 384 threads with 20 keys (19 floats) for 4-byte keys alone, and 20 for 4-byte keys with
+// int values (CUB's 23 spills under the 80 registers of two 384-thread blocks per SM); 8-byte
+// keys or values keep 256 x 16. Every tile fits the 48 KiB of static shared memory. The tuning
+// macros may be overridden (-D) for experiments (tools/cuda-experiments/sort_race.cu);
+// dev.prims.cuda.CudaSortPolicy mirrors them.
 #include "../common.cuh"
 #include "../block/radix_key.cuh"
 #include "../warp/warp_scan.cuh"
 
-#ifndef ONESWEEP_THREADS
-#define ONESWEEP_THREADS 256
+// Pass tiles, threads x items: 4-byte keys alone (int, float), 4-byte keys with int values,
+// 8-byte keys or values.
+#ifndef ONESWEEP_THREADS_4
+#define ONESWEEP_THREADS_4 384
 #endif
-#ifndef ONESWEEP_ITEMS
-#define ONESWEEP_ITEMS 16
+#ifndef ONESWEEP_ITEMS_INT
+#define ONESWEEP_ITEMS_INT 20
+#endif
+#ifndef ONESWEEP_ITEMS_FLOAT
+#define ONESWEEP_ITEMS_FLOAT 19
+#endif
+#ifndef ONESWEEP_ITEMS_4_PAIRS
+#define ONESWEEP_ITEMS_4_PAIRS 20
+#endif
+#ifndef ONESWEEP_THREADS_8
+#define ONESWEEP_THREADS_8 256
+#endif
+#ifndef ONESWEEP_ITEMS_8
+#define ONESWEEP_ITEMS_8 16
 #endif
 #ifndef ONESWEEP_DIGIT_BITS
 #define ONESWEEP_DIGIT_BITS 8
 #endif
 // Blocks per SM the pass kernel's registers must allow (__launch_bounds__; 1: no constraint; 2
-// caps 256-thread blocks at 128 registers).
+// caps 256-thread blocks at 128 registers, 384-thread blocks at 80).
 #ifndef ONESWEEP_MIN_BLOCKS
 #define ONESWEEP_MIN_BLOCKS 2
 #endif
-// Histogram kernel: tiles per block.
-#ifndef ONESWEEP_HIST_TILES
-#define ONESWEEP_HIST_TILES 8
+// Histogram kernel: threads per block; the driver launches at most one block per
+// ONESWEEP_HIST_THREADS * ONESWEEP_HIST_ITEMS keys, and at most as many as run at once
+// (ONESWEEP_HIST_BLOCKS_PER_SM per SM at most), which stride over the keys.
+#define ONESWEEP_HIST_THREADS 256
+#ifndef ONESWEEP_HIST_ITEMS
+#define ONESWEEP_HIST_ITEMS 128
+#endif
+#ifndef ONESWEEP_HIST_BLOCKS_PER_SM
+#define ONESWEEP_HIST_BLOCKS_PER_SM 8
 #endif
 #define ONESWEEP_RADIX (1 << ONESWEEP_DIGIT_BITS)
-#define ONESWEEP_WARPS (ONESWEEP_THREADS / WARP_SIZE)
-#define ONESWEEP_TILE (ONESWEEP_THREADS * ONESWEEP_ITEMS)
 #define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
 #define ONESWEEP_SCRATCH_HEADER 32
 #define ONESWEEP_READY (1 + ONESWEEP_MAX_PASSES)
@@ -64,8 +88,7 @@
 #define LOOKBACK_FLAGS (3u << 30)
 #define LOOKBACK_COUNT (LOOKBACK_AGGREGATE - 1)
 
-static_assert(ONESWEEP_THREADS % WARP_SIZE == 0, "whole warps");
-static_assert(ONESWEEP_THREADS >= ONESWEEP_RADIX, "one thread per digit");
+static_assert(ONESWEEP_HIST_THREADS >= ONESWEEP_RADIX, "one thread per digit");
 static_assert(ONESWEEP_READY + ONESWEEP_MAX_PASSES <= ONESWEEP_SCRATCH_HEADER,
               "tile and ready counters fit the scratch header");
 
@@ -119,7 +142,7 @@ __device__ __forceinline__ u32 onesweep_match_digit(u32 d) {
 }
 
 // Exclusive scan of one value per thread over the block (threads past the digits pass 0);
-// warp_sums holds ONESWEEP_WARPS words. Every thread must call it.
+// warp_sums holds a word per warp. Every thread must call it.
 __device__ __forceinline__ u32 onesweep_block_exclusive_scan(u32 value, u32* warp_sums) {
   const int lane = threadIdx.x % WARP_SIZE, warp = threadIdx.x / WARP_SIZE;
   const u32 inclusive = (u32)warp_inclusive_scan<OpSum>((int)value, lane);
@@ -135,16 +158,13 @@ template <typename R, bool FLOATING>
 __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end_bit, int descending,
                                     u32* scratch) {
   __shared__ u32 hist[ONESWEEP_MAX_PASSES * ONESWEEP_RADIX];
-  __shared__ u32 warp_sums[ONESWEEP_WARPS];
+  __shared__ u32 warp_sums[ONESWEEP_HIST_THREADS / WARP_SIZE];
   __shared__ bool last_block;
   const int tid = threadIdx.x;
   const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
-  for (int i = tid; i < passes * ONESWEEP_RADIX; i += ONESWEEP_THREADS) hist[i] = 0;
+  for (int i = tid; i < passes * ONESWEEP_RADIX; i += ONESWEEP_HIST_THREADS) hist[i] = 0;
   __syncthreads();
 
-  const i64 chunk = (i64)ONESWEEP_HIST_TILES * ONESWEEP_TILE;
-  const i64 base = blockIdx.x * chunk;
-  const i64 end = min(n, base + chunk);
   // each thread counts a run of equal digits in registers and adds it when the digit changes, so
   // that a digit shared by most keys (the high digits of small keys) does not serialise the
   // block on one shared counter
@@ -167,15 +187,38 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
       }
     }
   };
-  i64 i = base + tid;
-  for (; i + 3 * ONESWEEP_THREADS < end; i += 4 * ONESWEEP_THREADS) {
-    R x[4];
+  // grid-stride 16-byte loads, four in flight per thread, from the first 16-byte boundary on; the
+  // keys before it and after the last whole vector are counted one by one
+  constexpr int VEC = 16 / sizeof(R);
+  union Vector {
+    uint4 bits;
+    R keys[VEC];
+  };
+  const i64 head = min(n, (i64)(((16 - ((unsigned long long)keys & 15)) & 15) / sizeof(R)));
+  const i64 vectors = (n - head) / VEC;
+  const i64 rest = head + vectors * VEC;
+  const uint4* body = reinterpret_cast<const uint4*>(keys + head);
+  const i64 stride = (i64)gridDim.x * ONESWEEP_HIST_THREADS;
+  const i64 g = (i64)blockIdx.x * ONESWEEP_HIST_THREADS + tid;
+  i64 v = g;
+  for (; v + 3 * stride < vectors; v += 4 * stride) {
+    Vector x[4];
 #pragma unroll
-    for (int u = 0; u < 4; ++u) x[u] = keys[i + u * ONESWEEP_THREADS];
+    for (int u = 0; u < 4; ++u) x[u].bits = body[v + u * stride];
 #pragma unroll
-    for (int u = 0; u < 4; ++u) count(x[u]);
+    for (int u = 0; u < 4; ++u) {
+#pragma unroll
+      for (int k = 0; k < VEC; ++k) count(x[u].keys[k]);
+    }
   }
-  for (; i < end; i += ONESWEEP_THREADS) count(keys[i]);
+  for (; v < vectors; v += stride) {
+    Vector x;
+    x.bits = body[v];
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) count(x.keys[k]);
+  }
+  if (g < head) count(keys[g]);
+  if (rest + g < n) count(keys[rest + g]);
 #pragma unroll
   for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) {
     if (p < passes && run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
@@ -183,7 +226,7 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   __syncthreads();
 
   u32* counts = scratch + ONESWEEP_SCRATCH_HEADER;
-  for (int j = tid; j < passes * ONESWEEP_RADIX; j += ONESWEEP_THREADS) {
+  for (int j = tid; j < passes * ONESWEEP_RADIX; j += ONESWEEP_HIST_THREADS) {
     if (hist[j]) atomicAdd(&counts[j], hist[j]);
   }
 
@@ -203,19 +246,23 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   }
 }
 
-template <typename R, bool FLOATING, typename V, bool HAS_VALUES>
+template <typename R, bool FLOATING, typename V, bool HAS_VALUES, int THREADS, int ITEMS>
 __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in, V* values_out, i64 n, int pass,
                               int begin_bit, int end_bit, int descending, i64 portion_tiles, u32* scratch,
                               u32* lookback) {
+  static_assert(THREADS % WARP_SIZE == 0, "whole warps");
+  static_assert(THREADS >= ONESWEEP_RADIX, "one thread per digit");
+  constexpr int WARPS = THREADS / WARP_SIZE;
+  constexpr int TILE = THREADS * ITEMS;
   __shared__ union {
-    R keys[ONESWEEP_TILE];
-    V values[HAS_VALUES ? ONESWEEP_TILE : 1];
+    R keys[TILE];
+    V values[HAS_VALUES ? TILE : 1];
   } sorted;
   // per warp and digit: the warp's count, then the digit's first slot in the sorted tile for the warp
-  __shared__ u32 warp_digits[ONESWEEP_WARPS * ONESWEEP_RADIX];
+  __shared__ u32 warp_digits[WARPS * ONESWEEP_RADIX];
   // per digit: output slot of the sorted tile's slot 0 (mod 2^32; slot j of digit d goes to base + j)
   __shared__ u32 digit_base[ONESWEEP_RADIX];
-  __shared__ u32 warp_sums[ONESWEEP_WARPS];
+  __shared__ u32 warp_sums[WARPS];
   __shared__ u32 tile_slot;
   const int tid = threadIdx.x, lane = tid % WARP_SIZE, warp = tid / WARP_SIZE;
   const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
@@ -227,12 +274,12 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
 #endif
 
   if (tid == 0) tile_slot = atomicAdd(&scratch[1 + pass], 1u);
-  for (int i = tid; i < ONESWEEP_WARPS * ONESWEEP_RADIX; i += ONESWEEP_THREADS) warp_digits[i] = 0;
+  for (int i = tid; i < WARPS * ONESWEEP_RADIX; i += THREADS) warp_digits[i] = 0;
   __syncthreads();
   ONESWEEP_STAMP(0);
   const i64 tile = tile_slot;
-  const i64 base = tile * ONESWEEP_TILE;
-  const u32 valid = (u32)min((i64)ONESWEEP_TILE, n - base);
+  const i64 base = tile * TILE;
+  const u32 valid = (u32)min((i64)TILE, n - base);
   const i64 portion = tile / portion_tiles;
   u32* offsets = scratch + ONESWEEP_SCRATCH_HEADER + (portion * passes + pass) * ONESWEEP_RADIX;
   // portion 0's digit offsets come from the histogram kernel: loaded now, they arrive during the
@@ -243,11 +290,11 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   // warp-striped loads: item k of a lane is key warp * 32 * ITEMS + k * 32 + lane of the tile, so
   // a warp's keys in (k, lane) order are in input order. Keys past the end get all-ones bits: they
   // rank after every real key and are not written.
-  R key[ONESWEEP_ITEMS];
-  V value[ONESWEEP_ITEMS];
+  R key[ITEMS];
+  V value[ITEMS];
 #pragma unroll
-  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
-    const u32 j = (warp * ONESWEEP_ITEMS + k) * WARP_SIZE + lane;
+  for (int k = 0; k < ITEMS; ++k) {
+    const u32 j = (warp * ITEMS + k) * WARP_SIZE + lane;
     key[k] = ~(R)0;
     if (j < valid) {
       key[k] = keys_in[base + j];
@@ -260,7 +307,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   // adds them at once), so that the tile's counts are published before the keys are ranked
   u32* counters = warp_digits + warp * ONESWEEP_RADIX;
 #pragma unroll
-  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+  for (int k = 0; k < ITEMS; ++k) {
     const u32 d = onesweep_digit(key[k], shift, mask);
     if (__all_sync(FULL_MASK, d == __shfl_sync(FULL_MASK, d, 0))) {
       if (lane == 0) counters[d] += WARP_SIZE;
@@ -275,13 +322,13 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   // thread d: the tile's count of digit d, published at once for the tiles after this one
   const u32 d = tid;
   const bool portion_first = tile % portion_tiles == 0;
-  const i64 tiles = (n + ONESWEEP_TILE - 1) / ONESWEEP_TILE;
+  const i64 tiles = (n + TILE - 1) / TILE;
   // the last tile of a portion followed by another hands on the digit offsets
   const bool hands_on = (tile + 1) % portion_tiles == 0 && tile + 1 < tiles;
   u32 prefix = 0;
   u32 tile_count = 0;
   if (d < ONESWEEP_RADIX) {
-    for (int w = 0; w < ONESWEEP_WARPS; ++w) {
+    for (int w = 0; w < WARPS; ++w) {
       const u32 c = warp_digits[w * ONESWEEP_RADIX + d];
       warp_digits[w * ONESWEEP_RADIX + d] = tile_count;
       tile_count += c;
@@ -292,17 +339,17 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   // digit d's keys of warp w go to the sorted tile from warp_digits[w][d] on
   const u32 local_start = onesweep_block_exclusive_scan(d < ONESWEEP_RADIX ? tile_count : 0, warp_sums);
   if (d < ONESWEEP_RADIX) {
-    for (int w = 0; w < ONESWEEP_WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
+    for (int w = 0; w < WARPS; ++w) warp_digits[w * ONESWEEP_RADIX + d] += local_start;
   }
   __syncthreads();
   ONESWEEP_STAMP(2);
 
   // rank and sort the tile in shared memory: the lanes holding digit d take consecutive slots after
   // the warp's earlier keys of d; the lowest of them advances the warp's counter
-  u32 rank[ONESWEEP_ITEMS];
+  u32 rank[ITEMS];
   const u32 lanes_below = (1u << lane) - 1;
 #pragma unroll
-  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
+  for (int k = 0; k < ITEMS; ++k) {
     const u32 d = onesweep_digit(key[k], shift, mask);
     const u32 peers = onesweep_match_digit(d);
     const int leader = __ffs(peers) - 1;
@@ -362,10 +409,10 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   ONESWEEP_STAMP(5);
 
   // striped writes of the sorted tile: consecutive slots of a digit go to consecutive output slots
-  u32 slot[ONESWEEP_ITEMS];
+  u32 slot[ITEMS];
 #pragma unroll
-  for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
-    const u32 j = k * ONESWEEP_THREADS + tid;
+  for (int k = 0; k < ITEMS; ++k) {
+    const u32 j = k * THREADS + tid;
     if (j < valid) {
       const R x = sorted.keys[j];
       slot[k] = digit_base[onesweep_digit(x, shift, mask)] + j;
@@ -375,11 +422,11 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   if (HAS_VALUES) {
     __syncthreads();
 #pragma unroll
-    for (int k = 0; k < ONESWEEP_ITEMS; ++k) sorted.values[rank[k]] = value[k];
+    for (int k = 0; k < ITEMS; ++k) sorted.values[rank[k]] = value[k];
     __syncthreads();
 #pragma unroll
-    for (int k = 0; k < ONESWEEP_ITEMS; ++k) {
-      const u32 j = k * ONESWEEP_THREADS + tid;
+    for (int k = 0; k < ITEMS; ++k) {
+      const u32 j = k * THREADS + tid;
       if (j < valid) values_out[slot[k]] = sorted.values[j];
     }
   }
@@ -390,39 +437,45 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   i64 n, int pass, int begin_bit, int end_bit, int descending, i64 portion_tiles, u32 *scratch, u32 *lookback
 #define PRIMS_ONESWEEP_PASS_PASS n, pass, begin_bit, end_bit, descending, portion_tiles, scratch, lookback
 
-#define PRIMS_ONESWEEP_KEY_ENTRIES(R, KID, FLOATING)                                                        \
-  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS) onesweep_histograms_##KID(                \
-      const R* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {                     \
-    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, scratch);                     \
-  }                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS) onesweep_pass_##KID( \
-      const R* keys_in, R* keys_out, PRIMS_ONESWEEP_PASS_ARGS) {                                            \
-    onesweep_pass<R, FLOATING, u32, false>(keys_in, keys_out, nullptr, nullptr, PRIMS_ONESWEEP_PASS_PASS); \
-  }                                                                                                         \
-  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS)                     \
-      onesweep_pass_##KID##_int(                                                                            \
-      const R* keys_in, R* keys_out, const u32* values_in, u32* values_out, PRIMS_ONESWEEP_PASS_ARGS) {     \
-    onesweep_pass<R, FLOATING, u32, true>(keys_in, keys_out, values_in, values_out,                        \
-                                          PRIMS_ONESWEEP_PASS_PASS);                                        \
+#define PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(R, KID, FLOATING)                                            \
+  extern "C" __global__ void __launch_bounds__(ONESWEEP_HIST_THREADS) onesweep_histograms_##KID(       \
+      const R* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {              \
+    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, scratch);              \
+  }
+PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u32, int, false)
+PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u32, float, true)
+PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, long, false)
+PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, double, true)
+
+// onesweep_pass_<key>[_<value>]_<threads>x<items> (the tuning macros expanded before the name is
+// pasted)
+#define PRIMS_ONESWEEP_PASS_ENTRY(R, FLOATING, NAME, THREADS, ITEMS) \
+  PRIMS_ONESWEEP_PASS_ENTRY_(R, FLOATING, NAME, THREADS, ITEMS)
+#define PRIMS_ONESWEEP_PASS_ENTRY_(R, FLOATING, NAME, THREADS, ITEMS)                                  \
+  extern "C" __global__ void __launch_bounds__(THREADS, ONESWEEP_MIN_BLOCKS)                           \
+      onesweep_pass_##NAME##_##THREADS##x##ITEMS(const R* keys_in, R* keys_out, PRIMS_ONESWEEP_PASS_ARGS) { \
+    onesweep_pass<R, FLOATING, u32, false, THREADS, ITEMS>(keys_in, keys_out, nullptr, nullptr,         \
+                                                           PRIMS_ONESWEEP_PASS_PASS);                   \
+  }
+#define PRIMS_ONESWEEP_PAIRS_ENTRY(R, FLOATING, V, NAME, THREADS, ITEMS) \
+  PRIMS_ONESWEEP_PAIRS_ENTRY_(R, FLOATING, V, NAME, THREADS, ITEMS)
+#define PRIMS_ONESWEEP_PAIRS_ENTRY_(R, FLOATING, V, NAME, THREADS, ITEMS)                              \
+  extern "C" __global__ void __launch_bounds__(THREADS, ONESWEEP_MIN_BLOCKS)                           \
+      onesweep_pass_##NAME##_##THREADS##x##ITEMS(const R* keys_in, R* keys_out, const V* values_in,    \
+                                                 V* values_out, PRIMS_ONESWEEP_PASS_ARGS) {            \
+    onesweep_pass<R, FLOATING, V, true, THREADS, ITEMS>(keys_in, keys_out, values_in, values_out,       \
+                                                        PRIMS_ONESWEEP_PASS_PASS);                      \
   }
 
-#define PRIMS_ONESWEEP_LONG_VALUE_ENTRY(R, KID, FLOATING)                                                   \
-  extern "C" __global__ void __launch_bounds__(ONESWEEP_THREADS, ONESWEEP_MIN_BLOCKS)                     \
-      onesweep_pass_##KID##_long(                                                                           \
-      const R* keys_in, R* keys_out, const u64* values_in, u64* values_out, PRIMS_ONESWEEP_PASS_ARGS) {     \
-    onesweep_pass<R, FLOATING, u64, true>(keys_in, keys_out, values_in, values_out,                        \
-                                          PRIMS_ONESWEEP_PASS_PASS);                                        \
-  }
-
-PRIMS_ONESWEEP_KEY_ENTRIES(u32, int, false)
-PRIMS_ONESWEEP_KEY_ENTRIES(u32, float, true)
-// Experiments with tiles too large for 8-byte keys or values in 48 KiB of shared memory leave out
-// every entry point with 8-byte keys or values.
-#ifndef ONESWEEP_ONLY_4_BYTE_TYPES
-PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u32, int, false)
-PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u32, float, true)
-PRIMS_ONESWEEP_KEY_ENTRIES(u64, long, false)
-PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u64, long, false)
-PRIMS_ONESWEEP_KEY_ENTRIES(u64, double, true)
-PRIMS_ONESWEEP_LONG_VALUE_ENTRY(u64, double, true)
-#endif
+PRIMS_ONESWEEP_PASS_ENTRY(u32, false, int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT)
+PRIMS_ONESWEEP_PASS_ENTRY(u32, true, float, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT)
+PRIMS_ONESWEEP_PAIRS_ENTRY(u32, false, u32, int_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
+PRIMS_ONESWEEP_PAIRS_ENTRY(u32, true, u32, float_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
+PRIMS_ONESWEEP_PAIRS_ENTRY(u32, false, u64, int_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+PRIMS_ONESWEEP_PAIRS_ENTRY(u32, true, u64, float_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+PRIMS_ONESWEEP_PASS_ENTRY(u64, false, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+PRIMS_ONESWEEP_PASS_ENTRY(u64, true, double, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+PRIMS_ONESWEEP_PAIRS_ENTRY(u64, false, u32, long_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+PRIMS_ONESWEEP_PAIRS_ENTRY(u64, true, u32, double_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+PRIMS_ONESWEEP_PAIRS_ENTRY(u64, false, u64, long_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+PRIMS_ONESWEEP_PAIRS_ENTRY(u64, true, u64, double_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)

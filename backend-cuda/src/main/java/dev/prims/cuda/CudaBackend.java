@@ -128,7 +128,7 @@ final class CudaBackend extends AbstractBackend {
   private final boolean captureAllocationSites;
 
   CudaBackend(DeviceInfo info) {
-    this(info, CudaTransferPolicy.defaults(), true, dev.prims.spi.DeviceSorter.LSD_RADIX, false);
+    this(info, CudaTransferPolicy.defaults(), true, CudaSortPolicy.DEFAULT_VARIANT, false);
   }
 
   /**
@@ -514,6 +514,15 @@ final class CudaBackend extends AbstractBackend {
    * the launch parameters live in one block per backend).
    */
   void launch(String module, String kernel, long blocks, int sharedBytes, KernelArgs args) {
+    launch(module, kernel, blocks, CudaReducePolicy.BLOCK_SIZE, sharedBytes, args);
+  }
+
+  /**
+   * Launches {@code kernel} of {@code module} with {@code threads} per block (under the lock), for
+   * kernels tuned to another block size than BLOCK_SIZE.
+   */
+  void launch(
+      String module, String kernel, long blocks, int threads, int sharedBytes, KernelArgs args) {
     if (blocks < 1 || blocks > Integer.MAX_VALUE) {
       throw new PrimsException(
           CudaBackendProvider.ID, kernel + ": grid of " + blocks + " blocks is out of range");
@@ -526,18 +535,7 @@ final class CudaBackend extends AbstractBackend {
     // device's work, not the building of Java parameter objects
     Pointer params = launchParams.fill(args);
     beforeEnqueue();
-    cuLaunchKernel(
-        f,
-        (int) blocks,
-        1,
-        1,
-        CudaReducePolicy.BLOCK_SIZE,
-        1,
-        1,
-        sharedBytes,
-        stream,
-        params,
-        null);
+    cuLaunchKernel(f, (int) blocks, 1, 1, threads, 1, 1, sharedBytes, stream, params, null);
     afterEnqueue();
   }
 

@@ -75,15 +75,23 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
         "sort_bits_to_keys" + key);
   }
 
-  /** The entry points of {@code device/sort_onesweep.cu} one onesweep sort launches. */
-  record OnesweepKernels(String histograms, String pass) {}
+  /**
+   * The entry points of {@code device/sort_onesweep.cu} one onesweep sort launches, and the pass
+   * kernel's tile.
+   */
+  record OnesweepKernels(String histograms, String pass, CudaSortPolicy.Tile tile) {}
 
-  /** The onesweep entry points for keys of {@code keyType} and values of {@code valueType}. */
+  /**
+   * The onesweep entry points for keys of {@code keyType} and values of {@code valueType}: the pass
+   * kernel's name ends with its tile ({@link CudaSortPolicy#onesweepTile}).
+   */
   static OnesweepKernels onesweepKernels(DType keyType, DType valueType) {
     String key = "_" + keyType.id();
+    CudaSortPolicy.Tile tile = CudaSortPolicy.onesweepTile(keyType, valueType);
     return new OnesweepKernels(
         "onesweep_histograms" + key,
-        "onesweep_pass" + key + (valueType == null ? "" : "_" + valueType.id()));
+        "onesweep_pass" + key + (valueType == null ? "" : "_" + valueType.id()) + tile.suffix(),
+        tile);
   }
 
   @Override
@@ -106,8 +114,9 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
     int beginBit = job.beginBit();
     int endBit = job.endBit();
     int digitBits = CudaSortPolicy.ONESWEEP_DIGIT_BITS;
-    long tiles = (n + CudaSortPolicy.ONESWEEP_TILE - 1) / CudaSortPolicy.ONESWEEP_TILE;
-    long portionTiles = CudaSortPolicy.ONESWEEP_PORTION_TILES;
+    CudaSortPolicy.Tile tile = kernels.tile();
+    long tiles = (n + tile.keys() - 1) / tile.keys();
+    long portionTiles = tile.portionTiles();
     long portions = (tiles + portionTiles - 1) / portionTiles;
     RadixPasses keyPasses =
         RadixPasses.of(beginBit, endBit, digitBits, job.keys() == job.keysOut());
@@ -123,7 +132,13 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
     backend.launch(
         ONESWEEP_MODULE,
         kernels.histograms(),
-        (tiles + CudaSortPolicy.ONESWEEP_HIST_TILES - 1) / CudaSortPolicy.ONESWEEP_HIST_TILES,
+        Math.min(
+            (n + CudaSortPolicy.ONESWEEP_HIST_KEYS - 1) / CudaSortPolicy.ONESWEEP_HIST_KEYS,
+            backend.residentBlocks(
+                ONESWEEP_MODULE,
+                kernels.histograms(),
+                0,
+                CudaSortPolicy.ONESWEEP_HIST_BLOCKS_PER_SM)),
         0,
         new KernelArgs()
             .pointer(job.keys())
@@ -147,6 +162,7 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
           ONESWEEP_MODULE,
           kernels.pass(),
           tiles,
+          tile.threads(),
           0,
           args.i64(n)
               .i32(p)

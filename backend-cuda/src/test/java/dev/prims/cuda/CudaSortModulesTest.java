@@ -54,6 +54,7 @@ class CudaSortModulesTest {
       for (DType value : new DType[] {null, DType.INT, DType.LONG}) {
         CudaSorter.OnesweepKernels k = CudaSorter.onesweepKernels(key, value);
         expected.addAll(Set.of(k.histograms(), k.pass()));
+        assertTrue(k.pass().endsWith(k.tile().suffix()), k.pass());
       }
     }
     assertEquals(16, expected.size());
@@ -65,18 +66,48 @@ class CudaSortModulesTest {
     String source =
         java.nio.file.Files.readString(
             java.nio.file.Path.of("src/main/cuda/device/sort_onesweep.cu"), StandardCharsets.UTF_8);
-    assertEquals(CudaSortPolicy.ONESWEEP_THREADS, define(source, "ONESWEEP_THREADS"));
-    assertEquals(CudaSortPolicy.ONESWEEP_ITEMS, define(source, "ONESWEEP_ITEMS"));
+    assertEquals(CudaSortPolicy.ONESWEEP_THREADS_4, define(source, "ONESWEEP_THREADS_4"));
+    assertEquals(CudaSortPolicy.ONESWEEP_ITEMS_INT, define(source, "ONESWEEP_ITEMS_INT"));
+    assertEquals(CudaSortPolicy.ONESWEEP_ITEMS_FLOAT, define(source, "ONESWEEP_ITEMS_FLOAT"));
+    assertEquals(CudaSortPolicy.ONESWEEP_ITEMS_4_PAIRS, define(source, "ONESWEEP_ITEMS_4_PAIRS"));
+    assertEquals(CudaSortPolicy.ONESWEEP_THREADS_8, define(source, "ONESWEEP_THREADS_8"));
+    assertEquals(CudaSortPolicy.ONESWEEP_ITEMS_8, define(source, "ONESWEEP_ITEMS_8"));
     assertEquals(CudaSortPolicy.ONESWEEP_DIGIT_BITS, define(source, "ONESWEEP_DIGIT_BITS"));
-    assertEquals(CudaSortPolicy.ONESWEEP_HIST_TILES, define(source, "ONESWEEP_HIST_TILES"));
+    assertEquals(CudaSortPolicy.ONESWEEP_HIST_THREADS, define(source, "ONESWEEP_HIST_THREADS"));
+    assertEquals(CudaSortPolicy.ONESWEEP_HIST_ITEMS, define(source, "ONESWEEP_HIST_ITEMS"));
+    assertEquals(
+        CudaSortPolicy.ONESWEEP_HIST_BLOCKS_PER_SM, define(source, "ONESWEEP_HIST_BLOCKS_PER_SM"));
     assertEquals(CudaSortPolicy.ONESWEEP_SCRATCH_HEADER, define(source, "ONESWEEP_SCRATCH_HEADER"));
-    assertEquals(0, CudaSortPolicy.ONESWEEP_PORTION_TILES % CudaSortPolicy.ONESWEEP_HIST_TILES);
-    assertTrue(CudaSortPolicy.ONESWEEP_PORTION_TILES * CudaSortPolicy.ONESWEEP_TILE <= 1L << 28);
+  }
+
+  @Test
+  void onesweepTilesFollowCubWhereTheyFitAndKeepPortionsUnder2To28Keys() {
+    assertEquals(new CudaSortPolicy.Tile(384, 20), CudaSortPolicy.onesweepTile(DType.INT, null));
+    assertEquals(new CudaSortPolicy.Tile(384, 19), CudaSortPolicy.onesweepTile(DType.FLOAT, null));
+    assertEquals(
+        new CudaSortPolicy.Tile(384, 20), CudaSortPolicy.onesweepTile(DType.INT, DType.INT));
+    assertEquals(
+        new CudaSortPolicy.Tile(256, 16), CudaSortPolicy.onesweepTile(DType.FLOAT, DType.LONG));
+    assertEquals(new CudaSortPolicy.Tile(256, 16), CudaSortPolicy.onesweepTile(DType.DOUBLE, null));
+    for (DType key : DType.values()) {
+      for (DType value : new DType[] {null, DType.INT, DType.LONG}) {
+        CudaSortPolicy.Tile tile = CudaSortPolicy.onesweepTile(key, value);
+        assertTrue(tile.portionTiles() * tile.keys() <= 1L << 28, tile.toString());
+        assertTrue((tile.portionTiles() + 1) * tile.keys() > 1L << 28, tile.toString());
+        assertEquals(0, tile.threads() % 32, tile.toString());
+        assertTrue(tile.threads() >= CudaSortPolicy.ONESWEEP_RADIX, tile.toString());
+        // the sorted tile (keys, or values where wider) and the warps' digit counters fit the
+        // 48 KiB of static shared memory
+        int widest = Math.max(key.bytes(), value == null ? 0 : value.bytes());
+        int shared = tile.keys() * widest + tile.threads() / 32 * CudaSortPolicy.ONESWEEP_RADIX * 4;
+        assertTrue(shared + 2048 <= 48 * 1024, tile + ": " + shared + " bytes");
+      }
+    }
   }
 
   @Test
   void theVariantKeyNamesLsdRadixOrOnesweep() {
-    assertEquals(DeviceSorter.LSD_RADIX, CudaSortPolicy.variant(null));
+    assertEquals(DeviceSorter.ONESWEEP, CudaSortPolicy.variant(null));
     assertEquals(DeviceSorter.LSD_RADIX, CudaSortPolicy.variant("lsd-radix"));
     assertEquals(DeviceSorter.ONESWEEP, CudaSortPolicy.variant("onesweep"));
     IllegalArgumentException e =
