@@ -1,5 +1,7 @@
 package dev.prims.opencl;
 
+import static dev.prims.opencl.OpenClLookbackPrims.opencl;
+import static dev.prims.opencl.OpenClLookbackPrims.requireOpenCl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,13 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.Predicate;
 import dev.prims.Prims;
-import dev.prims.PrimsConfig;
 import dev.prims.SelectResult;
 import dev.prims.TopKOrder;
 import dev.prims.TopKResult;
-import dev.prims.spi.Availability;
 import dev.prims.spi.DeviceSelect;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Assumptions;
@@ -26,22 +25,6 @@ import org.junit.jupiter.api.Test;
 class OpenClSelectPathTest {
   /** More tiles than one look-back window, the last one partial. */
   private static final int N = 40 * OpenClSelectKernels.TILE + 777;
-
-  private static void requireOpenCl() {
-    Availability a = new OpenClBackendProvider().probe(key -> Optional.empty());
-    if (!a.available()) {
-      Assumptions.abort("opencl not available: " + a.reason());
-    }
-  }
-
-  private static Prims opencl(boolean lookback) {
-    return Prims.create(
-        PrimsConfig.builder()
-            .backend("opencl")
-            .fallback(false)
-            .set(OpenClScanPolicy.LOOKBACK_KEY, Boolean.toString(lookback))
-            .build());
-  }
 
   private static boolean onePass(Prims prims) {
     return new OpenClSelectKernels((OpenClBackend) prims.primaryBackend()).onePass();
