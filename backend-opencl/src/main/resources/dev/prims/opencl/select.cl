@@ -76,7 +76,9 @@ inline int compare_double(int op, double a, double b) {
 }
 
 /* Whether the program holds for x (and its flag): a postfix program on a stack of bits. */
-inline int select_holds(T x, int flag, __constant const long* program, int instructions) {
+__attribute__((always_inline)) inline int select_holds(T x, int flag,
+                                                      __constant const long* program,
+                                                      int instructions) {
   uint stack = 0;
   int top = 0;
   for (int p = 0; p < instructions; p++) {
@@ -116,6 +118,12 @@ inline int select_holds(T x, int flag, __constant const long* program, int instr
 }
 
 #define SELECT_TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
+/*
+ * A tile's local slot of value j: one word of padding every 32, so that the work-items of a warp
+ * reading ITEMS_PER_THREAD consecutive values each hit distinct banks (as scan.cl's PAD).
+ */
+#define SELECT_PAD(j) ((j) + ((j) >> 5))
+#define SELECT_PADDED_TILE SELECT_PAD(SELECT_TILE)
 
 /* The exclusive sum of each work-item's count over the work-group; *total = the group's sum. */
 inline uint group_exclusive_sum(uint count, __local uint* sums, uint* total) {
@@ -338,7 +346,7 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   uint valid = (uint)min((ulong)SELECT_TILE, n - base);
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + tid;
-    if (j < valid) tileValues[j] = values[base + j];
+    if (j < valid) tileValues[SELECT_PAD(j)] = values[base + j];
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   T x[ITEMS_PER_THREAD];
@@ -348,7 +356,7 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
     uint j = first + i;
     if (j < valid) {
-      x[i] = tileValues[j];
+      x[i] = tileValues[SELECT_PAD(j)];
       uint h = (uint)select_holds(x[i], has_flags ? flags_in[base + j] : 0, program, instructions);
       holds |= h << i;
       count += h;
@@ -377,11 +385,11 @@ inline void select_tile(__global const T* values, __global const int* indices, i
     uint j = first + i;
     if (j >= valid) break;
     if ((holds >> i) & 1u) {
-      tileValues[rank] = x[i];
+      tileValues[SELECT_PAD(rank)] = x[i];
       if (has_indices_out) tileIndices[rank] = has_indices ? indices[base + j] : (int)(base + j);
       rank++;
     } else if (partition) {
-      tileValues[tileKept + rejected] = x[i];
+      tileValues[SELECT_PAD(tileKept + rejected)] = x[i];
       rejected++;
     }
   }
@@ -392,7 +400,7 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + tid;
     if (j < writes) {
-      values_out[at + before + j] = tileValues[j];
+      values_out[at + before + j] = tileValues[SELECT_PAD(j)];
       if (has_indices_out) indices_out[at + before + j] = tileIndices[j];
     }
   }
@@ -403,7 +411,7 @@ inline void select_tile(__global const T* values, __global const int* indices, i
       uint j = k * BLOCK_SIZE + tid;
       if (j >= tileKept && j < valid) {
         ulong r = rejectedBefore + j - tileKept;
-        values_out[lookback ? n - 1 - r : (ulong)kept[0] + r] = tileValues[j];
+        values_out[lookback ? n - 1 - r : (ulong)kept[0] + r] = tileValues[SELECT_PAD(j)];
       }
     }
   }
@@ -416,7 +424,7 @@ __kernel REQUIRE_BLOCK void select_tile_scatter(
     __global const uint* offsets, __global long* kept, __global T* values_out,
     __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
     int partition OP_PARAM) {
-  __local T tileValues[SELECT_TILE];
+  __local T tileValues[SELECT_PADDED_TILE];
   __local int tileIndices[SELECT_TILE];
   __local uint sums[BLOCK_SIZE];
   __local uint tileBefore;
@@ -437,7 +445,7 @@ __kernel REQUIRE_BLOCK void select_compact(
     __global T* values_out, __global int* indices_out, int has_indices_out, ulong at,
     ulong capacity, int partition, __global long* kept, __global uint* state,
     __global uint* aggregates, __global uint* prefixes, uint epoch, uint ticketBase OP_PARAM) {
-  __local T tileValues[SELECT_TILE];
+  __local T tileValues[SELECT_PADDED_TILE];
   __local int tileIndices[SELECT_TILE];
   __local uint sums[BLOCK_SIZE];
   __local uint tileBefore;
