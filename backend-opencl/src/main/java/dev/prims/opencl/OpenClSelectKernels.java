@@ -11,8 +11,8 @@ import org.jocl.cl_mem;
 /**
  * The select kernels of {@link dev.prims.spi.DeviceSelect} on OpenCL (select.cl), each enqueued
  * under the backend's lock in work-groups of {@link DeviceSorter#BLOCK_SIZE} work-items: the
- * compaction over tiles (one pass with a decoupled look-back where the device runs it; scratch of a
- * few words per tile) and grid-stride loops.
+ * compaction over tiles (one pass with a decoupled look-back where the device runs it, as the CUDA
+ * backend's {@code tile-compact}; scratch of a few words per tile) and grid-stride loops.
  */
 final class OpenClSelectKernels implements SelectKernels {
   private static final String FILE = "select.cl";
@@ -35,11 +35,12 @@ final class OpenClSelectKernels implements SelectKernels {
   }
 
   /**
-   * Over tiles of {@link #TILE} values: where the device runs the look-back ({@link
-   * OpenClLookback}) and for no partition, one {@code select_compact} launch over per-tile states
-   * (a status, an aggregate and a prefix per tile, reused across calls by {@link OpenClTickets});
-   * otherwise three launches: the tiles' kept counts (one int per tile of scratch), their offsets
-   * and the kept count (one work-group), and the scatter.
+   * Over tiles of {@link #TILE} values: where the device runs the look-back ({@link #onePass}), one
+   * {@code select_compact} launch over per-tile states (a status and a kept count per tile, reused
+   * across calls by {@link OpenClTickets}), and for a partition a {@code select_reverse_tail}
+   * launch that puts the rejected values, written last first, in order; otherwise three launches:
+   * the tiles' kept counts (one int per tile of scratch), their offsets and the kept count (one
+   * work-group), and the scatter.
    */
   @Override
   public void compact(Compaction compaction) {
@@ -65,12 +66,14 @@ final class OpenClSelectKernels implements SelectKernels {
     long tiles = (n + TILE - 1) / TILE;
     // the arguments select_compact and select_tile_scatter begin with
     Object[] tileInput = {v.mem(), idx, hasIndices, n, code, instructions, flags, hasFlags};
-    if (!partition && backend.lookback().supported()) {
+    if (onePass()) {
       OpenClBackend.Kernel compact = kernel(type, "select_compact");
+      OpenClBackend.Kernel reverse = partition ? kernel(type, "select_reverse_tail") : null;
       backend.callAndRead(
           "select",
           () -> {
-            cl_mem state = states.next((tiles + 1) * 4, tiles);
+            // a word of counter, then 8 bytes of state per tile (status and count with PTX)
+            cl_mem state = states.next((tiles + 1) * 8, tiles);
             cl_mem aggregates = backend.scratch("select.aggregates", tiles * 4);
             cl_mem prefixes = backend.scratch("select.prefixes", tiles * 4);
             backend.launch(
@@ -84,12 +87,22 @@ final class OpenClSelectKernels implements SelectKernels {
                     hasIndicesOut,
                     at,
                     capacity,
+                    partition ? 1 : 0,
                     count,
                     state,
                     aggregates,
                     prefixes,
                     states.epoch(),
                     states.ticketBase()));
+            if (reverse != null) {
+              backend.launch(
+                  reverse,
+                  DeviceSorter.transformBlocks(n / 2),
+                  DeviceSorter.BLOCK_SIZE,
+                  out,
+                  n,
+                  count);
+            }
             return null;
           });
       return;
@@ -129,6 +142,15 @@ final class OpenClSelectKernels implements SelectKernels {
                   partition ? 1 : 0));
           return null;
         });
+  }
+
+  /**
+   * Whether a compaction runs in one pass ({@code select_compact} with its look-back): where the
+   * device runs the look-back ({@link OpenClBackend#lookback()}, which {@code
+   * prims.opencl.scan.lookback=false} turns off).
+   */
+  boolean onePass() {
+    return backend.lookback().supported();
   }
 
   @Override

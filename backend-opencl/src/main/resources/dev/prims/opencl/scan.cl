@@ -297,16 +297,6 @@ inline T shfl_xor(T value, uint mask) {
   return bits.value;
 }
 
-/* The lanes of the warp whose predicate is non-zero, one bit per lane. */
-inline uint warp_ballot(uint predicate) {
-  uint r;
-  asm volatile(
-      "{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %1, 0;\n\tvote.sync.ballot.b32 %0, p, 0xffffffff;\n\t}"
-      : "=r"(r)
-      : "r"(predicate));
-  return r;
-}
-
 /* Warp-wide inclusive scan (Kogge-Stone over the 32 lanes). */
 inline T warp_inclusive_scan(T value, uint lane OP_PARAM) {
 #pragma unroll

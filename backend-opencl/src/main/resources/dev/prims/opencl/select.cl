@@ -4,10 +4,10 @@
 // a partition, the rejected ones after all the kept) through local memory with coalesced stores.
 // Where the device runs the scan's look-back (OpenClLookback: LOOKBACK_PTX or LOOKBACK_ATOMICS, as
 // by_key.cl), select_compact does it in one pass, each tile finding its offset by a decoupled
-// look-back over its predecessors' counts; otherwise (and for a partition, which needs the kept
-// count first) select_tile_counts counts each tile's kept values, select_tile_offsets (one
-// work-group) turns them into each tile's offset and the kept count, and select_tile_scatter
-// writes the tiles. Scratch: a few words per tile.
+// look-back over its predecessors' counts (a partition writes its rejected values from the back and
+// select_reverse_tail puts them in order, as the CUDA backend); otherwise select_tile_counts counts
+// each tile's kept values, select_tile_offsets (one work-group) turns them into each tile's offset
+// and the kept count, and select_tile_scatter writes the tiles. Scratch: a few words per tile.
 // Needs common.cl built with T the values' type (IS_FLOATING for float and double), and:
 //   RADIX_T      uint or ulong: the radix bits of a value, RADIX_WIDTH (32 or 64) wide
 // Comparisons in double mode widen the value to double, so every build enables fp64.
@@ -76,7 +76,9 @@ inline int compare_double(int op, double a, double b) {
 }
 
 /* Whether the program holds for x (and its flag): a postfix program on a stack of bits. */
-inline int select_holds(T x, int flag, __constant const long* program, int instructions) {
+__attribute__((always_inline)) inline int select_holds(T x, int flag,
+                                                      __constant const long* program,
+                                                      int instructions) {
   uint stack = 0;
   int top = 0;
   for (int p = 0; p < instructions; p++) {
@@ -116,6 +118,12 @@ inline int select_holds(T x, int flag, __constant const long* program, int instr
 }
 
 #define SELECT_TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
+/*
+ * A tile's local slot of value j: one word of padding every 32, so that the work-items of a warp
+ * reading ITEMS_PER_THREAD consecutive values each hit distinct banks (as scan.cl's PAD).
+ */
+#define SELECT_PAD(j) ((j) + ((j) >> 5))
+#define SELECT_PADDED_TILE SELECT_PAD(SELECT_TILE)
 
 /* The exclusive sum of each work-item's count over the work-group; *total = the group's sum. */
 inline uint group_exclusive_sum(uint count, __local uint* sums, uint* total) {
@@ -173,7 +181,46 @@ __kernel REQUIRE_BLOCK void select_tile_offsets(__global uint* counts, ulong til
 }
 
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
-/* Publishes tile t's kept count under the look-back's status kind (lookback.cl). */
+/* Predecessors a look-back reads at once: one per lane of warp 0 with LOOKBACK_PTX. */
+#define SELECT_WINDOW 32
+
+#ifdef LOOKBACK_PTX
+/*
+ * NVIDIA: tile t's status and kept count share one 8-byte word (word t + 1 of state seen as
+ * ulongs), written with one volatile store and read with one volatile load, so no fence is needed
+ * (as scan.cl's states); aggregates and prefixes are unused.
+ */
+inline void select_publish(__global uint* state, __global uint* aggregates,
+                           __global uint* prefixes, uint epoch, uint t, uint kind, uint count) {
+  ulong word = ((ulong)count << 32) | ((epoch << 2) | kind);
+  ulong at = (ulong)(state + 2) + 8 * (ulong)t;
+  asm volatile("st.volatile.global.u64 [%0], %1;" ::"l"(at), "l"(word) : "memory");
+}
+
+/* Tile t's kind of state without waiting (STATUS_EMPTY: nothing yet); sets *count if any. */
+inline uint select_read(__global uint* state, __global uint* aggregates, __global uint* prefixes,
+                        uint epoch, uint t, uint* count) {
+  ulong word;
+  ulong at = (ulong)(state + 2) + 8 * (ulong)t;
+  asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(word) : "l"(at) : "memory");
+  if (((uint)word >> 2) != epoch) return STATUS_EMPTY;
+  *count = (uint)(word >> 32);
+  return (uint)word & 3;
+}
+
+/* The sum of a count over the warp, in every lane. */
+inline uint select_warp_sum(uint value) {
+  for (uint offset = SELECT_WINDOW / 2; offset > 0; offset >>= 1) {
+    uint r;
+    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;"
+                 : "=r"(r)
+                 : "r"(value), "r"(offset));
+    value += r;
+  }
+  return value;
+}
+#else
+/* Tile t's kept count to aggregates[t] or prefixes[t], then its status (lookback.cl). */
 inline void select_publish(__global uint* state, __global uint* aggregates,
                            __global uint* prefixes, uint epoch, uint t, uint kind, uint count) {
   if (kind == STATUS_PREFIX) {
@@ -184,35 +231,95 @@ inline void select_publish(__global uint* state, __global uint* aggregates,
   lookback_publish_status(state, epoch, t, kind);
 }
 
+/* Tile t's kind of state without waiting (STATUS_EMPTY: nothing yet); sets *count if any. */
+inline uint select_read(__global uint* state, __global uint* aggregates, __global uint* prefixes,
+                        uint epoch, uint t, uint* count) {
+  uint kind = lookback_read_status(state, epoch, t);
+  if (kind != STATUS_EMPTY) {
+    *count = kind == STATUS_PREFIX ? ((volatile __global uint*)prefixes)[t]
+                                   : ((volatile __global uint*)aggregates)[t];
+  }
+  return kind;
+}
+#endif
+
 /* Waits until tile t has published something; returns its kind and sets *count. */
 inline uint select_wait(__global uint* state, __global uint* aggregates, __global uint* prefixes,
                         uint epoch, uint t, uint* count) {
-  uint kind = lookback_wait_status(state, epoch, t);
-  *count = kind == STATUS_PREFIX ? ((volatile __global uint*)prefixes)[t]
-                                 : ((volatile __global uint*)aggregates)[t];
+  uint kind;
+  do {
+    kind = select_read(state, aggregates, prefixes, epoch, t, count);
+  } while (kind == STATUS_EMPTY);
   return kind;
 }
 
-/* The kept values before tile id (whose count is tileKept), by look-back; work-item 0 alone. */
+/*
+ * The kept values before tile id (whose count is tileKept): publishes the tile's count, looks back
+ * over its predecessors SELECT_WINDOW at a time up to the nearest inclusive prefix, and publishes
+ * its own. With LOOKBACK_PTX warp 0 calls it (each lane waits for one predecessor of the window, a
+ * ballot finds the nearest prefix, a warp sum adds the window up to it: the CUDA backend's
+ * decoupled_lookback); otherwise work-item 0 alone reads the window's states (independent loads
+ * that overlap), then adds them nearest first up to the first prefix, waiting where one has
+ * published nothing yet.
+ */
 inline uint select_look_back(__global uint* state, __global uint* aggregates,
                              __global uint* prefixes, uint epoch, uint id, uint tileKept) {
+  uint lane = get_local_id(0);
   if (id == 0) {
-    select_publish(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX, tileKept);
+    if (lane == 0) select_publish(state, aggregates, prefixes, epoch, 0, STATUS_PREFIX, tileKept);
     return 0;
   }
-  select_publish(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, tileKept);
+  if (lane == 0) select_publish(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, tileKept);
   uint before = 0;
-  long pred = (long)id - 1;
-  uint kind;
-  do {
-    uint count;
-    kind = select_wait(state, aggregates, prefixes, epoch, (uint)pred, &count);
-    before += count;
-    pred--;
-  } while (kind != STATUS_PREFIX);
-  select_publish(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, before + tileKept);
+  long window = (long)id - 1;
+#ifdef LOOKBACK_PTX
+  while (true) {
+    long pred = window - (long)lane;
+    uint count = 0;
+    uint kind = STATUS_PREFIX;
+    if (pred >= 0) kind = select_wait(state, aggregates, prefixes, epoch, (uint)pred, &count);
+    uint done = warp_ballot(kind == STATUS_PREFIX);
+    uint stop = done ? 31 - clz(done & (0u - done)) : SELECT_WINDOW - 1;
+    if (lane > stop) count = 0;
+    before += select_warp_sum(count);
+    if (done) break;
+    window -= SELECT_WINDOW;
+  }
+#else
+  uint kinds[SELECT_WINDOW];
+  uint counts[SELECT_WINDOW];
+  bool done = false;
+  while (!done) {
+    for (uint i = 0; i < SELECT_WINDOW; i++) {
+      long pred = window - (long)i;
+      counts[i] = 0;
+      kinds[i] = pred >= 0 ? select_read(state, aggregates, prefixes, epoch, (uint)pred, &counts[i])
+                           : STATUS_PREFIX;
+    }
+    for (uint i = 0; i < SELECT_WINDOW && !done; i++) {
+      uint kind = kinds[i];
+      uint count = counts[i];
+      if (kind == STATUS_EMPTY) {
+        kind = select_wait(state, aggregates, prefixes, epoch, (uint)(window - (long)i), &count);
+      }
+      before += count;
+      done = kind == STATUS_PREFIX;
+    }
+    window -= SELECT_WINDOW;
+  }
+#endif
+  if (lane == 0) {
+    select_publish(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, before + tileKept);
+  }
   return before;
 }
+
+/* Work-items that run select_look_back: warp 0 with LOOKBACK_PTX, else work-item 0. */
+#ifdef LOOKBACK_PTX
+#define SELECT_LOOKBACK_LANES SELECT_WINDOW
+#else
+#define SELECT_LOOKBACK_LANES 1
+#endif
 #endif
 
 /*
@@ -221,8 +328,9 @@ inline uint select_look_back(__global uint* state, __global uint* aggregates,
  * tile is gathered in local memory and stored striped: the kept values to values_out[at + before +
  * r] (r the rank in the tile, before the kept values of earlier tiles; none from capacity on), with
  * their indices; for a partition the rejected ones after all kept[0] kept values, in input order.
- * With lookback, before comes from the look-back over the tile states and the last tile writes
- * kept[0]; otherwise before is offsets[tile].
+ * With lookback, before comes from the look-back over the tile states, the last tile writes
+ * kept[0], and the r-th rejected value goes to values_out[n - 1 - r] (select_reverse_tail puts
+ * them in order); otherwise before is offsets[tile].
  */
 inline void select_tile(__global const T* values, __global const int* indices, int has_indices,
                         ulong n, __constant const long* program, int instructions,
@@ -238,7 +346,7 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   uint valid = (uint)min((ulong)SELECT_TILE, n - base);
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + tid;
-    if (j < valid) tileValues[j] = values[base + j];
+    if (j < valid) tileValues[SELECT_PAD(j)] = values[base + j];
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   T x[ITEMS_PER_THREAD];
@@ -248,7 +356,7 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
     uint j = first + i;
     if (j < valid) {
-      x[i] = tileValues[j];
+      x[i] = tileValues[SELECT_PAD(j)];
       uint h = (uint)select_holds(x[i], has_flags ? flags_in[base + j] : 0, program, instructions);
       holds |= h << i;
       count += h;
@@ -257,29 +365,31 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   uint tileKept;
   // its barriers also end every read of tileValues above
   uint rank = group_exclusive_sum(count, sums, &tileKept);
-  if (tid == 0) {
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
-    if (lookback) {
+  if (lookback) {
+    if (tid < SELECT_LOOKBACK_LANES) {
       uint before = select_look_back(state, aggregates, prefixes, epoch, tile, tileKept);
-      if (base + valid == n) kept[0] = (long)before + tileKept;
-      *tileBefore = before;
-    } else {
-      *tileBefore = offsets[tile];
+      if (tid == 0) {
+        if (base + valid == n) kept[0] = (long)before + tileKept;
+        *tileBefore = before;
+      }
     }
-#else
+  } else if (tid == 0) {
     *tileBefore = offsets[tile];
-#endif
   }
+#else
+  if (tid == 0) *tileBefore = offsets[tile];
+#endif
   uint rejected = first - rank;
   for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
     uint j = first + i;
     if (j >= valid) break;
     if ((holds >> i) & 1u) {
-      tileValues[rank] = x[i];
+      tileValues[SELECT_PAD(rank)] = x[i];
       if (has_indices_out) tileIndices[rank] = has_indices ? indices[base + j] : (int)(base + j);
       rank++;
     } else if (partition) {
-      tileValues[tileKept + rejected] = x[i];
+      tileValues[SELECT_PAD(tileKept + rejected)] = x[i];
       rejected++;
     }
   }
@@ -290,15 +400,19 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + tid;
     if (j < writes) {
-      values_out[at + before + j] = tileValues[j];
+      values_out[at + before + j] = tileValues[SELECT_PAD(j)];
       if (has_indices_out) indices_out[at + before + j] = tileIndices[j];
     }
   }
   if (partition) {
-    ulong rejectedBefore = (ulong)kept[0] + base - before;
+    // rejected values before this tile's
+    ulong rejectedBefore = base - before;
     for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
       uint j = k * BLOCK_SIZE + tid;
-      if (j >= tileKept && j < valid) values_out[rejectedBefore + j - tileKept] = tileValues[j];
+      if (j >= tileKept && j < valid) {
+        ulong r = rejectedBefore + j - tileKept;
+        values_out[lookback ? n - 1 - r : (ulong)kept[0] + r] = tileValues[SELECT_PAD(j)];
+      }
     }
   }
 }
@@ -310,7 +424,7 @@ __kernel REQUIRE_BLOCK void select_tile_scatter(
     __global const uint* offsets, __global long* kept, __global T* values_out,
     __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
     int partition OP_PARAM) {
-  __local T tileValues[SELECT_TILE];
+  __local T tileValues[SELECT_PADDED_TILE];
   __local int tileIndices[SELECT_TILE];
   __local uint sums[BLOCK_SIZE];
   __local uint tileBefore;
@@ -321,17 +435,17 @@ __kernel REQUIRE_BLOCK void select_tile_scatter(
 
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
 /*
- * The one-pass compaction (no partition): tiles numbered by a ticket in start order (so every
- * tile a work-group waits for has started), each finding its offset by look-back; state,
- * aggregates and prefixes as select_publish says.
+ * The one-pass compaction: tiles numbered by a ticket in start order (so every tile a work-group
+ * waits for has started), each finding its offset by look-back; state, aggregates and prefixes as
+ * select_publish says. A partition's rejected values land last first (select_reverse_tail).
  */
 __kernel REQUIRE_BLOCK void select_compact(
     __global const T* values, __global const int* indices, int has_indices, ulong n,
     __constant const long* program, int instructions, __global const int* flags_in, int has_flags,
     __global T* values_out, __global int* indices_out, int has_indices_out, ulong at,
-    ulong capacity, __global long* kept, __global uint* state, __global uint* aggregates,
-    __global uint* prefixes, uint epoch, uint ticketBase OP_PARAM) {
-  __local T tileValues[SELECT_TILE];
+    ulong capacity, int partition, __global long* kept, __global uint* state,
+    __global uint* aggregates, __global uint* prefixes, uint epoch, uint ticketBase OP_PARAM) {
+  __local T tileValues[SELECT_PADDED_TILE];
   __local int tileIndices[SELECT_TILE];
   __local uint sums[BLOCK_SIZE];
   __local uint tileBefore;
@@ -339,8 +453,21 @@ __kernel REQUIRE_BLOCK void select_compact(
   if (get_local_id(0) == 0) tileId = atomic_inc((volatile __global uint*)state) - ticketBase;
   barrier(CLK_LOCAL_MEM_FENCE);
   select_tile(values, indices, has_indices, n, program, instructions, flags_in, has_flags,
-              values_out, indices_out, has_indices_out, at, capacity, 0, kept, tileId, 1, 0, state,
-              aggregates, prefixes, epoch, tileValues, tileIndices, sums, &tileBefore);
+              values_out, indices_out, has_indices_out, at, capacity, partition, kept, tileId, 1, 0,
+              state, aggregates, prefixes, epoch, tileValues, tileIndices, sums, &tileBefore);
+}
+
+/* Reverses values[kept[0], n) in place: a one-pass partition's rejected values, written last first. */
+__kernel REQUIRE_BLOCK void select_reverse_tail(__global T* values, ulong n,
+                                                __global const long* kept OP_PARAM) {
+  ulong from = (ulong)kept[0];
+  ulong pairs = (n - from) / 2;
+  ulong threads = get_global_size(0);
+  for (ulong i = get_global_id(0); i < pairs; i += threads) {
+    T a = values[from + i];
+    values[from + i] = values[n - 1 - i];
+    values[n - 1 - i] = a;
+  }
 }
 #endif
 

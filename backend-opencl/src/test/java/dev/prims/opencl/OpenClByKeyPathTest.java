@@ -1,19 +1,18 @@
 package dev.prims.opencl;
 
+import static dev.prims.opencl.OpenClLookbackPrims.opencl;
+import static dev.prims.opencl.OpenClLookbackPrims.requireOpenCl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.prims.ByKeyResult;
 import dev.prims.Prims;
-import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
 import dev.prims.SegmentResult;
 import dev.prims.spi.AbstractSegmenter;
-import dev.prims.spi.Availability;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -24,22 +23,6 @@ import org.junit.jupiter.api.Test;
  * one work-group per segment for long segments.
  */
 class OpenClByKeyPathTest {
-  private static void requireOpenCl() {
-    Availability a = new OpenClBackendProvider().probe(key -> Optional.empty());
-    if (!a.available()) {
-      Assumptions.abort("opencl not available: " + a.reason());
-    }
-  }
-
-  private static Prims opencl(boolean lookback) {
-    return Prims.create(
-        PrimsConfig.builder()
-            .backend("opencl")
-            .fallback(false)
-            .set(OpenClScanPolicy.LOOKBACK_KEY, Boolean.toString(lookback))
-            .build());
-  }
-
   private static int[] keys(int n) {
     SplittableRandom r = new SplittableRandom(5);
     int[] keys = new int[n];
