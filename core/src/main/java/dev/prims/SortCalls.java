@@ -20,8 +20,7 @@ final class SortCalls {
   static <A> SortResult<A> copy(Engine engine, ResolvedConfig config, A keys, SortOrder order) {
     int n = Array.getLength(notNull(keys, "keys"));
     A out = (A) Array.newInstance(keys.getClass().getComponentType(), n);
-    System.arraycopy(keys, 0, out, 0, n);
-    return new SortResult<>(out, sort(engine, config, out, null, order));
+    return new SortResult<>(out, sortInto(engine, config, keys, out, order));
   }
 
   /** {@code keys} sorted into {@code output} (the same length; it may be {@code keys}). */
@@ -37,10 +36,24 @@ final class SortCalls {
               + keys.getClass().getSimpleName());
     }
     sameLength("output", Array.getLength(output), n);
-    if (output != keys) {
-      System.arraycopy(keys, 0, output, 0, n);
-    }
-    return sort(engine, config, output, null, order);
+    return sortInto(engine, config, keys, output, order);
+  }
+
+  /** Runs the backend's {@link Sorter#sortInto} of checked arrays. */
+  private static Provenance sortInto(
+      Engine engine, ResolvedConfig config, Object keys, Object output, SortOrder order) {
+    notNull(order, "sort order");
+    long bytes = (long) Array.getLength(keys) * DType.ofArray(keys).bytes();
+    return engine
+        .run(
+            config,
+            Primitive.SCAN,
+            bytes,
+            (b, call) -> {
+              b.sorter().sortInto(keys, output, order, call);
+              return null;
+            })
+        .provenance();
   }
 
   /** Sorts {@code keys} in place, {@code values} (an int[] or long[]) moving with them. */

@@ -133,7 +133,12 @@ public abstract class DeviceSorter<M> implements Sorter {
 
   @Override
   public void sort(Object keys, Object values, SortOrder order, CallContext call) {
-    Sorter.sortThroughBuffers(this, buffers(), keys, values, order, call);
+    Sorter.sortThroughBuffers(this, buffers(), keys, keys, values, order, call);
+  }
+
+  @Override
+  public void sortInto(Object keys, Object output, SortOrder order, CallContext call) {
+    Sorter.sortThroughBuffers(this, buffers(), keys, output, null, order, call);
   }
 
   @Override

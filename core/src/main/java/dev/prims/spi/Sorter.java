@@ -24,6 +24,19 @@ public interface Sorter {
   void sort(Object keys, Object values, SortOrder order, CallContext call);
 
   /**
+   * Sorts {@code keys} into {@code output} (an array of the same type and length, or {@code keys}
+   * itself), leaving {@code keys} untouched. The default copies and sorts in place; a backend that
+   * sorts on its device overrides it to upload {@code keys} and download straight into {@code
+   * output}, sparing the host copy.
+   */
+  default void sortInto(Object keys, Object output, SortOrder order, CallContext call) {
+    if (output != keys) {
+      System.arraycopy(keys, 0, output, 0, java.lang.reflect.Array.getLength(keys));
+    }
+    sort(output, null, order, call);
+  }
+
+  /**
    * Runs {@code sort} (see {@link BufferSort}); {@code 0 <= beginBit <= endBit <=} the key's width
    * in bits. The engine has checked all of it. The default fails: a backend that sorts buffers
    * overrides it.
@@ -37,13 +50,14 @@ public interface Sorter {
 
   /**
    * The host-array sort of a backend that sorts on its device: uploads {@code keys} and {@code
-   * values}, sorts the buffers by every bit with {@code sorter}, and downloads them into the same
-   * arrays.
+   * values}, sorts the buffers by every bit with {@code sorter}, and downloads them into {@code
+   * output} (which may be {@code keys}) and {@code values}.
    */
   static void sortThroughBuffers(
       Sorter sorter,
       BufferManager buffers,
       Object keys,
+      Object output,
       Object values,
       SortOrder order,
       CallContext call) {
@@ -51,7 +65,7 @@ public interface Sorter {
     try (DeviceBuffer k = buffers.upload(keys);
         DeviceBuffer v = values == null ? null : buffers.upload(values)) {
       sorter.sort(BufferSort.inPlace(k, v, order, 0, bits), call);
-      buffers.download(k, keys);
+      buffers.download(k, output);
       if (v != null) {
         buffers.download(v, values);
       }

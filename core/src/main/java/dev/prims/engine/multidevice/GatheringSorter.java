@@ -28,6 +28,12 @@ final class GatheringSorter implements Sorter {
   }
 
   @Override
+  public void sortInto(Object keys, Object output, SortOrder order, CallContext call) {
+    first.sortInto(keys, output, order, call);
+    owner.record(call, 1, null);
+  }
+
+  @Override
   public void sort(BufferSort sort, CallContext call) {
     Backend device = owner.member(0);
     ShardedBuffers buffers = owner.shardedBuffers();
