@@ -60,26 +60,22 @@ final class CudaSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected String argSegmented(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call) {
+  protected String argSegmented(ArgPass pass) {
+    DeviceBuffer values = pass.values();
+    long segments = pass.segments();
+    ReduceOp op = pass.op();
     if (segments == 0) {
       return ARG_SPLIT;
     }
-    CudaBuffer starts = backend.own(offsets);
+    CudaBuffer starts = backend.own(pass.offsets());
     DType type = values.type();
     long n = values.length();
     boolean flat = !blockPerSegment(n, segments);
     backend.call(
         () -> {
           CUdeviceptr in = backend.own(values).pointer();
-          CUdeviceptr outV = backend.own(outValues).pointer();
-          CUdeviceptr outI = backend.own(outIndices).pointer();
+          CUdeviceptr outV = backend.own(pass.outValues()).pointer();
+          CUdeviceptr outI = backend.own(pass.outIndices()).pointer();
           if (flat) {
             enqueueArgFlat(in, type, n, starts, segments, outV, outI, op);
             return null;
@@ -135,10 +131,10 @@ final class CudaSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected void segmented(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
+  protected void pass(Pass pass) {
+    DeviceBuffer values = pass.values();
     if (pass.plan() != null) {
-      folded(values, offsets, segments, out, pass.plan(), pass.kind());
+      folded(pass);
       return;
     }
     backend.call(
@@ -147,9 +143,9 @@ final class CudaSegmenter extends AbstractSegmenter {
               backend.own(values).pointer(),
               values.type(),
               values.length(),
-              backend.own(offsets),
-              segments,
-              backend.own(out).pointer(),
+              backend.own(pass.offsets()),
+              pass.segments(),
+              backend.own(pass.out()).pointer(),
               pass.op(),
               pass.kind());
           return null;
@@ -322,13 +318,11 @@ final class CudaSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected long byKey(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer uniqueKeys,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind) {
+  protected long byKey(ByKeyPass pass) {
+    DeviceBuffer keys = pass.keys();
+    DeviceBuffer values = pass.values();
+    ReduceOp op = pass.op();
+    ScanKind kind = pass.kind();
     long n = keys.length();
     long tiles = ceilDiv(n, CudaSegmentPolicy.byKeyTile(keys.type(), values.type(), kind != null));
     if (tiles >= 1L << 32) {
@@ -336,8 +330,8 @@ final class CudaSegmenter extends AbstractSegmenter {
     }
     CudaBuffer k = backend.own(keys);
     CudaBuffer v = backend.own(values);
-    CudaBuffer result = backend.own(out);
-    CudaBuffer unique = kind == null ? backend.own(uniqueKeys) : null;
+    CudaBuffer result = backend.own(pass.out());
+    CudaBuffer unique = kind == null ? backend.own(pass.uniqueKeys()) : null;
     String suffix = k.type().id() + "_" + v.type().id() + "_" + op.id();
     return backend.call(
         () -> {
@@ -353,10 +347,10 @@ final class CudaSegmenter extends AbstractSegmenter {
             args.pointer(result.pointer()).i32(kind == ScanKind.EXCLUSIVE ? 1 : 0);
           }
           args.pointer(state).i32(CudaScanPolicy.LOOKBACK_DELAY_NS);
-          String pass = kind == null ? "reduce" : "scan";
+          String what = kind == null ? "reduce" : "scan";
           backend.launch(
-              "segment_" + pass + "_by_key_" + k.type().id(),
-              pass + "_by_key_" + suffix,
+              "segment_" + what + "_by_key_" + k.type().id(),
+              what + "_by_key_" + suffix,
               tiles,
               0,
               args);
@@ -483,15 +477,12 @@ final class CudaSegmenter extends AbstractSegmenter {
    * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers, their
    * exact segmented long sums or scans, then FoldPlan.combine of each result's sums.
    */
-  private void folded(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      FoldPlan plan,
-      ScanKind kind) {
-    CudaBuffer in = backend.own(values);
-    CudaBuffer starts = backend.own(offsets);
+  private void folded(Pass pass) {
+    FoldPlan plan = pass.plan();
+    ScanKind kind = pass.kind();
+    long segments = pass.segments();
+    CudaBuffer in = backend.own(pass.values());
+    CudaBuffer starts = backend.own(pass.offsets());
     long n = in.length();
     long results = kind == null ? segments : n;
     if (results == 0) {
@@ -520,7 +511,7 @@ final class CudaSegmenter extends AbstractSegmenter {
               args.pointer(pointer(folds.sums(f)));
             }
             args.i64(results);
-            CudaFoldKernels.planArgs(args, plan).pointer(backend.own(out).pointer());
+            CudaFoldKernels.planArgs(args, plan).pointer(backend.own(pass.out()).pointer());
             backend.launch(
                 REDUCE, "seg_fold_combine_" + type, ceilDiv(results, BLOCK_SIZE), 0, args);
             return null;

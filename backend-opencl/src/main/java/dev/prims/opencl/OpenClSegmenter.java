@@ -51,19 +51,15 @@ final class OpenClSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected String argSegmented(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call) {
+  protected String argSegmented(ArgPass pass) {
+    DeviceBuffer values = pass.values();
+    long segments = pass.segments();
+    ReduceOp op = pass.op();
     backend.requireType(values.type());
     if (segments == 0) {
       return ARG_SPLIT;
     }
-    OpenClBuffer starts = backend.own(offsets);
+    OpenClBuffer starts = backend.own(pass.offsets());
     String options =
         OpenClArgReducer.keyOptions(values.type())
             + " -DOFF_T="
@@ -73,8 +69,8 @@ final class OpenClSegmenter extends AbstractSegmenter {
             + "UL"
             + unroll();
     cl_mem in = backend.own(values).mem();
-    cl_mem outV = mem(outValues);
-    cl_mem outI = mem(outIndices);
+    cl_mem outV = mem(pass.outValues());
+    cl_mem outI = mem(pass.outIndices());
     long n = values.length();
     if (!blockPerSegment(n, segments)) {
       backend.callAndRead(
@@ -134,10 +130,10 @@ final class OpenClSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected void segmented(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
+  protected void pass(Pass pass) {
+    DeviceBuffer values = pass.values();
     if (pass.plan() != null) {
-      folded(values, offsets, segments, out, pass.plan(), pass.kind());
+      folded(pass);
       return;
     }
     backend.requireType(values.type());
@@ -148,9 +144,9 @@ final class OpenClSegmenter extends AbstractSegmenter {
               backend.own(values).mem(),
               values.type(),
               values.length(),
-              backend.own(offsets),
-              segments,
-              backend.own(out).mem(),
+              backend.own(pass.offsets()),
+              pass.segments(),
+              backend.own(pass.out()).mem(),
               pass.op(),
               pass.kind());
           return null;
@@ -285,13 +281,11 @@ final class OpenClSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected long byKey(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer uniqueKeys,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind) {
+  protected long byKey(ByKeyPass pass) {
+    DeviceBuffer keys = pass.keys();
+    DeviceBuffer values = pass.values();
+    ReduceOp op = pass.op();
+    ScanKind kind = pass.kind();
     OpenClLookback lookback = backend.lookback();
     long n = keys.length();
     int items = OpenClSegmentPolicy.byKeyItems(keys.type(), values.type());
@@ -302,7 +296,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
     backend.requireType(values.type());
     OpenClBuffer k = backend.own(keys);
     OpenClBuffer v = backend.own(values);
-    OpenClBuffer result = backend.own(out);
+    OpenClBuffer result = backend.own(pass.out());
     Number runs =
         backend.callAndRead(
             kind == null ? "reduce-by-key" : "scan-by-key",
@@ -332,7 +326,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
                     k.mem(),
                     v.mem(),
                     n,
-                    backend.own(uniqueKeys).mem(),
+                    backend.own(pass.uniqueKeys()).mem(),
                     result.mem(),
                     count,
                     state,
@@ -469,16 +463,13 @@ final class OpenClSegmenter extends AbstractSegmenter {
    * (fold_elements), their exact segmented long sums or scans, then FoldPlan.combine of each
    * result's sums (fold_combine).
    */
-  private void folded(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      FoldPlan plan,
-      ScanKind kind) {
+  private void folded(Pass pass) {
+    FoldPlan plan = pass.plan();
+    ScanKind kind = pass.kind();
+    long segments = pass.segments();
     OpenClFoldKernels fold = (OpenClFoldKernels) backend.foldKernels();
-    OpenClBuffer in = backend.own(values);
-    OpenClBuffer starts = backend.own(offsets);
+    OpenClBuffer in = backend.own(pass.values());
+    OpenClBuffer starts = backend.own(pass.offsets());
     long n = in.length();
     long results = kind == null ? segments : n;
     if (results == 0) {
@@ -518,7 +509,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
                 mem(folds.sums(3)),
                 results,
                 fold.planMemory(plan),
-                backend.own(out).mem());
+                backend.own(pass.out()).mem());
             return null;
           });
     }
