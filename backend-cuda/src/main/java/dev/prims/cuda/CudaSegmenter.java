@@ -1,8 +1,5 @@
 package dev.prims.cuda;
 
-import static dev.prims.cuda.CudaSegmentPolicy.BLOCK_SIZE;
-import static dev.prims.cuda.CudaSegmentPolicy.FLAT;
-import static dev.prims.cuda.CudaSegmentPolicy.FLAT_TILE;
 import static dev.prims.cuda.CudaSegmentPolicy.REGISTERS;
 import static dev.prims.cuda.CudaSegmentPolicy.TILE;
 
@@ -11,8 +8,9 @@ import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.AbstractSegmenter;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
 import java.util.function.Consumer;
@@ -31,11 +29,11 @@ import jcuda.driver.CUdeviceptr;
  * split every element into its fold integers, sum or scan each fold's integers per segment exactly
  * with the same kernels on longs, and combine them once per result. Segmented arg-min/arg-max
  * (segment_arg.cu) runs the reduce's flat pass with (key, index) pairs, or, for segments of {@link
- * #BLOCK_MIN_AVERAGE} elements or more on average, gives segments of up to {@link
- * CudaSegmentPolicy#ARG_THREAD_MAX} elements one thread each and longer ones a block each. Twin of
- * the OpenCL backend's OpenClSegmenter.
+ * #BLOCK_MIN_AVERAGE} elements or more on average, gives segments of up to {@link #ARG_THREAD_MAX}
+ * elements one thread each and longer ones a block each. Twin of the OpenCL backend's
+ * OpenClSegmenter.
  */
-final class CudaSegmenter extends AbstractSegmenter {
+final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
   private static final String REDUCE = "segment_reduce";
   private static final String REDUCE_FLAT = "segment_reduce_flat";
   private static final String SCAN = "segment_scan";
@@ -77,7 +75,11 @@ final class CudaSegmenter extends AbstractSegmenter {
           CUdeviceptr outV = backend.own(pass.outValues()).pointer();
           CUdeviceptr outI = backend.own(pass.outIndices()).pointer();
           if (flat) {
-            enqueueArgFlat(in, type, n, starts, segments, outV, outI, op);
+            enqueueArgFlat(
+                new Launch<>(
+                    in, type, n, starts.pointer(), starts.type(), segments, null, op, null),
+                outV,
+                outI);
             return null;
           }
           for (String name : new String[] {"seg_arg_threads", "seg_arg_blocks"}) {
@@ -85,9 +87,7 @@ final class CudaSegmenter extends AbstractSegmenter {
             backend.launch(
                 ARG,
                 kernel(name, type, op, starts.type()),
-                threads
-                    ? ceilDiv(segments, BLOCK_SIZE)
-                    : Math.min(segments, CudaSegmentPolicy.ARG_BLOCK_GROUPS),
+                threads ? ceilDiv(segments, BLOCK_SIZE) : Math.min(segments, ARG_BLOCK_GROUPS),
                 0,
                 new KernelArgs()
                     .pointer(in)
@@ -106,84 +106,42 @@ final class CudaSegmenter extends AbstractSegmenter {
    * parameters of segment_arg.cu's flat kernels: the values, the winners, their indices).
    */
   private void enqueueArgFlat(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr outValues,
-      CUdeviceptr outIndices,
-      ReduceOp op) {
-    enqueueTiles(
+      Launch<CUdeviceptr> launch, CUdeviceptr outValues, CUdeviceptr outIndices) {
+    DType type = launch.type();
+    ReduceOp op = launch.op();
+    DType offsets = launch.offsetType();
+    enqueueTilePass(
         new TilePass(
             ARG,
-            kernel("seg_arg_empty", type, op, offsets.type()),
+            kernel("seg_arg_empty", type, op, offsets),
             ARG,
-            kernel("seg_arg_flat", type, op, offsets.type()),
+            kernel("seg_arg_flat", type, op, offsets),
             kernel("seg_arg_fixup", type, op, null),
             true),
-        values,
-        n,
-        offsets,
-        segments,
-        CudaSegmentPolicy.ARG_PAIR_BYTES,
-        args -> args.pointer(values).pointer(outValues).pointer(outIndices));
+        launch,
+        ARG_PAIR_BYTES,
+        args -> args.pointer(launch.values()).pointer(outValues).pointer(outIndices));
   }
 
   @Override
-  protected void pass(Pass pass) {
-    DeviceBuffer values = pass.values();
-    if (pass.plan() != null) {
-      folded(pass);
-      return;
-    }
-    backend.call(
-        () -> {
-          enqueue(
-              backend.own(values).pointer(),
-              values.type(),
-              values.length(),
-              backend.own(pass.offsets()),
-              pass.segments(),
-              backend.own(pass.out()).pointer(),
-              pass.op(),
-              pass.kind());
-          return null;
-        });
-  }
-
-  private void enqueueReduce(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr out,
-      ReduceOp op) {
-    if (segments == 0) {
-      return;
-    }
-    if (blocks(n, segments)) {
-      enqueueBlocks(values, type, n, offsets, segments, out, op);
-      return;
-    }
+  protected void enqueueTiles(Launch<CUdeviceptr> launch) {
+    DType type = launch.type();
+    ReduceOp op = launch.op();
+    DType offsets = launch.offsetType();
     // the tile pass: held in registers after every tile's first and last segment is found
     // (segment_reduce_flat.cu), else staged through shared memory
-    boolean registers = registers(segments);
-    enqueueTiles(
+    boolean registers = registers(launch.segments());
+    enqueueTilePass(
         new TilePass(
             REDUCE,
-            kernel("seg_reduce_empty", type, op, offsets.type()),
+            kernel("seg_reduce_empty", type, op, offsets),
             registers ? REDUCE_FLAT : REDUCE,
-            kernel(registers ? "seg_flat_reduce" : "seg_reduce_tiles", type, op, offsets.type()),
+            kernel(registers ? "seg_flat_reduce" : "seg_reduce_tiles", type, op, offsets),
             kernel("seg_reduce_fixup", type, op, null),
             registers),
-        values,
-        n,
-        offsets,
-        segments,
+        launch,
         type.bytes(),
-        args -> args.pointer(out));
+        args -> args.pointer(launch.out()));
   }
 
   /**
@@ -203,15 +161,12 @@ final class CudaSegmenter extends AbstractSegmenter {
    * are held in registers, the tile pass, the fix-up of the segments that cross tiles. {@code out}
    * adds the kernels' result parameters, {@code valueBytes} is the size of a running value.
    */
-  private void enqueueTiles(
-      TilePass pass,
-      CUdeviceptr values,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      long valueBytes,
-      Consumer<KernelArgs> out) {
-    KernelArgs empty = new KernelArgs().pointer(offsets.pointer()).i64(segments);
+  private void enqueueTilePass(
+      TilePass pass, Launch<CUdeviceptr> launch, long valueBytes, Consumer<KernelArgs> out) {
+    long n = launch.n();
+    long segments = launch.segments();
+    CUdeviceptr offsets = launch.offsets();
+    KernelArgs empty = new KernelArgs().pointer(offsets).i64(segments);
     out.accept(empty);
     backend.launch(pass.module(), pass.empty(), ceilDiv(segments, BLOCK_SIZE), 0, empty);
     if (n == 0) {
@@ -225,15 +180,15 @@ final class CudaSegmenter extends AbstractSegmenter {
     CUdeviceptr tail = head.withByteOffset(valueSlot);
     CUdeviceptr headSeg = head.withByteOffset(2 * valueSlot);
     CUdeviceptr tailSeg = headSeg.withByteOffset(slot);
-    KernelArgs args = new KernelArgs().pointer(values).pointer(offsets.pointer());
+    KernelArgs args = new KernelArgs().pointer(launch.values()).pointer(offsets);
     if (pass.registers()) {
       CUdeviceptr bounds = headSeg.withByteOffset(2 * slot);
       backend.launch(
           REDUCE_FLAT,
-          "seg_flat_bounds_" + offsets.type().id(),
+          "seg_flat_bounds_" + launch.offsetType().id(),
           ceilDiv(tiles * 32, BLOCK_SIZE), // a warp per tile
           0,
-          new KernelArgs().pointer(offsets.pointer()).i64(segments).i64(n).pointer(bounds));
+          new KernelArgs().pointer(offsets).i64(segments).i64(n).pointer(bounds));
       args.pointer(bounds);
     } else {
       args.i64(segments);
@@ -260,29 +215,25 @@ final class CudaSegmenter extends AbstractSegmenter {
    * launch: the chunk blocks reduce the parts of the segments longer than that, and the block that
    * reduces a long segment's last part joins its parts.
    */
-  private void enqueueBlocks(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr out,
-      ReduceOp op) {
-    long chunks = ceilDiv(n, CudaSegmentPolicy.BLOCK_MAX);
+  @Override
+  protected void enqueueBlocks(Launch<CUdeviceptr> launch) {
+    long n = launch.n();
+    long segments = launch.segments();
+    long chunks = ceilDiv(n, BLOCK_MAX);
     CUdeviceptr head = backend.scratch(16 * chunks);
     CUdeviceptr tail = head.withByteOffset(8 * chunks);
     backend.launch(
         REDUCE_BLOCKS,
-        kernel("seg_block_reduce", type, op, offsets.type()),
+        kernel("seg_block_reduce", launch.type(), launch.op(), launch.offsetType()),
         chunks + segments,
         0,
         new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
+            .pointer(launch.values())
+            .pointer(launch.offsets())
             .i64(segments)
             .i64(n)
             .i64(chunks)
-            .pointer(out)
+            .pointer(launch.out())
             .pointer(head)
             .pointer(tail)
             .pointer(joinArrivals(chunks)));
@@ -304,17 +255,14 @@ final class CudaSegmenter extends AbstractSegmenter {
   }
 
   /** Whether the reduce of {@code n} values in {@code segments} runs one block per segment. */
-  private static boolean blocks(long n, long segments) {
-    return blockPerSegment(n, segments)
-        && segments + ceilDiv(n, CudaSegmentPolicy.BLOCK_MAX) <= Integer.MAX_VALUE;
+  @Override
+  protected boolean blocks(long n, long segments) {
+    return blockPerSegment(n, segments) && segments + ceilDiv(n, BLOCK_MAX) <= Integer.MAX_VALUE;
   }
 
   @Override
-  protected String variant(long n, long segments, ScanKind kind) {
-    if (kind != null) {
-      return FLAT;
-    }
-    return blocks(n, segments) ? AbstractSegmenter.BLOCKS : registers(segments) ? REGISTERS : FLAT;
+  protected String tilesVariant(long segments) {
+    return registers(segments) ? REGISTERS : FLAT;
   }
 
   @Override
@@ -363,26 +311,11 @@ final class CudaSegmenter extends AbstractSegmenter {
     return registers && segments <= Integer.MAX_VALUE;
   }
 
-  /**
-   * Enqueues a segmented reduce ({@code kind} null: {@link #enqueueReduce}) or scan of {@code
-   * kind}.
-   */
-  private void enqueue(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr out,
-      ReduceOp op,
-      ScanKind kind) {
-    if (kind == null) {
-      enqueueReduce(values, type, n, offsets, segments, out, op);
-      return;
-    }
-    if (n == 0) {
-      return;
-    }
+  @Override
+  protected void enqueueScan(Launch<CUdeviceptr> launch) {
+    DType type = launch.type();
+    ReduceOp op = launch.op();
+    long n = launch.n();
     long tiles = ceilDiv(n, TILE);
     long slot = 8 * tiles;
     CUdeviceptr flags = backend.scratch(3 * slot);
@@ -390,13 +323,13 @@ final class CudaSegmenter extends AbstractSegmenter {
     CUdeviceptr carries = flags.withByteOffset(2 * slot);
     backend.launch(
         SCAN,
-        kernel("seg_scan_totals", type, op, offsets.type()),
+        kernel("seg_scan_totals", type, op, launch.offsetType()),
         tiles,
         0,
         new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
-            .i64(segments)
+            .pointer(launch.values())
+            .pointer(launch.offsets())
+            .i64(launch.segments())
             .i64(n)
             .pointer(flags)
             .pointer(aggregates));
@@ -408,17 +341,17 @@ final class CudaSegmenter extends AbstractSegmenter {
         new KernelArgs().pointer(flags).pointer(aggregates).i64(tiles).pointer(carries));
     backend.launch(
         SCAN,
-        kernel("seg_scan_tiles", type, op, offsets.type()),
+        kernel("seg_scan_tiles", type, op, launch.offsetType()),
         tiles,
         0,
         new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
-            .i64(segments)
+            .pointer(launch.values())
+            .pointer(launch.offsets())
+            .i64(launch.segments())
             .i64(n)
             .pointer(carries)
-            .pointer(out)
-            .i32(kind == ScanKind.EXCLUSIVE ? 1 : 0));
+            .pointer(launch.out())
+            .i32(launch.kind() == ScanKind.EXCLUSIVE ? 1 : 0));
   }
 
   @Override
@@ -473,54 +406,46 @@ final class CudaSegmenter extends AbstractSegmenter {
     }
   }
 
-  /**
-   * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers, their
-   * exact segmented long sums or scans, then FoldPlan.combine of each result's sums.
-   */
-  private void folded(Pass pass) {
-    FoldPlan plan = pass.plan();
-    ScanKind kind = pass.kind();
-    long segments = pass.segments();
-    CudaBuffer in = backend.own(pass.values());
-    CudaBuffer starts = backend.own(pass.offsets());
-    long n = in.length();
-    long results = kind == null ? segments : n;
-    if (results == 0) {
-      return;
+  @Override
+  protected void enqueueFoldDigits(
+      CUdeviceptr values, DType type, long n, FoldPlan plan, SegmentFoldBuffers folds) {
+    KernelArgs args = new KernelArgs().pointer(values).i64(n);
+    CudaFoldKernels.planArgs(args, plan);
+    for (int f = 0; f < 4; f++) {
+      args.pointer(memory(folds.digits(f)));
     }
-    try (SegmentFoldBuffers folds =
-        new SegmentFoldBuffers(backend.buffers(), plan, n, segments, kind != null)) {
-      backend.call(
-          () -> {
-            String type = in.type().id();
-            if (n > 0) {
-              KernelArgs args = new KernelArgs().pointer(in.pointer()).i64(n);
-              CudaFoldKernels.planArgs(args, plan);
-              for (int f = 0; f < 4; f++) {
-                args.pointer(pointer(folds.digits(f)));
-              }
-              backend.launch(REDUCE, "seg_fold_digits_" + type, ceilDiv(n, BLOCK_SIZE), 0, args);
-            }
-            for (int f = 0; f < folds.folds(); f++) {
-              CUdeviceptr d = pointer(folds.digits(f));
-              CUdeviceptr s = pointer(folds.sums(f));
-              enqueue(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
-            }
-            KernelArgs args = new KernelArgs();
-            for (int f = 0; f < 4; f++) {
-              args.pointer(pointer(folds.sums(f)));
-            }
-            args.i64(results);
-            CudaFoldKernels.planArgs(args, plan).pointer(backend.own(pass.out()).pointer());
-            backend.launch(
-                REDUCE, "seg_fold_combine_" + type, ceilDiv(results, BLOCK_SIZE), 0, args);
-            return null;
-          });
-    }
+    backend.launch(REDUCE, "seg_fold_digits_" + type.id(), ceilDiv(n, BLOCK_SIZE), 0, args);
   }
 
-  private CUdeviceptr pointer(DeviceBuffer buffer) {
+  @Override
+  protected void enqueueFoldCombine(
+      SegmentFoldBuffers folds, DType type, long results, FoldPlan plan, CUdeviceptr out) {
+    KernelArgs args = new KernelArgs();
+    for (int f = 0; f < 4; f++) {
+      args.pointer(memory(folds.sums(f)));
+    }
+    args.i64(results);
+    CudaFoldKernels.planArgs(args, plan).pointer(out);
+    backend.launch(REDUCE, "seg_fold_combine_" + type.id(), ceilDiv(results, BLOCK_SIZE), 0, args);
+  }
+
+  @Override
+  protected CUdeviceptr memory(DeviceBuffer buffer) {
     return backend.own(buffer).pointer();
+  }
+
+  @Override
+  protected BufferManager buffers() {
+    return backend.buffers();
+  }
+
+  @Override
+  protected void run(String what, Runnable work) {
+    backend.call(
+        () -> {
+          work.run();
+          return null;
+        });
   }
 
   /**
@@ -536,9 +461,5 @@ final class CudaSegmenter extends AbstractSegmenter {
    */
   static String runKernel(String base, DType keys, DType offsets) {
     return base + "_" + keys.id() + (offsets == null ? "" : "_" + offsets.id());
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
   }
 }

@@ -1,7 +1,5 @@
 package dev.prims.opencl;
 
-import static dev.prims.opencl.OpenClSegmentPolicy.BLOCK_SIZE;
-import static dev.prims.opencl.OpenClSegmentPolicy.FLAT_TILE;
 import static dev.prims.opencl.OpenClSegmentPolicy.ITEMS_PER_THREAD;
 import static dev.prims.opencl.OpenClSegmentPolicy.TILE;
 
@@ -10,8 +8,9 @@ import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.AbstractSegmenter;
+import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
 import java.util.Arrays;
@@ -29,10 +28,10 @@ import org.jocl.cl_mem;
  * each fold's integers per segment exactly with the same kernels on longs, and combine them once
  * per result. Segmented arg-min/arg-max (argreduce.cl) runs the reduce's flat pass of segment.cl
  * over (key, index) pairs, or, for segments of {@link #BLOCK_MIN_AVERAGE} elements or more on
- * average, gives segments of up to {@link OpenClSegmentPolicy#ARG_THREAD_MAX} elements one
- * work-item each and longer ones a work-group each.
+ * average, gives segments of up to {@link #ARG_THREAD_MAX} elements one work-item each and longer
+ * ones a work-group each.
  */
-final class OpenClSegmenter extends AbstractSegmenter {
+final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   private static final String FILE = "segment.cl";
 
   private static final String BY_KEY_FILE = "by_key.cl";
@@ -65,18 +64,23 @@ final class OpenClSegmenter extends AbstractSegmenter {
             + " -DOFF_T="
             + (starts.type() == DType.INT ? "int" : "long")
             + " -DARG_THREAD_MAX="
-            + OpenClSegmentPolicy.ARG_THREAD_MAX
+            + ARG_THREAD_MAX
             + "UL"
             + unroll();
     cl_mem in = backend.own(values).mem();
-    cl_mem outV = mem(pass.outValues());
-    cl_mem outI = mem(pass.outIndices());
+    cl_mem outV = memory(pass.outValues());
+    cl_mem outI = memory(pass.outIndices());
     long n = values.length();
     if (!blockPerSegment(n, segments)) {
       backend.callAndRead(
           "segmented arg-reduce",
           () -> {
-            enqueueArgFlat(in, values.type(), n, starts, segments, outV, outI, op, options);
+            enqueueArgFlat(
+                new Launch<>(
+                    in, values.type(), n, starts.mem(), starts.type(), segments, null, op, null),
+                outV,
+                outI,
+                options);
             return null;
           });
       return ARG_FLAT;
@@ -93,7 +97,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
               args);
           backend.launch(
               backend.kernel(ARG_FILE, values.type(), op, BLOCK_SIZE, 1, options, "seg_arg_blocks"),
-              Math.min(segments, OpenClSegmentPolicy.ARG_BLOCK_GROUPS),
+              Math.min(segments, ARG_BLOCK_GROUPS),
               BLOCK_SIZE,
               args);
           return null;
@@ -106,70 +110,28 @@ final class OpenClSegmenter extends AbstractSegmenter {
    * fix-up of the segments that cross tiles.
    */
   private void enqueueArgFlat(
-      cl_mem values,
-      DType type,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
-      cl_mem outValues,
-      cl_mem outIndices,
-      ReduceOp op,
-      String argOptions) {
+      Launch<cl_mem> launch, cl_mem outValues, cl_mem outIndices, String argOptions) {
     String options = argOptions + " -DSEG_ARG_FLAT";
-    enqueueTiles(
+    enqueueTilePass(
         name ->
-            backend.kernel(ARG_FLAT_FILES, type, op, BLOCK_SIZE, ITEMS_PER_THREAD, options, name),
-        values,
-        n,
-        offsets,
-        segments,
-        OpenClSegmentPolicy.ARG_PAIR_BYTES,
-        values,
+            backend.kernel(
+                ARG_FLAT_FILES,
+                launch.type(),
+                launch.op(),
+                BLOCK_SIZE,
+                ITEMS_PER_THREAD,
+                options,
+                name),
+        launch,
+        ARG_PAIR_BYTES,
+        launch.values(),
         outValues,
         outIndices);
   }
 
   @Override
-  protected void pass(Pass pass) {
-    DeviceBuffer values = pass.values();
-    if (pass.plan() != null) {
-      folded(pass);
-      return;
-    }
-    backend.requireType(values.type());
-    backend.callAndRead(
-        pass.kind() == null ? "segmented reduce" : "segmented scan",
-        () -> {
-          enqueue(
-              backend.own(values).mem(),
-              values.type(),
-              values.length(),
-              backend.own(pass.offsets()),
-              pass.segments(),
-              backend.own(pass.out()).mem(),
-              pass.op(),
-              pass.kind());
-          return null;
-        });
-  }
-
-  private void enqueueReduce(
-      cl_mem values,
-      DType type,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
-      cl_mem out,
-      ReduceOp op) {
-    if (segments == 0) {
-      return;
-    }
-    if (blocks(n, segments)) {
-      enqueueBlocks(values, type, n, offsets, segments, out, op);
-      return;
-    }
-    enqueueTiles(
-        name -> kernel(type, op, offsets, name), values, n, offsets, segments, type.bytes(), out);
+  protected void enqueueTiles(Launch<cl_mem> launch) {
+    enqueueTilePass(name -> kernel(launch, name), launch, launch.type().bytes(), launch.out());
   }
 
   /**
@@ -178,19 +140,19 @@ final class OpenClSegmenter extends AbstractSegmenter {
    * segments that cross tiles. {@code out} are the kernels' SEG_OUT_PARAMS, {@code valueBytes} the
    * size of a running value.
    */
-  private void enqueueTiles(
+  private void enqueueTilePass(
       Function<String, OpenClBackend.Kernel> kernels,
-      cl_mem values,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
+      Launch<cl_mem> launch,
       long valueBytes,
       Object... out) {
+    long n = launch.n();
+    long segments = launch.segments();
+    cl_mem offsets = launch.offsets();
     backend.launch(
         kernels.apply("seg_reduce_empty"),
         ceilDiv(segments, BLOCK_SIZE),
         BLOCK_SIZE,
-        join(new Object[] {offsets.mem(), segments}, out));
+        join(new Object[] {offsets, segments}, out));
     if (n == 0) {
       return;
     }
@@ -205,7 +167,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
         kernels.apply("seg_flat_bounds"),
         ceilDiv(tiles, BLOCK_SIZE),
         BLOCK_SIZE,
-        offsets.mem(),
+        offsets,
         segments,
         n,
         bounds);
@@ -213,7 +175,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
         kernels.apply("seg_flat_reduce"),
         tiles,
         BLOCK_SIZE,
-        join(join(new Object[] {values, offsets.mem(), bounds, n}, out), carries));
+        join(join(new Object[] {launch.values(), offsets, bounds, n}, out), carries));
     backend.launch(
         kernels.apply("seg_reduce_fixup"),
         ceilDiv(tiles, BLOCK_SIZE),
@@ -228,28 +190,26 @@ final class OpenClSegmenter extends AbstractSegmenter {
   }
 
   /**
-   * One work-group per segment (and per chunk of the segments longer than {@link
-   * OpenClSegmentPolicy#BLOCK_MAX}), then the fix-up of those long segments.
+   * One work-group per segment (and per chunk of the segments longer than {@link #BLOCK_MAX}), then
+   * the fix-up of those long segments.
    */
-  private void enqueueBlocks(
-      cl_mem values,
-      DType type,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
-      cl_mem out,
-      ReduceOp op) {
-    long chunks = ceilDiv(n, OpenClSegmentPolicy.BLOCK_MAX);
-    cl_mem head = backend.scratch("segment.head", chunks * type.bytes());
+  @Override
+  protected void enqueueBlocks(Launch<cl_mem> launch) {
+    long n = launch.n();
+    long segments = launch.segments();
+    long bytes = launch.type().bytes();
+    cl_mem out = launch.out();
+    long chunks = ceilDiv(n, BLOCK_MAX);
+    cl_mem head = backend.scratch("segment.head", chunks * bytes);
     cl_mem headSeg = backend.scratch("segment.headSeg", chunks * 8);
-    cl_mem tail = backend.scratch("segment.tail", chunks * type.bytes());
+    cl_mem tail = backend.scratch("segment.tail", chunks * bytes);
     cl_mem tailSeg = backend.scratch("segment.tailSeg", chunks * 8);
     backend.launch(
-        kernel(type, op, offsets, "seg_block_reduce"),
+        kernel(launch, "seg_block_reduce"),
         chunks + segments,
         BLOCK_SIZE,
-        values,
-        offsets.mem(),
+        launch.values(),
+        launch.offsets(),
         segments,
         n,
         chunks,
@@ -259,25 +219,15 @@ final class OpenClSegmenter extends AbstractSegmenter {
         tail,
         tailSeg);
     backend.launch(
-        kernel(type, op, offsets, "seg_block_fixup"),
+        kernel(launch, "seg_block_fixup"),
         chunks,
         BLOCK_SIZE,
-        offsets.mem(),
+        launch.offsets(),
         out,
         head,
         tail,
         tailSeg,
         chunks);
-  }
-
-  /** Whether the reduce of {@code n} values in {@code segments} runs one group per segment. */
-  private static boolean blocks(long n, long segments) {
-    return blockPerSegment(n, segments);
-  }
-
-  @Override
-  protected String variant(long n, long segments, ScanKind kind) {
-    return kind == null && blocks(n, segments) ? BLOCKS : FLAT;
   }
 
   @Override
@@ -288,7 +238,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
     ScanKind kind = pass.kind();
     OpenClLookback lookback = backend.lookback();
     long n = keys.length();
-    int items = OpenClSegmentPolicy.byKeyItems(keys.type(), values.type());
+    int items = byKeyItems(keys.type(), values.type());
     long tiles = ceilDiv(n, (long) BLOCK_SIZE * items);
     if (!lookback.supported() || tiles >= 1L << 32) {
       return -1;
@@ -355,59 +305,37 @@ final class OpenClSegmenter extends AbstractSegmenter {
     return runs == null ? 0 : runs.longValue();
   }
 
-  /**
-   * Enqueues a segmented reduce ({@code kind} null: {@link #enqueueReduce}) or scan of {@code
-   * kind}.
-   */
-  private void enqueue(
-      cl_mem values,
-      DType type,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
-      cl_mem out,
-      ReduceOp op,
-      ScanKind kind) {
-    if (kind == null) {
-      enqueueReduce(values, type, n, offsets, segments, out, op);
-      return;
-    }
-    if (n == 0) {
-      return;
-    }
+  @Override
+  protected void enqueueScan(Launch<cl_mem> launch) {
+    long n = launch.n();
+    long bytes = launch.type().bytes();
     long tiles = ceilDiv(n, TILE);
     cl_mem flags = backend.scratch("segment.flags", tiles * 4);
-    cl_mem aggregates = backend.scratch("segment.aggregates", tiles * type.bytes());
-    cl_mem carries = backend.scratch("segment.carries", tiles * type.bytes());
+    cl_mem aggregates = backend.scratch("segment.aggregates", tiles * bytes);
+    cl_mem carries = backend.scratch("segment.carries", tiles * bytes);
     backend.launch(
-        kernel(type, op, offsets, "seg_scan_totals"),
+        kernel(launch, "seg_scan_totals"),
         tiles,
         BLOCK_SIZE,
-        values,
-        offsets.mem(),
-        segments,
+        launch.values(),
+        launch.offsets(),
+        launch.segments(),
         n,
         flags,
         aggregates);
     backend.launch(
-        kernel(type, op, offsets, "seg_scan_spine"),
-        1,
-        BLOCK_SIZE,
-        flags,
-        aggregates,
-        tiles,
-        carries);
+        kernel(launch, "seg_scan_spine"), 1, BLOCK_SIZE, flags, aggregates, tiles, carries);
     backend.launch(
-        kernel(type, op, offsets, "seg_scan_tiles"),
+        kernel(launch, "seg_scan_tiles"),
         tiles,
         BLOCK_SIZE,
-        values,
-        offsets.mem(),
-        segments,
+        launch.values(),
+        launch.offsets(),
+        launch.segments(),
         n,
         carries,
-        out,
-        kind == ScanKind.EXCLUSIVE ? 1 : 0);
+        launch.out(),
+        launch.kind() == ScanKind.EXCLUSIVE ? 1 : 0);
   }
 
   @Override
@@ -427,7 +355,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
           "runs of keys",
           () -> {
             backend.launch(
-                kernel(k.type(), ReduceOp.SUM, starts, "seg_run_flags"),
+                kernel(k.type(), ReduceOp.SUM, starts.type(), "seg_run_flags"),
                 ceilDiv(n, BLOCK_SIZE),
                 BLOCK_SIZE,
                 k.mem(),
@@ -442,7 +370,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
               "runs of keys",
               () -> {
                 backend.launch(
-                    kernel(k.type(), ReduceOp.SUM, starts, "seg_run_scatter"),
+                    kernel(k.type(), ReduceOp.SUM, starts.type(), "seg_run_scatter"),
                     ceilDiv(n, BLOCK_SIZE),
                     BLOCK_SIZE,
                     k.mem(),
@@ -458,68 +386,72 @@ final class OpenClSegmenter extends AbstractSegmenter {
     }
   }
 
-  /**
-   * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers
-   * (fold_elements), their exact segmented long sums or scans, then FoldPlan.combine of each
-   * result's sums (fold_combine).
-   */
-  private void folded(Pass pass) {
-    FoldPlan plan = pass.plan();
-    ScanKind kind = pass.kind();
-    long segments = pass.segments();
+  @Override
+  protected void enqueueFoldDigits(
+      cl_mem values, DType type, long n, FoldPlan plan, SegmentFoldBuffers folds) {
     OpenClFoldKernels fold = (OpenClFoldKernels) backend.foldKernels();
-    OpenClBuffer in = backend.own(pass.values());
-    OpenClBuffer starts = backend.own(pass.offsets());
-    long n = in.length();
-    long results = kind == null ? segments : n;
-    if (results == 0) {
-      return;
-    }
-    try (SegmentFoldBuffers folds =
-        new SegmentFoldBuffers(backend.buffers(), plan, n, segments, kind != null)) {
-      backend.callAndRead(
-          "reproducible segmented sum",
-          () -> {
-            int block = OpenClReducePolicy.BLOCK_SIZE;
-            if (n > 0) {
-              backend.launch(
-                  fold.kernel(in.type(), plan, "fold_elements"),
-                  ceilDiv(n, block),
-                  block,
-                  in.mem(),
-                  n,
-                  fold.planMemory(plan),
-                  mem(folds.digits(0)),
-                  mem(folds.digits(1)),
-                  mem(folds.digits(2)),
-                  mem(folds.digits(3)));
-            }
-            for (int f = 0; f < folds.folds(); f++) {
-              cl_mem d = mem(folds.digits(f));
-              cl_mem s = mem(folds.sums(f));
-              enqueue(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
-            }
-            backend.launch(
-                fold.kernel(in.type(), plan, "fold_combine"),
-                ceilDiv(results, block),
-                block,
-                mem(folds.sums(0)),
-                mem(folds.sums(1)),
-                mem(folds.sums(2)),
-                mem(folds.sums(3)),
-                results,
-                fold.planMemory(plan),
-                backend.own(pass.out()).mem());
-            return null;
-          });
-    }
+    int block = OpenClReducePolicy.BLOCK_SIZE;
+    backend.launch(
+        fold.kernel(type, plan, "fold_elements"),
+        ceilDiv(n, block),
+        block,
+        values,
+        n,
+        fold.planMemory(plan),
+        memory(folds.digits(0)),
+        memory(folds.digits(1)),
+        memory(folds.digits(2)),
+        memory(folds.digits(3)));
   }
 
-  private cl_mem mem(DeviceBuffer buffer) {
+  @Override
+  protected void enqueueFoldCombine(
+      SegmentFoldBuffers folds, DType type, long results, FoldPlan plan, cl_mem out) {
+    OpenClFoldKernels fold = (OpenClFoldKernels) backend.foldKernels();
+    int block = OpenClReducePolicy.BLOCK_SIZE;
+    backend.launch(
+        fold.kernel(type, plan, "fold_combine"),
+        ceilDiv(results, block),
+        block,
+        memory(folds.sums(0)),
+        memory(folds.sums(1)),
+        memory(folds.sums(2)),
+        memory(folds.sums(3)),
+        results,
+        fold.planMemory(plan),
+        out);
+  }
+
+  @Override
+  protected cl_mem memory(DeviceBuffer buffer) {
     return backend.own(buffer).mem();
   }
 
-  private OpenClBackend.Kernel kernel(DType type, ReduceOp op, OpenClBuffer offsets, String name) {
+  @Override
+  protected BufferManager buffers() {
+    return backend.buffers();
+  }
+
+  @Override
+  protected void run(String what, Runnable work) {
+    backend.callAndRead(
+        what,
+        () -> {
+          work.run();
+          return null;
+        });
+  }
+
+  @Override
+  protected void requireType(DType type) {
+    backend.requireType(type);
+  }
+
+  private OpenClBackend.Kernel kernel(Launch<cl_mem> launch, String name) {
+    return kernel(launch.type(), launch.op(), launch.offsetType(), name);
+  }
+
+  private OpenClBackend.Kernel kernel(DType type, ReduceOp op, DType offsets, String name) {
     return backend.kernel(
         FILE,
         type,
@@ -527,9 +459,9 @@ final class OpenClSegmenter extends AbstractSegmenter {
         BLOCK_SIZE,
         ITEMS_PER_THREAD,
         " -DOFF_T="
-            + (offsets.type() == DType.INT ? "int" : "long")
+            + (offsets == DType.INT ? "int" : "long")
             + " -DSEG_BLOCK_MAX="
-            + OpenClSegmentPolicy.BLOCK_MAX
+            + BLOCK_MAX
             + "UL"
             + unroll(),
         name);
@@ -538,10 +470,6 @@ final class OpenClSegmenter extends AbstractSegmenter {
   /** The build option that unrolls the per-item loops, on GPUs only (segment.cl's SCAN_UNROLL). */
   private String unroll() {
     return backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : "";
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
   }
 
   private static CallContext fast() {
