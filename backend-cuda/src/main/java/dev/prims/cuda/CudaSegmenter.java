@@ -4,14 +4,13 @@ import static dev.prims.cuda.CudaSegmentPolicy.REGISTERS;
 import static dev.prims.cuda.CudaSegmentPolicy.TILE;
 
 import dev.prims.DType;
-import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
-import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.Scanner;
 import dev.prims.spi.SegmentFoldBuffers;
 import java.util.function.Consumer;
 import jcuda.driver.CUdeviceptr;
@@ -53,6 +52,7 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
    * Segmented calls on {@code backend}; reduce holds its tiles in registers when {@code registers}.
    */
   CudaSegmenter(CudaBackend backend, boolean registers) {
+    super("cuda");
     this.backend = backend;
     this.registers = registers;
   }
@@ -227,11 +227,7 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
         kernel("seg_block_reduce", launch.type(), launch.op(), launch.offsetType()),
         chunks + segments,
         0,
-        new KernelArgs()
-            .pointer(launch.values())
-            .pointer(launch.offsets())
-            .i64(segments)
-            .i64(n)
+        passArgs(launch)
             .i64(chunks)
             .pointer(launch.out())
             .pointer(head)
@@ -326,13 +322,7 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
         kernel("seg_scan_totals", type, op, launch.offsetType()),
         tiles,
         0,
-        new KernelArgs()
-            .pointer(launch.values())
-            .pointer(launch.offsets())
-            .i64(launch.segments())
-            .i64(n)
-            .pointer(flags)
-            .pointer(aggregates));
+        passArgs(launch).pointer(flags).pointer(aggregates));
     backend.launch(
         SCAN,
         kernel("seg_scan_spine", type, op, null),
@@ -344,66 +334,47 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
         kernel("seg_scan_tiles", type, op, launch.offsetType()),
         tiles,
         0,
-        new KernelArgs()
-            .pointer(launch.values())
-            .pointer(launch.offsets())
-            .i64(launch.segments())
-            .i64(n)
+        passArgs(launch)
             .pointer(carries)
             .pointer(launch.out())
             .i32(launch.kind() == ScanKind.EXCLUSIVE ? 1 : 0));
   }
 
   @Override
-  public long runs(
-      DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
-    long n = keys.length();
-    if (n > Integer.MAX_VALUE) {
-      throw new UnsupportedOperationException(
-          "runs of more than 2^31 - 1 keys are not supported yet on cuda");
-    }
-    CudaBuffer k = backend.own(keys);
-    CudaBuffer unique = backend.own(uniqueKeys);
-    CudaBuffer starts = backend.own(offsets);
-    try (DeviceBuffer flags = backend.buffers().allocate(DType.INT, n);
-        DeviceBuffer ranks = backend.buffers().allocate(DType.INT, n)) {
-      backend.call(
-          () -> {
-            backend.launch(
-                REDUCE,
-                runKernel("seg_run_flags", k.type(), null),
-                ceilDiv(n, BLOCK_SIZE),
-                0,
-                new KernelArgs().pointer(k.pointer()).i64(n).pointer(backend.own(flags).pointer()));
-            return null;
-          });
-      backend
-          .scanner()
-          .scan(
-              flags,
-              ranks,
-              ReduceOp.SUM,
-              ScanKind.EXCLUSIVE,
-              new CallContext(null, Determinism.FAST));
-      return backend.call(
-          () -> {
-            CUdeviceptr count = backend.scratch(8);
-            backend.launch(
-                REDUCE,
-                runKernel("seg_run_scatter", k.type(), starts.type()),
-                ceilDiv(n, BLOCK_SIZE),
-                0,
-                new KernelArgs()
-                    .pointer(k.pointer())
-                    .pointer(backend.own(flags).pointer())
-                    .pointer(backend.own(ranks).pointer())
-                    .i64(n)
-                    .pointer(unique.pointer())
-                    .pointer(starts.pointer())
-                    .pointer(count));
-            return backend.fetchLongs(count, 1)[0];
-          });
-    }
+  protected void enqueueRunFlags(Runs<CUdeviceptr> runs) {
+    backend.launch(
+        REDUCE,
+        runKernel("seg_run_flags", runs.keyType(), null),
+        ceilDiv(runs.n(), BLOCK_SIZE),
+        0,
+        new KernelArgs().pointer(runs.keys()).i64(runs.n()).pointer(runs.flags()));
+  }
+
+  @Override
+  protected long scatterRuns(Runs<CUdeviceptr> runs) {
+    return backend.call(
+        () -> {
+          CUdeviceptr count = backend.scratch(8);
+          backend.launch(
+              REDUCE,
+              runKernel("seg_run_scatter", runs.keyType(), runs.offsetType()),
+              ceilDiv(runs.n(), BLOCK_SIZE),
+              0,
+              new KernelArgs()
+                  .pointer(runs.keys())
+                  .pointer(runs.flags())
+                  .pointer(runs.ranks())
+                  .i64(runs.n())
+                  .pointer(runs.uniqueKeys())
+                  .pointer(runs.offsets())
+                  .pointer(count));
+          return backend.fetchLongs(count, 1)[0];
+        });
+  }
+
+  @Override
+  protected Scanner scanner() {
+    return backend.scanner();
   }
 
   @Override
@@ -446,6 +417,15 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
           work.run();
           return null;
         });
+  }
+
+  /** The arguments every pass over the launch's values starts with. */
+  private static KernelArgs passArgs(Launch<CUdeviceptr> launch) {
+    return new KernelArgs()
+        .pointer(launch.values())
+        .pointer(launch.offsets())
+        .i64(launch.segments())
+        .i64(launch.n());
   }
 
   /**

@@ -4,14 +4,13 @@ import static dev.prims.opencl.OpenClSegmentPolicy.ITEMS_PER_THREAD;
 import static dev.prims.opencl.OpenClSegmentPolicy.TILE;
 
 import dev.prims.DType;
-import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.BufferManager;
-import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
+import dev.prims.spi.Scanner;
 import dev.prims.spi.SegmentFoldBuffers;
 import java.util.Arrays;
 import java.util.function.Function;
@@ -45,6 +44,7 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   private final OpenClTickets byKeyStates;
 
   OpenClSegmenter(OpenClBackend backend) {
+    super(OpenClBackend.ID);
     this.backend = backend;
     this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states");
   }
@@ -183,6 +183,12 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
         join(join(out, carries), tiles));
   }
 
+  /** The arguments every pass over the launch's values starts with, then {@code rest}. */
+  private static Object[] passArgs(Launch<cl_mem> launch, Object... rest) {
+    return join(
+        new Object[] {launch.values(), launch.offsets(), launch.segments(), launch.n()}, rest);
+  }
+
   private static Object[] join(Object[] first, Object... rest) {
     Object[] all = Arrays.copyOf(first, first.length + rest.length);
     System.arraycopy(rest, 0, all, first.length, rest.length);
@@ -208,16 +214,7 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
         kernel(launch, "seg_block_reduce"),
         chunks + segments,
         BLOCK_SIZE,
-        launch.values(),
-        launch.offsets(),
-        segments,
-        n,
-        chunks,
-        out,
-        head,
-        headSeg,
-        tail,
-        tailSeg);
+        passArgs(launch, chunks, out, head, headSeg, tail, tailSeg));
     backend.launch(
         kernel(launch, "seg_block_fixup"),
         chunks,
@@ -314,76 +311,53 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
     cl_mem aggregates = backend.scratch("segment.aggregates", tiles * bytes);
     cl_mem carries = backend.scratch("segment.carries", tiles * bytes);
     backend.launch(
-        kernel(launch, "seg_scan_totals"),
-        tiles,
-        BLOCK_SIZE,
-        launch.values(),
-        launch.offsets(),
-        launch.segments(),
-        n,
-        flags,
-        aggregates);
+        kernel(launch, "seg_scan_totals"), tiles, BLOCK_SIZE, passArgs(launch, flags, aggregates));
     backend.launch(
         kernel(launch, "seg_scan_spine"), 1, BLOCK_SIZE, flags, aggregates, tiles, carries);
     backend.launch(
         kernel(launch, "seg_scan_tiles"),
         tiles,
         BLOCK_SIZE,
-        launch.values(),
-        launch.offsets(),
-        launch.segments(),
-        n,
-        carries,
-        launch.out(),
-        launch.kind() == ScanKind.EXCLUSIVE ? 1 : 0);
+        passArgs(launch, carries, launch.out(), launch.kind() == ScanKind.EXCLUSIVE ? 1 : 0));
   }
 
   @Override
-  public long runs(
-      DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
-    long n = keys.length();
-    if (n > Integer.MAX_VALUE) {
-      throw new UnsupportedOperationException(
-          "runs of more than 2^31 - 1 keys are not supported yet on " + OpenClBackend.ID);
-    }
-    OpenClBuffer k = backend.own(keys);
-    OpenClBuffer unique = backend.own(uniqueKeys);
-    OpenClBuffer starts = backend.own(offsets);
-    try (DeviceBuffer flags = backend.buffers().allocate(DType.INT, n);
-        DeviceBuffer ranks = backend.buffers().allocate(DType.INT, n)) {
-      backend.callAndRead(
-          "runs of keys",
-          () -> {
-            backend.launch(
-                kernel(k.type(), ReduceOp.SUM, starts.type(), "seg_run_flags"),
-                ceilDiv(n, BLOCK_SIZE),
-                BLOCK_SIZE,
-                k.mem(),
-                n,
-                backend.own(flags).mem());
-            return null;
-          });
-      backend.scanner().scan(flags, ranks, ReduceOp.SUM, ScanKind.EXCLUSIVE, fast());
-      cl_mem count = backend.scratch("segment.runs", 8);
-      return backend
-          .callAndRead(
-              "runs of keys",
-              () -> {
-                backend.launch(
-                    kernel(k.type(), ReduceOp.SUM, starts.type(), "seg_run_scatter"),
-                    ceilDiv(n, BLOCK_SIZE),
-                    BLOCK_SIZE,
-                    k.mem(),
-                    backend.own(flags).mem(),
-                    backend.own(ranks).mem(),
-                    n,
-                    unique.mem(),
-                    starts.mem(),
-                    count);
-                return new OpenClBackend.ScalarAt(count, 0, DType.LONG);
-              })
-          .longValue();
-    }
+  protected void enqueueRunFlags(Runs<cl_mem> runs) {
+    backend.launch(
+        kernel(runs.keyType(), ReduceOp.SUM, runs.offsetType(), "seg_run_flags"),
+        ceilDiv(runs.n(), BLOCK_SIZE),
+        BLOCK_SIZE,
+        runs.keys(),
+        runs.n(),
+        runs.flags());
+  }
+
+  @Override
+  protected long scatterRuns(Runs<cl_mem> runs) {
+    cl_mem count = backend.scratch("segment.runs", 8);
+    return backend
+        .callAndRead(
+            "runs of keys",
+            () -> {
+              backend.launch(
+                  kernel(runs.keyType(), ReduceOp.SUM, runs.offsetType(), "seg_run_scatter"),
+                  ceilDiv(runs.n(), BLOCK_SIZE),
+                  BLOCK_SIZE,
+                  runs.keys(),
+                  runs.flags(),
+                  runs.ranks(),
+                  runs.n(),
+                  runs.uniqueKeys(),
+                  runs.offsets(),
+                  count);
+              return new OpenClBackend.ScalarAt(count, 0, DType.LONG);
+            })
+        .longValue();
+  }
+
+  @Override
+  protected Scanner scanner() {
+    return backend.scanner();
   }
 
   @Override
@@ -470,9 +444,5 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   /** The build option that unrolls the per-item loops, on GPUs only (segment.cl's SCAN_UNROLL). */
   private String unroll() {
     return backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : "";
-  }
-
-  private static CallContext fast() {
-    return new CallContext(null, Determinism.FAST);
   }
 }

@@ -1,6 +1,7 @@
 package dev.prims.spi;
 
 import dev.prims.DType;
+import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
@@ -11,9 +12,11 @@ import dev.prims.ScanKind;
  * says, else a flat pass over tiles ({@link #enqueueTiles}); a segmented scan of a non-empty input
  * is {@link #enqueueScan}; a reproducible sum or scan splits every element into its fold integers
  * ({@link #enqueueFoldDigits}), reduces or scans each fold's integers per segment exactly with the
- * same kernels on longs, and combines them once per result ({@link #enqueueFoldCombine}). The
- * tuning numbers are those of both twins' kernels (CUDA's {@code block_segment*.cuh} and {@code
- * block_by_key.cuh}, OpenCL's {@code segment.cl} and {@code by_key.cl}), which mirror them.
+ * same kernels on longs, and combines them once per result ({@link #enqueueFoldCombine}); the runs
+ * of keys are start flags ({@link #enqueueRunFlags}), their exclusive sum (the backend's scan), a
+ * scatter of the starts ({@link #scatterRuns}). The tuning numbers are those of both twins' kernels
+ * (CUDA's {@code block_segment*.cuh} and {@code block_by_key.cuh}, OpenCL's {@code segment.cl} and
+ * {@code by_key.cl}), which mirror them.
  *
  * @param <M> the backend's handle of device memory (the same buffer gives the same handle)
  */
@@ -71,6 +74,21 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
       ReduceOp op,
       ScanKind kind) {}
 
+  /**
+   * The runs of {@code n} keys of {@code keyType}: the start flags and their exclusive sum (INT
+   * buffers of {@code n}), the unique keys and offsets (of {@code offsetType}) they are scattered
+   * to.
+   */
+  public record Runs<M>(
+      M keys, DType keyType, long n, M flags, M ranks, M uniqueKeys, M offsets, DType offsetType) {}
+
+  private final String backendId;
+
+  /** A segmenter whose errors name the backend as {@code backendId}. */
+  protected DeviceSegmenter(String backendId) {
+    this.backendId = backendId;
+  }
+
   /** The memory behind {@code buffer}, which must belong to this backend and be open. */
   protected abstract M memory(DeviceBuffer buffer);
 
@@ -79,6 +97,15 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
 
   /** Runs {@code work} (named {@code what} in errors) under the backend's lock, then waits. */
   protected abstract void run(String what, Runnable work);
+
+  /** The backend's scan, which ranks the run starts. */
+  protected abstract Scanner scanner();
+
+  /** Enqueues the flags: 1 where a key starts a run, else 0. */
+  protected abstract void enqueueRunFlags(Runs<M> runs);
+
+  /** Scatters the run starts' keys and offsets and the closing offset; returns the run count. */
+  protected abstract long scatterRuns(Runs<M> runs);
 
   /** Checks that the device takes values of {@code type}; every type by default. */
   protected void requireType(DType type) {}
@@ -157,6 +184,34 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
       } else {
         enqueueTiles(launch);
       }
+    }
+  }
+
+  @Override
+  public final long runs(
+      DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
+    long n = keys.length();
+    if (n > Integer.MAX_VALUE) {
+      throw new UnsupportedOperationException(
+          "runs of more than 2^31 - 1 keys are not supported yet on " + backendId);
+    }
+    M k = memory(keys);
+    M unique = memory(uniqueKeys);
+    M starts = memory(offsets);
+    try (DeviceBuffer flags = buffers().allocate(DType.INT, n);
+        DeviceBuffer ranks = buffers().allocate(DType.INT, n)) {
+      Runs<M> runs =
+          new Runs<>(
+              k, keys.type(), n, memory(flags), memory(ranks), unique, starts, offsets.type());
+      run("runs of keys", () -> enqueueRunFlags(runs));
+      scanner()
+          .scan(
+              flags,
+              ranks,
+              ReduceOp.SUM,
+              ScanKind.EXCLUSIVE,
+              new CallContext(null, Determinism.FAST));
+      return scatterRuns(runs);
     }
   }
 
