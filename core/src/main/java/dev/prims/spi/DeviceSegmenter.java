@@ -101,10 +101,13 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
   /** The backend's scan, which ranks the run starts. */
   protected abstract Scanner scanner();
 
-  /** Enqueues the flags: 1 where a key starts a run, else 0. */
+  /** Enqueues the start flags: 1 where a key starts a run, else 0. */
   protected abstract void enqueueRunFlags(Runs<M> runs);
 
-  /** Scatters the run starts' keys and offsets and the closing offset; returns the run count. */
+  /**
+   * Scatters the run starts' keys and offsets and the closing offset under the backend's lock, and
+   * returns the number of runs.
+   */
   protected abstract long scatterRuns(Runs<M> runs);
 
   /** Checks that the device takes values of {@code type}; every type by default. */
@@ -220,23 +223,19 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
    * exact segmented long sums or scans, then FoldPlan.combine of each result's sums.
    */
   private void folded(Pass pass) {
-    FoldPlan plan = pass.plan();
-    ScanKind kind = pass.kind();
     DeviceBuffer values = pass.values();
-    DeviceBuffer offsets = pass.offsets();
     long n = values.length();
-    long segments = pass.segments();
-    long results = kind == null ? segments : n;
+    long results = pass.kind() == null ? pass.segments() : n;
     if (results == 0) {
       return;
     }
     try (SegmentFoldBuffers folds =
-        new SegmentFoldBuffers(buffers(), plan, n, segments, kind != null)) {
+        new SegmentFoldBuffers(buffers(), pass.plan(), n, pass.segments(), pass.kind() != null)) {
       run(
           "reproducible segmented sum",
           () -> {
             if (n > 0) {
-              enqueueFoldDigits(memory(values), values.type(), n, plan, folds);
+              enqueueFoldDigits(memory(values), values.type(), n, pass.plan(), folds);
             }
             for (int f = 0; f < folds.folds(); f++) {
               enqueue(
@@ -244,14 +243,14 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
                       memory(folds.digits(f)),
                       DType.LONG,
                       n,
-                      memory(offsets),
-                      offsets.type(),
-                      segments,
+                      memory(pass.offsets()),
+                      pass.offsets().type(),
+                      pass.segments(),
                       memory(folds.sums(f)),
                       ReduceOp.SUM,
-                      kind));
+                      pass.kind()));
             }
-            enqueueFoldCombine(folds, values.type(), results, plan, memory(pass.out()));
+            enqueueFoldCombine(folds, values.type(), results, pass.plan(), memory(pass.out()));
           });
     }
   }
