@@ -7,10 +7,8 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
-import dev.prims.spi.Scanner;
 import dev.prims.spi.SegmentFoldBuffers;
 import java.util.function.Consumer;
 import jcuda.driver.CUdeviceptr;
@@ -52,7 +50,7 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
    * Segmented calls on {@code backend}; reduce holds its tiles in registers when {@code registers}.
    */
   CudaSegmenter(CudaBackend backend, boolean registers) {
-    super("cuda");
+    super(backend);
     this.backend = backend;
     this.registers = registers;
   }
@@ -373,11 +371,6 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
   }
 
   @Override
-  protected Scanner scanner() {
-    return backend.scanner();
-  }
-
-  @Override
   protected void enqueueFoldDigits(
       CUdeviceptr values, DType type, long n, FoldPlan plan, SegmentFoldBuffers folds) {
     KernelArgs args = new KernelArgs().pointer(values).i64(n);
@@ -403,11 +396,6 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
   @Override
   protected CUdeviceptr memory(DeviceBuffer buffer) {
     return backend.own(buffer).pointer();
-  }
-
-  @Override
-  protected BufferManager buffers() {
-    return backend.buffers();
   }
 
   @Override

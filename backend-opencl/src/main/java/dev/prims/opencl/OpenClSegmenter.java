@@ -7,10 +7,8 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
-import dev.prims.spi.Scanner;
 import dev.prims.spi.SegmentFoldBuffers;
 import java.util.Arrays;
 import java.util.function.Function;
@@ -44,7 +42,7 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   private final OpenClTickets byKeyStates;
 
   OpenClSegmenter(OpenClBackend backend) {
-    super(OpenClBackend.ID);
+    super(backend);
     this.backend = backend;
     this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states");
   }
@@ -356,11 +354,6 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   }
 
   @Override
-  protected Scanner scanner() {
-    return backend.scanner();
-  }
-
-  @Override
   protected void enqueueFoldDigits(
       cl_mem values, DType type, long n, FoldPlan plan, SegmentFoldBuffers folds) {
     OpenClFoldKernels fold = (OpenClFoldKernels) backend.foldKernels();
@@ -399,11 +392,6 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   @Override
   protected cl_mem memory(DeviceBuffer buffer) {
     return backend.own(buffer).mem();
-  }
-
-  @Override
-  protected BufferManager buffers() {
-    return backend.buffers();
   }
 
   @Override

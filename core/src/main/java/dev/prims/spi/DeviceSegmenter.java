@@ -82,24 +82,18 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
   public record Runs<M>(
       M keys, DType keyType, long n, M flags, M ranks, M uniqueKeys, M offsets, DType offsetType) {}
 
-  private final String backendId;
+  private final Backend backend;
 
-  /** A segmenter whose errors name the backend as {@code backendId}. */
-  protected DeviceSegmenter(String backendId) {
-    this.backendId = backendId;
+  /** The segmenter of {@code backend}, whose buffers and scan it uses. */
+  protected DeviceSegmenter(Backend backend) {
+    this.backend = backend;
   }
 
   /** The memory behind {@code buffer}, which must belong to this backend and be open. */
   protected abstract M memory(DeviceBuffer buffer);
 
-  /** The buffers' manager. */
-  protected abstract BufferManager buffers();
-
   /** Runs {@code work} (named {@code what} in errors) under the backend's lock, then waits. */
   protected abstract void run(String what, Runnable work);
-
-  /** The backend's scan, which ranks the run starts. */
-  protected abstract Scanner scanner();
 
   /** Enqueues the start flags: 1 where a key starts a run, else 0. */
   protected abstract void enqueueRunFlags(Runs<M> runs);
@@ -196,18 +190,19 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
     long n = keys.length();
     if (n > Integer.MAX_VALUE) {
       throw new UnsupportedOperationException(
-          "runs of more than 2^31 - 1 keys are not supported yet on " + backendId);
+          "runs of more than 2^31 - 1 keys are not supported yet on " + backend.id());
     }
     M k = memory(keys);
     M unique = memory(uniqueKeys);
     M starts = memory(offsets);
-    try (DeviceBuffer flags = buffers().allocate(DType.INT, n);
-        DeviceBuffer ranks = buffers().allocate(DType.INT, n)) {
+    try (DeviceBuffer flags = backend.buffers().allocate(DType.INT, n);
+        DeviceBuffer ranks = backend.buffers().allocate(DType.INT, n)) {
       Runs<M> runs =
           new Runs<>(
               k, keys.type(), n, memory(flags), memory(ranks), unique, starts, offsets.type());
       run("runs of keys", () -> enqueueRunFlags(runs));
-      scanner()
+      backend
+          .scanner()
           .scan(
               flags,
               ranks,
@@ -230,7 +225,8 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
       return;
     }
     try (SegmentFoldBuffers folds =
-        new SegmentFoldBuffers(buffers(), pass.plan(), n, pass.segments(), pass.kind() != null)) {
+        new SegmentFoldBuffers(
+            backend.buffers(), pass.plan(), n, pass.segments(), pass.kind() != null)) {
       run(
           "reproducible segmented sum",
           () -> {
