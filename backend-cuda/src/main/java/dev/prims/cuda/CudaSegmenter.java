@@ -56,55 +56,30 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
   }
 
   @Override
-  protected String argSegmented(ArgPass pass) {
-    DeviceBuffer values = pass.values();
-    long segments = pass.segments();
-    ReduceOp op = pass.op();
-    if (segments == 0) {
-      return ARG_SPLIT;
+  protected void enqueueArgSplit(Launch<CUdeviceptr> launch, CUdeviceptr outIndices) {
+    long segments = launch.segments();
+    for (String name : new String[] {"seg_arg_threads", "seg_arg_blocks"}) {
+      boolean threads = name.equals("seg_arg_threads");
+      backend.launch(
+          ARG,
+          kernel(name, launch.type(), launch.op(), launch.offsetType()),
+          threads ? ceilDiv(segments, BLOCK_SIZE) : Math.min(segments, ARG_BLOCK_GROUPS),
+          0,
+          new KernelArgs()
+              .pointer(launch.values())
+              .pointer(launch.offsets())
+              .i64(segments)
+              .pointer(launch.out())
+              .pointer(outIndices));
     }
-    CudaBuffer starts = backend.own(pass.offsets());
-    DType type = values.type();
-    long n = values.length();
-    boolean flat = !blockPerSegment(n, segments);
-    backend.call(
-        () -> {
-          CUdeviceptr in = backend.own(values).pointer();
-          CUdeviceptr outV = backend.own(pass.outValues()).pointer();
-          CUdeviceptr outI = backend.own(pass.outIndices()).pointer();
-          if (flat) {
-            enqueueArgFlat(
-                new Launch<>(
-                    in, type, n, starts.pointer(), starts.type(), segments, null, op, null),
-                outV,
-                outI);
-            return null;
-          }
-          for (String name : new String[] {"seg_arg_threads", "seg_arg_blocks"}) {
-            boolean threads = name.equals("seg_arg_threads");
-            backend.launch(
-                ARG,
-                kernel(name, type, op, starts.type()),
-                threads ? ceilDiv(segments, BLOCK_SIZE) : Math.min(segments, ARG_BLOCK_GROUPS),
-                0,
-                new KernelArgs()
-                    .pointer(in)
-                    .pointer(starts.pointer())
-                    .i64(segments)
-                    .pointer(outV)
-                    .pointer(outI));
-          }
-          return null;
-        });
-    return flat ? ARG_FLAT : ARG_SPLIT;
   }
 
   /**
    * Arg-reduce in the flat pass of the reduce held in registers over (key, index) pairs (the out
    * parameters of segment_arg.cu's flat kernels: the values, the winners, their indices).
    */
-  private void enqueueArgFlat(
-      Launch<CUdeviceptr> launch, CUdeviceptr outValues, CUdeviceptr outIndices) {
+  @Override
+  protected void enqueueArgFlat(Launch<CUdeviceptr> launch, CUdeviceptr outIndices) {
     DType type = launch.type();
     ReduceOp op = launch.op();
     DType offsets = launch.offsetType();
@@ -118,7 +93,7 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
             true),
         launch,
         ARG_PAIR_BYTES,
-        args -> args.pointer(launch.values()).pointer(outValues).pointer(outIndices));
+        args -> args.pointer(launch.values()).pointer(launch.out()).pointer(outIndices));
   }
 
   @Override

@@ -48,82 +48,51 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   }
 
   @Override
-  protected String argSegmented(ArgPass pass) {
-    DeviceBuffer values = pass.values();
-    long segments = pass.segments();
-    ReduceOp op = pass.op();
-    backend.requireType(values.type());
-    if (segments == 0) {
-      return ARG_SPLIT;
-    }
-    OpenClBuffer starts = backend.own(pass.offsets());
+  protected void enqueueArgSplit(Launch<cl_mem> launch, cl_mem outIndices) {
+    long segments = launch.segments();
+    Object[] args = {launch.values(), launch.offsets(), segments, launch.out(), outIndices};
+    backend.launch(
+        argKernel(ARG_FILE, launch, 1, "", "seg_arg_threads"),
+        ceilDiv(segments, BLOCK_SIZE),
+        BLOCK_SIZE,
+        args);
+    backend.launch(
+        argKernel(ARG_FILE, launch, 1, "", "seg_arg_blocks"),
+        Math.min(segments, ARG_BLOCK_GROUPS),
+        BLOCK_SIZE,
+        args);
+  }
+
+  /**
+   * The arg-reduce kernel {@code name} of {@code files} for the launch's values and offsets, with
+   * {@code items} per work-item and the build options {@code more}.
+   */
+  private OpenClBackend.Kernel argKernel(
+      String files, Launch<cl_mem> launch, int items, String more, String name) {
     String options =
-        OpenClArgReducer.keyOptions(values.type())
+        OpenClArgReducer.keyOptions(launch.type())
             + " -DOFF_T="
-            + (starts.type() == DType.INT ? "int" : "long")
+            + (launch.offsetType() == DType.INT ? "int" : "long")
             + " -DARG_THREAD_MAX="
             + ARG_THREAD_MAX
             + "UL"
-            + unroll();
-    cl_mem in = backend.own(values).mem();
-    cl_mem outV = memory(pass.outValues());
-    cl_mem outI = memory(pass.outIndices());
-    long n = values.length();
-    if (!blockPerSegment(n, segments)) {
-      backend.callAndRead(
-          "segmented arg-reduce",
-          () -> {
-            enqueueArgFlat(
-                new Launch<>(
-                    in, values.type(), n, starts.mem(), starts.type(), segments, null, op, null),
-                outV,
-                outI,
-                options);
-            return null;
-          });
-      return ARG_FLAT;
-    }
-    Object[] args = {in, starts.mem(), segments, outV, outI};
-    backend.callAndRead(
-        "segmented arg-reduce",
-        () -> {
-          backend.launch(
-              backend.kernel(
-                  ARG_FILE, values.type(), op, BLOCK_SIZE, 1, options, "seg_arg_threads"),
-              ceilDiv(segments, BLOCK_SIZE),
-              BLOCK_SIZE,
-              args);
-          backend.launch(
-              backend.kernel(ARG_FILE, values.type(), op, BLOCK_SIZE, 1, options, "seg_arg_blocks"),
-              Math.min(segments, ARG_BLOCK_GROUPS),
-              BLOCK_SIZE,
-              args);
-          return null;
-        });
-    return ARG_SPLIT;
+            + unroll()
+            + more;
+    return backend.kernel(files, launch.type(), launch.op(), BLOCK_SIZE, items, options, name);
   }
 
   /**
    * Arg-reduce in segment.cl's flat pass over (key, index) pairs: empty segments, the tiles, the
    * fix-up of the segments that cross tiles.
    */
-  private void enqueueArgFlat(
-      Launch<cl_mem> launch, cl_mem outValues, cl_mem outIndices, String argOptions) {
-    String options = argOptions + " -DSEG_ARG_FLAT";
+  @Override
+  protected void enqueueArgFlat(Launch<cl_mem> launch, cl_mem outIndices) {
     enqueueTilePass(
-        name ->
-            backend.kernel(
-                ARG_FLAT_FILES,
-                launch.type(),
-                launch.op(),
-                BLOCK_SIZE,
-                ITEMS_PER_THREAD,
-                options,
-                name),
+        name -> argKernel(ARG_FLAT_FILES, launch, ITEMS_PER_THREAD, " -DSEG_ARG_FLAT", name),
         launch,
         ARG_PAIR_BYTES,
         launch.values(),
-        outValues,
+        launch.out(),
         outIndices);
   }
 

@@ -107,6 +107,19 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
   /** Checks that the device takes values of {@code type}; every type by default. */
   protected void requireType(DType type) {}
 
+  /**
+   * Enqueues a segmented arg-reduce of at least one segment in one flat pass: the winners to the
+   * launch's output, their indices to {@code outIndices}.
+   */
+  protected abstract void enqueueArgFlat(Launch<M> launch, M outIndices);
+
+  /**
+   * Enqueues a segmented arg-reduce of at least one segment with one thread per short segment and
+   * one block per long one: the winners to the launch's output, their indices to {@code
+   * outIndices}.
+   */
+  protected abstract void enqueueArgSplit(Launch<M> launch, M outIndices);
+
   /** Enqueues a segmented reduce of at least one segment, one block per segment. */
   protected abstract void enqueueBlocks(Launch<M> launch);
 
@@ -143,6 +156,41 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
       return FLAT;
     }
     return blocks(n, segments) ? BLOCKS : tilesVariant(segments);
+  }
+
+  /**
+   * Segmented arg-min/arg-max: nothing for no segments, else {@link #enqueueArgFlat} unless the
+   * segments are long on average ({@link #blockPerSegment}), then {@link #enqueueArgSplit}.
+   */
+  @Override
+  protected final String argSegmented(ArgPass pass) {
+    DeviceBuffer values = pass.values();
+    requireType(values.type());
+    if (pass.segments() == 0) {
+      return ARG_SPLIT;
+    }
+    boolean flat = !blockPerSegment(values.length(), pass.segments());
+    run(
+        "segmented arg-reduce",
+        () -> {
+          Launch<M> launch =
+              new Launch<>(
+                  memory(values),
+                  values.type(),
+                  values.length(),
+                  memory(pass.offsets()),
+                  pass.offsets().type(),
+                  pass.segments(),
+                  memory(pass.outValues()),
+                  pass.op(),
+                  null);
+          if (flat) {
+            enqueueArgFlat(launch, memory(pass.outIndices()));
+          } else {
+            enqueueArgSplit(launch, memory(pass.outIndices()));
+          }
+        });
+    return flat ? ARG_FLAT : ARG_SPLIT;
   }
 
   @Override
