@@ -174,16 +174,7 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
         "segmented arg-reduce",
         () -> {
           Launch<M> launch =
-              new Launch<>(
-                  memory(values),
-                  values.type(),
-                  values.length(),
-                  memory(pass.offsets()),
-                  pass.offsets().type(),
-                  pass.segments(),
-                  memory(pass.outValues()),
-                  pass.op(),
-                  null);
+              launch(values, pass.offsets(), pass.segments(), pass.outValues(), pass.op(), null);
           if (flat) {
             enqueueArgFlat(launch, memory(pass.outIndices()));
           } else {
@@ -205,16 +196,28 @@ public abstract class DeviceSegmenter<M> extends AbstractSegmenter {
         pass.kind() == null ? "segmented reduce" : "segmented scan",
         () ->
             enqueue(
-                new Launch<>(
-                    memory(values),
-                    values.type(),
-                    values.length(),
-                    memory(pass.offsets()),
-                    pass.offsets().type(),
-                    pass.segments(),
-                    memory(pass.out()),
-                    pass.op(),
-                    pass.kind())));
+                launch(
+                    values, pass.offsets(), pass.segments(), pass.out(), pass.op(), pass.kind())));
+  }
+
+  /** The launch over the memory of {@code values}, {@code offsets} and {@code out}. */
+  private Launch<M> launch(
+      DeviceBuffer values,
+      DeviceBuffer offsets,
+      long segments,
+      DeviceBuffer out,
+      ReduceOp op,
+      ScanKind kind) {
+    return new Launch<>(
+        memory(values),
+        values.type(),
+        values.length(),
+        memory(offsets),
+        offsets.type(),
+        segments,
+        memory(out),
+        op,
+        kind);
   }
 
   /** Enqueues a segmented reduce ({@code kind} null) or scan. */
