@@ -14,9 +14,11 @@ import dev.prims.ScanKind;
  * ({@link #enqueueFoldDigits}), reduces or scans each fold's integers per segment exactly with the
  * same kernels on longs, and combines them once per result ({@link #enqueueFoldCombine}); the runs
  * of keys are start flags ({@link #enqueueRunFlags}), their exclusive sum (the backend's scan), a
- * scatter of the starts ({@link #scatterRuns}). The tuning numbers are those of both twins' kernels
- * (CUDA's {@code block_segment*.cuh} and {@code block_by_key.cuh}, OpenCL's {@code segment.cl} and
- * {@code by_key.cl}), which mirror them.
+ * scatter of the starts ({@link #scatterRuns}); a segmented arg-reduce is one flat pass ({@link
+ * #enqueueArgFlat}), or one thread per short segment and one block per long one ({@link
+ * #enqueueArgSplit}) where the segments are long on average. The tuning numbers are those of both
+ * twins' kernels (CUDA's {@code block_segment*.cuh} and {@code block_by_key.cuh}, OpenCL's {@code
+ * segment.cl} and {@code by_key.cl}), which mirror them.
  *
  * @param <M> the backend's handle of device memory (the same buffer gives the same handle)
  */
