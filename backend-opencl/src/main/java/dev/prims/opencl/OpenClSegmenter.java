@@ -325,15 +325,14 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   @Override
   protected void enqueueFoldDigits(
       cl_mem values, DType type, long n, FoldPlan plan, SegmentFoldBuffers folds) {
-    OpenClFoldKernels fold = (OpenClFoldKernels) backend.foldKernels();
-    int block = OpenClReducePolicy.BLOCK_SIZE;
-    backend.launch(
-        fold.kernel(type, plan, "fold_elements"),
-        ceilDiv(n, block),
-        block,
+    launchFold(
+        "fold_elements",
+        type,
+        plan,
+        n,
         values,
         n,
-        fold.planMemory(plan),
+        fold().planMemory(plan),
         memory(folds.digits(0)),
         memory(folds.digits(1)),
         memory(folds.digits(2)),
@@ -343,19 +342,28 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   @Override
   protected void enqueueFoldCombine(
       SegmentFoldBuffers folds, DType type, long results, FoldPlan plan, cl_mem out) {
-    OpenClFoldKernels fold = (OpenClFoldKernels) backend.foldKernels();
-    int block = OpenClReducePolicy.BLOCK_SIZE;
-    backend.launch(
-        fold.kernel(type, plan, "fold_combine"),
-        ceilDiv(results, block),
-        block,
+    launchFold(
+        "fold_combine",
+        type,
+        plan,
+        results,
         memory(folds.sums(0)),
         memory(folds.sums(1)),
         memory(folds.sums(2)),
         memory(folds.sums(3)),
         results,
-        fold.planMemory(plan),
+        fold().planMemory(plan),
         out);
+  }
+
+  /** Launches fold.cl's {@code name} for {@code type} on {@code plan} over {@code n} items. */
+  private void launchFold(String name, DType type, FoldPlan plan, long n, Object... args) {
+    int block = OpenClReducePolicy.BLOCK_SIZE;
+    backend.launch(fold().kernel(type, plan, name), ceilDiv(n, block), block, args);
+  }
+
+  private OpenClFoldKernels fold() {
+    return (OpenClFoldKernels) backend.foldKernels();
   }
 
   @Override
