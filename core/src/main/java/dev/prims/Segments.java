@@ -5,6 +5,7 @@ import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.engine.SegmentedCalls;
 import dev.prims.spi.ArgOrder;
+import dev.prims.spi.Segmenter;
 import java.lang.reflect.Array;
 
 /**
@@ -199,7 +200,7 @@ public final class Segments {
             result,
             indices,
             (b, v, offsets, out, at, call) -> {
-              b.segmenter().argReduce(v, offsets, count, out, at, op, call);
+              b.segmenter().argReduce(new Segmenter.ArgPass(v, offsets, count, out, at, op, call));
               return null;
             });
     return new SegmentArgResult<>(result, indices, o.provenance());
@@ -235,7 +236,9 @@ public final class Segments {
         Primitive.REDUCE,
         (b, offsets, call) -> {
           if (count > 0) {
-            b.segmenter().argReduce(values, offsets, count, outValues, outIndices, op, call);
+            b.segmenter()
+                .argReduce(
+                    new Segmenter.ArgPass(values, offsets, count, outValues, outIndices, op, call));
           }
         },
         values,

@@ -33,19 +33,14 @@ final class AparapiSegmenter extends AbstractSegmenter {
    * the host joins the pieces of each segment in index order with {@link ArgOrder}.
    */
   @Override
-  protected String argSegmented(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call) {
-    AparapiBuffer in = context.buffers().own(values);
-    AparapiBuffer winners = context.buffers().own(outValues);
-    AparapiBuffer at = context.buffers().own(outIndices);
-    int count = (int) segments;
-    long[] bounds = longs(context.buffers().own(offsets).array(), count + 1);
+  protected String argSegmented(ArgPass pass) {
+    ReduceOp op = pass.op();
+    CallContext call = pass.call();
+    AparapiBuffer in = context.buffers().own(pass.values());
+    AparapiBuffer winners = context.buffers().own(pass.outValues());
+    AparapiBuffer at = context.buffers().own(pass.outIndices());
+    int count = (int) pass.segments();
+    long[] bounds = longs(context.buffers().own(pass.offsets()).array(), count + 1);
     int[] firstPiece = new int[count + 1];
     int pieces = 0;
     for (int s = 0; s < count; s++) {
@@ -109,18 +104,17 @@ final class AparapiSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected void segmented(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
+  protected void pass(Pass pass) {
     ReduceOp op = pass.op();
     ScanKind kind = pass.kind();
     FoldPlan plan = pass.plan();
     CallContext call = pass.call();
-    AparapiBuffer in = context.buffers().own(values);
-    AparapiBuffer result = context.buffers().own(out);
-    long[] starts = longs(context.buffers().own(offsets).array(), (int) segments + 1);
+    AparapiBuffer in = context.buffers().own(pass.values());
+    AparapiBuffer result = context.buffers().own(pass.out());
+    long[] starts = longs(context.buffers().own(pass.offsets()).array(), (int) pass.segments() + 1);
     DType type = in.type();
     int n = in.size();
-    int count = (int) segments;
+    int count = (int) pass.segments();
     Number identity = op.identity(type);
     int chunks = (n + AparapiSegmentPolicy.CHUNK - 1) / AparapiSegmentPolicy.CHUNK;
     boolean inPlace = in.array() == result.array();

@@ -1,7 +1,6 @@
 package dev.prims.cpu;
 
 import dev.prims.DeviceBuffer;
-import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
@@ -22,15 +21,15 @@ final class CpuSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected void segmented(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
+  protected void pass(Pass pass) {
+    DeviceBuffer values = pass.values();
     // a reduce's work takes the place of an inclusive scan's
     boolean inclusive = pass.kind() != ScanKind.EXCLUSIVE;
     run(
         values,
-        offsets,
-        segments,
-        out,
+        pass.offsets(),
+        pass.segments(),
+        pass.out(),
         pass.kind() == null,
         (in, o, chunks) ->
             pass.plan() == null
@@ -39,22 +38,20 @@ final class CpuSegmenter extends AbstractSegmenter {
   }
 
   @Override
-  protected String argSegmented(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call) {
+  protected String argSegmented(ArgPass pass) {
+    DeviceBuffer values = pass.values();
+    DeviceBuffer outValues = pass.outValues();
+    DeviceBuffer outIndices = pass.outIndices();
     int n = (int) heapLength(values);
-    int count = Math.toIntExact(segments);
+    int count = Math.toIntExact(pass.segments());
     Object winners = output(outValues, count);
     long[] indices = (long[]) output(outIndices, count);
     SegmentChunks chunks =
-        new SegmentChunks(SegmentChunks.of(heapArray(offsets)), count, n, CpuPolicy.REDUCE_CHUNK);
+        new SegmentChunks(
+            SegmentChunks.of(heapArray(pass.offsets())), count, n, CpuPolicy.REDUCE_CHUNK);
     chunks.reduce(
-        parallel, new ArgSegmentWork(heapArray(values), op, winners, indices, chunks.chunks()));
+        parallel,
+        new ArgSegmentWork(heapArray(values), pass.op(), winners, indices, chunks.chunks()));
     store(outValues, winners, count);
     store(outIndices, indices, count);
     return ARG_FLAT;

@@ -1,48 +1,19 @@
 package dev.prims.cuda;
 
 import dev.prims.DType;
+import dev.prims.spi.DeviceSegmenter;
 
 /**
  * Tuning of the segmented kernels (block_segment.cuh, block_segment_flat.cuh,
- * block_segment_blocks.cuh, block_by_key.cuh), mirroring their constants: threads per block and
- * consecutive elements per thread.
+ * block_segment_blocks.cuh, block_by_key.cuh) where it is CUDA's own, mirroring their constants;
+ * the numbers both twins share are {@link DeviceSegmenter}'s.
  */
 final class CudaSegmentPolicy {
-  /** Threads per block (BLOCK_SIZE of common.cuh). */
-  static final int BLOCK_SIZE = 256;
-
   /** Consecutive elements per thread (SEG_ITEMS). */
   static final int ITEMS_PER_THREAD = 11;
 
   /** Elements per tile (SEG_TILE). */
-  static final long TILE = (long) BLOCK_SIZE * ITEMS_PER_THREAD;
-
-  /** Consecutive elements per thread of the segmented reduce held in registers (SEG_FLAT_ITEMS). */
-  static final int FLAT_ITEMS_PER_THREAD = 16;
-
-  /** Elements per tile of the segmented reduce held in registers (SEG_FLAT_TILE). */
-  static final long FLAT_TILE = (long) BLOCK_SIZE * FLAT_ITEMS_PER_THREAD;
-
-  /** Longest segment one block reduces, and the chunk length of longer ones (SEG_BLOCK_MAX). */
-  static final long BLOCK_MAX = 65536;
-
-  /**
-   * Longest segment a segmented arg-reduce of long segments on average gives one thread
-   * (SEG_ARG_THREAD_MAX); longer segments take a block.
-   */
-  static final long ARG_THREAD_MAX = 256;
-
-  /**
-   * Bytes of a segmented arg-reduce's running (key, index) pair (ArgPair of block_segment_arg.cuh):
-   * an int or long key and a long index.
-   */
-  static final long ARG_PAIR_BYTES = 16;
-
-  /** Most blocks of a segmented arg-reduce's pass over the long segments. */
-  static final long ARG_BLOCK_GROUPS = 16384;
-
-  /** Items per thread of a by-key tile of 4-byte keys and values (BY_KEY_ITEMS_4). */
-  static final int BY_KEY_ITEMS_4 = 15;
+  static final long TILE = (long) DeviceSegmenter.BLOCK_SIZE * ITEMS_PER_THREAD;
 
   /**
    * Items per thread of a scan-by-key tile of int keys and 4-byte values
@@ -50,14 +21,11 @@ final class CudaSegmentPolicy {
    */
   static final int SCAN_BY_KEY_ITEMS_4 = 23;
 
-  /** Items per thread of a by-key tile where keys or values are 8 bytes (BY_KEY_ITEMS_8). */
-  static final int BY_KEY_ITEMS_8 = 11;
-
   /** Elements per by-key tile of {@code keys} and {@code values}, of a scan or a reduce. */
   static long byKeyTile(DType keys, DType values, boolean scan) {
     boolean narrow = keys.bytes() == 4 && values.bytes() == 4;
-    int items = !narrow ? BY_KEY_ITEMS_8 : scan ? SCAN_BY_KEY_ITEMS_4 : BY_KEY_ITEMS_4;
-    return (long) BLOCK_SIZE * items;
+    int items = narrow && scan ? SCAN_BY_KEY_ITEMS_4 : DeviceSegmenter.byKeyItems(keys, values);
+    return (long) DeviceSegmenter.BLOCK_SIZE * items;
   }
 
   /** The configuration key that picks the segmented reduce's tile pass. */

@@ -1,18 +1,13 @@
 package dev.prims.cuda;
 
-import static dev.prims.cuda.CudaSegmentPolicy.BLOCK_SIZE;
-import static dev.prims.cuda.CudaSegmentPolicy.FLAT;
-import static dev.prims.cuda.CudaSegmentPolicy.FLAT_TILE;
 import static dev.prims.cuda.CudaSegmentPolicy.REGISTERS;
 import static dev.prims.cuda.CudaSegmentPolicy.TILE;
 
 import dev.prims.DType;
-import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.AbstractSegmenter;
-import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
 import java.util.function.Consumer;
@@ -31,11 +26,11 @@ import jcuda.driver.CUdeviceptr;
  * split every element into its fold integers, sum or scan each fold's integers per segment exactly
  * with the same kernels on longs, and combine them once per result. Segmented arg-min/arg-max
  * (segment_arg.cu) runs the reduce's flat pass with (key, index) pairs, or, for segments of {@link
- * #BLOCK_MIN_AVERAGE} elements or more on average, gives segments of up to {@link
- * CudaSegmentPolicy#ARG_THREAD_MAX} elements one thread each and longer ones a block each. Twin of
- * the OpenCL backend's OpenClSegmenter.
+ * #BLOCK_MIN_AVERAGE} elements or more on average, gives segments of up to {@link #ARG_THREAD_MAX}
+ * elements one thread each and longer ones a block each. Twin of the OpenCL backend's
+ * OpenClSegmenter.
  */
-final class CudaSegmenter extends AbstractSegmenter {
+final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
   private static final String REDUCE = "segment_reduce";
   private static final String REDUCE_FLAT = "segment_reduce_flat";
   private static final String SCAN = "segment_scan";
@@ -55,139 +50,71 @@ final class CudaSegmenter extends AbstractSegmenter {
    * Segmented calls on {@code backend}; reduce holds its tiles in registers when {@code registers}.
    */
   CudaSegmenter(CudaBackend backend, boolean registers) {
+    super(backend);
     this.backend = backend;
     this.registers = registers;
   }
 
   @Override
-  protected String argSegmented(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call) {
-    if (segments == 0) {
-      return ARG_SPLIT;
+  protected void enqueueArgSplit(Launch<CUdeviceptr> launch, CUdeviceptr outIndices) {
+    long segments = launch.segments();
+    for (String name : new String[] {"seg_arg_threads", "seg_arg_blocks"}) {
+      boolean threads = name.equals("seg_arg_threads");
+      backend.launch(
+          ARG,
+          kernel(name, launch.type(), launch.op(), launch.offsetType()),
+          threads ? ceilDiv(segments, BLOCK_SIZE) : Math.min(segments, ARG_BLOCK_GROUPS),
+          0,
+          new KernelArgs()
+              .pointer(launch.values())
+              .pointer(launch.offsets())
+              .i64(segments)
+              .pointer(launch.out())
+              .pointer(outIndices));
     }
-    CudaBuffer starts = backend.own(offsets);
-    DType type = values.type();
-    long n = values.length();
-    boolean flat = !blockPerSegment(n, segments);
-    backend.call(
-        () -> {
-          CUdeviceptr in = backend.own(values).pointer();
-          CUdeviceptr outV = backend.own(outValues).pointer();
-          CUdeviceptr outI = backend.own(outIndices).pointer();
-          if (flat) {
-            enqueueArgFlat(in, type, n, starts, segments, outV, outI, op);
-            return null;
-          }
-          for (String name : new String[] {"seg_arg_threads", "seg_arg_blocks"}) {
-            boolean threads = name.equals("seg_arg_threads");
-            backend.launch(
-                ARG,
-                kernel(name, type, op, starts.type()),
-                threads
-                    ? ceilDiv(segments, BLOCK_SIZE)
-                    : Math.min(segments, CudaSegmentPolicy.ARG_BLOCK_GROUPS),
-                0,
-                new KernelArgs()
-                    .pointer(in)
-                    .pointer(starts.pointer())
-                    .i64(segments)
-                    .pointer(outV)
-                    .pointer(outI));
-          }
-          return null;
-        });
-    return flat ? ARG_FLAT : ARG_SPLIT;
   }
 
   /**
    * Arg-reduce in the flat pass of the reduce held in registers over (key, index) pairs (the out
    * parameters of segment_arg.cu's flat kernels: the values, the winners, their indices).
    */
-  private void enqueueArgFlat(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr outValues,
-      CUdeviceptr outIndices,
-      ReduceOp op) {
-    enqueueTiles(
+  @Override
+  protected void enqueueArgFlat(Launch<CUdeviceptr> launch, CUdeviceptr outIndices) {
+    DType type = launch.type();
+    ReduceOp op = launch.op();
+    DType offsets = launch.offsetType();
+    enqueueTilePass(
         new TilePass(
             ARG,
-            kernel("seg_arg_empty", type, op, offsets.type()),
+            kernel("seg_arg_empty", type, op, offsets),
             ARG,
-            kernel("seg_arg_flat", type, op, offsets.type()),
+            kernel("seg_arg_flat", type, op, offsets),
             kernel("seg_arg_fixup", type, op, null),
             true),
-        values,
-        n,
-        offsets,
-        segments,
-        CudaSegmentPolicy.ARG_PAIR_BYTES,
-        args -> args.pointer(values).pointer(outValues).pointer(outIndices));
+        launch,
+        ARG_PAIR_BYTES,
+        args -> args.pointer(launch.values()).pointer(launch.out()).pointer(outIndices));
   }
 
   @Override
-  protected void segmented(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
-    if (pass.plan() != null) {
-      folded(values, offsets, segments, out, pass.plan(), pass.kind());
-      return;
-    }
-    backend.call(
-        () -> {
-          enqueue(
-              backend.own(values).pointer(),
-              values.type(),
-              values.length(),
-              backend.own(offsets),
-              segments,
-              backend.own(out).pointer(),
-              pass.op(),
-              pass.kind());
-          return null;
-        });
-  }
-
-  private void enqueueReduce(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr out,
-      ReduceOp op) {
-    if (segments == 0) {
-      return;
-    }
-    if (blocks(n, segments)) {
-      enqueueBlocks(values, type, n, offsets, segments, out, op);
-      return;
-    }
+  protected void enqueueTiles(Launch<CUdeviceptr> launch) {
+    DType type = launch.type();
+    ReduceOp op = launch.op();
+    DType offsets = launch.offsetType();
     // the tile pass: held in registers after every tile's first and last segment is found
     // (segment_reduce_flat.cu), else staged through shared memory
-    boolean registers = registers(segments);
-    enqueueTiles(
+    boolean registers = registers(launch.segments());
+    enqueueTilePass(
         new TilePass(
             REDUCE,
-            kernel("seg_reduce_empty", type, op, offsets.type()),
+            kernel("seg_reduce_empty", type, op, offsets),
             registers ? REDUCE_FLAT : REDUCE,
-            kernel(registers ? "seg_flat_reduce" : "seg_reduce_tiles", type, op, offsets.type()),
+            kernel(registers ? "seg_flat_reduce" : "seg_reduce_tiles", type, op, offsets),
             kernel("seg_reduce_fixup", type, op, null),
             registers),
-        values,
-        n,
-        offsets,
-        segments,
+        launch,
         type.bytes(),
-        args -> args.pointer(out));
+        args -> args.pointer(launch.out()));
   }
 
   /**
@@ -207,15 +134,12 @@ final class CudaSegmenter extends AbstractSegmenter {
    * are held in registers, the tile pass, the fix-up of the segments that cross tiles. {@code out}
    * adds the kernels' result parameters, {@code valueBytes} is the size of a running value.
    */
-  private void enqueueTiles(
-      TilePass pass,
-      CUdeviceptr values,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      long valueBytes,
-      Consumer<KernelArgs> out) {
-    KernelArgs empty = new KernelArgs().pointer(offsets.pointer()).i64(segments);
+  private void enqueueTilePass(
+      TilePass pass, Launch<CUdeviceptr> launch, long valueBytes, Consumer<KernelArgs> out) {
+    long n = launch.n();
+    long segments = launch.segments();
+    CUdeviceptr offsets = launch.offsets();
+    KernelArgs empty = new KernelArgs().pointer(offsets).i64(segments);
     out.accept(empty);
     backend.launch(pass.module(), pass.empty(), ceilDiv(segments, BLOCK_SIZE), 0, empty);
     if (n == 0) {
@@ -229,15 +153,15 @@ final class CudaSegmenter extends AbstractSegmenter {
     CUdeviceptr tail = head.withByteOffset(valueSlot);
     CUdeviceptr headSeg = head.withByteOffset(2 * valueSlot);
     CUdeviceptr tailSeg = headSeg.withByteOffset(slot);
-    KernelArgs args = new KernelArgs().pointer(values).pointer(offsets.pointer());
+    KernelArgs args = new KernelArgs().pointer(launch.values()).pointer(offsets);
     if (pass.registers()) {
       CUdeviceptr bounds = headSeg.withByteOffset(2 * slot);
       backend.launch(
           REDUCE_FLAT,
-          "seg_flat_bounds_" + offsets.type().id(),
+          "seg_flat_bounds_" + launch.offsetType().id(),
           ceilDiv(tiles * 32, BLOCK_SIZE), // a warp per tile
           0,
-          new KernelArgs().pointer(offsets.pointer()).i64(segments).i64(n).pointer(bounds));
+          new KernelArgs().pointer(offsets).i64(segments).i64(n).pointer(bounds));
       args.pointer(bounds);
     } else {
       args.i64(segments);
@@ -264,29 +188,21 @@ final class CudaSegmenter extends AbstractSegmenter {
    * launch: the chunk blocks reduce the parts of the segments longer than that, and the block that
    * reduces a long segment's last part joins its parts.
    */
-  private void enqueueBlocks(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr out,
-      ReduceOp op) {
-    long chunks = ceilDiv(n, CudaSegmentPolicy.BLOCK_MAX);
+  @Override
+  protected void enqueueBlocks(Launch<CUdeviceptr> launch) {
+    long n = launch.n();
+    long segments = launch.segments();
+    long chunks = ceilDiv(n, BLOCK_MAX);
     CUdeviceptr head = backend.scratch(16 * chunks);
     CUdeviceptr tail = head.withByteOffset(8 * chunks);
     backend.launch(
         REDUCE_BLOCKS,
-        kernel("seg_block_reduce", type, op, offsets.type()),
+        kernel("seg_block_reduce", launch.type(), launch.op(), launch.offsetType()),
         chunks + segments,
         0,
-        new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
-            .i64(segments)
-            .i64(n)
+        passArgs(launch)
             .i64(chunks)
-            .pointer(out)
+            .pointer(launch.out())
             .pointer(head)
             .pointer(tail)
             .pointer(joinArrivals(chunks)));
@@ -308,27 +224,22 @@ final class CudaSegmenter extends AbstractSegmenter {
   }
 
   /** Whether the reduce of {@code n} values in {@code segments} runs one block per segment. */
-  private static boolean blocks(long n, long segments) {
-    return blockPerSegment(n, segments)
-        && segments + ceilDiv(n, CudaSegmentPolicy.BLOCK_MAX) <= Integer.MAX_VALUE;
+  @Override
+  protected boolean blocks(long n, long segments) {
+    return blockPerSegment(n, segments) && segments + ceilDiv(n, BLOCK_MAX) <= Integer.MAX_VALUE;
   }
 
   @Override
-  protected String variant(long n, long segments, ScanKind kind) {
-    if (kind != null) {
-      return FLAT;
-    }
-    return blocks(n, segments) ? AbstractSegmenter.BLOCKS : registers(segments) ? REGISTERS : FLAT;
+  protected String tilesVariant(long segments) {
+    return registers(segments) ? REGISTERS : FLAT;
   }
 
   @Override
-  protected long byKey(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer uniqueKeys,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind) {
+  protected long byKey(ByKeyPass pass) {
+    DeviceBuffer keys = pass.keys();
+    DeviceBuffer values = pass.values();
+    ReduceOp op = pass.op();
+    ScanKind kind = pass.kind();
     long n = keys.length();
     long tiles = ceilDiv(n, CudaSegmentPolicy.byKeyTile(keys.type(), values.type(), kind != null));
     if (tiles >= 1L << 32) {
@@ -336,8 +247,8 @@ final class CudaSegmenter extends AbstractSegmenter {
     }
     CudaBuffer k = backend.own(keys);
     CudaBuffer v = backend.own(values);
-    CudaBuffer result = backend.own(out);
-    CudaBuffer unique = kind == null ? backend.own(uniqueKeys) : null;
+    CudaBuffer result = backend.own(pass.out());
+    CudaBuffer unique = kind == null ? backend.own(pass.uniqueKeys()) : null;
     String suffix = k.type().id() + "_" + v.type().id() + "_" + op.id();
     return backend.call(
         () -> {
@@ -353,10 +264,10 @@ final class CudaSegmenter extends AbstractSegmenter {
             args.pointer(result.pointer()).i32(kind == ScanKind.EXCLUSIVE ? 1 : 0);
           }
           args.pointer(state).i32(CudaScanPolicy.LOOKBACK_DELAY_NS);
-          String pass = kind == null ? "reduce" : "scan";
+          String what = kind == null ? "reduce" : "scan";
           backend.launch(
-              "segment_" + pass + "_by_key_" + k.type().id(),
-              pass + "_by_key_" + suffix,
+              "segment_" + what + "_by_key_" + k.type().id(),
+              what + "_by_key_" + suffix,
               tiles,
               0,
               args);
@@ -369,26 +280,11 @@ final class CudaSegmenter extends AbstractSegmenter {
     return registers && segments <= Integer.MAX_VALUE;
   }
 
-  /**
-   * Enqueues a segmented reduce ({@code kind} null: {@link #enqueueReduce}) or scan of {@code
-   * kind}.
-   */
-  private void enqueue(
-      CUdeviceptr values,
-      DType type,
-      long n,
-      CudaBuffer offsets,
-      long segments,
-      CUdeviceptr out,
-      ReduceOp op,
-      ScanKind kind) {
-    if (kind == null) {
-      enqueueReduce(values, type, n, offsets, segments, out, op);
-      return;
-    }
-    if (n == 0) {
-      return;
-    }
+  @Override
+  protected void enqueueScan(Launch<CUdeviceptr> launch) {
+    DType type = launch.type();
+    ReduceOp op = launch.op();
+    long n = launch.n();
     long tiles = ceilDiv(n, TILE);
     long slot = 8 * tiles;
     CUdeviceptr flags = backend.scratch(3 * slot);
@@ -396,16 +292,10 @@ final class CudaSegmenter extends AbstractSegmenter {
     CUdeviceptr carries = flags.withByteOffset(2 * slot);
     backend.launch(
         SCAN,
-        kernel("seg_scan_totals", type, op, offsets.type()),
+        kernel("seg_scan_totals", type, op, launch.offsetType()),
         tiles,
         0,
-        new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
-            .i64(segments)
-            .i64(n)
-            .pointer(flags)
-            .pointer(aggregates));
+        passArgs(launch).pointer(flags).pointer(aggregates));
     backend.launch(
         SCAN,
         kernel("seg_scan_spine", type, op, null),
@@ -414,122 +304,91 @@ final class CudaSegmenter extends AbstractSegmenter {
         new KernelArgs().pointer(flags).pointer(aggregates).i64(tiles).pointer(carries));
     backend.launch(
         SCAN,
-        kernel("seg_scan_tiles", type, op, offsets.type()),
+        kernel("seg_scan_tiles", type, op, launch.offsetType()),
         tiles,
         0,
-        new KernelArgs()
-            .pointer(values)
-            .pointer(offsets.pointer())
-            .i64(segments)
-            .i64(n)
+        passArgs(launch)
             .pointer(carries)
-            .pointer(out)
-            .i32(kind == ScanKind.EXCLUSIVE ? 1 : 0));
+            .pointer(launch.out())
+            .i32(launch.kind() == ScanKind.EXCLUSIVE ? 1 : 0));
   }
 
   @Override
-  public long runs(
-      DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
-    long n = keys.length();
-    if (n > Integer.MAX_VALUE) {
-      throw new UnsupportedOperationException(
-          "runs of more than 2^31 - 1 keys are not supported yet on cuda");
-    }
-    CudaBuffer k = backend.own(keys);
-    CudaBuffer unique = backend.own(uniqueKeys);
-    CudaBuffer starts = backend.own(offsets);
-    try (DeviceBuffer flags = backend.buffers().allocate(DType.INT, n);
-        DeviceBuffer ranks = backend.buffers().allocate(DType.INT, n)) {
-      backend.call(
-          () -> {
-            backend.launch(
-                REDUCE,
-                runKernel("seg_run_flags", k.type(), null),
-                ceilDiv(n, BLOCK_SIZE),
-                0,
-                new KernelArgs().pointer(k.pointer()).i64(n).pointer(backend.own(flags).pointer()));
-            return null;
-          });
-      backend
-          .scanner()
-          .scan(
-              flags,
-              ranks,
-              ReduceOp.SUM,
-              ScanKind.EXCLUSIVE,
-              new CallContext(null, Determinism.FAST));
-      return backend.call(
-          () -> {
-            CUdeviceptr count = backend.scratch(8);
-            backend.launch(
-                REDUCE,
-                runKernel("seg_run_scatter", k.type(), starts.type()),
-                ceilDiv(n, BLOCK_SIZE),
-                0,
-                new KernelArgs()
-                    .pointer(k.pointer())
-                    .pointer(backend.own(flags).pointer())
-                    .pointer(backend.own(ranks).pointer())
-                    .i64(n)
-                    .pointer(unique.pointer())
-                    .pointer(starts.pointer())
-                    .pointer(count));
-            return backend.fetchLongs(count, 1)[0];
-          });
-    }
+  protected void enqueueRunFlags(Runs<CUdeviceptr> runs) {
+    backend.launch(
+        REDUCE,
+        runKernel("seg_run_flags", runs.keyType(), null),
+        ceilDiv(runs.n(), BLOCK_SIZE),
+        0,
+        new KernelArgs().pointer(runs.keys()).i64(runs.n()).pointer(runs.flags()));
   }
 
-  /**
-   * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers, their
-   * exact segmented long sums or scans, then FoldPlan.combine of each result's sums.
-   */
-  private void folded(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      FoldPlan plan,
-      ScanKind kind) {
-    CudaBuffer in = backend.own(values);
-    CudaBuffer starts = backend.own(offsets);
-    long n = in.length();
-    long results = kind == null ? segments : n;
-    if (results == 0) {
-      return;
-    }
-    try (SegmentFoldBuffers folds =
-        new SegmentFoldBuffers(backend.buffers(), plan, n, segments, kind != null)) {
-      backend.call(
-          () -> {
-            String type = in.type().id();
-            if (n > 0) {
-              KernelArgs args = new KernelArgs().pointer(in.pointer()).i64(n);
-              CudaFoldKernels.planArgs(args, plan);
-              for (int f = 0; f < 4; f++) {
-                args.pointer(pointer(folds.digits(f)));
-              }
-              backend.launch(REDUCE, "seg_fold_digits_" + type, ceilDiv(n, BLOCK_SIZE), 0, args);
-            }
-            for (int f = 0; f < folds.folds(); f++) {
-              CUdeviceptr d = pointer(folds.digits(f));
-              CUdeviceptr s = pointer(folds.sums(f));
-              enqueue(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
-            }
-            KernelArgs args = new KernelArgs();
-            for (int f = 0; f < 4; f++) {
-              args.pointer(pointer(folds.sums(f)));
-            }
-            args.i64(results);
-            CudaFoldKernels.planArgs(args, plan).pointer(backend.own(out).pointer());
-            backend.launch(
-                REDUCE, "seg_fold_combine_" + type, ceilDiv(results, BLOCK_SIZE), 0, args);
-            return null;
-          });
-    }
+  @Override
+  protected long scatterRuns(Runs<CUdeviceptr> runs) {
+    return backend.call(
+        () -> {
+          CUdeviceptr count = backend.scratch(8);
+          backend.launch(
+              REDUCE,
+              runKernel("seg_run_scatter", runs.keyType(), runs.offsetType()),
+              ceilDiv(runs.n(), BLOCK_SIZE),
+              0,
+              new KernelArgs()
+                  .pointer(runs.keys())
+                  .pointer(runs.flags())
+                  .pointer(runs.ranks())
+                  .i64(runs.n())
+                  .pointer(runs.uniqueKeys())
+                  .pointer(runs.offsets())
+                  .pointer(count));
+          return backend.fetchLongs(count, 1)[0];
+        });
   }
 
-  private CUdeviceptr pointer(DeviceBuffer buffer) {
+  @Override
+  protected void enqueueFoldDigits(
+      CUdeviceptr values, DType type, long n, FoldPlan plan, SegmentFoldBuffers folds) {
+    KernelArgs args = new KernelArgs().pointer(values).i64(n);
+    CudaFoldKernels.planArgs(args, plan);
+    for (int f = 0; f < 4; f++) {
+      args.pointer(memory(folds.digits(f)));
+    }
+    backend.launch(REDUCE, "seg_fold_digits_" + type.id(), ceilDiv(n, BLOCK_SIZE), 0, args);
+  }
+
+  @Override
+  protected void enqueueFoldCombine(
+      SegmentFoldBuffers folds, DType type, long results, FoldPlan plan, CUdeviceptr out) {
+    KernelArgs args = new KernelArgs();
+    for (int f = 0; f < 4; f++) {
+      args.pointer(memory(folds.sums(f)));
+    }
+    args.i64(results);
+    CudaFoldKernels.planArgs(args, plan).pointer(out);
+    backend.launch(REDUCE, "seg_fold_combine_" + type.id(), ceilDiv(results, BLOCK_SIZE), 0, args);
+  }
+
+  @Override
+  protected CUdeviceptr memory(DeviceBuffer buffer) {
     return backend.own(buffer).pointer();
+  }
+
+  @Override
+  protected void run(String what, Runnable work) {
+    backend.call(
+        () -> {
+          work.run();
+          return null;
+        });
+  }
+
+  /** The arguments every pass over the launch's values starts with. */
+  private static KernelArgs passArgs(Launch<CUdeviceptr> launch) {
+    return new KernelArgs()
+        .pointer(launch.values())
+        .pointer(launch.offsets())
+        .i64(launch.segments())
+        .i64(launch.n());
   }
 
   /**
@@ -545,9 +404,5 @@ final class CudaSegmenter extends AbstractSegmenter {
    */
   static String runKernel(String base, DType keys, DType offsets) {
     return base + "_" + keys.id() + (offsets == null ? "" : "_" + offsets.id());
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
   }
 }

@@ -50,7 +50,8 @@ public final class CudaSegmentBench {
                 backend,
                 "segmented sum " + what,
                 bytes,
-                () -> backend.segmenter().reduce(values, off, segments, out, ReduceOp.SUM, call));
+                () ->
+                    SegmentedCalls.reduce(backend, values, off, segments, out, ReduceOp.SUM, call));
             time(
                 backend,
                 "reduce-by-key sum " + what,
@@ -70,9 +71,15 @@ public final class CudaSegmentBench {
                 "segmented inclusive sum " + what,
                 2 * bytes,
                 () ->
-                    backend
-                        .segmenter()
-                        .scan(values, off, segments, out, ReduceOp.SUM, ScanKind.INCLUSIVE, call));
+                    SegmentedCalls.scan(
+                        backend,
+                        values,
+                        off,
+                        segments,
+                        out,
+                        ReduceOp.SUM,
+                        ScanKind.INCLUSIVE,
+                        call));
           }
         }
       }

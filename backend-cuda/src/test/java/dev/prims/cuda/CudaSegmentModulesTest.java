@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.DType;
 import dev.prims.ReduceOp;
+import dev.prims.spi.DeviceSegmenter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -89,19 +90,18 @@ class CudaSegmentModulesTest {
   void thePolicyMatchesTheKernels() throws IOException {
     assertEquals(CudaSegmentPolicy.ITEMS_PER_THREAD, defined("block_segment.cuh", "SEG_ITEMS"));
     assertEquals(
-        CudaSegmentPolicy.FLAT_ITEMS_PER_THREAD,
-        defined("block_segment_flat.cuh", "SEG_FLAT_ITEMS"));
-    assertEquals(CudaSegmentPolicy.BLOCK_MAX, defined("block_segment_blocks.cuh", "SEG_BLOCK_MAX"));
+        DeviceSegmenter.FLAT_ITEMS_PER_THREAD, defined("block_segment_flat.cuh", "SEG_FLAT_ITEMS"));
+    assertEquals(DeviceSegmenter.BLOCK_MAX, defined("block_segment_blocks.cuh", "SEG_BLOCK_MAX"));
     assertEquals(
-        CudaSegmentPolicy.ARG_THREAD_MAX, defined("block_segment_arg.cuh", "SEG_ARG_THREAD_MAX"));
-    assertEquals(CudaSegmentPolicy.BY_KEY_ITEMS_4, defined("block_by_key.cuh", "BY_KEY_ITEMS_4"));
-    assertEquals(CudaSegmentPolicy.BY_KEY_ITEMS_8, defined("block_by_key.cuh", "BY_KEY_ITEMS_8"));
+        DeviceSegmenter.ARG_THREAD_MAX, defined("block_segment_arg.cuh", "SEG_ARG_THREAD_MAX"));
+    assertEquals(DeviceSegmenter.BY_KEY_ITEMS_4, defined("block_by_key.cuh", "BY_KEY_ITEMS_4"));
+    assertEquals(DeviceSegmenter.BY_KEY_ITEMS_8, defined("block_by_key.cuh", "BY_KEY_ITEMS_8"));
     assertEquals(
         CudaSegmentPolicy.SCAN_BY_KEY_ITEMS_4,
         defined("../device/segment_scan_by_key_int.cu", "BY_KEY_ITEMS_4"));
     assertEquals(
         CudaArgReducer.BULK_STAGES, defined("../device/argreduce_bulk.cu", "ARG_BULK_STAGES"));
-    assertEquals(CudaReducePolicy.BLOCK_SIZE, CudaSegmentPolicy.BLOCK_SIZE);
+    assertEquals(CudaReducePolicy.BLOCK_SIZE, DeviceSegmenter.BLOCK_SIZE);
   }
 
   @Test

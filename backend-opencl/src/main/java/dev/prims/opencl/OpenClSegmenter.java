@@ -1,17 +1,13 @@
 package dev.prims.opencl;
 
-import static dev.prims.opencl.OpenClSegmentPolicy.BLOCK_SIZE;
-import static dev.prims.opencl.OpenClSegmentPolicy.FLAT_TILE;
 import static dev.prims.opencl.OpenClSegmentPolicy.ITEMS_PER_THREAD;
 import static dev.prims.opencl.OpenClSegmentPolicy.TILE;
 
 import dev.prims.DType;
-import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.AbstractSegmenter;
-import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
 import java.util.Arrays;
@@ -29,10 +25,10 @@ import org.jocl.cl_mem;
  * each fold's integers per segment exactly with the same kernels on longs, and combine them once
  * per result. Segmented arg-min/arg-max (argreduce.cl) runs the reduce's flat pass of segment.cl
  * over (key, index) pairs, or, for segments of {@link #BLOCK_MIN_AVERAGE} elements or more on
- * average, gives segments of up to {@link OpenClSegmentPolicy#ARG_THREAD_MAX} elements one
- * work-item each and longer ones a work-group each.
+ * average, gives segments of up to {@link #ARG_THREAD_MAX} elements one work-item each and longer
+ * ones a work-group each.
  */
-final class OpenClSegmenter extends AbstractSegmenter {
+final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   private static final String FILE = "segment.cl";
 
   private static final String BY_KEY_FILE = "by_key.cl";
@@ -46,134 +42,63 @@ final class OpenClSegmenter extends AbstractSegmenter {
   private final OpenClTickets byKeyStates;
 
   OpenClSegmenter(OpenClBackend backend) {
+    super(backend);
     this.backend = backend;
     this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states");
   }
 
   @Override
-  protected String argSegmented(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call) {
-    backend.requireType(values.type());
-    if (segments == 0) {
-      return ARG_SPLIT;
-    }
-    OpenClBuffer starts = backend.own(offsets);
+  protected void enqueueArgSplit(Launch<cl_mem> launch, cl_mem outIndices) {
+    long segments = launch.segments();
+    Object[] args = {launch.values(), launch.offsets(), segments, launch.out(), outIndices};
+    backend.launch(
+        argKernel(ARG_FILE, launch, 1, "", "seg_arg_threads"),
+        ceilDiv(segments, BLOCK_SIZE),
+        BLOCK_SIZE,
+        args);
+    backend.launch(
+        argKernel(ARG_FILE, launch, 1, "", "seg_arg_blocks"),
+        Math.min(segments, ARG_BLOCK_GROUPS),
+        BLOCK_SIZE,
+        args);
+  }
+
+  /**
+   * The arg-reduce kernel {@code name} of {@code files} for the launch's values and offsets, with
+   * {@code items} per work-item and the build options {@code more}.
+   */
+  private OpenClBackend.Kernel argKernel(
+      String files, Launch<cl_mem> launch, int items, String more, String name) {
     String options =
-        OpenClArgReducer.keyOptions(values.type())
+        OpenClArgReducer.keyOptions(launch.type())
             + " -DOFF_T="
-            + (starts.type() == DType.INT ? "int" : "long")
+            + (launch.offsetType() == DType.INT ? "int" : "long")
             + " -DARG_THREAD_MAX="
-            + OpenClSegmentPolicy.ARG_THREAD_MAX
+            + ARG_THREAD_MAX
             + "UL"
-            + unroll();
-    cl_mem in = backend.own(values).mem();
-    cl_mem outV = mem(outValues);
-    cl_mem outI = mem(outIndices);
-    long n = values.length();
-    if (!blockPerSegment(n, segments)) {
-      backend.callAndRead(
-          "segmented arg-reduce",
-          () -> {
-            enqueueArgFlat(in, values.type(), n, starts, segments, outV, outI, op, options);
-            return null;
-          });
-      return ARG_FLAT;
-    }
-    Object[] args = {in, starts.mem(), segments, outV, outI};
-    backend.callAndRead(
-        "segmented arg-reduce",
-        () -> {
-          backend.launch(
-              backend.kernel(
-                  ARG_FILE, values.type(), op, BLOCK_SIZE, 1, options, "seg_arg_threads"),
-              ceilDiv(segments, BLOCK_SIZE),
-              BLOCK_SIZE,
-              args);
-          backend.launch(
-              backend.kernel(ARG_FILE, values.type(), op, BLOCK_SIZE, 1, options, "seg_arg_blocks"),
-              Math.min(segments, OpenClSegmentPolicy.ARG_BLOCK_GROUPS),
-              BLOCK_SIZE,
-              args);
-          return null;
-        });
-    return ARG_SPLIT;
+            + unroll()
+            + more;
+    return backend.kernel(files, launch.type(), launch.op(), BLOCK_SIZE, items, options, name);
   }
 
   /**
    * Arg-reduce in segment.cl's flat pass over (key, index) pairs: empty segments, the tiles, the
    * fix-up of the segments that cross tiles.
    */
-  private void enqueueArgFlat(
-      cl_mem values,
-      DType type,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
-      cl_mem outValues,
-      cl_mem outIndices,
-      ReduceOp op,
-      String argOptions) {
-    String options = argOptions + " -DSEG_ARG_FLAT";
-    enqueueTiles(
-        name ->
-            backend.kernel(ARG_FLAT_FILES, type, op, BLOCK_SIZE, ITEMS_PER_THREAD, options, name),
-        values,
-        n,
-        offsets,
-        segments,
-        OpenClSegmentPolicy.ARG_PAIR_BYTES,
-        values,
-        outValues,
+  @Override
+  protected void enqueueArgFlat(Launch<cl_mem> launch, cl_mem outIndices) {
+    enqueueTilePass(
+        name -> argKernel(ARG_FLAT_FILES, launch, ITEMS_PER_THREAD, " -DSEG_ARG_FLAT", name),
+        launch,
+        ARG_PAIR_BYTES,
+        launch.values(),
+        launch.out(),
         outIndices);
   }
 
   @Override
-  protected void segmented(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass) {
-    if (pass.plan() != null) {
-      folded(values, offsets, segments, out, pass.plan(), pass.kind());
-      return;
-    }
-    backend.requireType(values.type());
-    backend.callAndRead(
-        pass.kind() == null ? "segmented reduce" : "segmented scan",
-        () -> {
-          enqueue(
-              backend.own(values).mem(),
-              values.type(),
-              values.length(),
-              backend.own(offsets),
-              segments,
-              backend.own(out).mem(),
-              pass.op(),
-              pass.kind());
-          return null;
-        });
-  }
-
-  private void enqueueReduce(
-      cl_mem values,
-      DType type,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
-      cl_mem out,
-      ReduceOp op) {
-    if (segments == 0) {
-      return;
-    }
-    if (blocks(n, segments)) {
-      enqueueBlocks(values, type, n, offsets, segments, out, op);
-      return;
-    }
-    enqueueTiles(
-        name -> kernel(type, op, offsets, name), values, n, offsets, segments, type.bytes(), out);
+  protected void enqueueTiles(Launch<cl_mem> launch) {
+    enqueueTilePass(name -> kernel(launch, name), launch, launch.type().bytes(), launch.out());
   }
 
   /**
@@ -182,19 +107,19 @@ final class OpenClSegmenter extends AbstractSegmenter {
    * segments that cross tiles. {@code out} are the kernels' SEG_OUT_PARAMS, {@code valueBytes} the
    * size of a running value.
    */
-  private void enqueueTiles(
+  private void enqueueTilePass(
       Function<String, OpenClBackend.Kernel> kernels,
-      cl_mem values,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
+      Launch<cl_mem> launch,
       long valueBytes,
       Object... out) {
+    long n = launch.n();
+    long segments = launch.segments();
+    cl_mem offsets = launch.offsets();
     backend.launch(
         kernels.apply("seg_reduce_empty"),
         ceilDiv(segments, BLOCK_SIZE),
         BLOCK_SIZE,
-        join(new Object[] {offsets.mem(), segments}, out));
+        join(new Object[] {offsets, segments}, out));
     if (n == 0) {
       return;
     }
@@ -209,7 +134,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
         kernels.apply("seg_flat_bounds"),
         ceilDiv(tiles, BLOCK_SIZE),
         BLOCK_SIZE,
-        offsets.mem(),
+        offsets,
         segments,
         n,
         bounds);
@@ -217,12 +142,18 @@ final class OpenClSegmenter extends AbstractSegmenter {
         kernels.apply("seg_flat_reduce"),
         tiles,
         BLOCK_SIZE,
-        join(join(new Object[] {values, offsets.mem(), bounds, n}, out), carries));
+        join(join(new Object[] {launch.values(), offsets, bounds, n}, out), carries));
     backend.launch(
         kernels.apply("seg_reduce_fixup"),
         ceilDiv(tiles, BLOCK_SIZE),
         BLOCK_SIZE,
         join(join(out, carries), tiles));
+  }
+
+  /** The arguments every pass over the launch's values starts with, then {@code rest}. */
+  private static Object[] passArgs(Launch<cl_mem> launch, Object... rest) {
+    return join(
+        new Object[] {launch.values(), launch.offsets(), launch.segments(), launch.n()}, rest);
   }
 
   private static Object[] join(Object[] first, Object... rest) {
@@ -232,41 +163,30 @@ final class OpenClSegmenter extends AbstractSegmenter {
   }
 
   /**
-   * One work-group per segment (and per chunk of the segments longer than {@link
-   * OpenClSegmentPolicy#BLOCK_MAX}), then the fix-up of those long segments.
+   * One work-group per segment (and per chunk of the segments longer than {@link #BLOCK_MAX}), then
+   * the fix-up of those long segments.
    */
-  private void enqueueBlocks(
-      cl_mem values,
-      DType type,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
-      cl_mem out,
-      ReduceOp op) {
-    long chunks = ceilDiv(n, OpenClSegmentPolicy.BLOCK_MAX);
-    cl_mem head = backend.scratch("segment.head", chunks * type.bytes());
+  @Override
+  protected void enqueueBlocks(Launch<cl_mem> launch) {
+    long n = launch.n();
+    long segments = launch.segments();
+    long bytes = launch.type().bytes();
+    cl_mem out = launch.out();
+    long chunks = ceilDiv(n, BLOCK_MAX);
+    cl_mem head = backend.scratch("segment.head", chunks * bytes);
     cl_mem headSeg = backend.scratch("segment.headSeg", chunks * 8);
-    cl_mem tail = backend.scratch("segment.tail", chunks * type.bytes());
+    cl_mem tail = backend.scratch("segment.tail", chunks * bytes);
     cl_mem tailSeg = backend.scratch("segment.tailSeg", chunks * 8);
     backend.launch(
-        kernel(type, op, offsets, "seg_block_reduce"),
+        kernel(launch, "seg_block_reduce"),
         chunks + segments,
         BLOCK_SIZE,
-        values,
-        offsets.mem(),
-        segments,
-        n,
-        chunks,
-        out,
-        head,
-        headSeg,
-        tail,
-        tailSeg);
+        passArgs(launch, chunks, out, head, headSeg, tail, tailSeg));
     backend.launch(
-        kernel(type, op, offsets, "seg_block_fixup"),
+        kernel(launch, "seg_block_fixup"),
         chunks,
         BLOCK_SIZE,
-        offsets.mem(),
+        launch.offsets(),
         out,
         head,
         tail,
@@ -274,27 +194,15 @@ final class OpenClSegmenter extends AbstractSegmenter {
         chunks);
   }
 
-  /** Whether the reduce of {@code n} values in {@code segments} runs one group per segment. */
-  private static boolean blocks(long n, long segments) {
-    return blockPerSegment(n, segments);
-  }
-
   @Override
-  protected String variant(long n, long segments, ScanKind kind) {
-    return kind == null && blocks(n, segments) ? BLOCKS : FLAT;
-  }
-
-  @Override
-  protected long byKey(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer uniqueKeys,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind) {
+  protected long byKey(ByKeyPass pass) {
+    DeviceBuffer keys = pass.keys();
+    DeviceBuffer values = pass.values();
+    ReduceOp op = pass.op();
+    ScanKind kind = pass.kind();
     OpenClLookback lookback = backend.lookback();
     long n = keys.length();
-    int items = OpenClSegmentPolicy.byKeyItems(keys.type(), values.type());
+    int items = byKeyItems(keys.type(), values.type());
     long tiles = ceilDiv(n, (long) BLOCK_SIZE * items);
     if (!lookback.supported() || tiles >= 1L << 32) {
       return -1;
@@ -302,7 +210,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
     backend.requireType(values.type());
     OpenClBuffer k = backend.own(keys);
     OpenClBuffer v = backend.own(values);
-    OpenClBuffer result = backend.own(out);
+    OpenClBuffer result = backend.own(pass.out());
     Number runs =
         backend.callAndRead(
             kind == null ? "reduce-by-key" : "scan-by-key",
@@ -332,7 +240,7 @@ final class OpenClSegmenter extends AbstractSegmenter {
                     k.mem(),
                     v.mem(),
                     n,
-                    backend.own(uniqueKeys).mem(),
+                    backend.own(pass.uniqueKeys()).mem(),
                     result.mem(),
                     count,
                     state,
@@ -361,174 +269,128 @@ final class OpenClSegmenter extends AbstractSegmenter {
     return runs == null ? 0 : runs.longValue();
   }
 
-  /**
-   * Enqueues a segmented reduce ({@code kind} null: {@link #enqueueReduce}) or scan of {@code
-   * kind}.
-   */
-  private void enqueue(
-      cl_mem values,
-      DType type,
-      long n,
-      OpenClBuffer offsets,
-      long segments,
-      cl_mem out,
-      ReduceOp op,
-      ScanKind kind) {
-    if (kind == null) {
-      enqueueReduce(values, type, n, offsets, segments, out, op);
-      return;
-    }
-    if (n == 0) {
-      return;
-    }
+  @Override
+  protected void enqueueScan(Launch<cl_mem> launch) {
+    long n = launch.n();
+    long bytes = launch.type().bytes();
     long tiles = ceilDiv(n, TILE);
     cl_mem flags = backend.scratch("segment.flags", tiles * 4);
-    cl_mem aggregates = backend.scratch("segment.aggregates", tiles * type.bytes());
-    cl_mem carries = backend.scratch("segment.carries", tiles * type.bytes());
+    cl_mem aggregates = backend.scratch("segment.aggregates", tiles * bytes);
+    cl_mem carries = backend.scratch("segment.carries", tiles * bytes);
     backend.launch(
-        kernel(type, op, offsets, "seg_scan_totals"),
+        kernel(launch, "seg_scan_totals"), tiles, BLOCK_SIZE, passArgs(launch, flags, aggregates));
+    backend.launch(
+        kernel(launch, "seg_scan_spine"), 1, BLOCK_SIZE, flags, aggregates, tiles, carries);
+    backend.launch(
+        kernel(launch, "seg_scan_tiles"),
         tiles,
         BLOCK_SIZE,
-        values,
-        offsets.mem(),
-        segments,
-        n,
-        flags,
-        aggregates);
-    backend.launch(
-        kernel(type, op, offsets, "seg_scan_spine"),
-        1,
-        BLOCK_SIZE,
-        flags,
-        aggregates,
-        tiles,
-        carries);
-    backend.launch(
-        kernel(type, op, offsets, "seg_scan_tiles"),
-        tiles,
-        BLOCK_SIZE,
-        values,
-        offsets.mem(),
-        segments,
-        n,
-        carries,
-        out,
-        kind == ScanKind.EXCLUSIVE ? 1 : 0);
+        passArgs(launch, carries, launch.out(), launch.kind() == ScanKind.EXCLUSIVE ? 1 : 0));
   }
 
   @Override
-  public long runs(
-      DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
-    long n = keys.length();
-    if (n > Integer.MAX_VALUE) {
-      throw new UnsupportedOperationException(
-          "runs of more than 2^31 - 1 keys are not supported yet on " + OpenClBackend.ID);
-    }
-    OpenClBuffer k = backend.own(keys);
-    OpenClBuffer unique = backend.own(uniqueKeys);
-    OpenClBuffer starts = backend.own(offsets);
-    try (DeviceBuffer flags = backend.buffers().allocate(DType.INT, n);
-        DeviceBuffer ranks = backend.buffers().allocate(DType.INT, n)) {
-      backend.callAndRead(
-          "runs of keys",
-          () -> {
-            backend.launch(
-                kernel(k.type(), ReduceOp.SUM, starts, "seg_run_flags"),
-                ceilDiv(n, BLOCK_SIZE),
-                BLOCK_SIZE,
-                k.mem(),
-                n,
-                backend.own(flags).mem());
-            return null;
-          });
-      backend.scanner().scan(flags, ranks, ReduceOp.SUM, ScanKind.EXCLUSIVE, fast());
-      cl_mem count = backend.scratch("segment.runs", 8);
-      return backend
-          .callAndRead(
-              "runs of keys",
-              () -> {
-                backend.launch(
-                    kernel(k.type(), ReduceOp.SUM, starts, "seg_run_scatter"),
-                    ceilDiv(n, BLOCK_SIZE),
-                    BLOCK_SIZE,
-                    k.mem(),
-                    backend.own(flags).mem(),
-                    backend.own(ranks).mem(),
-                    n,
-                    unique.mem(),
-                    starts.mem(),
-                    count);
-                return new OpenClBackend.ScalarAt(count, 0, DType.LONG);
-              })
-          .longValue();
-    }
+  protected void enqueueRunFlags(Runs<cl_mem> runs) {
+    backend.launch(
+        kernel(runs.keyType(), ReduceOp.SUM, runs.offsetType(), "seg_run_flags"),
+        ceilDiv(runs.n(), BLOCK_SIZE),
+        BLOCK_SIZE,
+        runs.keys(),
+        runs.n(),
+        runs.flags());
   }
 
-  /**
-   * Reproducible segmented sum ({@code kind} null) or scan: each element's fold integers
-   * (fold_elements), their exact segmented long sums or scans, then FoldPlan.combine of each
-   * result's sums (fold_combine).
-   */
-  private void folded(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      FoldPlan plan,
-      ScanKind kind) {
-    OpenClFoldKernels fold = (OpenClFoldKernels) backend.foldKernels();
-    OpenClBuffer in = backend.own(values);
-    OpenClBuffer starts = backend.own(offsets);
-    long n = in.length();
-    long results = kind == null ? segments : n;
-    if (results == 0) {
-      return;
-    }
-    try (SegmentFoldBuffers folds =
-        new SegmentFoldBuffers(backend.buffers(), plan, n, segments, kind != null)) {
-      backend.callAndRead(
-          "reproducible segmented sum",
-          () -> {
-            int block = OpenClReducePolicy.BLOCK_SIZE;
-            if (n > 0) {
+  @Override
+  protected long scatterRuns(Runs<cl_mem> runs) {
+    cl_mem count = backend.scratch("segment.runs", 8);
+    return backend
+        .callAndRead(
+            "runs of keys",
+            () -> {
               backend.launch(
-                  fold.kernel(in.type(), plan, "fold_elements"),
-                  ceilDiv(n, block),
-                  block,
-                  in.mem(),
-                  n,
-                  fold.planMemory(plan),
-                  mem(folds.digits(0)),
-                  mem(folds.digits(1)),
-                  mem(folds.digits(2)),
-                  mem(folds.digits(3)));
-            }
-            for (int f = 0; f < folds.folds(); f++) {
-              cl_mem d = mem(folds.digits(f));
-              cl_mem s = mem(folds.sums(f));
-              enqueue(d, DType.LONG, n, starts, segments, s, ReduceOp.SUM, kind);
-            }
-            backend.launch(
-                fold.kernel(in.type(), plan, "fold_combine"),
-                ceilDiv(results, block),
-                block,
-                mem(folds.sums(0)),
-                mem(folds.sums(1)),
-                mem(folds.sums(2)),
-                mem(folds.sums(3)),
-                results,
-                fold.planMemory(plan),
-                backend.own(out).mem());
-            return null;
-          });
-    }
+                  kernel(runs.keyType(), ReduceOp.SUM, runs.offsetType(), "seg_run_scatter"),
+                  ceilDiv(runs.n(), BLOCK_SIZE),
+                  BLOCK_SIZE,
+                  runs.keys(),
+                  runs.flags(),
+                  runs.ranks(),
+                  runs.n(),
+                  runs.uniqueKeys(),
+                  runs.offsets(),
+                  count);
+              return new OpenClBackend.ScalarAt(count, 0, DType.LONG);
+            })
+        .longValue();
   }
 
-  private cl_mem mem(DeviceBuffer buffer) {
+  @Override
+  protected void enqueueFoldDigits(
+      cl_mem values, DType type, long n, FoldPlan plan, SegmentFoldBuffers folds) {
+    launchFold(
+        "fold_elements",
+        type,
+        plan,
+        n,
+        values,
+        n,
+        fold().planMemory(plan),
+        memory(folds.digits(0)),
+        memory(folds.digits(1)),
+        memory(folds.digits(2)),
+        memory(folds.digits(3)));
+  }
+
+  @Override
+  protected void enqueueFoldCombine(
+      SegmentFoldBuffers folds, DType type, long results, FoldPlan plan, cl_mem out) {
+    launchFold(
+        "fold_combine",
+        type,
+        plan,
+        results,
+        memory(folds.sums(0)),
+        memory(folds.sums(1)),
+        memory(folds.sums(2)),
+        memory(folds.sums(3)),
+        results,
+        fold().planMemory(plan),
+        out);
+  }
+
+  /** Launches fold.cl's {@code name} for {@code type} on {@code plan} over {@code n} items. */
+  private void launchFold(String name, DType type, FoldPlan plan, long n, Object... args) {
+    int block = OpenClReducePolicy.BLOCK_SIZE;
+    backend.launch(fold().kernel(type, plan, name), ceilDiv(n, block), block, args);
+  }
+
+  private OpenClFoldKernels fold() {
+    return (OpenClFoldKernels) backend.foldKernels();
+  }
+
+  @Override
+  protected cl_mem memory(DeviceBuffer buffer) {
     return backend.own(buffer).mem();
   }
 
-  private OpenClBackend.Kernel kernel(DType type, ReduceOp op, OpenClBuffer offsets, String name) {
+  @Override
+  protected void run(String what, Runnable work) {
+    backend.callAndRead(
+        what,
+        () -> {
+          work.run();
+          return null;
+        });
+  }
+
+  @Override
+  protected void requireType(DType type) {
+    backend.requireType(type);
+  }
+
+  private OpenClBackend.Kernel kernel(Launch<cl_mem> launch, String name) {
+    return kernel(launch.type(), launch.op(), launch.offsetType(), name);
+  }
+
+  private OpenClBackend.Kernel kernel(DType type, ReduceOp op, DType offsets, String name) {
     return backend.kernel(
         FILE,
         type,
@@ -536,9 +398,9 @@ final class OpenClSegmenter extends AbstractSegmenter {
         BLOCK_SIZE,
         ITEMS_PER_THREAD,
         " -DOFF_T="
-            + (offsets.type() == DType.INT ? "int" : "long")
+            + (offsets == DType.INT ? "int" : "long")
             + " -DSEG_BLOCK_MAX="
-            + OpenClSegmentPolicy.BLOCK_MAX
+            + BLOCK_MAX
             + "UL"
             + unroll(),
         name);
@@ -547,13 +409,5 @@ final class OpenClSegmenter extends AbstractSegmenter {
   /** The build option that unrolls the per-item loops, on GPUs only (segment.cl's SCAN_UNROLL). */
   private String unroll() {
     return backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : "";
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
-  }
-
-  private static CallContext fast() {
-    return new CallContext(null, Determinism.FAST);
   }
 }

@@ -11,9 +11,9 @@ import dev.prims.spi.Segmenter;
 
 /**
  * The segmented and by-key calls on one backend, fast or reproducible. A by-key call in fast mode
- * is the backend's fused by-key pass where it has one ({@link Segmenter#fusedReduceByKey}, {@link
- * Segmenter#fusedScanByKey}); otherwise, and in reproducible mode, the runs of its keys ({@link
- * Segmenter#runs}) followed by the segmented call over the runs' offsets.
+ * is the backend's fused by-key pass where it has one ({@link Segmenter#fusedByKey}); otherwise,
+ * and in reproducible mode, the runs of its keys ({@link Segmenter#runs}) followed by the segmented
+ * call over the runs' offsets.
  *
  * <p>Reproducible floating sums and scans use one {@link FoldPlan} for the whole input, made from
  * its largest magnitude as for a plain reproducible scan: each segment's exact fold sums (or each
@@ -36,13 +36,7 @@ public final class SegmentedCalls {
       DeviceBuffer out,
       ReduceOp op,
       CallContext call) {
-    Segmenter segmenter = backend.segmenter();
-    FoldPlan plan = plan(backend, values, op, call);
-    if (plan != null) {
-      segmenter.foldReduce(values, offsets, segments, out, plan);
-    } else {
-      segmenter.reduce(values, offsets, segments, out, op, call);
-    }
+    segmented(backend, new Segmenter.Pass(values, offsets, segments, out, op, null, null, call));
   }
 
   /** Segmented scan of {@code values} over {@code offsets[0..segments]} into {@code out}. */
@@ -55,13 +49,7 @@ public final class SegmentedCalls {
       ReduceOp op,
       ScanKind kind,
       CallContext call) {
-    Segmenter segmenter = backend.segmenter();
-    FoldPlan plan = plan(backend, values, op, call);
-    if (plan != null) {
-      segmenter.foldScan(values, offsets, segments, out, kind, plan);
-    } else {
-      segmenter.scan(values, offsets, segments, out, op, kind, call);
-    }
+    segmented(backend, new Segmenter.Pass(values, offsets, segments, out, op, kind, null, call));
   }
 
   /**
@@ -77,7 +65,10 @@ public final class SegmentedCalls {
       ReduceOp op,
       CallContext call) {
     if (!ReproducibleMode.applies(call, values.type(), op)) {
-      long runs = backend.segmenter().fusedReduceByKey(keys, values, uniqueKeys, out, op, call);
+      long runs =
+          backend
+              .segmenter()
+              .fusedByKey(new Segmenter.ByKeyPass(keys, values, uniqueKeys, out, op, null, call));
       if (runs >= 0) {
         return runs;
       }
@@ -99,7 +90,10 @@ public final class SegmentedCalls {
       ScanKind kind,
       CallContext call) {
     if (!ReproducibleMode.applies(call, values.type(), op)
-        && backend.segmenter().fusedScanByKey(keys, values, out, op, kind, call)) {
+        && backend
+                .segmenter()
+                .fusedByKey(new Segmenter.ByKeyPass(keys, values, null, out, op, kind, call))
+            >= 0) {
       return;
     }
     try (DeviceBuffer offsets = runOffsets(backend, keys.length());
@@ -107,6 +101,12 @@ public final class SegmentedCalls {
       long runs = backend.segmenter().runs(keys, unique, offsets, call);
       scan(backend, values, offsets, runs, out, op, kind, call);
     }
+  }
+
+  /** Runs {@code pass} on the backend, on exact fold sums where a reproducible sum applies. */
+  private static void segmented(Backend backend, Segmenter.Pass pass) {
+    FoldPlan plan = plan(backend, pass.values(), pass.op(), pass.call());
+    backend.segmenter().segmented(plan == null ? pass : pass.folded(plan));
   }
 
   /** A buffer for the {@link Segmenter#runs} offsets of {@code n} keys: int where n + 1 fits. */

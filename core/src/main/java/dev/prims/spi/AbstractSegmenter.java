@@ -1,14 +1,11 @@
 package dev.prims.spi;
 
-import dev.prims.DeviceBuffer;
-import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 
 /**
- * A skeletal {@link Segmenter} whose four segmented calls are one method, {@link #segmented}, told
- * by a {@link Pass} whether to reduce or scan, and whether on exact fold sums; whose arg-reduce is
- * {@link #argSegmented}, which names the variant it ran; whose two fused by-key calls are one
- * method, {@link #byKey}; and which says where a segmented reduce runs one block per segment
+ * A skeletal {@link Segmenter} that reports the variant of every call: its segmented passes run in
+ * {@link #pass}, its arg-reduce in {@link #argSegmented}, which names the variant it ran, its fused
+ * by-key pass in {@link #byKey}; and which says where a segmented reduce runs one block per segment
  * ({@link #blockPerSegment}).
  */
 public abstract class AbstractSegmenter implements Segmenter {
@@ -37,114 +34,38 @@ public abstract class AbstractSegmenter implements Segmenter {
    */
   public static final long BLOCK_MIN_AVERAGE = 1024;
 
+  /** Reports the variant of a pass that is not on fold sums, then runs it ({@link #pass}). */
   @Override
-  public final void reduce(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      CallContext call) {
-    call.usedVariant(variant(values.length(), segments, null));
-    segmented(values, offsets, segments, out, new Pass(op, null, null, call));
+  public final void segmented(Pass pass) {
+    if (pass.plan() == null) {
+      pass.call().usedVariant(variant(pass.values().length(), pass.segments(), pass.kind()));
+    }
+    pass(pass);
   }
 
   @Override
-  public final void scan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    call.usedVariant(variant(values.length(), segments, kind));
-    segmented(values, offsets, segments, out, new Pass(op, kind, null, call));
-  }
-
-  @Override
-  public final void argReduce(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call) {
-    call.usedVariant(argSegmented(values, offsets, segments, outValues, outIndices, op, call));
+  public final void argReduce(ArgPass pass) {
+    pass.call().usedVariant(argSegmented(pass));
   }
 
   /** The segmented arg-min/arg-max of {@link Segmenter#argReduce}; returns the variant that ran. */
-  protected abstract String argSegmented(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call);
+  protected abstract String argSegmented(ArgPass pass);
 
   @Override
-  public final void foldReduce(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
-    segmented(values, offsets, segments, out, new Pass(ReduceOp.SUM, null, plan, null));
-  }
-
-  @Override
-  public final void foldScan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ScanKind kind,
-      FoldPlan plan) {
-    segmented(values, offsets, segments, out, new Pass(ReduceOp.SUM, kind, plan, null));
-  }
-
-  @Override
-  public final long fusedReduceByKey(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer uniqueKeys,
-      DeviceBuffer out,
-      ReduceOp op,
-      CallContext call) {
-    long runs = byKey(keys, values, uniqueKeys, out, op, null);
+  public final long fusedByKey(ByKeyPass pass) {
+    long runs = byKey(pass);
     if (runs >= 0) {
-      call.usedVariant(BY_KEY);
+      pass.call().usedVariant(BY_KEY);
     }
     return runs;
   }
 
-  @Override
-  public final boolean fusedScanByKey(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    if (byKey(keys, values, null, out, op, kind) < 0) {
-      return false;
-    }
-    call.usedVariant(BY_KEY);
-    return true;
-  }
-
   /**
-   * The fused by-key pass over non-empty {@code keys} and {@code values}: a reduce ({@code kind}
-   * null) writing unique keys to {@code uniqueKeys} and run reductions to {@code out}, returning
-   * the number of runs; or a scan of {@code kind} into {@code out}, returning any non-negative
-   * number. Returns -1 (having written nothing) where this segmenter has no fused pass for the
-   * input, as by default.
+   * The fused by-key pass over non-empty keys and values: a reduce returning the number of runs, or
+   * a scan returning any non-negative number. Returns -1 (having written nothing) where this
+   * segmenter has no fused pass for the input, as by default.
    */
-  protected long byKey(
-      DeviceBuffer keys,
-      DeviceBuffer values,
-      DeviceBuffer uniqueKeys,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind) {
+  protected long byKey(ByKeyPass pass) {
     return -1;
   }
 
@@ -165,17 +86,6 @@ public abstract class AbstractSegmenter implements Segmenter {
     return FLAT;
   }
 
-  /**
-   * A segmented reduce of {@code values} over {@code offsets[0..segments]} into {@code out}, or
-   * scan, as {@code pass} says.
-   */
-  protected abstract void segmented(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, Pass pass);
-
-  /**
-   * What one segmented pass computes: a reduce ({@code kind} null) or a scan of {@code kind}; on
-   * the exact fold sums of {@code plan} where it is not null (then {@code op} is {@link
-   * ReduceOp#SUM} and {@code call} is null), else under {@code op}.
-   */
-  public record Pass(ReduceOp op, ScanKind kind, FoldPlan plan, CallContext call) {}
+  /** A segmented reduce or scan, as {@code pass} says. */
+  protected abstract void pass(Pass pass);
 }

@@ -1,11 +1,8 @@
 package dev.prims.engine.multidevice;
 
 import dev.prims.DeviceBuffer;
-import dev.prims.ReduceOp;
-import dev.prims.ScanKind;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
-import dev.prims.spi.FoldPlan;
 import dev.prims.spi.Segmenter;
 
 /**
@@ -21,53 +18,29 @@ final class GatheringSegmenter implements Segmenter {
   }
 
   @Override
-  public void reduce(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      CallContext call) {
+  public void segmented(Pass pass) {
     onFirst(
-        values, offsets, out, (v, o, r) -> first().segmenter().reduce(v, o, segments, r, op, call));
-    owner.record(call, 1, null);
+        pass.values(),
+        pass.offsets(),
+        pass.out(),
+        (v, o, r) -> first().segmenter().segmented(pass.on(v, o, r)));
+    if (pass.plan() == null) {
+      owner.record(pass.call(), 1, null);
+    }
   }
 
   @Override
-  public void scan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ReduceOp op,
-      ScanKind kind,
-      CallContext call) {
-    onFirst(
-        values,
-        offsets,
-        out,
-        (v, o, r) -> first().segmenter().scan(v, o, segments, r, op, kind, call));
-    owner.record(call, 1, null);
-  }
-
-  @Override
-  public void argReduce(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer outValues,
-      DeviceBuffer outIndices,
-      ReduceOp op,
-      CallContext call) {
+  public void argReduce(ArgPass pass) {
+    DeviceBuffer outIndices = pass.outIndices();
     try (DeviceBuffer i = first().buffers().allocate(outIndices.type(), outIndices.length())) {
       onFirst(
-          values,
-          offsets,
-          outValues,
-          (v, o, r) -> first().segmenter().argReduce(v, o, segments, r, i, op, call));
+          pass.values(),
+          pass.offsets(),
+          pass.outValues(),
+          (v, o, r) -> first().segmenter().argReduce(pass.on(v, o, r, i)));
       scatter(i, outIndices);
     }
-    owner.record(call, 1, null);
+    owner.record(pass.call(), 1, null);
   }
 
   @Override
@@ -82,28 +55,6 @@ final class GatheringSegmenter implements Segmenter {
       owner.record(call, 1, null);
       return runs;
     }
-  }
-
-  @Override
-  public void foldReduce(
-      DeviceBuffer values, DeviceBuffer offsets, long segments, DeviceBuffer out, FoldPlan plan) {
-    onFirst(
-        values, offsets, out, (v, o, r) -> first().segmenter().foldReduce(v, o, segments, r, plan));
-  }
-
-  @Override
-  public void foldScan(
-      DeviceBuffer values,
-      DeviceBuffer offsets,
-      long segments,
-      DeviceBuffer out,
-      ScanKind kind,
-      FoldPlan plan) {
-    onFirst(
-        values,
-        offsets,
-        out,
-        (v, o, r) -> first().segmenter().foldScan(v, o, segments, r, kind, plan));
   }
 
   /** A segmented call on the first device's copies of the inputs and output. */
