@@ -11,7 +11,8 @@ import dev.prims.spi.Reducer;
 
 /**
  * Blocked reduce: chunks of {@link CpuPolicy#REDUCE_CHUNK} elements reduced in parallel by {@link
- * ReduceLoops}, their results combined pairwise. Off-heap buffers take the same steps on chunks
+ * ReduceLoops}, their results combined pairwise (integer inputs too small to give every thread a
+ * chunk are split into one share per thread: their answers do not depend on the split). Off-heap buffers take the same steps on chunks
  * copied into per-thread windows, with the same bits. Generated from
  * backend-cpu/src/main/codegen/templates/CpuReducer.java.
  */
@@ -49,12 +50,24 @@ final class CpuReducer implements Reducer {
 <#assign T = type.java>
 
   private ${T} reduce(${T}[] a, int n, ReduceOp op) {
-    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+<#if type.floating>
+    // fixed chunks: they fix the order of the floating operations, whatever the thread count
+    int size = CpuPolicy.REDUCE_CHUNK;
+<#else>
+    // integer answers do not depend on the split: small inputs still reach every worker
+    int size = CpuPolicy.integerReduceChunk(n, parallel.threads());
+</#if>
+    int chunks = CpuPolicy.chunks(n, size);
     if (chunks <= 1) {
       return ReduceLoops.reduce(a, 0, n, op);
     }
     ${T}[] partial = new ${T}[chunks];
-    parallel.forEachChunk(chunks, c -> partial[c] = ReduceLoops.reduce(a, start(c), end(c, n), op));
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int from = c * size;
+          partial[c] = ReduceLoops.reduce(a, from, (int) Math.min(n, (long) from + size), op);
+        });
     return ReduceLoops.pairwise(partial, 0, chunks, op);
   }
 
@@ -78,12 +91,4 @@ final class CpuReducer implements Reducer {
     return ReduceLoops.pairwise(partial, 0, chunks, op);
   }
 </#list>
-
-  private static int start(int chunk) {
-    return chunk * CpuPolicy.REDUCE_CHUNK;
-  }
-
-  private static int end(int chunk, int n) {
-    return (int) Math.min(n, (long) (chunk + 1) * CpuPolicy.REDUCE_CHUNK);
-  }
 }

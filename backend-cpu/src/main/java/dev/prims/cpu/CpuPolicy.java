@@ -1,12 +1,20 @@
 package dev.prims.cpu;
 
 /**
- * Tuning numbers of the CPU backend, in one place. Work is split into fixed-size chunks that do not
- * depend on the thread count, so results are the same bits whatever {@code prims.cpu.threads} is.
+ * Tuning numbers of the CPU backend, in one place. Floating work is split into fixed-size chunks
+ * that do not depend on the thread count, so results are the same bits whatever {@code
+ * prims.cpu.threads} is; integer results are exact whatever the split.
  */
 final class CpuPolicy {
   /** Elements per reduce or dot task; each task sums with {@link #ACCUMULATORS} accumulators. */
   static final int REDUCE_CHUNK = 1 << 16;
+
+  /**
+   * Fewest elements an integer reduce gives one worker when an input of fewer than {@link
+   * #REDUCE_CHUNK} elements per thread is split over the threads (integer results do not depend on
+   * the split).
+   */
+  static final int INTEGER_SHARE_MIN = 1 << 14;
 
   /** Independent accumulators in the floating sum and dot inner loops (for pipelining). */
   static final int ACCUMULATORS = 8;
@@ -60,6 +68,19 @@ final class CpuPolicy {
           n + " elements make " + count + " chunks of " + chunk + "; at most 2^31 - 1");
     }
     return (int) count;
+  }
+
+  /**
+   * Elements per task of an integer reduce of {@code n} elements on {@code threads} workers: {@link
+   * #REDUCE_CHUNK}, or where that leaves workers idle an even share per worker of at least {@link
+   * #INTEGER_SHARE_MIN} elements, a multiple of 16.
+   */
+  static int integerReduceChunk(int n, int threads) {
+    if (threads <= 1 || n >= (long) REDUCE_CHUNK * threads) {
+      return REDUCE_CHUNK;
+    }
+    int share = (int) ((n + (long) threads - 1) / threads + 15) / 16 * 16;
+    return Math.min(REDUCE_CHUNK, Math.max(INTEGER_SHARE_MIN, share));
   }
 
   /** Elements in chunk {@code c} of {@code chunk} elements covering {@code n}. */

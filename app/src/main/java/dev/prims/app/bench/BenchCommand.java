@@ -83,7 +83,7 @@ public final class BenchCommand implements Callable<Integer> {
       paramLabel = "LIST",
       description =
           "device (data on the device) and/or host (Java arrays in and out; scans also into"
-              + " a caller's array, mode host-into).")
+              + " a caller's array, mode host-into, and in place, mode host-inplace).")
   private String modes = "device,host";
 
   @Option(

@@ -13,7 +13,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param op the operator label ({@code sum}, {@code inclusive-sum}, {@code 256-bins})
  * @param type int, long, float or double
  * @param mode {@code device} (data already on the device), {@code host} (Java arrays in, answer
- *     out, transfers included) or {@code host-into} (a scan into an array the caller already has)
+ *     out, transfers included), {@code host-into} (a scan into an array the caller already has) or
+ *     {@code host-inplace} (a scan over its input)
  * @param n elements
  * @param variant the algorithm variant, or the peer's own name ({@code IntStream.parallel().sum()})
  * @param bestMs best time in milliseconds
@@ -51,6 +52,7 @@ public record BenchRow(
     return switch (mode) {
       case PrimsWorkload.HOST -> backend + " (host)";
       case PrimsWorkload.HOST_INTO -> backend + " (host, into caller array)";
+      case PrimsWorkload.HOST_IN_PLACE -> backend + " (host, in place)";
       default -> backend;
     };
   }

@@ -352,8 +352,9 @@ public final class BenchRunner {
 
   /**
    * Times the JDK peers and adds their rows; returns the rows prims rows compare with, by mode (the
-   * first peer, or for host mode the one marked {@link CpuPeers.Peer#hostReference}; a scan into
-   * the caller's array compares with the first, {@code Arrays.parallelPrefix} in place).
+   * first peer, or for host mode the one marked {@link CpuPeers.Peer#hostReference} and for a scan
+   * into the caller's array the one marked {@link CpuPeers.Peer#intoReference}; a scan in place
+   * compares with the first, {@code Arrays.parallelPrefix} in place).
    */
   private Map<String, BenchRow> jdkRows(
       Operation operation, DataSet data, String hostName, Double copyGbps) {
@@ -382,8 +383,13 @@ public final class BenchRunner {
           primary.put(PrimsWorkload.DEVICE, row);
           primary.put(PrimsWorkload.HOST, row);
           primary.put(PrimsWorkload.HOST_INTO, row);
-        } else if (peer.hostReference()) {
+          primary.put(PrimsWorkload.HOST_IN_PLACE, row);
+        }
+        if (peer.hostReference()) {
           primary.put(PrimsWorkload.HOST, row);
+        }
+        if (peer.intoReference()) {
+          primary.put(PrimsWorkload.HOST_INTO, row);
         }
       }
     } catch (OutOfMemoryError e) {
@@ -584,7 +590,7 @@ public final class BenchRunner {
 
   /**
    * The modes {@code operation} is timed in: the plan's, and for a scan in host mode also {@link
-   * PrimsWorkload#HOST_INTO} (into the caller's array).
+   * PrimsWorkload#HOST_INTO} (into the caller's array) and {@link PrimsWorkload#HOST_IN_PLACE}.
    */
   private List<String> modes(Operation operation) {
     List<String> modes = new ArrayList<>(plan.modes());
@@ -600,7 +606,8 @@ public final class BenchRunner {
       return modes;
     }
     if (operation.primitive() == dev.prims.Primitive.SCAN && modes.contains(PrimsWorkload.HOST)) {
-      modes.add(modes.indexOf(PrimsWorkload.HOST) + 1, PrimsWorkload.HOST_INTO);
+      int host = modes.indexOf(PrimsWorkload.HOST);
+      modes.addAll(host + 1, List.of(PrimsWorkload.HOST_INTO, PrimsWorkload.HOST_IN_PLACE));
     }
     return modes;
   }

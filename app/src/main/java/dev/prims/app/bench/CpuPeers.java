@@ -14,16 +14,24 @@ import java.util.stream.LongStream;
  * The JDK's own answers to each benchmarked operation, timed beside the CPU backends: the parallel
  * streams, {@link Arrays#parallelPrefix}, and plain serial loops. The first peer of each list is
  * the one prims rows are compared with, except that a host-mode scan (a new array returned) is
- * compared with a {@code clone()} then {@link Arrays#parallelPrefix}, the JDK way to the same
- * result; device-mode scans (into an existing buffer) compare with {@code parallelPrefix} in place.
+ * compared with a {@code clone()} then {@link Arrays#parallelPrefix}, and a scan into the caller's
+ * array with {@link System#arraycopy} into that array then {@link Arrays#parallelPrefix}: the JDK
+ * ways to the same results. Scans in place and device-mode scans (into an existing buffer) compare
+ * with {@code parallelPrefix} in place.
  */
 public final class CpuPeers {
   /**
    * A named JDK implementation of one operation on one data set.
    *
    * @param hostReference whether host-mode prims rows compare with this peer rather than the first
+   * @param intoReference whether prims scans into the caller's array compare with this peer
    */
-  public record Peer(String name, Runnable run, boolean hostReference) {}
+  public record Peer(String name, Runnable run, boolean hostReference, boolean intoReference) {
+    /** A peer that is no reference of a scan into the caller's array. */
+    public Peer(String name, Runnable run, boolean hostReference) {
+      this(name, run, hostReference, false);
+    }
+  }
 
   /** Keeps results alive so the JIT cannot drop the work. */
   private static volatile double sink;
@@ -85,6 +93,13 @@ public final class CpuPeers {
                 "clone() + Arrays.parallelPrefix" + suffix,
                 () -> sink = parallelPrefix(copy(source)),
                 true));
+        Object target = copy(source);
+        peers.add(
+            new Peer(
+                "System.arraycopy() + Arrays.parallelPrefix" + suffix,
+                () -> sink = parallelPrefix(copyInto(source, target)),
+                false,
+                true));
         Object output = copy(values);
         peers.add(peer("serial loop", () -> serialPrefix(values, output)));
       }
@@ -138,6 +153,12 @@ public final class CpuPeers {
       case FLOAT -> ((float[]) values).clone();
       case DOUBLE -> ((double[]) values).clone();
     };
+  }
+
+  /** Copies {@code source} into {@code target} (an array of its type and length) and returns it. */
+  private static Object copyInto(Object source, Object target) {
+    System.arraycopy(source, 0, target, 0, java.lang.reflect.Array.getLength(source));
+    return target;
   }
 
   private static double serialSum(Object values) {

@@ -16,7 +16,8 @@ import java.util.OptionalDouble;
  * Times one {@link Operation} on one prims backend in one of two modes: {@code device} (inputs
  * uploaded once, the primitive run repeatedly on device buffers and timed by the device's clock
  * when it has one) or {@code host} (Java arrays in, the answer out, transfers included, timed by
- * wall clock; scans also {@code host-into}, the answer into an array the caller already has).
+ * wall clock; scans also {@code host-into}, the answer into an array the caller already has, and
+ * {@code host-inplace}, the answer over the input).
  */
 public final class PrimsWorkload {
   /** Data already on the device. */
@@ -30,6 +31,12 @@ public final class PrimsWorkload {
    * kind)}), transfers included: timed beside {@link #HOST} scans.
    */
   public static final String HOST_INTO = "host-into";
+
+  /**
+   * A scan of a Java array in place ({@code scan(array, array, op, kind)}), transfers included:
+   * timed beside {@link #HOST} scans.
+   */
+  public static final String HOST_IN_PLACE = "host-inplace";
 
   private PrimsWorkload() {}
 
@@ -50,7 +57,7 @@ public final class PrimsWorkload {
       DataSet data,
       String mode,
       Stopwatch stopwatch) {
-    if (mode.equals(HOST) || mode.equals(HOST_INTO)) {
+    if (mode.equals(HOST) || mode.equals(HOST_INTO) || mode.equals(HOST_IN_PLACE)) {
       Runnable call =
           operation.isArgOrMoments()
               ? ArgMomentsWorkload.hostCall(view, operation, data)
@@ -64,7 +71,7 @@ public final class PrimsWorkload {
                               ? SegmentWorkload.hostCall(view, operation, data)
                               : mode.equals(HOST)
                                   ? hostCall(view, operation, data)
-                                  : scanIntoCall(view, operation, data);
+                                  : scanIntoCall(view, operation, data, mode.equals(HOST_IN_PLACE));
       return stopwatch.time(
           () -> {
             call.run();
@@ -206,26 +213,35 @@ public final class PrimsWorkload {
   }
 
   /** A scan of the data into one output array allocated before timing. */
-  private static Runnable scanIntoCall(Prims view, Operation operation, DataSet data) {
+  /**
+   * A scan into an array made once before timing, or with {@code inPlace} a scan of a copy of the
+   * input over itself (each repetition scans the last one's answer, as the JDK peer in place does).
+   */
+  private static Runnable scanIntoCall(
+      Prims view, Operation operation, DataSet data, boolean inPlace) {
     Object values = data.values();
     dev.prims.ReduceOp op = operation.reduceOp();
     dev.prims.ScanKind kind = operation.scanKind();
     return switch (data.type()) {
       case INT -> {
-        int[] out = new int[data.arrayLength()];
-        yield () -> view.scan((int[]) values, out, op, kind);
+        int[] in = inPlace ? ((int[]) values).clone() : (int[]) values;
+        int[] out = inPlace ? in : new int[data.arrayLength()];
+        yield () -> view.scan(in, out, op, kind);
       }
       case LONG -> {
-        long[] out = new long[data.arrayLength()];
-        yield () -> view.scan((long[]) values, out, op, kind);
+        long[] in = inPlace ? ((long[]) values).clone() : (long[]) values;
+        long[] out = inPlace ? in : new long[data.arrayLength()];
+        yield () -> view.scan(in, out, op, kind);
       }
       case FLOAT -> {
-        float[] out = new float[data.arrayLength()];
-        yield () -> view.scan((float[]) values, out, op, kind);
+        float[] in = inPlace ? ((float[]) values).clone() : (float[]) values;
+        float[] out = inPlace ? in : new float[data.arrayLength()];
+        yield () -> view.scan(in, out, op, kind);
       }
       case DOUBLE -> {
-        double[] out = new double[data.arrayLength()];
-        yield () -> view.scan((double[]) values, out, op, kind);
+        double[] in = inPlace ? ((double[]) values).clone() : (double[]) values;
+        double[] out = inPlace ? in : new double[data.arrayLength()];
+        yield () -> view.scan(in, out, op, kind);
       }
     };
   }
