@@ -57,6 +57,9 @@ segment_reduce_by_key_int BY_KEY_STATE_BYTES=8,BY_KEY_ITEMS_4=11
 EOF
 )
 
+# another list in its place (same format), as build-sort-variants.sh passes the sort candidates
+[ -n "${VARIANT_CANDIDATES:-}" ] && candidates=$VARIANT_CANDIDATES
+
 built=0
 while read -r unit overrides; do
   [ -n "$unit" ] || continue

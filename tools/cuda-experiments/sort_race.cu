@@ -13,6 +13,12 @@
 //        stages), so that tunings can be tried without regenerating the PTX. A tile must fit 48 KiB
 //        of static shared memory (THREADS * ITEMS * max(key, value bytes) + THREADS / 32 *
 //        2^DIGIT_BITS * 4 bytes and a little more);
+//   variant PTX  (with a variants directory) every sort_onesweep__*.ptx there, as
+//        tools/cuda-experiments/build-sort-variants.sh compiles them from the same source with -D
+//        overrides named in the file name (sort_onesweep__ONESWEEP_LOOKBACK_WINDOW_8.ptx: macro
+//        ONESWEEP_LOOKBACK_WINDOW = 8), loaded like prims-ptx; the launch side takes the tiles,
+//        digit bits and histogram grid from the overrides (the committed values otherwise). The
+//        candidate's name is the overrides without the ONESWEEP_ prefixes (LOOKBACK_WINDOW=8);
 //   lsd-radix-ptx  today's default CUDA sort (the committed sort.ptx): per pass tile histograms,
 //        the scan of the counts (CUB's DeviceScan::ExclusiveSum standing in for the backend's
 //        reduce-then-scan) and a scatter.
@@ -40,6 +46,9 @@
 //   /tmp/sort_race [ptx directory with sort_onesweep.ptx and sort.ptx
 //                   = backend-cuda/src/main/resources/dev/prims/cuda/ptx]
 //                  [log2 sizes = 24,28, comma-separated] [reps = 20]
+//                  [variants directory = none; "-" for none]
+//   e.g. the candidates of build-sort-variants.sh:
+//   /tmp/sort_race backend-cuda/src/main/resources/dev/prims/cuda/ptx 24,28 20 target/sort-variants
 // Exit status: 0 when every check matched CUB, 1 on any MISMATCH or CUDA error, 2 on bad arguments.
 #include <cub/cub.cuh>
 #include <cuda.h>
@@ -49,6 +58,7 @@
 #include "../../backend-cuda/src/main/cuda/device/sort_onesweep.cu"
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -490,7 +500,7 @@ struct Race {
       if (!ok) ++failures;
       if (timed) {
         const double ms = best_ms(prims_call);
-        std::printf("%-12lld %-10s %-22s %10.3f %10.3f %8.3f %10.3f %s\n", n, type_label.c_str(), c.name.c_str(), ms,
+        std::printf("%-12lld %-10s %-40s %10.3f %10.3f %8.3f %10.3f %s\n", n, type_label.c_str(), c.name.c_str(), ms,
                     cub_ms, cub_ms / ms, uint32_ms, ok ? "" : "MISMATCH");
         if (breakdown) print_breakdown(marked_call);
 #ifdef ONESWEEP_PROFILE
@@ -624,6 +634,60 @@ int main(int argc, char** argv) {
                         },
                         true});
 
+  // variant PTX: the overrides from the file name, the rest the committed PTX's constants
+  const std::string variants = argc > 4 ? argv[4] : "-";
+  if (variants != "-") {
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(variants)) {
+      const std::string file = entry.path().filename().string();
+      if (file.rfind("sort_onesweep__", 0) == 0 && entry.path().extension() == ".ptx") files.push_back(file);
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+      std::fprintf(stderr, "sort_race: no sort_onesweep__*.ptx in %s\n", variants.c_str());
+      return 2;
+    }
+    for (const std::string& file : files) {
+      // overrides: the parts after "sort_onesweep", joined by "__", each MACRO_VALUE
+      std::map<std::string, int> set;
+      std::string name, rest = file.substr(std::string("sort_onesweep").size(), file.size() - 4 - 13);
+      for (size_t at = 0; (at = rest.find("__", at)) != std::string::npos;) {
+        const size_t end = rest.find("__", at + 2);
+        const std::string part = rest.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2);
+        const size_t cut = part.rfind('_');
+        const std::string macro = part.substr(0, cut);
+        set[macro] = std::atoi(part.c_str() + cut + 1);
+        name += (name.empty() ? "" : ",") + (macro.rfind("ONESWEEP_", 0) == 0 ? macro.substr(9) : macro) + "=" +
+                part.substr(cut + 1);
+        at = end == std::string::npos ? rest.size() : end;
+      }
+      const auto get = [set](const char* macro, int otherwise) {
+        const auto it = set.find(macro);
+        return it == set.end() ? otherwise : it->second;
+      };
+      const int threads_4 = get("ONESWEEP_THREADS_4", 384), items_int = get("ONESWEEP_ITEMS_INT", 20),
+                items_float = get("ONESWEEP_ITEMS_FLOAT", 19), items_pairs = get("ONESWEEP_ITEMS_4_PAIRS", 20),
+                threads_8 = get("ONESWEEP_THREADS_8", 256), items_8 = get("ONESWEEP_ITEMS_8", 16);
+      const auto tile = [=](const std::string& kid, const std::string& vid) -> Tile {
+        const bool eight = kid == "long" || kid == "double" || vid == "long";
+        if (eight) return {threads_8, items_8};
+        if (!vid.empty()) return {threads_4, items_pairs};
+        return {threads_4, kid == "float" ? items_float : items_int};
+      };
+      const std::string text = read_file(variants + "/" + file);
+      CUmodule m;
+      CD(drv_cuModuleLoadData(&m, text.c_str()));
+      candidates.push_back({name, get("ONESWEEP_DIGIT_BITS", 8), get("ONESWEEP_HIST_THREADS", 256),
+                            get("ONESWEEP_HIST_ITEMS", 128), get("ONESWEEP_HIST_BLOCKS_PER_SM", 8), tile,
+                            [m](const std::string& name) {
+                              CUfunction f;
+                              CD(drv_cuModuleGetFunction(&f, m, name.c_str()));
+                              return f;
+                            }});
+      std::printf("# variant %s: %s\n", name.c_str(), file.c_str());
+    }
+  }
+
   // buffers for the largest size (8-byte checks run at 2^20 and below)
   const long long max_n = 1LL << max_log2;
   race.max_bytes = (size_t)max_n * 4;
@@ -649,7 +713,7 @@ int main(int argc, char** argv) {
   race.run<double, int>(candidates, "double", "", odd / 2, FINITE_FLOAT, false, 0, 64, 0, false, "double");
   race.run<double, long long>(candidates, "double", "long", odd / 2, FINITE_FLOAT, true, 0, 64, 0, false, "double+long");
 
-  std::printf("%-12s %-10s %-22s %10s %10s %8s %10s\n", "size", "type", "candidate", "prims ms", "CUB ms", "CUB/prims",
+  std::printf("%-12s %-10s %-40s %10s %10s %8s %10s\n", "size", "type", "candidate", "prims ms", "CUB ms", "CUB/prims",
               "CUB u32 ms");
   for (int l : log2s) {
     const long long n = 1LL << l;

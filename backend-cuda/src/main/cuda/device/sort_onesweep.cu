@@ -72,12 +72,55 @@
 // Histogram kernel: threads per block; the driver launches at most one block per
 // ONESWEEP_HIST_THREADS * ONESWEEP_HIST_ITEMS keys, and at most as many as run at once
 // (ONESWEEP_HIST_BLOCKS_PER_SM per SM at most), which stride over the keys.
+#ifndef ONESWEEP_HIST_THREADS
 #define ONESWEEP_HIST_THREADS 256
+#endif
 #ifndef ONESWEEP_HIST_ITEMS
 #define ONESWEEP_HIST_ITEMS 128
 #endif
 #ifndef ONESWEEP_HIST_BLOCKS_PER_SM
 #define ONESWEEP_HIST_BLOCKS_PER_SM 8
+#endif
+// Experiment switches (tools/cuda-experiments/build-sort-variants.sh builds candidates with them;
+// the defaults are the production kernels):
+//  ONESWEEP_HIST_RUNS      1: the histogram kernel adds runs of equal digits (one shared atomic per
+//                          run); 0: one shared atomic per key and pass, as CUB's histogram kernel
+//  ONESWEEP_HIST_COPIES    shared histograms per histogram block (warp w counts into copy
+//                          w % COPIES), summed before the global atomics: fewer same-address
+//                          atomics between warps (CUB's NUM_PARTS)
+//  ONESWEEP_HIST_UNROLL    16-byte loads in flight per thread in the histogram kernel
+//  ONESWEEP_HIST_TYPE_PASSES  1: the histogram kernel's shared histograms and per-pass registers
+//                          hold the key type's passes (4 for 4-byte keys) rather than 64-bit keys'
+//                          8; the loop over passes is unrolled for them
+//  ONESWEEP_EARLY_PLAIN    1: the pass kernel's early counts are one shared atomic per key, without
+//                          the check for a warp whose keys share one digit nor a __syncwarp per
+//                          key (CUB's ComputeHistogramsWarp)
+//  ONESWEEP_RANK_ATOMIC    1: in the ranking, the leader of a digit's lanes advances the warp's
+//                          counter with a shared atomicAdd (no __syncwarp per key), and the keys go
+//                          to the sorted tile after every key is ranked, as CUB's
+//                          BlockRadixRankMatchEarlyCounts and ScatterKeysShared
+//  ONESWEEP_LOOKBACK_WINDOW  tiles whose status words a digit's thread loads at once in the
+//                          look-back (1: one load at a time, each after the previous one's answer)
+#ifndef ONESWEEP_HIST_RUNS
+#define ONESWEEP_HIST_RUNS 1
+#endif
+#ifndef ONESWEEP_HIST_COPIES
+#define ONESWEEP_HIST_COPIES 1
+#endif
+#ifndef ONESWEEP_HIST_UNROLL
+#define ONESWEEP_HIST_UNROLL 4
+#endif
+#ifndef ONESWEEP_HIST_TYPE_PASSES
+#define ONESWEEP_HIST_TYPE_PASSES 0
+#endif
+#ifndef ONESWEEP_EARLY_PLAIN
+#define ONESWEEP_EARLY_PLAIN 0
+#endif
+#ifndef ONESWEEP_RANK_ATOMIC
+#define ONESWEEP_RANK_ATOMIC 0
+#endif
+#ifndef ONESWEEP_LOOKBACK_WINDOW
+#define ONESWEEP_LOOKBACK_WINDOW 1
 #endif
 #define ONESWEEP_RADIX (1 << ONESWEEP_DIGIT_BITS)
 #define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
@@ -154,30 +197,49 @@ __device__ __forceinline__ u32 onesweep_block_exclusive_scan(u32 value, u32* war
   return before + inclusive - value;
 }
 
+__host__ __device__ constexpr int onesweep_copies_fitting(int copies, int copy_bytes) {
+  return copies > 1 && copies * copy_bytes > 40960 ? onesweep_copies_fitting(copies / 2, copy_bytes) : copies;
+}
+
 template <typename R, bool FLOATING>
 __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end_bit, int descending,
                                     u32* scratch) {
-  __shared__ u32 hist[ONESWEEP_MAX_PASSES * ONESWEEP_RADIX];
+  // the passes of the key type; a copy of the histograms holds them all
+  constexpr int KEY_PASSES = ONESWEEP_HIST_TYPE_PASSES
+                                 ? (8 * (int)sizeof(R) + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS
+                                 : ONESWEEP_MAX_PASSES;
+  constexpr int COPY_WORDS = KEY_PASSES * ONESWEEP_RADIX;
+  // as many copies as asked for, halved until they fit 40 KiB
+  constexpr int COPIES = onesweep_copies_fitting(ONESWEEP_HIST_COPIES, COPY_WORDS * 4);
+  static_assert(COPIES >= 1 && (ONESWEEP_HIST_THREADS / WARP_SIZE) % COPIES == 0, "whole warps per copy");
+  __shared__ u32 hist_copies[COPIES * COPY_WORDS];
   __shared__ u32 warp_sums[ONESWEEP_HIST_THREADS / WARP_SIZE];
   __shared__ bool last_block;
   const int tid = threadIdx.x;
   const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
-  for (int i = tid; i < passes * ONESWEEP_RADIX; i += ONESWEEP_HIST_THREADS) hist[i] = 0;
+  for (int i = tid; i < (COPIES - 1) * COPY_WORDS + passes * ONESWEEP_RADIX; i += ONESWEEP_HIST_THREADS) {
+    hist_copies[i] = 0;
+  }
   __syncthreads();
+  u32* hist = hist_copies + (COPIES > 1 ? (tid / WARP_SIZE) % COPIES * COPY_WORDS : 0);
 
   // each thread counts a run of equal digits in registers and adds it when the digit changes, so
   // that a digit shared by most keys (the high digits of small keys) does not serialise the
   // block on one shared counter
-  u32 last[ONESWEEP_MAX_PASSES], run[ONESWEEP_MAX_PASSES];
+  u32 last[KEY_PASSES], run[KEY_PASSES];
 #pragma unroll
-  for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) last[p] = run[p] = 0;
+  for (int p = 0; p < KEY_PASSES; ++p) last[p] = run[p] = 0;
   auto count = [&](R raw) {
     const R x = RadixKey<R, FLOATING>::bits_of(raw, descending);
 #pragma unroll
-    for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) {
+    for (int p = 0; p < KEY_PASSES; ++p) {
       if (p < passes) {
         const u32 d =
             onesweep_digit(x, begin_bit + p * ONESWEEP_DIGIT_BITS, onesweep_mask(begin_bit, end_bit, p));
+        if (!ONESWEEP_HIST_RUNS) {
+          atomicAdd(&hist[p * ONESWEEP_RADIX + d], 1u);
+          continue;
+        }
         if (d != last[p]) {
           if (run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
           last[p] = d;
@@ -200,13 +262,14 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   const uint4* body = reinterpret_cast<const uint4*>(keys + head);
   const i64 stride = (i64)gridDim.x * ONESWEEP_HIST_THREADS;
   const i64 g = (i64)blockIdx.x * ONESWEEP_HIST_THREADS + tid;
+  constexpr int UNROLL = ONESWEEP_HIST_UNROLL;
   i64 v = g;
-  for (; v + 3 * stride < vectors; v += 4 * stride) {
-    Vector x[4];
+  for (; v + (UNROLL - 1) * stride < vectors; v += UNROLL * stride) {
+    Vector x[UNROLL];
 #pragma unroll
-    for (int u = 0; u < 4; ++u) x[u].bits = body[v + u * stride];
+    for (int u = 0; u < UNROLL; ++u) x[u].bits = body[v + u * stride];
 #pragma unroll
-    for (int u = 0; u < 4; ++u) {
+    for (int u = 0; u < UNROLL; ++u) {
 #pragma unroll
       for (int k = 0; k < VEC; ++k) count(x[u].keys[k]);
     }
@@ -220,14 +283,17 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   if (g < head) count(keys[g]);
   if (rest + g < n) count(keys[rest + g]);
 #pragma unroll
-  for (int p = 0; p < ONESWEEP_MAX_PASSES; ++p) {
+  for (int p = 0; p < KEY_PASSES; ++p) {
     if (p < passes && run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
   }
   __syncthreads();
 
   u32* counts = scratch + ONESWEEP_SCRATCH_HEADER;
   for (int j = tid; j < passes * ONESWEEP_RADIX; j += ONESWEEP_HIST_THREADS) {
-    if (hist[j]) atomicAdd(&counts[j], hist[j]);
+    u32 c = 0;
+#pragma unroll
+    for (int copy = 0; copy < COPIES; ++copy) c += hist_copies[copy * COPY_WORDS + j];
+    if (c) atomicAdd(&counts[j], c);
   }
 
   // the last block turns the counts into offsets: digit d of a pass starts after every key of a
@@ -309,12 +375,14 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u32 d = onesweep_digit(key[k], shift, mask);
-    if (__all_sync(FULL_MASK, d == __shfl_sync(FULL_MASK, d, 0))) {
+    if (ONESWEEP_EARLY_PLAIN) {
+      atomicAdd(counters + d, 1u);
+    } else if (__all_sync(FULL_MASK, d == __shfl_sync(FULL_MASK, d, 0))) {
       if (lane == 0) counters[d] += WARP_SIZE;
     } else {
       atomicAdd(counters + d, 1u);
     }
-    __syncwarp();
+    if (!ONESWEEP_EARLY_PLAIN) __syncwarp();
   }
   __syncthreads();
   ONESWEEP_STAMP(1);
@@ -354,6 +422,10 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     const u32 peers = onesweep_match_digit(d);
     const int leader = __ffs(peers) - 1;
     u32 before = 0;
+#if ONESWEEP_RANK_ATOMIC
+    if (lane == leader) before = atomicAdd(counters + d, (u32)__popc(peers));
+    rank[k] = __shfl_sync(FULL_MASK, before, leader) + __popc(peers & lanes_below);
+#else
     if (lane == leader) {
       before = counters[d];
       counters[d] = before + __popc(peers);
@@ -361,7 +433,12 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     rank[k] = __shfl_sync(FULL_MASK, before, leader) + __popc(peers & lanes_below);
     sorted.keys[rank[k]] = key[k];
     __syncwarp();
+#endif
   }
+#if ONESWEEP_RANK_ATOMIC
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) sorted.keys[rank[k]] = key[k];
+#endif
   ONESWEEP_STAMP(3);
 
   // thread d: the digit's output slots, after looking back over the earlier tiles
@@ -369,6 +446,29 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     // look back over the earlier tiles of the portion until one has published its inclusive prefix
     if (!portion_first) {
       const i64 first = tile - tile % portion_tiles;
+#if ONESWEEP_LOOKBACK_WINDOW > 1
+      // WINDOW status words loaded at once (the tiles from t down, none before the portion's
+      // first), then taken in order; a word not yet published is polled alone
+      constexpr int WINDOW = ONESWEEP_LOOKBACK_WINDOW;
+      for (i64 t = tile - 1;; t -= WINDOW) {
+        u32 words[WINDOW];
+#pragma unroll
+        for (int i = 0; i < WINDOW; ++i) {
+          words[i] = t - i >= first ? *(const volatile u32*)(lookback + (t - i) * ONESWEEP_RADIX + d) : 0;
+        }
+        bool done = false;
+#pragma unroll
+        for (int i = 0; i < WINDOW; ++i) {
+          if (!done) {
+            u32 word = words[i];
+            while ((word & LOOKBACK_FLAGS) == 0) word = *(const volatile u32*)(lookback + (t - i) * ONESWEEP_RADIX + d);
+            prefix += word & LOOKBACK_COUNT;
+            done = (word & LOOKBACK_PREFIX) || t - i == first;
+          }
+        }
+        if (done) break;
+      }
+#else
       for (i64 t = tile - 1;; --t) {
         const volatile u32* state = lookback + t * ONESWEEP_RADIX + d;
         u32 word;
@@ -378,6 +478,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
         prefix += word & LOOKBACK_COUNT;
         if ((word & LOOKBACK_PREFIX) || t == first) break;
       }
+#endif
       volatile u32* mine = lookback + tile * ONESWEEP_RADIX + d;
       *mine = LOOKBACK_PREFIX | (prefix + tile_count);
     }
