@@ -60,6 +60,17 @@
 // BY_KEY_LOOKBACK_PAUSE_NS: a look-back lane that finds its predecessor's state empty pauses this
 // long once before polling again (after CUB's delay constructors, which pause before the look-back:
 // 1170 ns for reduce-by-key, 1005 for scan-by-key on sm_90; 16-byte states only).
+// BY_KEY_SCATTER (reduce-by-key): 1 gathers a tile's finished runs in shared memory and writes keys
+//   and values contiguously (coalesced) instead of one scattered store per run end.
+#ifndef BY_KEY_SCATTER
+#define BY_KEY_SCATTER 0
+#endif
+// BY_KEY_BLOCK_TILES: 1 takes tile blockIdx.x (as CUB does) instead of a ticket from the tile
+//   counter: the loads start without waiting on the atomic and a barrier, relying on blocks being
+//   dispatched in index order (CUB relies on it too) for the look-back's forward progress.
+#ifndef BY_KEY_BLOCK_TILES
+#define BY_KEY_BLOCK_TILES 0
+#endif
 #ifndef BY_KEY_LOOKBACK_PAUSE_NS
 #define BY_KEY_LOOKBACK_PAUSE_NS 0
 #endif
@@ -199,9 +210,13 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   __shared__ RunPair<T> warp_total[WARPS_PER_BLOCK];
   K* sk = reinterpret_cast<K*>(staged);
   T* sv = reinterpret_cast<T*>(staged);
+#if BY_KEY_BLOCK_TILES
+  const unsigned tile = blockIdx.x;
+#else
   if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
   __syncthreads();
   const unsigned tile = tile_id;
+#endif
   const i64 base = (i64)tile * TILE;
   const i64 remaining = n - base < TILE ? n - base : TILE;
   const int mine = threadIdx.x * ITEMS;
@@ -357,6 +372,21 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   RunPair<T> running = P::apply(prefix, exclusive_pair);
 
   if (REDUCE) {
+#if BY_KEY_SCATTER
+    // the tile's finished runs gathered in shared memory at their rank less rank0, then written
+    // contiguously (when they fit: block-uniform)
+    const int GATHER = (int)((sizeof(staged) / (sizeof(K) + sizeof(T))) & ~1ull);
+    const bool gather = tile_total.count + 1 <= GATHER;
+    K* gk = reinterpret_cast<K*>(staged);
+    T* gv = reinterpret_cast<T*>(staged + GATHER * sizeof(K));
+    __shared__ int gather_first, gather_last;
+    const i64 rank0 = prefix.count - 1;
+    if (threadIdx.x == 0) {
+      gather_first = 0x7fffffff;
+      gather_last = -1;
+    }
+    __syncthreads();  // every thread has read the staged tile (tile 0 skips the look-back's barrier)
+#endif
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       if (k < count) {
@@ -369,12 +399,33 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
         const bool end = k + 1 < ITEMS ? (k + 1 < count ? (starts >> (k + 1)) & 1 : i == n - 1 || key[k] != key[k + 1])
                                        : !hasAfter || after != key[k];
         if (end && i < n) {
-          uniqueKeys[running.count - 1] = key[k];
-          out[running.count - 1] = running.value;
+#if BY_KEY_SCATTER
+          if (gather) {
+            const int slot = (int)(running.count - 1 - rank0);
+            gk[slot] = key[k];
+            gv[slot] = running.value;
+            atomicMin(&gather_first, slot);
+            atomicMax(&gather_last, slot);
+          } else
+#endif
+          {
+            uniqueKeys[running.count - 1] = key[k];
+            out[running.count - 1] = running.value;
+          }
           if (i == n - 1) runs[0] = running.count;
         }
       }
     }
+#if BY_KEY_SCATTER
+    if (gather) {
+      __syncthreads();
+      const int first = gather_first, last = gather_last;
+      for (int j = first + threadIdx.x; j <= last; j += BLOCK_SIZE) {
+        uniqueKeys[rank0 + j] = gk[j];
+        out[rank0 + j] = gv[j];
+      }
+    }
+#endif
   } else {
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
