@@ -5,8 +5,8 @@
 //   argmax float|int, 2^24 and 2^28     cub::DeviceReduce::ArgMax          (hash32 fill; ints mod 1000)
 //   segsum float 2^28, segments of 4096 cub::DeviceSegmentedReduce::Sum    (int offsets 0, 4096, ...)
 //   segmixed: the same over a mixed layout with segments longer than SEG_BLOCK_MAX (the joins)
-//   reduce-by-key float, int keys i/64  cub::DeviceReduce::ReduceByKey     (2^28)
-//   scan-by-key float, int keys i/64    cub::DeviceScan::InclusiveSumByKey (2^28)
+//   reduce-by-key float, int keys i/64  cub::DeviceReduce::ReduceByKey     (2^24 and 2^28)
+//   scan-by-key float, int keys i/64    cub::DeviceScan::InclusiveSumByKey (2^24 and 2^28)
 // Each prims candidate is launched as the Java side launches it (grid, block, shared memory,
 // scratch layout, memsets; each launch below names the Java method it mirrors) and checked against
 // CUB's answer first: arg-max index and element exactly, run counts and unique keys exactly, float
@@ -26,7 +26,8 @@
 //   separate-join  a segment-blocks PTX with the older separate join launch (seg_block_fixup)
 //   no-join        the same without that launch (valid for segments of 4096: no segment is longer
 //                  than SEG_BLOCK_MAX; shows what the launch cost)
-//   delay=D        by-key look-back polling pause of D ns (Java: CudaScanPolicy.LOOKBACK_DELAY_NS = 0)
+//   delay=D        by-key look-back polling pause of D ns (Java: CudaScanPolicy.LOOKBACK_DELAY_NS = 0;
+//                  700 is CUB's sm_90 scan-by-key polling delay)
 //   +count         reduce-by-key with the run count copied to the host in the call (CudaSegmenter.byKey
 //                  reads it back before returning; CUB leaves it on the device)
 //
@@ -553,15 +554,15 @@ int main(int argc, char** argv) {
   const i64 runs_count = ceil_div(N, RUN);
   // CudaSegmenter.byKey: zero 16 * (tiles + 1) bytes of state (the tile counter, one 16-byte state a
   // tile), then one launch of tiles blocks, BLOCK_SIZE threads (tile = CudaSegmentPolicy.byKeyTile)
-  auto by_key_entries = [&](Case& c, const std::string& unit, const std::string& kernel, bool reduce, void* out,
+  auto by_key_entries = [&](Case& c, i64 n, const std::string& unit, const std::string& kernel, bool reduce, void* out,
                             void* unique, i64* runs, const std::function<bool(Entry&)>& check) {
     for (const Ptx* p : of_unit(unit)) {
       const CUfunction fn = p->function(kernel);
       // the committed defaults: scan-by-key 23 items (segment_scan_by_key_int.cu), reduce-by-key 15
       const i64 tile = 256 * p->get("BY_KEY_ITEMS_4", reduce ? 15 : 23);
-      const i64 n = N, tiles = ceil_div(n, tile);
+      const i64 tiles = ceil_div(n, tile);
       const size_t state_bytes = 16 * (tiles + 1);
-      for (int delay : {0, 100, 400}) {
+      for (int delay : {0, 100, 400, 700}) {
         for (bool count : {false, true}) {
           if ((delay != 0 || count) && p->label != "committed") continue;
           if (count && (!reduce || delay != 0)) continue;
@@ -592,64 +593,78 @@ int main(int argc, char** argv) {
     int* unique = (int*)dalloc(runs_count * 4 + 64);
     float* out = (float*)dalloc(runs_count * 4 + 64);
     i64* runs = (i64*)dalloc(16);
-    size_t temp_bytes = 0;
-    cub::DeviceReduce::ReduceByKey(nullptr, temp_bytes, keys, cub_unique, f, cub_out, cub_runs, cuda::std::plus<float>(), N,
-                                   stream);
-    void* temp = dalloc(temp_bytes);
-    auto c = std::make_unique<Case>();
-    c->name = "reduce-by-key float 2^28 run=64";
-    c->cub = {"cub DeviceReduce::ReduceByKey", [=]() {
-                size_t b = temp_bytes;
-                cub::DeviceReduce::ReduceByKey(temp, b, keys, cub_unique, f, cub_out, cub_runs, cuda::std::plus<float>(), N,
-                                               stream);
-              }, (double)N * 8};
-    c->cub.call();
-    CK(cudaStreamSynchronize(stream));
-    const i64 want_runs = to_host<i64>(cub_runs, 1)[0];
-    const std::vector<int> want_unique = to_host<int>(cub_unique, want_runs);
-    const std::vector<float> want_out = to_host<float>(cub_out, want_runs);
-    const std::string name = c->name;
-    by_key_entries(*c, "segment_reduce_by_key_int", "reduce_by_key_int_float_sum", true, out, unique, runs, [&](Entry& e) {
-      CK(cudaMemset(runs, 0, 8));
-      e.call();
+    for (int log2 : {24, 28}) {
+      const i64 n = 1LL << log2;
+      size_t temp_bytes = 0;
+      cub::DeviceReduce::ReduceByKey(nullptr, temp_bytes, keys, cub_unique, f, cub_out, cub_runs, cuda::std::plus<float>(),
+                                     n, stream);
+      void* temp = dalloc(temp_bytes);
+      auto c = std::make_unique<Case>();
+      c->name = "reduce-by-key float 2^" + std::to_string(log2) + " run=64";
+      c->cub = {"cub DeviceReduce::ReduceByKey", [=]() {
+                  size_t b = temp_bytes;
+                  cub::DeviceReduce::ReduceByKey(temp, b, keys, cub_unique, f, cub_out, cub_runs, cuda::std::plus<float>(),
+                                                 n, stream);
+                }, (double)n * 8};
+      c->cub.call();
       CK(cudaStreamSynchronize(stream));
-      const i64 got_runs = to_host<i64>(runs, 1)[0];
-      bool ok = got_runs == want_runs && to_host<int>(unique, want_runs) == want_unique;
-      const double worst = ok ? worst_relative(to_host<float>(out, want_runs), want_out) : INFINITY;
-      ok = ok && worst <= 1e-3;
-      std::printf("# check %s %s: runs %lld (CUB %lld), worst relative difference per run %.2e%s\n", name.c_str(),
-                  e.label.c_str(), got_runs, want_runs, worst, ok ? "" : "  WRONG");
-      return ok;
-    });
-    cases.push_back(std::move(c));
+      const i64 want_runs = to_host<i64>(cub_runs, 1)[0];
+      const std::vector<int> want_unique = to_host<int>(cub_unique, want_runs);
+      const std::vector<float> want_out = to_host<float>(cub_out, want_runs);
+      const std::string name = c->name;
+      by_key_entries(*c, n, "segment_reduce_by_key_int", "reduce_by_key_int_float_sum", true, out, unique, runs,
+                     [&](Entry& e) {
+                       CK(cudaMemset(runs, 0, 8));
+                       CK(cudaMemset(unique, 0xff, runs_count * 4));
+                       CK(cudaMemset(out, 0xff, runs_count * 4));
+                       e.call();
+                       CK(cudaStreamSynchronize(stream));
+                       const i64 got_runs = to_host<i64>(runs, 1)[0];
+                       bool ok = got_runs == want_runs && to_host<int>(unique, want_runs) == want_unique;
+                       const double worst = ok ? worst_relative(to_host<float>(out, want_runs), want_out) : INFINITY;
+                       ok = ok && worst <= 1e-3;
+                       std::printf("# check %s %s: runs %lld (CUB %lld), worst relative difference per run %.2e%s\n",
+                                   name.c_str(), e.label.c_str(), got_runs, want_runs, worst, ok ? "" : "  WRONG");
+                       return ok;
+                     });
+      cases.push_back(std::move(c));
+    }
   }
   if (want("sbk")) {
     float* cub_out = (float*)dalloc(N * 4);
     float* out = (float*)dalloc(N * 4);
-    size_t temp_bytes = 0;
-    cub::DeviceScan::InclusiveSumByKey(nullptr, temp_bytes, keys, f, cub_out, N, cuda::std::equal_to<>(), stream);
-    void* temp = dalloc(temp_bytes);
-    auto c = std::make_unique<Case>();
-    c->name = "scan-by-key float 2^28 run=64";
-    c->cub = {"cub DeviceScan::InclusiveSumByKey", [=]() {
-                size_t b = temp_bytes;
-                cub::DeviceScan::InclusiveSumByKey(temp, b, keys, f, cub_out, N, cuda::std::equal_to<>(), stream);
-              }, (double)N * 12};
-    c->cub.call();
-    CK(cudaStreamSynchronize(stream));
-    const std::vector<float> reference = to_host<float>(cub_out, N);
-    const std::string name = c->name;
-    by_key_entries(*c, "segment_scan_by_key_int", "scan_by_key_int_float_sum", false, out, nullptr, nullptr,
-                   [&](Entry& e) {
-                     CK(cudaMemset(out, 0xff, N * 4));
-                     e.call();
-                     CK(cudaStreamSynchronize(stream));
-                     const double worst = worst_relative(to_host<float>(out, N), reference);
-                     std::printf("# check %s %s: worst relative difference per element %.2e%s\n", name.c_str(),
-                                 e.label.c_str(), worst, worst <= 1e-3 ? "" : "  WRONG");
-                     return worst <= 1e-3;
-                   });
-    cases.push_back(std::move(c));
+    for (int log2 : {24, 28}) {
+      const i64 n = 1LL << log2;
+      size_t temp_bytes = 0;
+      cub::DeviceScan::InclusiveSumByKey(nullptr, temp_bytes, keys, f, cub_out, n, cuda::std::equal_to<>(), stream);
+      void* temp = dalloc(temp_bytes);
+      auto c = std::make_unique<Case>();
+      c->name = "scan-by-key float 2^" + std::to_string(log2) + " run=64";
+      c->cub = {"cub DeviceScan::InclusiveSumByKey", [=]() {
+                  size_t b = temp_bytes;
+                  cub::DeviceScan::InclusiveSumByKey(temp, b, keys, f, cub_out, n, cuda::std::equal_to<>(), stream);
+                }, (double)n * 12};
+      c->cub.call();
+      CK(cudaStreamSynchronize(stream));
+      const std::vector<float> reference = to_host<float>(cub_out, n);
+      const std::string name = c->name;
+      by_key_entries(*c, n, "segment_scan_by_key_int", "scan_by_key_int_float_sum", false, out, nullptr, nullptr,
+                     [&](Entry& e) {
+                       CK(cudaMemset(out, 0xff, N * 4));
+                       e.call();
+                       CK(cudaStreamSynchronize(stream));
+                       const double worst = worst_relative(to_host<float>(out, n), reference);
+                       // nothing written past n
+                       const std::vector<float> past = to_host<float>(out + n, n < N ? 1024 : 0);
+                       bool clean = true;
+                       for (float v : past) clean = clean && std::isnan(v);
+                       const bool ok = worst <= 1e-3 && clean;
+                       std::printf("# check %s %s: worst relative difference per element %.2e%s%s\n", name.c_str(),
+                                   e.label.c_str(), worst, clean ? "" : " (wrote past n)", ok ? "" : "  WRONG");
+                       return ok;
+                     });
+      cases.push_back(std::move(c));
+    }
   }
   std::fflush(stdout);
 

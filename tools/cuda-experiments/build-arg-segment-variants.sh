@@ -54,6 +54,44 @@ segment_reduce_by_key_int BY_KEY_ITEMS_4=11
 segment_reduce_by_key_int BY_KEY_ITEMS_4=19,BY_KEY_MIN_BLOCKS_4=3
 segment_reduce_by_key_int BY_KEY_STATE_BYTES=8
 segment_reduce_by_key_int BY_KEY_STATE_BYTES=8,BY_KEY_ITEMS_4=11
+segment_reduce_by_key_int BY_KEY_BLOCK_TILES=1
+segment_reduce_by_key_int BY_KEY_BLOCK_TILES=1,BY_KEY_LOAD=2
+segment_reduce_by_key_int BY_KEY_BLOCK_TILES=1,BY_KEY_LOAD=2,BY_KEY_ITEMS_4=13
+segment_reduce_by_key_int BY_KEY_BLOCK_TILES=1,BY_KEY_LOAD=2,BY_KEY_SCATTER=1
+segment_reduce_by_key_int BY_KEY_BLOCK_TILES=1,BY_KEY_LOAD=2,BY_KEY_SCATTER=1,BY_KEY_ITEMS_4=13
+segment_reduce_by_key_int BY_KEY_LOAD=1
+segment_reduce_by_key_int BY_KEY_LOAD=1,BY_KEY_ITEMS_4=13
+segment_reduce_by_key_int BY_KEY_LOAD=2
+segment_reduce_by_key_int BY_KEY_LOAD=2,BY_KEY_ITEMS_4=13
+segment_reduce_by_key_int BY_KEY_LOAD=2,BY_KEY_ITEMS_4=17,BY_KEY_MIN_BLOCKS_4=3
+segment_reduce_by_key_int BY_KEY_LOAD=2,BY_KEY_ITEMS_4=19,BY_KEY_MIN_BLOCKS_4=3
+segment_reduce_by_key_int BY_KEY_SCAN_COUNT32=1
+segment_reduce_by_key_int BY_KEY_LOAD=2,BY_KEY_SCAN_COUNT32=1
+segment_reduce_by_key_int BY_KEY_LOAD=2,BY_KEY_SCAN_COUNT32=1,BY_KEY_STATE_BYTES=8
+segment_reduce_by_key_int BY_KEY_LOOKBACK_PAUSE_NS=400
+segment_reduce_by_key_int BY_KEY_LOOKBACK_PAUSE_NS=1170
+segment_reduce_by_key_int BY_KEY_LOOKBACK_PAUSE_NS=1170,BY_KEY_ITEMS_4=13
+segment_reduce_by_key_int BY_KEY_LOAD=2,BY_KEY_LOOKBACK_PAUSE_NS=1170
+segment_reduce_by_key_int BY_KEY_SCATTER=1
+segment_reduce_by_key_int BY_KEY_LOAD=2,BY_KEY_SCATTER=1
+segment_reduce_by_key_int BY_KEY_LOAD=2,BY_KEY_SCATTER=1,BY_KEY_ITEMS_4=17,BY_KEY_MIN_BLOCKS_4=3
+segment_scan_by_key_int BY_KEY_BLOCK_TILES=1
+segment_scan_by_key_int BY_KEY_BLOCK_TILES=1,BY_KEY_LOAD=2,BY_KEY_STORE=2
+segment_scan_by_key_int BY_KEY_BLOCK_TILES=1,BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_SCAN_COUNT32=1
+segment_scan_by_key_int BY_KEY_BLOCK_TILES=1,BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_ITEMS_4=15,BY_KEY_MIN_BLOCKS_4=4
+segment_scan_by_key_int BY_KEY_LOAD=2
+segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2
+segment_scan_by_key_int BY_KEY_LOAD=1,BY_KEY_STORE=2
+segment_scan_by_key_int BY_KEY_LOAD=1,BY_KEY_STORE=1
+segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_ITEMS_4=15,BY_KEY_MIN_BLOCKS_4=4
+segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_ITEMS_4=13,BY_KEY_MIN_BLOCKS_4=4
+segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_ITEMS_4=19,BY_KEY_MIN_BLOCKS_4=3
+segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_ITEMS_4=17,BY_KEY_MIN_BLOCKS_4=3
+segment_scan_by_key_int BY_KEY_SCAN_COUNT32=1
+segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_SCAN_COUNT32=1
+segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_SCAN_COUNT32=1,BY_KEY_STATE_BYTES=8
+segment_scan_by_key_int BY_KEY_LOOKBACK_PAUSE_NS=1005
+segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_LOOKBACK_PAUSE_NS=1005
 EOF
 )
 

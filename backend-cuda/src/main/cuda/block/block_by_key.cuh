@@ -37,6 +37,52 @@
 #define BY_KEY_STATE_BYTES 16
 #endif
 
+// Candidates raced by tools/cuda-experiments/arg_segment_race.cu (defaults are what runs):
+// BY_KEY_LOAD: how keys and values reach registers (blocked, ITEMS consecutive a thread).
+//   0: block-striped coalesced loads through the block's shared tile, keys then values, with
+//      __syncthreads between; 1: direct blocked loads from global (CUB's BLOCK_LOAD_DIRECT);
+//   2: warp-striped loads through the warp's own slice of the shared tile, __syncwarp only (CUB's
+//      BLOCK_LOAD_WARP_TRANSPOSE, its sm_90 choice for both by-key algorithms). 1 and 2 take the
+//      neighbours' keys by shuffles (global loads across warps and tiles).
+#ifndef BY_KEY_LOAD
+#define BY_KEY_LOAD 0
+#endif
+// BY_KEY_STORE (scan-by-key output): 0 block-striped through shared; 1 direct blocked;
+//   2 warp-striped through the warp's slice of shared (CUB's BLOCK_STORE_WARP_TRANSPOSE).
+#ifndef BY_KEY_STORE
+#define BY_KEY_STORE 0
+#endif
+// BY_KEY_SCAN_COUNT32: 1 shuffles the run counts of the in-tile scan as 32 bits (a tile's counts
+// fit), two shuffles a step instead of three.
+#ifndef BY_KEY_SCAN_COUNT32
+#define BY_KEY_SCAN_COUNT32 0
+#endif
+// BY_KEY_LOOKBACK_PAUSE_NS: a look-back lane that finds its predecessor's state empty pauses this
+// long once before polling again (after CUB's delay constructors, which pause before the look-back:
+// 1170 ns for reduce-by-key, 1005 for scan-by-key on sm_90; 16-byte states only).
+// BY_KEY_SCATTER (reduce-by-key): 1 gathers a tile's finished runs in shared memory and writes keys
+//   and values contiguously (coalesced) instead of one scattered store per run end.
+#ifndef BY_KEY_SCATTER
+#define BY_KEY_SCATTER 0
+#endif
+// BY_KEY_BLOCK_TILES: 1 takes tile blockIdx.x (as CUB does) instead of a ticket from the tile
+//   counter: the loads start without waiting on the atomic and a barrier, relying on blocks being
+//   dispatched in index order (CUB relies on it too) for the look-back's forward progress.
+#ifndef BY_KEY_BLOCK_TILES
+#define BY_KEY_BLOCK_TILES 0
+#endif
+#ifndef BY_KEY_LOOKBACK_PAUSE_NS
+#define BY_KEY_LOOKBACK_PAUSE_NS 0
+#endif
+
+__device__ __forceinline__ i64 by_key_shfl_up_count(i64 count, int delta) {
+#if BY_KEY_SCAN_COUNT32
+  return (i64)__shfl_up_sync(FULL_MASK, (int)count, delta);
+#else
+  return __shfl_up_sync(FULL_MASK, count, delta);
+#endif
+}
+
 template <typename K, typename T>
 struct ByKeyItems {
   static const int value = sizeof(K) == 4 && sizeof(T) == 4 ? BY_KEY_ITEMS_4 : BY_KEY_ITEMS_8;
@@ -127,9 +173,19 @@ struct TileStates<RunPair<T>, 16> {
       return (unsigned)(word & 3);
     }
 #endif
+#if BY_KEY_LOOKBACK_PAUSE_NS && __CUDA_ARCH__ >= 700
+    bool paused = false;
+#endif
     while (true) {
       asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(head), "=l"(bits) : "l"(words + 2 * tile) : "memory");
       if ((head & 3) != STATUS_EMPTY) break;
+#if BY_KEY_LOOKBACK_PAUSE_NS && __CUDA_ARCH__ >= 700
+      if (!paused) {
+        __nanosleep(BY_KEY_LOOKBACK_PAUSE_NS);
+        paused = true;
+        continue;
+      }
+#endif
       backoff(delay_ns);
     }
     pair.count = (i64)(head >> 2);
@@ -154,14 +210,19 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   __shared__ RunPair<T> warp_total[WARPS_PER_BLOCK];
   K* sk = reinterpret_cast<K*>(staged);
   T* sv = reinterpret_cast<T*>(staged);
+#if BY_KEY_BLOCK_TILES
+  const unsigned tile = blockIdx.x;
+#else
   if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
   __syncthreads();
   const unsigned tile = tile_id;
+#endif
   const i64 base = (i64)tile * TILE;
   const i64 remaining = n - base < TILE ? n - base : TILE;
   const int mine = threadIdx.x * ITEMS;
   const int count = remaining - mine < 0 ? 0 : (remaining - mine < ITEMS ? (int)(remaining - mine) : ITEMS);
 
+#if BY_KEY_LOAD == 0
   // keys and values loaded together, striped (coalesced); keys through shared into registers,
   // blocked, with the neighbours' keys
   T striped[ITEMS];
@@ -208,6 +269,60 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   T x[ITEMS];
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) x[k] = sv[mine + k];
+#else
+  K key[ITEMS];
+  T x[ITEMS];
+#if BY_KEY_LOAD == 1
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    key[k] = K();
+    x[k] = T();
+    if (k < count) {
+      key[k] = keys[base + mine + k];
+      x[k] = values[base + mine + k];
+    }
+  }
+#else
+  {
+    const int slice = (threadIdx.x / WARP_SIZE) * WARP_SIZE * ITEMS;
+    const int ln = threadIdx.x % WARP_SIZE;
+    T striped[ITEMS];
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const int j = slice + k * WARP_SIZE + ln;
+      if (j < remaining) {
+        sk[j] = keys[base + j];
+        striped[k] = values[base + j];
+      }
+    }
+    __syncwarp();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) key[k] = sk[mine + k];
+    __syncwarp();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) sv[slice + k * WARP_SIZE + ln] = striped[k];
+    __syncwarp();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) x[k] = sv[mine + k];
+  }
+#endif
+  // the neighbours' keys: shuffles within the warp, global loads across warps and tiles
+  const K previous_last = __shfl_up_sync(FULL_MASK, key[ITEMS - 1], 1);
+  const K next_first = __shfl_down_sync(FULL_MASK, key[0], 1);
+  const bool first_lane = threadIdx.x % WARP_SIZE == 0, last_lane = threadIdx.x % WARP_SIZE == WARP_SIZE - 1;
+  K before = key[0];
+  bool hasBefore = false;
+  if (count > 0 && base + mine > 0) {
+    before = first_lane ? keys[base + mine - 1] : previous_last;
+    hasBefore = true;
+  }
+  K after = key[ITEMS - 1];
+  bool hasAfter = false;
+  if (REDUCE && count == ITEMS && base + mine + ITEMS < n) {
+    after = last_lane || mine + ITEMS >= remaining ? keys[base + mine + ITEMS] : next_first;
+    hasAfter = true;
+  }
+#endif
 
   // run starts, and the thread's pair
   unsigned starts = 0;
@@ -233,7 +348,7 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
 #pragma unroll
   for (int d = 1; d < WARP_SIZE; d <<= 1) {
     RunPair<T> earlier;
-    earlier.count = __shfl_up_sync(FULL_MASK, inclusive.count, d);
+    earlier.count = by_key_shfl_up_count(inclusive.count, d);
     earlier.value = __shfl_up_sync(FULL_MASK, inclusive.value, d);
     if (lane >= d) inclusive = P::apply(earlier, inclusive);
   }
@@ -247,7 +362,7 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
     tile_total = P::apply(tile_total, warp_total[w]);
   }
   RunPair<T> exclusive_pair;
-  exclusive_pair.count = __shfl_up_sync(FULL_MASK, inclusive.count, 1);
+  exclusive_pair.count = by_key_shfl_up_count(inclusive.count, 1);
   exclusive_pair.value = __shfl_up_sync(FULL_MASK, inclusive.value, 1);
   if (lane == 0) exclusive_pair = P::template identity<RunPair<T>>();
   exclusive_pair = P::apply(warp_prefix, exclusive_pair);
@@ -257,6 +372,21 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   RunPair<T> running = P::apply(prefix, exclusive_pair);
 
   if (REDUCE) {
+#if BY_KEY_SCATTER
+    // the tile's finished runs gathered in shared memory at their rank less rank0, then written
+    // contiguously (when they fit: block-uniform)
+    const int GATHER = (int)((sizeof(staged) / (sizeof(K) + sizeof(T))) & ~1ull);
+    const bool gather = tile_total.count + 1 <= GATHER;
+    K* gk = reinterpret_cast<K*>(staged);
+    T* gv = reinterpret_cast<T*>(staged + GATHER * sizeof(K));
+    __shared__ int gather_first, gather_last;
+    const i64 rank0 = prefix.count - 1;
+    if (threadIdx.x == 0) {
+      gather_first = 0x7fffffff;
+      gather_last = -1;
+    }
+    __syncthreads();  // every thread has read the staged tile (tile 0 skips the look-back's barrier)
+#endif
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       if (k < count) {
@@ -269,12 +399,33 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
         const bool end = k + 1 < ITEMS ? (k + 1 < count ? (starts >> (k + 1)) & 1 : i == n - 1 || key[k] != key[k + 1])
                                        : !hasAfter || after != key[k];
         if (end && i < n) {
-          uniqueKeys[running.count - 1] = key[k];
-          out[running.count - 1] = running.value;
+#if BY_KEY_SCATTER
+          if (gather) {
+            const int slot = (int)(running.count - 1 - rank0);
+            gk[slot] = key[k];
+            gv[slot] = running.value;
+            atomicMin(&gather_first, slot);
+            atomicMax(&gather_last, slot);
+          } else
+#endif
+          {
+            uniqueKeys[running.count - 1] = key[k];
+            out[running.count - 1] = running.value;
+          }
           if (i == n - 1) runs[0] = running.count;
         }
       }
     }
+#if BY_KEY_SCATTER
+    if (gather) {
+      __syncthreads();
+      const int first = gather_first, last = gather_last;
+      for (int j = first + threadIdx.x; j <= last; j += BLOCK_SIZE) {
+        uniqueKeys[rank0 + j] = gk[j];
+        out[rank0 + j] = gv[j];
+      }
+    }
+#endif
   } else {
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
@@ -288,6 +439,7 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
       }
       x[k] = v;
     }
+#if BY_KEY_STORE == 0
     __syncthreads();  // every thread has read its values from sv
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) sv[mine + k] = x[k];
@@ -297,5 +449,23 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
       const int j = k * BLOCK_SIZE + threadIdx.x;
       if (j < remaining) out[base + j] = sv[j];
     }
+#elif BY_KEY_STORE == 1
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k)
+      if (k < count) out[base + mine + k] = x[k];
+#else
+    // the warp's slice of sv holds only its own threads' values (read back before the scan)
+    const int slice = (threadIdx.x / WARP_SIZE) * WARP_SIZE * ITEMS;
+    const int ln = threadIdx.x % WARP_SIZE;
+    __syncwarp();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) sv[mine + k] = x[k];
+    __syncwarp();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const int j = slice + k * WARP_SIZE + ln;
+      if (j < remaining) out[base + j] = sv[j];
+    }
+#endif
   }
 }
