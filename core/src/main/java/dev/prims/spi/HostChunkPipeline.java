@@ -71,11 +71,9 @@ public final class HostChunkPipeline {
     // the fills of up to `ahead` chunks after k are in flight while k's finishes: the copier
     // threads that finish their part of chunk k go on with chunk k+1 rather than wait for the
     // slowest. A slot is filled again only once its last chunk was drained (or, with no output,
-    // uploaded) at an earlier step: lag + ahead < slots. With an output, half the slots (at least
-    // two steps) are the device's: more chunks in flight keep both link directions busy while the
-    // copier threads fill and drain the rest.
-    int lag = output == null ? 0 : Math.min(Math.max(2, count / 2), count - 1);
-    int ahead = output == null ? Math.min(2, count - 1) : count - 1 - lag;
+    // uploaded) at an earlier step: lag + ahead < slots.
+    int lag = output == null ? 0 : Math.min(2, count - 1);
+    int ahead = Math.min(2, count - 1 - lag);
     List<CompletableFuture<Void>> pending = new ArrayList<>();
     @SuppressWarnings("unchecked")
     CompletableFuture<Void>[] filled = new CompletableFuture[count];
