@@ -23,23 +23,19 @@ final class PeerLoops {
 
   /** A copy of the array {@code values}. */
   static Object copy(Object values) {
-<#list types as type>
-<@b.branch type=type first=type?is_first last=!type?has_next />
+<@b.perType of=types; T>
       return a.clone();
-</#list>
-    }
+</@b.perType>
   }
 
   static double serialSum(Object values) {
-<#list types as type>
-<@b.branch type=type first=type?is_first last=!type?has_next />
-      ${type.java} s = 0;
-      for (${type.java} v : a) {
+<@b.perType of=types; T>
+      ${T} s = 0;
+      for (${T} v : a) {
         s += v;
       }
       return s;
-</#list>
-    }
+</@b.perType>
   }
 
   /**
@@ -48,27 +44,23 @@ final class PeerLoops {
    */
   static double parallelPrefix(Object values) {
 <#assign prefixed = types?filter(t -> t.java != "float")>
-<#list prefixed as type>
-<@b.branch type=type first=type?is_first last=!type?has_next />
-      Arrays.parallelPrefix(a, ${boxed[type.java]}::sum);
+<@b.perType of=prefixed; T>
+      Arrays.parallelPrefix(a, ${boxed[T]}::sum);
       return a[a.length - 1];
-</#list>
-    }
+</@b.perType>
   }
 
   /** The inclusive prefix sums of {@code values} into {@code output}, serially. */
   static double serialPrefix(Object values, Object output) {
-<#list types as type>
-<@b.branch type=type first=type?is_first last=!type?has_next />
-      ${type.java}[] out = (${type.java}[]) output;
-      ${type.java} s = 0;
+<@b.perType of=types; T>
+      ${T}[] out = (${T}[]) output;
+      ${T} s = 0;
       for (int i = 0; i < a.length; i++) {
         s += a[i];
         out[i] = s;
       }
       return s;
-</#list>
-    }
+</@b.perType>
   }
 
   /**
@@ -78,48 +70,42 @@ final class PeerLoops {
   static double serialHistogram(Object values, long[] counts) {
     Arrays.fill(counts, 0);
     int bins = counts.length;
-<#list types as type>
-<@b.branch type=type first=type?is_first last=!type?has_next />
-<#if floating[type.java]>
-      EvenBins even = EvenBins.of(HistogramSpec.even(bins, 0, 1), DType.${type.java?upper_case});
-      for (${type.java} v : a) {
+<@b.perType of=types; T>
+<#if floating[T]>
+      EvenBins even = EvenBins.of(HistogramSpec.even(bins, 0, 1), DType.${T?upper_case});
+      for (${T} v : a) {
         int bin = even.binOf(v);
         if (bin >= 0) {
           counts[bin]++;
         }
       }
 <#else>
-      for (${type.java} k : a) {
+      for (${T} k : a) {
         if (k >= 0 && k < bins) {
-          counts[<#if type.java == "long">(int) </#if>k]++;
+          counts[<#if T == "long">(int) </#if>k]++;
         }
       }
 </#if>
-</#list>
-    }
+</@b.perType>
     return counts[0];
   }
 
   /** The dot product of {@code values} and {@code other} by a parallel {@link IntStream}. */
   static double parallelDot(Object values, Object other) {
-<#list types as type>
-<@b.branch type=type first=type?is_first last=!type?has_next />
-      ${type.java}[] y = (${type.java}[]) other;
-      return IntStream.range(0, a.length).parallel().${streamMap[type.java]}(i -> a[i] * y[i]).sum();
-</#list>
-    }
+<@b.perType of=types; T>
+      ${T}[] y = (${T}[]) other;
+      return IntStream.range(0, a.length).parallel().${streamMap[T]}(i -> a[i] * y[i]).sum();
+</@b.perType>
   }
 
   static double serialDot(Object values, Object other) {
-<#list types as type>
-<@b.branch type=type first=type?is_first last=!type?has_next />
-      ${type.java}[] y = (${type.java}[]) other;
-      ${type.java} s = 0;
+<@b.perType of=types; T>
+      ${T}[] y = (${T}[]) other;
+      ${T} s = 0;
       for (int i = 0; i < a.length; i++) {
         s += a[i] * y[i];
       }
       return s;
-</#list>
-    }
+</@b.perType>
   }
 }
