@@ -75,8 +75,8 @@ final class CpuSelectProgram {
         }
       default:
         return (code & INTEGER_MODE) != 0
-            ? SelectComparisons.integer(op, constant, values)
-            : SelectComparisons.floating(op, Double.longBitsToDouble(constant), values);
+            ? SelectLoops.compareInteger(op, constant, values)
+            : SelectLoops.compareFloating(op, Double.longBitsToDouble(constant), values);
     }
   }
 

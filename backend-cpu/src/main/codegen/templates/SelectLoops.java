@@ -1,6 +1,6 @@
-<#-- SelectComparisons: the comparison leaves of a select program, one branch per element type. -->
+<#-- SelectLoops: the cpu select's typed loops, one branch per element type. -->
 <@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/SelectComparisons.java" />
+<@pp.changeOutputFile name="/dev/prims/cpu/SelectLoops.java" />
 package dev.prims.cpu;
 
 import static dev.prims.spi.SelectProgram.EQ;
@@ -13,11 +13,12 @@ import dev.prims.cpu.CpuSelectProgram.IndexTest;
 import java.util.function.IntToDoubleFunction;
 
 /**
- * The comparisons of a {@link CpuSelectProgram}, read straight from the typed array (the select's
- * hot loop calls them). Generated from backend-cpu/src/main/codegen/templates/SelectComparisons.java.
+ * The typed loops of the cpu select: the comparisons of a {@link CpuSelectProgram}, read straight
+ * from the typed array (the select's hot loop calls them), and the scatter of the kept values.
+ * Generated from backend-cpu/src/main/codegen/templates/SelectLoops.java.
  */
-final class SelectComparisons {
-  private SelectComparisons() {}
+final class SelectLoops {
+  private SelectLoops() {}
 <#-- The comparison op of ${x} against the constant c as a switch expression of index tests. -->
 <#macro compare x>
 switch (op) {
@@ -32,7 +33,7 @@ switch (op) {
 <#assign floatings = types?filter(t -> t.floating)>
 
   /** Element {@code i} of an int or long array against the long constant {@code c}. */
-  static IndexTest integer(int op, long c, Object values) {
+  static IndexTest compareInteger(int op, long c, Object values) {
 <#list integers as type>
 <#if type?is_last>
     ${type.java}[] a = (${type.java}[]) values;
@@ -46,7 +47,7 @@ switch (op) {
   }
 
   /** Element {@code i} of any array, widened to double, against the double constant {@code c}. */
-  static IndexTest floating(int op, double c, Object values) {
+  static IndexTest compareFloating(int op, double c, Object values) {
 <#list floatings as type>
     if (values instanceof ${type.java}[] a) {
       return <@compare x="a[i]" />;
@@ -67,5 +68,31 @@ switch (op) {
     }
 </#if>
 </#list>
+  }
+
+  /**
+   * Writes the values of {@code in[from..to)} that pass {@code test}, in order, to {@code out} from
+   * {@code at}, and the others from {@code rest} where {@code rest >= 0} (a partition).
+   */
+  static void scatter(IndexTest test, Object in, Object out, int from, int to, int at, int rest) {
+<#list types as type>
+<#if type?is_first>
+    if (in instanceof ${type.java}[] a) {
+<#elseif type?has_next>
+    } else if (in instanceof ${type.java}[] a) {
+<#else>
+    } else {
+      ${type.java}[] a = (${type.java}[]) in;
+</#if>
+      ${type.java}[] o = (${type.java}[]) out;
+      for (int i = from; i < to; i++) {
+        if (test.test(i)) {
+          o[at++] = a[i];
+        } else if (rest >= 0) {
+          o[rest++] = a[i];
+        }
+      }
+</#list>
+    }
   }
 }
