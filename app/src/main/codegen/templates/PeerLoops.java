@@ -108,4 +108,25 @@ final class PeerLoops {
       return s;
 </@b.perType>
   }
+
+  /**
+   * The first value of each run of equal adjacent int or long {@code values}, as a Java user writes
+   * it with a loop: into a full-size array, trimmed; each run's length is counted into {@code
+   * lengths} (as long as the values) where not null.
+   */
+  static Object serialRuns(Object values, long[] lengths) {
+<@b.perType of=types?filter(t -> t.java == "int" || t.java == "long"); T>
+      ${T}[] out = new ${T}[a.length];
+      int m = 0;
+      for (int i = 0; i < a.length; i++) {
+        if (i == 0 || a[i] != a[i - 1]) {
+          out[m++] = a[i];
+        }
+        if (lengths != null) {
+          lengths[m - 1]++;
+        }
+      }
+      return Arrays.copyOf(out, m);
+</@b.perType>
+  }
 }
