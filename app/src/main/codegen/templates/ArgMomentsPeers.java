@@ -1,15 +1,5 @@
 <#-- ArgMomentsPeers: the JDK peer loops of arg-min, arg-max and moments, one branch per element type. -->
-<#-- Opens the branch of ${type}: "if (values instanceof T[] a) {", "} else if ..." or the last "} else {". -->
-<#macro branch type first last>
-<#if first>
-    if (values instanceof ${type.java}[] a) {
-<#elseif !last>
-    } else if (values instanceof ${type.java}[] a) {
-<#else>
-    } else {
-      ${type.java}[] a = (${type.java}[]) values;
-</#if>
-</#macro>
+<#import "/@includes/branch.ftl" as b>
 <@pp.dropOutputFile />
 <@pp.changeOutputFile name="/dev/prims/app/bench/ArgMomentsPeers.java" />
 package dev.prims.app.bench;
@@ -78,7 +68,7 @@ final class ArgMomentsPeers {
     }
     int at = lo;
 <#list types as type>
-<@branch type=type first=type?is_first last=!type?has_next />
+<@b.branch type=type first=type?is_first last=!type?has_next />
       ${type.java} v = a[lo];
       for (int i = lo + 1; i < hi; i++) {
         if (min ? a[i] < v : a[i] > v) {
@@ -123,7 +113,7 @@ final class ArgMomentsPeers {
     double s = 0;
     double q = 0;
 <#list types as type>
-<@branch type=type first=type?is_first last=!type?has_next />
+<@b.branch type=type first=type?is_first last=!type?has_next />
       for (int i = lo; i < hi; i++) {
         double x = a[i];
         s += x;

@@ -3,13 +3,8 @@ package dev.prims.cpu;
 import static dev.prims.spi.SelectProgram.ALWAYS;
 import static dev.prims.spi.SelectProgram.AND;
 import static dev.prims.spi.SelectProgram.DESCENDING;
-import static dev.prims.spi.SelectProgram.EQ;
 import static dev.prims.spi.SelectProgram.FLAG;
-import static dev.prims.spi.SelectProgram.GE;
-import static dev.prims.spi.SelectProgram.GT;
 import static dev.prims.spi.SelectProgram.INTEGER_MODE;
-import static dev.prims.spi.SelectProgram.LE;
-import static dev.prims.spi.SelectProgram.LT;
 import static dev.prims.spi.SelectProgram.NOT_NAN;
 import static dev.prims.spi.SelectProgram.OR;
 import static dev.prims.spi.SelectProgram.RADIX_BELOW;
@@ -17,7 +12,6 @@ import static dev.prims.spi.SelectProgram.RADIX_PREFIX;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.function.IntToDoubleFunction;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -81,82 +75,9 @@ final class CpuSelectProgram {
         }
       default:
         return (code & INTEGER_MODE) != 0
-            ? integerCompare(op, constant, values)
-            : doubleCompare(op, Double.longBitsToDouble(constant), values);
+            ? SelectLoops.compareInteger(op, constant, values)
+            : SelectLoops.compareFloating(op, Double.longBitsToDouble(constant), values);
     }
-  }
-
-  /** A comparison read straight from the typed array (the select's hot loop calls it). */
-  private static IndexTest integerCompare(int op, long c, Object values) {
-    if (values instanceof int[] a) {
-      return switch (op) {
-        case LT -> i -> a[i] < c;
-        case LE -> i -> a[i] <= c;
-        case GT -> i -> a[i] > c;
-        case GE -> i -> a[i] >= c;
-        case EQ -> i -> a[i] == c;
-        default -> i -> a[i] != c;
-      };
-    }
-    long[] a = (long[]) values;
-    return switch (op) {
-      case LT -> i -> a[i] < c;
-      case LE -> i -> a[i] <= c;
-      case GT -> i -> a[i] > c;
-      case GE -> i -> a[i] >= c;
-      case EQ -> i -> a[i] == c;
-      default -> i -> a[i] != c;
-    };
-  }
-
-  /** {@link #integerCompare} of a value widened to double against a double constant. */
-  private static IndexTest doubleCompare(int op, double c, Object values) {
-    if (values instanceof float[] a) {
-      return switch (op) {
-        case LT -> i -> a[i] < c;
-        case LE -> i -> a[i] <= c;
-        case GT -> i -> a[i] > c;
-        case GE -> i -> a[i] >= c;
-        case EQ -> i -> a[i] == c;
-        default -> i -> a[i] != c;
-      };
-    }
-    if (values instanceof double[] a) {
-      return switch (op) {
-        case LT -> i -> a[i] < c;
-        case LE -> i -> a[i] <= c;
-        case GT -> i -> a[i] > c;
-        case GE -> i -> a[i] >= c;
-        case EQ -> i -> a[i] == c;
-        default -> i -> a[i] != c;
-      };
-    }
-    return doubleCompare(op, c, asDouble(values));
-  }
-
-  private static IndexTest doubleCompare(int op, double c, IntToDoubleFunction x) {
-    return switch (op) {
-      case LT -> i -> x.applyAsDouble(i) < c;
-      case LE -> i -> x.applyAsDouble(i) <= c;
-      case GT -> i -> x.applyAsDouble(i) > c;
-      case GE -> i -> x.applyAsDouble(i) >= c;
-      case EQ -> i -> x.applyAsDouble(i) == c;
-      default -> i -> x.applyAsDouble(i) != c;
-    };
-  }
-
-  private static IntToDoubleFunction asDouble(Object values) {
-    if (values instanceof int[] a) {
-      return i -> a[i];
-    }
-    if (values instanceof long[] a) {
-      return i -> a[i];
-    }
-    if (values instanceof float[] a) {
-      return i -> a[i];
-    }
-    double[] a = (double[]) values;
-    return i -> a[i];
   }
 
   /**

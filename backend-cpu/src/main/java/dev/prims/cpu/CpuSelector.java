@@ -175,44 +175,7 @@ final class CpuSelector implements Selector {
           int to = CpuRadixSort.lo(c + 1, chunks, n);
           int at = starts[c];
           int rest = partition ? kept + from - starts[c] : -1;
-          if (in instanceof int[] a) {
-            int[] o = (int[]) out;
-            for (int i = from; i < to; i++) {
-              if (test.test(i)) {
-                o[at++] = a[i];
-              } else if (rest >= 0) {
-                o[rest++] = a[i];
-              }
-            }
-          } else if (in instanceof long[] a) {
-            long[] o = (long[]) out;
-            for (int i = from; i < to; i++) {
-              if (test.test(i)) {
-                o[at++] = a[i];
-              } else if (rest >= 0) {
-                o[rest++] = a[i];
-              }
-            }
-          } else if (in instanceof float[] a) {
-            float[] o = (float[]) out;
-            for (int i = from; i < to; i++) {
-              if (test.test(i)) {
-                o[at++] = a[i];
-              } else if (rest >= 0) {
-                o[rest++] = a[i];
-              }
-            }
-          } else {
-            double[] a = (double[]) in;
-            double[] o = (double[]) out;
-            for (int i = from; i < to; i++) {
-              if (test.test(i)) {
-                o[at++] = a[i];
-              } else if (rest >= 0) {
-                o[rest++] = a[i];
-              }
-            }
-          }
+          SelectLoops.scatter(test, in, out, from, to, at, rest);
         });
   }
 }

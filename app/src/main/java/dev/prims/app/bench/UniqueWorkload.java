@@ -149,34 +149,9 @@ final class UniqueWorkload {
 
   /** As a Java user writes it with a loop: values (and lengths) into full-size arrays, trimmed. */
   static Runs serial(Object keys, boolean encode) {
-    int n = Array.getLength(keys);
-    long[] lengths = encode ? new long[n] : null;
-    int m = 0;
-    Object values;
-    if (keys instanceof int[] a) {
-      int[] out = new int[n];
-      for (int i = 0; i < n; i++) {
-        if (i == 0 || a[i] != a[i - 1]) {
-          out[m++] = a[i];
-        }
-        if (encode) {
-          lengths[m - 1]++;
-        }
-      }
-      values = Arrays.copyOf(out, m);
-    } else {
-      long[] a = (long[]) keys;
-      long[] out = new long[n];
-      for (int i = 0; i < n; i++) {
-        if (i == 0 || a[i] != a[i - 1]) {
-          out[m++] = a[i];
-        }
-        if (encode) {
-          lengths[m - 1]++;
-        }
-      }
-      values = Arrays.copyOf(out, m);
-    }
+    long[] lengths = encode ? new long[Array.getLength(keys)] : null;
+    Object values = PeerLoops.serialRuns(keys, lengths);
+    int m = Array.getLength(values);
     return new Runs(values, encode ? Arrays.copyOf(lengths, m) : null);
   }
 }

@@ -30,22 +30,28 @@ final class ShardedBuffers implements BufferManager {
 
   @Override
   public DeviceBuffer upload(Object array) {
-    DType type = DType.ofArray(array);
-    ShardLayout layout = owner.layout(Array.getLength(array));
-    return assemble(
-        type,
-        layout,
-        i -> member(i).buffers().upload(array, (int) layout.start(i), (int) layout.length(i)));
+    return overShards(array, (buffers, offset, length) -> buffers.upload(array, offset, length));
   }
 
   @Override
   public DeviceBuffer wrap(Object array) {
+    return overShards(array, (buffers, offset, length) -> buffers.wrap(array, offset, length));
+  }
+
+  /** A buffer over the host {@code array}: each member's slice of it made by {@code slice}. */
+  private DeviceBuffer overShards(Object array, Slice slice) {
     DType type = DType.ofArray(array);
     ShardLayout layout = owner.layout(Array.getLength(array));
     return assemble(
         type,
         layout,
-        i -> member(i).buffers().wrap(array, (int) layout.start(i), (int) layout.length(i)));
+        i -> slice.of(member(i).buffers(), (int) layout.start(i), (int) layout.length(i)));
+  }
+
+  /** One member's buffer of {@code length} elements of a host array from {@code offset}. */
+  @FunctionalInterface
+  private interface Slice {
+    DeviceBuffer of(BufferManager buffers, int offset, int length);
   }
 
   @Override

@@ -1,3 +1,8 @@
+<#-- Prims: the Java source, each family of typed overloads written once (includes/typed.ftl). -->
+<#include "/@includes/typed.ftl">
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/Prims.java" />
+// Generated from core/src/main/codegen/templates/Prims.java: edit the template, not this file.
 package dev.prims;
 
 import com.google.inject.Guice;
@@ -157,21 +162,11 @@ public final class Prims implements AutoCloseable {
 
   // ---- reduce ----
 
-  public Scalar reduce(int[] values, ReduceOp op) {
+<@typed; T>
+  public Scalar reduce(${T}[] values, ReduceOp op) {
     return reduceArray(values, op);
   }
-
-  public Scalar reduce(long[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
-
-  public Scalar reduce(float[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
-
-  public Scalar reduce(double[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
+</@typed>
 
   private Scalar reduceArray(Object values, ReduceOp op) {
     DType type = DType.ofArray(values);
@@ -248,21 +243,7 @@ public final class Prims implements AutoCloseable {
 
   // ---- scan ----
 
-  public ScanResult<int[]> scan(int[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<long[]> scan(long[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<float[]> scan(float[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<double[]> scan(double[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
+<@scans />
 
   @SuppressWarnings("unchecked")
   private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
@@ -278,24 +259,11 @@ public final class Prims implements AutoCloseable {
    * @throws IllegalArgumentException when an array is null or {@code output} is shorter (naming the
    *     lengths)
    */
-  public Provenance scan(int[] input, int[] output, ReduceOp op, ScanKind kind) {
+<@typed link="scan(int[], int[], ReduceOp, ScanKind)"; T>
+  public Provenance scan(${T}[] input, ${T}[] output, ReduceOp op, ScanKind kind) {
     return scanRange(input, 0, output, 0, lengthOf(input), op, kind);
   }
-
-  /** {@link #scan(int[], int[], ReduceOp, ScanKind)} of longs. */
-  public Provenance scan(long[] input, long[] output, ReduceOp op, ScanKind kind) {
-    return scanRange(input, 0, output, 0, lengthOf(input), op, kind);
-  }
-
-  /** {@link #scan(int[], int[], ReduceOp, ScanKind)} of floats. */
-  public Provenance scan(float[] input, float[] output, ReduceOp op, ScanKind kind) {
-    return scanRange(input, 0, output, 0, lengthOf(input), op, kind);
-  }
-
-  /** {@link #scan(int[], int[], ReduceOp, ScanKind)} of doubles. */
-  public Provenance scan(double[] input, double[] output, ReduceOp op, ScanKind kind) {
-    return scanRange(input, 0, output, 0, lengthOf(input), op, kind);
-  }
+</@typed>
 
   /**
    * Scans {@code input[inputOffset, inputOffset + length)} into {@code output[outputOffset,
@@ -305,52 +273,18 @@ public final class Prims implements AutoCloseable {
    * @throws IllegalArgumentException when an array is null, a range lies outside its array, or
    *     different ranges of one array overlap (naming the offsets and lengths)
    */
+<@typed link="scan(int[], int, int[], int, int, ReduceOp, ScanKind)"; T>
   public Provenance scan(
-      int[] input,
+      ${T}[] input,
       int inputOffset,
-      int[] output,
+      ${T}[] output,
       int outputOffset,
       int length,
       ReduceOp op,
       ScanKind kind) {
     return scanRange(input, inputOffset, output, outputOffset, length, op, kind);
   }
-
-  /** {@link #scan(int[], int, int[], int, int, ReduceOp, ScanKind)} of longs. */
-  public Provenance scan(
-      long[] input,
-      int inputOffset,
-      long[] output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind) {
-    return scanRange(input, inputOffset, output, outputOffset, length, op, kind);
-  }
-
-  /** {@link #scan(int[], int, int[], int, int, ReduceOp, ScanKind)} of floats. */
-  public Provenance scan(
-      float[] input,
-      int inputOffset,
-      float[] output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind) {
-    return scanRange(input, inputOffset, output, outputOffset, length, op, kind);
-  }
-
-  /** {@link #scan(int[], int, int[], int, int, ReduceOp, ScanKind)} of doubles. */
-  public Provenance scan(
-      double[] input,
-      int inputOffset,
-      double[] output,
-      int outputOffset,
-      int length,
-      ReduceOp op,
-      ScanKind kind) {
-    return scanRange(input, inputOffset, output, outputOffset, length, op, kind);
-  }
+</@typed>
 
   private Provenance scanRange(
       Object input,
@@ -481,15 +415,12 @@ public final class Prims implements AutoCloseable {
     return histogramArray(keys, HistogramSpec.keys(bins));
   }
 
-  /** Counts float values into even bins. */
-  public HistogramResult histogram(float[] values, HistogramSpec spec) {
+<@typed of="floats"; T>
+  /** Counts ${T} values into even bins. */
+  public HistogramResult histogram(${T}[] values, HistogramSpec spec) {
     return histogramArray(values, spec);
   }
-
-  /** Counts double values into even bins. */
-  public HistogramResult histogram(double[] values, HistogramSpec spec) {
-    return histogramArray(values, spec);
-  }
+</@typed>
 
   /**
    * {@link #histogram(int[], int)} into the caller's {@code counts} (exactly {@code bins} long,
@@ -506,15 +437,12 @@ public final class Prims implements AutoCloseable {
     return histogramInto(keys, HistogramSpec.keys(bins), counts);
   }
 
-  /** {@link #histogram(float[], HistogramSpec)} into the caller's {@code counts} (see above). */
-  public HistogramResult histogram(float[] values, HistogramSpec spec, long[] counts) {
+<@typed of="floats"; T>
+  /** {@link #histogram(${T}[], HistogramSpec)} into the caller's {@code counts} (see above). */
+  public HistogramResult histogram(${T}[] values, HistogramSpec spec, long[] counts) {
     return histogramInto(values, spec, counts);
   }
-
-  /** {@link #histogram(double[], HistogramSpec)} into the caller's {@code counts} (see above). */
-  public HistogramResult histogram(double[] values, HistogramSpec spec, long[] counts) {
-    return histogramInto(values, spec, counts);
-  }
+</@typed>
 
   private HistogramResult histogramArray(Object values, HistogramSpec spec) {
     checkSpec(spec, DType.ofArray(values));
@@ -597,21 +525,11 @@ public final class Prims implements AutoCloseable {
 
   // ---- dot ----
 
-  public Scalar dot(int[] a, int[] b) {
+<@typed; T>
+  public Scalar dot(${T}[] a, ${T}[] b) {
     return dotArrays(a, b);
   }
-
-  public Scalar dot(long[] a, long[] b) {
-    return dotArrays(a, b);
-  }
-
-  public Scalar dot(float[] a, float[] b) {
-    return dotArrays(a, b);
-  }
-
-  public Scalar dot(double[] a, double[] b) {
-    return dotArrays(a, b);
-  }
+</@typed>
 
   private Scalar dotArrays(Object a, Object b) {
     DType type = DType.ofArray(a);
@@ -699,24 +617,11 @@ public final class Prims implements AutoCloseable {
    * @throws IllegalArgumentException for an op other than MIN or MAX, or an empty input (as {@link
    *     #reduce(int[], ReduceOp)} with MIN or MAX)
    */
-  public ArgResult argReduce(int[] values, ReduceOp op) {
+<@typed link="argReduce(int[], ReduceOp)"; T>
+  public ArgResult argReduce(${T}[] values, ReduceOp op) {
     return ArgReduceCalls.onArray(engine, config, values, op);
   }
-
-  /** {@link #argReduce(int[], ReduceOp)} of longs. */
-  public ArgResult argReduce(long[] values, ReduceOp op) {
-    return ArgReduceCalls.onArray(engine, config, values, op);
-  }
-
-  /** {@link #argReduce(int[], ReduceOp)} of floats. */
-  public ArgResult argReduce(float[] values, ReduceOp op) {
-    return ArgReduceCalls.onArray(engine, config, values, op);
-  }
-
-  /** {@link #argReduce(int[], ReduceOp)} of doubles. */
-  public ArgResult argReduce(double[] values, ReduceOp op) {
-    return ArgReduceCalls.onArray(engine, config, values, op);
-  }
+</@typed>
 
   /** {@link #argReduce(int[], ReduceOp)} of a device buffer, on the backend that owns it. */
   public ArgResult argReduce(DeviceBuffer values, ReduceOp op) {
@@ -729,24 +634,11 @@ public final class Prims implements AutoCloseable {
   }
 
   /** Count, mean, variances and standard deviations in one pass (see {@link Moments}). */
-  public Moments moments(int[] values) {
+<@typed link="moments(int[])"; T>
+  public Moments moments(${T}[] values) {
     return MomentsCalls.onArray(engine, config, values);
   }
-
-  /** {@link #moments(int[])} of longs. */
-  public Moments moments(long[] values) {
-    return MomentsCalls.onArray(engine, config, values);
-  }
-
-  /** {@link #moments(int[])} of floats. */
-  public Moments moments(float[] values) {
-    return MomentsCalls.onArray(engine, config, values);
-  }
-
-  /** {@link #moments(int[])} of doubles. */
-  public Moments moments(double[] values) {
-    return MomentsCalls.onArray(engine, config, values);
-  }
+</@typed>
 
   /** {@link #moments(int[])} of a device buffer, on the backend that owns it. */
   public Moments moments(DeviceBuffer values) {
@@ -764,44 +656,18 @@ public final class Prims implements AutoCloseable {
    * A new array of {@code keys} sorted ascending; {@code keys} is untouched. Floating keys are
    * ordered as {@link SortOrder} says ({@code -0.0} before {@code +0.0}, NaNs last).
    */
-  public SortResult<int[]> sort(int[] keys) {
+<@typed link="sort(int[])"; T>
+  public SortResult<${T}[]> sort(${T}[] keys) {
     return SortCalls.copy(engine, config, keys, SortOrder.ASCENDING);
   }
-
-  /** {@link #sort(int[])} of longs. */
-  public SortResult<long[]> sort(long[] keys) {
-    return SortCalls.copy(engine, config, keys, SortOrder.ASCENDING);
-  }
-
-  /** {@link #sort(int[])} of floats. */
-  public SortResult<float[]> sort(float[] keys) {
-    return SortCalls.copy(engine, config, keys, SortOrder.ASCENDING);
-  }
-
-  /** {@link #sort(int[])} of doubles. */
-  public SortResult<double[]> sort(double[] keys) {
-    return SortCalls.copy(engine, config, keys, SortOrder.ASCENDING);
-  }
+</@typed>
 
   /** A new array of {@code keys} sorted in {@code order}; {@code keys} is untouched. */
-  public SortResult<int[]> sort(int[] keys, SortOrder order) {
+<@typed link="sort(int[], SortOrder)"; T>
+  public SortResult<${T}[]> sort(${T}[] keys, SortOrder order) {
     return SortCalls.copy(engine, config, keys, order);
   }
-
-  /** {@link #sort(int[], SortOrder)} of longs. */
-  public SortResult<long[]> sort(long[] keys, SortOrder order) {
-    return SortCalls.copy(engine, config, keys, order);
-  }
-
-  /** {@link #sort(int[], SortOrder)} of floats. */
-  public SortResult<float[]> sort(float[] keys, SortOrder order) {
-    return SortCalls.copy(engine, config, keys, order);
-  }
-
-  /** {@link #sort(int[], SortOrder)} of doubles. */
-  public SortResult<double[]> sort(double[] keys, SortOrder order) {
-    return SortCalls.copy(engine, config, keys, order);
-  }
+</@typed>
 
   /**
    * Sorts {@code keys} into the caller's {@code output} (the same length; {@code keys} itself sorts
@@ -809,44 +675,18 @@ public final class Prims implements AutoCloseable {
    *
    * @throws IllegalArgumentException when an array is null or the lengths differ (naming them)
    */
-  public Provenance sort(int[] keys, int[] output, SortOrder order) {
+<@typed link="sort(int[], int[], SortOrder)"; T>
+  public Provenance sort(${T}[] keys, ${T}[] output, SortOrder order) {
     return SortCalls.into(engine, config, keys, output, order);
   }
-
-  /** {@link #sort(int[], int[], SortOrder)} of longs. */
-  public Provenance sort(long[] keys, long[] output, SortOrder order) {
-    return SortCalls.into(engine, config, keys, output, order);
-  }
-
-  /** {@link #sort(int[], int[], SortOrder)} of floats. */
-  public Provenance sort(float[] keys, float[] output, SortOrder order) {
-    return SortCalls.into(engine, config, keys, output, order);
-  }
-
-  /** {@link #sort(int[], int[], SortOrder)} of doubles. */
-  public Provenance sort(double[] keys, double[] output, SortOrder order) {
-    return SortCalls.into(engine, config, keys, output, order);
-  }
+</@typed>
 
   /** Sorts {@code keys} in place in {@code order}. */
-  public Provenance sortInPlace(int[] keys, SortOrder order) {
+<@typed link="sortInPlace(int[], SortOrder)"; T>
+  public Provenance sortInPlace(${T}[] keys, SortOrder order) {
     return SortCalls.sort(engine, config, keys, null, order);
   }
-
-  /** {@link #sortInPlace(int[], SortOrder)} of longs. */
-  public Provenance sortInPlace(long[] keys, SortOrder order) {
-    return SortCalls.sort(engine, config, keys, null, order);
-  }
-
-  /** {@link #sortInPlace(int[], SortOrder)} of floats. */
-  public Provenance sortInPlace(float[] keys, SortOrder order) {
-    return SortCalls.sort(engine, config, keys, null, order);
-  }
-
-  /** {@link #sortInPlace(int[], SortOrder)} of doubles. */
-  public Provenance sortInPlace(double[] keys, SortOrder order) {
-    return SortCalls.sort(engine, config, keys, null, order);
-  }
+</@typed>
 
   /**
    * Sorts {@code keys} in place in {@code order}, moving {@code values[i]} (as long as {@code
@@ -864,35 +704,26 @@ public final class Prims implements AutoCloseable {
     return SortCalls.pairs(engine, config, keys, values, order);
   }
 
-  /** {@link #sortPairs(int[], int[], SortOrder)} of long keys and int values. */
-  public Provenance sortPairs(long[] keys, int[] values, SortOrder order) {
+<@typed of="integers"; T>
+  /** {@link #sortPairs(int[], int[], SortOrder)} of long keys and ${T} values. */
+  public Provenance sortPairs(long[] keys, ${T}[] values, SortOrder order) {
     return SortCalls.pairs(engine, config, keys, values, order);
   }
+</@typed>
 
-  /** {@link #sortPairs(int[], int[], SortOrder)} of long keys and long values. */
-  public Provenance sortPairs(long[] keys, long[] values, SortOrder order) {
+<@typed of="integers"; T>
+  /** {@link #sortPairs(int[], int[], SortOrder)} of float keys and ${T} values. */
+  public Provenance sortPairs(float[] keys, ${T}[] values, SortOrder order) {
     return SortCalls.pairs(engine, config, keys, values, order);
   }
+</@typed>
 
-  /** {@link #sortPairs(int[], int[], SortOrder)} of float keys and int values. */
-  public Provenance sortPairs(float[] keys, int[] values, SortOrder order) {
+<@typed of="integers"; T>
+  /** {@link #sortPairs(int[], int[], SortOrder)} of double keys and ${T} values. */
+  public Provenance sortPairs(double[] keys, ${T}[] values, SortOrder order) {
     return SortCalls.pairs(engine, config, keys, values, order);
   }
-
-  /** {@link #sortPairs(int[], int[], SortOrder)} of float keys and long values. */
-  public Provenance sortPairs(float[] keys, long[] values, SortOrder order) {
-    return SortCalls.pairs(engine, config, keys, values, order);
-  }
-
-  /** {@link #sortPairs(int[], int[], SortOrder)} of double keys and int values. */
-  public Provenance sortPairs(double[] keys, int[] values, SortOrder order) {
-    return SortCalls.pairs(engine, config, keys, values, order);
-  }
-
-  /** {@link #sortPairs(int[], int[], SortOrder)} of double keys and long values. */
-  public Provenance sortPairs(double[] keys, long[] values, SortOrder order) {
-    return SortCalls.pairs(engine, config, keys, values, order);
-  }
+</@typed>
 
   /**
    * Sorts the buffer {@code keys} in place in {@code order} on the backend that owns it (a backend
@@ -998,24 +829,11 @@ public final class Prims implements AutoCloseable {
    *
    * @throws IllegalArgumentException when an argument is null
    */
-  public SelectResult<int[]> select(int[] values, Predicate predicate) {
+<@typed link="select(int[], Predicate)"; T>
+  public SelectResult<${T}[]> select(${T}[] values, Predicate predicate) {
     return SelectCalls.select(engine, config, values, predicate, null, false);
   }
-
-  /** {@link #select(int[], Predicate)} of longs. */
-  public SelectResult<long[]> select(long[] values, Predicate predicate) {
-    return SelectCalls.select(engine, config, values, predicate, null, false);
-  }
-
-  /** {@link #select(int[], Predicate)} of floats. */
-  public SelectResult<float[]> select(float[] values, Predicate predicate) {
-    return SelectCalls.select(engine, config, values, predicate, null, false);
-  }
-
-  /** {@link #select(int[], Predicate)} of doubles. */
-  public SelectResult<double[]> select(double[] values, Predicate predicate) {
-    return SelectCalls.select(engine, config, values, predicate, null, false);
-  }
+</@typed>
 
   /**
    * The values of {@code values} where {@code flags[i] != 0} (flags as long as the values), in
@@ -1023,70 +841,31 @@ public final class Prims implements AutoCloseable {
    *
    * @throws IllegalArgumentException when an argument is null or the lengths differ (naming both)
    */
-  public SelectResult<int[]> select(int[] values, int[] flags) {
+<@typed link="select(int[], int[])"; T>
+  public SelectResult<${T}[]> select(${T}[] values, int[] flags) {
     return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
   }
-
-  /** {@link #select(int[], int[])} of longs. */
-  public SelectResult<long[]> select(long[] values, int[] flags) {
-    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
-  }
-
-  /** {@link #select(int[], int[])} of floats. */
-  public SelectResult<float[]> select(float[] values, int[] flags) {
-    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
-  }
-
-  /** {@link #select(int[], int[])} of doubles. */
-  public SelectResult<double[]> select(double[] values, int[] flags) {
-    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
-  }
+</@typed>
 
   /**
    * A new array of the values of {@code values} for which {@code predicate} holds, in input order,
    * followed by the others in input order; {@link SelectResult#kept()} says where the others start.
    */
-  public SelectResult<int[]> partition(int[] values, Predicate predicate) {
+<@typed link="partition(int[], Predicate)"; T>
+  public SelectResult<${T}[]> partition(${T}[] values, Predicate predicate) {
     return SelectCalls.select(engine, config, values, predicate, null, true);
   }
-
-  /** {@link #partition(int[], Predicate)} of longs. */
-  public SelectResult<long[]> partition(long[] values, Predicate predicate) {
-    return SelectCalls.select(engine, config, values, predicate, null, true);
-  }
-
-  /** {@link #partition(int[], Predicate)} of floats. */
-  public SelectResult<float[]> partition(float[] values, Predicate predicate) {
-    return SelectCalls.select(engine, config, values, predicate, null, true);
-  }
-
-  /** {@link #partition(int[], Predicate)} of doubles. */
-  public SelectResult<double[]> partition(double[] values, Predicate predicate) {
-    return SelectCalls.select(engine, config, values, predicate, null, true);
-  }
+</@typed>
 
   /**
    * {@link #partition(int[], Predicate)} by {@code flags[i] != 0} (as {@link #select(int[],
    * int[])}).
    */
-  public SelectResult<int[]> partition(int[] values, int[] flags) {
+<@typed link="partition(int[], int[])"; T>
+  public SelectResult<${T}[]> partition(${T}[] values, int[] flags) {
     return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
   }
-
-  /** {@link #partition(int[], int[])} of longs. */
-  public SelectResult<long[]> partition(long[] values, int[] flags) {
-    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
-  }
-
-  /** {@link #partition(int[], int[])} of floats. */
-  public SelectResult<float[]> partition(float[] values, int[] flags) {
-    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
-  }
-
-  /** {@link #partition(int[], int[])} of doubles. */
-  public SelectResult<double[]> partition(double[] values, int[] flags) {
-    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
-  }
+</@typed>
 
   /**
    * Writes the values of the buffer {@code values} for which {@code predicate} holds, in order, to
@@ -1127,24 +906,11 @@ public final class Prims implements AutoCloseable {
    * @throws IllegalArgumentException when k is outside {@code [1, n]} (naming both) or an argument
    *     is null
    */
-  public TopKResult<int[]> topK(int[] values, int k, TopKOrder order) {
+<@typed link="topK(int[], int, TopKOrder)"; T>
+  public TopKResult<${T}[]> topK(${T}[] values, int k, TopKOrder order) {
     return SelectCalls.topK(engine, config, values, k, order);
   }
-
-  /** {@link #topK(int[], int, TopKOrder)} of longs. */
-  public TopKResult<long[]> topK(long[] values, int k, TopKOrder order) {
-    return SelectCalls.topK(engine, config, values, k, order);
-  }
-
-  /** {@link #topK(int[], int, TopKOrder)} of floats. */
-  public TopKResult<float[]> topK(float[] values, int k, TopKOrder order) {
-    return SelectCalls.topK(engine, config, values, k, order);
-  }
-
-  /** {@link #topK(int[], int, TopKOrder)} of doubles. */
-  public TopKResult<double[]> topK(double[] values, int k, TopKOrder order) {
-    return SelectCalls.topK(engine, config, values, k, order);
-  }
+</@typed>
 
   /**
    * {@link #topK(int[], int, TopKOrder)} of the buffer {@code values} into {@code valuesOut} (of
@@ -1181,14 +947,11 @@ public final class Prims implements AutoCloseable {
    *
    * @throws IllegalArgumentException for float or double values (compare their bits as ints)
    */
-  public SelectResult<int[]> unique(int[] values) {
+<@typed of="integers" link="unique(int[])"; T>
+  public SelectResult<${T}[]> unique(${T}[] values) {
     return UniqueCalls.unique(engine, config, values);
   }
-
-  /** {@link #unique(int[])} of longs. */
-  public SelectResult<long[]> unique(long[] values) {
-    return UniqueCalls.unique(engine, config, values);
-  }
+</@typed>
 
   /**
    * {@link #unique(int[])} of an int or long buffer into {@code output} (same type and backend, at
@@ -1204,14 +967,11 @@ public final class Prims implements AutoCloseable {
    *
    * @throws IllegalArgumentException for float or double values (compare their bits as ints)
    */
-  public RunLengthResult<int[]> runLengthEncode(int[] values) {
+<@typed of="integers" link="runLengthEncode(int[])"; T>
+  public RunLengthResult<${T}[]> runLengthEncode(${T}[] values) {
     return UniqueCalls.encode(engine, config, values);
   }
-
-  /** {@link #runLengthEncode(int[])} of longs. */
-  public RunLengthResult<long[]> runLengthEncode(long[] values) {
-    return UniqueCalls.encode(engine, config, values);
-  }
+</@typed>
 
   /**
    * {@link #runLengthEncode(int[])} of an int or long buffer: run {@code r}'s value to {@code
@@ -1341,15 +1101,12 @@ public final class Prims implements AutoCloseable {
     return new Segments(engine, config, copy, offsets);
   }
 
-  /** Runs of equal adjacent int keys, for reduce-by-key and scan-by-key on this view. */
-  public ByKey<int[]> byKey(int[] keys) {
+<@typed of="integers"; T>
+  /** Runs of equal adjacent ${T} keys, for reduce-by-key and scan-by-key on this view. */
+  public ByKey<${T}[]> byKey(${T}[] keys) {
     return new ByKey<>(engine, config, notNull(keys, "keys"));
   }
-
-  /** Runs of equal adjacent long keys, for reduce-by-key and scan-by-key on this view. */
-  public ByKey<long[]> byKey(long[] keys) {
-    return new ByKey<>(engine, config, notNull(keys, "keys"));
-  }
+</@typed>
 
   /** Runs of equal adjacent keys of an int or long buffer, for by-key calls on its backend. */
   public ByKey<DeviceBuffer> byKey(DeviceBuffer keys) {
@@ -1527,25 +1284,12 @@ public final class Prims implements AutoCloseable {
   // future completes with the result or with the synchronous call's exception. Safe from many
   // threads; arrays must not change, and buffers must stay open, until completion.
 
-  /** {@link #reduce(int[], ReduceOp)} asynchronously. */
-  public CompletableFuture<Scalar> reduceAsync(int[] values, ReduceOp op) {
+<@typed; T>
+  /** {@link #reduce(${T}[], ReduceOp)} asynchronously. */
+  public CompletableFuture<Scalar> reduceAsync(${T}[] values, ReduceOp op) {
     return engine.async(() -> reduce(values, op));
   }
-
-  /** {@link #reduce(long[], ReduceOp)} asynchronously. */
-  public CompletableFuture<Scalar> reduceAsync(long[] values, ReduceOp op) {
-    return engine.async(() -> reduce(values, op));
-  }
-
-  /** {@link #reduce(float[], ReduceOp)} asynchronously. */
-  public CompletableFuture<Scalar> reduceAsync(float[] values, ReduceOp op) {
-    return engine.async(() -> reduce(values, op));
-  }
-
-  /** {@link #reduce(double[], ReduceOp)} asynchronously. */
-  public CompletableFuture<Scalar> reduceAsync(double[] values, ReduceOp op) {
-    return engine.async(() -> reduce(values, op));
-  }
+</@typed>
 
   /**
    * {@link #reduce(DeviceBuffer, ReduceOp)} asynchronously: enqueued on the backend's stream or
@@ -1570,28 +1314,13 @@ public final class Prims implements AutoCloseable {
         .thenApply(o -> new Scalar(values.type(), o.value(), o.provenance()));
   }
 
-  /** {@link #scan(int[], ReduceOp, ScanKind)} asynchronously. */
-  public CompletableFuture<ScanResult<int[]>> scanAsync(int[] values, ReduceOp op, ScanKind kind) {
+<@typed; T>
+  /** {@link #scan(${T}[], ReduceOp, ScanKind)} asynchronously. */
+  public CompletableFuture<ScanResult<${T}[]>> scanAsync(
+      ${T}[] values, ReduceOp op, ScanKind kind) {
     return engine.async(() -> scan(values, op, kind));
   }
-
-  /** {@link #scan(long[], ReduceOp, ScanKind)} asynchronously. */
-  public CompletableFuture<ScanResult<long[]>> scanAsync(
-      long[] values, ReduceOp op, ScanKind kind) {
-    return engine.async(() -> scan(values, op, kind));
-  }
-
-  /** {@link #scan(float[], ReduceOp, ScanKind)} asynchronously. */
-  public CompletableFuture<ScanResult<float[]>> scanAsync(
-      float[] values, ReduceOp op, ScanKind kind) {
-    return engine.async(() -> scan(values, op, kind));
-  }
-
-  /** {@link #scan(double[], ReduceOp, ScanKind)} asynchronously. */
-  public CompletableFuture<ScanResult<double[]>> scanAsync(
-      double[] values, ReduceOp op, ScanKind kind) {
-    return engine.async(() -> scan(values, op, kind));
-  }
+</@typed>
 
   /**
    * {@link #scan(DeviceBuffer, DeviceBuffer, ReduceOp, ScanKind)} asynchronously; the future
@@ -1615,25 +1344,19 @@ public final class Prims implements AutoCloseable {
         .thenApply(Outcome::provenance);
   }
 
-  /** {@link #histogram(int[], int)} asynchronously. */
-  public CompletableFuture<HistogramResult> histogramAsync(int[] keys, int bins) {
+<@typed of="integers"; T>
+  /** {@link #histogram(${T}[], int)} asynchronously. */
+  public CompletableFuture<HistogramResult> histogramAsync(${T}[] keys, int bins) {
     return engine.async(() -> histogram(keys, bins));
   }
+</@typed>
 
-  /** {@link #histogram(long[], int)} asynchronously. */
-  public CompletableFuture<HistogramResult> histogramAsync(long[] keys, int bins) {
-    return engine.async(() -> histogram(keys, bins));
-  }
-
-  /** {@link #histogram(float[], HistogramSpec)} asynchronously. */
-  public CompletableFuture<HistogramResult> histogramAsync(float[] values, HistogramSpec spec) {
+<@typed of="floats"; T>
+  /** {@link #histogram(${T}[], HistogramSpec)} asynchronously. */
+  public CompletableFuture<HistogramResult> histogramAsync(${T}[] values, HistogramSpec spec) {
     return engine.async(() -> histogram(values, spec));
   }
-
-  /** {@link #histogram(double[], HistogramSpec)} asynchronously. */
-  public CompletableFuture<HistogramResult> histogramAsync(double[] values, HistogramSpec spec) {
-    return engine.async(() -> histogram(values, spec));
-  }
+</@typed>
 
   /**
    * {@link #histogram(DeviceBuffer, HistogramSpec, DeviceBuffer)} asynchronously; the future
@@ -1654,25 +1377,12 @@ public final class Prims implements AutoCloseable {
         .thenApply(Outcome::value);
   }
 
-  /** {@link #dot(int[], int[])} asynchronously. */
-  public CompletableFuture<Scalar> dotAsync(int[] a, int[] b) {
+<@typed; T>
+  /** {@link #dot(${T}[], ${T}[])} asynchronously. */
+  public CompletableFuture<Scalar> dotAsync(${T}[] a, ${T}[] b) {
     return engine.async(() -> dot(a, b));
   }
-
-  /** {@link #dot(long[], long[])} asynchronously. */
-  public CompletableFuture<Scalar> dotAsync(long[] a, long[] b) {
-    return engine.async(() -> dot(a, b));
-  }
-
-  /** {@link #dot(float[], float[])} asynchronously. */
-  public CompletableFuture<Scalar> dotAsync(float[] a, float[] b) {
-    return engine.async(() -> dot(a, b));
-  }
-
-  /** {@link #dot(double[], double[])} asynchronously. */
-  public CompletableFuture<Scalar> dotAsync(double[] a, double[] b) {
-    return engine.async(() -> dot(a, b));
-  }
+</@typed>
 
   /** {@link #dot(DeviceBuffer, DeviceBuffer)} asynchronously (see {@link #reduceAsync}). */
   public CompletableFuture<Scalar> dotAsync(DeviceBuffer a, DeviceBuffer b) {

@@ -1,3 +1,8 @@
+<#-- Segments: the Java source, each family of typed overloads written once (includes/typed.ftl). -->
+<#include "/@includes/typed.ftl">
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/Segments.java" />
+// Generated from core/src/main/codegen/templates/Segments.java: edit the template, not this file.
 package dev.prims;
 
 import dev.prims.engine.Engine;
@@ -107,31 +112,18 @@ public final class Segments {
 
   // ---- reduce ----
 
-  public SegmentResult<int[]> reduce(int[] values, ReduceOp op) {
+<@typed; T>
+  public SegmentResult<${T}[]> reduce(${T}[] values, ReduceOp op) {
     return reduceArray(values, op);
   }
-
-  public SegmentResult<long[]> reduce(long[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
-
-  public SegmentResult<float[]> reduce(float[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
-
-  public SegmentResult<double[]> reduce(double[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
+</@typed>
 
   @SuppressWarnings("unchecked")
   private <A> SegmentResult<A> reduceArray(A values, ReduceOp op) {
     DType type = checkHostValues(values, op);
     A result = (A) newArray(type, Math.toIntExact(count));
     Outcome<Void> o =
-        onHostArrays(
-            Primitive.REDUCE,
-            bytes(values) + bytes(hostOffsets),
-            count == 0,
+        reduceOnHost(
             values,
             result,
             null,
@@ -164,24 +156,11 @@ public final class Segments {
    * @throws IllegalArgumentException when {@code op} is not MIN or MAX, or the offsets do not end
    *     at the length of the values
    */
-  public SegmentArgResult<int[]> argReduce(int[] values, ReduceOp op) {
+<@typed link="argReduce(int[], ReduceOp)"; T>
+  public SegmentArgResult<${T}[]> argReduce(${T}[] values, ReduceOp op) {
     return argReduceArray(values, op);
   }
-
-  /** {@link #argReduce(int[], ReduceOp)} of longs. */
-  public SegmentArgResult<long[]> argReduce(long[] values, ReduceOp op) {
-    return argReduceArray(values, op);
-  }
-
-  /** {@link #argReduce(int[], ReduceOp)} of floats. */
-  public SegmentArgResult<float[]> argReduce(float[] values, ReduceOp op) {
-    return argReduceArray(values, op);
-  }
-
-  /** {@link #argReduce(int[], ReduceOp)} of doubles. */
-  public SegmentArgResult<double[]> argReduce(double[] values, ReduceOp op) {
-    return argReduceArray(values, op);
-  }
+</@typed>
 
   @SuppressWarnings("unchecked")
   private <A> SegmentArgResult<A> argReduceArray(A values, ReduceOp op) {
@@ -192,10 +171,7 @@ public final class Segments {
     A result = (A) newArray(type, segments);
     long[] indices = new long[segments];
     Outcome<Void> o =
-        onHostArrays(
-            Primitive.REDUCE,
-            bytes(values) + bytes(hostOffsets),
-            count == 0,
+        reduceOnHost(
             values,
             result,
             indices,
@@ -248,21 +224,7 @@ public final class Segments {
 
   // ---- scan ----
 
-  public ScanResult<int[]> scan(int[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<long[]> scan(long[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<float[]> scan(float[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<double[]> scan(double[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
+<@scans />
 
   @SuppressWarnings("unchecked")
   private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
@@ -323,6 +285,19 @@ public final class Segments {
         null,
         values,
         hostOffsets,
+        result,
+        secondResult,
+        work);
+  }
+
+  /** {@link #onHostArrays} of a per-segment reduction (one result per segment). */
+  private Outcome<Void> reduceOnHost(
+      Object values, Object result, Object secondResult, HostArrayCall.Work<Void> work) {
+    return onHostArrays(
+        Primitive.REDUCE,
+        bytes(values) + bytes(hostOffsets),
+        count == 0,
+        values,
         result,
         secondResult,
         work);

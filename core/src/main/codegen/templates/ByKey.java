@@ -1,3 +1,8 @@
+<#-- ByKey: the Java source, each family of typed overloads written once (includes/typed.ftl). -->
+<#include "/@includes/typed.ftl">
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/ByKey.java" />
+// Generated from core/src/main/codegen/templates/ByKey.java: edit the template, not this file.
 package dev.prims;
 
 import dev.prims.engine.Engine;
@@ -37,21 +42,11 @@ public final class ByKey<K> {
 
   // ---- reduce ----
 
-  public ByKeyResult<K, int[]> reduce(int[] values, ReduceOp op) {
+<@typed; T>
+  public ByKeyResult<K, ${T}[]> reduce(${T}[] values, ReduceOp op) {
     return reduceArray(values, op);
   }
-
-  public ByKeyResult<K, long[]> reduce(long[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
-
-  public ByKeyResult<K, float[]> reduce(float[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
-
-  public ByKeyResult<K, double[]> reduce(double[] values, ReduceOp op) {
-    return reduceArray(values, op);
-  }
+</@typed>
 
   @SuppressWarnings("unchecked")
   private <A> ByKeyResult<K, A> reduceArray(A values, ReduceOp op) {
@@ -106,21 +101,7 @@ public final class ByKey<K> {
 
   // ---- scan ----
 
-  public ScanResult<int[]> scan(int[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<long[]> scan(long[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<float[]> scan(float[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
-
-  public ScanResult<double[]> scan(double[] values, ReduceOp op, ScanKind kind) {
-    return scanArray(values, op, kind);
-  }
+<@scans />
 
   @SuppressWarnings("unchecked")
   private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
