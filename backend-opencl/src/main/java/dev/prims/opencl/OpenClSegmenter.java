@@ -33,6 +33,9 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
 
   private static final String BY_KEY_FILE = "by_key.cl";
 
+  /** Bits of the epoch by_key.cl's tile states keep (BY_KEY_EPOCH_MASK). */
+  private static final int BY_KEY_EPOCH_BITS = 22;
+
   private static final String ARG_FILE = "argreduce.cl";
 
   /** argreduce.cl's (key, index) pairs as the running value of segment.cl's reduce. */
@@ -44,7 +47,8 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
   OpenClSegmenter(OpenClBackend backend) {
     super(backend);
     this.backend = backend;
-    this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states");
+    // by_key.cl's NVIDIA states keep 22 bits of the epoch beside a tile's run count
+    this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states", BY_KEY_EPOCH_BITS);
   }
 
   @Override
@@ -227,8 +231,9 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
                           + lookback.buildOptions(backend.openClDevice().version())
                           + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : ""),
                       kind == null ? "reduce_by_key" : "scan_by_key");
-              // the tile counter and one status per tile, then the pairs published per tile
-              cl_mem state = byKeyStates.next((tiles + 1) * 4, tiles);
+              // the tile counter, then one state per tile: its status (16 bytes with its pair on
+              // NVIDIA), the pairs published beside them elsewhere
+              cl_mem state = byKeyStates.next((tiles + 1) * 16, tiles);
               cl_mem aggregates = backend.scratch("segment.byKey.aggregates", tiles * 16);
               cl_mem prefixes = backend.scratch("segment.byKey.prefixes", tiles * 16);
               if (kind == null) {

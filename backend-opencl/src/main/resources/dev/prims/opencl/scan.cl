@@ -265,38 +265,8 @@ inline void thread_results(__local T* tile, T prefix, int exclusive OP_PARAM) {
  * NVIDIA's platform: warp shuffles and votes as inline PTX (NVIDIA's OpenCL has no sub-groups),
  * so that the block scan and the look-back run as the CUDA backend's (block/block_scan.cuh,
  * warp/warp_scan.cuh, warp/warp_reduce.cuh, block/block_lookback.cuh). Warps are 32 consecutive
- * work-items of the one-dimensional work-group.
+ * work-items of the one-dimensional work-group; the shuffles are lookback.cl's.
  */
-#define WARP_SIZE 32
-#define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_SIZE)
-
-typedef union {
-  T value;
-  uint word[sizeof(T) / 4];
-} WarpBits;
-
-inline T shfl_up(T value, uint delta) {
-  WarpBits bits;
-  bits.value = value;
-  for (uint k = 0; k < sizeof(T) / 4; k++) {
-    uint r;
-    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(delta));
-    bits.word[k] = r;
-  }
-  return bits.value;
-}
-
-inline T shfl_xor(T value, uint mask) {
-  WarpBits bits;
-  bits.value = value;
-  for (uint k = 0; k < sizeof(T) / 4; k++) {
-    uint r;
-    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(mask));
-    bits.word[k] = r;
-  }
-  return bits.value;
-}
-
 /* Warp-wide inclusive scan (Kogge-Stone over the 32 lanes). */
 inline T warp_inclusive_scan(T value, uint lane OP_PARAM) {
 #pragma unroll
