@@ -206,7 +206,7 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
     ScanKind kind = pass.kind();
     OpenClLookback lookback = backend.lookback();
     long n = keys.length();
-    int items = byKeyItems(keys.type(), values.type());
+    int items = byKeyItems(keys.type(), values.type(), kind != null);
     long tiles = ceilDiv(n, (long) BLOCK_SIZE * items);
     if (!lookback.supported() || tiles >= 1L << 32) {
       return -1;

@@ -137,7 +137,10 @@ inline long shfl_down_long(long value, uint delta) {
  * nearest first up to the first inclusive prefix, waiting where one has published nothing yet.
  * Either way the window then moves back until an inclusive prefix is found.
  */
-#define LOOKBACK_WINDOW_TILES 32
+#ifndef LOOKBACK_WINDOW
+/* Predecessors one work-item reads at once (scan.cl's may be set with -DLOOKBACK_WINDOW). */
+#define LOOKBACK_WINDOW 32
+#endif
 #ifdef LOOKBACK_PTX
 /* Work-items that run LOOKBACK_WALK: one warp. */
 #define LOOKBACK_LANES WARP_SIZE
@@ -168,25 +171,25 @@ inline long shfl_down_long(long value, uint delta) {
 #define LOOKBACK_LANES 1
 #define LOOKBACK_WALK(V, prefix, id, IDENT, READ, COMBINE, WARP_FOLD) \
   do { \
-    V values_[LOOKBACK_WINDOW_TILES]; \
-    uint kinds_[LOOKBACK_WINDOW_TILES]; \
+    V values_[LOOKBACK_WINDOW]; \
+    uint kinds_[LOOKBACK_WINDOW]; \
     long window_ = (long)(id) - 1; \
     bool done_ = false; \
     prefix = IDENT; \
     while (!done_) { \
-      for (uint i_ = 0; i_ < LOOKBACK_WINDOW_TILES; i_++) { \
+      for (uint i_ = 0; i_ < LOOKBACK_WINDOW; i_++) { \
         long pred_ = window_ - (long)i_; \
         values_[i_] = IDENT; \
         kinds_[i_] = pred_ >= 0 ? READ((uint)pred_, &values_[i_]) : STATUS_PREFIX; \
       } \
-      for (uint i_ = 0; i_ < LOOKBACK_WINDOW_TILES && !done_; i_++) { \
+      for (uint i_ = 0; i_ < LOOKBACK_WINDOW && !done_; i_++) { \
         V value_ = values_[i_]; \
         uint kind_ = kinds_[i_]; \
         while (kind_ == STATUS_EMPTY) kind_ = READ((uint)(window_ - (long)i_), &value_); \
         prefix = COMBINE(value_, prefix); \
         done_ = kind_ == STATUS_PREFIX; \
       } \
-      window_ -= LOOKBACK_WINDOW_TILES; \
+      window_ -= LOOKBACK_WINDOW; \
     } \
   } while (0)
 #endif
