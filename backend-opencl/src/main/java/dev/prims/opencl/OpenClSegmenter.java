@@ -229,7 +229,8 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
                       " -DKEY_T="
                           + (k.type() == DType.INT ? "int" : "long")
                           + lookback.buildOptions(backend.openClDevice().version())
-                          + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : ""),
+                          + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : "")
+                          + registerCap(k.type(), v.type(), kind != null),
                       kind == null ? "reduce_by_key" : "scan_by_key");
               // the tile counter, then one state per tile: its status (16 bytes with its pair on
               // NVIDIA), the pairs published beside them elsewhere
@@ -272,6 +273,18 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
               return null;
             });
     return runs == null ? 0 : runs.longValue();
+  }
+
+  /**
+   * NVIDIA's register cap for a by-key build ({@link OpenClSegmentPolicy#byKeyRegisters}, with a
+   * leading space), where the device runs the look-back in PTX and takes NVIDIA's build options;
+   * else empty.
+   */
+  private String registerCap(DType keys, DType values, boolean scan) {
+    OpenClDevice device = backend.openClDevice();
+    return backend.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX && device.nvCompilerOptions()
+        ? " -cl-nv-maxrregcount=" + OpenClSegmentPolicy.byKeyRegisters(keys, values, scan)
+        : "";
   }
 
   @Override
