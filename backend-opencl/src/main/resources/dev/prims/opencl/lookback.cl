@@ -66,61 +66,51 @@ inline uint warp_ballot(uint predicate) {
   return r;
 }
 
+/*
+ * Shuffles of one 32-bit word (PTX shfl.sync): shfl_up_word gives the word of lane - delta (a lane
+ * below delta keeps its own), shfl_down_word that of lane + delta (a lane of 32 - delta or above
+ * keeps its own), shfl_xor_word that of lane ^ mask.
+ */
+#define WARP_SHFL_WORD(NAME, MODE, CLAMP)                                                  \
+  inline uint NAME(uint word, uint arg) {                                                  \
+    uint r;                                                                                \
+    asm volatile("shfl.sync." MODE ".b32 %0, %1, %2, " CLAMP ", 0xffffffff;" : "=r"(r)     \
+                 : "r"(word), "r"(arg));                                                   \
+    return r;                                                                              \
+  }
+WARP_SHFL_WORD(shfl_up_word, "up", "0")
+WARP_SHFL_WORD(shfl_down_word, "down", "0x1f")
+WARP_SHFL_WORD(shfl_xor_word, "bfly", "0x1f")
+
 /* A value of T as 32-bit words, for the shuffles. */
 typedef union {
   T value;
   uint word[sizeof(T) / 4];
 } WarpBits;
 
-/* The value of lane - delta (a lane below delta keeps its own). */
-inline T shfl_up(T value, uint delta) {
-  WarpBits bits;
-  bits.value = value;
-  for (uint k = 0; k < sizeof(T) / 4; k++) {
-    uint r;
-    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(delta));
-    bits.word[k] = r;
+/* shfl_up, shfl_down and shfl_xor of a value of T, word by word. */
+#define WARP_SHFL(NAME, WORD)                                     \
+  inline T NAME(T value, uint arg) {                              \
+    WarpBits bits;                                                \
+    bits.value = value;                                           \
+    for (uint k = 0; k < sizeof(T) / 4; k++) {                    \
+      bits.word[k] = WORD(bits.word[k], arg);                     \
+    }                                                             \
+    return bits.value;                                            \
   }
-  return bits.value;
-}
-
-/* The value of lane + delta (a lane of 32 - delta or above keeps its own). */
-inline T shfl_down(T value, uint delta) {
-  WarpBits bits;
-  bits.value = value;
-  for (uint k = 0; k < sizeof(T) / 4; k++) {
-    uint r;
-    asm volatile("shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(delta));
-    bits.word[k] = r;
-  }
-  return bits.value;
-}
-
-/* The value of lane ^ mask. */
-inline T shfl_xor(T value, uint mask) {
-  WarpBits bits;
-  bits.value = value;
-  for (uint k = 0; k < sizeof(T) / 4; k++) {
-    uint r;
-    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(mask));
-    bits.word[k] = r;
-  }
-  return bits.value;
-}
+WARP_SHFL(shfl_up, shfl_up_word)
+WARP_SHFL(shfl_down, shfl_down_word)
+WARP_SHFL(shfl_xor, shfl_xor_word)
 
 /* shfl_up and shfl_down of a long. */
 inline long shfl_up_long(long value, uint delta) {
-  uint lo, hi;
-  asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(lo) : "r"((uint)value), "r"(delta));
-  asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(hi) : "r"((uint)(value >> 32)), "r"(delta));
-  return (long)(((ulong)hi << 32) | lo);
+  return (long)(((ulong)shfl_up_word((uint)(value >> 32), delta) << 32) |
+                shfl_up_word((uint)value, delta));
 }
 
 inline long shfl_down_long(long value, uint delta) {
-  uint lo, hi;
-  asm volatile("shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(lo) : "r"((uint)value), "r"(delta));
-  asm volatile("shfl.sync.down.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(hi) : "r"((uint)(value >> 32)), "r"(delta));
-  return (long)(((ulong)hi << 32) | lo);
+  return (long)(((ulong)shfl_down_word((uint)(value >> 32), delta) << 32) |
+                shfl_down_word((uint)value, delta));
 }
 #endif
 

@@ -207,13 +207,7 @@ inline uint select_read(__global uint* state, __global uint* aggregates, __globa
 
 /* The sum of a count over the warp, in every lane. */
 inline uint select_warp_sum(uint value) {
-  for (uint offset = WARP_SIZE / 2; offset > 0; offset >>= 1) {
-    uint r;
-    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;"
-                 : "=r"(r)
-                 : "r"(value), "r"(offset));
-    value += r;
-  }
+  for (uint offset = WARP_SIZE / 2; offset > 0; offset >>= 1) value += shfl_xor_word(value, offset);
   return value;
 }
 #define SELECT_WARP_FOLD(count) select_warp_sum(count)
