@@ -17,6 +17,12 @@ final class OpenClSegmentPolicy {
   /** Elements per tile of the segmented scan. */
   static final long TILE = (long) DeviceSegmenter.BLOCK_SIZE * ITEMS_PER_THREAD;
 
+  /**
+   * Key: {@code false} leaves the registers of NVIDIA's by-key builds to the compiler instead of
+   * {@link #byKeyRegisters}.
+   */
+  static final String REGISTER_CAP_KEY = "prims.opencl.byKey.registerCap";
+
   /** Registers of an NVIDIA streaming multiprocessor (every architecture since Kepler). */
   private static final int NVIDIA_REGISTERS_PER_SM = 65536;
 

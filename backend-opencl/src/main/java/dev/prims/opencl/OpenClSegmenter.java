@@ -43,10 +43,16 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
 
   private final OpenClBackend backend;
   private final OpenClTickets byKeyStates;
+  private final boolean registerCap;
 
-  OpenClSegmenter(OpenClBackend backend) {
+  /**
+   * The segmented and by-key calls of {@code backend}; {@code registerCap}: whether NVIDIA's by-key
+   * builds get {@link OpenClSegmentPolicy#byKeyRegisters} registers at most.
+   */
+  OpenClSegmenter(OpenClBackend backend, boolean registerCap) {
     super(backend);
     this.backend = backend;
+    this.registerCap = registerCap;
     // by_key.cl's NVIDIA states keep 22 bits of the epoch beside a tile's run count
     this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states", BY_KEY_EPOCH_BITS);
   }
@@ -277,12 +283,14 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
 
   /**
    * NVIDIA's register cap for a by-key build ({@link OpenClSegmentPolicy#byKeyRegisters}, with a
-   * leading space), where the device runs the look-back in PTX and takes NVIDIA's build options;
-   * else empty.
+   * leading space), where it is on and the device runs the look-back in PTX and takes NVIDIA's
+   * build options; else empty.
    */
   private String registerCap(DType keys, DType values, boolean scan) {
     OpenClDevice device = backend.openClDevice();
-    return backend.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX && device.nvCompilerOptions()
+    return registerCap
+            && backend.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX
+            && device.nvCompilerOptions()
         ? " -cl-nv-maxrregcount=" + OpenClSegmentPolicy.byKeyRegisters(keys, values, scan)
         : "";
   }

@@ -5,9 +5,12 @@ import static dev.prims.opencl.OpenClLookbackPrims.requireOpenCl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.ByKeyResult;
 import dev.prims.Prims;
+import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
@@ -19,8 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which path the by-key and segmented calls take: the one-pass by-key kernels where the device runs
- * the look-back (giving what the runs-then-segments path gives with the look-back turned off), and
- * one work-group per segment for long segments.
+ * the look-back (giving what the runs-then-segments path gives with the look-back turned off; on
+ * PoCL with one work-item's look-back, NVIDIA's warp-wide one being PTX), and one work-group per
+ * segment for long segments.
  */
 class OpenClByKeyPathTest {
   private static int[] keys(int n) {
@@ -81,5 +85,26 @@ class OpenClByKeyPathTest {
       }
       assertArrayEquals(expected, sums.values());
     }
+  }
+
+  @Test
+  void aBadRegisterCapSettingIsRefusedByName() {
+    requireOpenCl();
+    PrimsConfig config =
+        PrimsConfig.builder()
+            .backend("opencl")
+            .fallback(false)
+            .set(OpenClSegmentPolicy.REGISTER_CAP_KEY, "sometimes")
+            .build();
+    RuntimeException e =
+        assertThrows(
+            RuntimeException.class,
+            () -> {
+              try (Prims prims = Prims.create(config)) {
+                prims.byKey(new int[] {1, 1, 2}).reduce(new int[] {1, 2, 3}, ReduceOp.SUM);
+              }
+            });
+    String message = String.valueOf(e.getMessage()) + " " + String.valueOf(e.getCause());
+    assertTrue(message.contains(OpenClSegmentPolicy.REGISTER_CAP_KEY), message);
   }
 }
