@@ -1,16 +1,14 @@
 package dev.prims.opencl;
 
+import static dev.prims.opencl.OpenClLookbackPrims.assertRefusedByName;
 import static dev.prims.opencl.OpenClLookbackPrims.opencl;
 import static dev.prims.opencl.OpenClLookbackPrims.requireOpenCl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.ByKeyResult;
 import dev.prims.Prims;
-import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
@@ -90,21 +88,9 @@ class OpenClByKeyPathTest {
   @Test
   void aBadRegisterCapSettingIsRefusedByName() {
     requireOpenCl();
-    PrimsConfig config =
-        PrimsConfig.builder()
-            .backend("opencl")
-            .fallback(false)
-            .set(OpenClSegmentPolicy.REGISTER_CAP_KEY, "sometimes")
-            .build();
-    RuntimeException e =
-        assertThrows(
-            RuntimeException.class,
-            () -> {
-              try (Prims prims = Prims.create(config)) {
-                prims.byKey(new int[] {1, 1, 2}).reduce(new int[] {1, 2, 3}, ReduceOp.SUM);
-              }
-            });
-    String message = String.valueOf(e.getMessage()) + " " + String.valueOf(e.getCause());
-    assertTrue(message.contains(OpenClSegmentPolicy.REGISTER_CAP_KEY), message);
+    assertRefusedByName(
+        OpenClSegmentPolicy.REGISTER_CAP_KEY,
+        "sometimes",
+        prims -> prims.byKey(new int[] {1, 1, 2}).reduce(new int[] {1, 2, 3}, ReduceOp.SUM));
   }
 }
