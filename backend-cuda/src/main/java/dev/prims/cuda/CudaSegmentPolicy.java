@@ -15,17 +15,9 @@ final class CudaSegmentPolicy {
   /** Elements per tile (SEG_TILE). */
   static final long TILE = (long) DeviceSegmenter.BLOCK_SIZE * ITEMS_PER_THREAD;
 
-  /**
-   * Items per thread of a scan-by-key tile of int keys and 4-byte values
-   * (segment_scan_by_key_int.cu).
-   */
-  static final int SCAN_BY_KEY_ITEMS_4 = 23;
-
   /** Elements per by-key tile of {@code keys} and {@code values}, of a scan or a reduce. */
   static long byKeyTile(DType keys, DType values, boolean scan) {
-    boolean narrow = keys.bytes() == 4 && values.bytes() == 4;
-    int items = narrow && scan ? SCAN_BY_KEY_ITEMS_4 : DeviceSegmenter.byKeyItems(keys, values);
-    return (long) DeviceSegmenter.BLOCK_SIZE * items;
+    return (long) DeviceSegmenter.BLOCK_SIZE * DeviceSegmenter.byKeyItems(keys, values, scan);
   }
 
   /** The configuration key that picks the segmented reduce's tile pass. */

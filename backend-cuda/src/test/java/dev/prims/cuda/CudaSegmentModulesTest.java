@@ -97,7 +97,7 @@ class CudaSegmentModulesTest {
     assertEquals(DeviceSegmenter.BY_KEY_ITEMS_4, defined("block_by_key.cuh", "BY_KEY_ITEMS_4"));
     assertEquals(DeviceSegmenter.BY_KEY_ITEMS_8, defined("block_by_key.cuh", "BY_KEY_ITEMS_8"));
     assertEquals(
-        CudaSegmentPolicy.SCAN_BY_KEY_ITEMS_4,
+        DeviceSegmenter.SCAN_BY_KEY_ITEMS_4,
         defined("../device/segment_scan_by_key_int.cu", "BY_KEY_ITEMS_4"));
     assertEquals(
         CudaArgReducer.BULK_STAGES, defined("../device/argreduce_bulk.cu", "ARG_BULK_STAGES"));

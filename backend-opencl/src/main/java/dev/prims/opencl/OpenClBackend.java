@@ -111,7 +111,7 @@ final class OpenClBackend extends AbstractBackend {
         device.fp64() ? new OpenClFoldKernels(this) : null,
         new OpenClArgReducer(this),
         new OpenClMomentsReducer(this),
-        new OpenClSegmenter(this));
+        new OpenClSegmenter(this, config.flag(OpenClSegmentPolicy.REGISTER_CAP_KEY, true)));
     // select, partition and top-k: DeviceSelect over select.cl
     sortAndSelect(
         new OpenClSorter(this, scanner),

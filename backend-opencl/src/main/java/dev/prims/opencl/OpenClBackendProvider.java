@@ -41,6 +41,7 @@ public final class OpenClBackendProvider implements BackendProvider {
         OpenClScanPolicy.CHUNKS_KEY,
         OpenClScanPolicy.WINDOW_KEY,
         OpenClScanPolicy.LOOKBACK_KEY,
+        OpenClSegmentPolicy.REGISTER_CAP_KEY,
         OpenClTransferPolicy.HOST_PATH_KEY,
         OpenClTransferPolicy.CHUNK_KEY,
         OpenClTransferPolicy.SLOTS_KEY,

@@ -13,8 +13,8 @@ import org.jocl.cl_platform_id;
 
 /**
  * One OpenCL device with the facts prims needs: its platform, versions, memory, compute units and
- * the optional features (fp64, 64-bit atomics, sub-groups, the look-back scan's memory ordering)
- * that decide which kernels it gets.
+ * the optional features (fp64, 64-bit atomics, sub-groups, NVIDIA's build options such as {@code
+ * -cl-nv-maxrregcount}, the look-back scan's memory ordering) that decide which kernels it gets.
  */
 record OpenClDevice(
     int index,
@@ -34,6 +34,7 @@ record OpenClDevice(
     boolean fp64,
     boolean int64Atomics,
     boolean subgroups,
+    boolean nvCompilerOptions,
     OpenClLookback lookback) {
 
   /** Queries every fact of {@code device}. */
@@ -62,6 +63,7 @@ record OpenClDevice(
         extensions.contains("cl_khr_fp64"),
         extensions.contains("cl_khr_int64_base_atomics"),
         extensions.contains("cl_khr_subgroups"),
+        extensions.contains("cl_nv_compiler_options"),
         OpenClLookback.check(device, platformName, gpu, (type & CL_DEVICE_TYPE_CPU) != 0, version));
   }
 

@@ -33,6 +33,9 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
 
   private static final String BY_KEY_FILE = "by_key.cl";
 
+  /** Bits of the epoch by_key.cl's tile states keep (BY_KEY_EPOCH_MASK). */
+  private static final int BY_KEY_EPOCH_BITS = 22;
+
   private static final String ARG_FILE = "argreduce.cl";
 
   /** argreduce.cl's (key, index) pairs as the running value of segment.cl's reduce. */
@@ -40,11 +43,18 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
 
   private final OpenClBackend backend;
   private final OpenClTickets byKeyStates;
+  private final boolean registerCap;
 
-  OpenClSegmenter(OpenClBackend backend) {
+  /**
+   * The segmented and by-key calls of {@code backend}; {@code registerCap}: whether NVIDIA's by-key
+   * builds get {@link OpenClSegmentPolicy#byKeyRegisters} registers at most.
+   */
+  OpenClSegmenter(OpenClBackend backend, boolean registerCap) {
     super(backend);
     this.backend = backend;
-    this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states");
+    this.registerCap = registerCap;
+    // by_key.cl's NVIDIA states keep 22 bits of the epoch beside a tile's run count
+    this.byKeyStates = new OpenClTickets(backend, "segment.byKey.states", BY_KEY_EPOCH_BITS);
   }
 
   @Override
@@ -202,7 +212,7 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
     ScanKind kind = pass.kind();
     OpenClLookback lookback = backend.lookback();
     long n = keys.length();
-    int items = byKeyItems(keys.type(), values.type());
+    int items = byKeyItems(keys.type(), values.type(), kind != null);
     long tiles = ceilDiv(n, (long) BLOCK_SIZE * items);
     if (!lookback.supported() || tiles >= 1L << 32) {
       return -1;
@@ -225,10 +235,12 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
                       " -DKEY_T="
                           + (k.type() == DType.INT ? "int" : "long")
                           + lookback.buildOptions(backend.openClDevice().version())
-                          + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : ""),
+                          + (backend.openClDevice().gpu() ? " -DSCAN_UNROLL" : "")
+                          + registerCap(k.type(), v.type(), kind != null),
                       kind == null ? "reduce_by_key" : "scan_by_key");
-              // the tile counter and one status per tile, then the pairs published per tile
-              cl_mem state = byKeyStates.next((tiles + 1) * 4, tiles);
+              // the tile counter, then one state per tile: its status (16 bytes with its pair on
+              // NVIDIA), the pairs published beside them elsewhere
+              cl_mem state = byKeyStates.next((tiles + 1) * 16, tiles);
               cl_mem aggregates = backend.scratch("segment.byKey.aggregates", tiles * 16);
               cl_mem prefixes = backend.scratch("segment.byKey.prefixes", tiles * 16);
               if (kind == null) {
@@ -267,6 +279,20 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
               return null;
             });
     return runs == null ? 0 : runs.longValue();
+  }
+
+  /**
+   * NVIDIA's register cap for a by-key build ({@link OpenClSegmentPolicy#byKeyRegisters}, with a
+   * leading space), where it is on and the device runs the look-back in PTX and takes NVIDIA's
+   * build options; else empty.
+   */
+  private String registerCap(DType keys, DType values, boolean scan) {
+    OpenClDevice device = backend.openClDevice();
+    return registerCap
+            && backend.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX
+            && device.nvCompilerOptions()
+        ? " -cl-nv-maxrregcount=" + OpenClSegmentPolicy.byKeyRegisters(keys, values, scan)
+        : "";
   }
 
   @Override

@@ -12,18 +12,25 @@ import org.jocl.cl_mem;
  */
 final class OpenClTickets {
   /** Epochs fit in the 30 bits above a state's 2-bit kind. */
-  private static final int MAX_EPOCH = (1 << 30) - 1;
+  private static final int EPOCH_BITS = 30;
 
   private final OpenClBackend backend;
   private final String slot;
+  private final int maxEpoch;
   private cl_mem memory;
   private int epoch;
   private int ticketBase;
   private long tickets;
 
   OpenClTickets(OpenClBackend backend, String slot) {
+    this(backend, slot, EPOCH_BITS);
+  }
+
+  /** Tickets whose states keep only the low {@code epochBits} bits of the epoch. */
+  OpenClTickets(OpenClBackend backend, String slot, int epochBits) {
     this.backend = backend;
     this.slot = slot;
+    this.maxEpoch = (1 << epochBits) - 1;
   }
 
   /**
@@ -33,7 +40,7 @@ final class OpenClTickets {
   cl_mem next(long bytes, long groups) {
     long size = Math.max(64, (bytes + 3) / 4 * 4);
     cl_mem mem = backend.scratch(slot, size);
-    if (mem != memory || epoch == MAX_EPOCH) {
+    if (mem != memory || epoch == maxEpoch) {
       backend.zero(mem, size);
       memory = mem;
       epoch = 0;

@@ -28,9 +28,6 @@
 #define PAD(j) ((j) + ((j) >> 5))
 #endif
 #define PADDED_TILE PAD(TILE)
-#ifndef LOOKBACK_WINDOW
-#define LOOKBACK_WINDOW 32
-#endif
 // SCAN_UNROLL (set for GPUs) unrolls the per-item loops; PoCL's CPU compiler takes minutes over
 // the unrolled look-back with a runtime operator, so it is left out there.
 
@@ -265,38 +262,8 @@ inline void thread_results(__local T* tile, T prefix, int exclusive OP_PARAM) {
  * NVIDIA's platform: warp shuffles and votes as inline PTX (NVIDIA's OpenCL has no sub-groups),
  * so that the block scan and the look-back run as the CUDA backend's (block/block_scan.cuh,
  * warp/warp_scan.cuh, warp/warp_reduce.cuh, block/block_lookback.cuh). Warps are 32 consecutive
- * work-items of the one-dimensional work-group.
+ * work-items of the one-dimensional work-group; the shuffles are lookback.cl's.
  */
-#define WARP_SIZE 32
-#define WARPS_PER_BLOCK (BLOCK_SIZE / WARP_SIZE)
-
-typedef union {
-  T value;
-  uint word[sizeof(T) / 4];
-} WarpBits;
-
-inline T shfl_up(T value, uint delta) {
-  WarpBits bits;
-  bits.value = value;
-  for (uint k = 0; k < sizeof(T) / 4; k++) {
-    uint r;
-    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(delta));
-    bits.word[k] = r;
-  }
-  return bits.value;
-}
-
-inline T shfl_xor(T value, uint mask) {
-  WarpBits bits;
-  bits.value = value;
-  for (uint k = 0; k < sizeof(T) / 4; k++) {
-    uint r;
-    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(bits.word[k]), "r"(mask));
-    bits.word[k] = r;
-  }
-  return bits.value;
-}
-
 /* Warp-wide inclusive scan (Kogge-Stone over the 32 lanes). */
 inline T warp_inclusive_scan(T value, uint lane OP_PARAM) {
 #pragma unroll
@@ -455,75 +422,27 @@ inline uint read_state(__global uint* state, __global T* aggregates, __global T*
 }
 #endif
 
-/* Waits until tile t has published something; returns its kind of state and sets *value. */
-inline uint wait_state(__global uint* state, __global T* aggregates, __global T* prefixes,
-                       uint epoch, uint t, T* value) {
-  uint kind = read_state(state, aggregates, prefixes, epoch, t, value);
-  while (kind == STATUS_EMPTY) {
-    kind = read_state(state, aggregates, prefixes, epoch, t, value);
-  }
-  return kind;
-}
-
 /*
  * The look-back of tile id (> 0) whose aggregate is published: returns the combination of every
- * element before the tile. With LOOKBACK_PTX the first warp calls it (the CUDA backend's
- * decoupled_lookback: each lane waits for one predecessor of a window of 32, a ballot finds the
- * nearest inclusive prefix, a warp reduction folds the window up to it); otherwise work-item 0
- * alone reads LOOKBACK_WINDOW predecessors into window (their loads are independent, so they
- * overlap), folds them nearest first up to the first inclusive prefix, waiting where one has
- * published nothing yet, and moves the window back until one is found.
+ * element before the tile (lookback.cl's LOOKBACK_WALK). LOOKBACK_LANES work-items call it: the
+ * first warp with LOOKBACK_PTX (a warp reduction folds each window: the CUDA backend's
+ * decoupled_lookback), else work-item 0.
  */
 #ifdef LOOKBACK_PTX
+#define SCAN_WARP_FOLD(value) warp_reduce(value OP_ARG)
+#else
+#define SCAN_WARP_FOLD(value) (value)
+#endif
 inline T look_back(__global uint* state, __global T* aggregates, __global T* prefixes, uint epoch,
                    uint id OP_PARAM) {
-  uint lane = get_local_id(0) % WARP_SIZE;
-  T prefix = IDENTITY;
-  long window = (long)id - 1;
-  while (true) {
-    long pred = window - (long)lane;
-    uint status = STATUS_PREFIX;
-    T value = IDENTITY;
-    if (pred >= 0) status = wait_state(state, aggregates, prefixes, epoch, (uint)pred, &value);
-    uint done = warp_ballot(status == STATUS_PREFIX);
-    uint stop = done ? 31 - clz(done & (0u - done)) : WARP_SIZE - 1;
-    if (lane > stop) value = IDENTITY;
-    value = warp_reduce(value OP_ARG);
-    prefix = window == (long)id - 1 ? value : op(value, prefix);
-    if (done) break;
-    window -= WARP_SIZE;
-  }
+  T prefix;
+#define SCAN_READ(t, value) read_state(state, aggregates, prefixes, epoch, t, value)
+#define SCAN_COMBINE(a, b) op(a, b)
+  LOOKBACK_WALK(T, prefix, id, IDENTITY, SCAN_READ, SCAN_COMBINE, SCAN_WARP_FOLD);
+#undef SCAN_READ
+#undef SCAN_COMBINE
   return prefix;
 }
-#else
-inline T look_back(__global uint* state, __global T* aggregates, __global T* prefixes, uint epoch,
-                   uint id, __local T* windowValue, __local uint* windowStatus OP_PARAM) {
-  T acc = IDENTITY;
-  long window = (long)id - 1;
-  bool done = false;
-  while (!done) {
-    for (uint i = 0; i < LOOKBACK_WINDOW; i++) {
-      long pred = window - (long)i;
-      T value = IDENTITY;
-      uint status = STATUS_PREFIX;
-      if (pred >= 0) status = read_state(state, aggregates, prefixes, epoch, (uint)pred, &value);
-      windowStatus[i] = status;
-      windowValue[i] = value;
-    }
-    for (uint i = 0; i < LOOKBACK_WINDOW && !done; i++) {
-      T value = windowValue[i];
-      uint status = windowStatus[i];
-      if (status == STATUS_EMPTY) {
-        status = wait_state(state, aggregates, prefixes, epoch, (uint)(window - (long)i), &value);
-      }
-      acc = op(value, acc);
-      done = status == STATUS_PREFIX;
-    }
-    window -= LOOKBACK_WINDOW;
-  }
-  return acc;
-}
-#endif
 
 /*
  * Decoupled look-back (Merrill & Garland 2016), one tile per work-group, tiles numbered by an
@@ -543,10 +462,6 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
                                                     T carry OP_PARAM) {
   __local T tile[PADDED_TILE];
   BLOCK_SCAN_LOCALS
-#ifndef LOOKBACK_PTX
-  __local T windowValue[LOOKBACK_WINDOW];
-  __local uint windowStatus[LOOKBACK_WINDOW];
-#endif
   __local uint tileId;
   __local T tilePrefix;
   uint tid = get_local_id(0);
@@ -563,16 +478,9 @@ __kernel REQUIRE_BLOCK void scan_decoupled_lookback(__global const T* input, __g
                     hasCarry ? op(carry, aggregate) : aggregate);
     }
   } else {
-#ifdef LOOKBACK_PTX
-    if (tid < WARP_SIZE) {
+    if (tid < LOOKBACK_LANES) {
       if (tid == 0) publish_state(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, aggregate);
       T before = look_back(state, aggregates, prefixes, epoch, id OP_ARG);
-#else
-    if (tid == 0) {
-      publish_state(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, aggregate);
-      T before = look_back(state, aggregates, prefixes, epoch, id, windowValue,
-                           windowStatus OP_ARG);
-#endif
       if (tid == 0) {
         publish_state(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, op(before, aggregate));
         tilePrefix = before;

@@ -181,9 +181,6 @@ __kernel REQUIRE_BLOCK void select_tile_offsets(__global uint* counts, ulong til
 }
 
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
-/* Predecessors a look-back reads at once: one per lane of warp 0 with LOOKBACK_PTX. */
-#define SELECT_WINDOW 32
-
 #ifdef LOOKBACK_PTX
 /*
  * NVIDIA: tile t's status and kept count share one 8-byte word (word t + 1 of state seen as
@@ -210,16 +207,12 @@ inline uint select_read(__global uint* state, __global uint* aggregates, __globa
 
 /* The sum of a count over the warp, in every lane. */
 inline uint select_warp_sum(uint value) {
-  for (uint offset = SELECT_WINDOW / 2; offset > 0; offset >>= 1) {
-    uint r;
-    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;"
-                 : "=r"(r)
-                 : "r"(value), "r"(offset));
-    value += r;
-  }
+  for (uint offset = WARP_SIZE / 2; offset > 0; offset >>= 1) value += shfl_xor_word(value, offset);
   return value;
 }
+#define SELECT_WARP_FOLD(count) select_warp_sum(count)
 #else
+#define SELECT_WARP_FOLD(count) (count)
 /* Tile t's kept count to aggregates[t] or prefixes[t], then its status (lookback.cl). */
 inline void select_publish(__global uint* state, __global uint* aggregates,
                            __global uint* prefixes, uint epoch, uint t, uint kind, uint count) {
@@ -243,24 +236,11 @@ inline uint select_read(__global uint* state, __global uint* aggregates, __globa
 }
 #endif
 
-/* Waits until tile t has published something; returns its kind and sets *count. */
-inline uint select_wait(__global uint* state, __global uint* aggregates, __global uint* prefixes,
-                        uint epoch, uint t, uint* count) {
-  uint kind;
-  do {
-    kind = select_read(state, aggregates, prefixes, epoch, t, count);
-  } while (kind == STATUS_EMPTY);
-  return kind;
-}
-
 /*
- * The kept values before tile id (whose count is tileKept): publishes the tile's count, looks back
- * over its predecessors SELECT_WINDOW at a time up to the nearest inclusive prefix, and publishes
- * its own. With LOOKBACK_PTX warp 0 calls it (each lane waits for one predecessor of the window, a
- * ballot finds the nearest prefix, a warp sum adds the window up to it: the CUDA backend's
- * decoupled_lookback); otherwise work-item 0 alone reads the window's states (independent loads
- * that overlap), then adds them nearest first up to the first prefix, waiting where one has
- * published nothing yet.
+ * The kept values before tile id (whose count is tileKept): publishes the tile's count, walks back
+ * over its predecessors up to the nearest inclusive prefix (lookback.cl's LOOKBACK_WALK, counts
+ * added) and publishes its own. LOOKBACK_LANES work-items call it: warp 0 with LOOKBACK_PTX (a
+ * warp sum adds each window), else work-item 0.
  */
 inline uint select_look_back(__global uint* state, __global uint* aggregates,
                              __global uint* prefixes, uint epoch, uint id, uint tileKept) {
@@ -270,56 +250,18 @@ inline uint select_look_back(__global uint* state, __global uint* aggregates,
     return 0;
   }
   if (lane == 0) select_publish(state, aggregates, prefixes, epoch, id, STATUS_AGGREGATE, tileKept);
-  uint before = 0;
-  long window = (long)id - 1;
-#ifdef LOOKBACK_PTX
-  while (true) {
-    long pred = window - (long)lane;
-    uint count = 0;
-    uint kind = STATUS_PREFIX;
-    if (pred >= 0) kind = select_wait(state, aggregates, prefixes, epoch, (uint)pred, &count);
-    uint done = warp_ballot(kind == STATUS_PREFIX);
-    uint stop = done ? 31 - clz(done & (0u - done)) : SELECT_WINDOW - 1;
-    if (lane > stop) count = 0;
-    before += select_warp_sum(count);
-    if (done) break;
-    window -= SELECT_WINDOW;
-  }
-#else
-  uint kinds[SELECT_WINDOW];
-  uint counts[SELECT_WINDOW];
-  bool done = false;
-  while (!done) {
-    for (uint i = 0; i < SELECT_WINDOW; i++) {
-      long pred = window - (long)i;
-      counts[i] = 0;
-      kinds[i] = pred >= 0 ? select_read(state, aggregates, prefixes, epoch, (uint)pred, &counts[i])
-                           : STATUS_PREFIX;
-    }
-    for (uint i = 0; i < SELECT_WINDOW && !done; i++) {
-      uint kind = kinds[i];
-      uint count = counts[i];
-      if (kind == STATUS_EMPTY) {
-        kind = select_wait(state, aggregates, prefixes, epoch, (uint)(window - (long)i), &count);
-      }
-      before += count;
-      done = kind == STATUS_PREFIX;
-    }
-    window -= SELECT_WINDOW;
-  }
-#endif
+  uint before;
+#define SELECT_READ(t, count) select_read(state, aggregates, prefixes, epoch, t, count)
+#define SELECT_ADD(a, b) ((a) + (b))
+  LOOKBACK_WALK(uint, before, id, 0u, SELECT_READ, SELECT_ADD, SELECT_WARP_FOLD);
+#undef SELECT_READ
+#undef SELECT_ADD
   if (lane == 0) {
     select_publish(state, aggregates, prefixes, epoch, id, STATUS_PREFIX, before + tileKept);
   }
   return before;
 }
 
-/* Work-items that run select_look_back: warp 0 with LOOKBACK_PTX, else work-item 0. */
-#ifdef LOOKBACK_PTX
-#define SELECT_LOOKBACK_LANES SELECT_WINDOW
-#else
-#define SELECT_LOOKBACK_LANES 1
-#endif
 #endif
 
 /*
@@ -367,7 +309,7 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   uint rank = group_exclusive_sum(count, sums, &tileKept);
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
   if (lookback) {
-    if (tid < SELECT_LOOKBACK_LANES) {
+    if (tid < LOOKBACK_LANES) {
       uint before = select_look_back(state, aggregates, prefixes, epoch, tile, tileKept);
       if (tid == 0) {
         if (base + valid == n) kept[0] = (long)before + tileKept;

@@ -1,5 +1,6 @@
 package dev.prims.opencl;
 
+import static dev.prims.opencl.OpenClLookbackPrims.assertRefusedByName;
 import static dev.prims.opencl.OpenClLookbackPrims.opencl;
 import static dev.prims.opencl.OpenClLookbackPrims.requireOpenCl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -19,8 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which path the by-key and segmented calls take: the one-pass by-key kernels where the device runs
- * the look-back (giving what the runs-then-segments path gives with the look-back turned off), and
- * one work-group per segment for long segments.
+ * the look-back (giving what the runs-then-segments path gives with the look-back turned off; on
+ * PoCL with one work-item's look-back, NVIDIA's warp-wide one being PTX), and one work-group per
+ * segment for long segments.
  */
 class OpenClByKeyPathTest {
   private static int[] keys(int n) {
@@ -81,5 +83,14 @@ class OpenClByKeyPathTest {
       }
       assertArrayEquals(expected, sums.values());
     }
+  }
+
+  @Test
+  void aBadRegisterCapSettingIsRefusedByName() {
+    requireOpenCl();
+    assertRefusedByName(
+        OpenClSegmentPolicy.REGISTER_CAP_KEY,
+        "sometimes",
+        prims -> prims.byKey(new int[] {1, 1, 2}).reduce(new int[] {1, 2, 3}, ReduceOp.SUM));
   }
 }

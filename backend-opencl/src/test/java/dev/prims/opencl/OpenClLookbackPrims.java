@@ -4,6 +4,8 @@ import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.spi.Availability;
 import java.util.Optional;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -30,5 +32,24 @@ final class OpenClLookbackPrims {
             .fallback(false)
             .set(OpenClScanPolicy.LOOKBACK_KEY, Boolean.toString(lookback))
             .build());
+  }
+
+  /**
+   * Asserts that {@code call} on the OpenCL backend with {@code key} set to {@code value} fails
+   * with a message (or cause) that names the key.
+   */
+  static void assertRefusedByName(String key, String value, Consumer<Prims> call) {
+    PrimsConfig config =
+        PrimsConfig.builder().backend("opencl").fallback(false).set(key, value).build();
+    RuntimeException e =
+        Assertions.assertThrows(
+            RuntimeException.class,
+            () -> {
+              try (Prims prims = Prims.create(config)) {
+                call.accept(prims);
+              }
+            });
+    String message = String.valueOf(e.getMessage()) + " " + String.valueOf(e.getCause());
+    Assertions.assertTrue(message.contains(key), message);
   }
 }

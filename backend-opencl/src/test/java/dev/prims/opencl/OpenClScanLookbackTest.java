@@ -3,7 +3,6 @@ package dev.prims.opencl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.Primitive;
@@ -125,21 +124,9 @@ class OpenClScanLookbackTest {
   @Test
   void aBadLookbackSettingIsRefusedByName() {
     device();
-    PrimsConfig config =
-        PrimsConfig.builder()
-            .backend("opencl")
-            .fallback(false)
-            .set(OpenClScanPolicy.LOOKBACK_KEY, "sometimes")
-            .build();
-    RuntimeException e =
-        assertThrows(
-            RuntimeException.class,
-            () -> {
-              try (Prims prims = Prims.create(config)) {
-                prims.scan(new int[] {1, 2}, ReduceOp.SUM, ScanKind.INCLUSIVE);
-              }
-            });
-    String message = String.valueOf(e.getMessage()) + " " + String.valueOf(e.getCause());
-    assertTrue(message.contains(OpenClScanPolicy.LOOKBACK_KEY), message);
+    OpenClLookbackPrims.assertRefusedByName(
+        OpenClScanPolicy.LOOKBACK_KEY,
+        "sometimes",
+        prims -> prims.scan(new int[] {1, 2}, ReduceOp.SUM, ScanKind.INCLUSIVE));
   }
 }
