@@ -7,8 +7,7 @@
 //        (per type -DONESWEEP_THREADS_4=..., -DONESWEEP_ITEMS_INT=..., -DONESWEEP_ITEMS_FLOAT=...,
 //        -DONESWEEP_ITEMS_4_PAIRS=..., -DONESWEEP_THREADS_8=..., -DONESWEEP_ITEMS_8=...; and
 //        -DONESWEEP_DIGIT_BITS=..., -DONESWEEP_HIST_ITEMS=..., -DONESWEEP_HIST_BLOCKS_PER_SM=...,
-//        -DONESWEEP_MIN_BLOCKS=...,
-//        -DONESWEEP_MATCH_ANY_SYNC to find a warp's keys of one digit with __match_any_sync,
+//        -DONESWEEP_MIN_BLOCKS=..., the knobs of sort_onesweep.cu such as -DONESWEEP_LOOKBACK_WINDOW=...,
 //        -DONESWEEP_PROFILE to print the pass kernel's clock cycles per phase and tile after the
 //        stages), so that tunings can be tried without regenerating the PTX. A tile must fit 48 KiB
 //        of static shared memory (THREADS * ITEMS * max(key, value bytes) + THREADS / 32 *
@@ -47,8 +46,11 @@
 //                   = backend-cuda/src/main/resources/dev/prims/cuda/ptx]
 //                  [log2 sizes = 24,28, comma-separated] [reps = 20]
 //                  [variants directory = none; "-" for none]
+//                  [timed rows = int,float,int+int,int<1000, comma-separated]
 //   e.g. the candidates of build-sort-variants.sh:
 //   /tmp/sort_race backend-cuda/src/main/resources/dev/prims/cuda/ptx 24,28 20 target/sort-variants
+//   (a short race: 2^28 alone, 10 reps, the int and int+int rows:
+//   /tmp/sort_race backend-cuda/src/main/resources/dev/prims/cuda/ptx 28 10 target/sort-variants int,int+int)
 // Exit status: 0 when every check matched CUB, 1 on any MISMATCH or CUDA error, 2 on bad arguments.
 #include <cub/cub.cuh>
 #include <cuda.h>
@@ -66,6 +68,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -557,6 +560,18 @@ int main(int argc, char** argv) {
   }
   Race race;
   race.reps = argc > 3 ? std::atoi(argv[3]) : 20;
+  std::set<std::string> rows;
+  {
+    std::stringstream list(argc > 5 ? argv[5] : "int,float,int+int,int<1000");
+    std::string item;
+    while (std::getline(list, item, ',')) {
+      if (item != "int" && item != "float" && item != "int+int" && item != "int<1000") {
+        std::fprintf(stderr, "sort_race: timed row %s is not one of int, float, int+int, int<1000\n", item.c_str());
+        return 2;
+      }
+      rows.insert(item);
+    }
+  }
   if (race.reps < 1) {
     std::fprintf(stderr, "sort_race: reps must be at least 1\n");
     return 2;
@@ -733,11 +748,15 @@ int main(int argc, char** argv) {
                                 n, 0, 32, false, race.stream);
       });
     }
-    race.run<int, int>(candidates, "int", "", n, RANDOM, false, 0, 32, 0, true, "int", u32_ms, breakdown);
-    race.run<float, int>(candidates, "float", "", n, FINITE_FLOAT, false, 0, 32, 0, true, "float", u32_ms);
-    race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, true, "int+int", u32_ms);
+    if (rows.count("int"))
+      race.run<int, int>(candidates, "int", "", n, RANDOM, false, 0, 32, 0, true, "int", u32_ms, breakdown);
+    if (rows.count("float"))
+      race.run<float, int>(candidates, "float", "", n, FINITE_FLOAT, false, 0, 32, 0, true, "float", u32_ms);
+    if (rows.count("int+int"))
+      race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, true, "int+int", u32_ms);
     // keys in [0, 1000): the high digits are one digit for every key
-    race.run<int, int>(candidates, "int", "", n, FEW, false, 0, 32, 0, true, "int<1000", u32_ms);
+    if (rows.count("int<1000"))
+      race.run<int, int>(candidates, "int", "", n, FEW, false, 0, 32, 0, true, "int<1000", u32_ms);
   }
   if (race.failures) {
     std::printf("MISMATCH: %d check(s) differ from CUB\n", race.failures);

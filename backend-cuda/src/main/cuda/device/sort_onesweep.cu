@@ -4,16 +4,19 @@
 // from begin_bit up to end_bit; the first pass turns keys into radix bits as it loads them, the last
 // turns them back as it writes them. Two kernels:
 //  onesweep_histograms: reads the keys once (grid-stride 16-byte loads) and counts the digits of
-//    EVERY pass in a shared histogram per block, added to the global counts at the end; the last
-//    block to finish turns the counts into each pass's exclusive digit offsets (the first output
-//    slot of each digit).
+//    every pass of the key type (one shared atomic per key and pass, into ONESWEEP_HIST_COPIES
+//    shared histograms per block, as CUB's histogram kernel), added to the global counts at the
+//    end; the last block to finish turns the counts into each pass's exclusive digit offsets (the
+//    first output slot of each digit).
 //  onesweep_pass: one launch per pass. Each block takes the next tile in launch order (a tile
 //    counter, so every earlier tile is already running), counts its keys' digits (per-warp
 //    counters in shared memory) and publishes the counts at once in a decoupled look-back over
 //    the tiles (one 32-bit status word per tile and digit: a 2-bit flag and a 30-bit count,
 //    written and read whole, so no fence is needed); then it ranks its keys into a tile sorted by
-//    digit in shared memory (the keys of one digit of a warp found with a ballot per digit bit),
-//    looks back for the digits' counts in the earlier tiles, adds the pass's digit offsets and
+//    digit in shared memory (the keys of one digit of a warp found with a ballot per digit bit,
+//    their leader advancing the warp's counter with a shared atomic, as CUB's
+//    BlockRadixRankMatchEarlyCounts), looks back for the digits' counts in the earlier tiles
+//    (ONESWEEP_LOOKBACK_WINDOW status words loaded at once), adds the pass's digit offsets and
 //    writes every key (and value) to its final slot: consecutive threads write consecutive slots
 //    of a digit. Ranks follow input order, so the sort is stable.
 // The look-back counts are 30 bits: tiles are grouped into portions of portion_tiles tiles (at
@@ -81,46 +84,47 @@
 #ifndef ONESWEEP_HIST_BLOCKS_PER_SM
 #define ONESWEEP_HIST_BLOCKS_PER_SM 8
 #endif
-// Experiment switches (tools/cuda-experiments/build-sort-variants.sh builds candidates with them;
-// the defaults are the production kernels):
-//  ONESWEEP_HIST_RUNS      1: the histogram kernel adds runs of equal digits (one shared atomic per
-//                          run); 0: one shared atomic per key and pass, as CUB's histogram kernel
+// Further tuning knobs (tools/cuda-experiments/build-sort-variants.sh builds candidates with them;
+// the defaults, the best of the H100 race of 2026-11-26, are the production kernels):
 //  ONESWEEP_HIST_COPIES    shared histograms per histogram block (warp w counts into copy
 //                          w % COPIES), summed before the global atomics: fewer same-address
 //                          atomics between warps (CUB's NUM_PARTS)
 //  ONESWEEP_HIST_UNROLL    16-byte loads in flight per thread in the histogram kernel
-//  ONESWEEP_HIST_TYPE_PASSES  1: the histogram kernel's shared histograms and per-pass registers
-//                          hold the key type's passes (4 for 4-byte keys) rather than 64-bit keys'
-//                          8; the loop over passes is unrolled for them
-//  ONESWEEP_EARLY_PLAIN    1: the pass kernel's early counts are one shared atomic per key, without
-//                          the check for a warp whose keys share one digit nor a __syncwarp per
-//                          key (CUB's ComputeHistogramsWarp)
+//  ONESWEEP_EARLY_PLAIN    1: the pass kernel's early counts are one shared atomic per key (CUB's
+//                          ComputeHistogramsWarp); 0: a warp whose keys share one digit adds them
+//                          at once, with a __syncwarp per key
 //  ONESWEEP_RANK_ATOMIC    1: in the ranking, the leader of a digit's lanes advances the warp's
 //                          counter with a shared atomicAdd (no __syncwarp per key), and the keys go
 //                          to the sorted tile after every key is ranked, as CUB's
-//                          BlockRadixRankMatchEarlyCounts and ScatterKeysShared
+//                          BlockRadixRankMatchEarlyCounts and ScatterKeysShared; 0: a plain read
+//                          and write of the counter, each key stored as it is ranked
 //  ONESWEEP_LOOKBACK_WINDOW  tiles whose status words a digit's thread loads at once in the
 //                          look-back (1: one load at a time, each after the previous one's answer)
-#ifndef ONESWEEP_HIST_RUNS
-#define ONESWEEP_HIST_RUNS 1
-#endif
+//  ONESWEEP_LOAD_STREAMING  1: the pass kernel loads keys and values with ld.global.cs (evict
+//                          first: each is read once per pass), leaving L2 to the scattered writes
+//  ONESWEEP_VALUES_LATE    1: the pass kernel loads the values after it has written the keys (as
+//                          CUB's GatherScatterValues), so they take no registers through the
+//                          ranking and look-back; 0: with the keys
 #ifndef ONESWEEP_HIST_COPIES
-#define ONESWEEP_HIST_COPIES 1
+#define ONESWEEP_HIST_COPIES 4
 #endif
 #ifndef ONESWEEP_HIST_UNROLL
 #define ONESWEEP_HIST_UNROLL 4
 #endif
-#ifndef ONESWEEP_HIST_TYPE_PASSES
-#define ONESWEEP_HIST_TYPE_PASSES 0
-#endif
 #ifndef ONESWEEP_EARLY_PLAIN
-#define ONESWEEP_EARLY_PLAIN 0
+#define ONESWEEP_EARLY_PLAIN 1
 #endif
 #ifndef ONESWEEP_RANK_ATOMIC
-#define ONESWEEP_RANK_ATOMIC 0
+#define ONESWEEP_RANK_ATOMIC 1
 #endif
 #ifndef ONESWEEP_LOOKBACK_WINDOW
-#define ONESWEEP_LOOKBACK_WINDOW 1
+#define ONESWEEP_LOOKBACK_WINDOW 8
+#endif
+#ifndef ONESWEEP_LOAD_STREAMING
+#define ONESWEEP_LOAD_STREAMING 0
+#endif
+#ifndef ONESWEEP_VALUES_LATE
+#define ONESWEEP_VALUES_LATE 0
 #endif
 #define ONESWEEP_RADIX (1 << ONESWEEP_DIGIT_BITS)
 #define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
@@ -140,6 +144,16 @@ typedef unsigned u32;
 template <typename R>
 __device__ __forceinline__ u32 onesweep_digit(R bits, int shift, u32 mask) {
   return (u32)(bits >> shift) & mask;
+}
+
+// A key or value of the pass kernel's input (ld.global.cs with ONESWEEP_LOAD_STREAMING).
+template <typename T>
+__device__ __forceinline__ T onesweep_load(const T* at) {
+#if ONESWEEP_LOAD_STREAMING
+  return __ldcs(at);
+#else
+  return *at;
+#endif
 }
 
 // Digit bits of pass p: ONESWEEP_DIGIT_BITS, fewer in a last pass that reaches end_bit.
@@ -169,11 +183,7 @@ __device__ unsigned long long onesweep_profile[ONESWEEP_PHASES];
 
 // The lanes of the warp whose digit equals d: one ballot per digit bit (CUB's MatchAny), cheaper
 // than __match_any_sync. Every lane of the warp must call it.
-// (-DONESWEEP_MATCH_ANY_SYNC: __match_any_sync instead, for comparison.)
 __device__ __forceinline__ u32 onesweep_match_digit(u32 d) {
-#ifdef ONESWEEP_MATCH_ANY_SYNC
-  return __match_any_sync(FULL_MASK, d);
-#endif
   u32 peers = FULL_MASK;
 #pragma unroll
   for (int b = 0; b < ONESWEEP_DIGIT_BITS; ++b) {
@@ -205,9 +215,7 @@ template <typename R, bool FLOATING>
 __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end_bit, int descending,
                                     u32* scratch) {
   // the passes of the key type; a copy of the histograms holds them all
-  constexpr int KEY_PASSES = ONESWEEP_HIST_TYPE_PASSES
-                                 ? (8 * (int)sizeof(R) + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS
-                                 : ONESWEEP_MAX_PASSES;
+  constexpr int KEY_PASSES = (8 * (int)sizeof(R) + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
   constexpr int COPY_WORDS = KEY_PASSES * ONESWEEP_RADIX;
   // as many copies as asked for, halved until they fit 40 KiB
   constexpr int COPIES = onesweep_copies_fitting(ONESWEEP_HIST_COPIES, COPY_WORDS * 4);
@@ -223,12 +231,6 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   __syncthreads();
   u32* hist = hist_copies + (COPIES > 1 ? (tid / WARP_SIZE) % COPIES * COPY_WORDS : 0);
 
-  // each thread counts a run of equal digits in registers and adds it when the digit changes, so
-  // that a digit shared by most keys (the high digits of small keys) does not serialise the
-  // block on one shared counter
-  u32 last[KEY_PASSES], run[KEY_PASSES];
-#pragma unroll
-  for (int p = 0; p < KEY_PASSES; ++p) last[p] = run[p] = 0;
   auto count = [&](R raw) {
     const R x = RadixKey<R, FLOATING>::bits_of(raw, descending);
 #pragma unroll
@@ -236,21 +238,12 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
       if (p < passes) {
         const u32 d =
             onesweep_digit(x, begin_bit + p * ONESWEEP_DIGIT_BITS, onesweep_mask(begin_bit, end_bit, p));
-        if (!ONESWEEP_HIST_RUNS) {
-          atomicAdd(&hist[p * ONESWEEP_RADIX + d], 1u);
-          continue;
-        }
-        if (d != last[p]) {
-          if (run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
-          last[p] = d;
-          run[p] = 0;
-        }
-        ++run[p];
+        atomicAdd(&hist[p * ONESWEEP_RADIX + d], 1u);
       }
     }
   };
-  // grid-stride 16-byte loads, four in flight per thread, from the first 16-byte boundary on; the
-  // keys before it and after the last whole vector are counted one by one
+  // grid-stride 16-byte loads, ONESWEEP_HIST_UNROLL in flight per thread, from the first 16-byte
+  // boundary on; the keys before it and after the last whole vector are counted one by one
   constexpr int VEC = 16 / sizeof(R);
   union Vector {
     uint4 bits;
@@ -282,10 +275,6 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   }
   if (g < head) count(keys[g]);
   if (rest + g < n) count(keys[rest + g]);
-#pragma unroll
-  for (int p = 0; p < KEY_PASSES; ++p) {
-    if (p < passes && run[p]) atomicAdd(&hist[p * ONESWEEP_RADIX + last[p]], run[p]);
-  }
   __syncthreads();
 
   u32* counts = scratch + ONESWEEP_SCRATCH_HEADER;
@@ -363,10 +352,12 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     const u32 j = (warp * ITEMS + k) * WARP_SIZE + lane;
     key[k] = ~(R)0;
     if (j < valid) {
-      key[k] = keys_in[base + j];
+      key[k] = onesweep_load(keys_in + base + j);
       if (transform_in) key[k] = RadixKey<R, FLOATING>::bits_of(key[k], descending);
     }
-    if (HAS_VALUES) value[k] = j < valid ? values_in[base + j] : (V)0;
+    if (HAS_VALUES && !ONESWEEP_VALUES_LATE) {
+      value[k] = j < valid ? onesweep_load(values_in + base + j) : (V)0;
+    }
   }
 
   // early counts: each warp counts its digits (shared atomics; a warp whose keys share one digit
@@ -446,9 +437,9 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     // look back over the earlier tiles of the portion until one has published its inclusive prefix
     if (!portion_first) {
       const i64 first = tile - tile % portion_tiles;
-#if ONESWEEP_LOOKBACK_WINDOW > 1
       // WINDOW status words loaded at once (the tiles from t down, none before the portion's
-      // first), then taken in order; a word not yet published is polled alone
+      // first), then taken in order; a word not yet published is polled alone (WINDOW 1: one load
+      // at a time)
       constexpr int WINDOW = ONESWEEP_LOOKBACK_WINDOW;
       for (i64 t = tile - 1;; t -= WINDOW) {
         u32 words[WINDOW];
@@ -468,17 +459,6 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
         }
         if (done) break;
       }
-#else
-      for (i64 t = tile - 1;; --t) {
-        const volatile u32* state = lookback + t * ONESWEEP_RADIX + d;
-        u32 word;
-        do {
-          word = *state;
-        } while ((word & LOOKBACK_FLAGS) == 0);
-        prefix += word & LOOKBACK_COUNT;
-        if ((word & LOOKBACK_PREFIX) || t == first) break;
-      }
-#endif
       volatile u32* mine = lookback + tile * ONESWEEP_RADIX + d;
       *mine = LOOKBACK_PREFIX | (prefix + tile_count);
     }
@@ -521,6 +501,13 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
     }
   }
   if (HAS_VALUES) {
+    if (ONESWEEP_VALUES_LATE) {
+#pragma unroll
+      for (int k = 0; k < ITEMS; ++k) {
+        const u32 j = (warp * ITEMS + k) * WARP_SIZE + lane;
+        value[k] = j < valid ? onesweep_load(values_in + base + j) : (V)0;
+      }
+    }
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) sorted.values[rank[k]] = value[k];
