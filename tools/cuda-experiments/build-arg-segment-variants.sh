@@ -39,12 +39,15 @@ segment_reduce_blocks SEG_BLOCK_CHUNKS_LAST=1
 segment_reduce_blocks SEG_BLOCK_MAX=262144
 segment_reduce_by_key_int BY_KEY_LOAD=1
 segment_reduce_by_key_int BY_KEY_LOAD=2
+segment_reduce_by_key_int BY_KEY_FULL_TILE=1
 segment_scan_by_key_int BY_KEY_ITEMS_4=21
 segment_scan_by_key_int BY_KEY_ITEMS_4=25
 segment_scan_by_key_int BY_KEY_SCAN_COUNT32=1
 segment_scan_by_key_int BY_KEY_LOAD=2,BY_KEY_STORE=2,BY_KEY_SCAN_COUNT32=1
 segment_scan_by_key_int BY_KEY_THREADS=288,BY_KEY_ITEMS_4=14,BY_KEY_LOAD=2,BY_KEY_STORE=2
 segment_scan_by_key_int BY_KEY_THREADS=288,BY_KEY_ITEMS_4=15
+segment_scan_by_key_int BY_KEY_FULL_TILE=1
+segment_scan_by_key_int BY_KEY_FULL_TILE=1,BY_KEY_SCAN_COUNT32=1
 EOF
 )
 

@@ -57,6 +57,10 @@
 #ifndef BY_KEY_SCAN_COUNT32
 #define BY_KEY_SCAN_COUNT32 0
 #endif
+// BY_KEY_FULL_TILE: 1 compiles whole tiles (all but the last) a second time, without bounds guards.
+#ifndef BY_KEY_FULL_TILE
+#define BY_KEY_FULL_TILE 0
+#endif
 #if BY_KEY_STORE != 0 && BY_KEY_STORE != 2
 #error "BY_KEY_STORE must be 0 or 2"
 #endif
@@ -157,19 +161,22 @@ struct TileStates<RunPair<T>, 16> {
 // tile holding the last element). Otherwise the scan (inclusive, or exclusive when `exclusive`) of
 // each run into out (which may be values). state: the tile states (16 bytes a tile), zero on
 // entry; delay_ns paces the look-back's polling.
-template <bool REDUCE, typename Op, typename K, typename T>
-__device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys, T* out, i64* runs, int exclusive,
-                            unsigned* state, unsigned delay_ns) {
+// FULL: the tile is whole (compiled without the bounds guards); staged and warp_total are the
+// block's shared tile and warp totals (by_key_tile).
+template <bool REDUCE, bool FULL, typename Op, typename K, typename T>
+__device__ __forceinline__ void by_key_tile_of(const K* keys, const T* values, i64 n, K* uniqueKeys, T* out, i64* runs,
+                                               int exclusive, unsigned* state, unsigned delay_ns,
+                                               unsigned char* staged, RunPair<T>* warp_total) {
   const int ITEMS = ByKeyItems<K, T>::value;
   const int TILE = BY_KEY_THREADS * ITEMS;
   typedef RunOp<Op> P;
-  __shared__ __align__(16) unsigned char staged[TILE * (sizeof(K) > sizeof(T) ? sizeof(K) : sizeof(T))];
-  __shared__ RunPair<T> warp_total[BY_KEY_WARPS];
+#if BY_KEY_LOAD != 1
   K* sk = reinterpret_cast<K*>(staged);
+#endif
   T* sv = reinterpret_cast<T*>(staged);
   const unsigned tile = blockIdx.x;  // in dispatch order: see TileStates<RunPair<T>, 16>::wait
   const i64 base = (i64)tile * TILE;
-  const i64 remaining = n - base < TILE ? n - base : TILE;
+  const i64 remaining = FULL || n - base >= TILE ? TILE : n - base;
   const int mine = threadIdx.x * ITEMS;
   const int count = remaining - mine < 0 ? 0 : (remaining - mine < ITEMS ? (int)(remaining - mine) : ITEMS);
 
@@ -379,4 +386,21 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
     }
 #endif
   }
+}
+
+template <bool REDUCE, typename Op, typename K, typename T>
+__device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys, T* out, i64* runs, int exclusive,
+                            unsigned* state, unsigned delay_ns) {
+  const int TILE = BY_KEY_THREADS * ByKeyItems<K, T>::value;
+  __shared__ __align__(16) unsigned char staged[TILE * (sizeof(K) > sizeof(T) ? sizeof(K) : sizeof(T))];
+  __shared__ RunPair<T> warp_total[BY_KEY_WARPS];
+#if BY_KEY_FULL_TILE
+  if ((i64)(blockIdx.x + 1) * TILE <= n) {
+    by_key_tile_of<REDUCE, true, Op>(keys, values, n, uniqueKeys, out, runs, exclusive, state, delay_ns, staged,
+                                     warp_total);
+    return;
+  }
+#endif
+  by_key_tile_of<REDUCE, false, Op>(keys, values, n, uniqueKeys, out, runs, exclusive, state, delay_ns, staged,
+                                    warp_total);
 }
