@@ -552,16 +552,18 @@ int main(int argc, char** argv) {
 
   // ---- by key: int keys i / 64, float values -----------------------------------------------------
   const i64 runs_count = ceil_div(N, RUN);
-  // CudaSegmenter.byKey: zero 16 * (tiles + 1) bytes of state (the tile counter, one 16-byte state a
-  // tile), then one launch of tiles blocks, BLOCK_SIZE threads (tile = CudaSegmentPolicy.byKeyTile)
+  // CudaSegmenter.byKey: zero 16 * tiles bytes of state (one 16-byte look-back state a tile), then
+  // one launch of tiles blocks, BLOCK_SIZE threads (tile = CudaSegmentPolicy.byKeyTile); a candidate
+  // with BY_KEY_THREADS launches that many threads a block
   auto by_key_entries = [&](Case& c, i64 n, const std::string& unit, const std::string& kernel, bool reduce, void* out,
                             void* unique, i64* runs, const std::function<bool(Entry&)>& check) {
     for (const Ptx* p : of_unit(unit)) {
       const CUfunction fn = p->function(kernel);
       // the committed defaults: scan-by-key 23 items (segment_scan_by_key_int.cu), reduce-by-key 15
-      const i64 tile = 256 * p->get("BY_KEY_ITEMS_4", reduce ? 15 : 23);
+      const int threads = (int)p->get("BY_KEY_THREADS", 256);
+      const i64 tile = threads * p->get("BY_KEY_ITEMS_4", reduce ? 15 : 23);
       const i64 tiles = ceil_div(n, tile);
-      const size_t state_bytes = 16 * (tiles + 1);
+      const size_t state_bytes = 16 * tiles;
       for (int delay : {0, 100, 400, 700}) {
         for (bool count : {false, true}) {
           if ((delay != 0 || count) && p->label != "committed") continue;
@@ -574,9 +576,9 @@ int main(int argc, char** argv) {
             const void* a0 = keys; const void* a1 = f; i64 a2 = n; void* a3 = unique; void* a4 = out; void* a5 = runs;
             void* a6 = scratch; unsigned a7 = delay; int ex = 0;
             if (reduce)
-              launch(fn, tiles, 256, 0, {&a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7});
+              launch(fn, tiles, threads, 0, {&a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7});
             else
-              launch(fn, tiles, 256, 0, {&a0, &a1, &a2, &a4, &ex, &a6, &a7});
+              launch(fn, tiles, threads, 0, {&a0, &a1, &a2, &a4, &ex, &a6, &a7});
             if (count) CK(cudaMemcpyAsync(pinned_count, runs, 8, cudaMemcpyDeviceToHost, stream));
           };
           e.ok = check(e);

@@ -1,5 +1,5 @@
 // Reduce-by-key and scan-by-key in one pass over keys and values (no scratch the size of the
-// input): each block takes a tile (numbered by a ticket in start order), loads its keys and values
+// input): block b takes tile b, loads its keys and values
 // through shared memory into registers, flags where runs of equal keys start, scans the pairs
 // (starts so far, value since the latest start) in the tile, and joins tiles with the decoupled
 // look-back of block_lookback.cuh over those pairs. The pair operator is
@@ -30,12 +30,12 @@
 #endif
 #define BY_KEY_MIN_BLOCKS(T) (sizeof(T) == 8 ? BY_KEY_MIN_BLOCKS_8 : BY_KEY_MIN_BLOCKS_4)
 
-// Bytes of a tile state of the look-back: 16 (count and value side by side), or, as an
-// experiment, 8 for 4-byte values (status, a 30-bit run count and the value in one word: inputs of
-// fewer than 2^30 elements only).
-#ifndef BY_KEY_STATE_BYTES
-#define BY_KEY_STATE_BYTES 16
+// Threads of a by-key block (the launch's block size; CudaSegmenter launches DeviceSegmenter's
+// BLOCK_SIZE): a multiple of WARP_SIZE, overridden only by tuning candidates.
+#ifndef BY_KEY_THREADS
+#define BY_KEY_THREADS BLOCK_SIZE
 #endif
+#define BY_KEY_WARPS (BY_KEY_THREADS / WARP_SIZE)
 
 // Candidates raced by tools/cuda-experiments/arg_segment_race.cu (defaults are what runs):
 // BY_KEY_LOAD: how keys and values reach registers (blocked, ITEMS consecutive a thread).
@@ -47,7 +47,7 @@
 #ifndef BY_KEY_LOAD
 #define BY_KEY_LOAD 0
 #endif
-// BY_KEY_STORE (scan-by-key output): 0 block-striped through shared; 1 direct blocked;
+// BY_KEY_STORE (scan-by-key output): 0 block-striped through shared;
 //   2 warp-striped through the warp's slice of shared (CUB's BLOCK_STORE_WARP_TRANSPOSE).
 #ifndef BY_KEY_STORE
 #define BY_KEY_STORE 0
@@ -57,22 +57,12 @@
 #ifndef BY_KEY_SCAN_COUNT32
 #define BY_KEY_SCAN_COUNT32 0
 #endif
-// BY_KEY_LOOKBACK_PAUSE_NS: a look-back lane that finds its predecessor's state empty pauses this
-// long once before polling again (after CUB's delay constructors, which pause before the look-back:
-// 1170 ns for reduce-by-key, 1005 for scan-by-key on sm_90; 16-byte states only).
-// BY_KEY_SCATTER (reduce-by-key): 1 gathers a tile's finished runs in shared memory and writes keys
-//   and values contiguously (coalesced) instead of one scattered store per run end.
-#ifndef BY_KEY_SCATTER
-#define BY_KEY_SCATTER 0
+// BY_KEY_FULL_TILE: 1 compiles whole tiles (all but the last) a second time, without bounds guards.
+#ifndef BY_KEY_FULL_TILE
+#define BY_KEY_FULL_TILE 0
 #endif
-// BY_KEY_BLOCK_TILES: 1 takes tile blockIdx.x (as CUB does) instead of a ticket from the tile
-//   counter: the loads start without waiting on the atomic and a barrier, relying on blocks being
-//   dispatched in index order (CUB relies on it too) for the look-back's forward progress.
-#ifndef BY_KEY_BLOCK_TILES
-#define BY_KEY_BLOCK_TILES 0
-#endif
-#ifndef BY_KEY_LOOKBACK_PAUSE_NS
-#define BY_KEY_LOOKBACK_PAUSE_NS 0
+#if BY_KEY_STORE != 0 && BY_KEY_STORE != 2
+#error "BY_KEY_STORE must be 0 or 2"
 #endif
 
 __device__ __forceinline__ i64 by_key_shfl_up_count(i64 count, int delta) {
@@ -137,55 +127,27 @@ __device__ __forceinline__ RunPair<T> warp_reduce(RunPair<T> value) {
 
 // Tile states of pairs: one 16-byte word per tile, status in the low 2 bits of the first half with
 // the count above it, the value's bits in the second half; one vector store and one vector load,
-// as TileStates<T, 8>.
+// as TileStates<T, 8>. Tile i's word is the i-th of state (the by-key pass has no tile counter).
 template <typename T>
 struct TileStates<RunPair<T>, 16> {
   u64* words;
-  __device__ explicit TileStates(unsigned* state) : words(reinterpret_cast<u64*>(state + 4)) {}
+  __device__ explicit TileStates(unsigned* state) : words(reinterpret_cast<u64*>(state)) {}
   __device__ __forceinline__ void publish(unsigned tile, unsigned status, RunPair<T> pair) {
-#if BY_KEY_STATE_BYTES == 8
-    if constexpr (sizeof(T) == 4) {
-      const u64 word = ((u64)__float_as_uint(*reinterpret_cast<const float*>(&pair.value)) << 32) |
-                       ((u64)pair.count << 2) | status;
-      asm volatile("st.volatile.global.u64 [%0], %1;" ::"l"(words + tile), "l"(word) : "memory");
-      return;
-    }
-#endif
     u64 bits = 0;
     *reinterpret_cast<T*>(&bits) = pair.value;
     asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(words + 2 * (u64)tile),
                  "l"(((u64)pair.count << 2) | status), "l"(bits)
                  : "memory");
   }
+  // Waits for tile `tile` (earlier than the caller's) to publish. Tile b is block b, and a block
+  // only waits on lower-numbered ones: this relies on the hardware dispatching blocks in index
+  // order, so that every tile waited on has started (or finished) and the wait ends. CUB's
+  // single-pass scans take blockIdx.x as the tile and rely on the same.
   __device__ __forceinline__ unsigned wait(long long tile, RunPair<T>& pair, unsigned delay_ns) {
     u64 head, bits;
-#if BY_KEY_STATE_BYTES == 8
-    if constexpr (sizeof(T) == 4) {
-      u64 word;
-      while (true) {
-        asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(word) : "l"(words + tile) : "memory");
-        if ((word & 3) != STATUS_EMPTY) break;
-        backoff(delay_ns);
-      }
-      pair.count = (i64)((word & 0xffffffffull) >> 2);
-      const float value = __uint_as_float((unsigned)(word >> 32));
-      pair.value = *reinterpret_cast<const T*>(&value);
-      return (unsigned)(word & 3);
-    }
-#endif
-#if BY_KEY_LOOKBACK_PAUSE_NS && __CUDA_ARCH__ >= 700
-    bool paused = false;
-#endif
     while (true) {
       asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(head), "=l"(bits) : "l"(words + 2 * tile) : "memory");
       if ((head & 3) != STATUS_EMPTY) break;
-#if BY_KEY_LOOKBACK_PAUSE_NS && __CUDA_ARCH__ >= 700
-      if (!paused) {
-        __nanosleep(BY_KEY_LOOKBACK_PAUSE_NS);
-        paused = true;
-        continue;
-      }
-#endif
       backoff(delay_ns);
     }
     pair.count = (i64)(head >> 2);
@@ -194,31 +156,27 @@ struct TileStates<RunPair<T>, 16> {
   }
 };
 
-// The by-key pass over tile `ticket` of n keys and values. REDUCE: at the end of every run, its key
+// The by-key pass of block blockIdx.x over tile blockIdx.x of n keys and values. REDUCE: at the end of every run, its key
 // to uniqueKeys and its value to out at the run's rank, and the number of runs to runs[0] (by the
 // tile holding the last element). Otherwise the scan (inclusive, or exclusive when `exclusive`) of
-// each run into out (which may be values). state: the tile counter and the tile states, zero on
+// each run into out (which may be values). state: the tile states (16 bytes a tile), zero on
 // entry; delay_ns paces the look-back's polling.
-template <bool REDUCE, typename Op, typename K, typename T>
-__device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys, T* out, i64* runs, int exclusive,
-                            unsigned* state, unsigned delay_ns) {
+// FULL: the tile is whole (compiled without the bounds guards); staged and warp_total are the
+// block's shared tile and warp totals (by_key_tile).
+template <bool REDUCE, bool FULL, typename Op, typename K, typename T>
+__device__ __forceinline__ void by_key_tile_of(const K* keys, const T* values, i64 n, K* uniqueKeys, T* out, i64* runs,
+                                               int exclusive, unsigned* state, unsigned delay_ns,
+                                               unsigned char* staged, RunPair<T>* warp_total) {
   const int ITEMS = ByKeyItems<K, T>::value;
-  const int TILE = BLOCK_SIZE * ITEMS;
+  const int TILE = BY_KEY_THREADS * ITEMS;
   typedef RunOp<Op> P;
-  __shared__ __align__(16) unsigned char staged[TILE * (sizeof(K) > sizeof(T) ? sizeof(K) : sizeof(T))];
-  __shared__ unsigned tile_id;
-  __shared__ RunPair<T> warp_total[WARPS_PER_BLOCK];
+#if BY_KEY_LOAD != 1
   K* sk = reinterpret_cast<K*>(staged);
-  T* sv = reinterpret_cast<T*>(staged);
-#if BY_KEY_BLOCK_TILES
-  const unsigned tile = blockIdx.x;
-#else
-  if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
-  __syncthreads();
-  const unsigned tile = tile_id;
 #endif
+  T* sv = reinterpret_cast<T*>(staged);
+  const unsigned tile = blockIdx.x;  // in dispatch order: see TileStates<RunPair<T>, 16>::wait
   const i64 base = (i64)tile * TILE;
-  const i64 remaining = n - base < TILE ? n - base : TILE;
+  const i64 remaining = FULL || n - base >= TILE ? TILE : n - base;
   const int mine = threadIdx.x * ITEMS;
   const int count = remaining - mine < 0 ? 0 : (remaining - mine < ITEMS ? (int)(remaining - mine) : ITEMS);
 
@@ -228,7 +186,7 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   T striped[ITEMS];
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
-    const int j = k * BLOCK_SIZE + threadIdx.x;
+    const int j = k * BY_KEY_THREADS + threadIdx.x;
     if (j < remaining) {
       sk[j] = keys[base + j];
       striped[k] = values[base + j];
@@ -264,7 +222,7 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
 
   // then the values, the same way
 #pragma unroll
-  for (int k = 0; k < ITEMS; ++k) sv[k * BLOCK_SIZE + threadIdx.x] = striped[k];
+  for (int k = 0; k < ITEMS; ++k) sv[k * BY_KEY_THREADS + threadIdx.x] = striped[k];
   __syncthreads();
   T x[ITEMS];
 #pragma unroll
@@ -357,7 +315,7 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   RunPair<T> warp_prefix = P::template identity<RunPair<T>>();
   RunPair<T> tile_total = warp_prefix;
 #pragma unroll
-  for (int w = 0; w < WARPS_PER_BLOCK; ++w) {
+  for (int w = 0; w < BY_KEY_WARPS; ++w) {
     if (w == warp) warp_prefix = tile_total;
     tile_total = P::apply(tile_total, warp_total[w]);
   }
@@ -372,21 +330,6 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   RunPair<T> running = P::apply(prefix, exclusive_pair);
 
   if (REDUCE) {
-#if BY_KEY_SCATTER
-    // the tile's finished runs gathered in shared memory at their rank less rank0, then written
-    // contiguously (when they fit: block-uniform)
-    const int GATHER = (int)((sizeof(staged) / (sizeof(K) + sizeof(T))) & ~1ull);
-    const bool gather = tile_total.count + 1 <= GATHER;
-    K* gk = reinterpret_cast<K*>(staged);
-    T* gv = reinterpret_cast<T*>(staged + GATHER * sizeof(K));
-    __shared__ int gather_first, gather_last;
-    const i64 rank0 = prefix.count - 1;
-    if (threadIdx.x == 0) {
-      gather_first = 0x7fffffff;
-      gather_last = -1;
-    }
-    __syncthreads();  // every thread has read the staged tile (tile 0 skips the look-back's barrier)
-#endif
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       if (k < count) {
@@ -399,33 +342,12 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
         const bool end = k + 1 < ITEMS ? (k + 1 < count ? (starts >> (k + 1)) & 1 : i == n - 1 || key[k] != key[k + 1])
                                        : !hasAfter || after != key[k];
         if (end && i < n) {
-#if BY_KEY_SCATTER
-          if (gather) {
-            const int slot = (int)(running.count - 1 - rank0);
-            gk[slot] = key[k];
-            gv[slot] = running.value;
-            atomicMin(&gather_first, slot);
-            atomicMax(&gather_last, slot);
-          } else
-#endif
-          {
-            uniqueKeys[running.count - 1] = key[k];
-            out[running.count - 1] = running.value;
-          }
+          uniqueKeys[running.count - 1] = key[k];
+          out[running.count - 1] = running.value;
           if (i == n - 1) runs[0] = running.count;
         }
       }
     }
-#if BY_KEY_SCATTER
-    if (gather) {
-      __syncthreads();
-      const int first = gather_first, last = gather_last;
-      for (int j = first + threadIdx.x; j <= last; j += BLOCK_SIZE) {
-        uniqueKeys[rank0 + j] = gk[j];
-        out[rank0 + j] = gv[j];
-      }
-    }
-#endif
   } else {
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
@@ -446,13 +368,9 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
-      const int j = k * BLOCK_SIZE + threadIdx.x;
+      const int j = k * BY_KEY_THREADS + threadIdx.x;
       if (j < remaining) out[base + j] = sv[j];
     }
-#elif BY_KEY_STORE == 1
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k)
-      if (k < count) out[base + mine + k] = x[k];
 #else
     // the warp's slice of sv holds only its own threads' values (read back before the scan)
     const int slice = (threadIdx.x / WARP_SIZE) * WARP_SIZE * ITEMS;
@@ -468,4 +386,21 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
     }
 #endif
   }
+}
+
+template <bool REDUCE, typename Op, typename K, typename T>
+__device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys, T* out, i64* runs, int exclusive,
+                            unsigned* state, unsigned delay_ns) {
+  const int TILE = BY_KEY_THREADS * ByKeyItems<K, T>::value;
+  __shared__ __align__(16) unsigned char staged[TILE * (sizeof(K) > sizeof(T) ? sizeof(K) : sizeof(T))];
+  __shared__ RunPair<T> warp_total[BY_KEY_WARPS];
+#if BY_KEY_FULL_TILE
+  if ((i64)(blockIdx.x + 1) * TILE <= n) {
+    by_key_tile_of<REDUCE, true, Op>(keys, values, n, uniqueKeys, out, runs, exclusive, state, delay_ns, staged,
+                                     warp_total);
+    return;
+  }
+#endif
+  by_key_tile_of<REDUCE, false, Op>(keys, values, n, uniqueKeys, out, runs, exclusive, state, delay_ns, staged,
+                                    warp_total);
 }

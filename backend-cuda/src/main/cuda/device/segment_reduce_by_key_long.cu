@@ -3,8 +3,13 @@
 #include "../common.cuh"
 #include "../block/block_by_key.cuh"
 
+// Long keys hold two registers an item: at BY_KEY_MIN_BLOCKS (4 blocks per SM for 4-byte values, 3
+// for 8-byte ones) ptxas spilled 4 to 12 bytes in 16 of the 22 kernels (sm_90, 2026-11-26); one
+// block fewer per SM keeps every kernel free of spills.
+#define BY_KEY_LONG_MIN_BLOCKS(T) (sizeof(T) == 8 ? 2 : 3)
+
 #define PRIMS_REDUCE_BY_KEY_ENTRY(C, TID, OID, OP)                                                  \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, BY_KEY_MIN_BLOCKS(C)) reduce_by_key_long_##TID##_##OID(          \
+  extern "C" __global__ void __launch_bounds__(BY_KEY_THREADS, BY_KEY_LONG_MIN_BLOCKS(C)) reduce_by_key_long_##TID##_##OID(          \
       const i64* keys, const C* values, i64 n, i64* uniqueKeys, C* out, i64* runs,                \
       unsigned* state, unsigned delay_ns) {                                                       \
     by_key_tile<true, OP, i64, C>(keys, values, n, uniqueKeys, out, runs, 0, state, delay_ns);       \

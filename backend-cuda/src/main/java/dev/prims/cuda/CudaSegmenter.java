@@ -242,8 +242,9 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
     ScanKind kind = pass.kind();
     long n = keys.length();
     long tiles = ceilDiv(n, CudaSegmentPolicy.byKeyTile(keys.type(), values.type(), kind != null));
-    if (tiles >= 1L << 32) {
-      return -1; // tile tickets are 32-bit
+    if (tiles > Integer.MAX_VALUE) {
+      // block b takes tile b: beyond the grid limit the unfused run-flag passes take the input
+      return -1;
     }
     CudaBuffer k = backend.own(keys);
     CudaBuffer v = backend.own(values);
@@ -252,8 +253,8 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
     String suffix = k.type().id() + "_" + v.type().id() + "_" + op.id();
     return backend.call(
         () -> {
-          // the tile counter (padded to one state word), one 16-byte state per tile, the run count
-          long stateBytes = 16 * (tiles + 1);
+          // one 16-byte look-back state per tile, then the run count
+          long stateBytes = 16 * tiles;
           CUdeviceptr state = backend.scratch(stateBytes + 8);
           CUdeviceptr runs = state.withByteOffset(stateBytes);
           backend.zero(state, stateBytes / 4);
