@@ -35,8 +35,8 @@
 // Entry points are suffixed with the key type (int, long, float, double) and, for onesweep_pass
 // with values, the value type (int, long); onesweep_pass's then with its tile, threads x items
 // (onesweep_pass_int_int_384x20). The tiles per type follow CUB's sm_90 tuning where the registers
-// allow: 384 threads with 20 keys (19 floats) for 4-byte keys alone, and 20 for 4-byte keys with
-// int values (CUB's 23 spills under the 80 registers of two 384-thread blocks per SM); 8-byte
+// allow: 384 threads with 23 keys for 4-byte keys alone (int or float), and 20 for 4-byte keys
+// with int values (CUB's 23 spills under the 80 registers of two 384-thread blocks per SM); 8-byte
 // keys or values keep 256 x 16. Every tile fits the 48 KiB of static shared memory. The tuning
 // macros may be overridden (-D) for experiments (tools/cuda-experiments/sort_race.cu);
 // dev.prims.cuda.CudaSortPolicy mirrors them.
@@ -50,10 +50,10 @@
 #define ONESWEEP_THREADS_4 384
 #endif
 #ifndef ONESWEEP_ITEMS_INT
-#define ONESWEEP_ITEMS_INT 20
+#define ONESWEEP_ITEMS_INT 23
 #endif
 #ifndef ONESWEEP_ITEMS_FLOAT
-#define ONESWEEP_ITEMS_FLOAT 19
+#define ONESWEEP_ITEMS_FLOAT 23
 #endif
 #ifndef ONESWEEP_ITEMS_4_PAIRS
 #define ONESWEEP_ITEMS_4_PAIRS 20

@@ -49,10 +49,10 @@ final class CudaSortPolicy {
   static final int ONESWEEP_THREADS_4 = 384;
 
   /** Keys per thread of a onesweep pass over int keys alone (ONESWEEP_ITEMS_INT). */
-  static final int ONESWEEP_ITEMS_INT = 20;
+  static final int ONESWEEP_ITEMS_INT = 23;
 
   /** Keys per thread of a onesweep pass over float keys alone (ONESWEEP_ITEMS_FLOAT). */
-  static final int ONESWEEP_ITEMS_FLOAT = 19;
+  static final int ONESWEEP_ITEMS_FLOAT = 23;
 
   /**
    * Keys per thread of a onesweep pass over 4-byte keys with int values (ONESWEEP_ITEMS_4_PAIRS).

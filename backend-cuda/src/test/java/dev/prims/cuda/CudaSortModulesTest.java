@@ -82,8 +82,8 @@ class CudaSortModulesTest {
 
   @Test
   void onesweepTilesFollowCubWhereTheyFitAndKeepPortionsUnder2To28Keys() {
-    assertEquals(new CudaSortPolicy.Tile(384, 20), CudaSortPolicy.onesweepTile(DType.INT, null));
-    assertEquals(new CudaSortPolicy.Tile(384, 19), CudaSortPolicy.onesweepTile(DType.FLOAT, null));
+    assertEquals(new CudaSortPolicy.Tile(384, 23), CudaSortPolicy.onesweepTile(DType.INT, null));
+    assertEquals(new CudaSortPolicy.Tile(384, 23), CudaSortPolicy.onesweepTile(DType.FLOAT, null));
     assertEquals(
         new CudaSortPolicy.Tile(384, 20), CudaSortPolicy.onesweepTile(DType.INT, DType.INT));
     assertEquals(
@@ -96,11 +96,13 @@ class CudaSortModulesTest {
         assertTrue((tile.portionTiles() + 1) * tile.keys() > 1L << 28, tile.toString());
         assertEquals(0, tile.threads() % 32, tile.toString());
         assertTrue(tile.threads() >= CudaSortPolicy.ONESWEEP_RADIX, tile.toString());
-        // the sorted tile (keys, or values where wider) and the warps' digit counters fit the
-        // 48 KiB of static shared memory
+        // the sorted tile (keys, or values where wider), the warps' digit counters, the tile's
+        // digit offsets and a few words fit the 48 KiB of static shared memory (ptxas: 48692
+        // bytes for 384 x 23 int keys)
         int widest = Math.max(key.bytes(), value == null ? 0 : value.bytes());
         int shared = tile.keys() * widest + tile.threads() / 32 * CudaSortPolicy.ONESWEEP_RADIX * 4;
-        assertTrue(shared + 2048 <= 48 * 1024, tile + ": " + shared + " bytes");
+        shared += CudaSortPolicy.ONESWEEP_RADIX * 4 + 64;
+        assertTrue(shared <= 48 * 1024, tile + ": " + shared + " bytes");
       }
     }
   }
