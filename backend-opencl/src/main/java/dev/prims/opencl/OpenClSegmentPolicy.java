@@ -29,9 +29,11 @@ final class OpenClSegmentPolicy {
   /**
    * Registers per work-item NVIDIA's compiler may give a by-key kernel of {@code keys} and {@code
    * values} ({@code -cl-nv-maxrregcount}), so that as many work-groups fit a multiprocessor as the
-   * CUDA twins' {@code __launch_bounds__} ask (block_by_key.cuh, segment_scan_by_key_int.cu): two
-   * for the scan of 4-byte keys and values (23 items each), three where values are 8 bytes, else
-   * four.
+   * CUDA twins' {@code __launch_bounds__} ask for int keys (block_by_key.cuh,
+   * segment_scan_by_key_int.cu): two for the scan of 4-byte keys and values (23 items each), three
+   * where values are 8 bytes, else four. Long keys get the same caps here, though cuda's long-key
+   * reduce-by-key runs one block fewer per multiprocessor (segment_reduce_by_key_long.cu: its
+   * kernels spill at these bounds).
    */
   static int byKeyRegisters(DType keys, DType values, boolean scan) {
     boolean narrow = keys.bytes() == 4 && values.bytes() == 4;
