@@ -10,6 +10,7 @@ package dev.prims.cpu;
 import dev.prims.DType;
 import dev.prims.ReduceOp;
 import java.lang.reflect.Array;
+import java.util.function.IntToLongFunction;
 
 /**
  * {@link SegmentWork} of fast mode on one type: ranges reduced by {@link ReduceLoops} and scanned
@@ -44,6 +45,17 @@ final class FastSegmentWork implements SegmentWork {
   @Override
   public void whole(int seg, int from, int to) {
     reduceInto(out, seg, from, to);
+  }
+
+  @Override
+  public void wholes(int first, int end, IntToLongFunction offsets) {
+    switch (type) {
+<#list types as type>
+<#assign T = type.java>
+      <@l.case type=type last=type?is_last /> ->
+          ReduceLoops.reduceSegments((${T}[]) in, offsets, first, end, (${T}[]) out, op);
+</#list>
+    }
   }
 
   @Override

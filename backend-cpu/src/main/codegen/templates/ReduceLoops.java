@@ -5,6 +5,7 @@
 package dev.prims.cpu;
 
 import dev.prims.ReduceOp;
+import java.util.function.IntToLongFunction;
 
 /**
  * Sequential reduce loops over {@code [from, to)}, one loop per type and operator with the switch
@@ -35,6 +36,36 @@ final class ReduceLoops {
           return acc;
         }
 </#if>
+</#list>
+      default:
+        throw new IllegalArgumentException(op + " is not defined for ${T}");
+    }
+  }
+
+  /**
+   * Reduces segments {@code [first, end)} into {@code out}, segment {@code s} being {@code
+   * a[offsets(s)..offsets(s + 1))}: the loops of {@link #reduce}, with the operator's switch taken
+   * once for all the segments (short segments are too cheap to pay a dispatch each).
+   */
+  static void reduceSegments(
+      ${T}[] a, IntToLongFunction offsets, int first, int end, ${T}[] out, ReduceOp op) {
+    switch (op) {
+<#list l.opsOf(type) as o>
+      case ${o.name}:
+        for (int s = first; s < end; s++) {
+          int from = (int) offsets.applyAsLong(s);
+          int to = (int) offsets.applyAsLong(s + 1);
+<#if o.lanes>
+          out[s] = ${o.name?lower_case}(a, from, to);
+<#else>
+          ${T} acc = ${l.identity(o, type)};
+          for (int i = from; i < to; i++) {
+            ${l.update(o, "acc", "a[i]")}
+          }
+          out[s] = acc;
+</#if>
+        }
+        return;
 </#list>
       default:
         throw new IllegalArgumentException(op + " is not defined for ${T}");

@@ -164,19 +164,23 @@ import dev.prims.ReduceOp;
  * The per-chunk steps of a scan, one implementation per type, shared by the scan drivers: a chunk's
  * total, the carry chain {@code carry[c + 1] = carry[c] op total[c]} (always in chunk order, so
  * every driver and thread count gives the same bits), and the chunk's local scan from its carry.
- * Chunks are {@link CpuPolicy#SCAN_CHUNK} elements, counted from the start of the scanned range.
+ * Chunks are {@link CpuPolicy#SCAN_CHUNK} elements (integer scans may take longer ones, see {@link
+ * CpuPolicy#scanChunk}), counted from the start of the scanned range.
  *
  * <p>Generated from backend-cpu/src/main/codegen/templates/ScanFamily.java.
  */
 abstract class ScanChunks {
   final long n;
+  /** Elements per chunk: {@link CpuPolicy#SCAN_CHUNK}, or for integers {@link CpuPolicy#scanChunk}. */
+  final int chunkSize;
   final int chunks;
   final ReduceOp op;
   final boolean inclusive;
 
-  ScanChunks(long n, ReduceOp op, boolean inclusive) {
+  ScanChunks(long n, int chunkSize, ReduceOp op, boolean inclusive) {
     this.n = n;
-    this.chunks = CpuPolicy.chunks(n, CpuPolicy.SCAN_CHUNK);
+    this.chunkSize = chunkSize;
+    this.chunks = CpuPolicy.chunks(n, chunkSize);
     this.op = op;
     this.inclusive = inclusive;
   }
@@ -194,11 +198,35 @@ abstract class ScanChunks {
       int n,
       ReduceOp op,
       boolean inclusive) {
+    return of(type, in, inOffset, out, outOffset, n, CpuPolicy.SCAN_CHUNK, op, inclusive);
+  }
+
+  /**
+   * As {@link #of(DType, Object, int, Object, int, int, ReduceOp, boolean)}, in chunks of {@code
+   * chunkSize} elements ({@link CpuPolicy#SCAN_CHUNK} for floating types, whose bits it fixes).
+   */
+  static ScanChunks of(
+      DType type,
+      Object in,
+      int inOffset,
+      Object out,
+      int outOffset,
+      int n,
+      int chunkSize,
+      ReduceOp op,
+      boolean inclusive) {
     switch (type) {
 <#list types as type>
       <#if type?has_next>case ${type.java?upper_case}:<#else>default:</#if>
         return new ${cap(type)}s(
-            (${type.java}[]) in, inOffset, (${type.java}[]) out, outOffset, n, op, inclusive);
+            (${type.java}[]) in,
+            inOffset,
+            (${type.java}[]) out,
+            outOffset,
+            n,
+            chunkSize,
+            op,
+            inclusive);
 </#list>
     }
   }
@@ -228,16 +256,16 @@ abstract class ScanChunks {
 
   /** Index of a chunk's first element (64-bit). */
   final long first(int chunk) {
-    return (long) chunk * CpuPolicy.SCAN_CHUNK;
+    return (long) chunk * chunkSize;
   }
 
   /** Number of elements in a chunk. */
   final int length(int chunk) {
-    return CpuPolicy.chunkLength(n, CpuPolicy.SCAN_CHUNK, chunk);
+    return CpuPolicy.chunkLength(n, chunkSize, chunk);
   }
 
   final int start(int chunk) {
-    return chunk * CpuPolicy.SCAN_CHUNK;
+    return chunk * chunkSize;
   }
 
   /** Start of a chunk's second half (its first half is the longer one when odd). */
@@ -247,7 +275,7 @@ abstract class ScanChunks {
   }
 
   final int end(int chunk) {
-    return (int) Math.min(n, (long) (chunk + 1) * CpuPolicy.SCAN_CHUNK);
+    return (int) Math.min(n, (long) (chunk + 1) * chunkSize);
   }
 <#list types as type>
 <#assign T = type.java>
@@ -259,8 +287,16 @@ abstract class ScanChunks {
     private final int outBase;
 <@carryFields type />
 
-    ${cap(type)}s(${T}[] in, int inBase, ${T}[] out, int outBase, int n, ReduceOp op, boolean inclusive) {
-      super(n, op, inclusive);
+    ${cap(type)}s(
+        ${T}[] in,
+        int inBase,
+        ${T}[] out,
+        int outBase,
+        int n,
+        int chunkSize,
+        ReduceOp op,
+        boolean inclusive) {
+      super(n, chunkSize, op, inclusive);
       this.in = in;
       this.inBase = inBase;
       this.out = out;
@@ -345,18 +381,23 @@ abstract class StagedScanChunks extends ScanChunks {
   final CpuBuffer in;
   final CpuBuffer out;
 
-  private StagedScanChunks(CpuBuffer in, CpuBuffer out, ReduceOp op, boolean inclusive) {
-    super(in.length(), op, inclusive);
+  private StagedScanChunks(
+      CpuBuffer in, CpuBuffer out, int chunkSize, ReduceOp op, boolean inclusive) {
+    super(in.length(), chunkSize, op, inclusive);
     this.in = in;
     this.out = out;
   }
 
-  /** Steps for scanning {@code in} into {@code out} (of one type; may be the same buffer). */
-  static ScanChunks of(CpuBuffer in, CpuBuffer out, ReduceOp op, boolean inclusive) {
+  /**
+   * Steps for scanning {@code in} into {@code out} (of one type; may be the same buffer) in chunks
+   * of {@code chunkSize} elements.
+   */
+  static ScanChunks of(
+      CpuBuffer in, CpuBuffer out, int chunkSize, ReduceOp op, boolean inclusive) {
     switch (in.type()) {
 <#list types as type>
       <#if type?has_next>case ${type.java?upper_case}:<#else>default:</#if>
-        return new ${cap(type)}s(in, out, op, inclusive);
+        return new ${cap(type)}s(in, out, chunkSize, op, inclusive);
 </#list>
     }
   }
@@ -382,8 +423,8 @@ abstract class StagedScanChunks extends ScanChunks {
   private static final class ${cap(type)}s extends StagedScanChunks {
 <@carryFields type />
 
-    ${cap(type)}s(CpuBuffer in, CpuBuffer out, ReduceOp op, boolean inclusive) {
-      super(in, out, op, inclusive);
+    ${cap(type)}s(CpuBuffer in, CpuBuffer out, int chunkSize, ReduceOp op, boolean inclusive) {
+      super(in, out, chunkSize, op, inclusive);
 <@carryInit type />
     }
 

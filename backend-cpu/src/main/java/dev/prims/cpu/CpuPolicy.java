@@ -1,5 +1,7 @@
 package dev.prims.cpu;
 
+import dev.prims.DType;
+
 /**
  * Tuning numbers of the CPU backend, in one place. Floating work is split into fixed-size chunks
  * that do not depend on the thread count, so results are the same bits whatever {@code
@@ -21,6 +23,14 @@ final class CpuPolicy {
 
   /** Elements per scan chunk (both passes); also the longest local sequential chain. */
   static final int SCAN_CHUNK = 1 << 14;
+
+  /**
+   * Longest scan chunk of integer types, which are exact in any order: longer chunks mean fewer
+   * hand-offs between workers, and a chunk of 2^16 (up to 512 KiB) still stays in a core's L2 cache
+   * between its two passes (in place on 16 cores, 2^24 ints: 1.22 ms in chunks of 2^16 against 1.47
+   * ms in chunks of 2^14).
+   */
+  static final int INTEGER_SCAN_CHUNK = 1 << 16;
 
   /**
    * Fewest elements a scan spreads over the workers: below, the calling thread scans alone (the
@@ -50,6 +60,19 @@ final class CpuPolicy {
   static final int MAX_OFF_HEAP_CHUNK = Integer.MAX_VALUE / 8;
 
   private CpuPolicy() {}
+
+  /**
+   * Elements per scan chunk of {@code n} elements of {@code type} on {@code threads} workers:
+   * {@link #SCAN_CHUNK} for floating types (it fixes their bits); for integer types a quarter of
+   * each worker's share, between {@link #SCAN_CHUNK} and {@link #INTEGER_SCAN_CHUNK}.
+   */
+  static int scanChunk(DType type, long n, int threads) {
+    if (type.isFloating()) {
+      return SCAN_CHUNK;
+    }
+    long quarterShare = n / (4L * Math.max(1, threads));
+    return (int) Math.max(SCAN_CHUNK, Math.min(INTEGER_SCAN_CHUNK, quarterShare));
+  }
 
   /** Number of chunks of {@code chunk} elements covering {@code n}. */
   static int chunks(int n, int chunk) {

@@ -11,14 +11,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * Parallel scan over chunks of {@link CpuPolicy#SCAN_CHUNK} elements in two variants that give the
- * same bits. {@code chained} (default): one sweep; workers take chunks in order, compute a chunk's
- * total, find its carry from the previous chunk's (see {@link ChainedSweep}), then scan the chunk
- * while it is still in cache (input read from memory once, one hand-off to the pool). {@code
- * two-pass}: per tile of chunks, all totals in parallel, the carries in order, then all chunks
- * scanned in parallel (two hand-offs per tile). Both work in place. Scans shorter than {@link
- * CpuPolicy#PARALLEL_SCAN_MIN} run on the calling thread. Off-heap buffers go through {@link
- * StagedScanChunks}, with the same bits; host arrays are scanned where they lie, ranges included.
+ * Parallel scan over chunks of {@link CpuPolicy#SCAN_CHUNK} elements (integers: {@link
+ * CpuPolicy#scanChunk}) in two variants that give the same bits. {@code chained} (default): one
+ * sweep; workers take chunks in order, compute a chunk's total, find its carry from the previous
+ * chunk's (see {@link ChainedSweep}), then scan the chunk while it is still in cache (input read
+ * from memory once, one hand-off to the pool). {@code two-pass}: per tile of chunks, all totals in
+ * parallel, the carries in order, then all chunks scanned in parallel (two hand-offs per tile).
+ * Both work in place. Scans shorter than {@link CpuPolicy#PARALLEL_SCAN_MIN} run on the calling
+ * thread. Off-heap buffers go through {@link StagedScanChunks}, with the same bits; host arrays are
+ * scanned where they lie, ranges included.
  */
 final class CpuScanner implements Scanner {
   static final String CHAINED = "chained";
@@ -36,6 +37,7 @@ final class CpuScanner implements Scanner {
     boolean onHeap = CpuBuffer.allOnHeap(input, output);
     Scanner.requireOutput(input, output);
     boolean inclusive = kind == ScanKind.INCLUSIVE;
+    int chunkSize = CpuPolicy.scanChunk(input.type(), input.length(), parallel.threads());
     run(
         onHeap
             ? ScanChunks.of(
@@ -45,9 +47,11 @@ final class CpuScanner implements Scanner {
                 CpuBuffer.arrayOf(output),
                 0,
                 (int) input.length(),
+                chunkSize,
                 op,
                 inclusive)
-            : StagedScanChunks.of(CpuBuffer.of(input), CpuBuffer.of(output), op, inclusive),
+            : StagedScanChunks.of(
+                CpuBuffer.of(input), CpuBuffer.of(output), chunkSize, op, inclusive),
         call);
   }
 
@@ -66,6 +70,7 @@ final class CpuScanner implements Scanner {
             range.output(),
             range.outputFrom(),
             range.length(),
+            CpuPolicy.scanChunk(range.type(), range.length(), parallel.threads()),
             op,
             kind == ScanKind.INCLUSIVE),
         call);

@@ -64,20 +64,22 @@ final class SegmentChunks {
     }
   }
 
+  /**
+   * Reduces the segments that start in chunk {@code c}: those that also end in it at once, the last
+   * one, when it goes on past the chunk, into the chunk's tail.
+   */
   private void reduceChunk(int c, SegmentWork work) {
     int lo = c * chunk;
     int hi = (int) Math.min(n, (long) lo + chunk);
-    int s = head(c, lo, hi, work);
+    int first = head(c, lo, hi, work);
+    // segments [first, after) start in the chunk; the last of them leaves it unless it ends at hi
+    int after = firstAtOrAfter(hi);
+    boolean leaves = after > first && offsets.applyAsLong(after) > hi;
+    work.wholes(first, leaves ? after - 1 : after, offsets);
     tailSegment[c] = -1;
-    for (; s < segments && offsets.applyAsLong(s) < hi; s++) {
-      int from = (int) offsets.applyAsLong(s);
-      int to = (int) offsets.applyAsLong(s + 1);
-      if (to <= hi) {
-        work.whole(s, from, to);
-      } else {
-        work.tail(c, from, hi);
-        tailSegment[c] = s;
-      }
+    if (leaves) {
+      work.tail(c, (int) offsets.applyAsLong(after - 1), hi);
+      tailSegment[c] = after - 1;
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.prims.cpu;
 
+import java.util.function.IntToLongFunction;
+
 /**
  * The typed half of a segmented reduce or scan: what {@link SegmentChunks} asks for, range by
  * range, while it walks a flat grid of equal chunks. A "head" is the part of a chunk that continues
@@ -9,6 +11,16 @@ package dev.prims.cpu;
 interface SegmentWork {
   /** Reduces segment {@code seg}, wholly {@code [from, to)}, into its output. */
   void whole(int seg, int from, int to);
+
+  /**
+   * Reduces segments {@code [first, end)}, each wholly inside one chunk and bounded by {@code
+   * offsets}, into their outputs: {@link #whole} for each, unless a work has a faster loop.
+   */
+  default void wholes(int first, int end, IntToLongFunction offsets) {
+    for (int s = first; s < end; s++) {
+      whole(s, (int) offsets.applyAsLong(s), (int) offsets.applyAsLong(s + 1));
+    }
+  }
 
   /** Reduces {@code [from, to)} into chunk {@code chunk}'s head partial. */
   void head(int chunk, int from, int to);

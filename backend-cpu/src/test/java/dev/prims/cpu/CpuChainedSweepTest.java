@@ -95,7 +95,7 @@ class CpuChainedSweepTest {
     private final AtomicInteger stalls = new AtomicInteger();
 
     Stalling(ScanChunks inner, long firstMs, long laterMs) {
-      super(inner.n, inner.op, inner.inclusive);
+      super(inner.n, inner.chunkSize, inner.op, inner.inclusive);
       this.inner = inner;
       this.firstMs = firstMs;
       this.laterMs = laterMs;
