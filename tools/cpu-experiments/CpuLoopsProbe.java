@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
@@ -132,31 +131,9 @@ public final class CpuLoopsProbe {
     return o;
   }
 
-  /** The backend's chunk walk: halves down to single chunks on the pool. */
+  /** Every chunk once on the pool, as the backend's chunk walk does. */
   static void forEachChunk(int chunks, IntConsumer body) {
-    POOL.invoke(new Range(body, 0, chunks));
-  }
-
-  static final class Range extends RecursiveAction {
-    final IntConsumer body;
-    final int lo;
-    final int hi;
-
-    Range(IntConsumer body, int lo, int hi) {
-      this.body = body;
-      this.lo = lo;
-      this.hi = hi;
-    }
-
-    @Override
-    protected void compute() {
-      if (hi - lo == 1) {
-        body.accept(lo);
-        return;
-      }
-      int mid = (lo + hi) >>> 1;
-      invokeAll(new Range(body, lo, mid), new Range(body, mid, hi));
-    }
+    POOL.submit(() -> IntStream.range(0, chunks).parallel().forEach(body)).join();
   }
 
   static long sumChunks(int[] a, int chunk) {

@@ -187,23 +187,9 @@ abstract class ScanChunks {
 
   /**
    * Steps for scanning {@code in[inOffset, inOffset + n)} into {@code out[outOffset, outOffset +
-   * n)} (arrays of one type; the same array when the offsets are equal or the ranges disjoint).
-   */
-  static ScanChunks of(
-      DType type,
-      Object in,
-      int inOffset,
-      Object out,
-      int outOffset,
-      int n,
-      ReduceOp op,
-      boolean inclusive) {
-    return of(type, in, inOffset, out, outOffset, n, CpuPolicy.SCAN_CHUNK, op, inclusive);
-  }
-
-  /**
-   * As {@link #of(DType, Object, int, Object, int, int, ReduceOp, boolean)}, in chunks of {@code
-   * chunkSize} elements ({@link CpuPolicy#SCAN_CHUNK} for floating types, whose bits it fixes).
+   * n)} (arrays of one type; the same array when the offsets are equal or the ranges disjoint) in
+   * chunks of {@code chunkSize} elements ({@link CpuPolicy#SCAN_CHUNK} for floating types, whose
+   * bits it fixes).
    */
   static ScanChunks of(
       DType type,

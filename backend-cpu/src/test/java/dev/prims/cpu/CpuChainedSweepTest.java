@@ -46,7 +46,8 @@ class CpuChainedSweepTest {
     for (boolean inclusive : new boolean[] {true, false}) {
       int[] expected = new int[N];
       ScanChunks reference =
-          ScanChunks.of(DType.INT, k, 0, expected, 0, N, ReduceOp.SUM, inclusive);
+          ScanChunks.of(
+              DType.INT, k, 0, expected, 0, N, CpuPolicy.SCAN_CHUNK, ReduceOp.SUM, inclusive);
       for (int c = 0; c < reference.chunks; c++) {
         reference.inOrder(c);
       }
@@ -55,7 +56,10 @@ class CpuChainedSweepTest {
       // summing it pauses longer, so that the owner has scanned it in place by then
       Stalling steps =
           new Stalling(
-              ScanChunks.of(DType.INT, data, 0, data, 0, N, ReduceOp.SUM, inclusive), 20, 80);
+              ScanChunks.of(
+                  DType.INT, data, 0, data, 0, N, CpuPolicy.SCAN_CHUNK, ReduceOp.SUM, inclusive),
+              20,
+              80);
       try (CpuParallel parallel = new CpuParallel(4)) {
         CpuScanner.ChainedSweep sweep = new CpuScanner.ChainedSweep(steps);
         parallel.forEachChunk(4, w -> sweep.work());
@@ -66,11 +70,14 @@ class CpuChainedSweepTest {
 
   private static void assertSameAsInOrder(
       DType type, Object in, Object expected, Object actual, ReduceOp op, boolean inclusive) {
-    ScanChunks reference = ScanChunks.of(type, in, 0, expected, 0, N, op, inclusive);
+    ScanChunks reference =
+        ScanChunks.of(type, in, 0, expected, 0, N, CpuPolicy.SCAN_CHUNK, op, inclusive);
     for (int c = 0; c < reference.chunks; c++) {
       reference.inOrder(c);
     }
-    Stalling steps = new Stalling(ScanChunks.of(type, in, 0, actual, 0, N, op, inclusive), 50, 0);
+    Stalling steps =
+        new Stalling(
+            ScanChunks.of(type, in, 0, actual, 0, N, CpuPolicy.SCAN_CHUNK, op, inclusive), 50, 0);
     try (CpuParallel parallel = new CpuParallel(4)) {
       CpuScanner.ChainedSweep sweep = new CpuScanner.ChainedSweep(steps);
       parallel.forEachChunk(4, w -> sweep.work());
