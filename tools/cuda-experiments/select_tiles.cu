@@ -3,6 +3,11 @@
 // process. Build one binary per shape, e.g.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -DSELECT_ITEMS_4=12 -DSELECT_MIN_BLOCKS=4 \
 //     -o select_12_4 tools/cuda-experiments/select_tiles.cu
+// With --ptx FILE
+// (and --entry NAME, default select_compact_float) it also times that entry of a PTX file loaded as
+// the Java backend loads it (cuModuleLoadData: the driver compiles it), with the production
+// arguments and no indices, flags or partition: the committed PTX's registers differ from a
+// binary built here (the harness's own kernel passes those arguments as constants).
 // and run each: ./select_12_4 [log2 n ...] (default 24 28); prints best-of-20 milliseconds.
 #define PRIMS_SELECT_NO_ENTRIES
 #include "../../backend-cuda/src/main/cuda/device/select.cu"
@@ -10,16 +15,48 @@
 #include <cub/device/device_select.cuh>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <cuda.h>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <vector>
 
 extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS)
-    compact_float(const float* values, i64 n, const i64* program, float* out, unsigned* state, i64* kept) {
+    compact_float(const float* values, i64 n, const i64* program, float* out, unsigned* state, unsigned delay_ns,
+                  i64* kept) {
   select_compact<float, u32>(values, nullptr, 0, n, program, 1, nullptr, 0, out, nullptr, 0, 0, n, 0, state,
-                             64, kept);
+                             delay_ns, kept);
+}
+
+// The driver API, taken from the runtime so that the binary links without libcuda, for the
+// committed PTX (loaded as the Java backend loads it: cuModuleLoadData, JIT by the driver).
+static decltype(&::cuModuleLoadData) drv_cuModuleLoadData;
+static decltype(&::cuModuleGetFunction) drv_cuModuleGetFunction;
+static decltype(&::cuLaunchKernel) drv_cuLaunchKernel;
+static decltype(&::cuFuncGetAttribute) drv_cuFuncGetAttribute;
+
+static void load_driver() {
+  const auto load = [](const char* name, void** fn) {
+    cudaDriverEntryPointQueryResult found;
+    if (cudaGetDriverEntryPointByVersion(name, fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+        found != cudaDriverEntryPointSuccess) {
+      std::fprintf(stderr, "select_tiles: no driver entry point %s\n", name);
+      std::exit(1);
+    }
+  };
+  load("cuModuleLoadData", (void**)&drv_cuModuleLoadData);
+  load("cuModuleGetFunction", (void**)&drv_cuModuleGetFunction);
+  load("cuLaunchKernel", (void**)&drv_cuLaunchKernel);
+  load("cuFuncGetAttribute", (void**)&drv_cuFuncGetAttribute);
 }
 
 struct AtLeastHalf {
   __device__ bool operator()(float x) const { return x >= 0.5f; }
+};
+
+struct AtLeast500 {
+  __device__ bool operator()(int x) const { return x >= 500; }
 };
 
 static float best(cudaEvent_t a, cudaEvent_t b, std::vector<float>& times) {
@@ -30,7 +67,38 @@ static float best(cudaEvent_t a, cudaEvent_t b, std::vector<float>& times) {
 
 int main(int argc, char** argv) {
   std::vector<int> logs;
-  for (int i = 1; i < argc; i++) logs.push_back(atoi(argv[i]));
+  std::string ptx_file, entry = "select_compact_float";
+  bool ints = false;  // --int: ints in [0, 1000), x >= 500, PTX entry and CUB only
+  for (int i = 1; i < argc; i++) {
+    if (std::string(argv[i]) == "--int") {
+      ints = true;
+      continue;
+    }
+    if (std::string(argv[i]) == "--ptx" && i + 1 < argc) {
+      ptx_file = argv[++i];
+    } else if (std::string(argv[i]) == "--entry" && i + 1 < argc) {
+      entry = argv[++i];
+    } else {
+      logs.push_back(atoi(argv[i]));
+    }
+  }
+  CUfunction ptx_compact = nullptr;
+  int ptx_regs = 0;
+  if (!ptx_file.empty()) {
+    cudaFree(nullptr);  // the runtime's context, which the driver calls then use
+    load_driver();
+    std::ifstream in(ptx_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string ptx = text.str();
+    CUmodule module;
+    if (drv_cuModuleLoadData(&module, ptx.c_str()) != CUDA_SUCCESS ||
+        drv_cuModuleGetFunction(&ptx_compact, module, entry.c_str()) != CUDA_SUCCESS) {
+      std::fprintf(stderr, "select_tiles: cannot load %s from %s\n", entry.c_str(), ptx_file.c_str());
+      return 1;
+    }
+    drv_cuFuncGetAttribute(&ptx_regs, CU_FUNC_ATTRIBUTE_NUM_REGS, ptx_compact);
+  }
   if (logs.empty()) logs = {24, 28};
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
@@ -42,10 +110,15 @@ int main(int argc, char** argv) {
     for (i64 i = 0; i < n; i++) {
       s = s * 1664525u + 1013904223u;
       host[i] = (s >> 8) * (1.0f / 16777216.0f);
+      if (ints) {
+        const int k = (int)((s >> 8) % 1000);
+        memcpy(&host[i], &k, 4);
+      }
     }
-    float *values, *out;
+    float *values, *out, *cub_out;
     cudaMalloc(&values, n * 4);
     cudaMalloc(&out, n * 4);
+    cudaMalloc(&cub_out, n * 4);
     cudaMemcpy(values, host.data(), n * 4, cudaMemcpyHostToDevice);
     const int tile = BLOCK_SIZE * SELECT_ITEMS_4;
     const i64 tiles = (n + tile - 1) / tile;
@@ -57,31 +130,72 @@ int main(int argc, char** argv) {
     double half = 0.5;
     program[0] = OP_GE;
     memcpy(&program[1], &half, 8);
+    if (ints) {
+      program[0] = OP_GE | INTEGER_MODE;
+      program[1] = 500;
+    }
     i64* code;
     cudaMalloc(&code, 16);
     cudaMemcpy(code, program, 16, cudaMemcpyHostToDevice);
     std::vector<float> ours, cubs;
-    for (int r = 0; r < 20; r++) {
-      cudaEventRecord(start);
-      cudaMemsetAsync(state, 0, 8 * (tiles + 1));
-      compact_float<<<(unsigned)tiles, BLOCK_SIZE>>>(values, n, code, out, state, kept);
-      cudaEventRecord(stop);
-      cudaEventSynchronize(stop);
-      float ms;
-      cudaEventElapsedTime(&ms, start, stop);
-      ours.push_back(ms);
+    // delay_ns as the Java backend passes it (CudaScanPolicy.LOOKBACK_DELAY_NS = 0) and 64
+    for (unsigned delay : {0u, 64u}) {
+      if (ints) break;  // the source-built kernel is the float one
+      std::vector<float> times;
+      for (int r = 0; r < 20; r++) {
+        cudaEventRecord(start);
+        cudaMemsetAsync(state, 0, 8 * (tiles + 1));
+        compact_float<<<(unsigned)tiles, BLOCK_SIZE>>>(values, n, code, out, state, delay, kept);
+        cudaEventRecord(stop);
+        cudaEventSynchronize(stop);
+        float ms;
+        cudaEventElapsedTime(&ms, start, stop);
+        times.push_back(ms);
+      }
+      printf("  source-built kernel, delay %u ns: %.4f ms\n", delay, best(start, stop, times));
+      if (delay == 64) ours = times;
+    }
+    if (ptx_compact) {
+      for (unsigned delay : {0u, 64u}) {
+        std::vector<float> times;
+        const float* in_ptr = values;
+        const int* no_indices = nullptr;
+        int zero = 0, one_instruction = 1, no = 0;
+        i64 at = 0, capacity = n, nn = n;
+        const int* no_flags = nullptr;
+        int* no_out_indices = nullptr;
+        void* params[] = {&in_ptr, &no_indices, &zero, &nn, &code, &one_instruction, &no_flags, &no, &out,
+                          &no_out_indices, &no, &at, &capacity, &no, &state, &delay, &kept};
+        for (int r = 0; r < 20; r++) {
+          cudaEventRecord(start);
+          cudaMemsetAsync(state, 0, 8 * (tiles + 1));
+          drv_cuLaunchKernel(ptx_compact, (unsigned)tiles, 1, 1, BLOCK_SIZE, 1, 1, 0, nullptr, params, nullptr);
+          cudaEventRecord(stop);
+          cudaEventSynchronize(stop);
+          float ms;
+          cudaEventElapsedTime(&ms, start, stop);
+          times.push_back(ms);
+        }
+        printf("  PTX %s (%d registers), delay %u ns: %.4f ms\n", entry.c_str(), ptx_regs, delay, best(start, stop, times));
+      }
     }
     i64 got;
     cudaMemcpy(&got, kept, 8, cudaMemcpyDeviceToHost);
     int* cub_kept;
     cudaMalloc(&cub_kept, 4);
     size_t temp_bytes = 0;
-    cub::DeviceSelect::If(nullptr, temp_bytes, values, out, cub_kept, (int)n, AtLeastHalf());
+    const auto cub_select = [&](void* temp, size_t& bytes) {
+      if (ints) {
+        return cub::DeviceSelect::If(temp, bytes, (const int*)values, (int*)cub_out, cub_kept, (int)n, AtLeast500());
+      }
+      return cub::DeviceSelect::If(temp, bytes, values, cub_out, cub_kept, (int)n, AtLeastHalf());
+    };
+    cub_select(nullptr, temp_bytes);
     void* temp;
     cudaMalloc(&temp, temp_bytes);
     for (int r = 0; r < 20; r++) {
       cudaEventRecord(start);
-      cub::DeviceSelect::If(temp, temp_bytes, values, out, cub_kept, (int)n, AtLeastHalf());
+      cub_select(temp, temp_bytes);
       cudaEventRecord(stop);
       cudaEventSynchronize(stop);
       float ms;
@@ -90,15 +204,20 @@ int main(int argc, char** argv) {
     }
     int cub_count;
     cudaMemcpy(&cub_count, cub_kept, 4, cudaMemcpyDeviceToHost);
+    // the kept values must be CUB's, in the same order
+    std::vector<float> mine(n), theirs(n);
+    cudaMemcpy(mine.data(), out, n * 4, cudaMemcpyDeviceToHost);
+    cudaMemcpy(theirs.data(), cub_out, n * 4, cudaMemcpyDeviceToHost);
+    const bool same = got == cub_count && memcmp(mine.data(), theirs.data(), (size_t)cub_count * 4) == 0;
     cudaFuncAttributes attr;
     cudaFuncGetAttributes(&attr, compact_float);
     int per_sm = 0;
     cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, compact_float, BLOCK_SIZE, 0);
-    printf("items %d min_blocks %d regs %d blocks/SM %d  n 2^%d  prims %.4f ms (kept %lld)  cub %.4f ms (kept %d)  ratio %.2fx  %s\n",
+    printf("items %d min_blocks %d regs %d blocks/SM %d  n 2^%d  prims %.4f ms (kept %lld)  cub %.4f ms (kept %d)  ratio %.2fx  %s %s\n",
            SELECT_ITEMS_4, SELECT_MIN_BLOCKS, attr.numRegs, per_sm, lg, best(start, stop, ours), (long long)got,
            best(start, stop, cubs), cub_count, best(start, stop, cubs) / best(start, stop, ours),
-           cudaGetErrorString(cudaGetLastError()));
-    cudaFree(values); cudaFree(out); cudaFree(state); cudaFree(kept); cudaFree(code); cudaFree(cub_kept); cudaFree(temp);
+           same ? "same values as CUB" : "DIFFERENT FROM CUB", cudaGetErrorString(cudaGetLastError()));
+    cudaFree(values); cudaFree(out); cudaFree(cub_out); cudaFree(state); cudaFree(kept); cudaFree(code); cudaFree(cub_kept); cudaFree(temp);
   }
   return 0;
 }

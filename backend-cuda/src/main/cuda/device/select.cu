@@ -38,9 +38,24 @@ typedef unsigned u32;
 #ifndef SELECT_ITEMS_8
 #define SELECT_ITEMS_8 12
 #endif
-// Blocks of the compaction resident per SM at least (caps its registers at 64 per thread).
+// Blocks of the compaction resident per SM at least, which caps the registers the driver's
+// compiler gives a thread (3: 80, 4: 64, 5: 48): the general entry, and per type the plain one (no
+// indices, flags or partition: the common select). The driver compiles the PTX up to the cap. On
+// an H100 (2^28 values, half kept; tools/cuda-experiments/select_tiles.cu --ptx, 2026-11-26, CUB
+// 0.69-0.70 ms) the general entry took 1.19 ms for floats and 1.51 ms for ints; the plain float
+// entry 1.10 ms at 80 registers, 0.95-0.96 at 64, 0.89-0.90 at 48 (a few spilled words) and 1.04
+// at 40; the plain int entry (whose comparison keeps both the integer and the floating path)
+// 1.16 ms at 80, 1.21 at 64 and 1.62 at 48 (spilling). 8-byte values keep 3 (unmeasured; at 48
+// registers long values spill). Tiles in block-index order instead of a ticket were slower there
+// (1.12 against 0.99 ms, built from source).
 #ifndef SELECT_MIN_BLOCKS
 #define SELECT_MIN_BLOCKS 3
+#endif
+#ifndef SELECT_PLAIN_MIN_BLOCKS_FLOAT
+#define SELECT_PLAIN_MIN_BLOCKS_FLOAT 5
+#endif
+#ifndef SELECT_PLAIN_MIN_BLOCKS_OTHER
+#define SELECT_PLAIN_MIN_BLOCKS_OTHER 3
 #endif
 
 // The radix bits of x (see dev.prims.spi.Sorter): NaNs canonical, ordered as an unsigned R.
@@ -153,12 +168,20 @@ struct SelectItems {
 // tile's offset, those from capacity on dropped. A partition gathers the rejected after them and
 // writes the r-th rejected value of the input to values_out[n - 1 - r]: select_reverse_tail then
 // puts them in input order. The last tile writes the kept count.
-template <typename T, typename R, int ITEMS = SelectItems<T>::value>
+template <typename T, typename R, int ITEMS = SelectItems<T>::value, bool PLAIN = false>
 __device__ void select_compact(const T* __restrict__ values, const int* __restrict__ indices,
                                int has_indices, i64 n, const i64* __restrict__ program, int instructions,
                                const int* __restrict__ flags_in, int has_flags, T* __restrict__ values_out,
                                int* __restrict__ indices_out, int has_indices_out, i64 at, i64 capacity,
                                int partition, unsigned* state, unsigned delay_ns, i64* kept) {
+  if constexpr (PLAIN) {
+    // the plain select: no input indices, no flags, no output indices, no partition, known here so
+    // that the compiler drops their loads and branches (and their registers)
+    has_indices = 0;
+    has_flags = 0;
+    has_indices_out = 0;
+    partition = 0;
+  }
   constexpr int TILE = BLOCK_SIZE * ITEMS;
   constexpr int ROWS = ITEMS * WARPS_PER_BLOCK;  // (item row, warp) counts, row-major: input order
   constexpr int PER_LANE = (ROWS + WARP_SIZE - 1) / WARP_SIZE;
@@ -406,7 +429,7 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
 }
 
 #ifndef PRIMS_SELECT_NO_ENTRIES
-#define PRIMS_SELECT_ENTRIES(T, R, K, TID)                                                                   \
+#define PRIMS_SELECT_ENTRIES(T, R, K, TID, PLAIN_MIN_BLOCKS)                                                 \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS) select_compact_##TID(                       \
       const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
       const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
@@ -414,6 +437,15 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
     select_compact<T, R>(values, indices, has_indices, n, program, instructions, flags_in, has_flags,    \
                          values_out, indices_out, has_indices_out, at, capacity, partition, state,        \
                          delay_ns, kept);                                                                  \
+  }                                                                                                       \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, PLAIN_MIN_BLOCKS) select_compact_plain_##TID(                  \
+      const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
+      const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
+      i64 capacity, int partition, unsigned* state, unsigned delay_ns, i64* kept) {                      \
+    select_compact<T, R, SelectItems<T>::value, true>(values, indices, has_indices, n, program, instructions, \
+                                                      flags_in, has_flags, values_out, indices_out,         \
+                                                      has_indices_out, at, capacity, partition, state,      \
+                                                      delay_ns, kept);                                      \
   }                                                                                                       \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_reverse_tail_##TID(                    \
       T* values, i64 n, const i64* kept) {                                                                \
@@ -434,8 +466,8 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
     topk_take<T>(values, indices, count, values_out, indices_out);                                        \
   }
 
-PRIMS_SELECT_ENTRIES(int, u32, int, int)
-PRIMS_SELECT_ENTRIES(i64, u64, i64, long)
-PRIMS_SELECT_ENTRIES(float, u32, int, float)
-PRIMS_SELECT_ENTRIES(double, u64, i64, double)
+PRIMS_SELECT_ENTRIES(int, u32, int, int, SELECT_PLAIN_MIN_BLOCKS_OTHER)
+PRIMS_SELECT_ENTRIES(i64, u64, i64, long, SELECT_PLAIN_MIN_BLOCKS_OTHER)
+PRIMS_SELECT_ENTRIES(float, u32, int, float, SELECT_PLAIN_MIN_BLOCKS_FLOAT)
+PRIMS_SELECT_ENTRIES(double, u64, i64, double, SELECT_PLAIN_MIN_BLOCKS_OTHER)
 #endif

@@ -52,7 +52,9 @@ final class CudaSelectKernels implements SelectKernels {
 
   /**
    * One {@code select_compact} launch, a block per tile, over per-call tile states in the backend's
-   * scratch ({@code 8 * (tiles + 1)} bytes, zeroed first); a partition then reverses its tail.
+   * scratch ({@code 8 * (tiles + 1)} bytes, zeroed first); a partition then reverses its tail. A
+   * compaction without indices, flags or partition runs the {@code select_compact_plain} entry,
+   * which the driver compiles to fewer registers (more blocks per SM).
    */
   @Override
   public void compact(Compaction compaction) {
@@ -65,6 +67,8 @@ final class CudaSelectKernels implements SelectKernels {
     DeviceBuffer indicesOut = compaction.indicesOut();
     long n = v.length();
     long tiles = (n + tile(v.type()) - 1) / tile(v.type());
+    boolean plain =
+        indices == null && flagsIn == null && indicesOut == null && !compaction.partition();
     backend.call(
         () -> {
           // the tile counter, then one 8-byte state (status and count) per tile
@@ -73,7 +77,7 @@ final class CudaSelectKernels implements SelectKernels {
           backend.zero(state, stateBytes / 4);
           backend.launch(
               MODULE,
-              entry("select_compact", v.type()),
+              entry(plain ? "select_compact_plain" : "select_compact", v.type()),
               tiles,
               0,
               new KernelArgs()

@@ -22,6 +22,7 @@ class CudaSelectModulesTest {
       for (String kernel :
           new String[] {
             "select_compact",
+            "select_compact_plain",
             "select_reverse_tail",
             "select_digit_counts",
             "select_gather",
@@ -30,7 +31,7 @@ class CudaSelectModulesTest {
         expected.add(CudaSelectKernels.entry(kernel, type));
       }
     }
-    assertEquals(20, expected.size());
+    assertEquals(24, expected.size());
     assertEquals(expected, CudaScanModulesTest.entries(CudaSelectKernels.MODULE));
   }
 
