@@ -39,23 +39,23 @@ typedef unsigned u32;
 #define SELECT_ITEMS_8 12
 #endif
 // Blocks of the compaction resident per SM at least, which caps the registers the driver's
-// compiler gives a thread (3: 80, 4: 64, 5: 48): the general entry, and per type the plain one (no
-// indices, flags or partition: the common select). The driver compiles the PTX up to the cap. On
-// an H100 (2^28 values, half kept; tools/cuda-experiments/select_tiles.cu --ptx, 2026-11-26, CUB
-// 0.69-0.70 ms) the general entry took 1.19 ms for floats and 1.51 ms for ints; the plain float
-// entry 1.10 ms at 80 registers, 0.95-0.96 at 64, 0.89-0.90 at 48 (a few spilled words) and 1.04
-// at 40; the plain int entry (whose comparison keeps both the integer and the floating path)
-// 1.16 ms at 80, 1.21 at 64 and 1.62 at 48 (spilling). 8-byte values keep 3 (unmeasured; at 48
-// registers long values spill). Tiles in block-index order instead of a ticket were slower there
-// (1.12 against 0.99 ms, built from source).
+// compiler gives a thread (3: 80, 4: 64, 5: 48): the general entry, and the plain one (no indices,
+// flags or partition: the common select) for 4-byte and 8-byte values. The driver compiles the
+// PTX up to the cap. On an H100 (2^28 values, half kept; tools/cuda-experiments/select_tiles.cu
+// --ptx, 2026-11-26, CUB 0.69-0.70 ms) the general entry took 1.19 ms for floats and 1.51 ms for
+// ints; the plain float entry 1.10 ms at 80 registers, 0.95-0.96 at 64, 0.89-0.90 at 48 (a few
+// spilled words) and 1.04 at 40; the plain int entry, comparing 32-bit integers, 1.09 / 0.96 /
+// 0.86-0.87 ms at 80 / 64 / 48. 8-byte values keep 3 (unmeasured; at 48 registers long values
+// spill). Tiles in block-index order instead of a ticket were slower there (1.12 against 0.99 ms,
+// built from source).
 #ifndef SELECT_MIN_BLOCKS
 #define SELECT_MIN_BLOCKS 3
 #endif
-#ifndef SELECT_PLAIN_MIN_BLOCKS_FLOAT
-#define SELECT_PLAIN_MIN_BLOCKS_FLOAT 5
+#ifndef SELECT_PLAIN_MIN_BLOCKS_4
+#define SELECT_PLAIN_MIN_BLOCKS_4 5
 #endif
-#ifndef SELECT_PLAIN_MIN_BLOCKS_OTHER
-#define SELECT_PLAIN_MIN_BLOCKS_OTHER 3
+#ifndef SELECT_PLAIN_MIN_BLOCKS_8
+#define SELECT_PLAIN_MIN_BLOCKS_8 3
 #endif
 
 // The radix bits of x (see dev.prims.spi.Sorter): NaNs canonical, ordered as an unsigned R.
@@ -90,6 +90,40 @@ __device__ __forceinline__ int compare(int op, V a, V b) {
     case OP_GE: return a >= b;
     case OP_EQ: return a == b;
     default: return a != b;
+  }
+}
+
+// For int values: the 32-bit comparison x iop k that equals the program's comparison (x op c on
+// Java's promotion: as longs in INTEGER_MODE, else as doubles, which ints convert to exactly), or
+// its fixed answer (fixed 0 or 1) when the constant lies beyond every int or equality cannot hold
+// (a constant that is not a whole number, or NaN). Worked out once per instruction, so that an int
+// select compares 32-bit integers only (fewer registers per item). fixed is -1 otherwise.
+__device__ __forceinline__ void select_int_comparison(int op, bool integer_mode, i64 c, int& iop, int& k,
+                                                      int& fixed) {
+  iop = op;
+  fixed = -1;
+  i64 whole = c;
+  if (!integer_mode) {
+    const double d = __longlong_as_double(c);
+    if (isnan(d)) {  // only != holds
+      fixed = op == OP_NE;
+      return;
+    }
+    const double beyond = 4294967296.0;  // 2^32: above every int, and minus it below
+    const double clamped = fmin(fmax(d, -beyond), beyond);
+    const double down = floor(clamped), up = ceil(clamped);
+    if ((op == OP_EQ || op == OP_NE) && down != d) {  // not a whole number: never equal
+      fixed = op == OP_NE;
+      return;
+    }
+    whole = (i64)(op == OP_LT || op == OP_GE ? up : down);  // x < d iff x < ceil(d), x > d iff x > floor(d)
+  }
+  if (whole > 2147483647LL) {
+    fixed = op == OP_LT || op == OP_LE || op == OP_NE;
+  } else if (whole < -2147483648LL) {
+    fixed = op == OP_GT || op == OP_GE || op == OP_NE;
+  } else {
+    k = (int)whole;
   }
 }
 
@@ -139,6 +173,14 @@ __device__ __forceinline__ u32 select_holds(const T (&x)[ITEMS], const int (&fla
       PRIMS_SELECT_PUSH((select_radix<T, R>(x[k], descending) >> shift) == (R)c)
     } else if (op == OP_ALWAYS) {
       PRIMS_SELECT_PUSH(true)
+    } else if constexpr (std::is_integral_v<T> && sizeof(T) == 4) {
+      int iop, bound, fixed;
+      select_int_comparison(op, (code & INTEGER_MODE) != 0, c, iop, bound, fixed);
+      if (fixed >= 0) {
+        PRIMS_SELECT_PUSH(fixed)
+      } else {
+        PRIMS_SELECT_PUSH(compare<int>(iop, x[k], bound))
+      }
     } else if (code & INTEGER_MODE) {
       PRIMS_SELECT_PUSH(compare<i64>(op, (i64)x[k], c))
     } else {
@@ -466,8 +508,8 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
     topk_take<T>(values, indices, count, values_out, indices_out);                                        \
   }
 
-PRIMS_SELECT_ENTRIES(int, u32, int, int, SELECT_PLAIN_MIN_BLOCKS_OTHER)
-PRIMS_SELECT_ENTRIES(i64, u64, i64, long, SELECT_PLAIN_MIN_BLOCKS_OTHER)
-PRIMS_SELECT_ENTRIES(float, u32, int, float, SELECT_PLAIN_MIN_BLOCKS_FLOAT)
-PRIMS_SELECT_ENTRIES(double, u64, i64, double, SELECT_PLAIN_MIN_BLOCKS_OTHER)
+PRIMS_SELECT_ENTRIES(int, u32, int, int, SELECT_PLAIN_MIN_BLOCKS_4)
+PRIMS_SELECT_ENTRIES(i64, u64, i64, long, SELECT_PLAIN_MIN_BLOCKS_8)
+PRIMS_SELECT_ENTRIES(float, u32, int, float, SELECT_PLAIN_MIN_BLOCKS_4)
+PRIMS_SELECT_ENTRIES(double, u64, i64, double, SELECT_PLAIN_MIN_BLOCKS_8)
 #endif

@@ -66,6 +66,11 @@ public abstract class SelectConformance extends BackendConformance {
           new Case("notNaN (all kept for integers)", Predicate.notNaN(), x -> !Double.isNaN(x)),
           new Case("x > 1e300 (none kept)", Predicate.greaterThan(1e300), x -> x > 1e300),
           new Case(
+              "x > -2.5 and x <= 5e9 (a long constant beyond every int)",
+              Predicate.greaterThan(-2.5).and(Predicate.atMost(5_000_000_000L)),
+              x -> x > -2.5 && x <= 5e9),
+          new Case("x != 0.5 (no integer equals it)", Predicate.notEqualTo(0.5), x -> x != 0.5),
+          new Case(
               "x < -100 or (x > 0 and x != 7)",
               Predicate.lessThan(-100).or(Predicate.greaterThan(0).and(Predicate.notEqualTo(7))),
               x -> x < -100 || (x > 0 && x != 7)),
