@@ -45,6 +45,8 @@
 #include <cuda_runtime.h>
 #include <dirent.h>
 
+#include "harness_driver.cuh"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -60,14 +62,6 @@
 
 typedef long long i64;
 
-#define CK(x)                                                                                   \
-  do {                                                                                          \
-    cudaError_t e = (x);                                                                        \
-    if (e != cudaSuccess) {                                                                     \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e));    \
-      std::exit(1);                                                                             \
-    }                                                                                           \
-  } while (0)
 // The driver API through the runtime's entry points (no libcuda to link where the harness is built).
 struct Driver {
   decltype(&cuModuleLoadData) ModuleLoadData;
@@ -76,19 +70,8 @@ struct Driver {
   decltype(&cuFuncSetAttribute) FuncSetAttribute;
   decltype(&cuOccupancyMaxActiveBlocksPerMultiprocessor) OccupancyMaxActiveBlocksPerMultiprocessor;
   decltype(&cuMemsetD32Async) MemsetD32Async;
-  decltype(&cuGetErrorString) GetErrorString;
 };
 static Driver drv;
-template <typename F>
-static void driver_entry(const char* name, F& f) {
-  cudaDriverEntryPointQueryResult found;
-  if (cudaGetDriverEntryPointByVersion(name, reinterpret_cast<void**>(&f), 12000, cudaEnableDefault, &found) !=
-          cudaSuccess ||
-      found != cudaDriverEntryPointSuccess) {
-    std::fprintf(stderr, "no driver entry point %s\n", name);
-    std::exit(1);
-  }
-}
 static void load_driver() {
   driver_entry("cuModuleLoadData", drv.ModuleLoadData);
   driver_entry("cuModuleGetFunction", drv.ModuleGetFunction);
@@ -96,18 +79,7 @@ static void load_driver() {
   driver_entry("cuFuncSetAttribute", drv.FuncSetAttribute);
   driver_entry("cuOccupancyMaxActiveBlocksPerMultiprocessor", drv.OccupancyMaxActiveBlocksPerMultiprocessor);
   driver_entry("cuMemsetD32Async", drv.MemsetD32Async);
-  driver_entry("cuGetErrorString", drv.GetErrorString);
 }
-#define CD(x)                                                                                   \
-  do {                                                                                          \
-    CUresult e = (x);                                                                           \
-    if (e != CUDA_SUCCESS) {                                                                    \
-      const char* s = nullptr;                                                                  \
-      drv.GetErrorString(e, &s);                                                                \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, s ? s : "?");              \
-      std::exit(1);                                                                             \
-    }                                                                                           \
-  } while (0)
 
 // ---- data, as cub_reference.cu fills it (salt 0, floats in [0, 1), ints mod 1000) -------------
 __host__ __device__ inline unsigned hash32(unsigned long long i) {
@@ -276,10 +248,8 @@ static void launch(CUfunction f, i64 grid, int block, int shared, std::vector<vo
   const CUresult e =
       drv.LaunchKernel(f, (unsigned)grid, 1, 1, block, 1, 1, shared, (CUstream)stream, params.data(), nullptr);
   if (e != CUDA_SUCCESS) {
-    const char* what = nullptr;
-    drv.GetErrorString(e, &what);
     launch_refused = true;
-    std::printf("# LAUNCH REFUSED grid=%lld block=%d shared=%d: %s\n", grid, block, shared, what ? what : "?");
+    std::printf("# LAUNCH REFUSED grid=%lld block=%d shared=%d: %s\n", grid, block, shared, driver_error_text(e));
   }
 }
 

@@ -33,27 +33,11 @@
 #include <string>
 #include <vector>
 
+#include "harness_driver.cuh"
+
 typedef long long i64;
 #define BLOCK 256
 
-#define CK(x)                                                                        \
-  do {                                                                               \
-    cudaError_t e = (x);                                                             \
-    if (e != cudaSuccess) {                                                          \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e)); \
-      std::exit(1);                                                                  \
-    }                                                                                \
-  } while (0)
-#define CD(x)                                                                        \
-  do {                                                                               \
-    CUresult e = (x);                                                                \
-    if (e != CUDA_SUCCESS) {                                                         \
-      const char* s = nullptr;                                                       \
-      cuGetErrorString(e, &s);                                                       \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, s ? s : "?");   \
-      std::exit(1);                                                                  \
-    }                                                                                \
-  } while (0)
 
 // ---------------------------------------------------------------------------------------------
 // The blocking kernel: spins until the host sets *flag (or 2 s pass).

@@ -16,7 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <cuda.h>
+#include "harness_driver.cuh"
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -29,7 +29,7 @@ extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS)
                              delay_ns, kept);
 }
 
-// The driver API, taken from the runtime so that the binary links without libcuda, for the
+// The driver API, taken from the runtime (harness_driver.cuh), for the
 // committed PTX (loaded as the Java backend loads it: cuModuleLoadData, JIT by the driver).
 static decltype(&::cuModuleLoadData) drv_cuModuleLoadData;
 static decltype(&::cuModuleGetFunction) drv_cuModuleGetFunction;
@@ -37,18 +37,10 @@ static decltype(&::cuLaunchKernel) drv_cuLaunchKernel;
 static decltype(&::cuFuncGetAttribute) drv_cuFuncGetAttribute;
 
 static void load_driver() {
-  const auto load = [](const char* name, void** fn) {
-    cudaDriverEntryPointQueryResult found;
-    if (cudaGetDriverEntryPointByVersion(name, fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
-        found != cudaDriverEntryPointSuccess) {
-      std::fprintf(stderr, "select_tiles: no driver entry point %s\n", name);
-      std::exit(1);
-    }
-  };
-  load("cuModuleLoadData", (void**)&drv_cuModuleLoadData);
-  load("cuModuleGetFunction", (void**)&drv_cuModuleGetFunction);
-  load("cuLaunchKernel", (void**)&drv_cuLaunchKernel);
-  load("cuFuncGetAttribute", (void**)&drv_cuFuncGetAttribute);
+  driver_entry("cuModuleLoadData", drv_cuModuleLoadData);
+  driver_entry("cuModuleGetFunction", drv_cuModuleGetFunction);
+  driver_entry("cuLaunchKernel", drv_cuLaunchKernel);
+  driver_entry("cuFuncGetAttribute", drv_cuFuncGetAttribute);
 }
 
 struct AtLeastHalf {

@@ -58,6 +58,7 @@
 
 // the src candidate: the production kernels compiled here
 #include "../../backend-cuda/src/main/cuda/device/sort_onesweep.cu"
+#include "harness_driver.cuh"
 
 #include <algorithm>
 #include <filesystem>
@@ -73,28 +74,7 @@
 #include <string>
 #include <vector>
 
-#define CK(x)                                                                                    \
-  do {                                                                                           \
-    cudaError_t e = (x);                                                                         \
-    if (e != cudaSuccess) {                                                                      \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e));     \
-      std::exit(1);                                                                              \
-    }                                                                                            \
-  } while (0)
-#define CD(x)                                                                                    \
-  do {                                                                                           \
-    CUresult e = (x);                                                                            \
-    if (e != CUDA_SUCCESS) {                                                                     \
-      const char* s = nullptr;                                                                   \
-      drv_cuGetErrorString(e, &s);                                                                   \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, s ? s : "?");               \
-      std::exit(1);                                                                              \
-    }                                                                                            \
-  } while (0)
-
-// The driver API functions used, taken from the runtime (cudaGetDriverEntryPointByVersion), so
-// that the binary links without libcuda and runs on whatever driver the GPU machine has.
-static decltype(&::cuGetErrorString) drv_cuGetErrorString;
+// The driver API functions used, taken from the runtime (harness_driver.cuh).
 static decltype(&::cuModuleLoadData) drv_cuModuleLoadData;
 static decltype(&::cuModuleGetFunction) drv_cuModuleGetFunction;
 static decltype(&::cuLaunchKernel) drv_cuLaunchKernel;
@@ -105,22 +85,13 @@ static decltype(&::cuOccupancyMaxActiveBlocksPerMultiprocessor) drv_cuOccupancyM
 static int sm_count;  // the device's SMs
 
 static void load_driver() {
-  const auto load = [](const char* name, void** fn) {
-    cudaDriverEntryPointQueryResult found;
-    if (cudaGetDriverEntryPointByVersion(name, fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
-        found != cudaDriverEntryPointSuccess) {
-      std::fprintf(stderr, "sort_race: no driver entry point %s\n", name);
-      std::exit(1);
-    }
-  };
-  load("cuGetErrorString", (void**)&drv_cuGetErrorString);
-  load("cuModuleLoadData", (void**)&drv_cuModuleLoadData);
-  load("cuModuleGetFunction", (void**)&drv_cuModuleGetFunction);
-  load("cuLaunchKernel", (void**)&drv_cuLaunchKernel);
-  load("cuMemsetD32Async", (void**)&drv_cuMemsetD32Async);
-  load("cuMemAlloc", (void**)&drv_cuMemAlloc);
-  load("cuMemFree", (void**)&drv_cuMemFree);
-  load("cuOccupancyMaxActiveBlocksPerMultiprocessor", (void**)&drv_cuOccupancyMaxActiveBlocksPerMultiprocessor);
+  driver_entry("cuModuleLoadData", drv_cuModuleLoadData);
+  driver_entry("cuModuleGetFunction", drv_cuModuleGetFunction);
+  driver_entry("cuLaunchKernel", drv_cuLaunchKernel);
+  driver_entry("cuMemsetD32Async", drv_cuMemsetD32Async);
+  driver_entry("cuMemAlloc", drv_cuMemAlloc);
+  driver_entry("cuMemFree", drv_cuMemFree);
+  driver_entry("cuOccupancyMaxActiveBlocksPerMultiprocessor", drv_cuOccupancyMaxActiveBlocksPerMultiprocessor);
 }
 
 // ---------------------------------------------------------------------------------------------

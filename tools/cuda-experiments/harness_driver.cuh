@@ -1,0 +1,48 @@
+// What the CUDA race harnesses share: the driver API's entry points taken from the runtime
+// (cudaGetDriverEntryPointByVersion), so that a harness links without libcuda and runs on whatever
+// driver the GPU machine has, and the error checks CK (runtime calls) and CD (driver calls), which
+// print the failing call and exit.
+#pragma once
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+// Sets f to the driver function `name` (CUDA 12.0 semantics), or exits naming it.
+template <typename F>
+static void driver_entry(const char* name, F& f) {
+  cudaDriverEntryPointQueryResult found;
+  if (cudaGetDriverEntryPointByVersion(name, reinterpret_cast<void**>(&f), 12000, cudaEnableDefault, &found) !=
+          cudaSuccess ||
+      found != cudaDriverEntryPointSuccess) {
+    std::fprintf(stderr, "no driver entry point %s\n", name);
+    std::exit(1);
+  }
+}
+
+// The driver's text for e (cuGetErrorString, taken on first use).
+static const char* driver_error_text(CUresult e) {
+  static decltype(&::cuGetErrorString) get = nullptr;
+  if (get == nullptr) driver_entry("cuGetErrorString", get);
+  const char* text = nullptr;
+  get(e, &text);
+  return text != nullptr ? text : "?";
+}
+
+#define CK(x)                                                                                 \
+  do {                                                                                        \
+    cudaError_t e = (x);                                                                      \
+    if (e != cudaSuccess) {                                                                   \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e));  \
+      std::exit(1);                                                                           \
+    }                                                                                         \
+  } while (0)
+#define CD(x)                                                                                 \
+  do {                                                                                        \
+    CUresult e = (x);                                                                         \
+    if (e != CUDA_SUCCESS) {                                                                  \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, driver_error_text(e));   \
+      std::exit(1);                                                                           \
+    }                                                                                         \
+  } while (0)
