@@ -27,8 +27,9 @@ final class CpuPolicy {
   /**
    * Longest scan chunk of integer types, which are exact in any order: longer chunks mean fewer
    * hand-offs between workers, and a chunk of 2^16 (up to 512 KiB) still stays in a core's L2 cache
-   * between its two passes (in place on 16 cores, 2^24 ints: 1.22 ms in chunks of 2^16 against 1.47
-   * ms in chunks of 2^14).
+   * between its two passes (tools/cpu-experiments/CpuLoopsProbe's chained in-place scan of 2^24
+   * ints on 16 cores: 1.22 ms in chunks of 2^16 against 1.47 ms in chunks of 2^14; prims bench did
+   * not separate the two).
    */
   static final int INTEGER_SCAN_CHUNK = 1 << 16;
 
