@@ -39,44 +39,69 @@ final class CpuSorter implements Sorter {
 
   @Override
   public void sort(Object keys, Object values, SortOrder order, CallContext call) {
-    boolean wide = keys instanceof long[] || keys instanceof double[];
-    sort(keys, values, order, 0, wide ? Long.SIZE : Integer.SIZE, call);
+    sort(keys, keys, values, order, 0, width(keys), call);
   }
 
   /**
-   * Copies the inputs to the outputs when they differ, then sorts the heap arrays behind the
-   * outputs; a buffer off the heap is copied into an array and back (one of more elements than a
-   * Java array holds cannot be sorted here).
+   * Sorts {@code keys} into {@code output} without a copy of the input first: the first pass over
+   * the keys reads them where they are and writes their radix bits to {@code output} (int and long
+   * keys) or to a scratch array (floating keys).
+   */
+  @Override
+  public void sortInto(Object keys, Object output, SortOrder order, CallContext call) {
+    sort(keys, output, null, order, 0, width(keys), call);
+  }
+
+  /**
+   * Sorts the heap arrays behind the outputs: keys moving to another buffer are read from the input
+   * and sorted into the output's array; a buffer off the heap is copied into an array and back (one
+   * of more elements than a Java array holds cannot be sorted here).
    */
   @Override
   public void sort(BufferSort sort, CallContext call) {
-    Object keyArray = heapArray(sort.keys());
+    Object keyInput = heapArray(sort.keys());
+    Object keyArray = sort.keysMove() ? outputArray(sort.keysOut(), keyInput) : keyInput;
     Object valueArray = sort.values() == null ? null : heapArray(sort.values());
-    if (sort.keysMove()) {
-      keyArray = copyInto(sort.keysOut(), keyArray);
-    }
     if (sort.valuesMove()) {
-      valueArray = copyInto(sort.valuesOut(), valueArray);
+      Object values = valueArray;
+      valueArray = outputArray(sort.valuesOut(), values);
+      copy(values, valueArray);
     }
-    sort(keyArray, valueArray, sort.order(), sort.beginBit(), sort.endBit(), call);
+    sort(keyInput, keyArray, valueArray, sort.order(), sort.beginBit(), sort.endBit(), call);
     putBack(sort.keysOut(), keyArray);
     if (sort.values() != null) {
       putBack(sort.valuesOut(), valueArray);
     }
   }
 
-  /** Copies {@code array} into {@code output} and returns the array to sort for it. */
-  private static Object copyInto(DeviceBuffer output, Object array) {
-    CpuBuffer out = CpuBuffer.of(output);
-    int n = java.lang.reflect.Array.getLength(array);
-    if (out.onHeap()) {
-      Object target = CpuBuffer.arrayOf(output);
-      System.arraycopy(array, 0, target, 0, n);
-      return target;
+  private static int width(Object keys) {
+    return keys instanceof long[] || keys instanceof double[] ? Long.SIZE : Integer.SIZE;
+  }
+
+  /** The heap array of {@code output}, or a new array like {@code like} for an off-heap buffer. */
+  private static Object outputArray(DeviceBuffer output, Object like) {
+    if (CpuBuffer.of(output).onHeap()) {
+      return CpuBuffer.arrayOf(output);
     }
-    Object copy = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), n);
-    System.arraycopy(array, 0, copy, 0, n);
-    return copy;
+    return java.lang.reflect.Array.newInstance(
+        like.getClass().getComponentType(), java.lang.reflect.Array.getLength(like));
+  }
+
+  /** Copies {@code from} to {@code to} (arrays of one type and length) on the workers. */
+  private void copy(Object from, Object to) {
+    int n = java.lang.reflect.Array.getLength(from);
+    int chunks = chunks(n);
+    parallel.forEachChunk(
+        chunks,
+        c -> {
+          int lo = CpuRadixSort.lo(c, chunks, n);
+          System.arraycopy(from, lo, to, lo, CpuRadixSort.lo(c + 1, chunks, n) - lo);
+        });
+  }
+
+  /** Chunks of a pass over {@code n} elements: one per worker, none shorter than 2^14. */
+  private int chunks(int n) {
+    return Math.max(1, Math.min(parallel.threads(), n >> 14));
   }
 
   /** The array of a heap buffer, or a copy of an off-heap one. */
@@ -106,20 +131,35 @@ final class CpuSorter implements Sorter {
     }
   }
 
-  /** Sorts arrays in place by bits {@code [beginBit, endBit)} of their radix bits. */
+  /**
+   * Sorts {@code input} into {@code keys} (the same array for a sort in place) by bits {@code
+   * [beginBit, endBit)} of their radix bits, {@code values} moving in place beside them.
+   */
   private void sort(
-      Object keys, Object values, SortOrder order, int beginBit, int endBit, CallContext call) {
+      Object input,
+      Object keys,
+      Object values,
+      SortOrder order,
+      int beginBit,
+      int endBit,
+      CallContext call) {
     int n = java.lang.reflect.Array.getLength(keys);
     boolean descending = order == SortOrder.DESCENDING;
     boolean wide = keys instanceof long[] || keys instanceof double[];
     boolean wholeKey = beginBit == 0 && endBit == (wide ? Long.SIZE : Integer.SIZE);
     if (values == null && wholeKey && n < (wide ? RADIX_FROM_64 : RADIX_FROM_32)) {
       call.usedVariant(COMPARISON);
+      if (input != keys) {
+        System.arraycopy(input, 0, keys, 0, n);
+      }
       comparisonSort(keys, descending);
       return;
     }
     call.usedVariant(LSD_RADIX);
     if (n < 2) {
+      if (input != keys) {
+        System.arraycopy(input, 0, keys, 0, n);
+      }
       return;
     }
     Object bits =
@@ -130,12 +170,12 @@ final class CpuSorter implements Sorter {
         values == null
             ? null
             : java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
-    int chunks = Math.max(1, Math.min(parallel.threads(), n >> 14));
+    int chunks = chunks(n);
     parallel.forEachChunk(
         chunks,
         c ->
             toBits(
-                keys,
+                input,
                 bits,
                 descending,
                 CpuRadixSort.lo(c, chunks, n),

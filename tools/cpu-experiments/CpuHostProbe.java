@@ -1,0 +1,144 @@
+package dev.prims.cpu;
+
+import dev.prims.DType;
+import dev.prims.DeviceBuffer;
+import dev.prims.Prims;
+import dev.prims.PrimsConfig;
+import dev.prims.ReduceOp;
+import dev.prims.SortOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
+
+/**
+ * Where the cpu backend's sort and arg-max spend their time on a many-core host: the production
+ * calls beside their phases timed apart (allocation, copies, the radix passes with scratch kept, the
+ * digit counts), the JDK peers, and arg-max chunk sizes on the backend's pool and on the common
+ * pool. In the backend's package for its package-private loops; not part of the build: compiled
+ * against prims.jar by hand, run with {@code java -cp prims.jar:probe dev.prims.cpu.CpuHostProbe
+ * rounds log2size...}.
+ */
+public final class CpuHostProbe {
+  static volatile long sink;
+  record Case(String name, Runnable body) {}
+
+  public static void main(String[] args) {
+    int rounds = Integer.parseInt(args[0]);
+    int threads = Runtime.getRuntime().availableProcessors();
+    CpuParallel parallel = new CpuParallel(threads);
+    System.out.printf("# %d threads, %s%n", threads, System.getProperty("java.vm.version"));
+    try (Prims prims = Prims.create(PrimsConfig.builder().backend("cpu").build())) {
+      for (int i = 1; i < args.length; i++) {
+        int n = 1 << Integer.parseInt(args[i]);
+        int[] mod = new int[n];
+        int[] rnd = new int[n];
+        IntStream.range(0, n).parallel().forEach(k -> {
+          mod[k] = Math.floorMod(ThreadLocalRandom.current().nextInt(), 1000);
+          rnd[k] = ThreadLocalRandom.current().nextInt();
+        });
+        int[] into = new int[n];
+        int[] work = new int[n];
+        int[] tmp = new int[n];
+        DeviceBuffer buf = prims.upload(mod);
+        List<Case> cases = new ArrayList<>();
+        cases.add(new Case("alloc new int[n]", () -> sink += new int[n].length));
+        cases.add(new Case("System.arraycopy", () -> System.arraycopy(mod, 0, into, 0, n)));
+        cases.add(new Case("parallel copy, threads chunks", () -> parallel.forEachChunk(threads, c -> {
+          int lo = CpuRadixSort.lo(c, threads, n), hi = CpuRadixSort.lo(c + 1, threads, n);
+          System.arraycopy(mod, lo, into, lo, hi - lo);
+        })));
+        cases.add(new Case("clone()", () -> sink += mod.clone().length));
+        for (String kind : new String[] {"mod1000", "random"}) {
+          int[] src = kind.equals("random") ? rnd : mod;
+          cases.add(new Case(kind + " sort: prims new array", () -> sink += prims.sort(src).keys()[n / 2]));
+          cases.add(new Case(kind + " sort: prims into caller's", () -> prims.sort(src, into, SortOrder.ASCENDING)));
+          cases.add(new Case(kind + " sort: parallel copy + radix passes (tmp kept)", () -> {
+            parallel.forEachChunk(threads, c -> {
+              int lo = CpuRadixSort.lo(c, threads, n), hi = CpuRadixSort.lo(c + 1, threads, n);
+              RadixLoops.toBits(src, work, false, lo, hi);
+            });
+            sink += new CpuRadixSort(parallel).sort(work, tmp, null, null, 0, 32) ? 1 : 0;
+          }));
+          cases.add(new Case(kind + " sort: countAll only", () -> {
+            int[][] all = new int[threads][1024];
+            parallel.forEachChunk(threads, c -> RadixLoops.countAll(src, CpuRadixSort.lo(c, threads, n), CpuRadixSort.lo(c + 1, threads, n), all[c]));
+            sink += all[0][5];
+          }));
+          cases.add(new Case(kind + " sort: clone() + Arrays.parallelSort", () -> {
+            int[] c = src.clone();
+            Arrays.parallelSort(c);
+            sink += c[n / 2];
+          }));
+        }
+        cases.add(new Case("argmax: prims buffer", () -> sink += prims.argReduce(buf, ReduceOp.MAX).index()));
+        CpuBuffer cb = new CpuBuffer(DType.INT, mod);
+        cases.add(new Case("argmax: CpuChunkWalk.map winner", () -> {
+          dev.prims.spi.IndexedValue best = null;
+          for (dev.prims.spi.IndexedValue v : CpuChunkWalk.map(parallel, cb, (array, from, to, first) -> winner(array, from, to, first, false))) {
+            best = dev.prims.spi.ArgOrder.better(best, v, ReduceOp.MAX);
+          }
+          sink += best.index();
+        }));
+        cases.add(new Case("argmax: CpuChunkWalk.map int only", () -> {
+          long b = 0;
+          for (Integer v : CpuChunkWalk.map(parallel, cb, (array, from, to, first) -> ArgLoops.argMax((int[]) array, from, to))) {
+            b += v;
+          }
+          sink += b;
+        }));
+        cases.add(new Case("argmax: prims int[]", () -> sink += prims.argReduce(mod, ReduceOp.MAX).index()));
+        for (int chunk : new int[] {1 << 16, 1 << 18, n / threads}) {
+          int chunks = (n + chunk - 1) / chunk;
+          int[] at = new int[chunks];
+          cases.add(new Case("argmax: CpuParallel chunks " + chunk, () -> {
+            parallel.forEachChunk(chunks, c -> at[c] = ArgLoops.argMax(mod, c * chunk, Math.min(n, (c + 1) * chunk)));
+            sink += at[0];
+          }));
+          cases.add(new Case("argmax: common-pool stream chunks " + chunk, () -> {
+            IntStream.range(0, chunks).parallel().forEach(c -> at[c] = ArgLoops.argMax(mod, c * chunk, Math.min(n, (c + 1) * chunk)));
+            sink += at[0];
+          }));
+        }
+        run("2^" + args[i], n, cases, rounds);
+        buf.close();
+      }
+    }
+    parallel.close();
+  }
+
+  static dev.prims.spi.IndexedValue winner(Object array, int from, int to, long first, boolean min) {
+    int i;
+    Number value;
+    if (array instanceof int[] a) {
+      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
+      value = a[i];
+    } else {
+      float[] a = (float[]) array;
+      i = ArgLoops.arg(a, from, to, min);
+      value = a[i];
+    }
+    return new dev.prims.spi.IndexedValue(value, first + (i - from));
+  }
+
+  static void run(String size, int n, List<Case> cases, int rounds) {
+    double[][] ms = new double[cases.size()][rounds];
+    for (Case c : cases) {
+      c.body.run();
+    }
+    for (int r = 0; r < rounds; r++) {
+      for (int i = 0; i < cases.size(); i++) {
+        long t0 = System.nanoTime();
+        cases.get(i).body.run();
+        ms[i][r] = (System.nanoTime() - t0) / 1e6;
+      }
+    }
+    for (int i = 0; i < cases.size(); i++) {
+      double[] t = ms[i].clone();
+      Arrays.sort(t);
+      System.out.printf(Locale.ROOT, "%-6s %-58s best %9.3f ms  median %9.3f ms%n", size, cases.get(i).name, t[0], t[t.length / 2]);
+    }
+  }
+}
