@@ -129,8 +129,9 @@ __global__ void fill_index(V* values, long long n) {
 
 // ---------------------------------------------------------------------------------------------
 // prims' onesweep driver, as the Java backend runs it: zero the scratch words, the histogram
-// kernel, then per pass zero the look-back words and launch the pass kernel. The last pass writes
-// keys_out; passes alternate between keys_out and alt so that it does.
+// kernel, then per pass zero the look-back words and launch the pass kernel with the input, alt
+// (scratch) and output buffers; the plan the histogram kernel writes has the last running pass
+// write keys_out.
 struct Tile {
   int threads, items;
   int keys() const { return threads * items; }
@@ -223,7 +224,8 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
   CUfunction hist = c.function("onesweep_histograms_" + kid);
   CUfunction pass = c.function("onesweep_pass_" + kid + (vid.empty() ? "" : "_" + vid) + tile.suffix());
   {
-    void* params[] = {&keys_in, &n, &begin_bit, &end_bit, &descending, &b.scratch};
+    int keys_in_place = 0, values_in_place = 0;  // the harness sorts out of place
+    void* params[] = {&keys_in, &n, &begin_bit, &end_bit, &descending, &keys_in_place, &values_in_place, &b.scratch};
     // as CudaSorter: a block per hist_threads * hist_items keys, at most the blocks that run at once
     const long long block_keys = (long long)c.hist_threads * c.hist_items;
     int per_sm = 0;
@@ -233,23 +235,22 @@ static void prims_sort(const Candidate& c, Buffers& b, const std::string& kid, c
     CD(drv_cuLaunchKernel(hist, grid, 1, 1, c.hist_threads, 1, 1, 0, s, params, nullptr));
   }
   mark("histograms");
-  CUdeviceptr kin = keys_in, vin = values_in;
+  // every pass gets the input, scratch and output buffers; the histogram kernel's plan routes them
+  // (and skips the passes whose digit every key shares)
   for (int p = 0; p < passes; ++p) {
-    const bool to_out = (passes - 1 - p) % 2 == 0;
-    CUdeviceptr kout = to_out ? keys_out : keys_alt, vout = to_out ? values_out : values_alt;
     CD(drv_cuMemsetD32Async(b.lookback, 0, lookback_words, s));
     mark("memset look-back " + std::to_string(p));
     if (vid.empty()) {
-      void* params[] = {&kin, &kout, &n, &p, &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
+      void* params[] = {&keys_in,   &keys_alt, &keys_out,   &n,          &p,          &begin_bit,
+                        &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
       CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, tile.threads, 1, 1, 0, s, params, nullptr));
     } else {
-      void* params[] = {&kin,      &kout,       &vin,          &vout,          &n,         &p,
-                        &begin_bit, &end_bit, &descending, &portion_tiles, &b.scratch, &b.lookback};
+      void* params[] = {&keys_in,  &keys_alt,   &keys_out,   &values_in,     &values_alt, &values_out,
+                        &n,        &p,          &begin_bit,  &end_bit,       &descending, &portion_tiles,
+                        &b.scratch, &b.lookback};
       CD(drv_cuLaunchKernel(pass, (unsigned)tiles, 1, 1, tile.threads, 1, 1, 0, s, params, nullptr));
     }
     mark("pass " + std::to_string(p));
-    kin = kout;
-    vin = vout;
   }
 }
 

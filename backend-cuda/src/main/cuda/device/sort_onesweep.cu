@@ -19,6 +19,13 @@
 //    (ONESWEEP_LOOKBACK_WINDOW status words loaded at once), adds the pass's digit offsets and
 //    writes every key (and value) to its final slot: consecutive threads write consecutive slots
 //    of a digit. Ranks follow input order, so the sort is stable.
+// Passes whose digit is the same in every key (keys in a small range, or sharing their high bits)
+// are skipped: the histogram kernel's last block finds them from the counts (one digit holds all n
+// keys) and writes each pass's plan (whether it runs, whether it is the first or last that does,
+// and which of the input, scratch and output buffers it reads and writes, so that the last pass
+// that runs writes the output); the pass kernels of skipped passes return at once, and a sort in
+// place whose running passes are odd in number ends in scratch, copied by onesweep_finish. At
+// least one pass runs (it turns the radix bits back into keys).
 // The look-back counts are 30 bits: tiles are grouped into portions of portion_tiles tiles (at
 // most 2^30 - 1 keys; the driver uses 2^28 as CUB does), and the look-back stops at the first tile
 // of a portion. Each portion of a pass has its own digit offsets: portion 0's come from the
@@ -29,7 +36,9 @@
 // driver zeroes the scratch words before the histograms and the look-back words before every
 // pass; output slots are 32-bit (n < 2^32).
 // Scratch words: [0] blocks done (histograms), [1 + pass] tile counter of the pass,
-// [ONESWEEP_READY + pass] portions of the pass whose digit offsets are ready, less one, then from
+// [ONESWEEP_READY + pass] portions of the pass whose digit offsets are ready, less one,
+// [ONESWEEP_PLAN + pass] the pass's plan (ONESWEEP_PLAN_* bits), [ONESWEEP_FINISH] bit 0: the keys
+// end in scratch, bit 1: the values do; then from
 // ONESWEEP_SCRATCH_HEADER the digit offsets at [(portion * passes + pass) * RADIX + digit] (the
 // histograms' counts at portion 0's place before they become its offsets).
 // Entry points are suffixed with the key type (int, long, float, double) and, for onesweep_pass
@@ -130,14 +139,26 @@
 #define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
 #define ONESWEEP_SCRATCH_HEADER 32
 #define ONESWEEP_READY (1 + ONESWEEP_MAX_PASSES)
+#define ONESWEEP_PLAN (ONESWEEP_READY + ONESWEEP_MAX_PASSES)
+#define ONESWEEP_FINISH (ONESWEEP_PLAN + ONESWEEP_MAX_PASSES)
+// A pass's plan: it runs, it is the first or the last that does, then for the keys and for the
+// values the buffer read (bits 3-4) and written (bits 5-6), and (bits 7-10) the same for values:
+// ONESWEEP_INPUT, ONESWEEP_SCRATCH or ONESWEEP_OUTPUT.
+#define ONESWEEP_PLAN_RUNS 1u
+#define ONESWEEP_PLAN_FIRST 2u
+#define ONESWEEP_PLAN_LAST 4u
+#define ONESWEEP_PLAN_KEYS_SHIFT 3
+#define ONESWEEP_PLAN_VALUES_SHIFT 7
+#define ONESWEEP_INPUT 0u
+#define ONESWEEP_SCRATCH 1u
+#define ONESWEEP_OUTPUT 2u
 #define LOOKBACK_AGGREGATE (1u << 30)
 #define LOOKBACK_PREFIX (2u << 30)
 #define LOOKBACK_FLAGS (3u << 30)
 #define LOOKBACK_COUNT (LOOKBACK_AGGREGATE - 1)
 
 static_assert(ONESWEEP_HIST_THREADS >= ONESWEEP_RADIX, "one thread per digit");
-static_assert(ONESWEEP_READY + ONESWEEP_MAX_PASSES <= ONESWEEP_SCRATCH_HEADER,
-              "tile and ready counters fit the scratch header");
+static_assert(ONESWEEP_FINISH < ONESWEEP_SCRATCH_HEADER, "counters and plans fit the scratch header");
 
 typedef unsigned u32;
 
@@ -211,9 +232,38 @@ __host__ __device__ constexpr int onesweep_copies_fitting(int copies, int copy_b
   return copies > 1 && copies * copy_bytes > 40960 ? onesweep_copies_fitting(copies / 2, copy_bytes) : copies;
 }
 
+// Buffers of the j-th of k running passes, read (bits 0-1) and written (bits 2-3): the first reads
+// the input; out of place the last writes the output and earlier ones alternate back from it; in
+// place (the input is the output) the first writes scratch and they alternate from there.
+__device__ __forceinline__ u32 onesweep_buffers(int j, int k, int in_place) {
+  const auto written = [&](int i) -> u32 {
+    return (in_place ? i % 2 == 0 : (k - 1 - i) % 2 == 1) ? ONESWEEP_SCRATCH : ONESWEEP_OUTPUT;
+  };
+  return (j == 0 ? ONESWEEP_INPUT : written(j - 1)) | written(j) << 2;
+}
+
+// Writes the plan of every pass (thread 0 of the last histogram block): bit p of `constant` says
+// every key has the same digit in pass p.
+__device__ void onesweep_plan(u32* scratch, u32 constant, int passes, int keys_in_place, int values_in_place) {
+  int running[ONESWEEP_MAX_PASSES];
+  int k = 0;
+  for (int p = 0; p < passes; ++p) {
+    scratch[ONESWEEP_PLAN + p] = 0;
+    if (!((constant >> p) & 1u)) running[k++] = p;
+  }
+  if (k == 0) running[k++] = passes - 1;
+  for (int j = 0; j < k; ++j) {
+    scratch[ONESWEEP_PLAN + running[j]] = ONESWEEP_PLAN_RUNS | (j == 0 ? ONESWEEP_PLAN_FIRST : 0u) |
+                                          (j == k - 1 ? ONESWEEP_PLAN_LAST : 0u) |
+                                          onesweep_buffers(j, k, keys_in_place) << ONESWEEP_PLAN_KEYS_SHIFT |
+                                          onesweep_buffers(j, k, values_in_place) << ONESWEEP_PLAN_VALUES_SHIFT;
+  }
+  scratch[ONESWEEP_FINISH] = k % 2 == 1 ? (keys_in_place ? 1u : 0u) | (values_in_place ? 2u : 0u) : 0u;
+}
+
 template <typename R, bool FLOATING>
 __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end_bit, int descending,
-                                    u32* scratch) {
+                                    int keys_in_place, int values_in_place, u32* scratch) {
   // the passes of the key type; a copy of the histograms holds them all
   constexpr int KEY_PASSES = (8 * (int)sizeof(R) + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
   constexpr int COPY_WORDS = KEY_PASSES * ONESWEEP_RADIX;
@@ -223,6 +273,7 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   __shared__ u32 hist_copies[COPIES * COPY_WORDS];
   __shared__ u32 warp_sums[ONESWEEP_HIST_THREADS / WARP_SIZE];
   __shared__ bool last_block;
+  __shared__ u32 constant_passes;  // bit p: one digit holds every key in pass p
   const int tid = threadIdx.x;
   const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
   for (int i = tid; i < (COPIES - 1) * COPY_WORDS + passes * ONESWEEP_RADIX; i += ONESWEEP_HIST_THREADS) {
@@ -293,18 +344,51 @@ __device__ void onesweep_histograms(const R* keys, i64 n, int begin_bit, int end
   __syncthreads();
   if (!last_block) return;
   __threadfence();
+  if (tid == 0) constant_passes = 0;
+  __syncthreads();
   for (int p = 0; p < passes; ++p) {
     u32* at = &counts[p * ONESWEEP_RADIX + tid];
     const u32 total = tid < ONESWEEP_RADIX ? load_coherent(at) : 0;
+    if (tid < ONESWEEP_RADIX && total == (u32)n) atomicOr(&constant_passes, 1u << p);
     const u32 offset = onesweep_block_exclusive_scan(total, warp_sums);
     if (tid < ONESWEEP_RADIX) *at = offset;
   }
+  if (tid == 0) onesweep_plan(scratch, constant_passes, passes, keys_in_place, values_in_place);
+}
+
+// Copies a sort in place that ended in scratch to its output (keys and values as the plan says):
+// 32-bit words, grid-stride.
+__device__ void onesweep_finish_copy(const u32* keys_scratch, u32* keys_out, i64 key_words, const u32* values_scratch,
+                                u32* values_out, i64 value_words, const u32* scratch) {
+  const u32 finish = scratch[ONESWEEP_FINISH];
+  const i64 stride = (i64)gridDim.x * blockDim.x;
+  const i64 first = (i64)blockIdx.x * blockDim.x + threadIdx.x;
+  if (finish & 1u) {
+    for (i64 i = first; i < key_words; i += stride) keys_out[i] = keys_scratch[i];
+  }
+  if (finish & 2u) {
+    for (i64 i = first; i < value_words; i += stride) values_out[i] = values_scratch[i];
+  }
+}
+
+// One of the three buffers of a plan (ONESWEEP_INPUT, _SCRATCH, _OUTPUT).
+template <typename T>
+__device__ __forceinline__ T* onesweep_buffer(u32 which, const T* input, T* scratch, T* output) {
+  return which == ONESWEEP_INPUT ? const_cast<T*>(input) : which == ONESWEEP_SCRATCH ? scratch : output;
 }
 
 template <typename R, bool FLOATING, typename V, bool HAS_VALUES, int THREADS, int ITEMS>
-__device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in, V* values_out, i64 n, int pass,
-                              int begin_bit, int end_bit, int descending, i64 portion_tiles, u32* scratch,
-                              u32* lookback) {
+__device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_output, const V* values_input,
+                              V* values_scratch, V* values_output, i64 n, int pass, int begin_bit, int end_bit,
+                              int descending, i64 portion_tiles, u32* scratch, u32* lookback) {
+  // the pass's plan, written by the histogram kernel (an earlier launch): a skipped pass returns
+  const u32 plan = scratch[ONESWEEP_PLAN + pass];
+  if (!(plan & ONESWEEP_PLAN_RUNS)) return;
+  const u32 key_buffers = plan >> ONESWEEP_PLAN_KEYS_SHIFT, value_buffers = plan >> ONESWEEP_PLAN_VALUES_SHIFT;
+  const R* keys_in = onesweep_buffer(key_buffers & 3u, keys_input, keys_scratch, keys_output);
+  R* keys_out = onesweep_buffer((key_buffers >> 2) & 3u, keys_input, keys_scratch, keys_output);
+  const V* values_in = onesweep_buffer(value_buffers & 3u, values_input, values_scratch, values_output);
+  V* values_out = onesweep_buffer((value_buffers >> 2) & 3u, values_input, values_scratch, values_output);
   static_assert(THREADS % WARP_SIZE == 0, "whole warps");
   static_assert(THREADS >= ONESWEEP_RADIX, "one thread per digit");
   constexpr int WARPS = THREADS / WARP_SIZE;
@@ -323,7 +407,7 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
   const int passes = (end_bit - begin_bit + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS;
   const int shift = begin_bit + pass * ONESWEEP_DIGIT_BITS;
   const u32 mask = onesweep_mask(begin_bit, end_bit, pass);
-  const bool transform_in = pass == 0, transform_out = pass == passes - 1;
+  const bool transform_in = plan & ONESWEEP_PLAN_FIRST, transform_out = plan & ONESWEEP_PLAN_LAST;
 #ifdef ONESWEEP_PROFILE
   long long stamp = clock64();
 #endif
@@ -527,8 +611,10 @@ __device__ void onesweep_pass(const R* keys_in, R* keys_out, const V* values_in,
 
 #define PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(R, KID, FLOATING)                                            \
   extern "C" __global__ void __launch_bounds__(ONESWEEP_HIST_THREADS) onesweep_histograms_##KID(       \
-      const R* keys, i64 n, int begin_bit, int end_bit, int descending, u32* scratch) {              \
-    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, scratch);              \
+      const R* keys, i64 n, int begin_bit, int end_bit, int descending, int keys_in_place,           \
+      int values_in_place, u32* scratch) {                                                          \
+    onesweep_histograms<R, FLOATING>(keys, n, begin_bit, end_bit, descending, keys_in_place,        \
+                                     values_in_place, scratch);                                      \
   }
 PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u32, int, false)
 PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u32, float, true)
@@ -541,17 +627,20 @@ PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, double, true)
   PRIMS_ONESWEEP_PASS_ENTRY_(R, FLOATING, NAME, THREADS, ITEMS)
 #define PRIMS_ONESWEEP_PASS_ENTRY_(R, FLOATING, NAME, THREADS, ITEMS)                                  \
   extern "C" __global__ void __launch_bounds__(THREADS, ONESWEEP_MIN_BLOCKS)                           \
-      onesweep_pass_##NAME##_##THREADS##x##ITEMS(const R* keys_in, R* keys_out, PRIMS_ONESWEEP_PASS_ARGS) { \
-    onesweep_pass<R, FLOATING, u32, false, THREADS, ITEMS>(keys_in, keys_out, nullptr, nullptr,         \
-                                                           PRIMS_ONESWEEP_PASS_PASS);                   \
+      onesweep_pass_##NAME##_##THREADS##x##ITEMS(const R* keys_in, R* keys_scratch, R* keys_out,        \
+                                                 PRIMS_ONESWEEP_PASS_ARGS) {                            \
+    onesweep_pass<R, FLOATING, u32, false, THREADS, ITEMS>(keys_in, keys_scratch, keys_out, nullptr,    \
+                                                           nullptr, nullptr, PRIMS_ONESWEEP_PASS_PASS);  \
   }
 #define PRIMS_ONESWEEP_PAIRS_ENTRY(R, FLOATING, V, NAME, THREADS, ITEMS) \
   PRIMS_ONESWEEP_PAIRS_ENTRY_(R, FLOATING, V, NAME, THREADS, ITEMS)
 #define PRIMS_ONESWEEP_PAIRS_ENTRY_(R, FLOATING, V, NAME, THREADS, ITEMS)                              \
   extern "C" __global__ void __launch_bounds__(THREADS, ONESWEEP_MIN_BLOCKS)                           \
-      onesweep_pass_##NAME##_##THREADS##x##ITEMS(const R* keys_in, R* keys_out, const V* values_in,    \
-                                                 V* values_out, PRIMS_ONESWEEP_PASS_ARGS) {            \
-    onesweep_pass<R, FLOATING, V, true, THREADS, ITEMS>(keys_in, keys_out, values_in, values_out,       \
+      onesweep_pass_##NAME##_##THREADS##x##ITEMS(const R* keys_in, R* keys_scratch, R* keys_out,        \
+                                                 const V* values_in, V* values_scratch, V* values_out,  \
+                                                 PRIMS_ONESWEEP_PASS_ARGS) {                            \
+    onesweep_pass<R, FLOATING, V, true, THREADS, ITEMS>(keys_in, keys_scratch, keys_out, values_in,     \
+                                                        values_scratch, values_out,                     \
                                                         PRIMS_ONESWEEP_PASS_PASS);                      \
   }
 
@@ -567,3 +656,10 @@ PRIMS_ONESWEEP_PAIRS_ENTRY(u64, false, u32, long_int, ONESWEEP_THREADS_8, ONESWE
 PRIMS_ONESWEEP_PAIRS_ENTRY(u64, true, u32, double_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u64, false, u64, long_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u64, true, u64, double_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+
+extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) onesweep_finish(const u32* keys_scratch, u32* keys_out,
+                                                                         i64 key_words, const u32* values_scratch,
+                                                                         u32* values_out, i64 value_words,
+                                                                         const u32* scratch) {
+  onesweep_finish_copy(keys_scratch, keys_out, key_words, values_scratch, values_out, value_words, scratch);
+}

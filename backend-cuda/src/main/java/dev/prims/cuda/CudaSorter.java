@@ -5,7 +5,6 @@ import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceRadixSort;
 import dev.prims.spi.DeviceSorter;
-import dev.prims.spi.RadixPasses;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -14,12 +13,16 @@ import jcuda.driver.CUdeviceptr;
  * bits asked for (tile histograms, their scan by {@link CudaScanner}'s reduce-then-scan, a stable
  * scatter), in the order {@link DeviceRadixSort} gives, with {@link DeviceSorter}'s tuning; or
  * {@code onesweep} ({@code device/sort_onesweep.cu}): one kernel counting the digits of every pass,
- * then one kernel per pass (decoupled look-back over the tiles), the passes routed as {@link
- * RadixPasses} says. The front is {@link DeviceSorter}'s.
+ * then one kernel per pass (decoupled look-back over the tiles), passes whose digit every key
+ * shares skipped and the rest routed by the plan the counting kernel writes. The front is {@link
+ * DeviceSorter}'s.
  */
 final class CudaSorter extends DeviceSorter<CUdeviceptr> {
   static final String MODULE = "sort";
   static final String ONESWEEP_MODULE = "sort_onesweep";
+
+  /** The kernel that copies a sort in place ending in scratch to its outputs. */
+  static final String ONESWEEP_FINISH = "onesweep_finish";
 
   private final CudaBackend backend;
   private final CudaScanner scanner;
@@ -104,9 +107,12 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
   }
 
   /**
-   * The onesweep sort: zeroes the scratch words, counts every pass's digits, then per pass zeroes
-   * the look-back words and launches the pass; a sort that ends in scratch (in place with an odd
-   * number of passes) copies its keys (already turned back) and values to the outputs.
+   * The onesweep sort: zeroes the scratch words, counts every pass's digits (the histogram kernel
+   * also plans the passes: those whose digit every key shares are skipped, and the buffers each
+   * running pass reads and writes are chosen so that the last writes the outputs), then per pass
+   * zeroes the look-back words and launches the pass with the input, scratch and output buffers; a
+   * sort in place whose running passes are odd in number ends in scratch and is copied back by
+   * {@code onesweep_finish}, which checks the plan itself.
    */
   private void onesweep(Job<CUdeviceptr> job) {
     OnesweepKernels kernels = onesweepKernels(job.keyType(), job.valueType());
@@ -118,11 +124,10 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
     long tiles = (n + tile.keys() - 1) / tile.keys();
     long portionTiles = tile.portionTiles();
     long portions = (tiles + portionTiles - 1) / portionTiles;
-    RadixPasses keyPasses =
-        RadixPasses.of(beginBit, endBit, digitBits, job.keys() == job.keysOut());
-    RadixPasses valuePasses =
-        RadixPasses.of(beginBit, endBit, digitBits, job.values() == job.valuesOut());
-    int passes = keyPasses.passes();
+    int passes = (endBit - beginBit + digitBits - 1) / digitBits;
+    boolean keysInPlace = job.keys() == job.keysOut();
+    boolean hasValues = job.values() != null;
+    boolean valuesInPlace = hasValues && job.values() == job.valuesOut();
     long stateWords =
         CudaSortPolicy.ONESWEEP_SCRATCH_HEADER + portions * passes * CudaSortPolicy.ONESWEEP_RADIX;
     long lookbackWords = tiles * CudaSortPolicy.ONESWEEP_RADIX;
@@ -146,16 +151,14 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
             .i32(beginBit)
             .i32(endBit)
             .i32(job.descending())
+            .i32(keysInPlace ? 1 : 0)
+            .i32(valuesInPlace ? 1 : 0)
             .pointer(state));
-    CUdeviceptr keysSrc = job.keys();
-    CUdeviceptr valuesSrc = job.values();
     for (int p = 0; p < passes; p++) {
-      CUdeviceptr keysDst = keyPasses.writesOutput(p) ? job.keysOut() : job.keysTmp();
-      KernelArgs args = new KernelArgs().pointer(keysSrc).pointer(keysDst);
-      CUdeviceptr valuesDst = null;
-      if (valuesSrc != null) {
-        valuesDst = valuePasses.writesOutput(p) ? job.valuesOut() : job.valuesTmp();
-        args.pointer(valuesSrc).pointer(valuesDst);
+      KernelArgs args =
+          new KernelArgs().pointer(job.keys()).pointer(job.keysTmp()).pointer(job.keysOut());
+      if (hasValues) {
+        args.pointer(job.values()).pointer(job.valuesTmp()).pointer(job.valuesOut());
       }
       backend.zero(lookback, lookbackWords);
       backend.launch(
@@ -172,14 +175,23 @@ final class CudaSorter extends DeviceSorter<CUdeviceptr> {
               .i64(portionTiles)
               .pointer(state)
               .pointer(lookback));
-      keysSrc = keysDst;
-      valuesSrc = valuesDst;
     }
-    if (!keyPasses.endsInOutput()) {
-      copy(keysSrc, job.keysOut(), n * job.keyType().bytes());
-    }
-    if (valuesSrc != null && !valuePasses.endsInOutput()) {
-      copy(valuesSrc, job.valuesOut(), n * job.valueType().bytes());
+    if (keysInPlace || valuesInPlace) {
+      long keyWords = n * job.keyType().bytes() / 4;
+      long valueWords = hasValues ? n * job.valueType().bytes() / 4 : 0;
+      backend.launch(
+          ONESWEEP_MODULE,
+          ONESWEEP_FINISH,
+          transformBlocks(Math.max(keyWords, valueWords)),
+          0,
+          new KernelArgs()
+              .pointer(job.keysTmp())
+              .pointer(job.keysOut())
+              .i64(keyWords)
+              .pointer(hasValues ? job.valuesTmp() : job.keysTmp())
+              .pointer(hasValues ? job.valuesOut() : job.keysOut())
+              .i64(valueWords)
+              .pointer(state));
     }
   }
 
