@@ -44,6 +44,7 @@ public final class CpuHostProbe {
         int[] tmp = new int[n];
         DeviceBuffer buf = prims.upload(mod);
         List<Case> cases = new ArrayList<>();
+        String only = System.getProperty("probe", "all");
         cases.add(new Case("alloc new int[n]", () -> sink += new int[n].length));
         cases.add(new Case("System.arraycopy", () -> System.arraycopy(mod, 0, into, 0, n)));
         cases.add(new Case("parallel copy, threads chunks", () -> parallel.forEachChunk(threads, c -> {
@@ -73,7 +74,33 @@ public final class CpuHostProbe {
             sink += c[n / 2];
           }));
         }
-        cases.add(new Case("argmax: prims buffer", () -> sink += prims.argReduce(buf, ReduceOp.MAX).index()));
+        // arg-max layer by layer, each in 16-chunk (one per worker) form where it has chunks:
+        // the bench's peer loop on the common pool, ArgLoops on the common pool and on the
+        // backend's pool, CpuChunkWalk, CpuArgReducer itself, then prims' call
+        int share = (n + threads - 1) / threads;
+        int[] peerAt = new int[threads];
+        cases.add(new Case("argmax L0: peer loop, common pool, " + threads + " chunks", () -> {
+          IntStream.range(0, threads).parallel().forEach(c -> peerAt[c] = (int) peerArg(mod, (long) c * n / threads, (long) (c + 1) * n / threads, false));
+          sink += peerAt[0];
+        }));
+        cases.add(new Case("argmax L1: ArgLoops, common pool, " + threads + " chunks", () -> {
+          IntStream.range(0, threads).parallel().forEach(c -> peerAt[c] = ArgLoops.argMax(mod, c * share, Math.min(n, (c + 1) * share)));
+          sink += peerAt[0];
+        }));
+        cases.add(new Case("argmax L2: ArgLoops, CpuParallel, " + threads + " chunks", () -> {
+          parallel.forEachChunk(threads, c -> peerAt[c] = ArgLoops.argMax(mod, c * share, Math.min(n, (c + 1) * share)));
+          sink += peerAt[0];
+        }));
+        cases.add(new Case("argmax L3: CpuChunkWalk.map, argChunk", () -> {
+          long b = 0;
+          for (Integer v : CpuChunkWalk.map(parallel, new CpuBuffer(DType.INT, mod), CpuPolicy.argChunk(n, threads), (array, from, to, first) -> ArgLoops.argMax((int[]) array, from, to))) {
+            b += v;
+          }
+          sink += b;
+        }));
+        CpuArgReducer reducer = new CpuArgReducer(parallel);
+        cases.add(new Case("argmax L4: CpuArgReducer.argReduce", () -> sink += reducer.argReduce(buf, ReduceOp.MAX, new dev.prims.spi.CallContext(null, dev.prims.Determinism.FAST)).index()));
+        cases.add(new Case("argmax L5: prims buffer", () -> sink += prims.argReduce(buf, ReduceOp.MAX).index()));
         CpuBuffer cb = new CpuBuffer(DType.INT, mod);
         cases.add(new Case("argmax: CpuChunkWalk.map winner", () -> {
           dev.prims.spi.IndexedValue best = null;
@@ -102,6 +129,7 @@ public final class CpuHostProbe {
             sink += at[0];
           }));
         }
+        cases.removeIf(c -> !only.equals("all") && !c.name.startsWith(only));
         run("2^" + args[i], n, cases, rounds);
         buf.close();
       }
@@ -121,6 +149,22 @@ public final class CpuHostProbe {
       value = a[i];
     }
     return new dev.prims.spi.IndexedValue(value, first + (i - from));
+  }
+
+  /** The bench's peer loop (app's ArgMomentsPeers.argOfChunk for ints). */
+  static long peerArg(Object values, long from, long to, boolean min) {
+    int lo = (int) from;
+    int hi = (int) to;
+    int at = lo;
+    int[] a = (int[]) values;
+    int v = a[lo];
+    for (int i = lo + 1; i < hi; i++) {
+      if (min ? a[i] < v : a[i] > v) {
+        v = a[i];
+        at = i;
+      }
+    }
+    return at;
   }
 
   static void run(String size, int n, List<Case> cases, int rounds) {
