@@ -11,12 +11,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 VARIANT_CANDIDATES=$(cat <<'EOF_LIST'
-sort_onesweep ONESWEEP_LOOKBACK_WINDOW=16
+sort_onesweep ONESWEEP_MIN_BLOCKS_KEYS_4=2
 sort_onesweep ONESWEEP_LOOKBACK_WINDOW=4
-sort_onesweep ONESWEEP_HIST_COPIES=2
-sort_onesweep ONESWEEP_LOAD_STREAMING=1
-sort_onesweep ONESWEEP_VALUES_LATE=1,ONESWEEP_ITEMS_4_PAIRS=23
-sort_onesweep ONESWEEP_ITEMS_INT=23,ONESWEEP_ITEMS_FLOAT=23
+sort_onesweep ONESWEEP_ITEMS_INT=21,ONESWEEP_ITEMS_FLOAT=21
+sort_onesweep ONESWEEP_THREADS_4=320
 EOF_LIST
 )
 export VARIANT_CANDIDATES

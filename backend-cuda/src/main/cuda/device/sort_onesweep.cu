@@ -77,9 +77,16 @@
 #define ONESWEEP_DIGIT_BITS 8
 #endif
 // Blocks per SM the pass kernel's registers must allow (__launch_bounds__; 1: no constraint; 2
-// caps 256-thread blocks at 128 registers, 384-thread blocks at 80).
+// caps 256-thread blocks at 128 registers, 384-thread blocks at 80, 3 caps 384-thread blocks at
+// 56). Int and float keys alone take 3 (a few words spill, and a third tile per SM hides more of
+// the look-back: on an H100, 2^28 random int keys 7.18 ms against 7.82 ms at 2, floats 7.54 against
+// 8.46; tools/cuda-experiments/sort_race.cu, 2026-11-26); with values 3 lost (int pairs 13.9
+// against 9.6 ms), and 8-byte keys keep 2 (not measured at 3).
 #ifndef ONESWEEP_MIN_BLOCKS
 #define ONESWEEP_MIN_BLOCKS 2
+#endif
+#ifndef ONESWEEP_MIN_BLOCKS_KEYS_4
+#define ONESWEEP_MIN_BLOCKS_KEYS_4 3
 #endif
 // Histogram kernel: threads per block; the driver launches at most one block per
 // ONESWEEP_HIST_THREADS * ONESWEEP_HIST_ITEMS keys, and at most as many as run at once
@@ -623,10 +630,10 @@ PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, double, true)
 
 // onesweep_pass_<key>[_<value>]_<threads>x<items> (the tuning macros expanded before the name is
 // pasted)
-#define PRIMS_ONESWEEP_PASS_ENTRY(R, FLOATING, NAME, THREADS, ITEMS) \
-  PRIMS_ONESWEEP_PASS_ENTRY_(R, FLOATING, NAME, THREADS, ITEMS)
-#define PRIMS_ONESWEEP_PASS_ENTRY_(R, FLOATING, NAME, THREADS, ITEMS)                                  \
-  extern "C" __global__ void __launch_bounds__(THREADS, ONESWEEP_MIN_BLOCKS)                           \
+#define PRIMS_ONESWEEP_PASS_ENTRY(R, FLOATING, NAME, THREADS, ITEMS, MIN_BLOCKS) \
+  PRIMS_ONESWEEP_PASS_ENTRY_(R, FLOATING, NAME, THREADS, ITEMS, MIN_BLOCKS)
+#define PRIMS_ONESWEEP_PASS_ENTRY_(R, FLOATING, NAME, THREADS, ITEMS, MIN_BLOCKS)                      \
+  extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)                                    \
       onesweep_pass_##NAME##_##THREADS##x##ITEMS(const R* keys_in, R* keys_scratch, R* keys_out,        \
                                                  PRIMS_ONESWEEP_PASS_ARGS) {                            \
     onesweep_pass<R, FLOATING, u32, false, THREADS, ITEMS>(keys_in, keys_scratch, keys_out, nullptr,    \
@@ -644,14 +651,14 @@ PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, double, true)
                                                         PRIMS_ONESWEEP_PASS_PASS);                      \
   }
 
-PRIMS_ONESWEEP_PASS_ENTRY(u32, false, int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT)
-PRIMS_ONESWEEP_PASS_ENTRY(u32, true, float, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT)
+PRIMS_ONESWEEP_PASS_ENTRY(u32, false, int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT, ONESWEEP_MIN_BLOCKS_KEYS_4)
+PRIMS_ONESWEEP_PASS_ENTRY(u32, true, float, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT, ONESWEEP_MIN_BLOCKS_KEYS_4)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u32, false, u32, int_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u32, true, u32, float_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u32, false, u64, int_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u32, true, u64, float_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-PRIMS_ONESWEEP_PASS_ENTRY(u64, false, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-PRIMS_ONESWEEP_PASS_ENTRY(u64, true, double, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+PRIMS_ONESWEEP_PASS_ENTRY(u64, false, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8, ONESWEEP_MIN_BLOCKS)
+PRIMS_ONESWEEP_PASS_ENTRY(u64, true, double, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8, ONESWEEP_MIN_BLOCKS)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u64, false, u32, long_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u64, true, u32, double_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
 PRIMS_ONESWEEP_PAIRS_ENTRY(u64, false, u64, long_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
