@@ -23,6 +23,8 @@ import java.util.stream.IntStream;
  */
 public final class CpuHostProbe {
   static volatile long sink;
+  static final java.util.concurrent.ForkJoinPool POOL = new java.util.concurrent.ForkJoinPool(Runtime.getRuntime().availableProcessors());
+  static final java.util.concurrent.ForkJoinPool SMALLER = new java.util.concurrent.ForkJoinPool(Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
   record Case(String name, Runnable body) {}
 
   public static void main(String[] args) {
@@ -74,9 +76,9 @@ public final class CpuHostProbe {
             sink += c[n / 2];
           }));
         }
-        // arg-max layer by layer, each in 16-chunk (one per worker) form where it has chunks:
-        // the bench's peer loop on the common pool, ArgLoops on the common pool and on the
-        // backend's pool, CpuChunkWalk, CpuArgReducer itself, then prims' call
+        // arg-max layer by layer, in a chunk per worker where it has chunks: the bench's peer
+        // loop on the common pool, ArgLoops on the common pool and on the backend's pool, then
+        // CpuArgReducer itself (chunks of CpuPolicy.REDUCE_CHUNK) and prims' call
         int share = (n + threads - 1) / threads;
         int[] peerAt = new int[threads];
         cases.add(new Case("argmax L0: peer loop, common pool, " + threads + " chunks", () -> {
@@ -91,12 +93,25 @@ public final class CpuHostProbe {
           parallel.forEachChunk(threads, c -> peerAt[c] = ArgLoops.argMax(mod, c * share, Math.min(n, (c + 1) * share)));
           sink += peerAt[0];
         }));
-        cases.add(new Case("argmax L3: CpuChunkWalk.map, argChunk", () -> {
-          long b = 0;
-          for (Integer v : CpuChunkWalk.map(parallel, new CpuBuffer(DType.INT, mod), CpuPolicy.argChunk(n, threads), (array, from, to, first) -> ArgLoops.argMax((int[]) array, from, to))) {
-            b += v;
+        // how the chunks reach the workers: a RecursiveAction tree from an external invoke (the
+        // backend's CpuParallel), one submitted task per chunk, or the caller taking chunk 0 while a
+        // pool of threads - 1 workers takes the rest (as the common pool's callers do)
+        cases.add(new Case("argmax P1: pool, a task per chunk", () -> {
+          java.util.concurrent.ForkJoinTask<?>[] tasks = new java.util.concurrent.ForkJoinTask<?>[threads];
+          for (int c = 0; c < threads; c++) {
+            int cc = c;
+            tasks[c] = POOL.submit(() -> { peerAt[cc] = ArgLoops.argMax(mod, cc * share, Math.min(n, (cc + 1) * share)); });
           }
-          sink += b;
+          for (java.util.concurrent.ForkJoinTask<?> t : tasks) {
+            t.join();
+          }
+          sink += peerAt[0];
+        }));
+        cases.add(new Case("argmax P2: caller takes chunk 0, pool of threads-1 the rest", () -> {
+          java.util.concurrent.ForkJoinTask<?> rest = SMALLER.submit(() -> IntStream.range(1, threads).parallel().forEach(c -> peerAt[c] = ArgLoops.argMax(mod, c * share, Math.min(n, (c + 1) * share))));
+          peerAt[0] = ArgLoops.argMax(mod, 0, Math.min(n, share));
+          rest.join();
+          sink += peerAt[0];
         }));
         CpuArgReducer reducer = new CpuArgReducer(parallel);
         cases.add(new Case("argmax L4: CpuArgReducer.argReduce", () -> sink += reducer.argReduce(buf, ReduceOp.MAX, new dev.prims.spi.CallContext(null, dev.prims.Determinism.FAST)).index()));
@@ -142,6 +157,12 @@ public final class CpuHostProbe {
     Number value;
     if (array instanceof int[] a) {
       i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
+      value = a[i];
+    } else if (array instanceof long[] a) {
+      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
+      value = a[i];
+    } else if (array instanceof double[] a) {
+      i = ArgLoops.arg(a, from, to, min);
       value = a[i];
     } else {
       float[] a = (float[]) array;

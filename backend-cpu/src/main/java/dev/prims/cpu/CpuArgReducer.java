@@ -7,9 +7,8 @@ import dev.prims.spi.CallContext;
 import dev.prims.spi.IndexedValue;
 
 /**
- * Blocked arg-min/arg-max: each chunk's first extreme element found by {@link ArgLoops} in parallel
- * (a chunk per worker on heap buffers, {@link CpuPolicy#argChunk}), the chunks' winners then taken
- * in index order (an earlier chunk keeps ties).
+ * Blocked arg-min/arg-max: each chunk's first extreme element found by {@link ArgLoops} in
+ * parallel, the chunks' winners then taken in index order (an earlier chunk keeps ties).
  */
 final class CpuArgReducer implements ArgReducer {
   static final String BLOCKED = "blocked-arg";
@@ -25,12 +24,10 @@ final class CpuArgReducer implements ArgReducer {
     call.usedVariant(BLOCKED);
     boolean min = op == ReduceOp.MIN;
     IndexedValue best = null;
-    CpuBuffer in = CpuBuffer.of(input);
     for (IndexedValue candidate :
         CpuChunkWalk.map(
             parallel,
-            in,
-            CpuPolicy.argChunk(in.length(), parallel.threads()),
+            CpuBuffer.of(input),
             (array, from, to, first) -> chunkWinner(array, from, to, first, min))) {
       best = dev.prims.spi.ArgOrder.better(best, candidate, op);
     }

@@ -22,17 +22,8 @@ final class CpuChunkWalk {
   }
 
   static <R> List<R> map(CpuParallel parallel, CpuBuffer in, Body<R> body) {
-    return map(parallel, in, CpuPolicy.REDUCE_CHUNK, body);
-  }
-
-  /**
-   * {@link #map(CpuParallel, CpuBuffer, Body)} in chunks of {@code heapChunk} elements on a heap
-   * buffer (off-heap buffers keep chunks of {@link CpuPolicy#REDUCE_CHUNK}, their window's size),
-   * for results that do not depend on where chunks end.
-   */
-  static <R> List<R> map(CpuParallel parallel, CpuBuffer in, int heapChunk, Body<R> body) {
     long n = in.length();
-    int size = in.onHeap() ? heapChunk : CpuPolicy.REDUCE_CHUNK;
+    int size = CpuPolicy.REDUCE_CHUNK;
     int chunks = CpuPolicy.chunks(n, size);
     Object[] results = new Object[chunks];
     parallel.forEachChunk(

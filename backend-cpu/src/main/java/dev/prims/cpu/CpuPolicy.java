@@ -107,18 +107,6 @@ final class CpuPolicy {
     return Math.min(REDUCE_CHUNK, Math.max(INTEGER_SHARE_MIN, share));
   }
 
-  /**
-   * Elements per task of an arg-min/arg-max over a heap array of {@code n} elements on {@code
-   * threads} workers: an even share per worker, at least {@link #REDUCE_CHUNK}. Its answer does not
-   * depend on the chunks (the first extreme element wins), and a task per worker spares the
-   * per-task cost: 2^24 ints on 16 cores, 0.73 ms in 16 chunks against 1.04 ms in chunks of 2^16
-   * (tools/cpu-experiments/CpuHostProbe.java, H100 host, 2026-11-26).
-   */
-  static int argChunk(long n, int threads) {
-    long share = (n + threads - 1) / Math.max(1, threads);
-    return (int) Math.min(MAX_ELEMENTS, Math.max(REDUCE_CHUNK, (share + 15) / 16 * 16));
-  }
-
   /** Elements in chunk {@code c} of {@code chunk} elements covering {@code n}. */
   static int chunkLength(long n, int chunk, int c) {
     return (int) Math.min(chunk, n - (long) c * chunk);
