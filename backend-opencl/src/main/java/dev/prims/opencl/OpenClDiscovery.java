@@ -30,6 +30,7 @@ final class OpenClDiscovery {
    * @throws org.jocl.CLException or {@link LinkageError} when OpenCL cannot be loaded or queried
    */
   static List<OpenClDevice> devices() {
+    OpenClIcdLoader.requirePresent();
     PrivateNatives.load(
         CL.class,
         "org.jocl",
