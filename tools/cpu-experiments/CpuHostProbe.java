@@ -119,7 +119,7 @@ public final class CpuHostProbe {
         CpuBuffer cb = new CpuBuffer(DType.INT, mod);
         cases.add(new Case("argmax: CpuChunkWalk.map winner", () -> {
           dev.prims.spi.IndexedValue best = null;
-          for (dev.prims.spi.IndexedValue v : CpuChunkWalk.map(parallel, cb, (array, from, to, first) -> winner(array, from, to, first, false))) {
+          for (dev.prims.spi.IndexedValue v : CpuChunkWalk.map(parallel, cb, (array, from, to, first) -> CpuArgReducer.chunkWinner(array, from, to, first, false))) {
             best = dev.prims.spi.ArgOrder.better(best, v, ReduceOp.MAX);
           }
           sink += best.index();
@@ -150,26 +150,6 @@ public final class CpuHostProbe {
       }
     }
     parallel.close();
-  }
-
-  static dev.prims.spi.IndexedValue winner(Object array, int from, int to, long first, boolean min) {
-    int i;
-    Number value;
-    if (array instanceof int[] a) {
-      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
-      value = a[i];
-    } else if (array instanceof long[] a) {
-      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
-      value = a[i];
-    } else if (array instanceof double[] a) {
-      i = ArgLoops.arg(a, from, to, min);
-      value = a[i];
-    } else {
-      float[] a = (float[]) array;
-      i = ArgLoops.arg(a, from, to, min);
-      value = a[i];
-    }
-    return new dev.prims.spi.IndexedValue(value, first + (i - from));
   }
 
   /** The bench's peer loop (app's ArgMomentsPeers.argOfChunk for ints). */

@@ -34,7 +34,7 @@ final class CpuArgReducer implements ArgReducer {
     return best;
   }
 
-  private static IndexedValue chunkWinner(Object array, int from, int to, long first, boolean min) {
+  static IndexedValue chunkWinner(Object array, int from, int to, long first, boolean min) {
     int i;
     Number value;
     if (array instanceof int[] a) {
