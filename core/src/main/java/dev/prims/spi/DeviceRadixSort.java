@@ -3,10 +3,11 @@ package dev.prims.spi;
 /**
  * The pass loop of the device backends' LSD radix sort, over memory handles {@code M} of one
  * backend: per digit, tile histograms, their scan and a stable scatter, ping-pong between the
- * outputs and scratch as {@link RadixPasses} says. The first pass turns keys into radix bits as it
- * loads them, the last turns them back as it writes the outputs; a sort that ends in scratch (in
- * place with an odd number of passes) brings the keys back with {@link #bitsToKeys} and the values
- * with {@link #copyValues}. A backend implements the steps as kernel launches (enqueued in order).
+ * outputs and scratch as {@link RadixPasses} says; passes whose digit every key shares ({@link
+ * #sharedDigits}) are skipped. The first pass turns keys into radix bits as it loads them, the last
+ * turns them back as it writes the outputs; a sort that ends in scratch (in place with an odd
+ * number of passes) brings the keys back with {@link #bitsToKeys} and the values with {@link
+ * #copyValues}. A backend implements the steps as kernel launches (enqueued in order).
  *
  * @param <M> the backend's handle of device memory (compared by identity: the same buffer must come
  *     as the same handle)
@@ -43,6 +44,14 @@ public abstract class DeviceRadixSort<M> {
   protected abstract void copyValues(M from, M to);
 
   /**
+   * The passes over {@code keys} whose digit every key shares, as bit {@code p} for pass {@code p}
+   * ({@link RadixPasses#sharedDigits}); they are skipped. The default finds none.
+   */
+  protected long sharedDigits(M keys, int beginBit, int endBit, int digitBits) {
+    return 0;
+  }
+
+  /**
    * Sorts {@code keys} ({@code values} beside them, or null) into {@code keysOut} ({@code
    * valuesOut}) by bits {@code [beginBit, endBit)} (not empty) in digits of {@code digitBits}, with
    * scratch {@code keysTmp} ({@code valuesTmp}) as large as the keys (values).
@@ -57,19 +66,30 @@ public abstract class DeviceRadixSort<M> {
       int beginBit,
       int endBit,
       int digitBits) {
-    RadixPasses keyPasses = RadixPasses.of(beginBit, endBit, digitBits, keys == keysOut);
-    RadixPasses valuePasses = RadixPasses.of(beginBit, endBit, digitBits, values == valuesOut);
+    int all = (endBit - beginBit + digitBits - 1) / digitBits;
+    long shared = sharedDigits(keys, beginBit, endBit, digitBits);
+    int[] running = new int[all];
+    int count = 0;
+    for (int p = 0; p < all; p++) {
+      if ((shared >>> p & 1) == 0) {
+        running[count++] = p;
+      }
+    }
+    if (count == 0) {
+      running[count++] = all - 1; // one pass still moves the keys and turns them back
+    }
+    RadixPasses keyPasses = RadixPasses.running(count, keys == keysOut);
+    RadixPasses valuePasses = RadixPasses.running(count, values == valuesOut);
     boolean valuesEndInOutput = values == null || valuePasses.endsInOutput();
-    int passes = keyPasses.passes();
     M keysSrc = keys;
     M valuesSrc = values;
-    for (int p = 0; p < passes; p++) {
-      int shift = beginBit + p * digitBits;
+    for (int j = 0; j < count; j++) {
+      int shift = beginBit + running[j] * digitBits;
       int bits = Math.min(digitBits, endBit - shift);
-      boolean first = p == 0;
-      boolean transformOut = p == passes - 1 && keyPasses.endsInOutput();
-      M keysDst = keyPasses.writesOutput(p) ? keysOut : keysTmp;
-      M valuesDst = values == null ? null : valuePasses.writesOutput(p) ? valuesOut : valuesTmp;
+      boolean first = j == 0;
+      boolean transformOut = j == count - 1 && keyPasses.endsInOutput();
+      M keysDst = keyPasses.writesOutput(j) ? keysOut : keysTmp;
+      M valuesDst = values == null ? null : valuePasses.writesOutput(j) ? valuesOut : valuesTmp;
       histograms(keysSrc, shift, bits, first);
       scanCounts();
       scatter(keysSrc, keysDst, valuesSrc, valuesDst, shift, bits, first, transformOut);

@@ -46,4 +46,27 @@ class RadixPassesTest {
     }
     assertFalse(RadixPasses.of(0, 8, 8, true).endsInOutput());
   }
+
+  @Test
+  void sharedDigitsAreThoseWhereTheAndAndTheOrOfTheKeysAgree() {
+    // keys 0..999 (radix bits with the sign bit set): digits 0 and 1 vary, 2 and 3 do not
+    long and = 0x8000_0000L;
+    long or = 0x8000_03FFL;
+    assertEquals(0b1100, RadixPasses.sharedDigits(and, or, 0, 32, 8));
+    // every key equal: every pass shared
+    assertEquals(0b1111, RadixPasses.sharedDigits(0x1234_5678L, 0x1234_5678L, 0, 32, 8));
+    // a narrow last digit [24, 29): only bits 24-28 count
+    assertEquals(0b100, RadixPasses.sharedDigits(0x0000_0000L, 0xE0FF_FFFFL, 8, 29, 8));
+    // 64-bit keys, bits [0, 64): the top pass sees bit 63
+    assertEquals(0x7F, RadixPasses.sharedDigits(0L, 1L << 63, 0, 64, 8));
+    assertEquals(0, RadixPasses.sharedDigits(0L, -1L, 0, 64, 8));
+  }
+
+  @Test
+  void aScheduleOfRunningPassesIsOneOfThatManyPasses() {
+    assertEquals(RadixPasses.of(0, 16, 8, true), RadixPasses.running(2, true));
+    assertEquals(RadixPasses.of(0, 24, 8, true), RadixPasses.running(3, true));
+    assertFalse(RadixPasses.running(1, true).endsInOutput());
+    assertTrue(RadixPasses.running(1, false).endsInOutput());
+  }
 }
