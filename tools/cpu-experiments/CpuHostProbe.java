@@ -168,10 +168,16 @@ public final class CpuHostProbe {
     return at;
   }
 
+  /**
+   * Runs every case three times, then {@code rounds} interleaved rounds of all of them, and prints
+   * each case's best and median time and the best as GB/s of {@code n} 4-byte elements.
+   */
   static void run(String size, int n, List<Case> cases, int rounds) {
     double[][] ms = new double[cases.size()][rounds];
-    for (Case c : cases) {
-      c.body.run();
+    for (int warm = 0; warm < 3; warm++) {
+      for (Case c : cases) {
+        c.body.run();
+      }
     }
     for (int r = 0; r < rounds; r++) {
       for (int i = 0; i < cases.size(); i++) {
@@ -183,7 +189,8 @@ public final class CpuHostProbe {
     for (int i = 0; i < cases.size(); i++) {
       double[] t = ms[i].clone();
       Arrays.sort(t);
-      System.out.printf(Locale.ROOT, "%-6s %-58s best %9.3f ms  median %9.3f ms%n", size, cases.get(i).name, t[0], t[t.length / 2]);
+      System.out.printf(Locale.ROOT, "%-6s %-58s best %9.4f ms  median %9.4f ms  %7.1f GB/s%n",
+          size, cases.get(i).name, t[0], t[t.length / 2], 4.0 * n / t[0] / 1e6);
     }
   }
 }

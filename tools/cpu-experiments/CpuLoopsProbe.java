@@ -1,3 +1,5 @@
+package dev.prims.cpu;
+
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Prims;
@@ -17,16 +19,15 @@ import java.util.stream.IntStream;
  * Where the cpu backend's integer arg-max, small-segment sums and in-place scans lose to the JDK
  * on a many-core host: the production calls (through {@link Prims} on cpu buffers or arrays), the
  * JDK peers of {@code prims bench}, and candidate loops written here over the same fork-join chunk
- * walk as the backend, timed in interleaved rounds (best and median of each). Not part of the
- * build: compiled against prims.jar by hand, run with {@code java -cp prims.jar:probe
- * CpuLoopsProbe [rounds [log2 sizes, comma-separated]]}.
+ * walk as the backend, timed in interleaved rounds (best and median of each, {@link
+ * CpuHostProbe#run}). Not part of the build: compiled with CpuHostProbe.java against prims.jar by
+ * hand, run with {@code java -cp prims.jar:probe dev.prims.cpu.CpuLoopsProbe [rounds [log2 sizes,
+ * comma-separated]]}.
  */
 public final class CpuLoopsProbe {
   static final int THREADS = Runtime.getRuntime().availableProcessors();
   static final ForkJoinPool POOL = new ForkJoinPool(THREADS);
   static volatile long sink;
-
-  record Case(String name, Runnable body) {}
 
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 21;
@@ -48,27 +49,27 @@ public final class CpuLoopsProbe {
         DeviceBuffer out4096 = prims.allocate(DType.INT, offsets4096.length - 1);
         DeviceBuffer fout64 = prims.allocate(DType.FLOAT, offsets64.length - 1);
         int[] segOut = new int[offsets64.length - 1];
-        List<Case> cases = new ArrayList<>();
-        cases.add(new Case("sum int: IntStream.parallel().sum()", () -> sink = IntStream.of(ints).parallel().sum()));
-        cases.add(new Case("sum int: prims cpu buffer", () -> sink = prims.reduce(intBuf, ReduceOp.SUM).asInt()));
+        List<CpuHostProbe.Case> cases = new ArrayList<>();
+        cases.add(new CpuHostProbe.Case("sum int: IntStream.parallel().sum()", () -> sink = IntStream.of(ints).parallel().sum()));
+        cases.add(new CpuHostProbe.Case("sum int: prims cpu buffer", () -> sink = prims.reduce(intBuf, ReduceOp.SUM).asInt()));
         for (int chunk : new int[] {1 << 16, 1 << 18, 1 << 20}) {
-          cases.add(new Case("sum int: fj chunks " + chunk, () -> sink = sumChunks(ints, chunk)));
+          cases.add(new CpuHostProbe.Case("sum int: fj chunks " + chunk, () -> sink = sumChunks(ints, chunk)));
         }
-        cases.add(new Case("sum float: prims cpu buffer", () -> sink = (long) prims.reduce(floatBuf, ReduceOp.SUM).asFloat()));
-        cases.add(new Case("argmax int: hand-chunked (" + THREADS + " chunks)", () -> sink = handChunkedArgMax(ints, THREADS)));
-        cases.add(new Case("argmax int: prims cpu buffer", () -> sink = prims.argReduce(intBuf, ReduceOp.MAX).index()));
+        cases.add(new CpuHostProbe.Case("sum float: prims cpu buffer", () -> sink = (long) prims.reduce(floatBuf, ReduceOp.SUM).asFloat()));
+        cases.add(new CpuHostProbe.Case("argmax int: hand-chunked (" + THREADS + " chunks)", () -> sink = handChunkedArgMax(ints, THREADS)));
+        cases.add(new CpuHostProbe.Case("argmax int: prims cpu buffer", () -> sink = prims.argReduce(intBuf, ReduceOp.MAX).index()));
         for (int chunk : new int[] {1 << 16, 1 << 18, 1 << 20}) {
-          cases.add(new Case("argmax int: fj chunks plain " + chunk, () -> sink = argMaxChunks(ints, chunk, false)));
-          cases.add(new Case("argmax int: fj chunks max-then-find " + chunk, () -> sink = argMaxChunks(ints, chunk, true)));
+          cases.add(new CpuHostProbe.Case("argmax int: fj chunks plain " + chunk, () -> sink = argMaxChunks(ints, chunk, false)));
+          cases.add(new CpuHostProbe.Case("argmax int: fj chunks max-then-find " + chunk, () -> sink = argMaxChunks(ints, chunk, true)));
         }
-        cases.add(new Case("argmax float: hand-chunked (" + THREADS + " chunks)", () -> sink = handChunkedArgMax(floats, THREADS)));
-        cases.add(new Case("argmax float: prims cpu buffer", () -> sink = prims.argReduce(floatBuf, ReduceOp.MAX).index()));
-        cases.add(new Case("segsum-64 int: prims cpu buffer", () -> prims.segments(off64).reduce(intBuf, out64, ReduceOp.SUM)));
-        cases.add(new Case("segsum-4096 int: prims cpu buffer", () -> prims.segments(off4096).reduce(intBuf, out4096, ReduceOp.SUM)));
-        cases.add(new Case("segsum-64 float: prims cpu buffer", () -> prims.segments(off64).reduce(floatBuf, fout64, ReduceOp.SUM)));
+        cases.add(new CpuHostProbe.Case("argmax float: hand-chunked (" + THREADS + " chunks)", () -> sink = handChunkedArgMax(floats, THREADS)));
+        cases.add(new CpuHostProbe.Case("argmax float: prims cpu buffer", () -> sink = prims.argReduce(floatBuf, ReduceOp.MAX).index()));
+        cases.add(new CpuHostProbe.Case("segsum-64 int: prims cpu buffer", () -> prims.segments(off64).reduce(intBuf, out64, ReduceOp.SUM)));
+        cases.add(new CpuHostProbe.Case("segsum-4096 int: prims cpu buffer", () -> prims.segments(off4096).reduce(intBuf, out4096, ReduceOp.SUM)));
+        cases.add(new CpuHostProbe.Case("segsum-64 float: prims cpu buffer", () -> prims.segments(off64).reduce(floatBuf, fout64, ReduceOp.SUM)));
         for (int variant = 0; variant < 4; variant++) {
           int v = variant;
-          cases.add(new Case("segsum-64 int: fj chunks 65536 loop " + SEG_LOOPS[v], () -> segSums(ints, offsets64, segOut, 1 << 16, v)));
+          cases.add(new CpuHostProbe.Case("segsum-64 int: fj chunks 65536 loop " + SEG_LOOPS[v], () -> segSums(ints, offsets64, segOut, 1 << 16, v)));
         }
         if (log2 <= 24) {
           int[] scanInts = ints.clone();
@@ -76,43 +77,21 @@ public final class CpuLoopsProbe {
           for (int i = 0; i < n; i++) {
             scanLongs[i] = ints[i];
           }
-          cases.add(new Case("scan in place int: Arrays.parallelPrefix", () -> Arrays.parallelPrefix(scanInts, Integer::sum)));
-          cases.add(new Case("scan in place int: prims cpu array", () -> prims.scan(scanInts, scanInts, ReduceOp.SUM, ScanKind.INCLUSIVE)));
-          cases.add(new Case("scan in place long: Arrays.parallelPrefix", () -> Arrays.parallelPrefix(scanLongs, Long::sum)));
-          cases.add(new Case("scan in place long: prims cpu array", () -> prims.scan(scanLongs, scanLongs, ReduceOp.SUM, ScanKind.INCLUSIVE)));
+          cases.add(new CpuHostProbe.Case("scan in place int: Arrays.parallelPrefix", () -> Arrays.parallelPrefix(scanInts, Integer::sum)));
+          cases.add(new CpuHostProbe.Case("scan in place int: prims cpu array", () -> prims.scan(scanInts, scanInts, ReduceOp.SUM, ScanKind.INCLUSIVE)));
+          cases.add(new CpuHostProbe.Case("scan in place long: Arrays.parallelPrefix", () -> Arrays.parallelPrefix(scanLongs, Long::sum)));
+          cases.add(new CpuHostProbe.Case("scan in place long: prims cpu array", () -> prims.scan(scanLongs, scanLongs, ReduceOp.SUM, ScanKind.INCLUSIVE)));
           for (int chunk : new int[] {1 << 14, 1 << 15, 1 << 16}) {
-            cases.add(new Case("scan in place int: chained chunks " + chunk, () -> chainedScan(scanInts, chunk)));
+            cases.add(new CpuHostProbe.Case("scan in place int: chained chunks " + chunk, () -> chainedScan(scanInts, chunk)));
           }
         }
-        run("2^" + log2, n, cases, rounds);
+        CpuHostProbe.run("2^" + log2, n, cases, rounds);
         for (DeviceBuffer b : new DeviceBuffer[] {intBuf, floatBuf, off64, off4096, out64, out4096, fout64}) {
           b.close();
         }
       }
     }
     POOL.shutdown();
-  }
-
-  static void run(String size, int n, List<Case> cases, int rounds) {
-    double[][] ms = new double[cases.size()][rounds];
-    for (int warm = 0; warm < 3; warm++) {
-      for (Case c : cases) {
-        c.body.run();
-      }
-    }
-    for (int r = 0; r < rounds; r++) {
-      for (int i = 0; i < cases.size(); i++) {
-        long t0 = System.nanoTime();
-        cases.get(i).body.run();
-        ms[i][r] = (System.nanoTime() - t0) / 1e6;
-      }
-    }
-    for (int i = 0; i < cases.size(); i++) {
-      double[] t = ms[i].clone();
-      Arrays.sort(t);
-      System.out.printf(Locale.ROOT, "%-6s %-48s best %9.4f ms  median %9.4f ms  %7.1f GB/s%n",
-          size, cases.get(i).name, t[0], t[t.length / 2], 4.0 * n / t[0] / 1e6);
-    }
   }
 
   static void fill(int[] ints, float[] floats) {
