@@ -148,9 +148,9 @@
 #define ONESWEEP_READY (1 + ONESWEEP_MAX_PASSES)
 #define ONESWEEP_PLAN (ONESWEEP_READY + ONESWEEP_MAX_PASSES)
 #define ONESWEEP_FINISH (ONESWEEP_PLAN + ONESWEEP_MAX_PASSES)
-// A pass's plan: it runs, it is the first or the last that does, then for the keys and for the
-// values the buffer read (bits 3-4) and written (bits 5-6), and (bits 7-10) the same for values:
-// ONESWEEP_INPUT, ONESWEEP_SCRATCH or ONESWEEP_OUTPUT.
+// A pass's plan: bit 0 it runs, bits 1 and 2 it is the first or the last that does; bits 3-4 the
+// buffer its keys are read from and bits 5-6 the one they are written to (ONESWEEP_INPUT,
+// ONESWEEP_SCRATCH or ONESWEEP_OUTPUT), bits 7-10 the same for the values.
 #define ONESWEEP_PLAN_RUNS 1u
 #define ONESWEEP_PLAN_FIRST 2u
 #define ONESWEEP_PLAN_LAST 4u

@@ -30,7 +30,7 @@ final class CpuRadixSort {
     int n = java.lang.reflect.Array.getLength(bits);
     int width = bits instanceof int[] ? Integer.SIZE : Long.SIZE;
     boolean wholeKey = beginBit == 0 && endBit == width;
-    int chunks = Math.max(1, Math.min(parallel.threads(), n / MIN_CHUNK));
+    int chunks = chunks(n);
     int radix = RadixLoops.RADIX;
     // every digit of the whole key counted in one read; a part of the key counts pass by pass
     int[][] all = wholeKey ? new int[chunks][width / RadixLoops.DIGIT_BITS * radix] : null;
@@ -109,6 +109,11 @@ final class CpuRadixSort {
       }
     }
     return true;
+  }
+
+  /** Chunks of a pass over {@code n} keys: one per worker, none shorter than 2^14 keys. */
+  int chunks(int n) {
+    return Math.max(1, Math.min(parallel.threads(), n / MIN_CHUNK));
   }
 
   static int lo(int chunk, int chunks, int n) {

@@ -90,18 +90,13 @@ final class CpuSorter implements Sorter {
   /** Copies {@code from} to {@code to} (arrays of one type and length) on the workers. */
   private void copy(Object from, Object to) {
     int n = java.lang.reflect.Array.getLength(from);
-    int chunks = chunks(n);
+    int chunks = radix.chunks(n);
     parallel.forEachChunk(
         chunks,
         c -> {
           int lo = CpuRadixSort.lo(c, chunks, n);
           System.arraycopy(from, lo, to, lo, CpuRadixSort.lo(c + 1, chunks, n) - lo);
         });
-  }
-
-  /** Chunks of a pass over {@code n} elements: one per worker, none shorter than 2^14. */
-  private int chunks(int n) {
-    return Math.max(1, Math.min(parallel.threads(), n >> 14));
   }
 
   /** The array of a heap buffer, or a copy of an off-heap one. */
@@ -145,20 +140,17 @@ final class CpuSorter implements Sorter {
       CallContext call) {
     int n = java.lang.reflect.Array.getLength(keys);
     boolean descending = order == SortOrder.DESCENDING;
-    boolean wide = keys instanceof long[] || keys instanceof double[];
-    boolean wholeKey = beginBit == 0 && endBit == (wide ? Long.SIZE : Integer.SIZE);
-    if (values == null && wholeKey && n < (wide ? RADIX_FROM_64 : RADIX_FROM_32)) {
-      call.usedVariant(COMPARISON);
+    int width = width(keys);
+    boolean wholeKey = beginBit == 0 && endBit == width;
+    boolean comparison =
+        values == null && wholeKey && n < (width == Long.SIZE ? RADIX_FROM_64 : RADIX_FROM_32);
+    call.usedVariant(comparison ? COMPARISON : LSD_RADIX);
+    if (comparison || n < 2) {
       if (input != keys) {
         System.arraycopy(input, 0, keys, 0, n);
       }
-      comparisonSort(keys, descending);
-      return;
-    }
-    call.usedVariant(LSD_RADIX);
-    if (n < 2) {
-      if (input != keys) {
-        System.arraycopy(input, 0, keys, 0, n);
+      if (comparison) {
+        comparisonSort(keys, descending);
       }
       return;
     }
@@ -170,7 +162,7 @@ final class CpuSorter implements Sorter {
         values == null
             ? null
             : java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
-    int chunks = chunks(n);
+    int chunks = radix.chunks(n);
     parallel.forEachChunk(
         chunks,
         c ->

@@ -131,7 +131,8 @@ final class OpenClSorter extends DeviceSorter<cl_mem> {
 
       /**
        * One read of the keys for the AND and OR of their radix bits, and a 16-byte read back: on
-       * the H100 at 2^28 keys about 0.4 ms, where a pass takes about 3 ms.
+       * the H100 (NVIDIA OpenCL) 2^28 float keys, which share no digit, sorted in 13.85 ms against
+       * 13.33 ms without it, where a skipped pass saves about 3 ms.
        */
       @Override
       protected long sharedDigits(cl_mem keys, int beginBit, int endBit, int digitBits) {
