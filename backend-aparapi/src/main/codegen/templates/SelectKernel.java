@@ -30,6 +30,7 @@ final class ${name} extends Kernel implements SelectKernel {
   double[] constants = new double[1];
   int[] chunkCounts = new int[1];
   int[] counts = new int[1];
+  long[] chunkBits = new long[2];
   int[] keys32 = new int[1];
   long[] keys64 = new long[1];
   int n;
@@ -52,6 +53,8 @@ final class ${name} extends Kernel implements SelectKernel {
   int all;
   int descending;
   int wideKeys;
+  int lowAt;
+  int hasChunkBits;
 
   @Override
   public void input(Object values, int n, long[] radix, int[] indices, int chunk) {
@@ -99,7 +102,13 @@ final class ${name} extends Kernel implements SelectKernel {
   }
 
   @Override
-  public void digits(int shift, int bits, long prefix, boolean all, boolean descending, int[] counts, int at) {
+  public void digits(
+      int shift, int bits, long prefix, boolean all, boolean descending, int[] counts, int at, int lowAt, long[] chunkBits) {
+    this.lowAt = lowAt;
+    this.hasChunkBits = chunkBits == null ? 0 : 1;
+    if (chunkBits != null) {
+      this.chunkBits = chunkBits;
+    }
     this.shift = shift;
     this.high = shift + bits;
     this.digitMask = (1L << bits) - 1;
@@ -206,15 +215,30 @@ final class ${name} extends Kernel implements SelectKernel {
     }
   }
 
-  /** Adds the radix digit of every candidate of chunk {@code c}. */
+  /**
+   * Adds the radix digit of every candidate of chunk {@code c} (and its lowest digit at {@code
+   * lowAt} unless negative); with chunk bits, the AND and OR of the candidates' radix bits go to
+   * {@code chunkBits[2c]} and {@code chunkBits[2c + 1]}.
+   */
   private void countDigits(int c) {
     if (c < chunks) {
       int to = chunkEnd(c);
+      long ands = -1L;
+      long ors = 0L;
       for (int i = chunkStart(c); i < to; i++) {
         long r = radixOf(i, descending);
         if (all == 1 || (r >>> high) == prefix) {
           atomicAdd(counts, at + (int) ((r >>> shift) & digitMask), 1);
+          if (lowAt >= 0) {
+            atomicAdd(counts, lowAt + (int) (r & LOW_DIGIT_MASK), 1);
+          }
+          ands = ands & r;
+          ors = ors | r;
         }
+      }
+      if (hasChunkBits == 1) {
+        chunkBits[2 * c] = ands;
+        chunkBits[2 * c + 1] = ors;
       }
     }
   }

@@ -236,6 +236,25 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
   if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
   __syncthreads();
   const unsigned tile = tile_id;
+  if constexpr (!PLAIN) {
+    // A capped compaction (a top-k taking its first values in input order): once the tiles before
+    // have kept capacity values, a tile passes their count on without reading its own, so kept[0]
+    // is then some count of at least capacity.
+    if (capacity < n && tile > 0) {
+      __shared__ int saturated;
+      if (threadIdx.x == 0) {
+        int prior;
+        const unsigned status = TileStates<int>(state).peek((long long)tile - 1, prior);
+        saturated = status == STATUS_PREFIX && prior >= capacity ? prior : -1;
+        if (saturated >= 0) {
+          TileStates<int>(state).publish(tile, STATUS_PREFIX, prior);
+          if (tile == gridDim.x - 1) kept[0] = (i64)prior;
+        }
+      }
+      __syncthreads();
+      if (saturated >= 0) return;
+    }
+  }
   const i64 base = (i64)tile * TILE;
   const int valid = (int)min((i64)TILE, n - base);
   const int lane = threadIdx.x & (WARP_SIZE - 1);
@@ -362,13 +381,22 @@ __device__ void select_reverse_tail(T* values, i64 n, const i64* kept) {
 
 // counts[at + digit] += how many values have radix bits above `high` equal to prefix (all of them
 // when high is the width), by their digit [shift, shift + bits): a shared-memory histogram per block;
-// a thread adds a run of equal digits at once (one atomic where a pass sees a single digit).
+// a thread adds a run of equal digits at once (one atomic where a pass sees a single digit). With
+// low_at >= 0 also counts[low_at + d] += the values whose lowest TOPK_BINS-bin digit is d, and with
+// bits_at >= 0 the AND and OR of the counted radix bits go to counts[bits_at..bits_at + 3] (AND low
+// and high word, OR low and high word; the caller starts the AND words at all ones).
 template <typename T, typename R>
 __device__ void topk_digit_counts(const T* values, i64 n, int shift, int bits, R prefix, int descending,
-                                  u32* counts, int at) {
+                                  u32* counts, int at, int low_at, int bits_at) {
   __shared__ u32 bins[TOPK_BINS];
-  for (int b = threadIdx.x; b < TOPK_BINS; b += BLOCK_SIZE) bins[b] = 0;
+  __shared__ u32 low_bins[TOPK_BINS];
+  for (int b = threadIdx.x; b < TOPK_BINS; b += BLOCK_SIZE) {
+    bins[b] = 0;
+    low_bins[b] = 0;
+  }
   __syncthreads();
+  R all_and = ~(R)0;
+  R all_or = 0;
   const int high = shift + bits;
   const bool all = high >= (int)(sizeof(R) * 8);
   const R mask = ((R)1 << bits) - 1;
@@ -393,13 +421,27 @@ __device__ void topk_digit_counts(const T* values, i64 n, int shift, int bits, R
         }
         run_bin = bin;
         run++;
+        if (low_at >= 0) atomicAdd(&low_bins[(u32)r[j] & (TOPK_BINS - 1)], 1u);
+        all_and &= r[j];
+        all_or |= r[j];
       }
     }
   }
   if (run) atomicAdd(&bins[run_bin], run);
+  if (bits_at >= 0) {
+    const u64 and_bits = (u64)warp_reduce<OpAnd>(all_and) | (sizeof(R) == 4 ? 0xFFFFFFFF00000000ull : 0ull);
+    const u64 or_bits = (u64)warp_reduce<OpOr>(all_or);
+    if ((threadIdx.x & (WARP_SIZE - 1)) == 0) {
+      atomicAnd(&counts[bits_at], (u32)and_bits);
+      atomicAnd(&counts[bits_at + 1], (u32)(and_bits >> 32));
+      atomicOr(&counts[bits_at + 2], (u32)or_bits);
+      atomicOr(&counts[bits_at + 3], (u32)(or_bits >> 32));
+    }
+  }
   __syncthreads();
   for (int b = threadIdx.x; b < TOPK_BINS; b += BLOCK_SIZE) {
     if (bins[b]) atomicAdd(&counts[at + b], bins[b]);
+    if (low_at >= 0 && low_bins[b]) atomicAdd(&counts[low_at + b], low_bins[b]);
   }
 }
 
@@ -494,8 +536,9 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
     select_reverse_tail<T>(values, n, kept);                                                             \
   }                                                                                                       \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_BLOCKS_PER_SM) select_digit_counts_##TID(                    \
-      const T* values, i64 n, int shift, int bits, R prefix, int descending, u32* counts, int at) {      \
-    topk_digit_counts<T, R>(values, n, shift, bits, prefix, descending, counts, at);                     \
+      const T* values, i64 n, int shift, int bits, R prefix, int descending, u32* counts, int at,        \
+      int low_at, int bits_at) {                                                                          \
+    topk_digit_counts<T, R>(values, n, shift, bits, prefix, descending, counts, at, low_at, bits_at);   \
   }                                                                                                       \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_BLOCKS_PER_SM) select_gather_##TID(                          \
       const T* values, const int* indices, int has_indices, i64 n, int shift, R bound, int descending,   \

@@ -146,13 +146,15 @@ final class AparapiSelectKernels implements SelectKernels {
   public void digitCounts(DigitCount digits) {
     AparapiBuffer in = own(digits.values());
     AparapiBuffer counts = own(digits.counts());
-    boolean all = digits.shift() + digits.bits() >= in.type().bytes() * Byte.SIZE;
+    int width = in.type().bytes() * Byte.SIZE;
+    boolean all = digits.shift() + digits.bits() >= width;
     KernelHandle<?> handle = context.kernels().select(in.type());
     handle.locked(
         k -> {
           SelectKernel kernel = (SelectKernel) k;
           bindInput(handle, kernel, in, null, true);
           int[] c = (int[]) counts.array();
+          long[] chunkBits = digits.bitsAt() < 0 ? null : new long[2 * kernel.chunks()];
           kernel.digits(
               digits.shift(),
               digits.bits(),
@@ -160,14 +162,40 @@ final class AparapiSelectKernels implements SelectKernels {
               all,
               digits.descending(),
               c,
-              digits.at());
+              digits.at(),
+              digits.lowAt(),
+              chunkBits);
           handle.put(c);
+          if (chunkBits != null) {
+            handle.put(chunkBits);
+          }
           kernel.phase(SelectKernel.PHASE_DIGITS);
           launch(handle, kernel.chunks());
           handle.get(c);
+          if (chunkBits != null) {
+            handle.get(chunkBits);
+            mergeBits(chunkBits, width, c, digits.bitsAt());
+          }
           counts.markWritten();
           return null;
         });
+  }
+
+  /** ANDs and ORs the chunks' radix bits into the digit counts' four words at {@code at}. */
+  private static void mergeBits(long[] chunkBits, int width, int[] counts, int at) {
+    long ands = -1L;
+    long ors = 0;
+    for (int c = 0; c < chunkBits.length; c += 2) {
+      ands &= chunkBits[c];
+      ors |= chunkBits[c + 1];
+    }
+    if (width < Long.SIZE) {
+      ands |= -1L << width; // the high word of 4-byte values stays all ones
+    }
+    counts[at] &= (int) ands;
+    counts[at + 1] &= (int) (ands >>> 32);
+    counts[at + 2] |= (int) ors;
+    counts[at + 3] |= (int) (ors >>> 32);
   }
 
   @Override

@@ -62,9 +62,25 @@ interface SelectKernel {
   /** Keeps the values whose radix bits shifted right by {@code shift} are at most {@code bound}. */
   void gatherTest(int shift, long bound, boolean all, boolean descending);
 
-  /** Digit counts of bits {@code [shift, shift + bits)} into {@code counts[at + d]}. */
+  /** The lowest digit's bits (see {@link dev.prims.spi.SelectKernels.DigitCount#lowAt}). */
+  long LOW_DIGIT_MASK = (1L << dev.prims.spi.SelectKernels.DIGIT_BITS) - 1;
+
+  /**
+   * Digit counts of bits {@code [shift, shift + bits)} into {@code counts[at + d]}, of the lowest
+   * digit into {@code counts[lowAt + d]} unless {@code lowAt} is negative, and each chunk's AND and
+   * OR of the counted radix bits into {@code chunkBits[2c]} and {@code chunkBits[2c + 1]} unless it
+   * is null.
+   */
   void digits(
-      int shift, int bits, long prefix, boolean all, boolean descending, int[] counts, int at);
+      int shift,
+      int bits,
+      long prefix,
+      boolean all,
+      boolean descending,
+      int[] counts,
+      int at,
+      int lowAt,
+      long[] chunkBits);
 
   /**
    * Where kept values go: {@code out} (null for a gather), their indices (or null), the first slot

@@ -102,26 +102,53 @@ final class CpuSelectKernels implements SelectKernels {
     int high = shift + bits;
     boolean all = high >= width(in);
     long mask = (1L << bits) - 1;
+    boolean low = digits.lowAt() >= 0;
     int[] total = new int[1 << bits];
+    int[] lowTotal = new int[low ? 1 << DIGIT_BITS : 0];
+    long[] bitsTotal = {-1L, 0L}; // AND, OR of the counted radix bits
     forEach(
         Array.getLength(in),
         (from, to) -> {
           int[] local = new int[total.length];
+          int[] lowLocal = new int[lowTotal.length];
+          long ands = -1L;
+          long ors = 0L;
           for (int i = from; i < to; i++) {
             long r = radix.applyAsLong(i);
             if (all || r >>> high == prefix) {
               local[(int) ((r >>> shift) & mask)]++;
+              if (low) {
+                lowLocal[(int) r & (lowLocal.length - 1)]++;
+              }
+              ands &= r;
+              ors |= r;
             }
           }
           synchronized (total) {
             for (int d = 0; d < local.length; d++) {
               total[d] += local[d];
             }
+            for (int d = 0; d < lowLocal.length; d++) {
+              lowTotal[d] += lowLocal[d];
+            }
+            bitsTotal[0] &= ands;
+            bitsTotal[1] |= ors;
           }
         });
     int[] out = (int[]) writable(digits.counts());
     for (int d = 0; d < total.length; d++) {
       out[digits.at() + d] += total[d];
+    }
+    for (int d = 0; d < lowTotal.length; d++) {
+      out[digits.lowAt() + d] += lowTotal[d];
+    }
+    int at = digits.bitsAt();
+    if (at >= 0) {
+      long ands = width(in) < Long.SIZE ? bitsTotal[0] | -1L << width(in) : bitsTotal[0];
+      out[at] &= (int) ands;
+      out[at + 1] &= (int) (ands >>> 32);
+      out[at + 2] |= (int) bitsTotal[1];
+      out[at + 3] |= (int) (bitsTotal[1] >>> 32);
     }
     commit(digits.counts(), out);
   }

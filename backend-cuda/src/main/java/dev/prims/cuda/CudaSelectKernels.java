@@ -122,7 +122,9 @@ final class CudaSelectKernels implements SelectKernels {
     radixArg(args, v.type(), digits.prefix())
         .i32(digits.descending() ? 1 : 0)
         .pointer(backend.own(digits.counts()).pointer())
-        .i32(digits.at());
+        .i32(digits.at())
+        .i32(digits.lowAt())
+        .i32(digits.bitsAt());
     launchTiles(entry("select_digit_counts", v.type()), v.length(), args);
   }
 

@@ -167,7 +167,9 @@ final class OpenClSelectKernels implements SelectKernels {
         radixArg(v.type(), digits.prefix()),
         digits.descending() ? 1 : 0,
         backend.own(digits.counts()).mem(),
-        digits.at());
+        digits.at(),
+        digits.lowAt(),
+        digits.bitsAt());
   }
 
   @Override

@@ -430,16 +430,29 @@ typedef long topk_key;
  * counts[at + digit] += how many values have radix bits above shift + bits equal to prefix (all of
  * them when that is the width), by their digit [shift, shift + bits): a local histogram per group;
  * a work-item adds a run of equal digits at once (one atomic where a pass sees a single digit).
+ * With low_at >= 0 also counts[low_at + d] += the values whose lowest digit is d, and with bits_at
+ * >= 0 the AND and OR of the counted radix bits go to counts[bits_at..bits_at + 3] (AND low and
+ * high word, OR low and high word; the host starts the AND words at all ones).
  */
 __kernel REQUIRE_BLOCK void select_digit_counts(__global const T* values, ulong n, int shift,
                                                 int bits, RADIX_T prefix, int descending,
-                                                __global uint* counts, int at OP_PARAM) {
+                                                __global uint* counts, int at, int low_at,
+                                                int bits_at OP_PARAM) {
   __local uint bins[TOPK_BINS];
-  for (int b = get_local_id(0); b < TOPK_BINS; b += BLOCK_SIZE) bins[b] = 0;
+  __local uint low_bins[TOPK_BINS];
+  __local RADIX_T ands[BLOCK_SIZE];
+  __local RADIX_T ors[BLOCK_SIZE];
+  const int lid = get_local_id(0);
+  for (int b = lid; b < TOPK_BINS; b += BLOCK_SIZE) {
+    bins[b] = 0;
+    low_bins[b] = 0;
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   int high = shift + bits;
   int all = high >= RADIX_WIDTH;
   RADIX_T mask = ((RADIX_T)1 << bits) - 1;
+  RADIX_T all_and = ~(RADIX_T)0;
+  RADIX_T all_or = 0;
   uint run_bin = 0;
   uint run = 0;
   ulong threads = get_global_size(0);
@@ -453,12 +466,36 @@ __kernel REQUIRE_BLOCK void select_digit_counts(__global const T* values, ulong 
       }
       run_bin = bin;
       run++;
+      if (low_at >= 0) atomic_inc(&low_bins[(uint)r & (TOPK_BINS - 1)]);
+      all_and &= r;
+      all_or |= r;
     }
   }
   if (run) atomic_add(&bins[run_bin], run);
+  if (bits_at >= 0) {
+    ands[lid] = all_and;
+    ors[lid] = all_or;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
+      if (lid < s) {
+        ands[lid] &= ands[lid + s];
+        ors[lid] |= ors[lid + s];
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) {
+      atomic_and(&counts[bits_at], (uint)ands[0]);
+      atomic_or(&counts[bits_at + 2], (uint)ors[0]);
+#if RADIX_WIDTH == 64
+      atomic_and(&counts[bits_at + 1], (uint)(ands[0] >> 32));
+      atomic_or(&counts[bits_at + 3], (uint)(ors[0] >> 32));
+#endif
+    }
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
-  for (int b = get_local_id(0); b < TOPK_BINS; b += BLOCK_SIZE) {
+  for (int b = lid; b < TOPK_BINS; b += BLOCK_SIZE) {
     if (bins[b]) atomic_add(&counts[at + b], bins[b]);
+    if (low_at >= 0 && low_bins[b]) atomic_add(&counts[low_at + b], low_bins[b]);
   }
 }
 

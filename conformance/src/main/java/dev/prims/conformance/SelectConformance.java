@@ -248,7 +248,9 @@ public abstract class SelectConformance extends BackendConformance {
   /**
    * Top-k of a length past the 1024 tiles of 2048 values a device kernel's grid covers at once (so
    * its blocks loop), with ties: floats of 2^20 levels in [0, 1) (the first digit already narrows
-   * them) and longs in [0, 50000) (equal in their top 47 bits, so the passes run on all of them).
+   * them), longs in [0, 50000) (equal in their top 47 bits, which the passes skip), ints in [0,
+   * 1000) (only the lowest digit differs: thousands of values tie with the k-th) and ints in [-700,
+   * 300) (the sign differs, the middle bits agree within each sign).
    */
   @TestFactory
   Stream<DynamicNode> topKOfMillions() {
@@ -256,24 +258,43 @@ public abstract class SelectConformance extends BackendConformance {
     SplittableRandom random = new SplittableRandom(n);
     float[] floats = new float[n];
     long[] longs = new long[n];
+    int[] smallInts = new int[n];
+    int[] signedInts = new int[n];
     for (int i = 0; i < n; i++) {
       floats[i] = random.nextInt(1 << 20) / (float) (1 << 20);
       longs[i] = random.nextLong(50_000);
+      smallInts[i] = random.nextInt(1000);
+      signedInts[i] = random.nextInt(1000) - 700;
     }
     return Stream.of(
         DynamicTest.dynamicTest(
             "float LARGEST k=100", () -> checkLargeTopK(floats, 100, TopKOrder.LARGEST)),
         DynamicTest.dynamicTest(
-            "long SMALLEST k=1000", () -> checkLargeTopK(longs, 1000, TopKOrder.SMALLEST)));
+            "long SMALLEST k=1000", () -> checkLargeTopK(longs, 1000, TopKOrder.SMALLEST)),
+        DynamicTest.dynamicTest(
+            "int in [0, 1000) SMALLEST k=100",
+            () -> checkLargeTopK(smallInts, 100, TopKOrder.SMALLEST)),
+        DynamicTest.dynamicTest(
+            "int in [0, 1000) LARGEST k=5000",
+            () -> checkLargeTopK(smallInts, 5000, TopKOrder.LARGEST)),
+        DynamicTest.dynamicTest(
+            "int in [-700, 300) SMALLEST k=100",
+            () -> checkLargeTopK(signedInts, 100, TopKOrder.SMALLEST)),
+        DynamicTest.dynamicTest(
+            "int in [-700, 300) LARGEST k=3",
+            () -> checkLargeTopK(signedInts, 3, TopKOrder.LARGEST)));
   }
 
-  /** {@code values}: floats in [0, 1) or longs in [0, 2^31). */
+  /** {@code values}: floats in [0, 1), longs in [0, 2^31) or ints. */
   private void checkLargeTopK(Object values, int k, TopKOrder order) {
     int n = Array.getLength(values);
     long[] byKey = new long[n]; // the value's order in the high 32 bits, the index in the low
     for (int i = 0; i < n; i++) {
-      long v = values instanceof float[] f ? Float.floatToIntBits(f[i]) : ((long[]) values)[i];
-      byKey[i] = ((order == TopKOrder.SMALLEST ? v : Integer.MAX_VALUE - v) << 32) | i;
+      long v =
+          values instanceof float[] f
+              ? Float.floatToIntBits(f[i])
+              : values instanceof int[] a ? a[i] : ((long[]) values)[i];
+      byKey[i] = ((order == TopKOrder.SMALLEST ? v : -v) << 32) | i;
     }
     Arrays.sort(byKey);
     int[] expectedIndices = new int[k];

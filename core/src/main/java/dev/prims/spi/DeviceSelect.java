@@ -18,13 +18,17 @@ import dev.prims.TopKOrder;
  * digit down (3 passes for 4-byte values, 6 for 8-byte): each pass counts, in one kernel, the digit
  * of every candidate whose higher bits equal the prefix found so far, and the digit holding the
  * k-th value extends the prefix, until the k-th value's radix bits are known (or every candidate
- * left is taken). Passes read the input until the values at or below the prefix are at most an
- * eighth of it; those are then gathered once (keys and indices), and later passes read only them. A
- * last gather takes the values at or below the k-th (in no order, as keys with their indices); the
+ * left is taken). The first pass also finds the bits every value shares (the AND and OR of all
+ * radix bits), which later passes skip, and for integers counts the lowest digit too: when every
+ * higher bit is shared (integers of a small range) that count alone places the k-th value, after
+ * one read. Passes read the input until the values at or below the prefix are at most an eighth of
+ * it; those are then gathered once (keys and indices), and later passes read only them. A last
+ * gather takes the values at or below the k-th (in no order, as keys with their indices); the
  * backend's stable sort orders them by index, then by key, and the first k are taken from the input
  * by index, so equal values come lower index first. When far more values equal the k-th than are
- * needed, the needed ones are selected in input order instead (a select of the input). No step
- * sorts the n values.
+ * needed, or when all the k share the k-th's radix bits and the input would be read anyway, the
+ * needed ones are selected in input order instead (a compaction of the input, capped at the number
+ * needed, which a backend may stop reading once it is reached). No step sorts the n values.
  */
 public final class DeviceSelect implements Selector {
   /** The variant name of a select. */
@@ -95,18 +99,28 @@ public final class DeviceSelect implements Selector {
     int width = values.type().bytes() * Byte.SIZE;
     long n = values.length();
     int passes = (width + DIGIT_BITS - 1) / DIGIT_BITS;
-    int poolCounter = passes * BINS;
+    int lowAt = passes * BINS; // the first pass's counts of the lowest digit
+    int bitsAt = lowAt + BINS; // the AND and OR of every value's radix bits (two words each)
+    int poolCounter = bitsAt + 4;
     int lastCounter = poolCounter + 1;
     int[] counts = new int[lastCounter + 1];
+    counts[bitsAt] = -1;
+    counts[bitsAt + 1] = -1;
+    // integers often span a small range: the first pass then also counts the lowest digit, which
+    // gives the k-th value at once when every higher bit is shared
+    boolean countLowDigit = !values.type().isFloating();
     Subset source = new Subset(values, null); // the input, or the values gathered from it
     boolean sourceDescending = descending; // gathered keys are in ascending order
     long m = n; // the candidates: values whose radix bits above bit hi equal the prefix
     long need = k; // how many of the candidates are among the k
     long prefix = 0;
+    long varying = -1L; // the radix bits that differ between values (known after the first pass)
+    long shared = 0; // the bits every value has
     int hi = width;
-    try (DeviceBuffer scratch = buffers.upload(new int[counts.length])) {
+    try (DeviceBuffer scratch = buffers.upload(counts)) {
       try {
         for (int pass = 0; hi > 0 && need < m; pass++) {
+          boolean first = pass == 0;
           int bits = Math.min(DIGIT_BITS, hi);
           int shift = hi - bits;
           kernels.digitCounts(
@@ -117,17 +131,35 @@ public final class DeviceSelect implements Selector {
                   prefixAbove(prefix, hi, width),
                   sourceDescending,
                   scratch,
-                  pass * BINS));
+                  pass * BINS,
+                  first && countLowDigit ? lowAt : -1,
+                  first ? bitsAt : -1));
           buffers.download(scratch, counts);
+          int from = pass * BINS;
+          if (first) {
+            long widthMask = width == Long.SIZE ? -1L : (1L << width) - 1;
+            shared = (counts[bitsAt] & 0xFFFFFFFFL | (long) counts[bitsAt + 1] << 32) & widthMask;
+            long any = (counts[bitsAt + 2] & 0xFFFFFFFFL | (long) counts[bitsAt + 3] << 32);
+            varying = (shared ^ any) & widthMask;
+            if (countLowDigit && Long.SIZE - Long.numberOfLeadingZeros(varying) <= DIGIT_BITS) {
+              from = lowAt;
+              shift = 0;
+              prefix = shared & ~((1L << DIGIT_BITS) - 1);
+            }
+          }
           long below = 0;
-          int digit = pass * BINS;
+          int digit = from;
           while (below + counts[digit] < need) {
             below += counts[digit++];
           }
           need -= below;
-          prefix |= (long) (digit - pass * BINS) << shift;
+          prefix |= (long) (digit - from) << shift;
           m = counts[digit];
           hi = shift;
+          while (hi > 0 && (varying >>> (hi - 1) & 1) == 0) { // bits every value shares
+            hi--;
+            prefix |= shared & (1L << hi);
+          }
           long atOrBelow = k - need + m;
           if (source.indices() == null && hi > 0 && need < m && atOrBelow <= n / POOL_SHARE) {
             source =
@@ -138,7 +170,10 @@ public final class DeviceSelect implements Selector {
         }
         long less = k - need; // values strictly before the k-th's radix bits
         long total = less + m;
-        if (hi > 0 || total - k <= n / TIE_SHARE) {
+        // a compaction reads the input at most once, as a gather of it does: taking the tied values
+        // in input order then spares the sort of all of them
+        boolean tiesFromInput = less == 0 && m > need && source.indices() == null;
+        if (hi > 0 || (total - k <= n / TIE_SHARE && !tiesFromInput)) {
           try (Subset atOrBelow =
               gather(
                   source,

@@ -15,7 +15,9 @@ public interface SelectKernels {
    * == null ? i : indices[i]} (indicesOut may be null). For a {@code partition} ({@code at} 0,
    * {@code capacity} at least the length, indices null) also the r-th value for which it does not
    * hold goes to {@code valuesOut[kept + r]}. Writes the kept count to {@code kept[0]} (a LONG
-   * buffer). Needs no scratch of the values' size.
+   * buffer; where more than {@code capacity} values are kept, any count of at least {@code
+   * capacity}: a backend may stop reading once {@code capacity} are found). Needs no scratch of the
+   * values' size.
    */
   record Compaction(
       DeviceBuffer values,
@@ -40,8 +42,12 @@ public interface SelectKernels {
    * For every i of the values whose radix bits (as {@link Sorter} defines them; complemented when
    * {@code descending}) above bit {@code high = shift + bits} equal {@code prefix} (every i when
    * {@code high} is the values' width): adds 1 to {@code counts[at + d]}, d the bits {@code [shift,
-   * shift + bits)} of its radix bits ({@code bits <= DIGIT_BITS}). {@code counts} is an INT buffer
-   * whose other elements are left alone.
+   * shift + bits)} of its radix bits ({@code bits <= DIGIT_BITS}). With {@code lowAt >= 0} it also
+   * adds 1 to {@code counts[lowAt + d]}, d the lowest {@code DIGIT_BITS} bits of the radix bits of
+   * every counted value; with {@code bitsAt >= 0} it ANDs the counted values' radix bits into
+   * {@code counts[bitsAt]} (low 32 bits) and {@code counts[bitsAt + 1]} (high 32 bits, all ones for
+   * 4-byte values) and ORs them into {@code counts[bitsAt + 2]} and {@code counts[bitsAt + 3]}.
+   * {@code counts} is an INT buffer whose other elements are left alone.
    */
   record DigitCount(
       DeviceBuffer values,
@@ -50,7 +56,9 @@ public interface SelectKernels {
       long prefix,
       boolean descending,
       DeviceBuffer counts,
-      int at) {}
+      int at,
+      int lowAt,
+      int bitsAt) {}
 
   /** Runs a {@link DigitCount}. */
   void digitCounts(DigitCount count);
