@@ -45,14 +45,6 @@ struct TileStates<T, 4> {
     value = bits.v;
     return (unsigned)w;
   }
-  // The tile's status now (STATUS_EMPTY when not yet published), its value in value.
-  __device__ __forceinline__ unsigned peek(long long tile, T& value) {
-    const u64 w = words[tile];
-    union { T v; unsigned u; } bits;
-    bits.u = (unsigned)(w >> 32);
-    value = bits.v;
-    return (unsigned)w;
-  }
 };
 
 template <typename T>

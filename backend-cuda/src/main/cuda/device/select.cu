@@ -233,128 +233,134 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
   __shared__ u32 row_ballots[ROWS];
   __shared__ unsigned tile_id;
   __shared__ int tile_kept;
-  if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
-  __syncthreads();
-  const unsigned tile = tile_id;
-  if constexpr (!PLAIN) {
-    // A capped compaction (a top-k taking its first values in input order): once the tiles before
-    // have kept capacity values, a tile passes their count on without reading its own, so kept[0]
-    // is then some count of at least capacity.
-    if (capacity < n && tile > 0) {
-      __shared__ int saturated;
+  // A capped compaction (a top-k taking its first values in input order) runs on fewer blocks than
+  // tiles, each taking tiles until they run out, and stops reading once capacity values are kept:
+  // the tile that gets there raises state[1] (a word the tile states leave free) and writes its
+  // count, at least capacity, to kept[0]; a block that then takes a tile, necessarily a later one,
+  // publishes capacity as its inclusive count and stops.
+  const bool capped = !PLAIN && capacity < n;
+  const unsigned tiles = (unsigned)((n + TILE - 1) / TILE);
+  for (;;) {
+    if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
+    __syncthreads();
+    const unsigned tile = tile_id;
+    if (tile >= tiles) return;
+    if (capped) {
+      __shared__ int full;
       if (threadIdx.x == 0) {
-        int prior;
-        const unsigned status = TileStates<int>(state).peek((long long)tile - 1, prior);
-        saturated = status == STATUS_PREFIX && prior >= capacity ? prior : -1;
-        if (saturated >= 0) {
-          TileStates<int>(state).publish(tile, STATUS_PREFIX, prior);
-          if (tile == gridDim.x - 1) kept[0] = (i64)prior;
-        }
+        full = ((volatile unsigned*)state)[1] != 0;
+        if (full) TileStates<int>(state).publish(tile, STATUS_PREFIX, (int)capacity);
       }
       __syncthreads();
-      if (saturated >= 0) return;
+      if (full) return;
     }
-  }
-  const i64 base = (i64)tile * TILE;
-  const int valid = (int)min((i64)TILE, n - base);
-  const int lane = threadIdx.x & (WARP_SIZE - 1);
-  const int warp = threadIdx.x / WARP_SIZE;
+    const i64 base = (i64)tile * TILE;
+    const int valid = (int)min((i64)TILE, n - base);
+    const int lane = threadIdx.x & (WARP_SIZE - 1);
+    const int warp = threadIdx.x / WARP_SIZE;
 
-  T x[ITEMS];
-  int flag[ITEMS];
-  if (valid == TILE) {
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k) x[k] = values[base + k * BLOCK_SIZE + threadIdx.x];
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k) flag[k] = has_flags ? flags_in[base + k * BLOCK_SIZE + threadIdx.x] : 0;
-  } else {
-#pragma unroll
+    T x[ITEMS];
+    int flag[ITEMS];
+    if (valid == TILE) {
+  #pragma unroll
+      for (int k = 0; k < ITEMS; ++k) x[k] = values[base + k * BLOCK_SIZE + threadIdx.x];
+  #pragma unroll
+      for (int k = 0; k < ITEMS; ++k) flag[k] = has_flags ? flags_in[base + k * BLOCK_SIZE + threadIdx.x] : 0;
+    } else {
+  #pragma unroll
+      for (int k = 0; k < ITEMS; ++k) {
+        const int j = k * BLOCK_SIZE + threadIdx.x;
+        x[k] = j < valid ? values[base + j] : (T)0;
+        flag[k] = has_flags && j < valid ? flags_in[base + j] : 0;
+      }
+    }
+    u32 holds = select_holds<T, R, ITEMS>(x, flag, program, instructions);
+    if (valid < TILE) {
+  #pragma unroll
+      for (int k = 0; k < ITEMS; ++k) {
+        if (k * BLOCK_SIZE + (int)threadIdx.x >= valid) holds &= ~(1u << k);
+      }
+    }
+
+    // Ranks within the tile: row k of warp w holds input positions k * BLOCK_SIZE + 32w + lane.
+  #pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const u32 ballot = __ballot_sync(FULL_MASK, (holds >> k) & 1u);
+      if (lane == 0) {
+        row_counts[k * WARPS_PER_BLOCK + warp] = __popc(ballot);
+        row_ballots[k * WARPS_PER_BLOCK + warp] = ballot;
+      }
+    }
+    __syncthreads();
+    if (warp == 0) {
+      int mine[PER_LANE];
+      int sum = 0;
+  #pragma unroll
+      for (int i = 0; i < PER_LANE; ++i) {
+        const int r = lane * PER_LANE + i;
+        mine[i] = r < ROWS ? row_counts[r] : 0;
+        sum += mine[i];
+      }
+      int inclusive = sum;
+  #pragma unroll
+      for (int offset = 1; offset < WARP_SIZE; offset <<= 1) {
+        const int other = __shfl_up_sync(FULL_MASK, inclusive, offset);
+        if (lane >= offset) inclusive += other;
+      }
+      int running = inclusive - sum;
+  #pragma unroll
+      for (int i = 0; i < PER_LANE; ++i) {
+        const int r = lane * PER_LANE + i;
+        if (r < ROWS) row_counts[r] = running;
+        running += mine[i];
+      }
+      if (lane == WARP_SIZE - 1) tile_kept = inclusive;
+    }
+    __syncthreads();
+    const int tile_total = tile_kept;
+    const int before = decoupled_lookback<OpSum>(state, tile, tile_total, delay_ns, false, 0);
+    if (capped && threadIdx.x == 0 && (i64)before + tile_total >= capacity) {
+      kept[0] = (i64)before + tile_total;
+      ((volatile unsigned*)state)[1] = 1u;
+    }
+
+    // Gather the kept values (then, for a partition, the rejected ones) at their ranks.
+    const u32 lower_lanes = (1u << lane) - 1;
+  #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       const int j = k * BLOCK_SIZE + threadIdx.x;
-      x[k] = j < valid ? values[base + j] : (T)0;
-      flag[k] = has_flags && j < valid ? flags_in[base + j] : 0;
+      const int row = k * WARPS_PER_BLOCK + warp;
+      const int rank = row_counts[row] + __popc(row_ballots[row] & lower_lanes);
+      if ((holds >> k) & 1u) {
+        tile_values[rank] = x[k];
+        if (has_indices_out) tile_indices[rank] = has_indices ? indices[base + j] : (int)(base + j);
+      } else if (partition && j < valid) {
+        tile_values[tile_total + j - rank] = x[k];
+      }
     }
-  }
-  u32 holds = select_holds<T, R, ITEMS>(x, flag, program, instructions);
-  if (valid < TILE) {
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {
-      if (k * BLOCK_SIZE + (int)threadIdx.x >= valid) holds &= ~(1u << k);
-    }
-  }
-
-  // Ranks within the tile: row k of warp w holds input positions k * BLOCK_SIZE + 32w + lane.
-#pragma unroll
-  for (int k = 0; k < ITEMS; ++k) {
-    const u32 ballot = __ballot_sync(FULL_MASK, (holds >> k) & 1u);
-    if (lane == 0) {
-      row_counts[k * WARPS_PER_BLOCK + warp] = __popc(ballot);
-      row_ballots[k * WARPS_PER_BLOCK + warp] = ballot;
-    }
-  }
-  __syncthreads();
-  if (warp == 0) {
-    int mine[PER_LANE];
-    int sum = 0;
-#pragma unroll
-    for (int i = 0; i < PER_LANE; ++i) {
-      const int r = lane * PER_LANE + i;
-      mine[i] = r < ROWS ? row_counts[r] : 0;
-      sum += mine[i];
-    }
-    int inclusive = sum;
-#pragma unroll
-    for (int offset = 1; offset < WARP_SIZE; offset <<= 1) {
-      const int other = __shfl_up_sync(FULL_MASK, inclusive, offset);
-      if (lane >= offset) inclusive += other;
-    }
-    int running = inclusive - sum;
-#pragma unroll
-    for (int i = 0; i < PER_LANE; ++i) {
-      const int r = lane * PER_LANE + i;
-      if (r < ROWS) row_counts[r] = running;
-      running += mine[i];
-    }
-    if (lane == WARP_SIZE - 1) tile_kept = inclusive;
-  }
-  __syncthreads();
-  const int tile_total = tile_kept;
-  const int before = decoupled_lookback<OpSum>(state, tile, tile_total, delay_ns, false, 0);
-
-  // Gather the kept values (then, for a partition, the rejected ones) at their ranks.
-  const u32 lower_lanes = (1u << lane) - 1;
-#pragma unroll
-  for (int k = 0; k < ITEMS; ++k) {
-    const int j = k * BLOCK_SIZE + threadIdx.x;
-    const int row = k * WARPS_PER_BLOCK + warp;
-    const int rank = row_counts[row] + __popc(row_ballots[row] & lower_lanes);
-    if ((holds >> k) & 1u) {
-      tile_values[rank] = x[k];
-      if (has_indices_out) tile_indices[rank] = has_indices ? indices[base + j] : (int)(base + j);
-    } else if (partition && j < valid) {
-      tile_values[tile_total + j - rank] = x[k];
-    }
-  }
-  __syncthreads();
-  const i64 room = capacity - before;  // kept values of this tile that still fit
-  const int writes = (int)max((i64)0, min((i64)tile_total, room));
-#pragma unroll
-  for (int k = 0; k < ITEMS; ++k) {
-    const int j = k * BLOCK_SIZE + threadIdx.x;
-    if (j < writes) {
-      values_out[at + before + j] = tile_values[j];
-      if (has_indices_out) indices_out[at + before + j] = tile_indices[j];
-    }
-  }
-  if (partition) {
-    const i64 rejected_before = base - before;
-#pragma unroll
+    __syncthreads();
+    const i64 room = capacity - before;  // kept values of this tile that still fit
+    const int writes = (int)max((i64)0, min((i64)tile_total, room));
+  #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       const int j = k * BLOCK_SIZE + threadIdx.x;
-      if (j >= tile_total && j < valid) values_out[n - 1 - (rejected_before + j - tile_total)] = tile_values[j];
+      if (j < writes) {
+        values_out[at + before + j] = tile_values[j];
+        if (has_indices_out) indices_out[at + before + j] = tile_indices[j];
+      }
     }
+    if (partition) {
+      const i64 rejected_before = base - before;
+  #pragma unroll
+      for (int k = 0; k < ITEMS; ++k) {
+        const int j = k * BLOCK_SIZE + threadIdx.x;
+        if (j >= tile_total && j < valid) values_out[n - 1 - (rejected_before + j - tile_total)] = tile_values[j];
+      }
+    }
+    if (tile == tiles - 1 && threadIdx.x == 0) kept[0] = (i64)before + tile_total;
+    if (!capped) return;
+    __syncthreads();  // the shared tile is read before the next one is gathered
   }
-  if (tile == gridDim.x - 1 && threadIdx.x == 0) kept[0] = (i64)before + tile_total;
 }
 
 // Reverses values[kept[0], n) in place: a partition's rejected values, written last first.

@@ -22,6 +22,12 @@ final class CudaSelectKernels implements SelectKernels {
   /** Items per thread of a compaction tile of 8-byte values ({@code SELECT_ITEMS_8}). */
   static final int ITEMS_8 = 12;
 
+  /**
+   * Blocks per SM of a capped compaction (SELECT_MIN_BLOCKS in select.cu: as many as its launch
+   * bounds keep resident), which loops over the tiles.
+   */
+  private static final int CAPPED_BLOCKS_PER_SM = 3;
+
   /** Nanoseconds a look-back warp sleeps between polls of a tile that is not ready yet. */
   static final int LOOKBACK_DELAY_NS = CudaScanPolicy.LOOKBACK_DELAY_NS;
 
@@ -69,6 +75,11 @@ final class CudaSelectKernels implements SelectKernels {
     long tiles = (n + tile(v.type()) - 1) / tile(v.type());
     boolean plain =
         indices == null && flagsIn == null && indicesOut == null && !compaction.partition();
+    // a capped compaction loops over tiles on a resident grid and stops once capacity are kept
+    long blocks =
+        compaction.capacity() < n
+            ? Math.min(tiles, (long) backend.sms() * CAPPED_BLOCKS_PER_SM)
+            : tiles;
     backend.call(
         () -> {
           // the tile counter, then one 8-byte state (status and count) per tile
@@ -78,7 +89,7 @@ final class CudaSelectKernels implements SelectKernels {
           backend.launch(
               MODULE,
               entry(plain ? "select_compact_plain" : "select_compact", v.type()),
-              tiles,
+              blocks,
               0,
               new KernelArgs()
                   .pointer(v.pointer())
