@@ -389,8 +389,8 @@ __device__ void select_reverse_tail(T* values, i64 n, const i64* kept) {
 // when high is the width), by their digit [shift, shift + bits): a shared-memory histogram per block;
 // a thread adds a run of equal digits at once (one atomic where a pass sees a single digit). With
 // low_at >= 0 also counts[low_at + d] += the values whose lowest TOPK_BINS-bin digit is d, and with
-// bits_at >= 0 the AND and OR of the counted radix bits go to counts[bits_at..bits_at + 3] (AND low
-// and high word, OR low and high word; the caller starts the AND words at all ones).
+// bits_at >= 0 the AND and OR of the counted radix bits go to counts[bits_at..bits_at + 3] (AND and
+// OR of the low word, then of the high word; the caller starts the AND words at all ones).
 template <typename T, typename R>
 __device__ void topk_digit_counts(const T* values, i64 n, int shift, int bits, R prefix, int descending,
                                   u32* counts, int at, int low_at, int bits_at) {
@@ -439,8 +439,8 @@ __device__ void topk_digit_counts(const T* values, i64 n, int shift, int bits, R
     const u64 or_bits = (u64)warp_reduce<OpOr>(all_or);
     if ((threadIdx.x & (WARP_SIZE - 1)) == 0) {
       atomicAnd(&counts[bits_at], (u32)and_bits);
-      atomicAnd(&counts[bits_at + 1], (u32)(and_bits >> 32));
-      atomicOr(&counts[bits_at + 2], (u32)or_bits);
+      atomicOr(&counts[bits_at + 1], (u32)or_bits);
+      atomicAnd(&counts[bits_at + 2], (u32)(and_bits >> 32));
       atomicOr(&counts[bits_at + 3], (u32)(or_bits >> 32));
     }
   }

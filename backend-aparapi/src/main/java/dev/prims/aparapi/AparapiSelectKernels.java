@@ -193,8 +193,8 @@ final class AparapiSelectKernels implements SelectKernels {
       ands |= -1L << width; // the high word of 4-byte values stays all ones
     }
     counts[at] &= (int) ands;
-    counts[at + 1] &= (int) (ands >>> 32);
-    counts[at + 2] |= (int) ors;
+    counts[at + 1] |= (int) ors;
+    counts[at + 2] &= (int) (ands >>> 32);
     counts[at + 3] |= (int) (ors >>> 32);
   }
 

@@ -146,8 +146,8 @@ final class CpuSelectKernels implements SelectKernels {
     if (at >= 0) {
       long ands = width(in) < Long.SIZE ? bitsTotal[0] | -1L << width(in) : bitsTotal[0];
       out[at] &= (int) ands;
-      out[at + 1] &= (int) (ands >>> 32);
-      out[at + 2] |= (int) bitsTotal[1];
+      out[at + 1] |= (int) bitsTotal[1];
+      out[at + 2] &= (int) (ands >>> 32);
       out[at + 3] |= (int) (bitsTotal[1] >>> 32);
     }
     commit(digits.counts(), out);

@@ -196,3 +196,34 @@ inline T block_scan(T value, __local T* ping, __local T* pong, T* inclusive, T* 
   barrier(CLK_LOCAL_MEM_FENCE);
   return total;
 }
+
+#ifdef RADIX_T
+/*
+ * Folds each work-item's AND (a) and OR (o) of radix bits over the work-group (ands and ors: local
+ * scratch of BLOCK_SIZE each) and merges them into words with one atomic per 32-bit word: the AND of
+ * the low half, the OR of the low half, then for 64-bit radix bits the same of the high half (the
+ * host starts the AND words at all ones). Every work-item of the group calls it.
+ */
+inline void merge_and_or(RADIX_T a, RADIX_T o, __local RADIX_T* ands, __local RADIX_T* ors,
+                         __global volatile uint* words) {
+  const int lid = get_local_id(0);
+  ands[lid] = a;
+  ors[lid] = o;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
+    if (lid < s) {
+      ands[lid] &= ands[lid + s];
+      ors[lid] |= ors[lid + s];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0) {
+    atomic_and(&words[0], (uint)ands[0]);
+    atomic_or(&words[1], (uint)ors[0]);
+#if RADIX_WIDTH == 64
+    atomic_and(&words[2], (uint)(ands[0] >> 32));
+    atomic_or(&words[3], (uint)(ors[0] >> 32));
+#endif
+  }
+}
+#endif

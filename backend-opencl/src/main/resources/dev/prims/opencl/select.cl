@@ -431,8 +431,8 @@ typedef long topk_key;
  * them when that is the width), by their digit [shift, shift + bits): a local histogram per group;
  * a work-item adds a run of equal digits at once (one atomic where a pass sees a single digit).
  * With low_at >= 0 also counts[low_at + d] += the values whose lowest digit is d, and with bits_at
- * >= 0 the AND and OR of the counted radix bits go to counts[bits_at..bits_at + 3] (AND low and
- * high word, OR low and high word; the host starts the AND words at all ones).
+ * >= 0 the AND and OR of the counted radix bits go to counts[bits_at..bits_at + 3] (see
+ * merge_and_or).
  */
 __kernel REQUIRE_BLOCK void select_digit_counts(__global const T* values, ulong n, int shift,
                                                 int bits, RADIX_T prefix, int descending,
@@ -472,26 +472,7 @@ __kernel REQUIRE_BLOCK void select_digit_counts(__global const T* values, ulong 
     }
   }
   if (run) atomic_add(&bins[run_bin], run);
-  if (bits_at >= 0) {
-    ands[lid] = all_and;
-    ors[lid] = all_or;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
-      if (lid < s) {
-        ands[lid] &= ands[lid + s];
-        ors[lid] |= ors[lid + s];
-      }
-      barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (lid == 0) {
-      atomic_and(&counts[bits_at], (uint)ands[0]);
-      atomic_or(&counts[bits_at + 2], (uint)ors[0]);
-#if RADIX_WIDTH == 64
-      atomic_and(&counts[bits_at + 1], (uint)(ands[0] >> 32));
-      atomic_or(&counts[bits_at + 3], (uint)(ors[0] >> 32));
-#endif
-    }
-  }
+  if (bits_at >= 0) merge_and_or(all_and, all_or, ands, ors, counts + bits_at);
   barrier(CLK_LOCAL_MEM_FENCE);
   for (int b = lid; b < TOPK_BINS; b += BLOCK_SIZE) {
     if (bins[b]) atomic_add(&counts[at + b], bins[b]);

@@ -83,7 +83,6 @@ __kernel REQUIRE_BLOCK void sort_shared_bits(__global const RADIX_T* keys, ulong
                                              __global volatile uint* and_or OP_PARAM) {
   __local RADIX_T ands[BLOCK_SIZE];
   __local RADIX_T ors[BLOCK_SIZE];
-  const int lid = get_local_id(0);
   RADIX_T a = ~(RADIX_T)0;
   RADIX_T o = 0;
   for (ulong i = get_global_id(0); i < n; i += get_global_size(0)) {
@@ -91,24 +90,7 @@ __kernel REQUIRE_BLOCK void sort_shared_bits(__global const RADIX_T* keys, ulong
     a &= x;
     o |= x;
   }
-  ands[lid] = a;
-  ors[lid] = o;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (int s = BLOCK_SIZE / 2; s > 0; s >>= 1) {
-    if (lid < s) {
-      ands[lid] &= ands[lid + s];
-      ors[lid] |= ors[lid + s];
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (lid == 0) {
-    atomic_and(&and_or[0], (uint)ands[0]);
-    atomic_or(&and_or[1], (uint)ors[0]);
-#if RADIX_WIDTH == 64
-    atomic_and(&and_or[2], (uint)(ands[0] >> 32));
-    atomic_or(&and_or[3], (uint)(ors[0] >> 32));
-#endif
-  }
+  merge_and_or(a, o, ands, ors, and_or);
 }
 
 /*

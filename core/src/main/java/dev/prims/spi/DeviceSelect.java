@@ -104,8 +104,8 @@ public final class DeviceSelect implements Selector {
     int poolCounter = bitsAt + 4;
     int lastCounter = poolCounter + 1;
     int[] counts = new int[lastCounter + 1];
-    counts[bitsAt] = -1;
-    counts[bitsAt + 1] = -1;
+    counts[bitsAt] = -1; // AND words start at all ones
+    counts[bitsAt + 2] = -1;
     // integers often span a small range: the first pass then also counts the lowest digit, which
     // gives the k-th value at once when every higher bit is shared
     boolean countLowDigit = !values.type().isFloating();
@@ -138,8 +138,8 @@ public final class DeviceSelect implements Selector {
           int from = pass * BINS;
           if (first) {
             long widthMask = width == Long.SIZE ? -1L : (1L << width) - 1;
-            shared = (counts[bitsAt] & 0xFFFFFFFFL | (long) counts[bitsAt + 1] << 32) & widthMask;
-            long any = (counts[bitsAt + 2] & 0xFFFFFFFFL | (long) counts[bitsAt + 3] << 32);
+            shared = (counts[bitsAt] & 0xFFFFFFFFL | (long) counts[bitsAt + 2] << 32) & widthMask;
+            long any = counts[bitsAt + 1] & 0xFFFFFFFFL | (long) counts[bitsAt + 3] << 32;
             varying = (shared ^ any) & widthMask;
             if (countLowDigit && Long.SIZE - Long.numberOfLeadingZeros(varying) <= DIGIT_BITS) {
               from = lowAt;
