@@ -381,9 +381,11 @@ __device__ void select_reverse_tail(T* values, i64 n, const i64* kept) {
 #define TOPK_BINS 2048
 // Values per thread per tile: all loads of a tile are issued before any is used.
 #define TOPK_ITEMS 8
-// Blocks of the digit counts and gather resident per SM (at most 32 registers a thread): the grid of
-// CudaSelectKernels.TOPK_MAX_BLOCKS (1024) then runs as one wave on an H100's 132 SMs.
-#define TOPK_BLOCKS_PER_SM 8
+// Blocks of the digit counts and gather resident per SM, for 4-byte values (at most 32 registers a
+// thread) and 8-byte values (64 registers: at 32 their eight 8-byte values spilled); the grid is
+// as many blocks as the device holds at once (CudaSelectKernels.topKBlocks), one wave.
+#define TOPK_BLOCKS_PER_SM_4 8
+#define TOPK_BLOCKS_PER_SM_8 4
 
 // counts[at + digit] += how many values have radix bits above `high` equal to prefix (all of them
 // when high is the width), by their digit [shift, shift + bits): a shared-memory histogram per block;
@@ -519,7 +521,7 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
 }
 
 #ifndef PRIMS_SELECT_NO_ENTRIES
-#define PRIMS_SELECT_ENTRIES(T, R, K, TID, PLAIN_MIN_BLOCKS)                                                 \
+#define PRIMS_SELECT_ENTRIES(T, R, K, TID, PLAIN_MIN_BLOCKS, TOPK_MIN_BLOCKS)                                                 \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS) select_compact_##TID(                       \
       const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
       const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
@@ -541,12 +543,12 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
       T* values, i64 n, const i64* kept) {                                                                \
     select_reverse_tail<T>(values, n, kept);                                                             \
   }                                                                                                       \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_BLOCKS_PER_SM) select_digit_counts_##TID(                    \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_MIN_BLOCKS) select_digit_counts_##TID(                       \
       const T* values, i64 n, int shift, int bits, R prefix, int descending, u32* counts, int at,        \
       int low_at, int bits_at) {                                                                          \
     topk_digit_counts<T, R>(values, n, shift, bits, prefix, descending, counts, at, low_at, bits_at);   \
   }                                                                                                       \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_BLOCKS_PER_SM) select_gather_##TID(                          \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, TOPK_MIN_BLOCKS) select_gather_##TID(                             \
       const T* values, const int* indices, int has_indices, i64 n, int shift, R bound, int descending,   \
       K* keys_out, int* indices_out, i64 capacity, u32* counter, int at) {                                \
     topk_gather<T, R, K>(values, indices, has_indices, n, shift, bound, descending, keys_out, indices_out, \
@@ -557,8 +559,8 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
     topk_take<T>(values, indices, count, values_out, indices_out);                                        \
   }
 
-PRIMS_SELECT_ENTRIES(int, u32, int, int, SELECT_PLAIN_MIN_BLOCKS_4)
-PRIMS_SELECT_ENTRIES(i64, u64, i64, long, SELECT_PLAIN_MIN_BLOCKS_8)
-PRIMS_SELECT_ENTRIES(float, u32, int, float, SELECT_PLAIN_MIN_BLOCKS_4)
-PRIMS_SELECT_ENTRIES(double, u64, i64, double, SELECT_PLAIN_MIN_BLOCKS_8)
+PRIMS_SELECT_ENTRIES(int, u32, int, int, SELECT_PLAIN_MIN_BLOCKS_4, TOPK_BLOCKS_PER_SM_4)
+PRIMS_SELECT_ENTRIES(i64, u64, i64, long, SELECT_PLAIN_MIN_BLOCKS_8, TOPK_BLOCKS_PER_SM_8)
+PRIMS_SELECT_ENTRIES(float, u32, int, float, SELECT_PLAIN_MIN_BLOCKS_4, TOPK_BLOCKS_PER_SM_4)
+PRIMS_SELECT_ENTRIES(double, u64, i64, double, SELECT_PLAIN_MIN_BLOCKS_8, TOPK_BLOCKS_PER_SM_8)
 #endif

@@ -34,11 +34,11 @@ final class CudaSelectKernels implements SelectKernels {
   /** Values per thread in a tile of the top-k kernels (TOPK_ITEMS in select.cu). */
   private static final int TOPK_ITEMS = 8;
 
-  /**
-   * The most blocks of a top-k kernel: about what an H100 holds at once (132 SMs x 8, see
-   * TOPK_BLOCKS_PER_SM in select.cu).
-   */
-  private static final long TOPK_MAX_BLOCKS = 1024;
+  /** Blocks per SM of a top-k kernel over 4-byte values (TOPK_BLOCKS_PER_SM_4 in select.cu). */
+  private static final int TOPK_BLOCKS_PER_SM_4 = 8;
+
+  /** Blocks per SM of a top-k kernel over 8-byte values (TOPK_BLOCKS_PER_SM_8 in select.cu). */
+  private static final int TOPK_BLOCKS_PER_SM_8 = 4;
 
   private final CudaBackend backend;
 
@@ -136,7 +136,7 @@ final class CudaSelectKernels implements SelectKernels {
         .i32(digits.at())
         .i32(digits.lowAt())
         .i32(digits.bitsAt());
-    launchTiles(entry("select_digit_counts", v.type()), v.length(), args);
+    launchTiles(entry("select_digit_counts", v.type()), v.type(), v.length(), args);
   }
 
   @Override
@@ -158,7 +158,7 @@ final class CudaSelectKernels implements SelectKernels {
         .i64(gather.indicesOut().length())
         .pointer(backend.own(gather.counter()).pointer())
         .i32(gather.at());
-    launchTiles(entry("select_gather", v.type()), v.length(), args);
+    launchTiles(entry("select_gather", v.type()), v.type(), v.length(), args);
   }
 
   @Override
@@ -181,21 +181,23 @@ final class CudaSelectKernels implements SelectKernels {
   }
 
   /** Launches a kernel of tiles of {@link #TOPK_ITEMS} values per thread, grid-stride. */
-  private void launchTiles(String kernel, long n, KernelArgs args) {
+  private void launchTiles(String kernel, DType type, long n, KernelArgs args) {
+    long perSm = type.bytes() == Integer.BYTES ? TOPK_BLOCKS_PER_SM_4 : TOPK_BLOCKS_PER_SM_8;
     backend.call(
         () -> {
-          backend.launch(MODULE, kernel, topKBlocks(n), 0, args);
+          backend.launch(MODULE, kernel, topKBlocks(n, backend.sms() * perSm), 0, args);
           return null;
         });
   }
 
   /**
-   * Blocks of a top-k kernel: one per tile, at most {@link #TOPK_MAX_BLOCKS} (each zeroes and
-   * merges a digit histogram, so fewer blocks than tiles loop over several).
+   * Blocks of a top-k kernel: one per tile, at most {@code resident} (what the device holds at
+   * once; each block zeroes and merges a digit histogram, so fewer blocks than tiles loop over
+   * several).
    */
-  static long topKBlocks(long n) {
+  static long topKBlocks(long n, long resident) {
     long tile = (long) DeviceSorter.BLOCK_SIZE * TOPK_ITEMS;
-    return Math.max(1, Math.min(TOPK_MAX_BLOCKS, (n + tile - 1) / tile));
+    return Math.max(1, Math.min(resident, (n + tile - 1) / tile));
   }
 
   private void launch(String kernel, long n, KernelArgs args) {
