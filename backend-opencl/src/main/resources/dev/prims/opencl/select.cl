@@ -53,27 +53,20 @@ inline RADIX_T select_radix(T x, int descending) {
   return descending ? ~raw : raw;
 }
 
-inline int compare_long(int op, long a, long b) {
-  switch (op) {
-    case OP_LT: return a < b;
-    case OP_LE: return a <= b;
-    case OP_GT: return a > b;
-    case OP_GE: return a >= b;
-    case OP_EQ: return a == b;
-    default: return a != b;
+/* compare_long and compare_double: a comparison of the program's (op) on two values of V. */
+#define SELECT_COMPARE(NAME, V)                \
+  inline int NAME(int op, V a, V b) {          \
+    switch (op) {                              \
+      case OP_LT: return a < b;                \
+      case OP_LE: return a <= b;               \
+      case OP_GT: return a > b;                \
+      case OP_GE: return a >= b;               \
+      case OP_EQ: return a == b;               \
+      default: return a != b;                  \
+    }                                          \
   }
-}
-
-inline int compare_double(int op, double a, double b) {
-  switch (op) {
-    case OP_LT: return a < b;
-    case OP_LE: return a <= b;
-    case OP_GT: return a > b;
-    case OP_GE: return a >= b;
-    case OP_EQ: return a == b;
-    default: return a != b;
-  }
-}
+SELECT_COMPARE(compare_long, long)
+SELECT_COMPARE(compare_double, double)
 
 /* Whether the program holds for x (and its flag): a postfix program on a stack of bits. */
 __attribute__((always_inline)) inline int select_holds(T x, int flag,
