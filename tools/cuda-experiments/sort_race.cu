@@ -46,7 +46,7 @@
 //                   = backend-cuda/src/main/resources/dev/prims/cuda/ptx]
 //                  [log2 sizes = 24,28, comma-separated] [reps = 20]
 //                  [variants directory = none; "-" for none]
-//                  [timed rows = int,float,int+int,int<1000, comma-separated]
+//                  [timed rows = int,float,int+int,int<1000, comma-separated; also float+int]
 //   e.g. the candidates of build-sort-variants.sh:
 //   /tmp/sort_race backend-cuda/src/main/resources/dev/prims/cuda/ptx 24,28 20 target/sort-variants
 //   (a short race: 2^28 alone, 10 reps, the int and int+int rows:
@@ -537,8 +537,9 @@ int main(int argc, char** argv) {
     std::stringstream list(argc > 5 ? argv[5] : "int,float,int+int,int<1000");
     std::string item;
     while (std::getline(list, item, ',')) {
-      if (item != "int" && item != "float" && item != "int+int" && item != "int<1000") {
-        std::fprintf(stderr, "sort_race: timed row %s is not one of int, float, int+int, int<1000\n", item.c_str());
+      if (item != "int" && item != "float" && item != "int+int" && item != "float+int" && item != "int<1000") {
+        std::fprintf(stderr, "sort_race: timed row %s is not one of int, float, int+int, float+int, int<1000\n",
+                     item.c_str());
         return 2;
       }
       rows.insert(item);
@@ -726,6 +727,8 @@ int main(int argc, char** argv) {
       race.run<float, int>(candidates, "float", "", n, FINITE_FLOAT, false, 0, 32, 0, true, "float", u32_ms);
     if (rows.count("int+int"))
       race.run<int, int>(candidates, "int", "int", n, RANDOM, false, 0, 32, 0, true, "int+int", u32_ms);
+    if (rows.count("float+int"))
+      race.run<float, int>(candidates, "float", "int", n, FINITE_FLOAT, false, 0, 32, 0, true, "float+int", u32_ms);
     // keys in [0, 1000): the high digits are one digit for every key
     if (rows.count("int<1000"))
       race.run<int, int>(candidates, "int", "", n, FEW, false, 0, 32, 0, true, "int<1000", u32_ms);
