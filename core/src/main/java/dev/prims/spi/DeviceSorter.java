@@ -106,6 +106,14 @@ public abstract class DeviceSorter<M> implements Sorter {
   /** The kernel launches of one sort. */
   protected abstract DeviceRadixSort<M> passes(Launch<M> launch);
 
+  /**
+   * Keys per thread in a tile of the LSD radix passes over these key and value types: {@link
+   * #ITEMS_PER_THREAD} unless a backend's kernels take another.
+   */
+  protected int itemsPerThread(DType keyType, DType valueType) {
+    return ITEMS_PER_THREAD;
+  }
+
   /** The variant this sorter runs: {@link #LSD_RADIX} unless a backend offers another. */
   protected String variant() {
     return LSD_RADIX;
@@ -116,7 +124,8 @@ public abstract class DeviceSorter<M> implements Sorter {
    * scratch for the tile counts; a backend with another {@link #variant} runs its own.
    */
   protected void sortBits(Job<M> job) {
-    long tiles = tiles(job.n());
+    long tile = (long) BLOCK_SIZE * itemsPerThread(job.keyType(), job.valueType());
+    long tiles = (job.n() + tile - 1) / tile;
     M counts = scratch("sort.counts", RADIX * tiles * 4);
     passes(new Launch<>(job.keyType(), job.valueType(), job.n(), tiles, counts, job.descending()))
         .sort(
