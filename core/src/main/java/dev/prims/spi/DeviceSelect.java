@@ -100,7 +100,7 @@ public final class DeviceSelect implements Selector {
     long n = values.length();
     int passes = (width + DIGIT_BITS - 1) / DIGIT_BITS;
     int lowAt = passes * BINS; // the first pass's counts of the lowest digit
-    int bitsAt = lowAt + BINS; // the AND and OR of every value's radix bits (two words each)
+    int bitsAt = lowAt + BINS; // the AND and OR of every value's radix bits (see DigitCount)
     int poolCounter = bitsAt + 4;
     int lastCounter = poolCounter + 1;
     int[] counts = new int[lastCounter + 1];
