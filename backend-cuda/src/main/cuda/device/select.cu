@@ -262,12 +262,12 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
     T x[ITEMS];
     int flag[ITEMS];
     if (valid == TILE) {
-  #pragma unroll
+#pragma unroll
       for (int k = 0; k < ITEMS; ++k) x[k] = values[base + k * BLOCK_SIZE + threadIdx.x];
-  #pragma unroll
+#pragma unroll
       for (int k = 0; k < ITEMS; ++k) flag[k] = has_flags ? flags_in[base + k * BLOCK_SIZE + threadIdx.x] : 0;
     } else {
-  #pragma unroll
+#pragma unroll
       for (int k = 0; k < ITEMS; ++k) {
         const int j = k * BLOCK_SIZE + threadIdx.x;
         x[k] = j < valid ? values[base + j] : (T)0;
@@ -276,14 +276,14 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
     }
     u32 holds = select_holds<T, R, ITEMS>(x, flag, program, instructions);
     if (valid < TILE) {
-  #pragma unroll
+#pragma unroll
       for (int k = 0; k < ITEMS; ++k) {
         if (k * BLOCK_SIZE + (int)threadIdx.x >= valid) holds &= ~(1u << k);
       }
     }
 
     // Ranks within the tile: row k of warp w holds input positions k * BLOCK_SIZE + 32w + lane.
-  #pragma unroll
+#pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       const u32 ballot = __ballot_sync(FULL_MASK, (holds >> k) & 1u);
       if (lane == 0) {
@@ -295,20 +295,20 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
     if (warp == 0) {
       int mine[PER_LANE];
       int sum = 0;
-  #pragma unroll
+#pragma unroll
       for (int i = 0; i < PER_LANE; ++i) {
         const int r = lane * PER_LANE + i;
         mine[i] = r < ROWS ? row_counts[r] : 0;
         sum += mine[i];
       }
       int inclusive = sum;
-  #pragma unroll
+#pragma unroll
       for (int offset = 1; offset < WARP_SIZE; offset <<= 1) {
         const int other = __shfl_up_sync(FULL_MASK, inclusive, offset);
         if (lane >= offset) inclusive += other;
       }
       int running = inclusive - sum;
-  #pragma unroll
+#pragma unroll
       for (int i = 0; i < PER_LANE; ++i) {
         const int r = lane * PER_LANE + i;
         if (r < ROWS) row_counts[r] = running;
@@ -326,7 +326,7 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
 
     // Gather the kept values (then, for a partition, the rejected ones) at their ranks.
     const u32 lower_lanes = (1u << lane) - 1;
-  #pragma unroll
+#pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       const int j = k * BLOCK_SIZE + threadIdx.x;
       const int row = k * WARPS_PER_BLOCK + warp;
@@ -341,7 +341,7 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
     __syncthreads();
     const i64 room = capacity - before;  // kept values of this tile that still fit
     const int writes = (int)max((i64)0, min((i64)tile_total, room));
-  #pragma unroll
+#pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       const int j = k * BLOCK_SIZE + threadIdx.x;
       if (j < writes) {
@@ -351,7 +351,7 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
     }
     if (partition) {
       const i64 rejected_before = base - before;
-  #pragma unroll
+#pragma unroll
       for (int k = 0; k < ITEMS; ++k) {
         const int j = k * BLOCK_SIZE + threadIdx.x;
         if (j >= tile_total && j < valid) values_out[n - 1 - (rejected_before + j - tile_total)] = tile_values[j];

@@ -2,6 +2,7 @@ package dev.prims.aparapi;
 
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.RadixBitWords;
 import dev.prims.spi.SelectKernels;
 
 /**
@@ -181,7 +182,7 @@ final class AparapiSelectKernels implements SelectKernels {
         });
   }
 
-  /** ANDs and ORs the chunks' radix bits into the digit counts' four words at {@code at}. */
+  /** ANDs and ORs the chunks' radix bits into the digit counts' {@link RadixBitWords} at at. */
   private static void mergeBits(long[] chunkBits, int width, int[] counts, int at) {
     long ands = -1L;
     long ors = 0;
@@ -189,13 +190,7 @@ final class AparapiSelectKernels implements SelectKernels {
       ands &= chunkBits[c];
       ors |= chunkBits[c + 1];
     }
-    if (width < Long.SIZE) {
-      ands |= -1L << width; // the high word of 4-byte values stays all ones
-    }
-    counts[at] &= (int) ands;
-    counts[at + 1] |= (int) ors;
-    counts[at + 2] &= (int) (ands >>> 32);
-    counts[at + 3] |= (int) (ors >>> 32);
+    RadixBitWords.merge(counts, at, ands, ors, width);
   }
 
   @Override

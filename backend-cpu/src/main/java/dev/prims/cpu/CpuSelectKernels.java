@@ -2,6 +2,7 @@ package dev.prims.cpu;
 
 import dev.prims.DeviceBuffer;
 import dev.prims.cpu.CpuSelectProgram.IndexTest;
+import dev.prims.spi.RadixBitWords;
 import dev.prims.spi.SelectKernels;
 import java.lang.reflect.Array;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -142,13 +143,8 @@ final class CpuSelectKernels implements SelectKernels {
     for (int d = 0; d < lowTotal.length; d++) {
       out[digits.lowAt() + d] += lowTotal[d];
     }
-    int at = digits.bitsAt();
-    if (at >= 0) {
-      long ands = width(in) < Long.SIZE ? bitsTotal[0] | -1L << width(in) : bitsTotal[0];
-      out[at] &= (int) ands;
-      out[at + 1] |= (int) bitsTotal[1];
-      out[at + 2] &= (int) (ands >>> 32);
-      out[at + 3] |= (int) (bitsTotal[1] >>> 32);
+    if (digits.bitsAt() >= 0) {
+      RadixBitWords.merge(out, digits.bitsAt(), bitsTotal[0], bitsTotal[1], width(in));
     }
     commit(digits.counts(), out);
   }

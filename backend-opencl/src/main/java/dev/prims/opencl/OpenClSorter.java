@@ -6,6 +6,7 @@ import dev.prims.ReduceOp;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.DeviceRadixSort;
 import dev.prims.spi.DeviceSorter;
+import dev.prims.spi.RadixBitWords;
 import dev.prims.spi.RadixPasses;
 import org.jocl.Pointer;
 import org.jocl.cl_mem;
@@ -143,7 +144,8 @@ final class OpenClSorter extends DeviceSorter<cl_mem> {
       @Override
       protected long sharedDigits(cl_mem keys, int beginBit, int endBit, int digitBits) {
         cl_mem words = backend.scratch("sort.sharedBits", 16);
-        int[] andOr = {-1, 0, -1, 0};
+        int[] andOr = new int[RadixBitWords.WORDS];
+        RadixBitWords.start(andOr, 0);
         backend.write(words, Pointer.to(andOr), 16);
         backend.launch(
             kernels.get("sort_shared_bits"),
@@ -154,9 +156,13 @@ final class OpenClSorter extends DeviceSorter<cl_mem> {
             descending,
             words);
         backend.read(words, 0, Pointer.to(andOr), 16);
-        long and = (andOr[0] & 0xffffffffL) | (long) andOr[2] << 32;
-        long or = (andOr[1] & 0xffffffffL) | (long) andOr[3] << 32;
-        return RadixPasses.sharedDigits(and, or, beginBit, endBit, digitBits);
+        int width = launch.keyType().bytes() * Byte.SIZE;
+        return RadixPasses.sharedDigits(
+            RadixBitWords.and(andOr, 0, width),
+            RadixBitWords.or(andOr, 0, width),
+            beginBit,
+            endBit,
+            digitBits);
       }
     };
   }

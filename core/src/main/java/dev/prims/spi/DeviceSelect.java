@@ -100,12 +100,11 @@ public final class DeviceSelect implements Selector {
     long n = values.length();
     int passes = (width + DIGIT_BITS - 1) / DIGIT_BITS;
     int lowAt = passes * BINS; // the first pass's counts of the lowest digit
-    int bitsAt = lowAt + BINS; // the AND and OR of every value's radix bits (see DigitCount)
-    int poolCounter = bitsAt + 4;
+    int bitsAt = lowAt + BINS; // the AND and OR of every value's radix bits (RadixBitWords)
+    int poolCounter = bitsAt + RadixBitWords.WORDS;
     int lastCounter = poolCounter + 1;
     int[] counts = new int[lastCounter + 1];
-    counts[bitsAt] = -1; // AND words start at all ones
-    counts[bitsAt + 2] = -1;
+    RadixBitWords.start(counts, bitsAt);
     // integers often span a small range: the first pass then also counts the lowest digit, which
     // gives the k-th value at once when every higher bit is shared
     boolean countLowDigit = !values.type().isFloating();
@@ -137,10 +136,8 @@ public final class DeviceSelect implements Selector {
           buffers.download(scratch, counts);
           int from = pass * BINS;
           if (first) {
-            long widthMask = width == Long.SIZE ? -1L : (1L << width) - 1;
-            shared = (counts[bitsAt] & 0xFFFFFFFFL | (long) counts[bitsAt + 2] << 32) & widthMask;
-            long any = counts[bitsAt + 1] & 0xFFFFFFFFL | (long) counts[bitsAt + 3] << 32;
-            varying = (shared ^ any) & widthMask;
+            shared = RadixBitWords.and(counts, bitsAt, width);
+            varying = shared ^ RadixBitWords.or(counts, bitsAt, width);
             if (countLowDigit && Long.SIZE - Long.numberOfLeadingZeros(varying) <= DIGIT_BITS) {
               from = lowAt;
               shift = 0;

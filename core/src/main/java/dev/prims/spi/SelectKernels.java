@@ -44,10 +44,9 @@ public interface SelectKernels {
    * {@code high} is the values' width): adds 1 to {@code counts[at + d]}, d the bits {@code [shift,
    * shift + bits)} of its radix bits ({@code bits <= DIGIT_BITS}). With {@code lowAt >= 0} it also
    * adds 1 to {@code counts[lowAt + d]}, d the lowest {@code DIGIT_BITS} bits of the radix bits of
-   * every counted value; with {@code bitsAt >= 0} it ANDs the counted values' radix bits into
-   * {@code counts[bitsAt]} (low 32 bits) and {@code counts[bitsAt + 2]} (high 32 bits, all ones for
-   * 4-byte values) and ORs them into {@code counts[bitsAt + 1]} and {@code counts[bitsAt + 3]}.
-   * {@code counts} is an INT buffer whose other elements are left alone.
+   * every counted value; with {@code bitsAt >= 0} it ANDs and ORs the counted values' radix bits
+   * into the four words of {@link RadixBitWords} at {@code bitsAt}. {@code counts} is an INT buffer
+   * whose other elements are left alone.
    */
   record DigitCount(
       DeviceBuffer values,
