@@ -38,7 +38,12 @@ final class SelectCalls {
             config,
             Primitive.SCAN,
             bytes,
-            (b, call) -> b.selector().select(b.buffers(), values, program, flags, partition, call));
+            (b, call) ->
+                b.selector()
+                    .select(
+                        b.buffers(),
+                        new Selector.ArraySelect(values, program, flags, partition),
+                        call));
     return new SelectResult<>((A) o.value().values(), o.value().kept(), o.provenance());
   }
 
@@ -88,7 +93,10 @@ final class SelectCalls {
         engine.runOn(
             config,
             Primitive.SCAN,
-            (b, call) -> b.selector().select(values, program, flags, out, partition, call),
+            (b, call) ->
+                b.selector()
+                    .select(
+                        new Selector.BufferSelect(values, program, flags, out, partition), call),
             all.toArray(new DeviceBuffer[0]));
     return new SelectCount(o.value(), o.provenance());
   }
@@ -109,7 +117,8 @@ final class SelectCalls {
             Primitive.SCAN,
             (long) n * type.bytes(),
             (b, call) -> {
-              b.selector().topK(b.buffers(), values, k, order, out, indices, call);
+              b.selector()
+                  .topK(b.buffers(), new Selector.ArrayTopK(values, k, order, out, indices), call);
               return null;
             });
     return new TopKResult<>(out, indices, o.provenance());
@@ -162,7 +171,8 @@ final class SelectCalls {
             config,
             Primitive.SCAN,
             (b, call) -> {
-              b.selector().topK(values, k, order, valuesOut, indicesOut, call);
+              b.selector()
+                  .topK(new Selector.BufferTopK(values, k, order, valuesOut, indicesOut), call);
               return null;
             },
             values,

@@ -1,7 +1,5 @@
 package dev.prims.aparapi;
 
-import dev.prims.DeviceBuffer;
-import dev.prims.TopKOrder;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.DeviceSelect;
@@ -22,27 +20,14 @@ final class AparapiSelector implements Selector {
   }
 
   @Override
-  public long select(
-      DeviceBuffer values,
-      long[] program,
-      DeviceBuffer flags,
-      DeviceBuffer out,
-      boolean partition,
-      CallContext call) {
+  public long select(BufferSelect request, CallContext call) {
     long[] kept = new long[1];
-    kernels.during(
-        call, () -> kept[0] = select.select(values, program, flags, out, partition, call));
+    kernels.during(call, () -> kept[0] = select.select(request, call));
     return kept[0];
   }
 
   @Override
-  public void topK(
-      DeviceBuffer values,
-      int k,
-      TopKOrder order,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      CallContext call) {
-    kernels.during(call, () -> select.topK(values, k, order, valuesOut, indicesOut, call));
+  public void topK(BufferTopK topK, CallContext call) {
+    kernels.during(call, () -> select.topK(topK, call));
   }
 }

@@ -29,49 +29,40 @@ final class CpuSelector implements Selector {
   private static final int MIN_CHUNK = 1 << 14;
 
   private final CpuParallel parallel;
-  private final DeviceSelect topK;
+  private final DeviceSelect radix;
   private final CpuTopK heaps;
 
   CpuSelector(Backend backend, CpuParallel parallel) {
     this.parallel = parallel;
-    this.topK = new DeviceSelect(backend, new CpuSelectKernels(parallel));
+    this.radix = new DeviceSelect(backend, new CpuSelectKernels(parallel));
     this.heaps = new CpuTopK(parallel);
   }
 
   @Override
-  public Selection select(
-      BufferManager buffers,
-      Object values,
-      long[] program,
-      int[] flags,
-      boolean partition,
-      CallContext call) {
+  public Selection select(BufferManager buffers, ArraySelect select, CallContext call) {
+    Object values = select.values();
     int n = Array.getLength(values);
+    boolean partition = select.partition();
     return select(
         values,
-        program,
-        flags,
+        select.program(),
+        select.flags(),
         partition,
         kept -> Array.newInstance(values.getClass().getComponentType(), partition ? n : kept),
         call);
   }
 
   @Override
-  public long select(
-      DeviceBuffer values,
-      long[] program,
-      DeviceBuffer flags,
-      DeviceBuffer out,
-      boolean partition,
-      CallContext call) {
-    Object in = CpuSorter.heapArray(values);
-    int[] f = flags == null ? null : (int[]) CpuSorter.heapArray(flags);
+  public long select(BufferSelect select, CallContext call) {
+    Object in = CpuSorter.heapArray(select.values());
+    int[] f = select.flags() == null ? null : (int[]) CpuSorter.heapArray(select.flags());
+    DeviceBuffer out = select.out();
     CpuBuffer target = CpuBuffer.of(out);
     Object outArray =
         target.onHeap()
             ? CpuBuffer.arrayOf(out)
             : Array.newInstance(in.getClass().getComponentType(), Array.getLength(in));
-    Selection s = select(in, program, f, partition, kept -> outArray, call);
+    Selection s = select(in, select.program(), f, select.partition(), kept -> outArray, call);
     if (!target.onHeap()) {
       target.store(0, outArray, 0, Array.getLength(in));
     }
@@ -102,41 +93,35 @@ final class CpuSelector implements Selector {
 
   /** Small k of heap arrays by {@link CpuTopK}, the rest by the radix select. */
   @Override
-  public void topK(
-      BufferManager buffers,
-      Object values,
-      int k,
-      TopKOrder order,
-      Object valuesOut,
-      int[] indicesOut,
-      CallContext call) {
-    if (k <= CpuTopK.MAX_K) {
-      heaps.topK(values, k, order == TopKOrder.LARGEST, valuesOut, indicesOut);
-      call.usedVariant(CHUNK_HEAPS);
+  public void topK(BufferManager buffers, ArrayTopK topK, CallContext call) {
+    if (topK.k() <= CpuTopK.MAX_K) {
+      heaps(topK.values(), topK.k(), topK.order(), topK.valuesOut(), topK.indicesOut(), call);
       return;
     }
-    Selector.super.topK(buffers, values, k, order, valuesOut, indicesOut, call);
+    Selector.super.topK(buffers, topK, call);
   }
 
   @Override
-  public void topK(
-      DeviceBuffer values,
-      int k,
-      TopKOrder order,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      CallContext call) {
-    if (k <= CpuTopK.MAX_K && CpuBuffer.allOnHeap(values, valuesOut, indicesOut)) {
-      heaps.topK(
-          CpuBuffer.arrayOf(values),
-          k,
-          order == TopKOrder.LARGEST,
-          CpuBuffer.arrayOf(valuesOut),
-          (int[]) CpuBuffer.arrayOf(indicesOut));
-      call.usedVariant(CHUNK_HEAPS);
+  public void topK(BufferTopK topK, CallContext call) {
+    if (topK.k() <= CpuTopK.MAX_K
+        && CpuBuffer.allOnHeap(topK.values(), topK.valuesOut(), topK.indicesOut())) {
+      heaps(
+          CpuBuffer.arrayOf(topK.values()),
+          topK.k(),
+          topK.order(),
+          CpuBuffer.arrayOf(topK.valuesOut()),
+          (int[]) CpuBuffer.arrayOf(topK.indicesOut()),
+          call);
       return;
     }
-    topK.topK(values, k, order, valuesOut, indicesOut, call);
+    radix.topK(topK, call);
+  }
+
+  /** {@link CpuTopK}'s top-k of heap arrays. */
+  private void heaps(
+      Object values, int k, TopKOrder order, Object valuesOut, int[] indicesOut, CallContext call) {
+    heaps.topK(values, k, order == TopKOrder.LARGEST, valuesOut, indicesOut);
+    call.usedVariant(CHUNK_HEAPS);
   }
 
   private int chunks(int n) {

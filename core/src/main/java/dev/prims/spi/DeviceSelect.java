@@ -71,28 +71,32 @@ public final class DeviceSelect implements Selector {
   }
 
   @Override
-  public long select(
-      DeviceBuffer values,
-      long[] program,
-      DeviceBuffer flags,
-      DeviceBuffer out,
-      boolean partition,
-      CallContext call) {
+  public long select(BufferSelect select, CallContext call) {
+    DeviceBuffer values = select.values();
     requireIntLength(values);
     long kept =
-        compact(values, null, program, flags, out, null, 0, values.length(), partition, call);
+        compact(
+            values,
+            null,
+            select.program(),
+            select.flags(),
+            select.out(),
+            null,
+            0,
+            values.length(),
+            select.partition(),
+            call);
     call.usedVariant(TILE_COMPACT);
     return kept;
   }
 
   @Override
-  public void topK(
-      DeviceBuffer values,
-      int k,
-      TopKOrder order,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      CallContext call) {
+  public void topK(BufferTopK topK, CallContext call) {
+    DeviceBuffer values = topK.values();
+    int k = topK.k();
+    TopKOrder order = topK.order();
+    DeviceBuffer valuesOut = topK.valuesOut();
+    DeviceBuffer indicesOut = topK.indicesOut();
     requireIntLength(values);
     BufferManager buffers = backend.buffers();
     boolean descending = order == TopKOrder.LARGEST;

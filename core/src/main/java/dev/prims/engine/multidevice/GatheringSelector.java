@@ -1,7 +1,6 @@
 package dev.prims.engine.multidevice;
 
 import dev.prims.DeviceBuffer;
-import dev.prims.TopKOrder;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
@@ -22,33 +21,23 @@ final class GatheringSelector implements Selector {
   }
 
   @Override
-  public Selection select(
-      BufferManager buffers,
-      Object values,
-      long[] program,
-      int[] flags,
-      boolean partition,
-      CallContext call) {
-    Selection s = first.select(owner.member(0).buffers(), values, program, flags, partition, call);
+  public Selection select(BufferManager buffers, ArraySelect select, CallContext call) {
+    Selection s = first.select(owner.member(0).buffers(), select, call);
     owner.record(call, 1, null);
     return s;
   }
 
   @Override
-  public long select(
-      DeviceBuffer values,
-      long[] program,
-      DeviceBuffer flags,
-      DeviceBuffer out,
-      boolean partition,
-      CallContext call) {
+  public long select(BufferSelect select, CallContext call) {
     Backend device = owner.member(0);
     ShardedBuffers buffers = owner.shardedBuffers();
+    DeviceBuffer out = select.out();
     long kept;
-    try (DeviceBuffer v = buffers.gather(device, owner.sharded(values));
-        DeviceBuffer f = flags == null ? null : buffers.gather(device, owner.sharded(flags));
+    try (DeviceBuffer v = buffers.gather(device, owner.sharded(select.values()));
+        DeviceBuffer f =
+            select.flags() == null ? null : buffers.gather(device, owner.sharded(select.flags()));
         DeviceBuffer o = device.buffers().allocate(out.type(), out.length())) {
-      kept = first.select(v, program, f, o, partition, call);
+      kept = first.select(select.on(v, f, o), call);
       buffers.scatter(device, o, owner.sharded(out));
     }
     owner.record(call, 1, null);
@@ -56,32 +45,21 @@ final class GatheringSelector implements Selector {
   }
 
   @Override
-  public void topK(
-      BufferManager buffers,
-      Object values,
-      int k,
-      TopKOrder order,
-      Object valuesOut,
-      int[] indicesOut,
-      CallContext call) {
-    first.topK(owner.member(0).buffers(), values, k, order, valuesOut, indicesOut, call);
+  public void topK(BufferManager buffers, ArrayTopK topK, CallContext call) {
+    first.topK(owner.member(0).buffers(), topK, call);
     owner.record(call, 1, null);
   }
 
   @Override
-  public void topK(
-      DeviceBuffer values,
-      int k,
-      TopKOrder order,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      CallContext call) {
+  public void topK(BufferTopK topK, CallContext call) {
     Backend device = owner.member(0);
     ShardedBuffers buffers = owner.shardedBuffers();
-    try (DeviceBuffer v = buffers.gather(device, owner.sharded(values));
-        DeviceBuffer vo = device.buffers().allocate(valuesOut.type(), k);
-        DeviceBuffer io = device.buffers().allocate(indicesOut.type(), k)) {
-      first.topK(v, k, order, vo, io, call);
+    DeviceBuffer valuesOut = topK.valuesOut();
+    DeviceBuffer indicesOut = topK.indicesOut();
+    try (DeviceBuffer v = buffers.gather(device, owner.sharded(topK.values()));
+        DeviceBuffer vo = device.buffers().allocate(valuesOut.type(), topK.k());
+        DeviceBuffer io = device.buffers().allocate(indicesOut.type(), topK.k())) {
+      first.topK(topK.on(v, vo, io), call);
       buffers.scatter(device, vo, owner.sharded(valuesOut));
       buffers.scatter(device, io, owner.sharded(indicesOut));
     }
