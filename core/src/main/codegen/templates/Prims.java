@@ -28,6 +28,7 @@ import java.lang.reflect.Array;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * The facade: reduce, scan, histogram and dot over Java arrays and device buffers, on the backend
@@ -1201,13 +1202,7 @@ public final class Prims implements AutoCloseable {
               + Array.getLength(array)
               + "]");
     }
-    engine.call(
-        () -> {
-          Backend owner = engine.owner(buffer);
-          engine.awaitPoolCalls(owner.id());
-          owner.buffers().download(buffer, array, offset, length);
-          return null;
-        });
+    transfer(buffer, buffers -> buffers.download(buffer, array, offset, length));
   }
 
   /**
@@ -1235,14 +1230,12 @@ public final class Prims implements AutoCloseable {
               + " "
               + buffer.type().id());
     }
-    engine.call(
-        () -> {
-          Backend owner = engine.owner(buffer);
-          engine.awaitPoolCalls(owner.id());
+    transfer(
+        buffer,
+        buffers -> {
           if (length > 0) {
-            owner.buffers().write(buffer, at, array, offset, length);
+            buffers.write(buffer, at, array, offset, length);
           }
-          return null;
         });
   }
 
@@ -1267,11 +1260,19 @@ public final class Prims implements AutoCloseable {
               + Array.getLength(array)
               + "]");
     }
+    transfer(buffer, buffers -> buffers.download(buffer, array));
+  }
+
+  /**
+   * Runs {@code transfer} on the buffers of the backend that owns {@code buffer}, once the calls
+   * on it already running on the pool are done.
+   */
+  private void transfer(DeviceBuffer buffer, Consumer<BufferManager> transfer) {
     engine.call(
         () -> {
           Backend owner = engine.owner(buffer);
           engine.awaitPoolCalls(owner.id());
-          owner.buffers().download(buffer, array);
+          transfer.accept(owner.buffers());
           return null;
         });
   }
