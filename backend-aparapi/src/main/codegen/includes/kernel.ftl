@@ -74,6 +74,24 @@ ${i}}
 ${i}acc = (acc + acc1) + (acc2 + acc3);
 </#macro>
 <#--
+  The host side of a kernel that writes one ${T} partial per work-group: span(int) sets the field
+  span (see slice), and partials(groups) grows the field partials to at least that many.
+-->
+<#macro spanAndPartials T>
+  @Override
+  public void span(int span) {
+    this.span = span;
+  }
+
+  @Override
+  public Object partials(int groups) {
+    if (partials.length < groups) {
+      partials = new ${T}[groups];
+    }
+    return partials;
+  }
+</#macro>
+<#--
   The group's tree in local memory over scratch[0..BLOCK_SIZE) of ${policy}, combining with
   combine() or with +, then work-item 0 writes scratch[0] to ${target}.
 -->

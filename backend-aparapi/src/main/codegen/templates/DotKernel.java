@@ -33,18 +33,7 @@ final class ${name} extends Kernel implements DotKernel {
     this.n = n;
   }
 
-  @Override
-  public void span(int span) {
-    this.span = span;
-  }
-
-  @Override
-  public Object partials(int groups) {
-    if (partials.length < groups) {
-      partials = new ${T}[groups];
-    }
-    return partials;
-  }
+<@k.spanAndPartials T=T />
 
   @Override
   public void run() {

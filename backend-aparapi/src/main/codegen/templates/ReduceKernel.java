@@ -31,18 +31,7 @@ final class ${name} extends Kernel implements ReduceKernel {
     this.identity = identity.${T}Value();
   }
 
-  @Override
-  public void span(int span) {
-    this.span = span;
-  }
-
-  @Override
-  public Object partials(int groups) {
-    if (partials.length < groups) {
-      partials = new ${T}[groups];
-    }
-    return partials;
-  }
+<@k.spanAndPartials T=T />
 
   @Override
   public void run() {
