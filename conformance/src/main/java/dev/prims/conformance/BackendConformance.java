@@ -1,14 +1,18 @@
 package dev.prims.conformance;
 
 import static dev.prims.Determinism.REPRODUCIBLE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.prims.DType;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
+import dev.prims.Provenance;
+import dev.prims.ReduceOp;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -280,9 +284,18 @@ public abstract class BackendConformance {
    */
   protected final String reproducibleWhat(
       String variant, String operation, int n, String kind, DType type) {
+    return describe(variant, "reproducible " + operation, n, kind, type);
+  }
+
+  /**
+   * How a check names its call in messages: the backend, the variant if any, then "{@code
+   * operation} of n kind type".
+   */
+  protected final String describe(
+      String variant, String operation, int n, String kind, DType type) {
     return backendId()
         + (variant == null ? "" : " " + variant)
-        + " reproducible "
+        + " "
         + operation
         + " of "
         + n
@@ -290,6 +303,17 @@ public abstract class BackendConformance {
         + kind
         + " "
         + type.id();
+  }
+
+  /**
+   * Asserts that {@code provenance} names this backend and, where {@code variant} is not null, that
+   * variant.
+   */
+  protected final void assertProvenance(Provenance provenance, String variant, String what) {
+    assertEquals(backendId(), provenance.backend(), what + ": provenance backend");
+    if (variant != null) {
+      assertEquals(variant, provenance.variant(), what + ": provenance variant");
+    }
   }
 
   private record Opened(Prims root, Prims view) {}
@@ -357,6 +381,25 @@ public abstract class BackendConformance {
             variant ->
                 DynamicContainer.dynamicContainer(
                     variant, cases.apply(variant, prims().variant(primitive, variant))));
+  }
+
+  /**
+   * One container per type and per operator of {@code ops} the type supports, named {@code prefix}
+   * then the type and operator ids, holding the tests {@code cases} gives for them.
+   */
+  protected static Stream<DynamicNode> perTypeAndOp(
+      String prefix,
+      ReduceOp[] ops,
+      BiFunction<DType, ReduceOp, Stream<? extends DynamicNode>> cases) {
+    return Arrays.stream(DType.values())
+        .flatMap(
+            type ->
+                Arrays.stream(ops)
+                    .filter(op -> op.supports(type))
+                    .map(
+                        op ->
+                            DynamicContainer.dynamicContainer(
+                                prefix + type.id() + " " + op.id(), cases.apply(type, op))));
   }
 
   /** The backend's longest sequential chain L for a floating sum or dot of n elements. */

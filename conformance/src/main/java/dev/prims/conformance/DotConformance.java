@@ -89,21 +89,10 @@ public abstract class DotConformance extends BackendConformance {
   private void checkDot(Prims view, String variant, DType type, DataKind kind, int n) {
     Object a = TestData.array(type, kind, n, TestData.seed("dot-a", type, kind, n));
     Object b = TestData.array(type, kind, n, TestData.seed("dot-b", type, kind, n));
-    String what =
-        backendId()
-            + (variant == null ? "" : " " + variant)
-            + " dot of "
-            + n
-            + " "
-            + kind.id()
-            + " "
-            + type.id();
+    String what = describe(variant, "dot", n, kind.id(), type);
     Scalar result = Calls.dot(view, a, b);
     assertEquals(type, result.type(), what);
-    assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
-    if (variant != null) {
-      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
-    }
+    assertProvenance(result.provenance(), variant, what);
     expectDot(type, a, b, result.value(), what);
   }
 

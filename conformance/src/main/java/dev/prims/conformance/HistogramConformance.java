@@ -139,21 +139,10 @@ public abstract class HistogramConformance extends BackendConformance {
       Prims view, String variant, DType type, HistogramSpec spec, Shape shape, int n) {
     Object data = data(type, spec, shape, n, TestData.seed("histogram", type, spec, shape, n));
     String what =
-        backendId()
-            + (variant == null ? "" : " " + variant)
-            + " histogram "
-            + spec
-            + " of "
-            + n
-            + " "
-            + shape.name().toLowerCase(java.util.Locale.ROOT)
-            + " "
-            + type.id();
+        describe(
+            variant, "histogram " + spec, n, shape.name().toLowerCase(java.util.Locale.ROOT), type);
     HistogramResult result = Calls.histogram(view, data, spec);
-    assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
-    if (variant != null) {
-      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
-    }
+    assertProvenance(result.provenance(), variant, what);
     expectHistogram(data, spec, result, what);
   }
 

@@ -52,16 +52,10 @@ public abstract class ReduceConformance extends BackendConformance {
     return perVariant(
         Primitive.REDUCE,
         (variant, view) ->
-            Arrays.stream(DType.values())
-                .flatMap(
-                    type ->
-                        Arrays.stream(VARIANT_OPS)
-                            .filter(op -> op.supports(type))
-                            .map(
-                                op ->
-                                    DynamicContainer.dynamicContainer(
-                                        type.id() + " " + op.id(),
-                                        cases(view, variant, type, op, Sizes.variantSubset())))));
+            perTypeAndOp(
+                "",
+                VARIANT_OPS,
+                (type, op) -> cases(view, variant, type, op, Sizes.variantSubset())));
   }
 
   @TestFactory
@@ -107,27 +101,14 @@ public abstract class ReduceConformance extends BackendConformance {
         op == ReduceOp.PROD
             ? TestData.productSafe(type, kind, n, seed)
             : TestData.array(type, kind, n, seed);
-    String what =
-        backendId()
-            + (variant == null ? "" : " " + variant)
-            + " reduce "
-            + op.id()
-            + " of "
-            + n
-            + " "
-            + kind.id()
-            + " "
-            + type.id();
+    String what = describe(variant, "reduce " + op.id(), n, kind.id(), type);
     if (n == 0 && !op.hasEmptyValue()) {
       assertThrows(IllegalArgumentException.class, () -> Calls.reduce(view, data, op), what);
       return;
     }
     Scalar result = Calls.reduce(view, data, op);
     assertEquals(type, result.type(), what);
-    assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
-    if (variant != null) {
-      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
-    }
+    assertProvenance(result.provenance(), variant, what);
     expectReduce(type, op, data, result.value(), what);
   }
 

@@ -41,22 +41,10 @@ public abstract class ScanConformance extends BackendConformance {
             kind ->
                 DynamicContainer.dynamicContainer(
                     kind.name().toLowerCase(java.util.Locale.ROOT),
-                    Arrays.stream(DType.values())
-                        .flatMap(
-                            type ->
-                                Arrays.stream(ReduceOp.values())
-                                    .filter(op -> op.supports(type))
-                                    .map(
-                                        op ->
-                                            DynamicContainer.dynamicContainer(
-                                                type.id() + " " + op.id(),
-                                                cases(
-                                                    prims(),
-                                                    null,
-                                                    type,
-                                                    op,
-                                                    kind,
-                                                    Sizes.all()))))));
+                    perTypeAndOp(
+                        "",
+                        ReduceOp.values(),
+                        (type, op) -> cases(prims(), null, type, op, kind, Sizes.all()))));
   }
 
   @TestFactory
@@ -67,25 +55,11 @@ public abstract class ScanConformance extends BackendConformance {
             Arrays.stream(ScanKind.values())
                 .flatMap(
                     kind ->
-                        Arrays.stream(DType.values())
-                            .flatMap(
-                                type ->
-                                    Arrays.stream(VARIANT_OPS)
-                                        .map(
-                                            op ->
-                                                DynamicContainer.dynamicContainer(
-                                                    kind.name().toLowerCase()
-                                                        + " "
-                                                        + type.id()
-                                                        + " "
-                                                        + op.id(),
-                                                    cases(
-                                                        view,
-                                                        variant,
-                                                        type,
-                                                        op,
-                                                        kind,
-                                                        Sizes.variantSubset()))))));
+                        perTypeAndOp(
+                            kind.name().toLowerCase() + " ",
+                            VARIANT_OPS,
+                            (type, op) ->
+                                cases(view, variant, type, op, kind, Sizes.variantSubset()))));
   }
 
   @TestFactory
@@ -244,23 +218,14 @@ public abstract class ScanConformance extends BackendConformance {
             : TestData.array(type, kind, n, seed);
     Object copy = copyOf(data);
     String what =
-        backendId()
-            + (variant == null ? "" : " " + variant)
-            + " "
-            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
-            + " scan "
-            + op.id()
-            + " of "
-            + n
-            + " "
-            + kind.id()
-            + " "
-            + type.id();
+        describe(
+            variant,
+            scanKind.name().toLowerCase(java.util.Locale.ROOT) + " scan " + op.id(),
+            n,
+            kind.id(),
+            type);
     ScanResult<?> result = Calls.scan(view, data, op, scanKind);
-    assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
-    if (variant != null) {
-      assertEquals(variant, result.provenance().variant(), what + ": provenance variant");
-    }
+    assertProvenance(result.provenance(), variant, what);
     assertEquals(-1, firstDifference(copy, data), what + ": the input array was modified");
     expectScan(type, op, scanKind, data, result.values(), what);
   }
