@@ -96,7 +96,7 @@ public abstract class CallerArrayConformance extends BackendConformance {
             + " "
             + layout.name().toLowerCase(Locale.ROOT);
     Placed placed = Placed.of(layout, data);
-    Object before = copyOf(placed.output);
+    Object before = HostArrays.copy(placed.output);
     Provenance provenance;
     if (layout == Layout.FRESH_LONGER_OUTPUT || layout == Layout.IN_PLACE) {
       provenance = Calls.scan(view, placed.input, placed.output, op, kind);
@@ -113,13 +113,14 @@ public abstract class CallerArrayConformance extends BackendConformance {
               kind);
     }
     assertEquals(backendId(), provenance.backend(), what + ": provenance backend");
-    Object scanned = slice(placed.output, placed.outputOffset, n);
+    Object scanned = HostArrays.slice(placed.output, placed.outputOffset, n);
     ScanExpectation.expect(type, op, kind, data, scanned, chain(type, n), what);
     expectUntouchedOutside(before, placed.output, placed.outputOffset, n, what);
     if (placed.input != placed.output) {
       assertEquals(
           -1,
-          ScanExpectation.firstDifference(data, slice(placed.input, placed.inputOffset, n)),
+          ScanExpectation.firstDifference(
+              data, HostArrays.slice(placed.input, placed.inputOffset, n)),
           what + ": the input was modified");
     }
   }
@@ -130,9 +131,9 @@ public abstract class CallerArrayConformance extends BackendConformance {
       int n = Array.getLength(data);
       switch (layout) {
         case FRESH_LONGER_OUTPUT:
-          return new Placed(copyOf(data), 0, filler(data, n + 3, 1), 0);
+          return new Placed(HostArrays.copy(data), 0, filler(data, n + 3, 1), 0);
         case IN_PLACE:
-          Object same = copyOf(data);
+          Object same = HostArrays.copy(data);
           return new Placed(same, 0, same, 0);
         case START_TO_END:
           return new Placed(embed(data, n + 5, 0, 2), 0, filler(data, n + 7, 3), 7);
@@ -153,7 +154,7 @@ public abstract class CallerArrayConformance extends BackendConformance {
     for (DType type : DType.values()) {
       Object data = TestData.array(type, DataKind.RANDOM, 6, TestData.seed("zero", type));
       Object output = filler(data, 6, 8);
-      Object before = copyOf(output);
+      Object before = HostArrays.copy(output);
       for (int at : new int[] {0, 3, 6}) {
         Provenance p =
             Calls.scan(prims(), data, at, output, at, 0, ReduceOp.SUM, ScanKind.INCLUSIVE);
@@ -265,10 +266,11 @@ public abstract class CallerArrayConformance extends BackendConformance {
     ScanExpectation.expectSameBits(expected, fresh, what + " into a caller's array");
     Calls.scan(view, data, 0, ranged, 6, n, ReduceOp.SUM, kind);
     ScanExpectation.expectSameBits(
-        expected, slice(ranged, 6, n), what + " into a range at the end");
+        expected, HostArrays.slice(ranged, 6, n), what + " into a range at the end");
     Object inPlace = embed(data, n + 2, 1, 12);
     Calls.scan(view, inPlace, 1, inPlace, 1, n, ReduceOp.SUM, kind);
-    ScanExpectation.expectSameBits(expected, slice(inPlace, 1, n), what + " in place over a range");
+    ScanExpectation.expectSameBits(
+        expected, HostArrays.slice(inPlace, 1, n), what + " in place over a range");
   }
 
   @TestFactory
@@ -366,16 +368,6 @@ public abstract class CallerArrayConformance extends BackendConformance {
 
   private static String name(ScanKind kind) {
     return kind.name().toLowerCase(Locale.ROOT);
-  }
-
-  private static Object copyOf(Object array) {
-    return slice(array, 0, Array.getLength(array));
-  }
-
-  private static Object slice(Object array, int offset, int length) {
-    Object part = Array.newInstance(array.getClass().getComponentType(), length);
-    System.arraycopy(array, offset, part, 0, length);
-    return part;
   }
 
   /** An array of {@code length} random elements of {@code like}'s type. */

@@ -185,7 +185,7 @@ public abstract class ScanConformance extends BackendConformance {
             + " "
             + type.id();
     Object result = Array.newInstance(data.getClass().getComponentType(), n);
-    try (dev.prims.DeviceBuffer buffer = view.upload(copyOf(data))) {
+    try (dev.prims.DeviceBuffer buffer = view.upload(HostArrays.copy(data))) {
       dev.prims.Provenance provenance = view.scan(buffer, buffer, op, scanKind);
       assertEquals(variant, provenance.variant(), what + ": provenance variant");
       view.download(buffer, result);
@@ -216,7 +216,7 @@ public abstract class ScanConformance extends BackendConformance {
         op == ReduceOp.PROD
             ? TestData.productSafe(type, kind, n, seed)
             : TestData.array(type, kind, n, seed);
-    Object copy = copyOf(data);
+    Object copy = HostArrays.copy(data);
     String what =
         describe(
             variant,
@@ -235,13 +235,6 @@ public abstract class ScanConformance extends BackendConformance {
       DType type, ReduceOp op, ScanKind scanKind, Object data, Object actual, String what) {
     ScanExpectation.expect(
         type, op, scanKind, data, actual, chain(type, Array.getLength(data)), what);
-  }
-
-  private static Object copyOf(Object array) {
-    int n = Array.getLength(array);
-    Object copy = Array.newInstance(array.getClass().getComponentType(), n);
-    System.arraycopy(array, 0, copy, 0, n);
-    return copy;
   }
 
   /** Index of the first element whose value (bits, for floating types) differs, or -1. */
@@ -315,7 +308,7 @@ public abstract class ScanConformance extends BackendConformance {
           what);
       return;
     }
-    Object copy = copyOf(data);
+    Object copy = HostArrays.copy(data);
     Agreement agreement =
         new Agreement(what, ReproducibleReference.scan(data, scanKind == ScanKind.INCLUSIVE));
     for (Setting setting : reproducibleSettings(Primitive.SCAN, Sizes.everySetting(kind, n))) {
@@ -335,7 +328,7 @@ public abstract class ScanConformance extends BackendConformance {
       agreement.add("device buffers", scanned);
       Object inPlace = Array.newInstance(data.getClass().getComponentType(), n);
       // a copy: the cpu backend's uploads share the caller's array, which this scan overwrites
-      try (dev.prims.DeviceBuffer buffer = view.upload(copyOf(data))) {
+      try (dev.prims.DeviceBuffer buffer = view.upload(HostArrays.copy(data))) {
         view.scan(buffer, buffer, ReduceOp.SUM, scanKind);
         view.download(buffer, inPlace);
       }

@@ -148,7 +148,7 @@ public abstract class SelectConformance extends BackendConformance {
 
   private void checkSelect(DType type, Case c, Pattern pattern, int n) {
     Object values = values(type, pattern, n, seed(type, pattern, n));
-    Object before = copy(values);
+    Object before = HostArrays.copy(values);
     boolean[] keep = new boolean[n];
     for (int i = 0; i < n; i++) {
       keep[i] = c.reference().test(((Number) Array.get(values, i)).doubleValue());
@@ -159,23 +159,25 @@ public abstract class SelectConformance extends BackendConformance {
 
     SelectResult<?> selected = select(prims, values, c.predicate(), false);
     assertEquals(expectedKept.length, selected.kept(), "kept count");
-    assertArrayEquals(expectedKept, canonical(selected.values()), "kept values in order");
+    assertArrayEquals(expectedKept, HostArrays.bits(selected.values()), "kept values in order");
     assertEquals(backendId(), selected.provenance().backend());
 
     SelectResult<?> parted = select(prims, values, c.predicate(), true);
     assertEquals(expectedKept.length, parted.kept(), "partition kept count");
-    assertArrayEquals(concat(expectedKept, expectedRest), canonical(parted.values()), "partition");
-    assertArrayEquals(canonical(before), canonical(values), "the input is untouched");
+    assertArrayEquals(
+        concat(expectedKept, expectedRest), HostArrays.bits(parted.values()), "partition");
+    assertArrayEquals(HostArrays.bits(before), HostArrays.bits(values), "the input is untouched");
 
     try (DeviceBuffer in = prims.upload(values);
         DeviceBuffer out = prims.allocate(type, n)) {
       SelectCount count = prims.select(in, c.predicate(), out);
       assertEquals(expectedKept.length, count.kept(), "kept count of buffers");
-      assertArrayEquals(expectedKept, canonical(download(prims, out, type, expectedKept.length)));
+      assertArrayEquals(
+          expectedKept, HostArrays.bits(download(prims, out, type, expectedKept.length)));
       SelectCount parts = prims.partition(in, c.predicate(), out);
       assertEquals(expectedKept.length, parts.kept(), "partition count of buffers");
       assertArrayEquals(
-          concat(expectedKept, expectedRest), canonical(download(prims, out, type, n)));
+          concat(expectedKept, expectedRest), HostArrays.bits(download(prims, out, type, n)));
     }
   }
 
@@ -192,18 +194,19 @@ public abstract class SelectConformance extends BackendConformance {
     long[] expectedRest = pick(values, keep, false);
     Prims prims = prims();
     SelectResult<?> selected = selectFlags(prims, values, flags, false);
-    assertArrayEquals(expectedKept, canonical(selected.values()));
+    assertArrayEquals(expectedKept, HostArrays.bits(selected.values()));
     SelectResult<?> parted = selectFlags(prims, values, flags, true);
     assertEquals(expectedKept.length, parted.kept());
-    assertArrayEquals(concat(expectedKept, expectedRest), canonical(parted.values()));
+    assertArrayEquals(concat(expectedKept, expectedRest), HostArrays.bits(parted.values()));
     try (DeviceBuffer in = prims.upload(values);
         DeviceBuffer f = prims.upload(flags);
         DeviceBuffer out = prims.allocate(type, n)) {
       assertEquals(expectedKept.length, prims.select(in, f, out).kept());
-      assertArrayEquals(expectedKept, canonical(download(prims, out, type, expectedKept.length)));
+      assertArrayEquals(
+          expectedKept, HostArrays.bits(download(prims, out, type, expectedKept.length)));
       assertEquals(expectedKept.length, prims.partition(in, f, out).kept());
       assertArrayEquals(
-          concat(expectedKept, expectedRest), canonical(download(prims, out, type, n)));
+          concat(expectedKept, expectedRest), HostArrays.bits(download(prims, out, type, n)));
     }
   }
 
@@ -231,14 +234,15 @@ public abstract class SelectConformance extends BackendConformance {
     }
     Prims prims = prims();
     TopKResult<?> result = topK(prims, values, k, order);
-    assertArrayEquals(canonical(expectedValues), canonical(result.values()), "values");
+    assertArrayEquals(HostArrays.bits(expectedValues), HostArrays.bits(result.values()), "values");
     assertArrayEquals(expectedIndices, result.indices(), "indices (ties by lower index)");
     assertEquals(backendId(), result.provenance().backend());
     try (DeviceBuffer in = prims.upload(values);
         DeviceBuffer v = prims.allocate(type, k);
         DeviceBuffer ix = prims.allocate(DType.INT, k)) {
       prims.topK(in, k, order, v, ix);
-      assertArrayEquals(canonical(expectedValues), canonical(download(prims, v, type, k)));
+      assertArrayEquals(
+          HostArrays.bits(expectedValues), HostArrays.bits(download(prims, v, type, k)));
       int[] got = new int[k];
       prims.download(ix, got);
       assertArrayEquals(expectedIndices, got, "indices of buffers");
@@ -304,7 +308,7 @@ public abstract class SelectConformance extends BackendConformance {
       Array.set(expectedValues, j, Array.get(values, expectedIndices[j]));
     }
     TopKResult<?> result = topK(prims(), values, k, order);
-    assertArrayEquals(canonical(expectedValues), canonical(result.values()), "values");
+    assertArrayEquals(HostArrays.bits(expectedValues), HostArrays.bits(result.values()), "values");
     assertArrayEquals(expectedIndices, result.indices(), "indices (ties by lower index)");
   }
 
@@ -377,7 +381,7 @@ public abstract class SelectConformance extends BackendConformance {
   }
 
   private static long[] pick(Object values, boolean[] keep, boolean kept) {
-    long[] all = canonical(values);
+    long[] all = HostArrays.bits(values);
     int count = 0;
     long[] out = new long[all.length];
     for (int i = 0; i < all.length; i++) {
@@ -391,28 +395,6 @@ public abstract class SelectConformance extends BackendConformance {
   private static long[] concat(long[] a, long[] b) {
     long[] out = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);
-    return out;
-  }
-
-  /** Each value as its bits, every NaN alike. */
-  static long[] canonical(Object array) {
-    int n = Array.getLength(array);
-    long[] out = new long[n];
-    for (int i = 0; i < n; i++) {
-      out[i] =
-          array instanceof float[] f
-              ? Float.floatToIntBits(f[i])
-              : array instanceof double[] d
-                  ? Double.doubleToLongBits(d[i])
-                  : ((Number) Array.get(array, i)).longValue();
-    }
-    return out;
-  }
-
-  private static Object copy(Object array) {
-    int n = Array.getLength(array);
-    Object out = Array.newInstance(array.getClass().getComponentType(), n);
-    System.arraycopy(array, 0, out, 0, n);
     return out;
   }
 

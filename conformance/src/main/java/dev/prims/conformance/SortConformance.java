@@ -99,22 +99,22 @@ public abstract class SortConformance extends BackendConformance {
 
   private void checkKeys(DType type, SortOrder order, Pattern pattern, int n) {
     Object keys = keys(type, pattern, n, seed(type, pattern, n));
-    Object before = copy(keys);
-    long[] expected = canonical(reference(keys, order));
+    Object before = HostArrays.copy(keys);
+    long[] expected = HostArrays.bits(reference(keys, order));
     Prims prims = prims();
 
     SortResult<?> fresh = sortCopy(prims, keys, order);
-    assertArrayEquals(expected, canonical(fresh.keys()), "new array");
-    assertArrayEquals(canonical(before), canonical(keys), "the input is untouched");
+    assertArrayEquals(expected, HostArrays.bits(fresh.keys()), "new array");
+    assertArrayEquals(HostArrays.bits(before), HostArrays.bits(keys), "the input is untouched");
     assertEquals(backendId(), fresh.provenance().backend());
 
     Object output = Array.newInstance(keys.getClass().getComponentType(), n);
     sortInto(prims, keys, output, order);
-    assertArrayEquals(expected, canonical(output), "into the caller's array");
+    assertArrayEquals(expected, HostArrays.bits(output), "into the caller's array");
 
-    Object inPlace = copy(keys);
+    Object inPlace = HostArrays.copy(keys);
     sortInPlace(prims, inPlace, order);
-    assertArrayEquals(expected, canonical(inPlace), "in place");
+    assertArrayEquals(expected, HostArrays.bits(inPlace), "in place");
   }
 
   private void checkPairs(DType type, SortOrder order, Pattern pattern, int n, boolean longValues) {
@@ -146,11 +146,12 @@ public abstract class SortConformance extends BackendConformance {
       }
       values = v;
     }
-    Object sorted = copy(keys);
+    Object sorted = HostArrays.copy(keys);
     Provenance provenance = sortPairs(prims(), sorted, values, order);
     assertEquals(backendId(), provenance.backend());
-    assertArrayEquals(canonical(expectedKeys), canonical(sorted), "keys");
-    assertArrayEquals(expectedValues, canonical(values), "values (stable order of equal keys)");
+    assertArrayEquals(HostArrays.bits(expectedKeys), HostArrays.bits(sorted), "keys");
+    assertArrayEquals(
+        expectedValues, HostArrays.bits(values), "values (stable order of equal keys)");
   }
 
   /** Sizes of the buffer and bit-range cells. */
@@ -250,8 +251,8 @@ public abstract class SortConformance extends BackendConformance {
     for (int i = 0; sortedValues != null && i < n; i++) {
       Array.set(sortedValues, i, sortedValues instanceof int[] ? (Object) i : (Object) (long) i);
     }
-    Object sortedKeys = copy(keys);
-    Object inputValues = sortedValues == null ? null : copy(sortedValues);
+    Object sortedKeys = HostArrays.copy(keys);
+    Object inputValues = sortedValues == null ? null : HostArrays.copy(sortedValues);
     try (dev.prims.DeviceBuffer k = prims.upload(sortedKeys);
         dev.prims.DeviceBuffer v = sortedValues == null ? null : prims.upload(sortedValues);
         dev.prims.DeviceBuffer kOut = apart ? prims.allocate(type, n) : k;
@@ -272,14 +273,17 @@ public abstract class SortConformance extends BackendConformance {
       }
       assertEquals(backendId(), provenance.backend());
       if (apart) {
-        Object keysAfter = copy(keys);
+        Object keysAfter = HostArrays.copy(keys);
         prims.download(k, keysAfter);
-        assertArrayEquals(canonical(keys), canonical(keysAfter), "the input keys are unchanged");
+        assertArrayEquals(
+            HostArrays.bits(keys), HostArrays.bits(keysAfter), "the input keys are unchanged");
         if (v != null) {
-          Object valuesAfter = copy(inputValues);
+          Object valuesAfter = HostArrays.copy(inputValues);
           prims.download(v, valuesAfter);
           assertArrayEquals(
-              canonical(inputValues), canonical(valuesAfter), "the input values are unchanged");
+              HostArrays.bits(inputValues),
+              HostArrays.bits(valuesAfter),
+              "the input values are unchanged");
         }
       }
       if (vOut != null) {
@@ -287,10 +291,10 @@ public abstract class SortConformance extends BackendConformance {
       }
       prims.download(kOut, sortedKeys);
     }
-    assertArrayEquals(canonical(expectedKeys), canonical(sortedKeys), "keys");
+    assertArrayEquals(HostArrays.bits(expectedKeys), HostArrays.bits(sortedKeys), "keys");
     if (sortedValues != null) {
       assertArrayEquals(
-          expectedValues, canonical(sortedValues), "values (stable order of equal bits)");
+          expectedValues, HostArrays.bits(sortedValues), "values (stable order of equal bits)");
     }
   }
 
@@ -509,7 +513,7 @@ public abstract class SortConformance extends BackendConformance {
 
   /** Keys sorted by {@link Arrays#sort}, reversed for descending. */
   private static Object reference(Object keys, SortOrder order) {
-    Object sorted = copy(keys);
+    Object sorted = HostArrays.copy(keys);
     switch (DType.ofArray(keys)) {
       case INT -> Arrays.sort((int[]) sorted);
       case LONG -> Arrays.sort((long[]) sorted);
@@ -537,31 +541,6 @@ public abstract class SortConformance extends BackendConformance {
     }
     double[] a = (double[]) keys;
     return Double.compare(a[i], a[j]);
-  }
-
-  /** The keys as longs, floating keys as {@code floatToIntBits}/{@code doubleToLongBits}. */
-  private static long[] canonical(Object array) {
-    int n = Array.getLength(array);
-    long[] out = new long[n];
-    for (int i = 0; i < n; i++) {
-      if (array instanceof int[] a) {
-        out[i] = a[i];
-      } else if (array instanceof long[] a) {
-        out[i] = a[i];
-      } else if (array instanceof float[] a) {
-        out[i] = Float.floatToIntBits(a[i]);
-      } else {
-        out[i] = Double.doubleToLongBits(((double[]) array)[i]);
-      }
-    }
-    return out;
-  }
-
-  private static Object copy(Object array) {
-    int n = Array.getLength(array);
-    Object out = Array.newInstance(array.getClass().getComponentType(), n);
-    System.arraycopy(array, 0, out, 0, n);
-    return out;
   }
 
   private static SortResult<?> sortCopy(Prims prims, Object keys, SortOrder order) {
