@@ -114,8 +114,10 @@ int main(int argc, char** argv) {
     cudaMemcpy(values, host.data(), n * 4, cudaMemcpyHostToDevice);
     const int tile = BLOCK_SIZE * SELECT_ITEMS_4;
     const i64 tiles = (n + tile - 1) / tile;
+    // the tile counter's word, then one state a tile (LOOKBACK_STATE_BYTES apart when set)
+    const size_t state_bytes = 8 * (size_t)LOOKBACK_STATE_WORDS(float) * (tiles + 1);
     unsigned* state;
-    cudaMalloc(&state, 8 * (tiles + 1));
+    cudaMalloc(&state, state_bytes);
     i64* kept;
     cudaMalloc(&kept, 8 * 2);
     i64 program[2];
@@ -136,7 +138,7 @@ int main(int argc, char** argv) {
       std::vector<float> times;
       for (int r = 0; r < 20; r++) {
         cudaEventRecord(start);
-        cudaMemsetAsync(state, 0, 8 * (tiles + 1));
+        cudaMemsetAsync(state, 0, state_bytes);
         compact_float<<<(unsigned)tiles, BLOCK_SIZE>>>(values, n, code, out, state, delay, kept);
         cudaEventRecord(stop);
         cudaEventSynchronize(stop);
@@ -160,7 +162,7 @@ int main(int argc, char** argv) {
                           &no_out_indices, &no, &at, &capacity, &no, &state, &delay, &kept};
         for (int r = 0; r < 20; r++) {
           cudaEventRecord(start);
-          cudaMemsetAsync(state, 0, 8 * (tiles + 1));
+          cudaMemsetAsync(state, 0, state_bytes);
           drv_cuLaunchKernel(ptx_compact, (unsigned)tiles, 1, 1, BLOCK_SIZE, 1, 1, 0, nullptr, params, nullptr);
           cudaEventRecord(stop);
           cudaEventSynchronize(stop);

@@ -18,6 +18,13 @@
 template <typename T, int BYTES = sizeof(T)>
 struct TileStates;
 
+// LOOKBACK_STATE_BYTES: bytes from one tile's state to the next (0: packed, twice the type's size).
+#ifndef LOOKBACK_STATE_BYTES
+#define LOOKBACK_STATE_BYTES 0
+#endif
+#define LOOKBACK_STATE_WORDS(T) \
+  ((LOOKBACK_STATE_BYTES > 2 * (int)sizeof(T) ? LOOKBACK_STATE_BYTES : 2 * (int)sizeof(T)) / 8)
+
 // Pause between polls of a tile state that is not ready, so that spinning warps do not flood L2.
 __device__ __forceinline__ void backoff(unsigned delay_ns) {
 #if __CUDA_ARCH__ >= 700
@@ -32,13 +39,13 @@ struct TileStates<T, 4> {
   __device__ __forceinline__ void publish(unsigned tile, unsigned status, T value) {
     union { T v; unsigned u; } bits;
     bits.v = value;
-    words[tile] = ((u64)bits.u << 32) | status;
+    words[LOOKBACK_STATE_WORDS(T) * (u64)tile] = ((u64)bits.u << 32) | status;
   }
   __device__ __forceinline__ unsigned wait(long long tile, T& value, unsigned delay_ns) {
-    u64 w = words[tile];
+    u64 w = words[LOOKBACK_STATE_WORDS(T) * tile];
     while ((unsigned)w == STATUS_EMPTY) {
       backoff(delay_ns);
-      w = words[tile];
+      w = words[LOOKBACK_STATE_WORDS(T) * tile];
     }
     union { T v; unsigned u; } bits;
     bits.u = (unsigned)(w >> 32);
@@ -54,14 +61,14 @@ struct TileStates<T, 8> {
   __device__ __forceinline__ void publish(unsigned tile, unsigned status, T value) {
     union { T v; u64 u; } bits;
     bits.v = value;
-    asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(words + 2 * (u64)tile), "l"((u64)status),
+    asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(words + LOOKBACK_STATE_WORDS(T) * (u64)tile), "l"((u64)status),
                  "l"(bits.u)
                  : "memory");
   }
   __device__ __forceinline__ unsigned wait(long long tile, T& value, unsigned delay_ns) {
     u64 status, payload;
     while (true) {
-      asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(status), "=l"(payload) : "l"(words + 2 * tile) : "memory");
+      asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(status), "=l"(payload) : "l"(words + LOOKBACK_STATE_WORDS(T) * tile) : "memory");
       if (status != STATUS_EMPTY) break;
       backoff(delay_ns);
     }
