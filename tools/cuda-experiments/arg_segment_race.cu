@@ -38,7 +38,7 @@
 //   PTXAS=1 tools/cuda-experiments/build-arg-segment-variants.sh            # -> target/arg-segment-variants
 // Run (GPU machine, repository root, carrying target/arg_segment_race and target/arg-segment-variants):
 //   target/arg_segment_race backend-cuda/src/main/resources/dev/prims/cuda/ptx target/arg-segment-variants
-//       [cases = argmax,segsum,segmixed,rbk,sbk] [rounds = 3]
+//       [cases = argmax,segsum,segmixed,rbk,sbk,sbkd] [rounds = 3]
 // A variants directory of "-" races the committed PTX alone.
 #include <cub/cub.cuh>
 #include <cuda.h>
@@ -88,6 +88,9 @@ __host__ __device__ inline unsigned hash32(unsigned long long i) {
   x *= 0xD6E8FEB86659FD93ULL;
   x ^= x >> 32;
   return (unsigned)x;
+}
+__global__ void widen_kernel(const float* f, double* d, i64 n) {
+  for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) d[i] = f[i];
 }
 __global__ void fill_kernel(float* f, int* k, int* keys, i64 n, i64 run) {
   for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) {
@@ -258,7 +261,7 @@ static i64 ceil_div(i64 a, i64 b) { return (a + b - 1) / b; }
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
-                 "usage: arg_segment_race <committed ptx dir> <variants dir | -> [cases = argmax,segsum,segmixed,rbk,sbk] "
+                 "usage: arg_segment_race <committed ptx dir> <variants dir | -> [cases = argmax,segsum,segmixed,rbk,sbk,sbkd] "
                  "[rounds = 3]\n");
     return 2;
   }
@@ -290,7 +293,7 @@ int main(int argc, char** argv) {
   // scratch shared by all prims candidates (partials, chunk heads and tails, tile states), the
   // arg-reduce counter (zero on entry, reset by the kernel) and the mapped host result slot
   void* scratch;
-  const size_t scratch_bytes = 16 * (size_t)(N / (256 * 5) + 2);
+  const size_t scratch_bytes = 128 * (size_t)(N / (256 * 5) + 2);
   CK(cudaMalloc(&scratch, scratch_bytes));
   unsigned* counter;
   CK(cudaMalloc(&counter, 64));
@@ -308,7 +311,7 @@ int main(int argc, char** argv) {
   if (want("argmax")) units.insert(units.end(), {"argreduce_bulk", "argreduce"});
   if (want("segsum") || want("segmixed")) units.push_back("segment_reduce_blocks");
   if (want("rbk")) units.push_back("segment_reduce_by_key_int");
-  if (want("sbk")) units.push_back("segment_scan_by_key_int");
+  if (want("sbk") || want("sbkd")) units.push_back("segment_scan_by_key_int");
   const std::vector<Ptx> ptx = load_units(committed, variants, units);
   auto of_unit = [&](const std::string& u) {
     std::vector<const Ptx*> r;
@@ -522,28 +525,31 @@ int main(int argc, char** argv) {
 
   // ---- by key: int keys i / 64, float values -----------------------------------------------------
   const i64 runs_count = ceil_div(N, RUN);
-  // CudaSegmenter.byKey: zero 16 * tiles bytes of state (one 16-byte look-back state a tile), then
+  // CudaSegmenter.byKey: zero 128 * tiles bytes of state (one look-back state a tile, a line apart), then
   // one launch of tiles blocks, BLOCK_SIZE threads (tile = CudaSegmentPolicy.byKeyTile); a candidate
   // with BY_KEY_THREADS launches that many threads a block
   auto by_key_entries = [&](Case& c, i64 n, const std::string& unit, const std::string& kernel, bool reduce, void* out,
-                            void* unique, i64* runs, const std::function<bool(Entry&)>& check) {
+                            void* unique, i64* runs, const std::function<bool(Entry&)>& check, int value_bytes = 4,
+                            const void* values = nullptr) {
     for (const Ptx* p : of_unit(unit)) {
       const CUfunction fn = p->function(kernel);
-      // the committed defaults: scan-by-key 23 items (segment_scan_by_key_int.cu), reduce-by-key 15
+      // the committed defaults: scan-by-key 23 items (segment_scan_by_key_int.cu), reduce-by-key 15;
+      // 8-byte values 11 (block_by_key.cuh)
       const int threads = (int)p->get("BY_KEY_THREADS", 256);
-      const i64 tile = threads * p->get("BY_KEY_ITEMS_4", reduce ? 15 : 23);
+      const i64 tile = threads * (value_bytes == 8 ? p->get("BY_KEY_ITEMS_8", 11)
+                                                   : p->get("BY_KEY_ITEMS_4", reduce ? 15 : 23));
       const i64 tiles = ceil_div(n, tile);
-      const size_t state_bytes = 16 * tiles;
+      const size_t state_bytes = 8 * p->get("BY_KEY_STATE_WORDS", 16) * tiles;
       for (int delay : {0, 100, 400, 700}) {
         for (bool count : {false, true}) {
           if ((delay != 0 || count) && p->label != "committed") continue;
           if (count && (!reduce || delay != 0)) continue;
           Entry e;
           e.label = p->label + (delay ? " delay=" + std::to_string(delay) : "") + (count ? " +count" : "");
-          e.bytes = (double)n * (reduce ? 8 : 12);
+          e.bytes = (double)n * (reduce ? 4 + value_bytes : 4 + 2 * value_bytes);
           e.call = [=]() {
             CD(drv.MemsetD32Async((CUdeviceptr)scratch, 0, state_bytes / 4, (CUstream)stream));
-            const void* a0 = keys; const void* a1 = f; i64 a2 = n; void* a3 = unique; void* a4 = out; void* a5 = runs;
+            const void* a0 = keys; const void* a1 = values ? values : f; i64 a2 = n; void* a3 = unique; void* a4 = out; void* a5 = runs;
             void* a6 = scratch; unsigned a7 = delay; int ex = 0;
             if (reduce)
               launch(fn, tiles, threads, 0, {&a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7});
@@ -602,41 +608,52 @@ int main(int argc, char** argv) {
       cases.push_back(std::move(c));
     }
   }
-  if (want("sbk")) {
-    float* cub_out = (float*)dalloc(N * 4);
-    float* out = (float*)dalloc(N * 4);
+  // scan-by-key of float values ("sbk") or double values ("sbkd": the floats widened)
+  auto scan_by_key = [&](auto zero, const char* type, const auto* values) {
+    typedef decltype(zero) V;
+    V* cub_out = (V*)dalloc(N * sizeof(V));
+    V* out = (V*)dalloc(N * sizeof(V));
     for (int log2 : {24, 28}) {
       const i64 n = 1LL << log2;
       size_t temp_bytes = 0;
-      cub::DeviceScan::InclusiveSumByKey(nullptr, temp_bytes, keys, f, cub_out, n, cuda::std::equal_to<>(), stream);
+      cub::DeviceScan::InclusiveSumByKey(nullptr, temp_bytes, keys, values, cub_out, n, cuda::std::equal_to<>(), stream);
       void* temp = dalloc(temp_bytes);
       auto c = std::make_unique<Case>();
-      c->name = "scan-by-key float 2^" + std::to_string(log2) + " run=64";
+      c->name = std::string("scan-by-key ") + type + " 2^" + std::to_string(log2) + " run=64";
       c->cub = {"cub DeviceScan::InclusiveSumByKey", [=]() {
                   size_t b = temp_bytes;
-                  cub::DeviceScan::InclusiveSumByKey(temp, b, keys, f, cub_out, n, cuda::std::equal_to<>(), stream);
-                }, (double)n * 12};
+                  cub::DeviceScan::InclusiveSumByKey(temp, b, keys, values, cub_out, n, cuda::std::equal_to<>(), stream);
+                }, (double)n * (4 + 2 * sizeof(V))};
       c->cub.call();
       CK(cudaStreamSynchronize(stream));
-      const std::vector<float> reference = to_host<float>(cub_out, n);
+      const std::vector<V> reference = to_host<V>(cub_out, n);
       const std::string name = c->name;
-      by_key_entries(*c, n, "segment_scan_by_key_int", "scan_by_key_int_float_sum", false, out, nullptr, nullptr,
-                     [&](Entry& e) {
-                       CK(cudaMemset(out, 0xff, N * 4));
+      by_key_entries(*c, n, "segment_scan_by_key_int", std::string("scan_by_key_int_") + type + "_sum", false, out,
+                     nullptr, nullptr, [&](Entry& e) {
+                       CK(cudaMemset(out, 0xff, N * sizeof(V)));
                        e.call();
                        CK(cudaStreamSynchronize(stream));
-                       const double worst = worst_relative(to_host<float>(out, n), reference);
+                       const std::vector<V> got = to_host<V>(out, n);
+                       const double worst = worst_relative(std::vector<float>(got.begin(), got.end()),
+                                                           std::vector<float>(reference.begin(), reference.end()));
                        // nothing written past n
-                       const std::vector<float> past = to_host<float>(out + n, n < N ? 1024 : 0);
+                       const std::vector<V> past = to_host<V>(out + n, n < N ? 1024 : 0);
                        bool clean = true;
-                       for (float v : past) clean = clean && std::isnan(v);
+                       for (V v : past) clean = clean && std::isnan(v);
                        const bool ok = worst <= 1e-3 && clean;
                        std::printf("# check %s %s: worst relative difference per element %.2e%s%s\n", name.c_str(),
                                    e.label.c_str(), worst, clean ? "" : " (wrote past n)", ok ? "" : "  WRONG");
                        return ok;
-                     });
+                     }, (int)sizeof(V), values);
       cases.push_back(std::move(c));
     }
+  };
+  if (want("sbk")) scan_by_key(0.0f, "float", f);
+  if (want("sbkd")) {
+    double* d = (double*)dalloc(N * 8);
+    widen_kernel<<<4096, 256>>>(f, d, N);
+    CK(cudaDeviceSynchronize());
+    scan_by_key(0.0, "double", d);
   }
   std::fflush(stdout);
 

@@ -305,7 +305,9 @@ static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int 
   CK(cudaMalloc(&check, n * 4));
   const i64 max_tiles = n / (256 * 15) + 2;
   void* scratch;
-  const size_t scratch_bytes = 16 * (max_tiles + 1);
+  // STATE_BYTES: bytes a tile's state takes, as LOOKBACK_STATE_BYTES of the PTX (block_lookback.cuh: 128)
+  const i64 state_stride = std::max(16L, std::getenv("STATE_BYTES") ? std::atol(std::getenv("STATE_BYTES")) : 128L);
+  const size_t scratch_bytes = state_stride * (max_tiles + 1);
   CK(cudaMalloc(&scratch, scratch_bytes));
   size_t temp_bytes = 0, need = 0;
   cub::DeviceScan::InclusiveSum(nullptr, need, f, (float*)out, n, h.stream);
@@ -337,7 +339,7 @@ static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int 
     const i64 m = type == "double" ? n / 2 : n;
     const i64 tiles = (m + 256 * items - 1) / (256 * items);
     const void* in = type == "double" ? (void*)d : (void*)f;
-    const size_t state_bytes = 16 * (tiles + 1);
+    const size_t state_bytes = state_stride * (tiles + 1);
     entries.push_back({kernel + " items=" + std::to_string(items), type, [=, &h](void* o) {
                          CK(cudaMemsetAsync(scratch, 0, state_bytes, h.stream));
                          const void* a0 = in; void* a1 = o; i64 a2 = m; int a3 = 0;

@@ -7,14 +7,6 @@
 #include <type_traits>
 
 #include "../common.cuh"
-// Tile states one 128-byte L2 line apart (CudaSelectKernels.STATE_BYTES mirrors it): packed at 8
-// bytes, sixteen neighbouring tiles polled and published on one line. On an H100 (2^28 values,
-// half kept, tools/cuda-experiments/select_tiles.cu --ptx, 2026-11-26) the plain float compaction
-// took 0.89 ms packed, 0.72 ms at 32 bytes and 0.69 ms at 128 (CUB 0.69-0.70 ms); ints 0.87 ->
-// 0.68 ms.
-#ifndef LOOKBACK_STATE_BYTES
-#define LOOKBACK_STATE_BYTES 128
-#endif
 #include "../block/block_lookback.cuh"
 
 typedef unsigned u32;
@@ -53,9 +45,11 @@ typedef unsigned u32;
 // --ptx, 2026-11-26, CUB 0.69-0.70 ms) the general entry took 1.19 ms for floats and 1.51 ms for
 // ints; the plain float entry 1.10 ms at 80 registers, 0.95-0.96 at 64, 0.89-0.90 at 48 (a few
 // spilled words) and 1.04 at 40; the plain int entry, comparing 32-bit integers, 1.09 / 0.96 /
-// 0.86-0.87 ms at 80 / 64 / 48. 8-byte values keep 3 (unmeasured; at 48 registers long values
-// spill). Tiles in block-index order instead of a ticket were slower there (1.12 against 0.99 ms,
-// built from source).
+// 0.86-0.87 ms at 80 / 64 / 48. 8-byte values at 4 (64 registers; the long entry spills 72 bytes):
+// with the tile states a line apart (block_lookback.cuh), long and double values of 2^28 took
+// 1.30-1.34 ms against 1.44-1.48 ms at 3 (prims bench, CUB 1.26-1.27 ms); at 48 registers they
+// spill hundreds of bytes. Tiles in block-index order instead of a ticket were slower there (1.12
+// against 0.99 ms, built from source).
 #ifndef SELECT_MIN_BLOCKS
 #define SELECT_MIN_BLOCKS 3
 #endif
@@ -63,7 +57,7 @@ typedef unsigned u32;
 #define SELECT_PLAIN_MIN_BLOCKS_4 5
 #endif
 #ifndef SELECT_PLAIN_MIN_BLOCKS_8
-#define SELECT_PLAIN_MIN_BLOCKS_8 3
+#define SELECT_PLAIN_MIN_BLOCKS_8 4
 #endif
 
 // The radix bits of x (see dev.prims.spi.Sorter): NaNs canonical, ordered as an unsigned R.

@@ -20,6 +20,13 @@ final class CudaScanPolicy {
   /** Items per thread of a tile of 8-byte elements ({@code SCAN_ITEMS_PER_THREAD_8}). */
   static final int ITEMS_PER_THREAD_8 = 23;
 
+  /**
+   * Bytes from one tile's look-back state to the next (LOOKBACK_STATE_BYTES in block_lookback.cuh),
+   * for the scans and the select: one 128-byte L2 line a tile, so that neighbouring tiles do not
+   * poll and publish on one line. The first line holds the tile counter.
+   */
+  static final long LOOKBACK_STATE_BYTES = 128;
+
   /** Nanoseconds a look-back warp sleeps between polls of a tile that is not ready yet. */
   static final int LOOKBACK_DELAY_NS = 0;
 

@@ -277,9 +277,8 @@ final class CudaScanner implements Scanner {
       int delayNs,
       Number carry) {
     long tiles = ceilDiv(n, tile);
-    // The tile counter (padded to one state word), then one word per tile: status and value, twice
-    // the element's size.
-    long stateBytes = 2L * type.bytes() * (1 + tiles);
+    // The tile counter, then one state per tile (status and value), a line apart
+    long stateBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES * (1 + tiles);
     CUdeviceptr scratch = backend.scratch(stateBytes);
     backend.zero(scratch, stateBytes / 4);
     KernelArgs args =

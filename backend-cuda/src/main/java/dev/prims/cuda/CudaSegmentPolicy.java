@@ -15,9 +15,19 @@ final class CudaSegmentPolicy {
   /** Elements per tile (SEG_TILE). */
   static final long TILE = (long) DeviceSegmenter.BLOCK_SIZE * ITEMS_PER_THREAD;
 
+  /**
+   * Items per thread of a scan-by-key tile of int keys and 8-byte values (BY_KEY_ITEMS_8 in
+   * segment_scan_by_key_int.cu), more than the shared {@link DeviceSegmenter#BY_KEY_ITEMS_8}.
+   */
+  static final int SCAN_BY_KEY_INT_ITEMS_8 = 13;
+
   /** Elements per by-key tile of {@code keys} and {@code values}, of a scan or a reduce. */
   static long byKeyTile(DType keys, DType values, boolean scan) {
-    return (long) DeviceSegmenter.BLOCK_SIZE * DeviceSegmenter.byKeyItems(keys, values, scan);
+    int items =
+        scan && keys.bytes() == 4 && values.bytes() == 8
+            ? SCAN_BY_KEY_INT_ITEMS_8
+            : DeviceSegmenter.byKeyItems(keys, values, scan);
+    return (long) DeviceSegmenter.BLOCK_SIZE * items;
   }
 
   /**

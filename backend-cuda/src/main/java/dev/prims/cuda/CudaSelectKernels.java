@@ -23,12 +23,6 @@ final class CudaSelectKernels implements SelectKernels {
   static final int ITEMS_8 = 12;
 
   /**
-   * Bytes from one tile's look-back state to the next (LOOKBACK_STATE_BYTES in select.cu): one
-   * 128-byte L2 line a tile, so that neighbouring tiles do not poll and publish on one line.
-   */
-  static final long STATE_BYTES = 128;
-
-  /**
    * Blocks per SM of a capped compaction (SELECT_MIN_BLOCKS in select.cu: as many as its launch
    * bounds keep resident), which loops over the tiles.
    */
@@ -89,7 +83,7 @@ final class CudaSelectKernels implements SelectKernels {
     backend.call(
         () -> {
           // the tile counter's word, then one state (status and count) per tile, a line apart
-          long stateBytes = STATE_BYTES * (tiles + 1);
+          long stateBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES * (tiles + 1);
           CUdeviceptr state = backend.scratch(stateBytes);
           backend.zero(state, stateBytes / 4);
           backend.launch(

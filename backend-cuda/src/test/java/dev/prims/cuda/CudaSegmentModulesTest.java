@@ -100,6 +100,9 @@ class CudaSegmentModulesTest {
         DeviceSegmenter.SCAN_BY_KEY_ITEMS_4,
         defined("../device/segment_scan_by_key_int.cu", "BY_KEY_ITEMS_4"));
     assertEquals(
+        CudaSegmentPolicy.SCAN_BY_KEY_INT_ITEMS_8,
+        defined("../device/segment_scan_by_key_int.cu", "BY_KEY_ITEMS_8"));
+    assertEquals(
         CudaArgReducer.BULK_STAGES, defined("../device/argreduce_bulk.cu", "ARG_BULK_STAGES"));
     assertEquals(CudaReducePolicy.BLOCK_SIZE, DeviceSegmenter.BLOCK_SIZE);
   }
