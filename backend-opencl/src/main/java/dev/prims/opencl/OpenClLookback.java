@@ -42,6 +42,12 @@ record OpenClLookback(Mode mode, String reason) {
     UNSUPPORTED
   }
 
+  /**
+   * Bytes a tile's look-back state takes in the states buffer, the counter's first (lookback.cl's
+   * LOOKBACK_STATE_BYTES on NVIDIA: one 128-byte L2 line a tile; the other modes need less).
+   */
+  static final long STATE_BYTES = 128;
+
   // OpenCL 3.0 device queries and capability bits (not in JOCL 2.0.6).
   private static final int CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES = 0x1063;
   private static final int CL_DEVICE_ATOMIC_FENCE_CAPABILITIES = 0x1064;

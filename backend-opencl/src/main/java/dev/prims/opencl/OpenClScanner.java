@@ -338,12 +338,11 @@ final class OpenClScanner implements Scanner {
               + " elements");
     }
     // The tile counter, then one state per tile (see scan.cl): on NVIDIA a word of twice the
-    // type's size holding status and value (the 16-byte words from byte 16), else a uint status
-    // with the values in aggregates and prefixes.
+    // type's size holding status and value, a line a tile, else a uint status with the values in
+    // aggregates and prefixes.
     boolean ptx = policy.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX;
     OpenClTickets states = !ptx ? flagStates : type.bytes() == 4 ? packedStates : wideStates;
-    long stateBytes =
-        !ptx ? (tiles + 1) * 4 : type.bytes() == 4 ? (tiles + 1) * 8 : (tiles + 1) * 16;
+    long stateBytes = (tiles + 1) * (ptx ? OpenClLookback.STATE_BYTES : 4);
     cl_mem state = states.next(stateBytes, tiles);
     cl_mem aggregates = backend.scratch("scan.aggregates", ptx ? 8 : tiles * 8);
     cl_mem prefixes = backend.scratch("scan.prefixes", ptx ? 8 : tiles * 8);

@@ -72,8 +72,8 @@ final class OpenClSelectKernels implements SelectKernels {
       backend.callAndRead(
           "select",
           () -> {
-            // a word of counter, then 8 bytes of state per tile (status and count with PTX)
-            cl_mem state = states.next((tiles + 1) * 8, tiles);
+            // the counter, then a state per tile (status and count with PTX, a line a tile)
+            cl_mem state = states.next((tiles + 1) * OpenClLookback.STATE_BYTES, tiles);
             cl_mem aggregates = backend.scratch("select.aggregates", tiles * 4);
             cl_mem prefixes = backend.scratch("select.prefixes", tiles * 4);
             backend.launch(

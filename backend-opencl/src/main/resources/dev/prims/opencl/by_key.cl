@@ -39,7 +39,7 @@ inline run_pair run_op(run_pair a, run_pair b OP_PARAM) {
 
 #ifdef LOOKBACK_PTX
 /*
- * NVIDIA: tile t's state is one 16-byte word (word t + 1 of state seen as such words), written with
+ * NVIDIA: tile t's state is one 16-byte word (at LOOKBACK_STATE_AT, a line a tile), written with
  * one volatile vector store and read with one, so no fence is needed: the count, epoch and kind in
  * the first half, (count << 24) | (epoch << 2) | kind (OpenClSegmenter keeps epochs below 2^22),
  * the value's bits in the second; aggregates and prefixes are unused.
@@ -58,7 +58,7 @@ inline void by_key_publish(__global uint* state, __global run_pair* aggregates,
   v.bits = 0;
   v.value = pair.value;
   ulong head = ((ulong)pair.count << 24) | ((epoch & BY_KEY_EPOCH_MASK) << 2) | kind;
-  ulong at = (ulong)(state + 4) + 16 * (ulong)t;
+  ulong at = LOOKBACK_STATE_AT(state, t);
   asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(at), "l"(head), "l"(v.bits)
                : "memory");
 }
@@ -67,7 +67,7 @@ inline void by_key_publish(__global uint* state, __global run_pair* aggregates,
 inline uint by_key_read(__global uint* state, __global run_pair* aggregates,
                         __global run_pair* prefixes, uint epoch, uint t, run_pair* pair) {
   ulong head, bits;
-  ulong at = (ulong)(state + 4) + 16 * (ulong)t;
+  ulong at = LOOKBACK_STATE_AT(state, t);
   asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];"
                : "=l"(head), "=l"(bits)
                : "l"(at)

@@ -49,6 +49,14 @@ inline uint lookback_wait_status(__global uint* state, uint epoch, uint t) {
 
 #ifdef LOOKBACK_PTX
 /*
+ * Where tile t's state word starts on NVIDIA's platform: one 128-byte L2 line a tile, the line
+ * after the counter's first (OpenClLookback.STATE_BYTES), as the CUDA backend's look-back states;
+ * packed, neighbouring tiles polled and published on one line.
+ */
+#define LOOKBACK_STATE_BYTES 128
+#define LOOKBACK_STATE_AT(state, t) ((ulong)(state) + LOOKBACK_STATE_BYTES * ((ulong)(t) + 1))
+
+/*
  * NVIDIA's platform: warp votes and shuffles as inline PTX (NVIDIA's OpenCL has no sub-groups), as
  * the CUDA backend's warp/ primitives. Warps are 32 consecutive work-items of the one-dimensional
  * work-group.

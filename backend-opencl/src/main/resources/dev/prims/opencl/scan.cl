@@ -348,8 +348,8 @@ __kernel REQUIRE_BLOCK void scan_chunk_apply(__global const T* input, __global T
  * is (epoch << 2) | kind, epoch being the launch's number (from 1), so states of earlier launches
  * read as STATUS_EMPTY and need no clearing between launches.
  *
- * LOOKBACK_PTX (NVIDIA): status and value share one word of twice the type's size (tile t's is
- * word t + 1 of state seen as such words), written with one volatile store and read with one
+ * LOOKBACK_PTX (NVIDIA): status and value share one word of twice the type's size (tile t's at
+ * LOOKBACK_STATE_AT, a line a tile), written with one volatile store and read with one
  * volatile load (16-byte vector accesses for 8-byte types), so no fence is needed: the CUDA
  * backend's TileStates. aggregates and prefixes are unused.
  *
@@ -365,11 +365,11 @@ inline void publish_state(__global uint* state, __global T* aggregates, __global
   bits.value = value;
   if (sizeof(T) == 4) {
     ulong word = ((ulong)bits.word[0] << 32) | status;
-    ulong at = (ulong)(state + 2) + 8 * (ulong)t;
+    ulong at = LOOKBACK_STATE_AT(state, t);
     asm volatile("st.volatile.global.u64 [%0], %1;" ::"l"(at), "l"(word) : "memory");
   } else {
     ulong payload = ((ulong)bits.word[sizeof(T) / 4 - 1] << 32) | bits.word[0];
-    ulong at = (ulong)(state + 4) + 16 * (ulong)t;
+    ulong at = LOOKBACK_STATE_AT(state, t);
     asm volatile("st.volatile.global.v2.u64 [%0], {%1, %2};" ::"l"(at), "l"(status), "l"(payload)
                  : "memory");
   }
@@ -381,12 +381,12 @@ inline uint read_state(__global uint* state, __global T* aggregates, __global T*
   ulong status, payload;
   if (sizeof(T) == 4) {
     ulong word;
-    ulong at = (ulong)(state + 2) + 8 * (ulong)t;
+    ulong at = LOOKBACK_STATE_AT(state, t);
     asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(word) : "l"(at) : "memory");
     status = word & 0xffffffffUL;
     payload = word >> 32;
   } else {
-    ulong at = (ulong)(state + 4) + 16 * (ulong)t;
+    ulong at = LOOKBACK_STATE_AT(state, t);
     asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];"
                  : "=l"(status), "=l"(payload)
                  : "l"(at)

@@ -176,14 +176,14 @@ __kernel REQUIRE_BLOCK void select_tile_offsets(__global uint* counts, ulong til
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
 #ifdef LOOKBACK_PTX
 /*
- * NVIDIA: tile t's status and kept count share one 8-byte word (word t + 1 of state seen as
- * ulongs), written with one volatile store and read with one volatile load, so no fence is needed
+ * NVIDIA: tile t's status and kept count share one 8-byte word (at LOOKBACK_STATE_AT, a line a
+ * tile), written with one volatile store and read with one volatile load, so no fence is needed
  * (as scan.cl's states); aggregates and prefixes are unused.
  */
 inline void select_publish(__global uint* state, __global uint* aggregates,
                            __global uint* prefixes, uint epoch, uint t, uint kind, uint count) {
   ulong word = ((ulong)count << 32) | ((epoch << 2) | kind);
-  ulong at = (ulong)(state + 2) + 8 * (ulong)t;
+  ulong at = LOOKBACK_STATE_AT(state, t);
   asm volatile("st.volatile.global.u64 [%0], %1;" ::"l"(at), "l"(word) : "memory");
 }
 
@@ -191,7 +191,7 @@ inline void select_publish(__global uint* state, __global uint* aggregates,
 inline uint select_read(__global uint* state, __global uint* aggregates, __global uint* prefixes,
                         uint epoch, uint t, uint* count) {
   ulong word;
-  ulong at = (ulong)(state + 2) + 8 * (ulong)t;
+  ulong at = LOOKBACK_STATE_AT(state, t);
   asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(word) : "l"(at) : "memory");
   if (((uint)word >> 2) != epoch) return STATUS_EMPTY;
   *count = (uint)(word >> 32);
