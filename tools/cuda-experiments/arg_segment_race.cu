@@ -534,9 +534,9 @@ int main(int argc, char** argv) {
     for (const Ptx* p : of_unit(unit)) {
       const CUfunction fn = p->function(kernel);
       // the committed defaults: scan-by-key 23 items (segment_scan_by_key_int.cu), reduce-by-key 15;
-      // 8-byte values 11 (block_by_key.cuh)
+      // 8-byte values 11, scans of int keys 13 (CudaSegmentPolicy)
       const int threads = (int)p->get("BY_KEY_THREADS", 256);
-      const i64 tile = threads * (value_bytes == 8 ? p->get("BY_KEY_ITEMS_8", 11)
+      const i64 tile = threads * (value_bytes == 8 ? p->get("BY_KEY_ITEMS_8", reduce ? 11 : 13)
                                                    : p->get("BY_KEY_ITEMS_4", reduce ? 15 : 23));
       const i64 tiles = ceil_div(n, tile);
       const size_t state_bytes = 8 * p->get("BY_KEY_STATE_WORDS", 16) * tiles;
