@@ -144,10 +144,7 @@ public abstract class SegmentConformance extends BackendConformance {
       } else {
         Object expected = Reference.scan(HostArrays.slice(values, from, to - from), op, inclusive);
         assertSameArray(
-            type,
-            expected,
-            HostArrays.slice(result, from, to - from),
-            "segment " + s + " at " + from);
+            expected, HostArrays.slice(result, from, to - from), "segment " + s + " at " + from);
       }
     }
   }
@@ -369,7 +366,7 @@ public abstract class SegmentConformance extends BackendConformance {
           mode == Mode.REDUCE
               ? reduce(segments, values, ReduceOp.SUM).values()
               : scan(segments, values, ReduceOp.SUM, mode.kind()).values();
-      assertSameArray(type, expected, actual, setting.name());
+      assertSameArray(expected, actual, setting.name());
     }
   }
 
@@ -468,8 +465,8 @@ public abstract class SegmentConformance extends BackendConformance {
     }
     Object scanned = scanByKey(byKey, values, op, ScanKind.INCLUSIVE);
     if (exact) {
-      assertSameArray(type, reproducible(Mode.REDUCE, values, runs), reduced.values(), "reduced");
-      assertSameArray(type, reproducible(Mode.INCLUSIVE, values, runs), scanned, "scanned");
+      assertSameArray(reproducible(Mode.REDUCE, values, runs), reduced.values(), "reduced");
+      assertSameArray(reproducible(Mode.INCLUSIVE, values, runs), scanned, "scanned");
     } else {
       check(Mode.REDUCE, type, op, values, runs, reduced.values());
       check(Mode.INCLUSIVE, type, op, values, runs, scanned);
@@ -650,31 +647,18 @@ public abstract class SegmentConformance extends BackendConformance {
   }
 
   /** Asserts equal integers or floating values of the same bits (any NaN equal to any NaN). */
-  static void assertSameArray(DType type, Object expected, Object actual, String what) {
-    int n = Array.getLength(expected);
-    assertEquals(n, Array.getLength(actual), what + ": length");
-    for (int i = 0; i < n; i++) {
-      boolean same =
-          switch (type) {
-            case INT -> ((int[]) expected)[i] == ((int[]) actual)[i];
-            case LONG -> ((long[]) expected)[i] == ((long[]) actual)[i];
-            case FLOAT ->
-                Float.floatToIntBits(((float[]) expected)[i])
-                    == Float.floatToIntBits(((float[]) actual)[i]);
-            default ->
-                Double.doubleToLongBits(((double[]) expected)[i])
-                    == Double.doubleToLongBits(((double[]) actual)[i]);
-          };
-      if (!same) {
-        fail(
-            what
-                + ": element "
-                + i
-                + " expected "
-                + Array.get(expected, i)
-                + " but was "
-                + Array.get(actual, i));
-      }
+  static void assertSameArray(Object expected, Object actual, String what) {
+    assertEquals(Array.getLength(expected), Array.getLength(actual), what + ": length");
+    int i = ScanExpectation.firstDifference(expected, actual);
+    if (i >= 0) {
+      fail(
+          what
+              + ": element "
+              + i
+              + " expected "
+              + Array.get(expected, i)
+              + " but was "
+              + Array.get(actual, i));
     }
   }
 }
