@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -193,6 +194,20 @@ public abstract class BackendConformance {
       }
     }
     return settings;
+  }
+
+  /**
+   * Asserts that {@code result}, taken on every reproducible setting of {@code primitive} (every
+   * variant and launch shape) and on the cpu backend, has the bits of {@code expected}.
+   */
+  protected final void assertReproducibleAgreement(
+      String what, Object expected, Primitive primitive, Function<Prims, Object> result) {
+    Agreement agreement = new Agreement(what, expected);
+    for (Setting setting : reproducibleSettings(primitive, true)) {
+      agreement.add(setting.name(), result.apply(setting.view()));
+    }
+    cpuEngine().ifPresent(cpu -> agreement.cpu(result.apply(cpu.determinism(REPRODUCIBLE))));
+    agreement.assertAgree();
   }
 
   /** What reproducible results are compared with, for test names. */

@@ -199,15 +199,8 @@ public abstract class DotConformance extends BackendConformance {
     Object a = TestData.array(type, kind, n, TestData.seed("exact-dot-a", type, kind, n));
     Object b = TestData.array(type, kind, n, TestData.seed("exact-dot-b", type, kind, n));
     String what = reproducibleWhat(null, "dot", n, kind.id(), type);
-    Agreement agreement = new Agreement(what, Reference.integerDot(a, b));
-    for (Setting setting : reproducibleSettings(Primitive.DOT, true)) {
-      agreement.add(setting.name(), Calls.dot(setting.view(), a, b).value());
-    }
-    cpuEngine()
-        .ifPresent(
-            cpu ->
-                agreement.cpu(Calls.dot(cpu.determinism(Determinism.REPRODUCIBLE), a, b).value()));
-    agreement.assertAgree();
+    assertReproducibleAgreement(
+        what, Reference.integerDot(a, b), Primitive.DOT, view -> Calls.dot(view, a, b).value());
   }
 
   @Test

@@ -246,16 +246,11 @@ public abstract class ReduceConformance extends BackendConformance {
     int n = java.lang.reflect.Array.getLength(data);
     String what =
         backendId() + " reproducible " + op.id() + " of " + n + " " + kind + " " + type.id();
-    Agreement agreement = new Agreement(what, Reference.fold(data, op));
-    for (Setting setting : reproducibleSettings(Primitive.REDUCE, true)) {
-      agreement.add(setting.name(), Calls.reduce(setting.view(), data, op).value());
-    }
-    cpuEngine()
-        .ifPresent(
-            cpu ->
-                agreement.cpu(
-                    Calls.reduce(cpu.determinism(Determinism.REPRODUCIBLE), data, op).value()));
-    agreement.assertAgree();
+    assertReproducibleAgreement(
+        what,
+        Reference.fold(data, op),
+        Primitive.REDUCE,
+        view -> Calls.reduce(view, data, op).value());
   }
 
   /**

@@ -412,18 +412,11 @@ public abstract class ScanConformance extends BackendConformance {
             + kind
             + " "
             + DType.ofArray(data).id();
-    Agreement agreement =
-        new Agreement(what, Reference.scan(data, op, scanKind == ScanKind.INCLUSIVE));
-    for (Setting setting : reproducibleSettings(Primitive.SCAN, true)) {
-      agreement.add(setting.name(), Calls.scan(setting.view(), data, op, scanKind).values());
-    }
-    cpuEngine()
-        .ifPresent(
-            cpu ->
-                agreement.cpu(
-                    Calls.scan(cpu.determinism(Determinism.REPRODUCIBLE), data, op, scanKind)
-                        .values()));
-    agreement.assertAgree();
+    assertReproducibleAgreement(
+        what,
+        Reference.scan(data, op, scanKind == ScanKind.INCLUSIVE),
+        Primitive.SCAN,
+        view -> Calls.scan(view, data, op, scanKind).values());
   }
 
   @Test
