@@ -23,22 +23,7 @@ class CpuSelectKernelsTest {
     int[] values = sequence();
     int[] out = new int[N];
     long[] kept = new long[1];
-    try (CpuParallel parallel = new CpuParallel(4)) {
-      new CpuSelectKernels(parallel)
-          .compact(
-              new SelectKernels.Compaction(
-                  new CpuBuffer(DType.INT, values),
-                  null,
-                  new CpuBuffer(DType.LONG, SelectProgram.flags()),
-                  SelectProgram.instructions(SelectProgram.flags()),
-                  new CpuBuffer(DType.INT, flags),
-                  new CpuBuffer(DType.INT, out),
-                  null,
-                  0,
-                  N,
-                  true,
-                  new CpuBuffer(DType.LONG, kept)));
-    }
+    compactByFlags(values, null, flags, out, null, 0, N, true, kept);
     int[] expected = new int[N];
     int m = 0;
     for (int i = 0; i < N; i++) {
@@ -70,22 +55,7 @@ class CpuSelectKernelsTest {
     Arrays.fill(out, -1);
     Arrays.fill(indicesOut, -1);
     long[] kept = new long[1];
-    try (CpuParallel parallel = new CpuParallel(4)) {
-      new CpuSelectKernels(parallel)
-          .compact(
-              new SelectKernels.Compaction(
-                  new CpuBuffer(DType.INT, values),
-                  new CpuBuffer(DType.INT, indices),
-                  new CpuBuffer(DType.LONG, SelectProgram.flags()),
-                  SelectProgram.instructions(SelectProgram.flags()),
-                  new CpuBuffer(DType.INT, flags),
-                  new CpuBuffer(DType.INT, out),
-                  new CpuBuffer(DType.INT, indicesOut),
-                  at,
-                  capacity,
-                  false,
-                  new CpuBuffer(DType.LONG, kept)));
-    }
+    compactByFlags(values, indices, flags, out, indicesOut, at, capacity, false, kept);
     int[] expected = new int[out.length];
     int[] expectedIndices = new int[out.length];
     Arrays.fill(expected, -1);
@@ -103,6 +73,38 @@ class CpuSelectKernelsTest {
     assertEquals(m, kept[0]);
     assertArrayEquals(expected, out);
     assertArrayEquals(expectedIndices, indicesOut);
+  }
+
+  /**
+   * Runs one flags-program compaction of int {@code values} (with {@code indices}, or null) into
+   * {@code out} ({@code indicesOut}) on four threads; the kept count goes to {@code kept[0]}.
+   */
+  private static void compactByFlags(
+      int[] values,
+      int[] indices,
+      int[] flags,
+      int[] out,
+      int[] indicesOut,
+      long at,
+      long capacity,
+      boolean partition,
+      long[] kept) {
+    try (CpuParallel parallel = new CpuParallel(4)) {
+      new CpuSelectKernels(parallel)
+          .compact(
+              new SelectKernels.Compaction(
+                  new CpuBuffer(DType.INT, values),
+                  indices == null ? null : new CpuBuffer(DType.INT, indices),
+                  new CpuBuffer(DType.LONG, SelectProgram.flags()),
+                  SelectProgram.instructions(SelectProgram.flags()),
+                  new CpuBuffer(DType.INT, flags),
+                  new CpuBuffer(DType.INT, out),
+                  indicesOut == null ? null : new CpuBuffer(DType.INT, indicesOut),
+                  at,
+                  capacity,
+                  partition,
+                  new CpuBuffer(DType.LONG, kept)));
+    }
   }
 
   private static int[] randomFlags(long seed) {
