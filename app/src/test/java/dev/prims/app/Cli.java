@@ -25,21 +25,35 @@ public record Cli(int exitCode, String out, String err) {
     return new Cli(code, out.toString(), err.toString());
   }
 
+  /** Runs {@code prims run ARGS --backend cpu} and checks that it succeeds. */
+  public static Cli runOnCpu(String... args) {
+    return succeeded(run(onCpu(args)));
+  }
+
   /**
    * Runs {@code prims run ARGS --backend cpu --json}, checks that it succeeds with one line and
    * parses that line.
    */
   public static JsonNode runJsonOnCpu(String... args) throws IOException {
-    String[] all = new String[args.length + 4];
+    Cli r = succeeded(run(onCpu(args, "--json")));
+    assertEquals(1, r.out().lines().count(), r.toString());
+    return JSON.readTree(r.out());
+  }
+
+  /** {@code run ARGS --backend cpu TAIL}. */
+  private static String[] onCpu(String[] args, String... tail) {
+    String[] all = new String[args.length + 3 + tail.length];
     all[0] = "run";
     System.arraycopy(args, 0, all, 1, args.length);
     all[args.length + 1] = "--backend";
     all[args.length + 2] = "cpu";
-    all[args.length + 3] = "--json";
-    Cli r = run(all);
+    System.arraycopy(tail, 0, all, args.length + 3, tail.length);
+    return all;
+  }
+
+  private static Cli succeeded(Cli r) {
     assertEquals(0, r.exitCode(), r.toString());
-    assertEquals(1, r.out().lines().count(), r.toString());
-    return JSON.readTree(r.out());
+    return r;
   }
 
   /**

@@ -46,12 +46,10 @@ class RunUniqueTest {
     assertEquals(3, r.get("longestRun").asInt());
     assertArrayEquals(new int[] {3, 0, 3}, (int[]) NpyReader.read(out));
     assertArrayEquals(new long[] {2, 3, 1}, (long[]) NpyReader.read(lengths));
-    Cli text = Cli.run("run", "rle", "--n", "1000", "--backend", "cpu");
-    assertEquals(0, text.exitCode(), text.toString());
+    Cli text = Cli.runOnCpu("rle", "--n", "1000");
     assertTrue(text.out().contains("rle of 1000 int"), text.out());
     assertTrue(text.out().contains(" ms"), text.out());
-    Cli repeated = Cli.run("run", "unique", "--n", "1000", "--backend", "cpu", "--repeat", "3");
-    assertEquals(0, repeated.exitCode(), repeated.toString());
+    Cli repeated = Cli.runOnCpu("unique", "--n", "1000", "--repeat", "3");
     assertTrue(repeated.out().contains("of 3 runs"), repeated.out());
   }
 
