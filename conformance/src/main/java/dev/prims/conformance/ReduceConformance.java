@@ -244,8 +244,7 @@ public abstract class ReduceConformance extends BackendConformance {
 
   private void checkExactAgreement(DType type, ReduceOp op, String kind, Object data) {
     int n = java.lang.reflect.Array.getLength(data);
-    String what =
-        backendId() + " reproducible " + op.id() + " of " + n + " " + kind + " " + type.id();
+    String what = reproducibleWhat(null, op.id(), n, kind, type);
     assertReproducibleAgreement(
         what,
         Reference.fold(data, op),

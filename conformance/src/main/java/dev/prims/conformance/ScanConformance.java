@@ -401,17 +401,12 @@ public abstract class ScanConformance extends BackendConformance {
   private void checkExactScanAgreement(ReduceOp op, ScanKind scanKind, String kind, Object data) {
     int n = Array.getLength(data);
     String what =
-        backendId()
-            + " reproducible "
-            + scanKind.name().toLowerCase(java.util.Locale.ROOT)
-            + " scan "
-            + op.id()
-            + " of "
-            + n
-            + " "
-            + kind
-            + " "
-            + DType.ofArray(data).id();
+        reproducibleWhat(
+            null,
+            scanKind.name().toLowerCase(java.util.Locale.ROOT) + " scan " + op.id(),
+            n,
+            kind,
+            DType.ofArray(data));
     assertReproducibleAgreement(
         what,
         Reference.scan(data, op, scanKind == ScanKind.INCLUSIVE),
