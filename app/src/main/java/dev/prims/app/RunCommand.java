@@ -18,6 +18,7 @@ import dev.prims.app.DataGenerator.Distribution;
 import dev.prims.app.npy.NpyFormatException;
 import dev.prims.app.npy.NpyReader;
 import dev.prims.app.npy.NpyWriter;
+import dev.prims.conformance.Calls;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.Array;
@@ -368,18 +369,7 @@ final class RunCommand implements Callable<Integer> {
       Prims prims, Object data, String statistic, Map<String, Object> report) {
     DType type = DType.ofArray(data);
     if (statistic.equals("moments")) {
-      dev.prims.Moments m =
-          timed(
-              () -> {
-                if (data instanceof int[] a) {
-                  return prims.moments(a);
-                } else if (data instanceof long[] a) {
-                  return prims.moments(a);
-                } else if (data instanceof float[] a) {
-                  return prims.moments(a);
-                }
-                return prims.moments((double[]) data);
-              });
+      dev.prims.Moments m = timed(() -> Calls.moments(prims, data));
       provenance(report, m.provenance());
       report.put("count", m.count());
       report.put("mean", JsonOutput.number(DType.DOUBLE, m.mean()));
@@ -392,18 +382,7 @@ final class RunCommand implements Callable<Integer> {
     if (Array.getLength(data) == 0) {
       throw new BadInputException(statistic + " of an empty input has no value");
     }
-    dev.prims.ArgResult r =
-        timed(
-            () -> {
-              if (data instanceof int[] a) {
-                return prims.argReduce(a, op);
-              } else if (data instanceof long[] a) {
-                return prims.argReduce(a, op);
-              } else if (data instanceof float[] a) {
-                return prims.argReduce(a, op);
-              }
-              return prims.argReduce((double[]) data, op);
-            });
+    dev.prims.ArgResult r = timed(() -> Calls.argReduce(prims, data, op));
     provenance(report, r.provenance());
     report.put("result", JsonOutput.number(type, r.value().value()));
     report.put("index", r.index());
@@ -641,18 +620,7 @@ final class RunCommand implements Callable<Integer> {
     SortOrder order = descending ? SortOrder.DESCENDING : SortOrder.ASCENDING;
     SortResult<?> result;
     try {
-      result =
-          timed(
-              () -> {
-                if (data instanceof int[] a) {
-                  return prims.sort(a, order);
-                } else if (data instanceof long[] a) {
-                  return prims.sort(a, order);
-                } else if (data instanceof float[] a) {
-                  return prims.sort(a, order);
-                }
-                return prims.sort((double[]) data, order);
-              });
+      result = timed(() -> Calls.sort(prims, data, order));
     } catch (dev.prims.PrimsException e) {
       if (e.getCause() instanceof UnsupportedOperationException missing) {
         throw new BadInputException(missing.getMessage() + "; the cpu backend sorts", e);

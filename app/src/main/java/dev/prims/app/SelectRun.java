@@ -8,6 +8,7 @@ import dev.prims.SelectResult;
 import dev.prims.TopKOrder;
 import dev.prims.TopKResult;
 import dev.prims.app.npy.NpyWriter;
+import dev.prims.conformance.Calls;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.file.Path;
@@ -82,7 +83,7 @@ final class SelectRun {
       TopKOrder order = o.largest() ? TopKOrder.LARGEST : TopKOrder.SMALLEST;
       report.put("k", k);
       report.put("order", order.name().toLowerCase(Locale.ROOT));
-      TopKResult<?> r = timer.timed(() -> topK(prims, data, k, order));
+      TopKResult<?> r = timer.timed(() -> Calls.topK(prims, data, k, order));
       provenance.accept(r.provenance());
       report.put("first", JsonOutput.element(r.values(), 0));
       report.put("firstIndex", r.indices()[0]);
@@ -174,16 +175,5 @@ final class SelectRun {
     return p != null
         ? (partition ? prims.partition(a, p) : prims.select(a, p))
         : (partition ? prims.partition(a, flags) : prims.select(a, flags));
-  }
-
-  private static TopKResult<?> topK(Prims prims, Object data, int k, TopKOrder order) {
-    if (data instanceof int[] a) {
-      return prims.topK(a, k, order);
-    } else if (data instanceof long[] a) {
-      return prims.topK(a, k, order);
-    } else if (data instanceof float[] a) {
-      return prims.topK(a, k, order);
-    }
-    return prims.topK((double[]) data, k, order);
   }
 }

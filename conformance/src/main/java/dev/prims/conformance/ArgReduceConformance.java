@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.prims.ArgResult;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import dev.prims.Prims;
 import dev.prims.ReduceOp;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
@@ -45,7 +44,7 @@ public abstract class ArgReduceConformance extends BackendConformance {
                     name,
                     () -> {
                       Object data = TestData.array(type, kind, n, TestData.seed(name));
-                      check(data, op, arrays(prims(), data, op), name);
+                      check(data, op, Calls.argReduce(prims(), data, op), name);
                     }));
           }
         }
@@ -109,7 +108,7 @@ public abstract class ArgReduceConformance extends BackendConformance {
                     fill(data, 7, n);
                     set(data, pair[0], op == ReduceOp.MAX ? 9 : 5);
                     set(data, pair[1], op == ReduceOp.MAX ? 9 : 5);
-                    ArgResult r = arrays(prims(), data, op);
+                    ArgResult r = Calls.argReduce(prims(), data, op);
                     assertEquals(pair[0], r.index(), name);
                     try (DeviceBuffer buffer = prims().upload(data)) {
                       assertEquals(
@@ -139,10 +138,11 @@ public abstract class ArgReduceConformance extends BackendConformance {
       d[0] = Double.POSITIVE_INFINITY;
       f[0] = Float.NEGATIVE_INFINITY;
       for (ReduceOp op : OPS) {
-        check(d, op, arrays(prims(), d, op), "double NaN n=" + n + " " + op.id());
-        check(f, op, arrays(prims(), f, op), "float NaN n=" + n + " " + op.id());
-        assertEquals(first, arrays(prims(), d, op).index(), "first NaN, double " + op.id());
-        assertEquals(first, arrays(prims(), f, op).index(), "first NaN, float " + op.id());
+        check(d, op, Calls.argReduce(prims(), d, op), "double NaN n=" + n + " " + op.id());
+        check(f, op, Calls.argReduce(prims(), f, op), "float NaN n=" + n + " " + op.id());
+        assertEquals(
+            first, Calls.argReduce(prims(), d, op).index(), "first NaN, double " + op.id());
+        assertEquals(first, Calls.argReduce(prims(), f, op).index(), "first NaN, float " + op.id());
       }
     }
   }
@@ -156,18 +156,18 @@ public abstract class ArgReduceConformance extends BackendConformance {
       java.util.Arrays.fill(f, -0.0f);
       d[n - 1] = 0.0;
       f[n - 1] = 0.0f;
-      assertEquals(n - 1, arrays(prims(), d, ReduceOp.MAX).index(), "double max n=" + n);
-      assertEquals(n - 1, arrays(prims(), f, ReduceOp.MAX).index(), "float max n=" + n);
-      assertEquals(0, arrays(prims(), d, ReduceOp.MIN).index(), "double min n=" + n);
-      assertEquals(0, arrays(prims(), f, ReduceOp.MIN).index(), "float min n=" + n);
+      assertEquals(n - 1, Calls.argReduce(prims(), d, ReduceOp.MAX).index(), "double max n=" + n);
+      assertEquals(n - 1, Calls.argReduce(prims(), f, ReduceOp.MAX).index(), "float max n=" + n);
+      assertEquals(0, Calls.argReduce(prims(), d, ReduceOp.MIN).index(), "double min n=" + n);
+      assertEquals(0, Calls.argReduce(prims(), f, ReduceOp.MIN).index(), "float min n=" + n);
       d[0] = 0.0;
       d[n / 2] = -0.0;
       f[0] = 0.0f;
       f[n / 2] = -0.0f;
-      assertEquals(0, arrays(prims(), d, ReduceOp.MAX).index(), "double first +0 n=" + n);
-      assertEquals(1, arrays(prims(), d, ReduceOp.MIN).index(), "double first -0 n=" + n);
-      check(d, ReduceOp.MIN, arrays(prims(), d, ReduceOp.MIN), "double -0 value");
-      check(f, ReduceOp.MIN, arrays(prims(), f, ReduceOp.MIN), "float -0 value");
+      assertEquals(0, Calls.argReduce(prims(), d, ReduceOp.MAX).index(), "double first +0 n=" + n);
+      assertEquals(1, Calls.argReduce(prims(), d, ReduceOp.MIN).index(), "double first -0 n=" + n);
+      check(d, ReduceOp.MIN, Calls.argReduce(prims(), d, ReduceOp.MIN), "double -0 value");
+      check(f, ReduceOp.MIN, Calls.argReduce(prims(), f, ReduceOp.MIN), "float -0 value");
     }
   }
 
@@ -214,19 +214,6 @@ public abstract class ArgReduceConformance extends BackendConformance {
         IllegalArgumentException.class, () -> prims().argReduce((int[]) null, ReduceOp.MAX));
     assertThrows(
         IllegalArgumentException.class, () -> prims().argReduce((DeviceBuffer) null, ReduceOp.MAX));
-  }
-
-  private static ArgResult arrays(Prims prims, Object data, ReduceOp op) {
-    if (data instanceof int[] a) {
-      return prims.argReduce(a, op);
-    }
-    if (data instanceof long[] a) {
-      return prims.argReduce(a, op);
-    }
-    if (data instanceof float[] a) {
-      return prims.argReduce(a, op);
-    }
-    return prims.argReduce((double[]) data, op);
   }
 
   private static void check(Object data, ReduceOp op, ArgResult actual, String what) {

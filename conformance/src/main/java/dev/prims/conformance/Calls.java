@@ -1,13 +1,19 @@
 package dev.prims.conformance;
 
+import dev.prims.ArgResult;
 import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
+import dev.prims.Moments;
 import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
+import dev.prims.SortOrder;
+import dev.prims.SortResult;
+import dev.prims.TopKOrder;
+import dev.prims.TopKResult;
 
 /** Calls the typed {@link Prims} overloads on an array held as {@code Object}. */
 public final class Calls {
@@ -122,5 +128,61 @@ public final class Calls {
       return prims.histogram((float[]) array, spec, counts);
     }
     return prims.histogram((double[]) array, spec, counts);
+  }
+
+  /** {@code prims.argReduce(array, op)} for the array's type. */
+  public static ArgResult argReduce(Prims prims, Object array, ReduceOp op) {
+    if (array instanceof int[] a) {
+      return prims.argReduce(a, op);
+    }
+    if (array instanceof long[] a) {
+      return prims.argReduce(a, op);
+    }
+    if (array instanceof float[] a) {
+      return prims.argReduce(a, op);
+    }
+    return prims.argReduce((double[]) array, op);
+  }
+
+  /** {@code prims.moments(array)} for the array's type. */
+  public static Moments moments(Prims prims, Object array) {
+    if (array instanceof int[] a) {
+      return prims.moments(a);
+    }
+    if (array instanceof long[] a) {
+      return prims.moments(a);
+    }
+    if (array instanceof float[] a) {
+      return prims.moments(a);
+    }
+    return prims.moments((double[]) array);
+  }
+
+  /** {@code prims.sort(array, order)} for the array's type. */
+  public static SortResult<?> sort(Prims prims, Object array, SortOrder order) {
+    if (array instanceof int[] a) {
+      return prims.sort(a, order);
+    }
+    if (array instanceof long[] a) {
+      return prims.sort(a, order);
+    }
+    if (array instanceof float[] a) {
+      return prims.sort(a, order);
+    }
+    return prims.sort((double[]) array, order);
+  }
+
+  /** {@code prims.topK(array, k, order)} for the array's type. */
+  public static TopKResult<?> topK(Prims prims, Object array, int k, TopKOrder order) {
+    if (array instanceof int[] a) {
+      return prims.topK(a, k, order);
+    }
+    if (array instanceof long[] a) {
+      return prims.topK(a, k, order);
+    }
+    if (array instanceof float[] a) {
+      return prims.topK(a, k, order);
+    }
+    return prims.topK((double[]) array, k, order);
   }
 }

@@ -56,7 +56,7 @@ public abstract class MomentsConformance extends BackendConformance {
                       check(
                           ref,
                           data,
-                          arrays(prims().determinism(mode), data),
+                          Calls.moments(prims().determinism(mode), data),
                           mode,
                           mode.id() + " " + name);
                     }
@@ -80,7 +80,7 @@ public abstract class MomentsConformance extends BackendConformance {
                   name,
                   () -> {
                     Object data = offset(type, n, TestData.seed("offset", type, n));
-                    check(data, arrays(prims().determinism(mode), data), mode, name);
+                    check(data, Calls.moments(prims().determinism(mode), data), mode, name);
                   }));
         }
       }
@@ -131,19 +131,19 @@ public abstract class MomentsConformance extends BackendConformance {
                   List<Setting> settings =
                       reproducibleSettings(
                           Primitive.REDUCE, Sizes.reproducibleShapes().contains(n));
-                  Moments first = arrays(settings.get(0).view(), data);
+                  Moments first = Calls.moments(settings.get(0).view(), data);
                   for (Setting s : settings) {
-                    assertSameBits(first, arrays(s.view(), data), name + " " + s.name());
+                    assertSameBits(first, Calls.moments(s.view(), data), name + " " + s.name());
                   }
                   Optional<Prims> cpu = cpuEngine();
                   if (cpu.isPresent()) {
                     assertSameBits(
                         first,
-                        arrays(cpu.get().determinism(Determinism.REPRODUCIBLE), data),
+                        Calls.moments(cpu.get().determinism(Determinism.REPRODUCIBLE), data),
                         name + " cpu");
                   }
                   if (!type.isFloating()) {
-                    assertSameBits(first, arrays(prims(), data), name + " fast mode");
+                    assertSameBits(first, Calls.moments(prims(), data), name + " fast mode");
                   }
                 }));
       }
@@ -210,19 +210,6 @@ public abstract class MomentsConformance extends BackendConformance {
     assertEquals(2.0, m.populationStandardDeviation());
     assertEquals(32.0 / 7, m.sampleVariance());
     assertThrows(IllegalArgumentException.class, () -> prims().moments((double[]) null));
-  }
-
-  private static Moments arrays(Prims prims, Object data) {
-    if (data instanceof int[] a) {
-      return prims.moments(a);
-    }
-    if (data instanceof long[] a) {
-      return prims.moments(a);
-    }
-    if (data instanceof float[] a) {
-      return prims.moments(a);
-    }
-    return prims.moments((double[]) data);
   }
 
   private static void check(Object data, Moments actual, Determinism mode, String what) {

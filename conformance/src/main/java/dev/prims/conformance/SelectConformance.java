@@ -233,7 +233,7 @@ public abstract class SelectConformance extends BackendConformance {
       Array.set(expectedValues, i, Array.get(values, index[i]));
     }
     Prims prims = prims();
-    TopKResult<?> result = topK(prims, values, k, order);
+    TopKResult<?> result = Calls.topK(prims, values, k, order);
     assertArrayEquals(HostArrays.bits(expectedValues), HostArrays.bits(result.values()), "values");
     assertArrayEquals(expectedIndices, result.indices(), "indices (ties by lower index)");
     assertEquals(backendId(), result.provenance().backend());
@@ -307,7 +307,7 @@ public abstract class SelectConformance extends BackendConformance {
       expectedIndices[j] = (int) byKey[j];
       Array.set(expectedValues, j, Array.get(values, expectedIndices[j]));
     }
-    TopKResult<?> result = topK(prims(), values, k, order);
+    TopKResult<?> result = Calls.topK(prims(), values, k, order);
     assertArrayEquals(HostArrays.bits(expectedValues), HostArrays.bits(result.values()), "values");
     assertArrayEquals(expectedIndices, result.indices(), "indices (ties by lower index)");
   }
@@ -434,18 +434,5 @@ public abstract class SelectConformance extends BackendConformance {
     }
     double[] a = (double[]) values;
     return partition ? prims.partition(a, flags) : prims.select(a, flags);
-  }
-
-  private static TopKResult<?> topK(Prims prims, Object values, int k, TopKOrder order) {
-    if (values instanceof int[] a) {
-      return prims.topK(a, k, order);
-    }
-    if (values instanceof long[] a) {
-      return prims.topK(a, k, order);
-    }
-    if (values instanceof float[] a) {
-      return prims.topK(a, k, order);
-    }
-    return prims.topK((double[]) values, k, order);
   }
 }

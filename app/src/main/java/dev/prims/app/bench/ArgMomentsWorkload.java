@@ -3,6 +3,7 @@ package dev.prims.app.bench;
 import dev.prims.DeviceBuffer;
 import dev.prims.Prims;
 import dev.prims.Provenance;
+import dev.prims.conformance.Calls;
 
 /** The prims calls that {@link PrimsWorkload} times for arg-min, arg-max and moments. */
 final class ArgMomentsWorkload {
@@ -27,25 +28,8 @@ final class ArgMomentsWorkload {
   }
 
   private static Provenance run(Prims view, Operation operation, Object values) {
-    boolean moments = operation == Operation.MOMENTS;
-    if (values instanceof int[] a) {
-      return moments
-          ? view.moments(a).provenance()
-          : view.argReduce(a, operation.reduceOp()).provenance();
-    }
-    if (values instanceof long[] a) {
-      return moments
-          ? view.moments(a).provenance()
-          : view.argReduce(a, operation.reduceOp()).provenance();
-    }
-    if (values instanceof float[] a) {
-      return moments
-          ? view.moments(a).provenance()
-          : view.argReduce(a, operation.reduceOp()).provenance();
-    }
-    double[] a = (double[]) values;
-    return moments
-        ? view.moments(a).provenance()
-        : view.argReduce(a, operation.reduceOp()).provenance();
+    return operation == Operation.MOMENTS
+        ? Calls.moments(view, values).provenance()
+        : Calls.argReduce(view, values, operation.reduceOp()).provenance();
   }
 }

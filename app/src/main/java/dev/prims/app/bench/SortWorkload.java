@@ -5,6 +5,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.SortOrder;
+import dev.prims.conformance.Calls;
 import java.util.Arrays;
 import java.util.List;
 
@@ -71,15 +72,7 @@ final class SortWorkload {
   }
 
   private static Provenance sort(Prims view, Object values) {
-    SortOrder up = SortOrder.ASCENDING;
-    if (values instanceof int[] a) {
-      return view.sort(a, up).provenance();
-    } else if (values instanceof long[] a) {
-      return view.sort(a, up).provenance();
-    } else if (values instanceof float[] a) {
-      return view.sort(a, up).provenance();
-    }
-    return view.sort((double[]) values, up).provenance();
+    return Calls.sort(view, values, SortOrder.ASCENDING).provenance();
   }
 
   private static Object jdk(Object values, boolean parallel) {
