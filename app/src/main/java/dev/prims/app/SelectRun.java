@@ -109,7 +109,7 @@ final class SelectRun {
     if (o.where() != null) {
       Predicate p = PredicateExpression.parse(o.where());
       report.put("where", p.toString());
-      r = timer.timed(() -> select(prims, data, p, null, partition));
+      r = timer.timed(() -> Calls.select(prims, data, p, partition));
     } else {
       if (!(o.flags() instanceof int[] f)) {
         throw new BadInputException(
@@ -118,7 +118,7 @@ final class SelectRun {
       if (f.length != n) {
         throw new BadInputException("--flags has " + f.length + " elements, the input has " + n);
       }
-      r = timer.timed(() -> select(prims, data, null, f, partition));
+      r = timer.timed(() -> Calls.select(prims, data, f, partition));
     }
     provenance.accept(r.provenance());
     report.put("kept", r.kept());
@@ -154,26 +154,5 @@ final class SelectRun {
         + r.get("kept")
         + " kept"
         + written;
-  }
-
-  private static SelectResult<?> select(
-      Prims prims, Object data, Predicate p, int[] flags, boolean partition) {
-    if (data instanceof int[] a) {
-      return p != null
-          ? (partition ? prims.partition(a, p) : prims.select(a, p))
-          : (partition ? prims.partition(a, flags) : prims.select(a, flags));
-    } else if (data instanceof long[] a) {
-      return p != null
-          ? (partition ? prims.partition(a, p) : prims.select(a, p))
-          : (partition ? prims.partition(a, flags) : prims.select(a, flags));
-    } else if (data instanceof float[] a) {
-      return p != null
-          ? (partition ? prims.partition(a, p) : prims.select(a, p))
-          : (partition ? prims.partition(a, flags) : prims.select(a, flags));
-    }
-    double[] a = (double[]) data;
-    return p != null
-        ? (partition ? prims.partition(a, p) : prims.select(a, p))
-        : (partition ? prims.partition(a, flags) : prims.select(a, flags));
   }
 }

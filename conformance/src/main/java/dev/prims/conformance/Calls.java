@@ -4,12 +4,14 @@ import dev.prims.ArgResult;
 import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
 import dev.prims.Moments;
+import dev.prims.Predicate;
 import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
+import dev.prims.SelectResult;
 import dev.prims.SortOrder;
 import dev.prims.SortResult;
 import dev.prims.TopKOrder;
@@ -184,5 +186,39 @@ public final class Calls {
       return prims.topK(a, k, order);
     }
     return prims.topK((double[]) array, k, order);
+  }
+
+  /**
+   * {@code prims.select(array, predicate)}, or {@code prims.partition(array, predicate)} where
+   * {@code partition}, for the array's type.
+   */
+  public static SelectResult<?> select(
+      Prims prims, Object array, Predicate predicate, boolean partition) {
+    if (array instanceof int[] a) {
+      return partition ? prims.partition(a, predicate) : prims.select(a, predicate);
+    }
+    if (array instanceof long[] a) {
+      return partition ? prims.partition(a, predicate) : prims.select(a, predicate);
+    }
+    if (array instanceof float[] a) {
+      return partition ? prims.partition(a, predicate) : prims.select(a, predicate);
+    }
+    double[] a = (double[]) array;
+    return partition ? prims.partition(a, predicate) : prims.select(a, predicate);
+  }
+
+  /** {@link #select(Prims, Object, Predicate, boolean)} by {@code flags[i] != 0}. */
+  public static SelectResult<?> select(Prims prims, Object array, int[] flags, boolean partition) {
+    if (array instanceof int[] a) {
+      return partition ? prims.partition(a, flags) : prims.select(a, flags);
+    }
+    if (array instanceof long[] a) {
+      return partition ? prims.partition(a, flags) : prims.select(a, flags);
+    }
+    if (array instanceof float[] a) {
+      return partition ? prims.partition(a, flags) : prims.select(a, flags);
+    }
+    double[] a = (double[]) array;
+    return partition ? prims.partition(a, flags) : prims.select(a, flags);
   }
 }

@@ -157,12 +157,12 @@ public abstract class SelectConformance extends BackendConformance {
     long[] expectedRest = pick(values, keep, false);
     Prims prims = prims();
 
-    SelectResult<?> selected = select(prims, values, c.predicate(), false);
+    SelectResult<?> selected = Calls.select(prims, values, c.predicate(), false);
     assertEquals(expectedKept.length, selected.kept(), "kept count");
     assertArrayEquals(expectedKept, HostArrays.bits(selected.values()), "kept values in order");
     assertEquals(backendId(), selected.provenance().backend());
 
-    SelectResult<?> parted = select(prims, values, c.predicate(), true);
+    SelectResult<?> parted = Calls.select(prims, values, c.predicate(), true);
     assertEquals(expectedKept.length, parted.kept(), "partition kept count");
     assertArrayEquals(
         concat(expectedKept, expectedRest), HostArrays.bits(parted.values()), "partition");
@@ -193,9 +193,9 @@ public abstract class SelectConformance extends BackendConformance {
     long[] expectedKept = pick(values, keep, true);
     long[] expectedRest = pick(values, keep, false);
     Prims prims = prims();
-    SelectResult<?> selected = selectFlags(prims, values, flags, false);
+    SelectResult<?> selected = Calls.select(prims, values, flags, false);
     assertArrayEquals(expectedKept, HostArrays.bits(selected.values()));
-    SelectResult<?> parted = selectFlags(prims, values, flags, true);
+    SelectResult<?> parted = Calls.select(prims, values, flags, true);
     assertEquals(expectedKept.length, parted.kept());
     assertArrayEquals(concat(expectedKept, expectedRest), HostArrays.bits(parted.values()));
     try (DeviceBuffer in = prims.upload(values);
@@ -404,35 +404,5 @@ public abstract class SelectConformance extends BackendConformance {
       prims.download(buffer, out, 0, length);
     }
     return out;
-  }
-
-  private static SelectResult<?> select(
-      Prims prims, Object values, Predicate p, boolean partition) {
-    if (values instanceof int[] a) {
-      return partition ? prims.partition(a, p) : prims.select(a, p);
-    }
-    if (values instanceof long[] a) {
-      return partition ? prims.partition(a, p) : prims.select(a, p);
-    }
-    if (values instanceof float[] a) {
-      return partition ? prims.partition(a, p) : prims.select(a, p);
-    }
-    double[] a = (double[]) values;
-    return partition ? prims.partition(a, p) : prims.select(a, p);
-  }
-
-  private static SelectResult<?> selectFlags(
-      Prims prims, Object values, int[] flags, boolean partition) {
-    if (values instanceof int[] a) {
-      return partition ? prims.partition(a, flags) : prims.select(a, flags);
-    }
-    if (values instanceof long[] a) {
-      return partition ? prims.partition(a, flags) : prims.select(a, flags);
-    }
-    if (values instanceof float[] a) {
-      return partition ? prims.partition(a, flags) : prims.select(a, flags);
-    }
-    double[] a = (double[]) values;
-    return partition ? prims.partition(a, flags) : prims.select(a, flags);
   }
 }

@@ -6,6 +6,7 @@ import dev.prims.Predicate;
 import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.TopKOrder;
+import dev.prims.conformance.Calls;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -68,25 +69,10 @@ final class SelectWorkload {
 
   private static Object call(Prims view, Operation operation, Object values) {
     if (operation == Operation.SELECT) {
-      Predicate p = upperHalf(DType.ofArray(values));
-      if (values instanceof int[] a) {
-        return view.select(a, p);
-      } else if (values instanceof long[] a) {
-        return view.select(a, p);
-      } else if (values instanceof float[] a) {
-        return view.select(a, p);
-      }
-      return view.select((double[]) values, p);
+      return Calls.select(view, values, upperHalf(DType.ofArray(values)), false);
     }
     int k = Math.min(K, java.lang.reflect.Array.getLength(values));
-    if (values instanceof int[] a) {
-      return view.topK(a, k, TopKOrder.SMALLEST);
-    } else if (values instanceof long[] a) {
-      return view.topK(a, k, TopKOrder.SMALLEST);
-    } else if (values instanceof float[] a) {
-      return view.topK(a, k, TopKOrder.SMALLEST);
-    }
-    return view.topK((double[]) values, k, TopKOrder.SMALLEST);
+    return Calls.topK(view, values, k, TopKOrder.SMALLEST);
   }
 
   /** The JDK peers of {@code operation}. */
