@@ -2,7 +2,6 @@ package dev.prims.app;
 
 import dev.prims.ByKey;
 import dev.prims.ByKeyResult;
-import dev.prims.DType;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.Provenance;
@@ -12,6 +11,7 @@ import dev.prims.ScanResult;
 import dev.prims.SegmentArgResult;
 import dev.prims.SegmentResult;
 import dev.prims.Segments;
+import dev.prims.conformance.Calls;
 import java.lang.reflect.Array;
 import java.util.Locale;
 import java.util.Map;
@@ -97,11 +97,11 @@ final class SegmentRun {
       }
       ByKey<int[]> runs = prims.byKey(keys);
       if (reduce) {
-        ByKeyResult<int[], ?> r = timer.timed(() -> reduceByKey(runs, data, op));
+        ByKeyResult<int[], ?> r = timer.timed(() -> Calls.reduce(runs, data, op));
         values = r.values();
         provenance = r.provenance();
       } else {
-        ScanResult<?> r = timer.timed(() -> scanByKey(runs, data, op, kind));
+        ScanResult<?> r = timer.timed(() -> Calls.scan(runs, data, op, kind));
         values = r.values();
         provenance = r.provenance();
       }
@@ -114,16 +114,16 @@ final class SegmentRun {
       }
       Segments split = prims.segments(offsets);
       if (arg) {
-        SegmentArgResult<?> r = timer.timed(() -> segmentArgReduce(split, data, op));
+        SegmentArgResult<?> r = timer.timed(() -> Calls.argReduce(split, data, op));
         values = r.values();
         indices = r.indices();
         provenance = r.provenance();
       } else if (reduce) {
-        SegmentResult<?> r = timer.timed(() -> segmentReduce(split, data, op));
+        SegmentResult<?> r = timer.timed(() -> Calls.reduce(split, data, op));
         values = r.values();
         provenance = r.provenance();
       } else {
-        ScanResult<?> r = timer.timed(() -> segmentScan(split, data, op, kind));
+        ScanResult<?> r = timer.timed(() -> Calls.scan(split, data, op, kind));
         values = r.values();
         provenance = r.provenance();
       }
@@ -138,50 +138,5 @@ final class SegmentRun {
       report.put("lastIndex", indices[results - 1]);
     }
     return new Result(values, indices, provenance);
-  }
-
-  private static SegmentArgResult<?> segmentArgReduce(Segments s, Object data, ReduceOp op) {
-    return switch (DType.ofArray(data)) {
-      case INT -> s.argReduce((int[]) data, op);
-      case LONG -> s.argReduce((long[]) data, op);
-      case FLOAT -> s.argReduce((float[]) data, op);
-      case DOUBLE -> s.argReduce((double[]) data, op);
-    };
-  }
-
-  private static SegmentResult<?> segmentReduce(Segments s, Object data, ReduceOp op) {
-    return switch (DType.ofArray(data)) {
-      case INT -> s.reduce((int[]) data, op);
-      case LONG -> s.reduce((long[]) data, op);
-      case FLOAT -> s.reduce((float[]) data, op);
-      case DOUBLE -> s.reduce((double[]) data, op);
-    };
-  }
-
-  private static ScanResult<?> segmentScan(Segments s, Object data, ReduceOp op, ScanKind kind) {
-    return switch (DType.ofArray(data)) {
-      case INT -> s.scan((int[]) data, op, kind);
-      case LONG -> s.scan((long[]) data, op, kind);
-      case FLOAT -> s.scan((float[]) data, op, kind);
-      case DOUBLE -> s.scan((double[]) data, op, kind);
-    };
-  }
-
-  private static ByKeyResult<int[], ?> reduceByKey(ByKey<int[]> k, Object data, ReduceOp op) {
-    return switch (DType.ofArray(data)) {
-      case INT -> k.reduce((int[]) data, op);
-      case LONG -> k.reduce((long[]) data, op);
-      case FLOAT -> k.reduce((float[]) data, op);
-      case DOUBLE -> k.reduce((double[]) data, op);
-    };
-  }
-
-  private static ScanResult<?> scanByKey(ByKey<int[]> k, Object data, ReduceOp op, ScanKind kind) {
-    return switch (DType.ofArray(data)) {
-      case INT -> k.scan((int[]) data, op, kind);
-      case LONG -> k.scan((long[]) data, op, kind);
-      case FLOAT -> k.scan((float[]) data, op, kind);
-      case DOUBLE -> k.scan((double[]) data, op, kind);
-    };
   }
 }

@@ -1,6 +1,8 @@
 package dev.prims.conformance;
 
 import dev.prims.ArgResult;
+import dev.prims.ByKey;
+import dev.prims.ByKeyResult;
 import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
 import dev.prims.Moments;
@@ -11,13 +13,19 @@ import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
+import dev.prims.SegmentArgResult;
+import dev.prims.SegmentResult;
+import dev.prims.Segments;
 import dev.prims.SelectResult;
 import dev.prims.SortOrder;
 import dev.prims.SortResult;
 import dev.prims.TopKOrder;
 import dev.prims.TopKResult;
 
-/** Calls the typed {@link Prims} overloads on an array held as {@code Object}. */
+/**
+ * Calls the typed overloads of {@link Prims}, {@link Segments} and {@link ByKey} on an array held
+ * as {@code Object}.
+ */
 public final class Calls {
   private Calls() {}
 
@@ -220,5 +228,75 @@ public final class Calls {
     }
     double[] a = (double[]) array;
     return partition ? prims.partition(a, flags) : prims.select(a, flags);
+  }
+
+  /** {@code segments.reduce(array, op)} for the array's type. */
+  public static SegmentResult<?> reduce(Segments segments, Object array, ReduceOp op) {
+    if (array instanceof int[] a) {
+      return segments.reduce(a, op);
+    }
+    if (array instanceof long[] a) {
+      return segments.reduce(a, op);
+    }
+    if (array instanceof float[] a) {
+      return segments.reduce(a, op);
+    }
+    return segments.reduce((double[]) array, op);
+  }
+
+  /** {@code segments.scan(array, op, kind)} for the array's type. */
+  public static ScanResult<?> scan(Segments segments, Object array, ReduceOp op, ScanKind kind) {
+    if (array instanceof int[] a) {
+      return segments.scan(a, op, kind);
+    }
+    if (array instanceof long[] a) {
+      return segments.scan(a, op, kind);
+    }
+    if (array instanceof float[] a) {
+      return segments.scan(a, op, kind);
+    }
+    return segments.scan((double[]) array, op, kind);
+  }
+
+  /** {@code segments.argReduce(array, op)} for the array's type. */
+  public static SegmentArgResult<?> argReduce(Segments segments, Object array, ReduceOp op) {
+    if (array instanceof int[] a) {
+      return segments.argReduce(a, op);
+    }
+    if (array instanceof long[] a) {
+      return segments.argReduce(a, op);
+    }
+    if (array instanceof float[] a) {
+      return segments.argReduce(a, op);
+    }
+    return segments.argReduce((double[]) array, op);
+  }
+
+  /** {@code byKey.reduce(array, op)} for the array's type. */
+  public static <K> ByKeyResult<K, ?> reduce(ByKey<K> byKey, Object array, ReduceOp op) {
+    if (array instanceof int[] a) {
+      return byKey.reduce(a, op);
+    }
+    if (array instanceof long[] a) {
+      return byKey.reduce(a, op);
+    }
+    if (array instanceof float[] a) {
+      return byKey.reduce(a, op);
+    }
+    return byKey.reduce((double[]) array, op);
+  }
+
+  /** {@code byKey.scan(array, op, kind)} for the array's type. */
+  public static ScanResult<?> scan(ByKey<?> byKey, Object array, ReduceOp op, ScanKind kind) {
+    if (array instanceof int[] a) {
+      return byKey.scan(a, op, kind);
+    }
+    if (array instanceof long[] a) {
+      return byKey.scan(a, op, kind);
+    }
+    if (array instanceof float[] a) {
+      return byKey.scan(a, op, kind);
+    }
+    return byKey.scan((double[]) array, op, kind);
   }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.prims.DType;
 import dev.prims.ReduceOp;
-import dev.prims.SegmentArgResult;
-import dev.prims.Segments;
 import java.lang.reflect.Array;
 import java.util.SplittableRandom;
 
@@ -18,18 +16,6 @@ import java.util.SplittableRandom;
  */
 final class SegmentArgCheck {
   private SegmentArgCheck() {}
-
-  /** Segmented arg-reduce of a host array (any of the four types). */
-  static SegmentArgResult<?> argReduce(Segments s, Object values, ReduceOp op) {
-    if (values instanceof int[] a) {
-      return s.argReduce(a, op);
-    } else if (values instanceof long[] a) {
-      return s.argReduce(a, op);
-    } else if (values instanceof float[] a) {
-      return s.argReduce(a, op);
-    }
-    return s.argReduce((double[]) values, op);
-  }
 
   /**
    * Values with many ties: integers in {@code [-2, 2]}; floating values mostly {@code -0.0} and

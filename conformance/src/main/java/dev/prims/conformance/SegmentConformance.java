@@ -95,8 +95,8 @@ public abstract class SegmentConformance extends BackendConformance {
     assertEquals(layout.offsets().length - 1, segments.count(), "segment count");
     Object result =
         mode == Mode.REDUCE
-            ? reduce(segments, values, op).values()
-            : scan(segments, values, op, mode.kind()).values();
+            ? Calls.reduce(segments, values, op).values()
+            : Calls.scan(segments, values, op, mode.kind()).values();
     check(mode, type, op, values, layout.offsets(), result);
   }
 
@@ -251,7 +251,7 @@ public abstract class SegmentConformance extends BackendConformance {
         longs
             ? prims().segments(SegmentLayouts.asLongs(layout.offsets()))
             : prims().segments(layout.offsets());
-    dev.prims.SegmentArgResult<?> r = SegmentArgCheck.argReduce(segments, values, op);
+    dev.prims.SegmentArgResult<?> r = Calls.argReduce(segments, values, op);
     SegmentArgCheck.check(type, op, values, layout.offsets(), r.values(), r.indices());
   }
 
@@ -364,8 +364,8 @@ public abstract class SegmentConformance extends BackendConformance {
       Segments segments = setting.view().segments(layout.offsets());
       Object actual =
           mode == Mode.REDUCE
-              ? reduce(segments, values, ReduceOp.SUM).values()
-              : scan(segments, values, ReduceOp.SUM, mode.kind()).values();
+              ? Calls.reduce(segments, values, ReduceOp.SUM).values()
+              : Calls.scan(segments, values, ReduceOp.SUM, mode.kind()).values();
       assertSameArray(expected, actual, setting.name());
     }
   }
@@ -451,7 +451,7 @@ public abstract class SegmentConformance extends BackendConformance {
     int[] runs = SegmentLayouts.runOffsets(keys);
     Object values = TestData.array(type, DataKind.RANDOM, n, TestData.seed(type, n, mean));
     ByKey<?> byKey = longKeys ? prims.byKey(SegmentLayouts.asLongs(keys)) : prims.byKey(keys);
-    ByKeyResult<?, ?> reduced = reduceByKey(byKey, values, op);
+    ByKeyResult<?, ?> reduced = Calls.reduce(byKey, values, op);
     int count = runs.length - 1;
     assertEquals(count, reduced.runs(), "run count");
     Object expectedKeys = new int[count];
@@ -463,7 +463,7 @@ public abstract class SegmentConformance extends BackendConformance {
     } else {
       assertArrayEquals((int[]) expectedKeys, (int[]) reduced.keys());
     }
-    Object scanned = scanByKey(byKey, values, op, ScanKind.INCLUSIVE);
+    Object scanned = Calls.scan(byKey, values, op, ScanKind.INCLUSIVE).values();
     if (exact) {
       assertSameArray(reproducible(Mode.REDUCE, values, runs), reduced.values(), "reduced");
       assertSameArray(reproducible(Mode.INCLUSIVE, values, runs), scanned, "scanned");
@@ -471,7 +471,12 @@ public abstract class SegmentConformance extends BackendConformance {
       check(Mode.REDUCE, type, op, values, runs, reduced.values());
       check(Mode.INCLUSIVE, type, op, values, runs, scanned);
       check(
-          Mode.EXCLUSIVE, type, op, values, runs, scanByKey(byKey, values, op, ScanKind.EXCLUSIVE));
+          Mode.EXCLUSIVE,
+          type,
+          op,
+          values,
+          runs,
+          Calls.scan(byKey, values, op, ScanKind.EXCLUSIVE).values());
     }
   }
 
@@ -586,52 +591,6 @@ public abstract class SegmentConformance extends BackendConformance {
     return kind.startsWith("int")
         ? prims.upload(offsets)
         : kind.startsWith("long") ? prims.upload(SegmentLayouts.asLongs(offsets)) : null;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static dev.prims.SegmentResult<?> reduce(Segments s, Object values, ReduceOp op) {
-    if (values instanceof int[] a) {
-      return s.reduce(a, op);
-    } else if (values instanceof long[] a) {
-      return s.reduce(a, op);
-    } else if (values instanceof float[] a) {
-      return s.reduce(a, op);
-    }
-    return s.reduce((double[]) values, op);
-  }
-
-  private static dev.prims.ScanResult<?> scan(
-      Segments s, Object values, ReduceOp op, ScanKind kind) {
-    if (values instanceof int[] a) {
-      return s.scan(a, op, kind);
-    } else if (values instanceof long[] a) {
-      return s.scan(a, op, kind);
-    } else if (values instanceof float[] a) {
-      return s.scan(a, op, kind);
-    }
-    return s.scan((double[]) values, op, kind);
-  }
-
-  private static ByKeyResult<?, ?> reduceByKey(ByKey<?> byKey, Object values, ReduceOp op) {
-    if (values instanceof int[] a) {
-      return byKey.reduce(a, op);
-    } else if (values instanceof long[] a) {
-      return byKey.reduce(a, op);
-    } else if (values instanceof float[] a) {
-      return byKey.reduce(a, op);
-    }
-    return byKey.reduce((double[]) values, op);
-  }
-
-  private static Object scanByKey(ByKey<?> byKey, Object values, ReduceOp op, ScanKind kind) {
-    if (values instanceof int[] a) {
-      return byKey.scan(a, op, kind).values();
-    } else if (values instanceof long[] a) {
-      return byKey.scan(a, op, kind).values();
-    } else if (values instanceof float[] a) {
-      return byKey.scan(a, op, kind).values();
-    }
-    return byKey.scan((double[]) values, op, kind).values();
   }
 
   private static String name(Mode mode, DType type, ReduceOp op) {
