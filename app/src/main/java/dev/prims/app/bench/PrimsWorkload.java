@@ -2,11 +2,10 @@ package dev.prims.app.bench;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
 import dev.prims.Prims;
 import dev.prims.Provenance;
-import dev.prims.Scalar;
+import dev.prims.conformance.Calls;
 import dev.prims.spi.Backend;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,59 +125,16 @@ public final class PrimsWorkload {
       return UniqueWorkload.probe(view, operation, small);
     }
     return switch (operation.primitive()) {
-      case REDUCE -> reduceHost(view, operation, small).provenance();
-      case SCAN -> scanHost(view, operation, small);
-      case HISTOGRAM -> histogramHost(view, small).provenance();
-      case DOT -> dotHost(view, small).provenance();
+      case REDUCE -> Calls.reduce(view, small.values(), operation.reduceOp()).provenance();
+      case SCAN ->
+          Calls.scan(view, small.values(), operation.reduceOp(), operation.scanKind()).provenance();
+      case HISTOGRAM ->
+          Calls.histogram(view, small.histogramInput(), histogramSpec(small.type())).provenance();
+      case DOT -> Calls.dot(view, small.values(), small.second()).provenance();
     };
   }
 
   private static final int PROBE_ELEMENTS = 4096;
-
-  private static Scalar reduceHost(Prims view, Operation operation, DataSet data) {
-    Object values = data.values();
-    return switch (data.type()) {
-      case INT -> view.reduce((int[]) values, operation.reduceOp());
-      case LONG -> view.reduce((long[]) values, operation.reduceOp());
-      case FLOAT -> view.reduce((float[]) values, operation.reduceOp());
-      case DOUBLE -> view.reduce((double[]) values, operation.reduceOp());
-    };
-  }
-
-  private static Provenance scanHost(Prims view, Operation operation, DataSet data) {
-    Object values = data.values();
-    return switch (data.type()) {
-      case INT ->
-          view.scan((int[]) values, operation.reduceOp(), operation.scanKind()).provenance();
-      case LONG ->
-          view.scan((long[]) values, operation.reduceOp(), operation.scanKind()).provenance();
-      case FLOAT ->
-          view.scan((float[]) values, operation.reduceOp(), operation.scanKind()).provenance();
-      case DOUBLE ->
-          view.scan((double[]) values, operation.reduceOp(), operation.scanKind()).provenance();
-    };
-  }
-
-  private static HistogramResult histogramHost(Prims view, DataSet data) {
-    Object input = data.histogramInput();
-    return switch (data.type()) {
-      case INT -> view.histogram((int[]) input, Operation.BINS);
-      case LONG -> view.histogram((long[]) input, Operation.BINS);
-      case FLOAT -> view.histogram((float[]) input, histogramSpec(DType.FLOAT));
-      case DOUBLE -> view.histogram((double[]) input, histogramSpec(DType.DOUBLE));
-    };
-  }
-
-  private static Scalar dotHost(Prims view, DataSet data) {
-    Object a = data.values();
-    Object b = data.second();
-    return switch (data.type()) {
-      case INT -> view.dot((int[]) a, (int[]) b);
-      case LONG -> view.dot((long[]) a, (long[]) b);
-      case FLOAT -> view.dot((float[]) a, (float[]) b);
-      case DOUBLE -> view.dot((double[]) a, (double[]) b);
-    };
-  }
 
   private static Runnable deviceCall(
       Prims view, Operation operation, DataSet data, List<DeviceBuffer> buffers) {

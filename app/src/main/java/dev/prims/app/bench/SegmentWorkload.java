@@ -6,9 +6,9 @@ import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.Provenance;
-import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.Segments;
+import dev.prims.conformance.Calls;
 import java.util.List;
 
 /**
@@ -90,43 +90,17 @@ final class SegmentWorkload {
   }
 
   private static Provenance segmentReduce(Segments s, Object values, Operation operation) {
-    if (operation.isSegmentedArg()) {
-      return segmentArgReduce(s, values, operation.reduceOp());
-    }
-    return switch (DType.ofArray(values)) {
-      case INT -> s.reduce((int[]) values, operation.reduceOp()).provenance();
-      case LONG -> s.reduce((long[]) values, operation.reduceOp()).provenance();
-      case FLOAT -> s.reduce((float[]) values, operation.reduceOp()).provenance();
-      case DOUBLE -> s.reduce((double[]) values, operation.reduceOp()).provenance();
-    };
-  }
-
-  private static Provenance segmentArgReduce(Segments s, Object values, ReduceOp op) {
-    return switch (DType.ofArray(values)) {
-      case INT -> s.argReduce((int[]) values, op).provenance();
-      case LONG -> s.argReduce((long[]) values, op).provenance();
-      case FLOAT -> s.argReduce((float[]) values, op).provenance();
-      case DOUBLE -> s.argReduce((double[]) values, op).provenance();
-    };
+    return operation.isSegmentedArg()
+        ? Calls.argReduce(s, values, operation.reduceOp()).provenance()
+        : Calls.reduce(s, values, operation.reduceOp()).provenance();
   }
 
   private static Provenance reduceByKey(ByKey<int[]> k, Object values, Operation operation) {
-    return switch (DType.ofArray(values)) {
-      case INT -> k.reduce((int[]) values, operation.reduceOp()).provenance();
-      case LONG -> k.reduce((long[]) values, operation.reduceOp()).provenance();
-      case FLOAT -> k.reduce((float[]) values, operation.reduceOp()).provenance();
-      case DOUBLE -> k.reduce((double[]) values, operation.reduceOp()).provenance();
-    };
+    return Calls.reduce(k, values, operation.reduceOp()).provenance();
   }
 
   private static Provenance scanByKey(ByKey<int[]> k, Object values, Operation operation) {
-    ScanKind kind = ScanKind.INCLUSIVE;
-    return switch (DType.ofArray(values)) {
-      case INT -> k.scan((int[]) values, operation.reduceOp(), kind).provenance();
-      case LONG -> k.scan((long[]) values, operation.reduceOp(), kind).provenance();
-      case FLOAT -> k.scan((float[]) values, operation.reduceOp(), kind).provenance();
-      case DOUBLE -> k.scan((double[]) values, operation.reduceOp(), kind).provenance();
-    };
+    return Calls.scan(k, values, operation.reduceOp(), ScanKind.INCLUSIVE).provenance();
   }
 
   private static DeviceBuffer keep(List<DeviceBuffer> buffers, DeviceBuffer buffer) {
