@@ -577,18 +577,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private void reduce(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
-    Scalar result =
-        timed(
-            () -> {
-              if (data instanceof int[]) {
-                return prims.reduce((int[]) data, op);
-              } else if (data instanceof long[]) {
-                return prims.reduce((long[]) data, op);
-              } else if (data instanceof float[]) {
-                return prims.reduce((float[]) data, op);
-              }
-              return prims.reduce((double[]) data, op);
-            });
+    Scalar result = timed(() -> Calls.reduce(prims, data, op));
     provenance(report, result.provenance());
     report.put("result", JsonOutput.number(result.type(), result.value()));
   }
@@ -596,18 +585,7 @@ final class RunCommand implements Callable<Integer> {
   private void scan(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
     ScanKind kind = exclusive ? ScanKind.EXCLUSIVE : ScanKind.INCLUSIVE;
     report.put("kind", kind.name().toLowerCase(Locale.ROOT));
-    ScanResult<?> result =
-        timed(
-            () -> {
-              if (data instanceof int[]) {
-                return prims.scan((int[]) data, op, kind);
-              } else if (data instanceof long[]) {
-                return prims.scan((long[]) data, op, kind);
-              } else if (data instanceof float[]) {
-                return prims.scan((float[]) data, op, kind);
-              }
-              return prims.scan((double[]) data, op, kind);
-            });
+    ScanResult<?> result = timed(() -> Calls.scan(prims, data, op, kind));
     provenance(report, result.provenance());
     Object values = result.values();
     int length = Array.getLength(values);
@@ -671,18 +649,7 @@ final class RunCommand implements Callable<Integer> {
               + " keys are counted with --bins N alone (key k in bin k);"
               + " --lower and --upper are for float or double values");
     }
-    HistogramResult result =
-        timed(
-            () -> {
-              if (data instanceof int[]) {
-                return prims.histogram((int[]) data, histogramSpec.bins());
-              } else if (data instanceof long[]) {
-                return prims.histogram((long[]) data, histogramSpec.bins());
-              } else if (data instanceof float[]) {
-                return prims.histogram((float[]) data, histogramSpec);
-              }
-              return prims.histogram((double[]) data, histogramSpec);
-            });
+    HistogramResult result = timed(() -> Calls.histogram(prims, data, histogramSpec));
     provenance(report, result.provenance());
     report.put("counts", result.counts());
     report.put("outOfRange", result.outOfRange());
@@ -690,18 +657,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private void dot(Prims prims, Object a, Object b, Map<String, Object> report) {
-    Scalar result =
-        timed(
-            () -> {
-              if (a instanceof int[]) {
-                return prims.dot((int[]) a, (int[]) b);
-              } else if (a instanceof long[]) {
-                return prims.dot((long[]) a, (long[]) b);
-              } else if (a instanceof float[]) {
-                return prims.dot((float[]) a, (float[]) b);
-              }
-              return prims.dot((double[]) a, (double[]) b);
-            });
+    Scalar result = timed(() -> Calls.dot(prims, a, b));
     provenance(report, result.provenance());
     report.put("result", JsonOutput.number(result.type(), result.value()));
   }
