@@ -608,16 +608,6 @@ public abstract class SegmentConformance extends BackendConformance {
   /** Asserts equal integers or floating values of the same bits (any NaN equal to any NaN). */
   static void assertSameArray(Object expected, Object actual, String what) {
     assertEquals(Array.getLength(expected), Array.getLength(actual), what + ": length");
-    int i = ScanExpectation.firstDifference(expected, actual);
-    if (i >= 0) {
-      fail(
-          what
-              + ": element "
-              + i
-              + " expected "
-              + Array.get(expected, i)
-              + " but was "
-              + Array.get(actual, i));
-    }
+    ScanExpectation.expectSameBits(expected, actual, what);
   }
 }
