@@ -525,9 +525,9 @@ int main(int argc, char** argv) {
 
   // ---- by key: int keys i / 64, float values -----------------------------------------------------
   const i64 runs_count = ceil_div(N, RUN);
-  // CudaSegmenter.byKey: zero 128 * tiles bytes of state (one look-back state a tile, a line apart), then
-  // one launch of tiles blocks, BLOCK_SIZE threads (tile = CudaSegmentPolicy.byKeyTile); a candidate
-  // with BY_KEY_THREADS launches that many threads a block
+  // CudaSegmenter.byKey: zero 128 * tiles bytes of state (one look-back state a tile, a line apart;
+  // a candidate's LOOKBACK_STATE_BYTES), then one launch of tiles blocks, BLOCK_SIZE threads (tile =
+  // CudaSegmentPolicy.byKeyTile); a candidate with BY_KEY_THREADS launches that many threads a block
   auto by_key_entries = [&](Case& c, i64 n, const std::string& unit, const std::string& kernel, bool reduce, void* out,
                             void* unique, i64* runs, const std::function<bool(Entry&)>& check, int value_bytes = 4,
                             const void* values = nullptr) {
@@ -539,7 +539,7 @@ int main(int argc, char** argv) {
       const i64 tile = threads * (value_bytes == 8 ? p->get("BY_KEY_ITEMS_8", reduce ? 11 : 13)
                                                    : p->get("BY_KEY_ITEMS_4", reduce ? 15 : 23));
       const i64 tiles = ceil_div(n, tile);
-      const size_t state_bytes = 8 * p->get("BY_KEY_STATE_WORDS", 16) * tiles;
+      const size_t state_bytes = std::max<i64>(16, p->get("LOOKBACK_STATE_BYTES", 128)) * tiles;
       for (int delay : {0, 100, 400, 700}) {
         for (bool count : {false, true}) {
           if ((delay != 0 || count) && p->label != "committed") continue;

@@ -61,13 +61,6 @@
 #ifndef BY_KEY_FULL_TILE
 #define BY_KEY_FULL_TILE 0
 #endif
-// BY_KEY_STATE_WORDS: 8-byte words between two tiles' look-back states: 16, one 128-byte L2 line a
-//   tile (CudaSegmentPolicy.BY_KEY_STATE_BYTES). Packed at 16 bytes a tile, neighbouring tiles'
-//   polls and stores met on the same lines: on an H100 the float scan-by-key of 2^28 took 1.27 ms
-//   packed, 1.19 ms at 32 bytes, 1.14 ms at 128 (reduce-by-key 1.12 / 1.06 / 1.03 ms).
-#ifndef BY_KEY_STATE_WORDS
-#define BY_KEY_STATE_WORDS 16
-#endif
 #if BY_KEY_STORE != 0 && BY_KEY_STORE != 2
 #error "BY_KEY_STORE must be 0 or 2"
 #endif
@@ -134,8 +127,12 @@ __device__ __forceinline__ RunPair<T> warp_reduce(RunPair<T> value) {
 
 // Tile states of pairs: one 16-byte word per tile, status in the low 2 bits of the first half with
 // the count above it, the value's bits in the second half; one vector store and one vector load,
-// as TileStates<T, 8>. Tile i's word starts BY_KEY_STATE_WORDS * i words into state (the by-key
-// pass has no tile counter).
+// as TileStates<T, 8>, and as far apart: tile i's word starts BY_KEY_STATE_WORDS * i words into
+// state (the by-key pass has no tile counter), one 128-byte line a tile with block_lookback.cuh's
+// LOOKBACK_STATE_BYTES. Packed at 16 bytes, neighbouring tiles' polls and stores met on the same
+// lines: on an H100 the float scan-by-key of 2^28 took 1.27 ms packed, 1.19 ms at 32 bytes, 1.14
+// ms at 128 (reduce-by-key 1.12 / 1.06 / 1.03 ms).
+#define BY_KEY_STATE_WORDS LOOKBACK_STATE_WORDS(u64)
 template <typename T>
 struct TileStates<RunPair<T>, 16> {
   u64* words;

@@ -22,8 +22,9 @@ final class CudaScanPolicy {
 
   /**
    * Bytes from one tile's look-back state to the next (LOOKBACK_STATE_BYTES in block_lookback.cuh),
-   * for the scans and the select: one 128-byte L2 line a tile, so that neighbouring tiles do not
-   * poll and publish on one line. The first line holds the tile counter.
+   * for the scans, the select and the by-key passes: one 128-byte L2 line a tile, so that
+   * neighbouring tiles do not poll and publish on one line. The scans' and select's first line
+   * holds the tile counter.
    */
   static final long LOOKBACK_STATE_BYTES = 128;
 

@@ -30,13 +30,6 @@ final class CudaSegmentPolicy {
     return (long) DeviceSegmenter.BLOCK_SIZE * items;
   }
 
-  /**
-   * Bytes between two by-key tiles' look-back states (BY_KEY_STATE_WORDS x 8): one 128-byte L2 line
-   * a tile. Packed at 16 bytes, neighbouring tiles' polls and stores met on the same lines; on an
-   * H100 (2026-11-26) the 2^28 float scan-by-key ran 1.14 ms against 1.27 ms packed.
-   */
-  static final long BY_KEY_STATE_BYTES = 128;
-
   /** The configuration key that picks the segmented reduce's tile pass. */
   static final String VARIANT_KEY = "prims.cuda.segment.variant";
 

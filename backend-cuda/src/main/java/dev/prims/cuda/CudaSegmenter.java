@@ -253,8 +253,8 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
     String suffix = k.type().id() + "_" + v.type().id() + "_" + op.id();
     return backend.call(
         () -> {
-          // one look-back state per tile, on a line of its own; then the run count
-          long stateBytes = CudaSegmentPolicy.BY_KEY_STATE_BYTES * tiles;
+          // one look-back state per tile, a line apart (no tile counter); then the run count
+          long stateBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES * tiles;
           CUdeviceptr state = backend.scratch(stateBytes + 8);
           CUdeviceptr runs = state.withByteOffset(stateBytes);
           backend.zero(state, stateBytes / 4);

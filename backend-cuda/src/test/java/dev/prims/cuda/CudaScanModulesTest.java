@@ -52,6 +52,14 @@ class CudaScanModulesTest {
     }
   }
 
+  @Test
+  void theStateStrideMatchesTheKernels() throws IOException {
+    // the scans, the select and the by-key passes size their tile states by it
+    assertEquals(
+        CudaScanPolicy.LOOKBACK_STATE_BYTES,
+        CudaSegmentModulesTest.defined("block_lookback.cuh", "LOOKBACK_STATE_BYTES"));
+  }
+
   static Set<String> entries(String module) throws IOException {
     String resource = CudaModules.PTX_DIRECTORY + module + ".ptx";
     try (InputStream in = CudaScanModulesTest.class.getResourceAsStream(resource)) {

@@ -118,7 +118,7 @@ class CudaSegmentModulesTest {
   }
 
   /** The number {@code macro} is defined as in {@code header} (relative to the block headers). */
-  private static int defined(String header, String macro) throws IOException {
+  static int defined(String header, String macro) throws IOException {
     String text =
         Files.readString(Paths.get("src/main/cuda/block", header), StandardCharsets.UTF_8);
     Matcher m = Pattern.compile("#define " + macro + " (\\d+)").matcher(text);
