@@ -43,8 +43,8 @@ record OpenClLookback(Mode mode, String reason) {
   }
 
   /**
-   * Bytes a tile's look-back state takes in the states buffer, the counter's first (lookback.cl's
-   * LOOKBACK_STATE_BYTES on NVIDIA: one 128-byte L2 line a tile; the other modes need less).
+   * Bytes a tile's look-back state takes on NVIDIA's platform, the counter's first (lookback.cl's
+   * LOOKBACK_STATE_BYTES): one 128-byte L2 line a tile.
    */
   static final long STATE_BYTES = 128;
 
@@ -53,6 +53,14 @@ record OpenClLookback(Mode mode, String reason) {
   private static final int CL_DEVICE_ATOMIC_FENCE_CAPABILITIES = 0x1064;
   private static final long ORDER_ACQ_REL = 1L << 1;
   private static final long SCOPE_DEVICE = 1L << 5;
+
+  /**
+   * Bytes of the states buffer of {@code tiles} tiles and their counter: on NVIDIA {@link
+   * #STATE_BYTES} each, else {@code packedBytes} each (the uint status of lookback.cl).
+   */
+  long stateBytes(long tiles, long packedBytes) {
+    return (tiles + 1) * (mode == Mode.NVIDIA_PTX ? STATE_BYTES : packedBytes);
+  }
 
   /** Whether the device runs the look-back. */
   boolean supported() {

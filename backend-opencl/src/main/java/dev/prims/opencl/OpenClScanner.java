@@ -342,8 +342,7 @@ final class OpenClScanner implements Scanner {
     // aggregates and prefixes.
     boolean ptx = policy.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX;
     OpenClTickets states = !ptx ? flagStates : type.bytes() == 4 ? packedStates : wideStates;
-    long stateBytes = (tiles + 1) * (ptx ? OpenClLookback.STATE_BYTES : 4);
-    cl_mem state = states.next(stateBytes, tiles);
+    cl_mem state = states.next(policy.lookback().stateBytes(tiles, 4), tiles);
     cl_mem aggregates = backend.scratch("scan.aggregates", ptx ? 8 : tiles * 8);
     cl_mem prefixes = backend.scratch("scan.prefixes", ptx ? 8 : tiles * 8);
     backend.launch(

@@ -240,7 +240,7 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
                       kind == null ? "reduce_by_key" : "scan_by_key");
               // the tile counter, then one state per tile: its status (with its pair on NVIDIA,
               // a line a tile), the pairs published beside them elsewhere
-              cl_mem state = byKeyStates.next((tiles + 1) * OpenClLookback.STATE_BYTES, tiles);
+              cl_mem state = byKeyStates.next(lookback.stateBytes(tiles, 4), tiles);
               cl_mem aggregates = backend.scratch("segment.byKey.aggregates", tiles * 16);
               cl_mem prefixes = backend.scratch("segment.byKey.prefixes", tiles * 16);
               if (kind == null) {

@@ -73,7 +73,7 @@ final class OpenClSelectKernels implements SelectKernels {
           "select",
           () -> {
             // the counter, then a state per tile (status and count with PTX, a line a tile)
-            cl_mem state = states.next((tiles + 1) * OpenClLookback.STATE_BYTES, tiles);
+            cl_mem state = states.next(backend.lookback().stateBytes(tiles, 4), tiles);
             cl_mem aggregates = backend.scratch("select.aggregates", tiles * 4);
             cl_mem prefixes = backend.scratch("select.prefixes", tiles * 4);
             backend.launch(

@@ -66,6 +66,22 @@ class OpenClScanLookbackTest {
   }
 
   @Test
+  void nvidiaStatesTakeALineEachAndMatchLookbackCl() throws java.io.IOException {
+    OpenClLookback nvidia =
+        OpenClLookback.check(null, "NVIDIA CUDA", true, false, "OpenCL 3.0 CUDA");
+    assertEquals(11 * OpenClLookback.STATE_BYTES, nvidia.stateBytes(10, 4));
+    OpenClLookback cl2 = OpenClLookback.check(null, "Vendor", true, false, "OpenCL 2.1 Vendor");
+    assertEquals(11 * 4, cl2.stateBytes(10, 4));
+    try (java.io.InputStream in =
+        OpenClLookback.class.getResourceAsStream("/dev/prims/opencl/lookback.cl")) {
+      String source = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(
+          source.contains("#define LOOKBACK_STATE_BYTES " + OpenClLookback.STATE_BYTES + "\n"),
+          "lookback.cl's LOOKBACK_STATE_BYTES is OpenClLookback.STATE_BYTES");
+    }
+  }
+
+  @Test
   void poclRunsTheLookbackAsTheDefaultScan() {
     OpenClDevice device = device();
     assertTrue(device.info().details().containsKey("scanLookback"), device.info().toString());
