@@ -48,43 +48,39 @@ final class AparapiSelectKernels implements SelectKernels {
   }
 
   @Override
-  public void compact(Compaction compaction) {
+  public long compact(Compaction compaction) {
     AparapiBuffer in = own(compaction.values());
     AparapiBuffer out = own(compaction.valuesOut());
     AparapiBuffer indicesOut = own(compaction.indicesOut());
-    long[] program = (long[]) own(compaction.program()).array();
+    long[] program = compaction.program();
     double[] constants = new double[program.length / 2];
     for (int p = 0; p < constants.length; p++) {
       constants[p] = Double.longBitsToDouble(program[2 * p + 1]);
     }
     AparapiBuffer flags = own(compaction.flagsIn());
     KernelHandle<?> handle = context.kernels().select(in.type());
-    int kept =
-        handle.locked(
-            k -> {
-              SelectKernel kernel = (SelectKernel) k;
-              bindInput(handle, kernel, in, own(compaction.indices()), usesRadix(program));
-              kernel.program(program, constants, flags == null ? null : (int[]) flags.array());
-              handle.put(program);
-              handle.put(constants);
-              if (flags != null) {
-                handle.bind("flags", flags);
-              }
-              int total = scanChunks(handle, kernel);
-              scatterInto(
-                  handle,
-                  kernel,
-                  out,
-                  indicesOut,
-                  (int) compaction.at(),
-                  (int) Math.min(compaction.capacity(), Integer.MAX_VALUE),
-                  compaction.partition(),
-                  total);
-              return total;
-            });
-    AparapiBuffer count = own(compaction.kept());
-    ((long[]) count.array())[0] = kept;
-    count.markWritten();
+    return handle.locked(
+        k -> {
+          SelectKernel kernel = (SelectKernel) k;
+          bindInput(handle, kernel, in, own(compaction.indices()), usesRadix(program));
+          kernel.program(program, constants, flags == null ? null : (int[]) flags.array());
+          handle.put(program);
+          handle.put(constants);
+          if (flags != null) {
+            handle.bind("flags", flags);
+          }
+          int total = scanChunks(handle, kernel);
+          scatterInto(
+              handle,
+              kernel,
+              out,
+              indicesOut,
+              (int) compaction.at(),
+              (int) Math.min(compaction.capacity(), Integer.MAX_VALUE),
+              compaction.partition(),
+              total);
+          return (long) total;
+        });
   }
 
   /**

@@ -27,9 +27,9 @@ final class CpuSelectKernels implements SelectKernels {
    * values, and for a partition its rejected ones after all the kept.
    */
   @Override
-  public void compact(Compaction compaction) {
+  public long compact(Compaction compaction) {
     Object in = CpuSorter.heapArray(compaction.values());
-    long[] code = (long[]) CpuSorter.heapArray(compaction.program());
+    long[] code = compaction.program();
     int[] f =
         compaction.flagsIn() == null ? null : (int[]) CpuSorter.heapArray(compaction.flagsIn());
     int[] idx =
@@ -88,9 +88,7 @@ final class CpuSelectKernels implements SelectKernels {
     if (idxOut != null) {
       commit(compaction.indicesOut(), idxOut);
     }
-    long[] count = (long[]) writable(compaction.kept());
-    count[0] = total;
-    commit(compaction.kept(), count);
+    return total;
   }
 
   @Override

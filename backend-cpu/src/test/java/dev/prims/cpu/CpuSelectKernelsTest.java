@@ -90,20 +90,19 @@ class CpuSelectKernelsTest {
       boolean partition,
       long[] kept) {
     try (CpuParallel parallel = new CpuParallel(4)) {
-      new CpuSelectKernels(parallel)
-          .compact(
-              new SelectKernels.Compaction(
-                  new CpuBuffer(DType.INT, values),
-                  indices == null ? null : new CpuBuffer(DType.INT, indices),
-                  new CpuBuffer(DType.LONG, SelectProgram.flags()),
-                  SelectProgram.instructions(SelectProgram.flags()),
-                  new CpuBuffer(DType.INT, flags),
-                  new CpuBuffer(DType.INT, out),
-                  indicesOut == null ? null : new CpuBuffer(DType.INT, indicesOut),
-                  at,
-                  capacity,
-                  partition,
-                  new CpuBuffer(DType.LONG, kept)));
+      kept[0] =
+          new CpuSelectKernels(parallel)
+              .compact(
+                  new SelectKernels.Compaction(
+                      new CpuBuffer(DType.INT, values),
+                      indices == null ? null : new CpuBuffer(DType.INT, indices),
+                      SelectProgram.flags(),
+                      new CpuBuffer(DType.INT, flags),
+                      new CpuBuffer(DType.INT, out),
+                      indicesOut == null ? null : new CpuBuffer(DType.INT, indicesOut),
+                      at,
+                      capacity,
+                      partition));
     }
   }
 

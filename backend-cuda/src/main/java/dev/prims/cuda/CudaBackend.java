@@ -86,6 +86,7 @@ final class CudaBackend extends AbstractBackend {
       new java.util.EnumMap<>(Primitive.class);
 
   private final CudaResultSlots slots;
+  private final CudaUploadStaging staging;
   private int currentSlot = CudaResultSlots.SYNC;
   private final java.util.Queue<CUevent> idleEvents =
       new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -178,6 +179,8 @@ final class CudaBackend extends AbstractBackend {
       cuStreamCreate(stream, CUstream_flags.CU_STREAM_DEFAULT);
       slots = new CudaResultSlots(ASYNC_SLOTS);
       ledger.add(MemoryLedger.Kind.STAGING, (ASYNC_SLOTS + 1L) * CudaResultSlots.BYTES);
+      staging = new CudaUploadStaging();
+      ledger.add(MemoryLedger.Kind.STAGING, CudaUploadStaging.BYTES);
       for (int i = 0; i < EVENTS_AHEAD; i++) {
         idleEvents.add(newEvent());
       }
@@ -569,6 +572,17 @@ final class CudaBackend extends AbstractBackend {
     afterEnqueue();
   }
 
+  /**
+   * Enqueues a copy of {@code values} (at most {@link CudaUploadStaging#BYTES} bytes) to {@code to}
+   * through pinned staging, without waiting (under the lock).
+   */
+  void uploadSmall(long[] values, CUdeviceptr to) {
+    beforeEnqueue();
+    staging.copy(values, to, stream);
+    afterEnqueue();
+    countToDevice((long) Long.BYTES * values.length);
+  }
+
   /** Waits for the stream. */
   void synchronize() {
     if (timingPending) {
@@ -743,6 +757,8 @@ final class CudaBackend extends AbstractBackend {
         launchParams.free();
         slots.free();
         ledger.subtract(MemoryLedger.Kind.STAGING, (ASYNC_SLOTS + 1L) * CudaResultSlots.BYTES);
+        staging.free();
+        ledger.subtract(MemoryLedger.Kind.STAGING, CudaUploadStaging.BYTES);
         for (CUevent event : events) {
           cuEventDestroy(event);
         }

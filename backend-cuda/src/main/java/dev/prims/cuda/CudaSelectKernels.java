@@ -58,16 +58,17 @@ final class CudaSelectKernels implements SelectKernels {
 
   /**
    * One {@code select_compact} launch, a block per tile, over per-call tile states in the backend's
-   * scratch ({@code 8 * (tiles + 1)} bytes, zeroed first); a partition then reverses its tail. A
-   * compaction without indices, flags or partition runs the {@code select_compact_plain} entry,
-   * which the driver compiles to fewer registers (more blocks per SM).
+   * scratch (a line a tile after the tile counter's, zeroed first), then the kept count and the
+   * program (copied from pinned staging) in the same scratch; a partition then reverses its tail.
+   * The count comes back through the result slot with the call's one wait: a call allocates
+   * nothing. A compaction without indices, flags or partition runs the {@code select_compact_plain}
+   * entry, which the driver compiles to fewer registers (more blocks per SM).
    */
   @Override
-  public void compact(Compaction compaction) {
+  public long compact(Compaction compaction) {
     CudaBuffer v = backend.own(compaction.values());
     CudaBuffer out = backend.own(compaction.valuesOut());
-    CUdeviceptr code = backend.own(compaction.program()).pointer();
-    CUdeviceptr count = backend.own(compaction.kept()).pointer();
+    long[] program = compaction.program();
     DeviceBuffer indices = compaction.indices();
     DeviceBuffer flagsIn = compaction.flagsIn();
     DeviceBuffer indicesOut = compaction.indicesOut();
@@ -80,11 +81,16 @@ final class CudaSelectKernels implements SelectKernels {
         compaction.capacity() < n
             ? Math.min(tiles, (long) backend.sms() * CAPPED_BLOCKS_PER_SM)
             : tiles;
-    backend.call(
+    return backend.call(
         () -> {
           // the tile counter's word, then one state (status and count) per tile, a line apart
           long stateBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES * (tiles + 1);
-          CUdeviceptr state = backend.scratch(stateBytes);
+          long countBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES;
+          CUdeviceptr state =
+              backend.scratch(stateBytes + countBytes + (long) Long.BYTES * program.length);
+          CUdeviceptr count = state.withByteOffset(stateBytes);
+          CUdeviceptr code = state.withByteOffset(stateBytes + countBytes);
+          backend.uploadSmall(program, code);
           backend.zero(state, stateBytes / 4);
           backend.launch(
               MODULE,
@@ -117,7 +123,7 @@ final class CudaSelectKernels implements SelectKernels {
                 0,
                 new KernelArgs().pointer(out.pointer()).i64(n).pointer(count));
           }
-          return null;
+          return backend.fetchLongs(count, 1)[0];
         });
   }
 

@@ -6,6 +6,7 @@ import dev.prims.ReduceOp;
 import dev.prims.spi.DeviceSorter;
 import dev.prims.spi.SelectKernels;
 import java.util.Arrays;
+import org.jocl.Pointer;
 import org.jocl.cl_mem;
 
 /**
@@ -40,108 +41,113 @@ final class OpenClSelectKernels implements SelectKernels {
    * across calls by {@link OpenClTickets}), and for a partition a {@code select_reverse_tail}
    * launch that puts the rejected values, written last first, in order; otherwise three launches:
    * the tiles' kept counts (one int per tile of scratch), their offsets and the kept count (one
-   * work-group), and the scatter.
+   * work-group), and the scatter. The program and the kept count live in scratch of the backend's
+   * (no allocation per call); the count is read with the call's one wait.
    */
   @Override
-  public void compact(Compaction compaction) {
+  public long compact(Compaction compaction) {
     DeviceBuffer indices = compaction.indices();
     DeviceBuffer flagsIn = compaction.flagsIn();
     DeviceBuffer indicesOut = compaction.indicesOut();
+    long[] program = compaction.program();
     int instructions = compaction.instructions();
     long at = compaction.at();
     long capacity = compaction.capacity();
     boolean partition = compaction.partition();
     OpenClBuffer v = backend.own(compaction.values());
     DType type = v.type();
-    cl_mem code = backend.own(compaction.program()).mem();
-    cl_mem flags = flagsIn == null ? code : backend.own(flagsIn).mem();
-    int hasFlags = flagsIn == null ? 0 : 1;
-    cl_mem idx = indices == null ? code : backend.own(indices).mem();
-    int hasIndices = indices == null ? 0 : 1;
-    cl_mem out = backend.own(compaction.valuesOut()).mem();
-    cl_mem idxOut = indicesOut == null ? code : backend.own(indicesOut).mem();
-    int hasIndicesOut = indicesOut == null ? 0 : 1;
-    cl_mem count = backend.own(compaction.kept()).mem();
     long n = v.length();
     long tiles = (n + TILE - 1) / TILE;
-    // the arguments select_compact and select_tile_scatter begin with
-    Object[] tileInput = {v.mem(), idx, hasIndices, n, code, instructions, flags, hasFlags};
-    if (onePass()) {
-      OpenClBackend.Kernel compact = kernel(type, "select_compact");
-      OpenClBackend.Kernel reverse = partition ? kernel(type, "select_reverse_tail") : null;
-      backend.callAndRead(
-          "select",
-          () -> {
-            // the counter, then a state per tile (status and count with PTX, a line a tile)
-            cl_mem state = states.next(backend.lookback().stateBytes(tiles, 4), tiles);
-            cl_mem aggregates = backend.scratch("select.aggregates", tiles * 4);
-            cl_mem prefixes = backend.scratch("select.prefixes", tiles * 4);
-            backend.launch(
-                compact,
-                tiles,
-                DeviceSorter.BLOCK_SIZE,
-                with(
-                    tileInput,
-                    out,
-                    idxOut,
-                    hasIndicesOut,
-                    at,
-                    capacity,
-                    partition ? 1 : 0,
-                    count,
-                    state,
-                    aggregates,
-                    prefixes,
-                    states.epoch(),
-                    states.ticketBase()));
-            if (reverse != null) {
-              backend.launch(
-                  reverse,
-                  DeviceSorter.transformBlocks(n / 2),
-                  DeviceSorter.BLOCK_SIZE,
-                  out,
-                  n,
-                  count);
-            }
-            return null;
-          });
-      return;
-    }
-    OpenClBackend.Kernel counts = kernel(type, "select_tile_counts");
-    OpenClBackend.Kernel offsets = kernel(type, "select_tile_offsets");
-    OpenClBackend.Kernel scatter = kernel(type, "select_tile_scatter");
-    backend.callAndRead(
-        "select",
-        () -> {
-          cl_mem tileCounts = backend.scratch("select.tileCounts", tiles * 4);
-          backend.launch(
-              counts,
-              tiles,
-              DeviceSorter.BLOCK_SIZE,
-              v.mem(),
-              n,
-              code,
-              instructions,
-              flags,
-              hasFlags,
-              tileCounts);
-          backend.launch(offsets, 1, DeviceSorter.BLOCK_SIZE, tileCounts, tiles, count);
-          backend.launch(
-              scatter,
-              tiles,
-              DeviceSorter.BLOCK_SIZE,
-              with(
-                  tileInput,
-                  tileCounts,
-                  count,
-                  out,
-                  idxOut,
-                  hasIndicesOut,
-                  at,
-                  capacity,
-                  partition ? 1 : 0));
-          return null;
-        });
+    boolean onePass = onePass();
+    OpenClBackend.Kernel compact = onePass ? kernel(type, "select_compact") : null;
+    OpenClBackend.Kernel reverse =
+        onePass && partition ? kernel(type, "select_reverse_tail") : null;
+    OpenClBackend.Kernel counts = onePass ? null : kernel(type, "select_tile_counts");
+    OpenClBackend.Kernel offsets = onePass ? null : kernel(type, "select_tile_offsets");
+    OpenClBackend.Kernel scatter = onePass ? null : kernel(type, "select_tile_scatter");
+    Number kept =
+        backend.callAndRead(
+            "select",
+            () -> {
+              // the program and the kept count in scratch of the backend's, reused across calls
+              cl_mem code = backend.scratch("select.program", (long) Long.BYTES * program.length);
+              backend.write(code, Pointer.to(program), (long) Long.BYTES * program.length);
+              cl_mem count = backend.scratch("select.kept", Long.BYTES);
+              cl_mem flags = flagsIn == null ? code : backend.own(flagsIn).mem();
+              int hasFlags = flagsIn == null ? 0 : 1;
+              cl_mem idx = indices == null ? code : backend.own(indices).mem();
+              int hasIndices = indices == null ? 0 : 1;
+              cl_mem out = backend.own(compaction.valuesOut()).mem();
+              cl_mem idxOut = indicesOut == null ? code : backend.own(indicesOut).mem();
+              int hasIndicesOut = indicesOut == null ? 0 : 1;
+              // the arguments select_compact and select_tile_scatter begin with
+              Object[] tileInput = {
+                v.mem(), idx, hasIndices, n, code, instructions, flags, hasFlags
+              };
+              if (onePass) {
+                // the counter, then a state per tile (status and count with PTX, a line a tile)
+                cl_mem state = states.next(backend.lookback().stateBytes(tiles, 4), tiles);
+                cl_mem aggregates = backend.scratch("select.aggregates", tiles * 4);
+                cl_mem prefixes = backend.scratch("select.prefixes", tiles * 4);
+                backend.launch(
+                    compact,
+                    tiles,
+                    DeviceSorter.BLOCK_SIZE,
+                    with(
+                        tileInput,
+                        out,
+                        idxOut,
+                        hasIndicesOut,
+                        at,
+                        capacity,
+                        partition ? 1 : 0,
+                        count,
+                        state,
+                        aggregates,
+                        prefixes,
+                        states.epoch(),
+                        states.ticketBase()));
+                if (reverse != null) {
+                  backend.launch(
+                      reverse,
+                      DeviceSorter.transformBlocks(n / 2),
+                      DeviceSorter.BLOCK_SIZE,
+                      out,
+                      n,
+                      count);
+                }
+              } else {
+                cl_mem tileCounts = backend.scratch("select.tileCounts", tiles * 4);
+                backend.launch(
+                    counts,
+                    tiles,
+                    DeviceSorter.BLOCK_SIZE,
+                    v.mem(),
+                    n,
+                    code,
+                    instructions,
+                    flags,
+                    hasFlags,
+                    tileCounts);
+                backend.launch(offsets, 1, DeviceSorter.BLOCK_SIZE, tileCounts, tiles, count);
+                backend.launch(
+                    scatter,
+                    tiles,
+                    DeviceSorter.BLOCK_SIZE,
+                    with(
+                        tileInput,
+                        tileCounts,
+                        count,
+                        out,
+                        idxOut,
+                        hasIndicesOut,
+                        at,
+                        capacity,
+                        partition ? 1 : 0));
+              }
+              return new OpenClBackend.ScalarAt(count, 0, DType.LONG);
+            });
+    return kept.longValue();
   }
 
   /**

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.prims.Predicate;
 import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.ScanResult;
+import dev.prims.SelectResult;
 import dev.prims.spi.Availability;
 import java.util.List;
 import java.util.Optional;
@@ -134,6 +136,11 @@ class OpenClScanLookbackTest {
       // The reduce takes its two-launch path here.
       int[] sums = inclusiveSums(values);
       assertEquals(sums[sums.length - 1], prims.reduce(values, ReduceOp.SUM).asInt());
+      // and a select its three launches (tile counts, offsets, scatter)
+      int[] expected = java.util.Arrays.stream(values).filter(x -> x > 500).toArray();
+      SelectResult<int[]> selected = prims.select(values, Predicate.greaterThan(500));
+      assertEquals(expected.length, selected.kept());
+      assertArrayEquals(expected, java.util.Arrays.copyOf(selected.values(), selected.kept()));
     }
   }
 

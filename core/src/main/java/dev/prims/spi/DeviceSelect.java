@@ -300,26 +300,9 @@ public final class DeviceSelect implements Selector {
     if (n == 0) {
       return 0;
     }
-    BufferManager buffers = backend.buffers();
-    try (DeviceBuffer code = buffers.upload(program);
-        DeviceBuffer kept = buffers.allocate(DType.LONG, 1)) {
-      kernels.compact(
-          new SelectKernels.Compaction(
-              values,
-              indices,
-              code,
-              SelectProgram.instructions(program),
-              flagsIn,
-              valuesOut,
-              indicesOut,
-              at,
-              capacity,
-              partition,
-              kept));
-      long[] count = new long[1];
-      buffers.download(kept, count);
-      return count[0];
-    }
+    return kernels.compact(
+        new SelectKernels.Compaction(
+            values, indices, program, flagsIn, valuesOut, indicesOut, at, capacity, partition));
   }
 
   private static void requireIntLength(DeviceBuffer values) {

@@ -8,32 +8,38 @@ import dev.prims.DeviceBuffer;
  */
 public interface SelectKernels {
   /**
-   * A stable compaction: for every i of the values for which the program (a LONG buffer of {@code
-   * instructions} instructions, see {@link SelectProgram}; {@code flagsIn} is the INT buffer a
-   * {@link SelectProgram#FLAG} reads, or null) holds, the r-th such i (from 0) with {@code r <
-   * capacity} gives {@code valuesOut[at + r] = values[i]} and {@code indicesOut[at + r] = indices
-   * == null ? i : indices[i]} (indicesOut may be null). For a {@code partition} ({@code at} 0,
-   * {@code capacity} at least the length, indices null) also the r-th value for which it does not
-   * hold goes to {@code valuesOut[kept + r]}. Writes the kept count to {@code kept[0]} (a LONG
-   * buffer; where more than {@code capacity} values are kept, any count of at least {@code
-   * capacity}: a backend may stop reading once {@code capacity} are found). Needs no scratch of the
-   * values' size.
+   * A stable compaction: for every i of the values for which the program (see {@link
+   * SelectProgram}; {@code flagsIn} is the INT buffer a {@link SelectProgram#FLAG} reads, or null)
+   * holds, the r-th such i (from 0) with {@code r < capacity} gives {@code valuesOut[at + r] =
+   * values[i]} and {@code indicesOut[at + r] = indices == null ? i : indices[i]} (indicesOut may be
+   * null). For a {@code partition} ({@code at} 0, {@code capacity} at least the length, indices
+   * null) also the r-th value for which it does not hold goes to {@code valuesOut[kept + r]}. The
+   * program stays on the host: the backend takes it to the device its own way (with the kernel's
+   * other arguments where it can), so that a compaction allocates nothing per call. Needs no
+   * scratch of the values' size.
    */
   record Compaction(
       DeviceBuffer values,
       DeviceBuffer indices,
-      DeviceBuffer program,
-      int instructions,
+      long[] program,
       DeviceBuffer flagsIn,
       DeviceBuffer valuesOut,
       DeviceBuffer indicesOut,
       long at,
       long capacity,
-      boolean partition,
-      DeviceBuffer kept) {}
+      boolean partition) {
+    /** The program's instruction count. */
+    public int instructions() {
+      return SelectProgram.instructions(program);
+    }
+  }
 
-  /** Runs a {@link Compaction}. */
-  void compact(Compaction compaction);
+  /**
+   * Runs a {@link Compaction} and returns the kept count once it is done (where more than {@code
+   * capacity} values are kept, any count of at least {@code capacity}: a backend may stop reading
+   * once {@code capacity} are found).
+   */
+  long compact(Compaction compaction);
 
   /** Bits of the widest digit {@link #digitCounts} counts (its counts span this many bins). */
   int DIGIT_BITS = 11;
