@@ -49,7 +49,7 @@ public final class ConformanceCommand implements Callable<Integer> {
       paramLabel = "NAME",
       description =
           "Conformance classes to run: reduce, scan, histogram, dot, engine, buffer, async,"
-              + " callerarray, argreduce, moments, segment (default: all).")
+              + " callerarray, argreduce, moments, segment, sort, select, unique (default: all).")
   private List<String> primitives;
 
   @Option(

@@ -117,6 +117,16 @@ class ConformanceCommandTest {
     assertEquals("skipped 3", new ConformanceCell(0, 0, 3, null).summary());
   }
 
+  @Test
+  void theHelpNamesEveryCell() {
+    StringWriter out = new StringWriter();
+    PrimsCli.commandLine().getSubcommands().get("conformance").usage(new PrintWriter(out));
+    String help = out.toString().replaceAll("\\s+", " ");
+    for (String cell : ConformanceSuite.cellNames()) {
+      assertTrue(help.matches("(?s).*--primitives=NAME.*\\b" + cell + "\\b.*"), cell + ": " + help);
+    }
+  }
+
   private static DeviceInfo device(int index, String name, String platform, String platformName) {
     Map<String, String> details = new java.util.LinkedHashMap<>();
     if (platform != null) {
