@@ -26,7 +26,7 @@ extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS)
     compact_float(const float* values, i64 n, const i64* program, float* out, unsigned* state, unsigned delay_ns,
                   i64* kept) {
   select_compact<float, u32>(values, nullptr, 0, n, program, 1, nullptr, 0, out, nullptr, 0, 0, n, 0, state,
-                             delay_ns, kept);
+                             delay_ns, kept, kept);
 }
 
 // The driver API, taken from the runtime (harness_driver.cuh), for the
@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
         const int* no_flags = nullptr;
         int* no_out_indices = nullptr;
         void* params[] = {&in_ptr, &no_indices, &zero, &nn, &code, &one_instruction, &no_flags, &no, &out,
-                          &no_out_indices, &no, &at, &capacity, &no, &state, &delay, &kept};
+                          &no_out_indices, &no, &at, &capacity, &no, &state, &delay, &kept, &kept};
         for (int r = 0; r < 20; r++) {
           cudaEventRecord(start);
           cudaMemsetAsync(state, 0, state_bytes);

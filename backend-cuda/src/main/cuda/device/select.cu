@@ -211,13 +211,16 @@ struct SelectItems {
 // indices) are gathered in shared memory at their ranks and written out contiguously from the
 // tile's offset, those from capacity on dropped. A partition gathers the rejected after them and
 // writes the r-th rejected value of the input to values_out[n - 1 - r]: select_reverse_tail then
-// puts them in input order. The last tile writes the kept count.
+// puts them in input order. The last tile writes the kept count to kept[0] (read by
+// select_reverse_tail) and to kept_copy[0] (the caller's result slot in mapped host memory, so that
+// no copy has to bring it back; kept itself where there is none).
 template <typename T, typename R, int ITEMS = SelectItems<T>::value, bool PLAIN = false>
 __device__ void select_compact(const T* __restrict__ values, const int* __restrict__ indices,
                                int has_indices, i64 n, const i64* __restrict__ program, int instructions,
                                const int* __restrict__ flags_in, int has_flags, T* __restrict__ values_out,
                                int* __restrict__ indices_out, int has_indices_out, i64 at, i64 capacity,
-                               int partition, unsigned* state, unsigned delay_ns, i64* kept) {
+                               int partition, unsigned* state, unsigned delay_ns, i64* kept,
+                               i64* kept_copy) {
   if constexpr (PLAIN) {
     // the plain select: no input indices, no flags, no output indices, no partition, known here so
     // that the compiler drops their loads and branches (and their registers)
@@ -323,6 +326,7 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
     const int before = decoupled_lookback<OpSum>(state, tile, tile_total, delay_ns, false, 0);
     if (capped && threadIdx.x == 0 && (i64)before + tile_total >= capacity) {
       kept[0] = (i64)before + tile_total;
+      kept_copy[0] = (i64)before + tile_total;
       ((volatile unsigned*)state)[1] = 1u;
     }
 
@@ -359,7 +363,10 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
         if (j >= tile_total && j < valid) values_out[n - 1 - (rejected_before + j - tile_total)] = tile_values[j];
       }
     }
-    if (tile == tiles - 1 && threadIdx.x == 0) kept[0] = (i64)before + tile_total;
+    if (tile == tiles - 1 && threadIdx.x == 0) {
+      kept[0] = (i64)before + tile_total;
+      kept_copy[0] = (i64)before + tile_total;
+    }
     if (!capped) return;
     __syncthreads();  // the shared tile is read before the next one is gathered
   }
@@ -527,19 +534,19 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS) select_compact_##TID(                       \
       const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
       const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
-      i64 capacity, int partition, unsigned* state, unsigned delay_ns, i64* kept) {                      \
+      i64 capacity, int partition, unsigned* state, unsigned delay_ns, i64* kept, i64* kept_copy) {      \
     select_compact<T, R>(values, indices, has_indices, n, program, instructions, flags_in, has_flags,    \
                          values_out, indices_out, has_indices_out, at, capacity, partition, state,        \
-                         delay_ns, kept);                                                                  \
+                         delay_ns, kept, kept_copy);                                                       \
   }                                                                                                       \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, PLAIN_MIN_BLOCKS) select_compact_plain_##TID(                  \
       const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
       const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
-      i64 capacity, int partition, unsigned* state, unsigned delay_ns, i64* kept) {                      \
+      i64 capacity, int partition, unsigned* state, unsigned delay_ns, i64* kept, i64* kept_copy) {      \
     select_compact<T, R, SelectItems<T>::value, true>(values, indices, has_indices, n, program, instructions, \
                                                       flags_in, has_flags, values_out, indices_out,         \
                                                       has_indices_out, at, capacity, partition, state,      \
-                                                      delay_ns, kept);                                      \
+                                                      delay_ns, kept, kept_copy);                           \
   }                                                                                                       \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_reverse_tail_##TID(                    \
       T* values, i64 n, const i64* kept) {                                                                \

@@ -4,6 +4,8 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.DeviceSorter;
 import dev.prims.spi.SelectKernels;
+import dev.prims.spi.SelectProgram;
+import java.util.Arrays;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -40,7 +42,13 @@ final class CudaSelectKernels implements SelectKernels {
   /** Blocks per SM of a top-k kernel over 8-byte values (TOPK_BLOCKS_PER_SM_8 in select.cu). */
   private static final int TOPK_BLOCKS_PER_SM_8 = 4;
 
+  /** The named scratch of the program, of the largest program's size (so it never moves). */
+  private static final String PROGRAM_SCRATCH = "select.program";
+
   private final CudaBackend backend;
+
+  /** The program in {@link #PROGRAM_SCRATCH} (under the backend's lock), or null. */
+  private long[] uploaded;
 
   CudaSelectKernels(CudaBackend backend) {
     this.backend = backend;
@@ -58,11 +66,13 @@ final class CudaSelectKernels implements SelectKernels {
 
   /**
    * One {@code select_compact} launch, a block per tile, over per-call tile states in the backend's
-   * scratch (a line a tile after the tile counter's, zeroed first), then the kept count and the
-   * program (copied from pinned staging) in the same scratch; a partition then reverses its tail.
-   * The count comes back through the result slot with the call's one wait: a call allocates
-   * nothing. A compaction without indices, flags or partition runs the {@code select_compact_plain}
-   * entry, which the driver compiles to fewer registers (more blocks per SM).
+   * scratch (a line a tile after the tile counter's, zeroed first) and the kept count after them; a
+   * partition then reverses its tail. The program stays on the device from one call to the next and
+   * is copied there (from pinned staging) only when it changed. The kernel also writes the count
+   * into the result slot (mapped host memory), read after the call's one wait: a call allocates
+   * nothing and copies nothing back. A compaction without indices, flags or partition runs the
+   * {@code select_compact_plain} entry, which the driver compiles to fewer registers (more blocks
+   * per SM).
    */
   @Override
   public long compact(Compaction compaction) {
@@ -85,12 +95,14 @@ final class CudaSelectKernels implements SelectKernels {
         () -> {
           // the tile counter's word, then one state (status and count) per tile, a line apart
           long stateBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES * (tiles + 1);
-          long countBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES;
-          CUdeviceptr state =
-              backend.scratch(stateBytes + countBytes + (long) Long.BYTES * program.length);
+          CUdeviceptr state = backend.scratch(stateBytes + Long.BYTES);
           CUdeviceptr count = state.withByteOffset(stateBytes);
-          CUdeviceptr code = state.withByteOffset(stateBytes + countBytes);
-          backend.uploadSmall(program, code);
+          CUdeviceptr code =
+              backend.scratch(PROGRAM_SCRATCH, 2L * Long.BYTES * SelectProgram.MAX_INSTRUCTIONS);
+          if (!Arrays.equals(program, uploaded)) {
+            backend.uploadSmall(program, code);
+            uploaded = program.clone();
+          }
           backend.zero(state, stateBytes / 4);
           backend.launch(
               MODULE,
@@ -114,7 +126,8 @@ final class CudaSelectKernels implements SelectKernels {
                   .i32(compaction.partition() ? 1 : 0)
                   .pointer(state)
                   .i32(LOOKBACK_DELAY_NS)
-                  .pointer(count));
+                  .pointer(count)
+                  .pointer(backend.resultSlot()));
           if (compaction.partition()) {
             backend.launch(
                 MODULE,
@@ -123,7 +136,8 @@ final class CudaSelectKernels implements SelectKernels {
                 0,
                 new KernelArgs().pointer(out.pointer()).i64(n).pointer(count));
           }
-          return backend.fetchLongs(count, 1)[0];
+          backend.synchronize();
+          return backend.readResultBytes(Long.BYTES).getLong(0);
         });
   }
 
