@@ -5,17 +5,18 @@
   byType: a method body that returns the nested call for the element type of ${arg}; the nested
   content gets the type's Java name and whether it is floating, and calls with ${var}, ${arg} as an
   array of that type. The last type is a plain cast, so another type or null fails as that cast does.
+  Each line starts with ${indent} beyond the method body's own.
 -->
-<#macro byType arg="array" var="a">
+<#macro byType arg="array" var="a" indent="">
 <#list types as type>
 <#assign T = type.java>
 <#if type?is_last>
-    ${T}[] ${var} = (${T}[]) ${arg};
-    return <#nested T type.floating>;<#rt>
+    ${indent}${T}[] ${var} = (${T}[]) ${arg};
+    ${indent}return <#nested T type.floating>;<#rt>
 <#else>
-    if (${arg} instanceof ${T}[] ${var}) {
-      return <#nested T type.floating>;
-    }
+    ${indent}if (${arg} instanceof ${T}[] ${var}) {
+    ${indent}  return <#nested T type.floating>;
+    ${indent}}
 </#if>
 </#list>
 </#macro>
@@ -108,6 +109,30 @@ public final class Calls {
   /** {@code prims.sort(array, order)} for the array's type. */
   public static SortResult<?> sort(Prims prims, Object array, SortOrder order) {
 <@byType; T>prims.sort(a, order)</@byType>
+  }
+
+  /** {@code prims.sort(keys)} (ascending) for the keys' type. */
+  public static SortResult<?> sort(Prims prims, Object keys) {
+<@byType arg="keys"; T>prims.sort(a)</@byType>
+  }
+
+  /** {@code prims.sort(keys, output, order)} for the arrays' type. */
+  public static Provenance sort(Prims prims, Object keys, Object output, SortOrder order) {
+<@byType arg="keys"; T>prims.sort(a, (${T}[]) output, order)</@byType>
+  }
+
+  /** {@code prims.sortInPlace(keys, order)} for the keys' type. */
+  public static Provenance sortInPlace(Prims prims, Object keys, SortOrder order) {
+<@byType arg="keys"; T>prims.sortInPlace(a, order)</@byType>
+  }
+
+  /** {@code prims.sortPairs(keys, values, order)}: keys of any type, int or long values. */
+  public static Provenance sortPairs(Prims prims, Object keys, Object values, SortOrder order) {
+    if (values instanceof int[] v) {
+<@byType arg="keys" indent="  "; T>prims.sortPairs(a, v, order)</@byType>
+    }
+    long[] v = (long[]) values;
+<@byType arg="keys"; T>prims.sortPairs(a, v, order)</@byType>
   }
 
   /** {@code prims.topK(array, k, order)} for the array's type. */
