@@ -129,4 +129,26 @@ final class PeerLoops {
       return Arrays.copyOf(out, m);
 </@b.perType>
   }
+
+  /** A sorted copy of {@code values}, by {@link Arrays#parallelSort} or {@link Arrays#sort}. */
+  static Object sortedCopy(Object values, boolean parallel) {
+<@b.perType of=types; T>
+      ${T}[] c = a.clone();
+      if (parallel) {
+        Arrays.parallelSort(c);
+      } else {
+        Arrays.sort(c);
+      }
+      return c;
+</@b.perType>
+  }
+
+  /** The {@code k} smallest of {@code values} in order: a parallel-sorted copy, cut to k. */
+  static Object sortedPrefix(Object values, int k) {
+<@b.perType of=types; T>
+      ${T}[] c = a.clone();
+      Arrays.parallelSort(c);
+      return Arrays.copyOf(c, k);
+</@b.perType>
+  }
 }

@@ -1,5 +1,18 @@
 <#-- Prims: the Java source, each family of typed overloads written once (includes/typed.ftl). -->
 <#include "/@includes/typed.ftl">
+<#--
+  selects: the host-array overloads of ${name} (select or partition) by a Predicate or, with
+  flags=true, by int flags; the Javadoc written before the call documents the int overload.
+-->
+<#macro selects name flags=false>
+<#assign by = flags?then("int[] flags", "Predicate predicate")>
+<#assign args = flags?then("null, notNullFlags(flags)", "predicate, null")>
+<@typed link="${name}(int[], ${flags?then('int[]', 'Predicate')})"; T>
+  public SelectResult<${T}[]> ${name}(${T}[] values, ${by}) {
+    return SelectCalls.select(engine, config, values, ${args}, ${(name == "partition")?c});
+  }
+</@typed>
+</#macro>
 <@pp.dropOutputFile />
 <@pp.changeOutputFile name="/dev/prims/Prims.java" />
 // Generated from core/src/main/codegen/templates/Prims.java: edit the template, not this file.
@@ -406,15 +419,12 @@ public final class Prims implements AutoCloseable {
 
   // ---- histogram ----
 
-  /** Counts integer keys: key k in bin k when {@code 0 <= k < bins}. */
-  public HistogramResult histogram(int[] keys, int bins) {
+<@typed of="integers"; T>
+  /** Counts ${T} keys: key k in bin k when {@code 0 <= k < bins}. */
+  public HistogramResult histogram(${T}[] keys, int bins) {
     return histogramArray(keys, HistogramSpec.keys(bins));
   }
-
-  /** Counts long keys: key k in bin k when {@code 0 <= k < bins}. */
-  public HistogramResult histogram(long[] keys, int bins) {
-    return histogramArray(keys, HistogramSpec.keys(bins));
-  }
+</@typed>
 
 <@typed of="floats"; T>
   /** Counts ${T} values into even bins. */
@@ -429,14 +439,11 @@ public final class Prims implements AutoCloseable {
    *
    * @throws IllegalArgumentException when {@code counts} is null or of another length (naming both)
    */
-  public HistogramResult histogram(int[] keys, int bins, long[] counts) {
+<@typed of="integers" link="histogram(int[], int, long[])"; T>
+  public HistogramResult histogram(${T}[] keys, int bins, long[] counts) {
     return histogramInto(keys, HistogramSpec.keys(bins), counts);
   }
-
-  /** {@link #histogram(int[], int, long[])} of long keys. */
-  public HistogramResult histogram(long[] keys, int bins, long[] counts) {
-    return histogramInto(keys, HistogramSpec.keys(bins), counts);
-  }
+</@typed>
 
 <@typed of="floats"; T>
   /** {@link #histogram(${T}[], HistogramSpec)} into the caller's {@code counts} (see above). */
@@ -705,26 +712,17 @@ public final class Prims implements AutoCloseable {
     return SortCalls.pairs(engine, config, keys, values, order);
   }
 
+<#list ["long", "float", "double"] as K>
 <@typed of="integers"; T>
-  /** {@link #sortPairs(int[], int[], SortOrder)} of long keys and ${T} values. */
-  public Provenance sortPairs(long[] keys, ${T}[] values, SortOrder order) {
+  /** {@link #sortPairs(int[], int[], SortOrder)} of ${K} keys and ${T} values. */
+  public Provenance sortPairs(${K}[] keys, ${T}[] values, SortOrder order) {
     return SortCalls.pairs(engine, config, keys, values, order);
   }
 </@typed>
+<#sep>
 
-<@typed of="integers"; T>
-  /** {@link #sortPairs(int[], int[], SortOrder)} of float keys and ${T} values. */
-  public Provenance sortPairs(float[] keys, ${T}[] values, SortOrder order) {
-    return SortCalls.pairs(engine, config, keys, values, order);
-  }
-</@typed>
-
-<@typed of="integers"; T>
-  /** {@link #sortPairs(int[], int[], SortOrder)} of double keys and ${T} values. */
-  public Provenance sortPairs(double[] keys, ${T}[] values, SortOrder order) {
-    return SortCalls.pairs(engine, config, keys, values, order);
-  }
-</@typed>
+</#sep>
+</#list>
 
   /**
    * Sorts the buffer {@code keys} in place in {@code order} on the backend that owns it (a backend
@@ -830,11 +828,7 @@ public final class Prims implements AutoCloseable {
    *
    * @throws IllegalArgumentException when an argument is null
    */
-<@typed link="select(int[], Predicate)"; T>
-  public SelectResult<${T}[]> select(${T}[] values, Predicate predicate) {
-    return SelectCalls.select(engine, config, values, predicate, null, false);
-  }
-</@typed>
+<@selects name="select"/>
 
   /**
    * The values of {@code values} where {@code flags[i] != 0} (flags as long as the values), in
@@ -842,31 +836,19 @@ public final class Prims implements AutoCloseable {
    *
    * @throws IllegalArgumentException when an argument is null or the lengths differ (naming both)
    */
-<@typed link="select(int[], int[])"; T>
-  public SelectResult<${T}[]> select(${T}[] values, int[] flags) {
-    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), false);
-  }
-</@typed>
+<@selects name="select" flags=true/>
 
   /**
    * A new array of the values of {@code values} for which {@code predicate} holds, in input order,
    * followed by the others in input order; {@link SelectResult#kept()} says where the others start.
    */
-<@typed link="partition(int[], Predicate)"; T>
-  public SelectResult<${T}[]> partition(${T}[] values, Predicate predicate) {
-    return SelectCalls.select(engine, config, values, predicate, null, true);
-  }
-</@typed>
+<@selects name="partition"/>
 
   /**
    * {@link #partition(int[], Predicate)} by {@code flags[i] != 0} (as {@link #select(int[],
    * int[])}).
    */
-<@typed link="partition(int[], int[])"; T>
-  public SelectResult<${T}[]> partition(${T}[] values, int[] flags) {
-    return SelectCalls.select(engine, config, values, null, notNullFlags(flags), true);
-  }
-</@typed>
+<@selects name="partition" flags=true/>
 
   /**
    * Writes the values of the buffer {@code values} for which {@code predicate} holds, in order, to

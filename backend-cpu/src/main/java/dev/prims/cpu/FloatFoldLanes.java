@@ -57,6 +57,7 @@ final class FloatFoldLanes {
   private final float[] layer2 = new float[WIDTH];
   private final float[] layer3 = new float[WIDTH];
   private final float[] lost = new float[WIDTH];
+  private final float[][] layers = {layer1, layer2, layer3};
 
   /** Spans left that skip the two-layer attempt. */
   private int threeLayerSpans;
@@ -102,46 +103,60 @@ final class FloatFoldLanes {
    * false, adding nothing, for any other span.
    */
   boolean addTwoLayers(float[] a, int base, int end, int bound, int low, long[] total) {
-    float start1 = Math.scalb(1.5f, bound + 7);
-    float start2 = Math.scalb(1.5f, bound - 10);
-    float check = Math.scalb(1f + 0x1p-23f, bound + 24);
-    Arrays.fill(layer1, start1);
-    Arrays.fill(layer2, start2);
-    Arrays.fill(lost, 0f);
+    float check = startLayers(2, bound);
     for (int at = base; at < end; at += WIDTH) {
       // a row copy indexed like the accumulators lets C2 vectorise the loop
       System.arraycopy(a, at, row, 0, WIDTH);
       addRowTwoLayers(check);
     }
-    if (anyLost()) {
-      return false;
-    }
-    addShifted(total, units(layer1, start1, bound - 16), bound - 16 - low);
-    addShifted(total, units(layer2, start2, bound - 33), bound - 33 - low);
-    return true;
+    return addTotals(2, bound, low, total);
   }
 
   /** {@link #add} with three layers, whatever the previous spans needed. */
   boolean addThreeLayers(float[] a, int base, int end, int bound, int low, long[] total) {
-    float start1 = Math.scalb(1.5f, bound + 7);
-    float start2 = Math.scalb(1.5f, bound - 10);
-    float start3 = Math.scalb(1.5f, bound - 27);
-    float check = Math.scalb(1f + 0x1p-23f, bound + 24);
-    Arrays.fill(layer1, start1);
-    Arrays.fill(layer2, start2);
-    Arrays.fill(layer3, start3);
-    Arrays.fill(lost, 0f);
+    float check = startLayers(3, bound);
     for (int at = base; at < end; at += WIDTH) {
       System.arraycopy(a, at, row, 0, WIDTH);
       addRowThreeLayers(check);
     }
+    return addTotals(3, bound, low, total);
+  }
+
+  /**
+   * Fills the first {@code count} layers with their starts and clears the lost sums; returns the
+   * bound check's constant {@code c}.
+   */
+  private float startLayers(int count, int bound) {
+    for (int k = 0; k < count; k++) {
+      Arrays.fill(layers[k], layerStart(k, bound));
+    }
+    Arrays.fill(lost, 0f);
+    return Math.scalb(1f + 0x1p-23f, bound + 24);
+  }
+
+  /**
+   * Adds the first {@code count} layers' exact sums to {@code total} unless a lane lost bits or saw
+   * a magnitude out of bounds; returns whether it added them.
+   */
+  private boolean addTotals(int count, int bound, int low, long[] total) {
     if (anyLost()) {
       return false;
     }
-    addShifted(total, units(layer1, start1, bound - 16), bound - 16 - low);
-    addShifted(total, units(layer2, start2, bound - 33), bound - 33 - low);
-    addShifted(total, units(layer3, start3, bound - 50), bound - 50 - low);
+    for (int k = 0; k < count; k++) {
+      int unit = layerUnit(k, bound);
+      addShifted(total, units(layers[k], layerStart(k, bound), unit), unit - low);
+    }
     return true;
+  }
+
+  /** Layer {@code k}'s unit exponent (from 0): {@code bound - 16}, {@code bound - 33}, ... */
+  private static int layerUnit(int k, int bound) {
+    return bound - 16 - 17 * k;
+  }
+
+  /** Layer {@code k}'s start, {@code 1.5 * 2^E_k}: its unit is the last of 24 significand bits. */
+  private static float layerStart(int k, int bound) {
+    return Math.scalb(1.5f, layerUnit(k, bound) + 23);
   }
 
   /** One row into two layers: a simple counted loop over arrays, no calls, no branches. */

@@ -103,17 +103,18 @@ public abstract class SortConformance extends BackendConformance {
     long[] expected = HostArrays.bits(reference(keys, order));
     Prims prims = prims();
 
-    SortResult<?> fresh = sortCopy(prims, keys, order);
+    SortResult<?> fresh =
+        order == SortOrder.ASCENDING ? Calls.sort(prims, keys) : Calls.sort(prims, keys, order);
     assertArrayEquals(expected, HostArrays.bits(fresh.keys()), "new array");
     assertArrayEquals(HostArrays.bits(before), HostArrays.bits(keys), "the input is untouched");
     assertEquals(backendId(), fresh.provenance().backend());
 
     Object output = Array.newInstance(keys.getClass().getComponentType(), n);
-    sortInto(prims, keys, output, order);
+    Calls.sort(prims, keys, output, order);
     assertArrayEquals(expected, HostArrays.bits(output), "into the caller's array");
 
     Object inPlace = HostArrays.copy(keys);
-    sortInPlace(prims, inPlace, order);
+    Calls.sortInPlace(prims, inPlace, order);
     assertArrayEquals(expected, HostArrays.bits(inPlace), "in place");
   }
 
@@ -147,7 +148,7 @@ public abstract class SortConformance extends BackendConformance {
       values = v;
     }
     Object sorted = HostArrays.copy(keys);
-    Provenance provenance = sortPairs(prims(), sorted, values, order);
+    Provenance provenance = Calls.sortPairs(prims(), sorted, values, order);
     assertEquals(backendId(), provenance.backend());
     assertArrayEquals(HostArrays.bits(expectedKeys), HostArrays.bits(sorted), "keys");
     assertArrayEquals(
@@ -541,61 +542,5 @@ public abstract class SortConformance extends BackendConformance {
     }
     double[] a = (double[]) keys;
     return Double.compare(a[i], a[j]);
-  }
-
-  private static SortResult<?> sortCopy(Prims prims, Object keys, SortOrder order) {
-    if (keys instanceof int[] a) {
-      return order == SortOrder.ASCENDING ? prims.sort(a) : prims.sort(a, order);
-    } else if (keys instanceof long[] a) {
-      return order == SortOrder.ASCENDING ? prims.sort(a) : prims.sort(a, order);
-    } else if (keys instanceof float[] a) {
-      return order == SortOrder.ASCENDING ? prims.sort(a) : prims.sort(a, order);
-    }
-    double[] a = (double[]) keys;
-    return order == SortOrder.ASCENDING ? prims.sort(a) : prims.sort(a, order);
-  }
-
-  private static Provenance sortInto(Prims prims, Object keys, Object output, SortOrder order) {
-    if (keys instanceof int[] a) {
-      return prims.sort(a, (int[]) output, order);
-    } else if (keys instanceof long[] a) {
-      return prims.sort(a, (long[]) output, order);
-    } else if (keys instanceof float[] a) {
-      return prims.sort(a, (float[]) output, order);
-    }
-    return prims.sort((double[]) keys, (double[]) output, order);
-  }
-
-  private static Provenance sortInPlace(Prims prims, Object keys, SortOrder order) {
-    if (keys instanceof int[] a) {
-      return prims.sortInPlace(a, order);
-    } else if (keys instanceof long[] a) {
-      return prims.sortInPlace(a, order);
-    } else if (keys instanceof float[] a) {
-      return prims.sortInPlace(a, order);
-    }
-    return prims.sortInPlace((double[]) keys, order);
-  }
-
-  private static Provenance sortPairs(Prims prims, Object keys, Object values, SortOrder order) {
-    if (values instanceof int[] v) {
-      if (keys instanceof int[] a) {
-        return prims.sortPairs(a, v, order);
-      } else if (keys instanceof long[] a) {
-        return prims.sortPairs(a, v, order);
-      } else if (keys instanceof float[] a) {
-        return prims.sortPairs(a, v, order);
-      }
-      return prims.sortPairs((double[]) keys, v, order);
-    }
-    long[] v = (long[]) values;
-    if (keys instanceof int[] a) {
-      return prims.sortPairs(a, v, order);
-    } else if (keys instanceof long[] a) {
-      return prims.sortPairs(a, v, order);
-    } else if (keys instanceof float[] a) {
-      return prims.sortPairs(a, v, order);
-    }
-    return prims.sortPairs((double[]) keys, v, order);
   }
 }

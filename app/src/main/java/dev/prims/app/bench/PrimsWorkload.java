@@ -168,83 +168,28 @@ public final class PrimsWorkload {
     return buffer;
   }
 
-  /** A scan of the data into one output array allocated before timing. */
   /**
    * A scan into an array made once before timing, or with {@code inPlace} a scan of a copy of the
    * input over itself (each repetition scans the last one's answer, as the JDK peer in place does).
    */
   private static Runnable scanIntoCall(
       Prims view, Operation operation, DataSet data, boolean inPlace) {
-    Object values = data.values();
-    dev.prims.ReduceOp op = operation.reduceOp();
-    dev.prims.ScanKind kind = operation.scanKind();
-    return switch (data.type()) {
-      case INT -> {
-        int[] in = inPlace ? ((int[]) values).clone() : (int[]) values;
-        int[] out = inPlace ? in : new int[data.arrayLength()];
-        yield () -> view.scan(in, out, op, kind);
-      }
-      case LONG -> {
-        long[] in = inPlace ? ((long[]) values).clone() : (long[]) values;
-        long[] out = inPlace ? in : new long[data.arrayLength()];
-        yield () -> view.scan(in, out, op, kind);
-      }
-      case FLOAT -> {
-        float[] in = inPlace ? ((float[]) values).clone() : (float[]) values;
-        float[] out = inPlace ? in : new float[data.arrayLength()];
-        yield () -> view.scan(in, out, op, kind);
-      }
-      case DOUBLE -> {
-        double[] in = inPlace ? ((double[]) values).clone() : (double[]) values;
-        double[] out = inPlace ? in : new double[data.arrayLength()];
-        yield () -> view.scan(in, out, op, kind);
-      }
-    };
+    return TimedCalls.scanInto(
+        view,
+        data.values(),
+        data.arrayLength(),
+        operation.reduceOp(),
+        operation.scanKind(),
+        inPlace);
   }
 
   private static Runnable hostCall(Prims view, Operation operation, DataSet data) {
-    DType type = data.type();
-    switch (operation.primitive()) {
-      case REDUCE -> {
-        Object values = data.values();
-        return switch (type) {
-          case INT -> () -> view.reduce((int[]) values, operation.reduceOp());
-          case LONG -> () -> view.reduce((long[]) values, operation.reduceOp());
-          case FLOAT -> () -> view.reduce((float[]) values, operation.reduceOp());
-          case DOUBLE -> () -> view.reduce((double[]) values, operation.reduceOp());
-        };
-      }
-      case SCAN -> {
-        Object values = data.values();
-        return switch (type) {
-          case INT -> () -> view.scan((int[]) values, operation.reduceOp(), operation.scanKind());
-          case LONG -> () -> view.scan((long[]) values, operation.reduceOp(), operation.scanKind());
-          case FLOAT ->
-              () -> view.scan((float[]) values, operation.reduceOp(), operation.scanKind());
-          case DOUBLE ->
-              () -> view.scan((double[]) values, operation.reduceOp(), operation.scanKind());
-        };
-      }
-      case HISTOGRAM -> {
-        Object input = data.histogramInput();
-        HistogramSpec spec = histogramSpec(type);
-        return switch (type) {
-          case INT -> () -> view.histogram((int[]) input, Operation.BINS);
-          case LONG -> () -> view.histogram((long[]) input, Operation.BINS);
-          case FLOAT -> () -> view.histogram((float[]) input, spec);
-          case DOUBLE -> () -> view.histogram((double[]) input, spec);
-        };
-      }
-      default -> {
-        Object a = data.values();
-        Object b = data.second();
-        return switch (type) {
-          case INT -> () -> view.dot((int[]) a, (int[]) b);
-          case LONG -> () -> view.dot((long[]) a, (long[]) b);
-          case FLOAT -> () -> view.dot((float[]) a, (float[]) b);
-          case DOUBLE -> () -> view.dot((double[]) a, (double[]) b);
-        };
-      }
-    }
+    return switch (operation.primitive()) {
+      case REDUCE -> TimedCalls.reduce(view, data.values(), operation.reduceOp());
+      case SCAN -> TimedCalls.scan(view, data.values(), operation.reduceOp(), operation.scanKind());
+      case HISTOGRAM ->
+          TimedCalls.histogram(view, data.histogramInput(), histogramSpec(data.type()));
+      default -> TimedCalls.dot(view, data.values(), data.second());
+    };
   }
 }

@@ -86,7 +86,9 @@ final class SelectWorkload {
     int k = (int) Math.min(K, data.n());
     return List.of(
         new CpuPeers.Peer(
-            "clone() + Arrays.parallelSort, first k", () -> sink = sortedPrefix(values, k), false),
+            "clone() + Arrays.parallelSort, first k",
+            () -> sink = PeerLoops.sortedPrefix(values, k),
+            false),
         new CpuPeers.Peer(
             "bounded PriorityQueue", () -> sink = boundedQueue(data.valuesAsDoubles(), k), false));
   }
@@ -138,25 +140,6 @@ final class SelectWorkload {
       }
     }
     return Arrays.copyOf(out, m);
-  }
-
-  private static Object sortedPrefix(Object values, int k) {
-    if (values instanceof int[] a) {
-      int[] c = a.clone();
-      Arrays.parallelSort(c);
-      return Arrays.copyOf(c, k);
-    } else if (values instanceof long[] a) {
-      long[] c = a.clone();
-      Arrays.parallelSort(c);
-      return Arrays.copyOf(c, k);
-    } else if (values instanceof float[] a) {
-      float[] c = a.clone();
-      Arrays.parallelSort(c);
-      return Arrays.copyOf(c, k);
-    }
-    double[] c = ((double[]) values).clone();
-    Arrays.parallelSort(c);
-    return Arrays.copyOf(c, k);
   }
 
   /**

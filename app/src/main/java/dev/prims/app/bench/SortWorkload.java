@@ -63,50 +63,19 @@ final class SortWorkload {
   static List<CpuPeers.Peer> peers(DataSet data) {
     Object values = data.values();
     CpuPeers.Peer parallel =
-        new CpuPeers.Peer("clone() + Arrays.parallelSort", () -> sink = jdk(values, true), false);
+        new CpuPeers.Peer(
+            "clone() + Arrays.parallelSort",
+            () -> sink = PeerLoops.sortedCopy(values, true),
+            false);
     return data.n() > SERIAL_PEER_MAX
         ? List.of(parallel)
         : List.of(
             parallel,
-            new CpuPeers.Peer("clone() + Arrays.sort", () -> sink = jdk(values, false), false));
+            new CpuPeers.Peer(
+                "clone() + Arrays.sort", () -> sink = PeerLoops.sortedCopy(values, false), false));
   }
 
   private static Provenance sort(Prims view, Object values) {
     return Calls.sort(view, values, SortOrder.ASCENDING).provenance();
-  }
-
-  private static Object jdk(Object values, boolean parallel) {
-    if (values instanceof int[] a) {
-      int[] c = a.clone();
-      if (parallel) {
-        Arrays.parallelSort(c);
-      } else {
-        Arrays.sort(c);
-      }
-      return c;
-    } else if (values instanceof long[] a) {
-      long[] c = a.clone();
-      if (parallel) {
-        Arrays.parallelSort(c);
-      } else {
-        Arrays.sort(c);
-      }
-      return c;
-    } else if (values instanceof float[] a) {
-      float[] c = a.clone();
-      if (parallel) {
-        Arrays.parallelSort(c);
-      } else {
-        Arrays.sort(c);
-      }
-      return c;
-    }
-    double[] c = ((double[]) values).clone();
-    if (parallel) {
-      Arrays.parallelSort(c);
-    } else {
-      Arrays.sort(c);
-    }
-    return c;
   }
 }
