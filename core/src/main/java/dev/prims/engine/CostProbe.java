@@ -19,9 +19,12 @@ import java.util.function.LongSupplier;
 /**
  * Times one {@link Workload} on one backend through the SPI, the way a call of the engine reaches
  * it (host arrays through the backend's own transfer path, or buffers already on the backend), at
- * {@link #SIZES} elements, and fits a {@link CostCurve} through the best time of each size. The
- * data are random (keys in {@code [0, 256)}, values in {@code [0, 1)}), so that a histogram spreads
- * over its 256 bins as real data would.
+ * {@link #SIZES} elements, and fits a {@link CostCurve} through the best time of each size. A
+ * size's calls go on until the time per call has settled: a JIT-compiled backend reaches its speed
+ * only after the JIT has compiled (and sometimes recompiled) its loops, which on the cpu backend's
+ * int scans took some 25 calls of 2^23 elements (1.5-2 ms each, then 0.9 ms; 16-core host, Java
+ * 17), far more than a fixed few. The data are random (keys in {@code [0, 256)}, values in {@code
+ * [0, 1)}), so that a histogram spreads over its 256 bins as real data would.
  */
 final class CostProbe {
   /** Elements per measured point: a tiny call (per-call overhead) up to one past most caches. */
@@ -33,11 +36,20 @@ final class CostProbe {
   /** Timed calls per point at most (tiny calls). */
   static final int MAX_REPS = 2000;
 
-  /** A point's timed calls stop once they have taken this long (and {@link #MIN_REPS} are done). */
+  /** A point's timed calls go on at least this long. */
   static final long TARGET_NANOS = 5_000_000;
 
-  /** Untimed calls before a point's timed ones go on this long (one call at least). */
-  static final long WARMUP_NANOS = 2_000_000;
+  /**
+   * A point has settled once this many calls in a row set no new best (a best is new when at least
+   * {@link #IMPROVEMENT} faster).
+   */
+  static final int SETTLE_CALLS = 24;
+
+  /** The share of the best time a call must beat to count as a new best. */
+  static final double IMPROVEMENT = 0.98;
+
+  /** A point's timed calls stop after this long, settled or not (and {@link #MIN_REPS} done). */
+  static final long MAX_NANOS = 200_000_000;
 
   private static final int BINS = 256;
   private static final CallContext FAST = new CallContext(null, Determinism.FAST);
@@ -81,23 +93,23 @@ final class CostProbe {
   }
 
   private CostCurve.Point point(Workload workload, int n, Runnable call) {
-    // warm-up: kernels built, staging allocated, code compiled
-    long warm = clock.getAsLong();
-    for (int reps = 0;
-        reps < 1 || (reps < MAX_REPS && clock.getAsLong() - warm < WARMUP_NANOS);
-        reps++) {
-      call.run();
-    }
+    call.run(); // untimed: kernels built, staging allocated
     long best = Long.MAX_VALUE;
+    int sinceBest = 0;
     long start = clock.getAsLong();
-    for (int reps = 0;
-        reps < MIN_REPS || (reps < MAX_REPS && clock.getAsLong() - start < TARGET_NANOS);
-        reps++) {
+    for (int reps = 1; ; reps++) {
       long t0 = clock.getAsLong();
       call.run();
-      best = Math.min(best, clock.getAsLong() - t0);
+      long t1 = clock.getAsLong();
+      long time = t1 - t0;
+      sinceBest = time < best * IMPROVEMENT ? 0 : sinceBest + 1;
+      best = Math.min(best, time);
+      long elapsed = t1 - start;
+      boolean settled = sinceBest >= SETTLE_CALLS && elapsed >= TARGET_NANOS;
+      if (reps >= MIN_REPS && (settled || reps >= MAX_REPS || elapsed >= MAX_NANOS)) {
+        return new CostCurve.Point(workload.bytes(n), best * 1e-3);
+      }
     }
-    return new CostCurve.Point(workload.bytes(n), best * 1e-3);
   }
 
   private static Runnable hostCall(Backend backend, Workload workload, int n) {

@@ -90,6 +90,25 @@ class CostModelWorkloadTest {
   }
 
   @Test
+  void aBackendIsMeasuredOnceItsCodeIsWarm() {
+    // the cpu's first 20 calls run at half speed, as the JIT's first code did (a fixed few calls
+    // of 2^22 floats measured only those)
+    PacedProvider warming = cpu().warming(20, 2.0);
+    Map<String, BackendProvider> byId = Map.of(warming.id(), warming);
+    BackendRegistry registry =
+        new BackendRegistry(byId, ResolvedConfig.resolve(PrimsConfig.builder().build()));
+    CostModel model =
+        new CostModel(
+            registry,
+            dir.resolve("costmodel.json"),
+            new CostProbe(clock::get, 1 << 10, 1 << 16, 1 << 22));
+    Workload sum = Workload.of(Primitive.REDUCE, DType.FLOAT, true);
+    CostCurve curve = model.rates(List.of(sum)).get("host").curves().get(sum);
+    assertEquals(10.0, curve.gbps(), 0.1);
+    assertEquals(1.0, curve.fixedMicros(), 0.05);
+  }
+
+  @Test
   void deviceModeIsMeasuredOnBuffers() {
     CostModel model = model(dir.resolve("costmodel.json"), cpu(), gpu());
     Workload onBuffers = Workload.of(Primitive.SCAN, DType.LONG, false);

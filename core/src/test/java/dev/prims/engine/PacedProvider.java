@@ -36,6 +36,8 @@ final class PacedProvider extends ArrayProvider {
   private final Map<Primitive, Pace> host = new EnumMap<>(Primitive.class);
   private final Map<Primitive, Pace> device = new EnumMap<>(Primitive.class);
   private final Map<Primitive, Pace> floatHost = new EnumMap<>(Primitive.class);
+  private int slowCalls;
+  private double slowdown = 1;
 
   /**
    * A backend pacing every primitive as {@code hostPace} on host arrays, {@code devicePace} else.
@@ -63,6 +65,16 @@ final class PacedProvider extends ArrayProvider {
     return this;
   }
 
+  /**
+   * This provider with its first {@code calls} calls {@code factor} times slower, as a JIT-compiled
+   * backend is before its code is compiled.
+   */
+  PacedProvider warming(int calls, double factor) {
+    slowCalls = calls;
+    slowdown = factor;
+    return this;
+  }
+
   @Override
   public Backend create(BackendContext context) {
     return new PacedBackend();
@@ -75,7 +87,9 @@ final class PacedProvider extends ArrayProvider {
                 ? floatHost.get(primitive)
                 : host.get(primitive))
             : device.get(primitive);
-    clock.addAndGet(Math.round(pace.fixedNanos() + bytes * pace.nanosPerByte()));
+    double factor = slowCalls > 0 ? slowdown : 1;
+    slowCalls--;
+    clock.addAndGet(Math.round(factor * (pace.fixedNanos() + bytes * pace.nanosPerByte())));
   }
 
   private static long bytes(Object array) {
