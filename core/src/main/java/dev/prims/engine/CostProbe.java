@@ -27,8 +27,12 @@ import java.util.function.LongSupplier;
  * [0, 1)}), so that a histogram spreads over its 256 bins as real data would.
  */
 final class CostProbe {
-  /** Elements per measured point: a tiny call (per-call overhead) up to one past most caches. */
-  static final int[] SIZES = {1 << 10, 1 << 14, 1 << 18, 1 << 23};
+  /**
+   * Elements per measured point: a tiny call (per-call overhead) up to one past most caches, close
+   * enough in the middle that a straight line between two points follows the backends' curves (a
+   * host array's trip through a GPU's staging and a cpu's caches bend them between 2^14 and 2^23).
+   */
+  static final int[] SIZES = {1 << 10, 1 << 14, 1 << 16, 1 << 18, 1 << 20, 1 << 23};
 
   /** Timed calls per point at least. */
   static final int MIN_REPS = 3;
