@@ -58,12 +58,13 @@ import jcuda.driver.CUstream_flags;
  * One CUDA device: its retained primary context (made current on the calling thread for every call,
  * so any Java thread may use it), one stream, the PTX modules, scratch memory, mapped pinned host
  * slots that kernels write scalar results into ({@link CudaResultSlots}: one for synchronous calls,
- * one per pending asynchronous call), the pinned staging pipeline for host arrays ({@link
- * CudaHostStreamer}, with its own copy stream) and transfer counts ({@link CudaTransferCounter}).
- * Calls are serialised by one lock. Asynchronous calls on buffers enqueue their kernels under the
- * lock without waiting and complete through {@link QueueCompletions} (an event per call, waited for
- * on a thread of the backend; no driver callbacks); synchronous calls wait for the stream, so they
- * also wait for asynchronous work enqueued before them.
+ * one per pending asynchronous call), pinned staging for small uploads ({@link CudaUploadStaging}),
+ * the pinned staging pipeline for host arrays ({@link CudaHostStreamer}, with its own copy stream)
+ * and transfer counts ({@link CudaTransferCounter}). Calls are serialised by one lock. Asynchronous
+ * calls on buffers enqueue their kernels under the lock without waiting and complete through {@link
+ * QueueCompletions} (an event per call, waited for on a thread of the backend; no driver
+ * callbacks); synchronous calls wait for the stream, so they also wait for asynchronous work
+ * enqueued before them.
  */
 final class CudaBackend extends AbstractBackend {
   private static final int ASYNC_SLOTS = 1024;

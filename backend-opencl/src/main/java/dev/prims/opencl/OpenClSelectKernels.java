@@ -5,6 +5,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.spi.DeviceSorter;
 import dev.prims.spi.SelectKernels;
+import dev.prims.spi.SelectProgram;
 import java.util.Arrays;
 import org.jocl.Pointer;
 import org.jocl.cl_mem;
@@ -27,8 +28,14 @@ final class OpenClSelectKernels implements SelectKernels {
   /** The most work-groups of a top-k kernel (as the CUDA backend's). */
   private static final long TOPK_MAX_GROUPS = 1024;
 
+  /** The named scratch of the program, of the largest program's size (so it never moves). */
+  private static final String PROGRAM_SCRATCH = "select.program";
+
   private final OpenClBackend backend;
   private final OpenClTickets states;
+
+  /** The program in {@link #PROGRAM_SCRATCH} (under the backend's lock), or null. */
+  private long[] uploaded;
 
   OpenClSelectKernels(OpenClBackend backend) {
     this.backend = backend;
@@ -42,7 +49,8 @@ final class OpenClSelectKernels implements SelectKernels {
    * launch that puts the rejected values, written last first, in order; otherwise three launches:
    * the tiles' kept counts (one int per tile of scratch), their offsets and the kept count (one
    * work-group), and the scatter. The program and the kept count live in scratch of the backend's
-   * (no allocation per call); the count is read with the call's one wait.
+   * (no allocation per call); the program is written there only when it changed (as the CUDA
+   * backend's), and the count is read with the call's one wait.
    */
   @Override
   public long compact(Compaction compaction) {
@@ -70,8 +78,13 @@ final class OpenClSelectKernels implements SelectKernels {
             "select",
             () -> {
               // the program and the kept count in scratch of the backend's, reused across calls
-              cl_mem code = backend.scratch("select.program", (long) Long.BYTES * program.length);
-              backend.write(code, Pointer.to(program), (long) Long.BYTES * program.length);
+              cl_mem code =
+                  backend.scratch(
+                      PROGRAM_SCRATCH, 2L * Long.BYTES * SelectProgram.MAX_INSTRUCTIONS);
+              if (!Arrays.equals(program, uploaded)) {
+                backend.write(code, Pointer.to(program), (long) Long.BYTES * program.length);
+                uploaded = program.clone();
+              }
               cl_mem count = backend.scratch("select.kept", Long.BYTES);
               cl_mem flags = flagsIn == null ? code : backend.own(flagsIn).mem();
               int hasFlags = flagsIn == null ? 0 : 1;
