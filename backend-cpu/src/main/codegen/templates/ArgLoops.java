@@ -5,23 +5,40 @@ package dev.prims.cpu;
 
 /**
  * Arg-min and arg-max loops over {@code [from, to)} in the order of {@link dev.prims.spi.ArgOrder}:
- * one plain comparison per element, as a hand-written loop would do (a later element wins only when
+ * a plain comparison per element, as a hand-written loop would do (a later element wins only when
  * strictly more extreme, so the first of equal values stays), with the two cases the comparison
  * cannot see handled apart: the first NaN ends the search (it wins under both operators), and when
  * the extreme is a zero the chunk is searched again for the first zero of the right sign ({@code
- * -0.0} ranks below {@code +0.0}). Generated from backend-cpu/src/main/codegen/templates/ArgLoops.java.
+ * -0.0} ranks below {@code +0.0}). Integer loops first test each block of {@link #BLOCK} elements
+ * for any element beyond the best so far with branch-free arithmetic that C2 vectorises (the sign
+ * bit of an OR over the block), and run the comparison loop only over the blocks that pass; on
+ * random data almost none do. Generated from backend-cpu/src/main/codegen/templates/ArgLoops.java.
  */
 final class ArgLoops {
+  /** Elements of an integer loop's block (see the class comment). */
+  static final int BLOCK = 512;
+
   private ArgLoops() {}
 <#list types as type>
 <#assign T = type.java>
 <#if !type.floating>
-<#list [{"name": "argMin", "cmp": "<"}, {"name": "argMax", "cmp": ">"}] as m>
+<#list [{"name": "argMin", "cmp": "<", "beyond": "below"}, {"name": "argMax", "cmp": ">", "beyond": "above"}] as m>
 
   static int ${m.name}(${T}[] a, int from, int to) {
     ${T} best = a[from];
     int at = from;
-    for (int i = from + 1; i < to; i++) {
+    int i = from + 1;
+    for (; i <= to - BLOCK; i += BLOCK) {
+      if (${m.beyond}(a, i, best) < 0) {
+        for (int j = i; j < i + BLOCK; j++) {
+          if (a[j] ${m.cmp} best) {
+            best = a[j];
+            at = j;
+          }
+        }
+      }
+    }
+    for (; i < to; i++) {
       if (a[i] ${m.cmp} best) {
         best = a[i];
         at = i;
@@ -30,6 +47,32 @@ final class ArgLoops {
     return at;
   }
 </#list>
+
+  /**
+   * Negative when some element of {@code a[from, from + BLOCK)} is above {@code best}: per element
+   * x, where x and best differ in sign x is above exactly when best is negative, else {@code best -
+   * x} cannot overflow and is negative exactly when x is above.
+   */
+  private static ${T} above(${T}[] a, int from, ${T} best) {
+    ${T} flags = 0;
+    for (int j = from; j < from + BLOCK; j++) {
+      ${T} x = a[j];
+      ${T} signs = best ^ x;
+      flags |= (signs & best) | (~signs & (best - x));
+    }
+    return flags;
+  }
+
+  /** Negative when some element of {@code a[from, from + BLOCK)} is below {@code best} (as above). */
+  private static ${T} below(${T}[] a, int from, ${T} best) {
+    ${T} flags = 0;
+    for (int j = from; j < from + BLOCK; j++) {
+      ${T} x = a[j];
+      ${T} signs = best ^ x;
+      flags |= (signs & x) | (~signs & (x - best));
+    }
+    return flags;
+  }
 <#else>
 
   static int arg(${T}[] a, int from, int to, boolean min) {
