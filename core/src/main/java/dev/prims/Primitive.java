@@ -9,13 +9,16 @@ public enum Primitive {
   HISTOGRAM,
   DOT;
 
+  private final String id = name().toLowerCase(Locale.ROOT);
+  private final String variantKey = "prims." + id + ".variant";
+
   /** Lower-case id ({@code "reduce"}). */
   public String id() {
-    return name().toLowerCase(Locale.ROOT);
+    return id;
   }
 
   /** The configuration key that selects this primitive's algorithm variant. */
   public String variantKey() {
-    return "prims." + id() + ".variant";
+    return variantKey;
   }
 }

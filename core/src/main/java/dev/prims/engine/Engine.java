@@ -5,14 +5,12 @@ import dev.prims.DType;
 import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.Primitive;
-import dev.prims.PrimsConfig;
 import dev.prims.PrimsException;
 import dev.prims.Provenance;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -197,24 +195,18 @@ public final class Engine implements AutoCloseable {
    * @throws IllegalArgumentException when an id is unknown (listing the known ones)
    */
   public List<String> candidates(ResolvedConfig config) {
-    String spec = config.get(PrimsConfig.BACKEND, "cpu").trim();
     List<String> ids;
-    if (spec.equalsIgnoreCase("auto")) {
+    if (config.auto()) {
       ids = registry.idsByPriority();
     } else {
-      LinkedHashSet<String> listed = new LinkedHashSet<>();
-      for (String id : spec.split(",")) {
-        String trimmed = id.trim();
-        if (!trimmed.isEmpty()) {
-          registry.provider(trimmed);
-          listed.add(trimmed);
-        }
-      }
-      if (listed.isEmpty()) {
+      ids = config.backendIds();
+      if (ids.isEmpty()) {
         throw new IllegalArgumentException(
             "prims.backend is empty; known backends: " + String.join(", ", registry.ids()));
       }
-      ids = new ArrayList<>(listed);
+      for (String id : ids) {
+        registry.provider(id);
+      }
     }
     return config.fallback() ? ids : ids.subList(0, 1);
   }
@@ -236,7 +228,7 @@ public final class Engine implements AutoCloseable {
 
   /** Whether {@code config} asks for {@code prims.backend=auto}. */
   public static boolean isAuto(ResolvedConfig config) {
-    return config.get(PrimsConfig.BACKEND, "cpu").trim().equalsIgnoreCase("auto");
+    return config.auto();
   }
 
   /**
@@ -290,8 +282,8 @@ public final class Engine implements AutoCloseable {
       ids = candidates(config);
     }
     List<String> reasons = new ArrayList<>();
-    Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
-    String variant = config.get(primitive.variantKey()).orElse(null);
+    Determinism determinism = config.determinism();
+    String variant = config.variant(primitive);
     for (String id : ids) {
       Backend backend;
       try {
@@ -329,11 +321,11 @@ public final class Engine implements AutoCloseable {
         () -> {
           Backend backend = owner(buffers);
           awaitPoolCalls(backend.id());
-          Determinism determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
+          Determinism determinism = config.determinism();
           return runOn(
               backend,
               primitive,
-              config.get(primitive.variantKey()).orElse(null),
+              config.variant(primitive),
               determinism,
               isAuto(config) ? "auto: " + backend.id() + ", where the buffer lives" : null,
               List.of(),
@@ -410,7 +402,7 @@ public final class Engine implements AutoCloseable {
     Backend backend;
     Determinism determinism;
     try {
-      determinism = Determinism.parse(config.get(PrimsConfig.DETERMINISM, "fast"));
+      determinism = config.determinism();
       if (buffer == null) {
         return async(sync);
       }
@@ -426,7 +418,7 @@ public final class Engine implements AutoCloseable {
     }
     Supplier<CompletableFuture<Outcome<T>>> enqueue =
         () -> {
-          String variant = config.get(primitive.variantKey()).orElse(null);
+          String variant = config.variant(primitive);
           String choice =
               isAuto(config) ? "auto: " + backend.id() + ", where the buffer lives" : null;
           CallContext call = callContext(backend, primitive, variant, determinism);

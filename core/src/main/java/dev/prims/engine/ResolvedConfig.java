@@ -1,9 +1,14 @@
 package dev.prims.engine;
 
+import dev.prims.Determinism;
+import dev.prims.Primitive;
 import dev.prims.PrimsConfig;
 import dev.prims.spi.BackendContext;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +31,9 @@ public final class ResolvedConfig implements BackendContext {
           PrimsConfig.FALLBACK, "true",
           PrimsConfig.DETERMINISM, "fast");
 
+  /** The {@code prims.backend} value that lets the cost model choose. */
+  private static final String AUTO = "auto";
+
   /** The source of explicit values (the API, {@code --config}). */
   public static final String EXPLICIT = "the explicit configuration";
 
@@ -34,6 +42,13 @@ public final class ResolvedConfig implements BackendContext {
 
   private final Map<String, String> values;
   private final Map<String, String> sources;
+
+  // What every call reads, parsed on first use (a config never changes: two threads that race
+  // here compute the same value); a value that does not parse is parsed, and refused, again.
+  private volatile List<String> backendIds;
+  private volatile Boolean fallback;
+  private volatile Determinism determinism;
+  private volatile String[] variants;
 
   private ResolvedConfig(Map<String, String> values, Map<String, String> sources) {
     this.values = Collections.unmodifiableMap(caseInsensitive(values));
@@ -146,6 +161,65 @@ public final class ResolvedConfig implements BackendContext {
 
   /** {@code prims.fallback} as a boolean; anything but true/false is an error. */
   public boolean fallback() {
-    return flag(PrimsConfig.FALLBACK, true);
+    Boolean f = fallback;
+    if (f == null) {
+      f = flag(PrimsConfig.FALLBACK, true);
+      fallback = f;
+    }
+    return f;
+  }
+
+  /**
+   * The ids {@code prims.backend} lists, in order, each once ({@code [auto]} for auto, in any
+   * case); empty when it lists none.
+   */
+  public List<String> backendIds() {
+    List<String> ids = backendIds;
+    if (ids == null) {
+      String spec = get(PrimsConfig.BACKEND, "cpu").trim();
+      if (spec.equalsIgnoreCase(AUTO)) {
+        ids = List.of(AUTO);
+      } else {
+        LinkedHashSet<String> listed = new LinkedHashSet<>();
+        for (String id : spec.split(",")) {
+          String trimmed = id.trim();
+          if (!trimmed.isEmpty()) {
+            listed.add(trimmed);
+          }
+        }
+        ids = List.copyOf(new ArrayList<>(listed));
+      }
+      backendIds = ids;
+    }
+    return ids;
+  }
+
+  /** Whether {@code prims.backend} is {@code auto}. */
+  public boolean auto() {
+    List<String> ids = backendIds();
+    return ids.size() == 1 && ids.get(0) == AUTO;
+  }
+
+  /** {@code prims.determinism}. */
+  public Determinism determinism() {
+    Determinism d = determinism;
+    if (d == null) {
+      d = Determinism.parse(get(PrimsConfig.DETERMINISM, "fast"));
+      determinism = d;
+    }
+    return d;
+  }
+
+  /** The variant {@code primitive.variantKey()} names, or null for the backend's default. */
+  public String variant(Primitive primitive) {
+    String[] v = variants;
+    if (v == null) {
+      v = new String[Primitive.values().length];
+      for (Primitive p : Primitive.values()) {
+        v[p.ordinal()] = get(p.variantKey()).orElse(null);
+      }
+      variants = v;
+    }
+    return v[primitive.ordinal()];
   }
 }

@@ -1,9 +1,15 @@
 package dev.prims.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.prims.Determinism;
+import dev.prims.Primitive;
 import dev.prims.PrimsConfig;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -53,6 +59,50 @@ class ResolvedConfigTest {
             PrimsConfig.empty(), props("java.home", "/x"), Map.of("HOME", "/root"), props());
     assertEquals(false, c.values().containsKey("java.home"));
     assertEquals(false, c.values().containsKey("home"));
+  }
+
+  /** The values every call reads are parsed once, and read back the same on every later call. */
+  @Test
+  void theSettingsEveryCallReadsAreParsedFromTheValues() {
+    ResolvedConfig c =
+        ResolvedConfig.resolve(
+            PrimsConfig.builder()
+                .set("prims.backend", " cuda, ,cpu,cuda ")
+                .set("prims.determinism", "Reproducible")
+                .set("prims.scan.variant", "bulk")
+                .set("prims.fallback", "FALSE")
+                .build(),
+            props(),
+            Map.of(),
+            props());
+    for (int call = 0; call < 2; call++) {
+      assertEquals(List.of("cuda", "cpu"), c.backendIds());
+      assertFalse(c.auto());
+      assertFalse(c.fallback());
+      assertEquals(Determinism.REPRODUCIBLE, c.determinism());
+      assertEquals("bulk", c.variant(Primitive.SCAN));
+      assertNull(c.variant(Primitive.REDUCE));
+    }
+    ResolvedConfig auto = c.with("prims.backend", "AUTO");
+    assertTrue(auto.auto());
+    assertEquals(List.of("auto"), auto.backendIds());
+    assertTrue(c.with("prims.backend", ",").backendIds().isEmpty());
+    assertEquals(Determinism.FAST, c.with("prims.determinism", "").determinism());
+  }
+
+  /** A value that does not parse is refused on every call, not only the first. */
+  @Test
+  void aMalformedDeterminismIsRefusedOnEveryCall() {
+    ResolvedConfig c =
+        ResolvedConfig.resolve(
+            PrimsConfig.builder().set("prims.determinism", "exact").build(),
+            props(),
+            Map.of(),
+            props());
+    for (int call = 0; call < 2; call++) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::determinism);
+      assertEquals("unknown determinism 'exact'; expected fast or reproducible", e.getMessage());
+    }
   }
 
   @Test
