@@ -81,19 +81,32 @@ final class CostProbe {
     List<CostCurve.Point> points = new ArrayList<>();
     // largest first: the large calls compile the code paths the small ones then time warm
     for (int i = sizes.length - 1; i >= 0; i--) {
-      int n = sizes[i];
-      List<DeviceBuffer> buffers = new ArrayList<>();
-      try {
-        Runnable call =
-            workload.host()
-                ? hostCall(backend, workload, n)
-                : deviceCall(backend, workload, n, buffers);
-        points.add(0, point(workload, n, call));
-      } finally {
-        buffers.forEach(DeviceBuffer::close);
-      }
+      points.add(0, point(backend, workload, sizes[i]));
+    }
+    // then the largest again, keeping the faster: a JIT-compiled backend's first large calls may
+    // run its loops as on-stack-replaced or less optimised code for dozens of calls, which the
+    // thousands of small calls since have compiled in full (on the 16-core host the cpu int scan of
+    // 2^23 settled at 2.2 ms in the first pass, where the same calls take 0.4-0.5 ms once compiled)
+    int last = sizes.length - 1;
+    CostCurve.Point again = point(backend, workload, sizes[last]);
+    if (again.micros() < points.get(last).micros()) {
+      points.set(last, again);
     }
     return CostCurve.fit(points);
+  }
+
+  /** The best time of {@code workload} at {@code n} elements on {@code backend}. */
+  private CostCurve.Point point(Backend backend, Workload workload, int n) {
+    List<DeviceBuffer> buffers = new ArrayList<>();
+    try {
+      Runnable call =
+          workload.host()
+              ? hostCall(backend, workload, n)
+              : deviceCall(backend, workload, n, buffers);
+      return point(workload, n, call);
+    } finally {
+      buffers.forEach(DeviceBuffer::close);
+    }
   }
 
   private CostCurve.Point point(Workload workload, int n, Runnable call) {

@@ -109,6 +109,24 @@ class CostModelWorkloadTest {
   }
 
   @Test
+  void theLargestSizeIsTimedAgainOnceTheSmallCallsHaveWarmedTheCode() {
+    // the first 30 calls at half speed outlast the first point's calls (about 25 at the largest
+    // size, which then settles at the slow pace): only the second pass times it warm
+    PacedProvider warming = cpu().warming(30, 2.0);
+    Map<String, BackendProvider> byId = Map.of(warming.id(), warming);
+    BackendRegistry registry =
+        new BackendRegistry(byId, ResolvedConfig.resolve(PrimsConfig.builder().build()));
+    CostModel model =
+        new CostModel(
+            registry,
+            dir.resolve("costmodel.json"),
+            new CostProbe(clock::get, 1 << 10, 1 << 16, 1 << 22));
+    Workload sum = Workload.of(Primitive.REDUCE, DType.FLOAT, true);
+    CostCurve curve = model.rates(List.of(sum)).get("host").curves().get(sum);
+    assertEquals(10.0, curve.gbps(), 0.1);
+  }
+
+  @Test
   void deviceModeIsMeasuredOnBuffers() {
     CostModel model = model(dir.resolve("costmodel.json"), cpu(), gpu());
     Workload onBuffers = Workload.of(Primitive.SCAN, DType.LONG, false);
