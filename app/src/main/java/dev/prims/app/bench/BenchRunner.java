@@ -524,9 +524,16 @@ public final class BenchRunner {
     }
   }
 
+  /** Calls up to this long are timed again beside the {@code auto} row (see measureAuto). */
+  static final double RETIMED_MS = 1.0;
+
   /**
    * The {@code auto} row of one host-mode point: the same call through {@code prims.backend=auto},
    * naming the backend the cost model chose, compared with the fastest backend row of the point.
+   * Where that row's calls take at most {@link #RETIMED_MS}, its backend is timed again right after
+   * auto, and auto once more after it, each keeping its better timing: calls of microseconds shift
+   * with the JIT's state between rows (the cost model's probe, which the first auto call runs,
+   * compiles every backend's paths in between), and the comparison is of the same state.
    */
   private void measureAuto(
       Prims prims, List<BenchTarget> targets, Operation operation, DataSet data, String mode) {
@@ -536,18 +543,37 @@ public final class BenchRunner {
       Provenance chosen = PrimsWorkload.provenance(auto, operation, data);
       Timing t =
           PrimsWorkload.time(auto, targets.get(0).backend(), operation, data, mode, stopwatch);
-      BenchRow fastest =
-          rows.stream()
-              .filter(
-                  r ->
-                      r.mode().equals(mode)
-                          && r.n() == data.n()
-                          && r.type().equals(data.type().id())
-                          && r.primitive().equals(operation.family())
-                          && r.op().equals(operation.op())
-                          && targets.stream().anyMatch(g -> g.id().equals(r.backend())))
-              .max(java.util.Comparator.comparingDouble(BenchRow::gbps))
-              .orElse(null);
+      BenchRow fastest = fastestRow(targets, operation, data, mode);
+      BenchTarget fastestTarget =
+          fastest == null || fastest.bestMs() > RETIMED_MS
+              ? null
+              : targets.stream()
+                  .filter(g -> g.id().equals(fastest.backend()))
+                  .findFirst()
+                  .orElse(null);
+      BenchRow reference = fastest;
+      if (fastestTarget != null) {
+        Timing again =
+            PrimsWorkload.time(
+                fastestTarget.view(), fastestTarget.backend(), operation, data, mode, stopwatch);
+        t =
+            better(
+                t,
+                PrimsWorkload.time(
+                    auto, targets.get(0).backend(), operation, data, mode, stopwatch));
+        if (again.bestMs() < fastest.bestMs()) {
+          reference =
+              row(
+                  fastest.backend(),
+                  fastest.device(),
+                  operation,
+                  data.type(),
+                  mode,
+                  data.n(),
+                  fastest.variant(),
+                  again);
+        }
+      }
       rows.add(
           row(
                   "auto",
@@ -558,10 +584,30 @@ public final class BenchRunner {
                   data.n(),
                   chosen.variant(),
                   t)
-              .compared(null, fastest));
+              .compared(null, reference));
     } catch (RuntimeException | OutOfMemoryError e) {
       notes.add(what + " failed: " + firstLine(FailureMessages.describe(e, what)));
     }
+  }
+
+  private static Timing better(Timing a, Timing b) {
+    return b.bestMs() < a.bestMs() ? b : a;
+  }
+
+  /** The fastest backend row of one point (null when none ran). */
+  private BenchRow fastestRow(
+      List<BenchTarget> targets, Operation operation, DataSet data, String mode) {
+    return rows.stream()
+        .filter(
+            r ->
+                r.mode().equals(mode)
+                    && r.n() == data.n()
+                    && r.type().equals(data.type().id())
+                    && r.primitive().equals(operation.family())
+                    && r.op().equals(operation.op())
+                    && targets.stream().anyMatch(g -> g.id().equals(r.backend())))
+        .max(java.util.Comparator.comparingDouble(BenchRow::gbps))
+        .orElse(null);
   }
 
   /**
