@@ -85,15 +85,41 @@ struct TileStates<T, 8> {
   }
 };
 
-// Every thread of the block calls this with the tile's total; it publishes the tile's state and
-// returns the combination of every element before the tile: for tile 0 the carry when has_carry
-// (what comes before the whole input, as when a scan continues another), else the identity. The
-// tile counter and states (state) are zero when the grid starts; delay_ns paces the polling.
-template <typename Op, typename T>
-__device__ __forceinline__ T decoupled_lookback(unsigned* state, unsigned tile, T tile_total, unsigned delay_ns,
-                                                bool has_carry, T carry) {
+// Tile states of 4-byte values that carry the call's epoch (1 to 2^30 - 1, one per call) above the
+// status bits: a word an earlier call wrote reads as empty, so the states need no zeroing between
+// calls (a kernel using them zeroes nothing; the words start at zero once, when allocated).
+template <typename T>
+struct EpochTileStates {
+  volatile u64* words;
+  unsigned epoch;
+  __device__ EpochTileStates(unsigned* state, unsigned epoch)
+      : words(reinterpret_cast<volatile u64*>(state) + LOOKBACK_STATE_WORDS(T)), epoch(epoch) {}
+  __device__ __forceinline__ void publish(unsigned tile, unsigned status, T value) {
+    union { T v; unsigned u; } bits;
+    bits.v = value;
+    words[LOOKBACK_STATE_WORDS(T) * (u64)tile] = ((u64)bits.u << 32) | (epoch << 2) | status;
+  }
+  __device__ __forceinline__ unsigned wait(long long tile, T& value, unsigned delay_ns) {
+    u64 w = words[LOOKBACK_STATE_WORDS(T) * tile];
+    while (((unsigned)w >> 2) != epoch) {
+      backoff(delay_ns);
+      w = words[LOOKBACK_STATE_WORDS(T) * tile];
+    }
+    union { T v; unsigned u; } bits;
+    bits.u = (unsigned)(w >> 32);
+    value = bits.v;
+    return (unsigned)w & 3u;
+  }
+};
+
+// Every thread of the block calls this with the tile's total; it publishes the tile's state in
+// states and returns the combination of every element before the tile: for tile 0 the carry when
+// has_carry (what comes before the whole input, as when a scan continues another), else the
+// identity. delay_ns paces the polling.
+template <typename Op, typename T, typename States>
+__device__ __forceinline__ T decoupled_lookback_in(States states, unsigned tile, T tile_total, unsigned delay_ns,
+                                                   bool has_carry, T carry) {
   __shared__ T tile_prefix;
-  TileStates<T> states(state);
   if (tile == 0) {
     if (threadIdx.x == 0) states.publish(0, STATUS_PREFIX, has_carry ? Op::apply(carry, tile_total) : tile_total);
     return has_carry ? carry : Op::template identity<T>();
@@ -124,4 +150,12 @@ __device__ __forceinline__ T decoupled_lookback(unsigned* state, unsigned tile, 
   }
   __syncthreads();
   return tile_prefix;
+}
+
+// decoupled_lookback_in over TileStates: the tile counter and states (state) are zero when the grid
+// starts.
+template <typename Op, typename T>
+__device__ __forceinline__ T decoupled_lookback(unsigned* state, unsigned tile, T tile_total, unsigned delay_ns,
+                                                bool has_carry, T carry) {
+  return decoupled_lookback_in<Op>(TileStates<T>(state), tile, tile_total, delay_ns, has_carry, carry);
 }

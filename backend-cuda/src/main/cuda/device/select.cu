@@ -204,8 +204,10 @@ struct SelectItems {
 };
 
 // One tile of the single-pass compaction per block, tiles numbered by an atomic ticket in start
-// order (state[0], so every tile a block waits for has started; state is zero on entry and holds
-// the look-back's tile states, see block_lookback.cuh). Thread t holds the tile's items
+// order (state[0], so every tile a block waits for has started). state's words 0-2 (the ticket, the
+// capped compaction's full flag, the blocks done) are zero on entry and zero again when the grid
+// ends; the look-back's tile states follow on the next line (block_lookback.cuh's
+// EpochTileStates), tagged with this call's epoch, so they are never zeroed. Thread t holds the tile's items
 // k * BLOCK_SIZE + t (coalesced loads); a ballot per item row and warp gives the counts whose
 // exclusive scan (one warp) ranks every kept item in input order. The tile's kept values (and
 // indices) are gathered in shared memory at their ranks and written out contiguously from the
@@ -219,8 +221,8 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
                                int has_indices, i64 n, const i64* __restrict__ program, int instructions,
                                const int* __restrict__ flags_in, int has_flags, T* __restrict__ values_out,
                                int* __restrict__ indices_out, int has_indices_out, i64 at, i64 capacity,
-                               int partition, unsigned* state, unsigned delay_ns, i64* kept,
-                               i64* kept_copy) {
+                               int partition, unsigned* state, unsigned epoch, unsigned delay_ns,
+                               i64* kept, i64* kept_copy) {
   if constexpr (PLAIN) {
     // the plain select: no input indices, no flags, no output indices, no partition, known here so
     // that the compiler drops their loads and branches (and their registers)
@@ -245,19 +247,24 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
   // publishes capacity as its inclusive count and stops.
   const bool capped = !PLAIN && capacity < n;
   const unsigned tiles = (unsigned)((n + TILE - 1) / TILE);
+  EpochTileStates<int> states(state, epoch);
   for (;;) {
-    if (threadIdx.x == 0) tile_id = atomicAdd(state, 1u);
+    if (threadIdx.x == 0) {
+      tile_id = atomicAdd(state, 1u);
+      // a block per tile: the last ticket is the last taken, and the counter is ready again
+      if (!capped && tile_id == tiles - 1) state[0] = 0;
+    }
     __syncthreads();
     const unsigned tile = tile_id;
-    if (tile >= tiles) return;
+    if (tile >= tiles) break;
     if (capped) {
       __shared__ int full;
       if (threadIdx.x == 0) {
         full = ((volatile unsigned*)state)[1] != 0;
-        if (full) TileStates<int>(state).publish(tile, STATUS_PREFIX, (int)capacity);
+        if (full) states.publish(tile, STATUS_PREFIX, (int)capacity);
       }
       __syncthreads();
-      if (full) return;
+      if (full) break;
     }
     const i64 base = (i64)tile * TILE;
     const int valid = (int)min((i64)TILE, n - base);
@@ -323,7 +330,7 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
     }
     __syncthreads();
     const int tile_total = tile_kept;
-    const int before = decoupled_lookback<OpSum>(state, tile, tile_total, delay_ns, false, 0);
+    const int before = decoupled_lookback_in<OpSum>(states, tile, tile_total, delay_ns, false, 0);
     if (capped && threadIdx.x == 0 && (i64)before + tile_total >= capacity) {
       kept[0] = (i64)before + tile_total;
       kept_copy[0] = (i64)before + tile_total;
@@ -367,8 +374,16 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
       kept[0] = (i64)before + tile_total;
       kept_copy[0] = (i64)before + tile_total;
     }
-    if (!capped) return;
+    if (!capped) break;
     __syncthreads();  // the shared tile is read before the next one is gathered
+  }
+  // a capped compaction's blocks take tiles until none is left: the last block to finish (every
+  // other has taken its last ticket) leaves the counters at zero for the next call. The tile
+  // states need nothing: the next call's epoch differs.
+  if (capped && threadIdx.x == 0 && atomicAdd(&state[2], 1u) == gridDim.x - 1) {
+    state[0] = 0;
+    state[1] = 0;
+    state[2] = 0;
   }
 }
 
@@ -534,19 +549,21 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, SELECT_MIN_BLOCKS) select_compact_##TID(                       \
       const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
       const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
-      i64 capacity, int partition, unsigned* state, unsigned delay_ns, i64* kept, i64* kept_copy) {      \
+      i64 capacity, int partition, unsigned* state, unsigned epoch, unsigned delay_ns, i64* kept,       \
+      i64* kept_copy) {                                                                                   \
     select_compact<T, R>(values, indices, has_indices, n, program, instructions, flags_in, has_flags,    \
                          values_out, indices_out, has_indices_out, at, capacity, partition, state,        \
-                         delay_ns, kept, kept_copy);                                                       \
+                         epoch, delay_ns, kept, kept_copy);                                                \
   }                                                                                                       \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE, PLAIN_MIN_BLOCKS) select_compact_plain_##TID(                  \
       const T* values, const int* indices, int has_indices, i64 n, const i64* program, int instructions, \
       const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
-      i64 capacity, int partition, unsigned* state, unsigned delay_ns, i64* kept, i64* kept_copy) {      \
+      i64 capacity, int partition, unsigned* state, unsigned epoch, unsigned delay_ns, i64* kept,       \
+      i64* kept_copy) {                                                                                   \
     select_compact<T, R, SelectItems<T>::value, true>(values, indices, has_indices, n, program, instructions, \
                                                       flags_in, has_flags, values_out, indices_out,         \
                                                       has_indices_out, at, capacity, partition, state,      \
-                                                      delay_ns, kept, kept_copy);                           \
+                                                      epoch, delay_ns, kept, kept_copy);                    \
   }                                                                                                       \
   extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) select_reverse_tail_##TID(                    \
       T* values, i64 n, const i64* kept) {                                                                \

@@ -42,6 +42,18 @@ final class CudaSelectKernels implements SelectKernels {
   /** Blocks per SM of a top-k kernel over 8-byte values (TOPK_BLOCKS_PER_SM_8 in select.cu). */
   private static final int TOPK_BLOCKS_PER_SM_8 = 4;
 
+  /**
+   * The named scratch of the compaction's counters and tile states, which no other kernel uses: its
+   * tile states carry the epoch of the call that wrote them, so a call zeroes nothing.
+   */
+  static final String STATES_SCRATCH = "select.states";
+
+  /** Byte offset of the kept count in {@link #STATES_SCRATCH}, on the counters' line. */
+  static final long COUNT_OFFSET = 16;
+
+  /** Epochs run from 1 to this (30 bits beside the 2 status bits), then the states are zeroed. */
+  static final int MAX_EPOCH = (1 << 30) - 1;
+
   /** The named scratch of the program, of the largest program's size (so it never moves). */
   private static final String PROGRAM_SCRATCH = "select.program";
 
@@ -49,6 +61,9 @@ final class CudaSelectKernels implements SelectKernels {
 
   /** The program in {@link #PROGRAM_SCRATCH} (under the backend's lock), or null. */
   private long[] uploaded;
+
+  /** The epoch of the last compaction (under the backend's lock). */
+  private int epoch;
 
   CudaSelectKernels(CudaBackend backend) {
     this.backend = backend;
@@ -65,8 +80,8 @@ final class CudaSelectKernels implements SelectKernels {
   }
 
   /**
-   * One {@code select_compact} launch, a block per tile, over per-call tile states in the backend's
-   * scratch (a line a tile after the tile counter's, zeroed first) and the kept count after them; a
+   * One {@code select_compact} launch, a block per tile, over the tile states of {@link
+   * #STATES_SCRATCH} (tagged with this call's epoch, so nothing is zeroed before the launch); a
    * partition then reverses its tail. The program stays on the device from one call to the next and
    * is copied there (from pinned staging) only when it changed. The kernel also writes the count
    * into the result slot (mapped host memory), read after the call's one wait: a call allocates
@@ -93,17 +108,22 @@ final class CudaSelectKernels implements SelectKernels {
             : tiles;
     return backend.call(
         () -> {
-          // the tile counter's word, then one state (status and count) per tile, a line apart
+          // a line of counters (the tile ticket, the full flag, the blocks done, then the kept
+          // count at byte 16), then one state (status with the call's epoch, and count) per tile,
+          // a line apart; zeroed once, when allocated, and left ready by every call's last block
           long stateBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES * (tiles + 1);
-          CUdeviceptr state = backend.scratch(stateBytes + Long.BYTES);
-          CUdeviceptr count = state.withByteOffset(stateBytes);
+          CUdeviceptr state = backend.zeroedScratch(STATES_SCRATCH, stateBytes);
+          CUdeviceptr count = state.withByteOffset(COUNT_OFFSET);
+          if (++epoch > MAX_EPOCH) {
+            backend.zero(state, backend.scratchBytes(STATES_SCRATCH) / 4);
+            epoch = 1;
+          }
           CUdeviceptr code =
               backend.scratch(PROGRAM_SCRATCH, 2L * Long.BYTES * SelectProgram.MAX_INSTRUCTIONS);
           if (!Arrays.equals(program, uploaded)) {
             backend.uploadSmall(program, code);
             uploaded = program.clone();
           }
-          backend.zero(state, stateBytes / 4);
           backend.launch(
               MODULE,
               entry(plain ? "select_compact_plain" : "select_compact", v.type()),
@@ -125,6 +145,7 @@ final class CudaSelectKernels implements SelectKernels {
                   .i64(compaction.capacity())
                   .i32(compaction.partition() ? 1 : 0)
                   .pointer(state)
+                  .i32(epoch)
                   .i32(LOOKBACK_DELAY_NS)
                   .pointer(count)
                   .pointer(backend.resultSlot()));
