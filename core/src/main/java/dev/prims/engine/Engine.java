@@ -51,7 +51,7 @@ public final class Engine implements AutoCloseable {
   private final java.util.Map<String, CompletableFuture<?>> poolTails = new java.util.HashMap<>();
 
   private boolean closed;
-  private CostModel costModel;
+  private volatile CostModel costModel;
 
   @Inject
   Engine(BackendRegistry registry) {
@@ -235,11 +235,17 @@ public final class Engine implements AutoCloseable {
    * The cost model {@code auto} ranks backends with (one per engine; its cache file comes from the
    * first {@code config} that asks).
    */
-  public synchronized CostModel costModel(ResolvedConfig config) {
-    if (costModel == null) {
-      costModel = new CostModel(registry, CostModel.cacheFile(config));
+  public CostModel costModel(ResolvedConfig config) {
+    CostModel model = costModel;
+    if (model != null) {
+      return model;
     }
-    return costModel;
+    synchronized (this) {
+      if (costModel == null) {
+        costModel = new CostModel(registry, CostModel.cacheFile(config));
+      }
+      return costModel;
+    }
   }
 
   /** Runs {@code work} on the first backend that succeeds. */
@@ -527,22 +533,27 @@ public final class Engine implements AutoCloseable {
       List<String> earlierFailures,
       CallContext call,
       T value) {
-    List<String> variants = backend.variants(primitive);
-    List<String> notes = new ArrayList<>();
-    if (choice != null) {
-      notes.add(choice);
+    String note;
+    if (earlierFailures.isEmpty() && (choice == null || call.note() == null)) {
+      note = choice != null ? choice : call.note() != null ? call.note() : "";
+    } else {
+      List<String> notes = new ArrayList<>();
+      if (choice != null) {
+        notes.add(choice);
+      }
+      earlierFailures.forEach(r -> notes.add("fell back from " + r));
+      if (call.note() != null) {
+        notes.add(call.note());
+      }
+      note = String.join("; ", notes);
     }
-    earlierFailures.forEach(r -> notes.add("fell back from " + r));
-    if (call.note() != null) {
-      notes.add(call.note());
+    String used = call.usedVariant();
+    if (used == null) {
+      List<String> variants = backend.variants(primitive);
+      used = variant != null ? variant : variants.isEmpty() ? "" : variants.get(0);
     }
-    String used =
-        call.usedVariant() != null
-            ? call.usedVariant()
-            : variant != null ? variant : variants.isEmpty() ? "" : variants.get(0);
     String device = call.executedOn() != null ? call.executedOn() : backend.device().name();
-    return new Outcome<>(
-        value, new Provenance(backend.id(), device, used, String.join("; ", notes)));
+    return new Outcome<>(value, new Provenance(backend.id(), device, used, note));
   }
 
   private static PrimsException asPrimsException(String backend, Throwable e) {
