@@ -61,9 +61,20 @@ final class CpuHistogrammer implements Histogrammer {
     int size = CpuPolicy.HISTOGRAM_CHUNK;
     int chunks = CpuPolicy.chunks(n, size);
     int workers = Math.max(1, Math.min(parallel.threads(), chunks));
-    long[][] workerCounts = new long[workers][];
     EvenBins even = spec.isEven() ? EvenBins.of(spec, input.type()) : null;
     Object array = input.onHeap() ? CpuBuffer.arrayOf(input) : null;
+    if (chunks <= 1 && array != null) {
+      // one chunk of a heap array: counted on this thread, straight into the result
+      int[] mine = new int[bins];
+      HistogramLoops.count(input.type(), array, 0, (int) n, even, mine);
+      long counted = 0;
+      for (int b = 0; b < bins; b++) {
+        result[b] = mine[b];
+        counted += mine[b];
+      }
+      return counted;
+    }
+    long[][] workerCounts = new long[workers][];
     AtomicInteger next = new AtomicInteger();
     parallel.forEachChunk(
         workers,
