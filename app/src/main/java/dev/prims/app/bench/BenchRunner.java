@@ -524,16 +524,21 @@ public final class BenchRunner {
     }
   }
 
-  /** Calls up to this long are timed again beside the {@code auto} row (see measureAuto). */
-  static final double RETIMED_MS = 1.0;
+  /**
+   * Calls up to this long are timed again beside the {@code auto} row (see measureAuto); longer
+   * ones (new arrays of 2^28 elements) would take seconds more each.
+   */
+  static final double RETIMED_MS = 200.0;
 
   /**
    * The {@code auto} row of one host-mode point: the same call through {@code prims.backend=auto},
    * naming the backend the cost model chose, compared with the fastest backend row of the point.
    * Where that row's calls take at most {@link #RETIMED_MS}, its backend is timed again right after
-   * auto, and auto once more after it, each keeping its better timing: calls of microseconds shift
-   * with the JIT's state between rows (the cost model's probe, which the first auto call runs,
-   * compiles every backend's paths in between), and the comparison is of the same state.
+   * auto, and auto once more after it, each keeping its better timing, so that both are compared in
+   * the same state of the machine: calls of microseconds shift with the JIT's state between rows
+   * (the cost model's probe, which the first auto call runs, compiles every backend's paths in
+   * between), and on the 16-core H100 host the same cpu call on arrays of 2^28 doubles timed 15-35
+   * % apart in rows a minute apart (2026-11-27).
    */
   private void measureAuto(
       Prims prims, List<BenchTarget> targets, Operation operation, DataSet data, String mode) {
