@@ -48,31 +48,23 @@ final class ArgLoops {
   }
 </#list>
 
-  /**
-   * Negative when some element of {@code a[from, from + BLOCK)} is above {@code best}: per element
-   * x, where x and best differ in sign x is above exactly when best is negative, else {@code best -
-   * x} cannot overflow and is negative exactly when x is above.
-   */
-  private static ${T} above(${T}[] a, int from, ${T} best) {
-    ${T} flags = 0;
-    for (int j = from; j < from + BLOCK; j++) {
-      ${T} x = a[j];
-      ${T} signs = best ^ x;
-      flags |= (signs & best) | (~signs & (best - x));
-    }
-    return flags;
-  }
+<#list [{"name": "above", "flag": "(signs & best) | (~signs & (best - x))"}, {"name": "below", "flag": "(signs & x) | (~signs & (x - best))"}] as f>
 
-  /** Negative when some element of {@code a[from, from + BLOCK)} is below {@code best} (as above). */
-  private static ${T} below(${T}[] a, int from, ${T} best) {
+  /**
+   * Negative when some element of {@code a[from, from + BLOCK)} is ${f.name} {@code best}: where an
+   * element x and best differ in sign, x is ${f.name} best exactly when <#if f.name == "above">best<#else>x</#if> is negative; else the
+   * difference cannot overflow and its sign says it.
+   */
+  private static ${T} ${f.name}(${T}[] a, int from, ${T} best) {
     ${T} flags = 0;
     for (int j = from; j < from + BLOCK; j++) {
       ${T} x = a[j];
       ${T} signs = best ^ x;
-      flags |= (signs & x) | (~signs & (x - best));
+      flags |= ${f.flag};
     }
     return flags;
   }
+</#list>
 <#else>
 
   static int arg(${T}[] a, int from, int to, boolean min) {

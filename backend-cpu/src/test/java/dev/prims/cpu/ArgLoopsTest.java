@@ -23,30 +23,23 @@ class ArgLoopsTest {
     70_001
   };
 
+  private static final int SHAPES = 5;
+
   @Test
   void intLoopsAgreeWithAPlainLoop() {
     SplittableRandom random = new SplittableRandom(11);
-    for (int shape = 0; shape < 5; shape++) {
+    for (int shape = 0; shape < SHAPES; shape++) {
       for (int length : LENGTHS) {
-        int[] a = new int[length + 7];
+        long[] values = values(random, shape, length + 7, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        int[] a = new int[values.length];
         for (int i = 0; i < a.length; i++) {
-          a[i] =
-              switch (shape) {
-                case 0 -> random.nextInt();
-                case 1 ->
-                    random.nextBoolean()
-                        ? Integer.MIN_VALUE + random.nextInt(3)
-                        : Integer.MAX_VALUE - random.nextInt(3);
-                case 2 -> random.nextInt(4) - 2;
-                case 3 -> i - a.length / 2;
-                default -> a.length / 2 - i;
-              };
+          a[i] = (int) values[i];
         }
         int from = Math.min(3, a.length - length);
         int to = from + length;
         String at = "shape " + shape + " [" + from + ", " + to + ")";
-        assertEquals(plainInt(a, from, to, true), ArgLoops.argMin(a, from, to), "min " + at);
-        assertEquals(plainInt(a, from, to, false), ArgLoops.argMax(a, from, to), "max " + at);
+        assertEquals(plain(values, from, to, true), ArgLoops.argMin(a, from, to), "min " + at);
+        assertEquals(plain(values, from, to, false), ArgLoops.argMax(a, from, to), "max " + at);
       }
     }
   }
@@ -54,42 +47,38 @@ class ArgLoopsTest {
   @Test
   void longLoopsAgreeWithAPlainLoop() {
     SplittableRandom random = new SplittableRandom(12);
-    for (int shape = 0; shape < 5; shape++) {
+    for (int shape = 0; shape < SHAPES; shape++) {
       for (int length : LENGTHS) {
-        long[] a = new long[length + 7];
-        for (int i = 0; i < a.length; i++) {
-          a[i] =
-              switch (shape) {
-                case 0 -> random.nextLong();
-                case 1 ->
-                    random.nextBoolean()
-                        ? Long.MIN_VALUE + random.nextInt(3)
-                        : Long.MAX_VALUE - random.nextInt(3);
-                case 2 -> random.nextInt(4) - 2;
-                case 3 -> i - a.length / 2;
-                default -> a.length / 2 - i;
-              };
-        }
+        long[] a = values(random, shape, length + 7, Long.MIN_VALUE, Long.MAX_VALUE);
         int from = Math.min(3, a.length - length);
         int to = from + length;
         String at = "shape " + shape + " [" + from + ", " + to + ")";
-        assertEquals(plainLong(a, from, to, true), ArgLoops.argMin(a, from, to), "min " + at);
-        assertEquals(plainLong(a, from, to, false), ArgLoops.argMax(a, from, to), "max " + at);
+        assertEquals(plain(a, from, to, true), ArgLoops.argMin(a, from, to), "min " + at);
+        assertEquals(plain(a, from, to, false), ArgLoops.argMax(a, from, to), "max " + at);
       }
     }
   }
 
-  private static int plainInt(int[] a, int from, int to, boolean min) {
-    int at = from;
-    for (int i = from + 1; i < to; i++) {
-      if (min ? a[i] < a[at] : a[i] > a[at]) {
-        at = i;
-      }
+  /**
+   * {@code n} values of one shape between {@code min} and {@code max}: random over the range,
+   * bunched at its ends, four distinct small values, rising, falling.
+   */
+  private static long[] values(SplittableRandom random, int shape, int n, long min, long max) {
+    long[] a = new long[n];
+    for (int i = 0; i < n; i++) {
+      a[i] =
+          switch (shape) {
+            case 0 -> min == Long.MIN_VALUE ? random.nextLong() : random.nextInt();
+            case 1 -> random.nextBoolean() ? min + random.nextInt(3) : max - random.nextInt(3);
+            case 2 -> random.nextInt(4) - 2;
+            case 3 -> i - n / 2;
+            default -> n / 2 - i;
+          };
     }
-    return at;
+    return a;
   }
 
-  private static int plainLong(long[] a, int from, int to, boolean min) {
+  private static int plain(long[] a, int from, int to, boolean min) {
     int at = from;
     for (int i = from + 1; i < to; i++) {
       if (min ? a[i] < a[at] : a[i] > a[at]) {

@@ -93,17 +93,7 @@ class CostModelWorkloadTest {
   void aBackendIsMeasuredOnceItsCodeIsWarm() {
     // the cpu's first 20 calls run at half speed, as the JIT's first code did (a fixed few calls
     // of 2^22 floats measured only those)
-    PacedProvider warming = cpu().warming(20, 2.0);
-    Map<String, BackendProvider> byId = Map.of(warming.id(), warming);
-    BackendRegistry registry =
-        new BackendRegistry(byId, ResolvedConfig.resolve(PrimsConfig.builder().build()));
-    CostModel model =
-        new CostModel(
-            registry,
-            dir.resolve("costmodel.json"),
-            new CostProbe(clock::get, 1 << 10, 1 << 16, 1 << 22));
-    Workload sum = Workload.of(Primitive.REDUCE, DType.FLOAT, true);
-    CostCurve curve = model.rates(List.of(sum)).get("host").curves().get(sum);
+    CostCurve curve = floatSumOfAWarmingCpu(20);
     assertEquals(10.0, curve.gbps(), 0.1);
     assertEquals(1.0, curve.fixedMicros(), 0.05);
   }
@@ -112,7 +102,15 @@ class CostModelWorkloadTest {
   void theLargestSizeIsTimedAgainOnceTheSmallCallsHaveWarmedTheCode() {
     // the first 30 calls at half speed outlast the first point's calls (about 25 at the largest
     // size, which then settles at the slow pace): only the second pass times it warm
-    PacedProvider warming = cpu().warming(30, 2.0);
+    assertEquals(10.0, floatSumOfAWarmingCpu(30).gbps(), 0.1);
+  }
+
+  /**
+   * The float-sum curve of the test cpu with its first {@code slowCalls} calls at half speed,
+   * probed at 2^10, 2^16 and 2^22 elements.
+   */
+  private CostCurve floatSumOfAWarmingCpu(int slowCalls) {
+    PacedProvider warming = cpu().warming(slowCalls, 2.0);
     Map<String, BackendProvider> byId = Map.of(warming.id(), warming);
     BackendRegistry registry =
         new BackendRegistry(byId, ResolvedConfig.resolve(PrimsConfig.builder().build()));
@@ -122,8 +120,7 @@ class CostModelWorkloadTest {
             dir.resolve("costmodel.json"),
             new CostProbe(clock::get, 1 << 10, 1 << 16, 1 << 22));
     Workload sum = Workload.of(Primitive.REDUCE, DType.FLOAT, true);
-    CostCurve curve = model.rates(List.of(sum)).get("host").curves().get(sum);
-    assertEquals(10.0, curve.gbps(), 0.1);
+    return model.rates(List.of(sum)).get("host").curves().get(sum);
   }
 
   @Test
