@@ -197,6 +197,8 @@ public final class ResolvedConfig implements BackendContext {
   /** Whether {@code prims.backend} is {@code auto}. */
   public boolean auto() {
     List<String> ids = backendIds();
+    // the constant itself: backendIds() holds it only when the whole value is auto (a list that
+    // names "auto" among others holds its own string, an unknown backend id)
     return ids.size() == 1 && ids.get(0) == AUTO;
   }
 
