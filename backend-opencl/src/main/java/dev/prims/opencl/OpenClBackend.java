@@ -546,6 +546,11 @@ final class OpenClBackend extends AbstractBackend {
     return mem;
   }
 
+  /** The bytes of the named scratch {@code slot} (0 when it has none). */
+  long scratchBytes(String slot) {
+    return scratchBytes.getOrDefault(slot, 0L);
+  }
+
   /** {@code buffer} as this backend's buffer, open. */
   OpenClBuffer own(DeviceBuffer buffer) {
     if (!owns(buffer)) {

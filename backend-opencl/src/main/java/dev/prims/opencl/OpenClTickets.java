@@ -41,7 +41,9 @@ final class OpenClTickets {
     long size = Math.max(64, (bytes + 3) / 4 * 4);
     cl_mem mem = backend.scratch(slot, size);
     if (mem != memory || epoch == maxEpoch) {
-      backend.zero(mem, size);
+      // all of it: the scratch rounds its size up, and a later launch asking a little more reads
+      // the words past this one's without growing it
+      backend.zero(mem, backend.scratchBytes(slot));
       memory = mem;
       epoch = 0;
       tickets = 0;
