@@ -454,20 +454,6 @@ final class CudaBackend extends AbstractBackend {
     return p;
   }
 
-  /**
-   * {@link #scratch(String, long)} whose bytes are zeroed (in stream order) whenever it is
-   * allocated, that is first and when it grows: for state its kernels leave ready for the next
-   * call.
-   */
-  CUdeviceptr zeroedScratch(String slot, long bytes) {
-    Long had = namedScratchBytes.get(slot);
-    CUdeviceptr p = scratch(slot, bytes);
-    if (had == null || had < bytes) {
-      zero(p, namedScratchBytes.get(slot) / 4);
-    }
-    return p;
-  }
-
   /** The bytes of the named scratch {@code slot} (0 when it has none). */
   long scratchBytes(String slot) {
     return namedScratchBytes.getOrDefault(slot, 0L);

@@ -42,17 +42,8 @@ final class CudaSelectKernels implements SelectKernels {
   /** Blocks per SM of a top-k kernel over 8-byte values (TOPK_BLOCKS_PER_SM_8 in select.cu). */
   private static final int TOPK_BLOCKS_PER_SM_8 = 4;
 
-  /**
-   * The named scratch of the compaction's counters and tile states, which no other kernel uses: its
-   * tile states carry the epoch of the call that wrote them, so a call zeroes nothing.
-   */
-  static final String STATES_SCRATCH = "select.states";
-
-  /** Byte offset of the kept count in {@link #STATES_SCRATCH}, on the counters' line. */
+  /** Byte offset of the kept count in the compaction's states scratch, on the counters' line. */
   static final long COUNT_OFFSET = 16;
-
-  /** Epochs run from 1 to this (30 bits beside the 2 status bits), then the states are zeroed. */
-  static final int MAX_EPOCH = (1 << 30) - 1;
 
   /** The named scratch of the program, of the largest program's size (so it never moves). */
   private static final String PROGRAM_SCRATCH = "select.program";
@@ -62,11 +53,15 @@ final class CudaSelectKernels implements SelectKernels {
   /** The program in {@link #PROGRAM_SCRATCH} (under the backend's lock), or null. */
   private long[] uploaded;
 
-  /** The epoch of the last compaction (under the backend's lock). */
-  private int epoch;
+  /**
+   * The compaction's counters and tile states, in a named scratch no other kernel uses: its tile
+   * states carry the epoch of the call that wrote them, so a call zeroes nothing.
+   */
+  private final CudaTileEpochs states;
 
   CudaSelectKernels(CudaBackend backend) {
     this.backend = backend;
+    this.states = new CudaTileEpochs(backend, "select.states");
   }
 
   /** Values per compaction tile of {@code type} (one block's). */
@@ -81,7 +76,7 @@ final class CudaSelectKernels implements SelectKernels {
 
   /**
    * One {@code select_compact} launch, a block per tile, over the tile states of {@link
-   * #STATES_SCRATCH} (tagged with this call's epoch, so nothing is zeroed before the launch); a
+   * CudaTileEpochs} (tagged with this call's epoch, so nothing is zeroed before the launch); a
    * partition then reverses its tail. The program stays on the device from one call to the next and
    * is copied there (from pinned staging) only when it changed. The kernel also writes the count
    * into the result slot (mapped host memory), read after the call's one wait: a call allocates
@@ -112,12 +107,8 @@ final class CudaSelectKernels implements SelectKernels {
           // count at byte 16), then one state (status with the call's epoch, and count) per tile,
           // a line apart; zeroed once, when allocated, and left ready by every call's last block
           long stateBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES * (tiles + 1);
-          CUdeviceptr state = backend.zeroedScratch(STATES_SCRATCH, stateBytes);
+          CUdeviceptr state = states.next(stateBytes);
           CUdeviceptr count = state.withByteOffset(COUNT_OFFSET);
-          if (++epoch > MAX_EPOCH) {
-            backend.zero(state, backend.scratchBytes(STATES_SCRATCH) / 4);
-            epoch = 1;
-          }
           CUdeviceptr code =
               backend.scratch(PROGRAM_SCRATCH, 2L * Long.BYTES * SelectProgram.MAX_INSTRUCTIONS);
           if (!Arrays.equals(program, uploaded)) {
@@ -145,7 +136,7 @@ final class CudaSelectKernels implements SelectKernels {
                   .i64(compaction.capacity())
                   .i32(compaction.partition() ? 1 : 0)
                   .pointer(state)
-                  .i32(epoch)
+                  .i32(states.epoch())
                   .i32(LOOKBACK_DELAY_NS)
                   .pointer(count)
                   .pointer(backend.resultSlot()));
