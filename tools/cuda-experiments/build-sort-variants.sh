@@ -11,10 +11,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 VARIANT_CANDIDATES=$(cat <<'EOF_LIST'
+sort_onesweep ONESWEEP_ITEMS_INT=25,ONESWEEP_ITEMS_FLOAT=25
 sort_onesweep ONESWEEP_MIN_BLOCKS_KEYS_4=2
-sort_onesweep ONESWEEP_LOOKBACK_WINDOW=4
-sort_onesweep ONESWEEP_ITEMS_INT=21,ONESWEEP_ITEMS_FLOAT=21
-sort_onesweep ONESWEEP_THREADS_4=320
+sort_onesweep ONESWEEP_SHARED_UNION=1
+sort_onesweep ONESWEEP_FULL_TILES=0
 EOF_LIST
 )
 export VARIANT_CANDIDATES

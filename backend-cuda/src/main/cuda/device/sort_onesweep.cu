@@ -15,7 +15,8 @@
 //    written and read whole, so no fence is needed); then it ranks its keys into a tile sorted by
 //    digit in shared memory (the keys of one digit of a warp found with a ballot per digit bit,
 //    their leader advancing the warp's counter with a shared atomic, as CUB's
-//    BlockRadixRankMatchEarlyCounts), looks back for the digits' counts in the earlier tiles
+//    BlockRadixRankMatchEarlyCounts; keys alone are stored into the tile as they are ranked),
+//    looks back for the digits' counts in the earlier tiles
 //    (ONESWEEP_LOOKBACK_WINDOW status words loaded at once), adds the pass's digit offsets and
 //    writes every key (and value) to its final slot: consecutive threads write consecutive slots
 //    of a digit. Ranks follow input order, so the sort is stable.
@@ -79,9 +80,9 @@
 // Blocks per SM the pass kernel's registers must allow (__launch_bounds__; 1: no constraint; 2
 // caps 256-thread blocks at 128 registers, 384-thread blocks at 80, 3 caps 384-thread blocks at
 // 56). Int and float keys alone take 3 (a few words spill, and a third tile per SM hides more of
-// the look-back: on an H100, 2^28 random int keys 7.18 ms against 7.82 ms at 2, floats 7.54 against
-// 8.46; tools/cuda-experiments/sort_race.cu, 2026-11-26); with values 3 lost (int pairs 13.9
-// against 9.6 ms), and 8-byte keys keep 2 (not measured at 3).
+// the look-back: on an H100, 2^28 random int keys 5.54 ms against 6.21 ms at 2, floats 5.75 against
+// 6.56; tools/cuda-experiments/sort_race.cu, 2026-11-27); with values 3 lost (int pairs 13.9
+// against 9.6 ms, 2026-11-26), and 8-byte keys keep 2 (not measured at 3).
 #ifndef ONESWEEP_MIN_BLOCKS
 #define ONESWEEP_MIN_BLOCKS 2
 #endif
@@ -101,7 +102,7 @@
 #define ONESWEEP_HIST_BLOCKS_PER_SM 8
 #endif
 // Further tuning knobs (tools/cuda-experiments/build-sort-variants.sh builds candidates with them;
-// the defaults, the best of the H100 race of 2026-11-26, are the production kernels):
+// the defaults, the best of the H100 races of 2026-11-26 and 2026-11-27, are the production kernels):
 //  ONESWEEP_HIST_COPIES    shared histograms per histogram block (warp w counts into copy
 //                          w % COPIES), summed before the global atomics: fewer same-address
 //                          atomics between warps (CUB's NUM_PARTS)
@@ -118,6 +119,12 @@
 //                          look-back (1: one load at a time, each after the previous one's answer)
 //  ONESWEEP_LOAD_STREAMING  1: the pass kernel loads keys and values with ld.global.cs (evict
 //                          first: each is read once per pass), leaving L2 to the scattered writes
+//  ONESWEEP_SHARED_UNION   1: the pass kernel's per-warp digit counters share shared memory with
+//                          the sorted tile (as CUB's rank storage), a barrier between the ranking
+//                          and the keys' stores into the tile (needs ONESWEEP_RANK_ATOMIC)
+//  ONESWEEP_FULL_TILES     1: a whole tile loads and writes its keys without a bound check per key
+//  ONESWEEP_STORE_RANKED   1: keys alone (no values) go to the sorted tile as each is ranked, so no
+//                          rank is kept per key (fewer registers); with values, after the ranking
 //  ONESWEEP_VALUES_LATE    1: the pass kernel loads the values after it has written the keys (as
 //                          CUB's GatherScatterValues), so they take no registers through the
 //                          ranking and look-back; 0: with the keys
@@ -141,6 +148,15 @@
 #endif
 #ifndef ONESWEEP_VALUES_LATE
 #define ONESWEEP_VALUES_LATE 0
+#endif
+#ifndef ONESWEEP_SHARED_UNION
+#define ONESWEEP_SHARED_UNION 0
+#endif
+#ifndef ONESWEEP_FULL_TILES
+#define ONESWEEP_FULL_TILES 1
+#endif
+#ifndef ONESWEEP_STORE_RANKED
+#define ONESWEEP_STORE_RANKED 1
 #endif
 #define ONESWEEP_RADIX (1 << ONESWEEP_DIGIT_BITS)
 #define ONESWEEP_MAX_PASSES ((64 + ONESWEEP_DIGIT_BITS - 1) / ONESWEEP_DIGIT_BITS)
@@ -210,14 +226,22 @@ __device__ unsigned long long onesweep_profile[ONESWEEP_PHASES];
 #endif
 
 // The lanes of the warp whose digit equals d: one ballot per digit bit (CUB's MatchAny), cheaper
-// than __match_any_sync. Every lane of the warp must call it.
+// than __match_any_sync. Each bit is a predicated AND, the ballot and a predicated NOT (the
+// compiler makes seven instructions of the same step written in C++). Every lane of the warp must
+// call it.
 __device__ __forceinline__ u32 onesweep_match_digit(u32 d) {
   u32 peers = FULL_MASK;
 #pragma unroll
   for (int b = 0; b < ONESWEEP_DIGIT_BITS; ++b) {
-    const bool set = (d >> b) & 1u;
-    const u32 ones = __ballot_sync(FULL_MASK, set);
-    peers &= set ? ones : ~ones;
+    u32 same;
+    asm("{\n\t.reg .pred set;\n\t"
+        "and.b32 %0, %1, %2;\n\t"
+        "setp.ne.u32 set, %0, 0;\n\t"
+        "vote.sync.ballot.b32 %0, set, 0xffffffff;\n\t"
+        "@!set not.b32 %0, %0;\n\t}"
+        : "=r"(same)
+        : "r"(d), "r"(1u << b));
+    peers &= same;
   }
   return peers;
 }
@@ -400,12 +424,23 @@ __device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_outp
   static_assert(THREADS >= ONESWEEP_RADIX, "one thread per digit");
   constexpr int WARPS = THREADS / WARP_SIZE;
   constexpr int TILE = THREADS * ITEMS;
+  // per warp and digit (warp_digits): the warp's count, then the digit's first slot in the sorted
+  // tile for the warp
+#if ONESWEEP_SHARED_UNION
+  static_assert(ONESWEEP_RANK_ATOMIC, "the tile is stored after the ranking");
+  __shared__ union {
+    R keys[TILE];
+    V values[HAS_VALUES ? TILE : 1];
+    u32 warp_digits[WARPS * ONESWEEP_RADIX];
+  } sorted;
+  u32* const warp_digits = sorted.warp_digits;
+#else
   __shared__ union {
     R keys[TILE];
     V values[HAS_VALUES ? TILE : 1];
   } sorted;
-  // per warp and digit: the warp's count, then the digit's first slot in the sorted tile for the warp
   __shared__ u32 warp_digits[WARPS * ONESWEEP_RADIX];
+#endif
   // per digit: output slot of the sorted tile's slot 0 (mod 2^32; slot j of digit d goes to base + j)
   __shared__ u32 digit_base[ONESWEEP_RADIX];
   __shared__ u32 warp_sums[WARPS];
@@ -438,11 +473,12 @@ __device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_outp
   // rank after every real key and are not written.
   R key[ITEMS];
   V value[ITEMS];
+  const bool full = ONESWEEP_FULL_TILES && valid == (u32)TILE;
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u32 j = (warp * ITEMS + k) * WARP_SIZE + lane;
     key[k] = ~(R)0;
-    if (j < valid) {
+    if (full || j < valid) {
       key[k] = onesweep_load(keys_in + base + j);
       if (transform_in) key[k] = RadixKey<R, FLOATING>::bits_of(key[k], descending);
     }
@@ -495,18 +531,19 @@ __device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_outp
   ONESWEEP_STAMP(2);
 
   // rank and sort the tile in shared memory: the lanes holding digit d take consecutive slots after
-  // the warp's earlier keys of d; the lowest of them advances the warp's counter
+  // the warp's earlier keys of d; the highest of them advances the warp's counter
   u32 rank[ITEMS];
   const u32 lanes_below = (1u << lane) - 1;
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u32 d = onesweep_digit(key[k], shift, mask);
     const u32 peers = onesweep_match_digit(d);
-    const int leader = __ffs(peers) - 1;
+    const int leader = 31 - __clz(peers);
     u32 before = 0;
 #if ONESWEEP_RANK_ATOMIC
     if (lane == leader) before = atomicAdd(counters + d, (u32)__popc(peers));
     rank[k] = __shfl_sync(FULL_MASK, before, leader) + __popc(peers & lanes_below);
+    if (ONESWEEP_STORE_RANKED && !HAS_VALUES && !ONESWEEP_SHARED_UNION) sorted.keys[rank[k]] = key[k];
 #else
     if (lane == leader) {
       before = counters[d];
@@ -518,8 +555,13 @@ __device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_outp
 #endif
   }
 #if ONESWEEP_RANK_ATOMIC
+#if ONESWEEP_SHARED_UNION
+  __syncthreads();
+#endif
+  if (!(ONESWEEP_STORE_RANKED && !HAS_VALUES && !ONESWEEP_SHARED_UNION)) {
 #pragma unroll
-  for (int k = 0; k < ITEMS; ++k) sorted.keys[rank[k]] = key[k];
+    for (int k = 0; k < ITEMS; ++k) sorted.keys[rank[k]] = key[k];
+  }
 #endif
   ONESWEEP_STAMP(3);
 
@@ -585,7 +627,7 @@ __device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_outp
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u32 j = k * THREADS + tid;
-    if (j < valid) {
+    if (full || j < valid) {
       const R x = sorted.keys[j];
       slot[k] = digit_base[onesweep_digit(x, shift, mask)] + j;
       keys_out[slot[k]] = transform_out ? RadixKey<R, FLOATING>::key_of(x, descending) : x;
