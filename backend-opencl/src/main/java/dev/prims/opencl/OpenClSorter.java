@@ -15,7 +15,8 @@ import org.jocl.cl_mem;
  * Radix sort on OpenCL (see sort.cl): one pass per digit of the bits asked for (tile histograms,
  * their scan by {@link OpenClScanner}, a stable scatter), in the order {@link DeviceRadixSort}
  * gives, the passes whose digit every key shares skipped (one read of the keys finds them); the
- * front and the tuning are {@link DeviceSorter}'s.
+ * front and the tuning are {@link DeviceSorter}'s. On NVIDIA's platform the scatter ranks a tile
+ * with warp votes (sort.cl's SORT_WARP_RANK, inline PTX as the scan's look-back).
  */
 final class OpenClSorter extends DeviceSorter<cl_mem> {
   private static final String FILE = "sort.cl";
@@ -202,7 +203,10 @@ final class OpenClSorter extends DeviceSorter<cl_mem> {
               + (keyType.isFloating() ? " -DFLOATING_KEYS" : "")
               + (valueType == null
                   ? ""
-                  : " -DVALUE_T=" + (valueType.bytes() == 4 ? "uint" : "ulong"));
+                  : " -DVALUE_T=" + (valueType.bytes() == 4 ? "uint" : "ulong"))
+              + (backend.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX
+                  ? " -DSORT_WARP_RANK"
+                  : "");
     }
 
     OpenClBackend.Kernel get(String name) {

@@ -15,9 +15,13 @@
 //    counts digit-major (counts[digit * tiles + tile]);
 //  the host's exclusive scan of those counts (the scan kernels, reduce-then-scan) gives every
 //    tile the first output slot of each of its digits, tiles in order within a digit;
-//  sort_scatter: every work-group sorts its tile by the digit in local memory, stably (two bits at
-//    a time: one work-group scan of four 16-bit counters packed in a ulong per split), and writes
-//    each key to its digit's slot plus its rank among the tile's keys of that digit.
+//  sort_scatter: every work-group sorts its tile by the digit in local memory, stably, and writes
+//    each key to its digit's slot plus its rank among the tile's keys of that digit. Two ways:
+//    with SORT_WARP_RANK (NVIDIA's platform, warp votes and shuffles as inline PTX, as the CUDA
+//    backend's onesweep) each warp counts its digits, one work-group scan gives every warp's first
+//    slot of each digit, and the keys of one digit of a warp (found with a ballot per digit bit)
+//    take consecutive slots; elsewhere two bits at a time, one work-group scan of four 16-bit
+//    counters packed in a ulong per split.
 // Keys past the end of the input are padded with all-ones radix bits: they sort after every real
 // key of the tile and are not written.
 
@@ -144,6 +148,36 @@ inline ulong sort_block_exclusive_sum(ulong value, __local ulong* scratch, ulong
   return inclusive - value;
 }
 
+#ifdef SORT_WARP_RANK
+#define SORT_WARP 32
+#define SORT_WARPS (BLOCK_SIZE / SORT_WARP)
+#if BLOCK_SIZE < RADIX || BLOCK_SIZE % SORT_WARP != 0
+#error "SORT_WARP_RANK takes whole warps and a work-item per digit"
+#endif
+
+/* The lanes of the warp (32 consecutive work-items) whose digit equals d: a ballot per digit bit. */
+inline uint sort_match_digit(uint d) {
+  uint peers = 0xffffffffu;
+  for (int b = 0; b < DIGIT_BITS; b++) {
+    uint same;
+    asm volatile(
+        "{\n\t.reg .pred set;\n\tand.b32 %0, %1, %2;\n\tsetp.ne.u32 set, %0, 0;\n\t"
+        "vote.sync.ballot.b32 %0, set, 0xffffffff;\n\t@!set not.b32 %0, %0;\n\t}"
+        : "=r"(same)
+        : "r"(d), "r"(1u << b));
+    peers &= same;
+  }
+  return peers;
+}
+
+/* The word of lane `from` of the warp. */
+inline uint sort_shfl_idx(uint word, uint from) {
+  uint r;
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(word), "r"(from));
+  return r;
+}
+#endif
+
 /*
  * Moves every key of the tile (and its value) to offsets[digit * tiles + tile] plus its stable
  * rank among the tile's keys of that digit; offsets is the exclusive scan of sort_tile_histograms.
@@ -171,6 +205,67 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
   ulong base = tile * TILE;
   uint valid = (uint)min((ulong)TILE, n - base);
   uint mask = (1u << digit_bits) - 1;
+#ifdef SORT_WARP_RANK
+  // per warp and digit: the warp's count, then the warp's next slot of the digit in the tile
+  __local uint warp_digits[SORT_WARPS * RADIX];
+  uint lane = tid % SORT_WARP;
+  uint warp = tid / SORT_WARP;
+  for (uint i = tid; i < SORT_WARPS * RADIX; i += BLOCK_SIZE) warp_digits[i] = 0;
+  for (uint d = tid; d < RADIX; d += BLOCK_SIZE) digit_offset[d] = offsets[d * tiles + tile];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  // warp-striped loads: item k of a lane is key (warp * ITEMS_PER_THREAD + k) * 32 + lane, so a
+  // warp's keys in (k, lane) order are in input order; the warp counts its digits
+  RADIX_T key[ITEMS_PER_THREAD];
+#ifdef VALUE_T
+  VALUE_T value[ITEMS_PER_THREAD];
+#endif
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint j = (warp * ITEMS_PER_THREAD + k) * SORT_WARP + lane;
+    RADIX_T x = ~(RADIX_T)0;
+    if (j < valid) {
+      x = bits_in[base + j];
+      if (transform_in) x = radix_bits_of(x, descending);
+    }
+    key[k] = x;
+#ifdef VALUE_T
+    value[k] = j < valid ? values_in[base + j] : (VALUE_T)0;
+#endif
+    atomic_inc(&warp_digits[warp * RADIX + digit_of(x, shift, mask)]);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  // thread d: the digit's count over the warps, each warp's count turned into its offset among them
+  ulong digit_count = 0;
+  for (uint d = tid; d < RADIX; d += BLOCK_SIZE) {
+    for (uint w = 0; w < SORT_WARPS; w++) {
+      uint c = warp_digits[w * RADIX + d];
+      warp_digits[w * RADIX + d] = (uint)digit_count;
+      digit_count += c;
+    }
+  }
+  ulong total;
+  uint first = (uint)sort_block_exclusive_sum(digit_count, scan_scratch, &total);
+  for (uint d = tid; d < RADIX; d += BLOCK_SIZE) {
+    digit_start[d] = first;
+    for (uint w = 0; w < SORT_WARPS; w++) warp_digits[w * RADIX + d] += first;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  // rank: the lanes holding digit d take consecutive slots after the warp's earlier keys of d; the
+  // highest of them advances the warp's counter
+  uint lanes_below = (1u << lane) - 1;
+  for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
+    uint d = digit_of(key[k], shift, mask);
+    uint peers = sort_match_digit(d);
+    uint leader = 31 - clz(peers);
+    uint before = 0;
+    if (lane == leader) before = atomic_add(&warp_digits[warp * RADIX + d], popcount(peers));
+    uint rank = sort_shfl_idx(before, leader) + popcount(peers & lanes_below);
+    tile_keys[PAD(rank)] = key[k];
+#ifdef VALUE_T
+    tile_values[PAD(rank)] = value[k];
+#endif
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+#else
 
   // striped (coalesced) loads into local memory; each work-item then takes consecutive items
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
@@ -240,6 +335,7 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
     }
   }
   barrier(CLK_LOCAL_MEM_FENCE);
+#endif
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + tid;
     if (j < valid) {
