@@ -16,7 +16,7 @@ import org.jocl.cl_mem;
  * their scan by {@link OpenClScanner}, a stable scatter), in the order {@link DeviceRadixSort}
  * gives, the passes whose digit every key shares skipped (one read of the keys finds them); the
  * front and the tuning are {@link DeviceSorter}'s. On NVIDIA's platform the scatter ranks a tile
- * with warp votes (sort.cl's SORT_WARP_RANK, inline PTX as the scan's look-back).
+ * with warp votes (sort.cl with LOOKBACK_PTX: inline PTX, as the scan's look-back).
  */
 final class OpenClSorter extends DeviceSorter<cl_mem> {
   private static final String FILE = "sort.cl";
@@ -205,7 +205,7 @@ final class OpenClSorter extends DeviceSorter<cl_mem> {
                   ? ""
                   : " -DVALUE_T=" + (valueType.bytes() == 4 ? "uint" : "ulong"))
               + (backend.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX
-                  ? " -DSORT_WARP_RANK"
+                  ? " -DLOOKBACK_PTX"
                   : "");
     }
 

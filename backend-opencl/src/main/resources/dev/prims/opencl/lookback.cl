@@ -77,7 +77,7 @@ inline uint warp_ballot(uint predicate) {
 /*
  * Shuffles of one 32-bit word (PTX shfl.sync): shfl_up_word gives the word of lane - delta (a lane
  * below delta keeps its own), shfl_down_word that of lane + delta (a lane of 32 - delta or above
- * keeps its own), shfl_xor_word that of lane ^ mask.
+ * keeps its own), shfl_xor_word that of lane ^ mask, shfl_idx_word that of lane `arg`.
  */
 #define WARP_SHFL_WORD(NAME, MODE, CLAMP)                                                  \
   inline uint NAME(uint word, uint arg) {                                                  \
@@ -89,6 +89,7 @@ inline uint warp_ballot(uint predicate) {
 WARP_SHFL_WORD(shfl_up_word, "up", "0")
 WARP_SHFL_WORD(shfl_down_word, "down", "0x1f")
 WARP_SHFL_WORD(shfl_xor_word, "bfly", "0x1f")
+WARP_SHFL_WORD(shfl_idx_word, "idx", "0x1f")
 
 /* A value of T as 32-bit words, for the shuffles. */
 typedef union {

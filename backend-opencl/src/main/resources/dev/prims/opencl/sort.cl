@@ -17,11 +17,11 @@
 //    tile the first output slot of each of its digits, tiles in order within a digit;
 //  sort_scatter: every work-group sorts its tile by the digit in local memory, stably, and writes
 //    each key to its digit's slot plus its rank among the tile's keys of that digit. Two ways:
-//    with SORT_WARP_RANK (NVIDIA's platform, warp votes and shuffles as inline PTX, as the CUDA
-//    backend's onesweep) each warp counts its digits, one work-group scan gives every warp's first
-//    slot of each digit, and the keys of one digit of a warp (found with a ballot per digit bit)
-//    take consecutive slots; elsewhere two bits at a time, one work-group scan of four 16-bit
-//    counters packed in a ulong per split.
+//    with LOOKBACK_PTX (NVIDIA's platform: warp votes and shuffles as inline PTX, as lookback.cl
+//    and the CUDA backend's onesweep) each warp counts its digits, one work-group scan gives every
+//    warp's first slot of each digit, and the keys of one digit of a warp (found with a ballot per
+//    digit bit) take consecutive slots; elsewhere two bits at a time, one work-group scan of four
+//    16-bit counters packed in a ulong per split.
 // Keys past the end of the input are padded with all-ones radix bits: they sort after every real
 // key of the tile and are not written.
 
@@ -148,11 +148,9 @@ inline ulong sort_block_exclusive_sum(ulong value, __local ulong* scratch, ulong
   return inclusive - value;
 }
 
-#ifdef SORT_WARP_RANK
-#define SORT_WARP 32
-#define SORT_WARPS (BLOCK_SIZE / SORT_WARP)
-#if BLOCK_SIZE < RADIX || BLOCK_SIZE % SORT_WARP != 0
-#error "SORT_WARP_RANK takes whole warps and a work-item per digit"
+#ifdef LOOKBACK_PTX
+#if BLOCK_SIZE < RADIX || BLOCK_SIZE % WARP_SIZE != 0
+#error "the warp ranking takes whole warps and a work-item per digit"
 #endif
 
 /* The lanes of the warp (32 consecutive work-items) whose digit equals d: a ballot per digit bit. */
@@ -168,13 +166,6 @@ inline uint sort_match_digit(uint d) {
     peers &= same;
   }
   return peers;
-}
-
-/* The word of lane `from` of the warp. */
-inline uint sort_shfl_idx(uint word, uint from) {
-  uint r;
-  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(word), "r"(from));
-  return r;
 }
 #endif
 
@@ -205,12 +196,12 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
   ulong base = tile * TILE;
   uint valid = (uint)min((ulong)TILE, n - base);
   uint mask = (1u << digit_bits) - 1;
-#ifdef SORT_WARP_RANK
+#ifdef LOOKBACK_PTX
   // per warp and digit: the warp's count, then the warp's next slot of the digit in the tile
-  __local uint warp_digits[SORT_WARPS * RADIX];
-  uint lane = tid % SORT_WARP;
-  uint warp = tid / SORT_WARP;
-  for (uint i = tid; i < SORT_WARPS * RADIX; i += BLOCK_SIZE) warp_digits[i] = 0;
+  __local uint warp_digits[WARPS_PER_BLOCK * RADIX];
+  uint lane = tid % WARP_SIZE;
+  uint warp = tid / WARP_SIZE;
+  for (uint i = tid; i < WARPS_PER_BLOCK * RADIX; i += BLOCK_SIZE) warp_digits[i] = 0;
   for (uint d = tid; d < RADIX; d += BLOCK_SIZE) digit_offset[d] = offsets[d * tiles + tile];
   barrier(CLK_LOCAL_MEM_FENCE);
   // warp-striped loads: item k of a lane is key (warp * ITEMS_PER_THREAD + k) * 32 + lane, so a
@@ -220,7 +211,7 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
   VALUE_T value[ITEMS_PER_THREAD];
 #endif
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
-    uint j = (warp * ITEMS_PER_THREAD + k) * SORT_WARP + lane;
+    uint j = (warp * ITEMS_PER_THREAD + k) * WARP_SIZE + lane;
     RADIX_T x = ~(RADIX_T)0;
     if (j < valid) {
       x = bits_in[base + j];
@@ -236,7 +227,7 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
   // thread d: the digit's count over the warps, each warp's count turned into its offset among them
   ulong digit_count = 0;
   for (uint d = tid; d < RADIX; d += BLOCK_SIZE) {
-    for (uint w = 0; w < SORT_WARPS; w++) {
+    for (uint w = 0; w < WARPS_PER_BLOCK; w++) {
       uint c = warp_digits[w * RADIX + d];
       warp_digits[w * RADIX + d] = (uint)digit_count;
       digit_count += c;
@@ -246,7 +237,7 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
   uint first = (uint)sort_block_exclusive_sum(digit_count, scan_scratch, &total);
   for (uint d = tid; d < RADIX; d += BLOCK_SIZE) {
     digit_start[d] = first;
-    for (uint w = 0; w < SORT_WARPS; w++) warp_digits[w * RADIX + d] += first;
+    for (uint w = 0; w < WARPS_PER_BLOCK; w++) warp_digits[w * RADIX + d] += first;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   // rank: the lanes holding digit d take consecutive slots after the warp's earlier keys of d; the
@@ -258,7 +249,7 @@ __kernel REQUIRE_BLOCK void sort_scatter(__global const RADIX_T* bits_in, __glob
     uint leader = 31 - clz(peers);
     uint before = 0;
     if (lane == leader) before = atomic_add(&warp_digits[warp * RADIX + d], popcount(peers));
-    uint rank = sort_shfl_idx(before, leader) + popcount(peers & lanes_below);
+    uint rank = shfl_idx_word(before, leader) + popcount(peers & lanes_below);
     tile_keys[PAD(rank)] = key[k];
 #ifdef VALUE_T
     tile_values[PAD(rank)] = value[k];
