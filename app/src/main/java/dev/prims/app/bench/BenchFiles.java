@@ -159,7 +159,8 @@ public final class BenchFiles {
     return cell;
   }
 
-  private static void createParent(Path file) throws IOException {
+  /** Creates the folders {@code file} is to be written in, where missing. */
+  static void createParent(Path file) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
