@@ -17,7 +17,6 @@ import dev.prims.SortResult;
 import dev.prims.app.DataGenerator.Distribution;
 import dev.prims.app.npy.NpyFormatException;
 import dev.prims.app.npy.NpyReader;
-import dev.prims.app.npy.NpyWriter;
 import dev.prims.conformance.Calls;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -622,12 +621,7 @@ final class RunCommand implements Callable<Integer> {
     provenance(report, result.provenance());
     report.put("output", write(result.values()));
     if (indices != null) {
-      try {
-        NpyWriter.write(indices, result.indices());
-      } catch (IOException e) {
-        throw new BadInputException("cannot write " + indices + ": " + e, e);
-      }
-      report.put("indices", indices.toString());
+      report.put("indices", NpyOutput.write(indices, result.indices()));
     }
   }
 
@@ -694,15 +688,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private String write(Object values) {
-    if (output == null) {
-      return null;
-    }
-    try {
-      NpyWriter.write(output, values);
-    } catch (IOException e) {
-      throw new BadInputException("cannot write " + output + ": " + e, e);
-    }
-    return output.toString();
+    return output == null ? null : NpyOutput.write(output, values);
   }
 
   private void print(Primitive primitive, Map<String, Object> report) {

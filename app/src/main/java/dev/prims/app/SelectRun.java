@@ -7,9 +7,7 @@ import dev.prims.Provenance;
 import dev.prims.SelectResult;
 import dev.prims.TopKOrder;
 import dev.prims.TopKResult;
-import dev.prims.app.npy.NpyWriter;
 import dev.prims.conformance.Calls;
-import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -89,12 +87,7 @@ final class SelectRun {
       report.put("firstIndex", r.indices()[0]);
       report.put("last", JsonOutput.element(r.values(), k - 1));
       if (o.indices() != null) {
-        try {
-          NpyWriter.write(o.indices(), r.indices());
-        } catch (IOException e) {
-          throw new BadInputException("cannot write " + o.indices() + ": " + e, e);
-        }
-        report.put("indices", o.indices().toString());
+        report.put("indices", NpyOutput.write(o.indices(), r.indices()));
       }
       return r.values();
     }

@@ -4,6 +4,7 @@ import dev.prims.DType;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.function.Predicate;
 
 /**
  * The shortest decimal (of at least two significant digits, the closest one when several are as
@@ -34,36 +35,30 @@ final class ShortestDecimal {
 
   /** The shortest round-tripping decimal of finite {@code v} in float precision. */
   static String of(float v) {
-    requireFinite(v);
-    if (v == 0) {
-      return Float.floatToRawIntBits(v) < 0 ? "-0.0" : "0.0";
-    }
-    BigDecimal exact = new BigDecimal(v);
-    for (int digits = 2; ; digits++) {
-      BigDecimal d = roundTrip(exact, digits, s -> Float.parseFloat(s) == v);
-      if (d != null) {
-        return format(d, Math.abs(v));
-      }
-    }
+    return shortest(v, s -> Float.parseFloat(s) == v);
   }
 
   /** The shortest round-tripping decimal of finite {@code v} in double precision. */
   static String of(double v) {
+    return shortest(v, s -> Double.parseDouble(s) == v);
+  }
+
+  /** The shortest decimal of finite {@code v} that {@code readsBack} as {@code v}. */
+  private static String shortest(double v, Predicate<String> readsBack) {
     requireFinite(v);
     if (v == 0) {
       return Double.doubleToRawLongBits(v) < 0 ? "-0.0" : "0.0";
     }
     BigDecimal exact = new BigDecimal(v);
     for (int digits = 2; ; digits++) {
-      BigDecimal d = roundTrip(exact, digits, s -> Double.parseDouble(s) == v);
+      BigDecimal d = roundTrip(exact, digits, readsBack);
       if (d != null) {
         return format(d, Math.abs(v));
       }
     }
   }
 
-  private static BigDecimal roundTrip(
-      BigDecimal exact, int digits, java.util.function.Predicate<String> readsBack) {
+  private static BigDecimal roundTrip(BigDecimal exact, int digits, Predicate<String> readsBack) {
     BigDecimal nearest = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
     if (readsBack.test(nearest.toString())) {
       return nearest;

@@ -5,8 +5,6 @@ import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.RunLengthResult;
 import dev.prims.SelectResult;
-import dev.prims.app.npy.NpyWriter;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -61,12 +59,7 @@ final class UniqueRun {
       provenance.accept(r.provenance());
       values = r.values();
       if (lengths != null) {
-        try {
-          NpyWriter.write(lengths, r.lengths());
-        } catch (IOException e) {
-          throw new BadInputException("cannot write " + lengths + ": " + e, e);
-        }
-        report.put("lengths", lengths.toString());
+        report.put("lengths", NpyOutput.write(lengths, r.lengths()));
       }
       report.put("longestRun", java.util.Arrays.stream(r.lengths()).max().orElse(0));
     }

@@ -75,58 +75,46 @@ class PrimsCliTest {
 
   @Test
   void internalFailureIsExitOneWithTraceOnlyWhenVerbose() {
-    CommandLine commandLine = PrimsCli.commandLine();
-    StringWriter quiet = new StringWriter();
-    commandLine.setErr(new PrintWriter(quiet));
-    int code =
-        new FailureHandler(() -> false)
-            .handleExecutionException(new IllegalStateException("boom"), commandLine, null);
-    assertEquals(1, code);
+    Handled quiet = handle(false, new IllegalStateException("boom"));
+    assertEquals(1, quiet.code());
     assertEquals(
-        "prims: internal failure: java.lang.IllegalStateException: boom", quiet.toString().strip());
+        "prims: internal failure: java.lang.IllegalStateException: boom", quiet.err().strip());
 
-    StringWriter verbose = new StringWriter();
-    commandLine.setErr(new PrintWriter(verbose));
-    new FailureHandler(() -> true)
-        .handleExecutionException(new IllegalStateException("boom"), commandLine, null);
-    assertTrue(verbose.toString().lines().count() > 2, verbose.toString());
-    assertTrue(verbose.toString().contains("at dev.prims.app.PrimsCliTest"), verbose.toString());
+    String verbose = handle(true, new IllegalStateException("boom")).err();
+    assertTrue(verbose.lines().count() > 2, verbose);
+    assertTrue(verbose.contains("at dev.prims.app.PrimsCliTest"), verbose);
   }
 
   @Test
   void badInputExceptionsAreExitTwo() {
-    CommandLine commandLine = PrimsCli.commandLine();
-    StringWriter err = new StringWriter();
-    commandLine.setErr(new PrintWriter(err));
-    int code =
-        new FailureHandler(() -> true)
-            .handleExecutionException(
-                new IllegalArgumentException("bins must be positive,\n got 0"), commandLine, null);
-    assertEquals(2, code);
-    assertEquals("prims: bins must be positive, got 0", err.toString().strip());
+    Handled handled = handle(true, new IllegalArgumentException("bins must be positive,\n got 0"));
+    assertEquals(2, handled.code());
+    assertEquals("prims: bins must be positive, got 0", handled.err().strip());
   }
 
   @Test
   void longMultiLineMessagesAreCutUnlessVerbose() {
     String report =
         "cuda: libcuda not found\n" + "\tat some.native.Loader(Loader.java:1)\n".repeat(40);
-    CommandLine commandLine = PrimsCli.commandLine();
-    StringWriter quiet = new StringWriter();
-    commandLine.setErr(new PrintWriter(quiet));
-    int code =
-        new FailureHandler(() -> false)
-            .handleExecutionException(
-                new BackendUnavailableException("cuda", report), commandLine, null);
-    assertEquals(2, code);
+    Handled quiet = handle(false, new BackendUnavailableException("cuda", report));
+    assertEquals(2, quiet.code());
     assertEquals(
         "prims: cuda: cuda: libcuda not found [cut; -v shows the whole message]",
-        quiet.toString().strip());
+        quiet.err().strip());
 
-    StringWriter verbose = new StringWriter();
-    commandLine.setErr(new PrintWriter(verbose));
-    new FailureHandler(() -> true)
-        .handleExecutionException(
-            new BackendUnavailableException("cuda", report), commandLine, null);
-    assertEquals(41, verbose.toString().strip().lines().count(), verbose.toString());
+    String verbose = handle(true, new BackendUnavailableException("cuda", report)).err();
+    assertEquals(41, verbose.strip().lines().count(), verbose);
+  }
+
+  /** The exit code FailureHandler gives an exception and what it wrote to stderr. */
+  private record Handled(int code, String err) {}
+
+  /** Hands {@code e} to a FailureHandler ({@code -v} when {@code verbose}) of the prims CLI. */
+  private static Handled handle(boolean verbose, Exception e) {
+    CommandLine commandLine = PrimsCli.commandLine();
+    StringWriter err = new StringWriter();
+    commandLine.setErr(new PrintWriter(err));
+    int code = new FailureHandler(() -> verbose).handleExecutionException(e, commandLine, null);
+    return new Handled(code, err.toString());
   }
 }

@@ -9,12 +9,24 @@ import dev.prims.app.npy.NpyReader;
 import dev.prims.app.npy.NpyWriter;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code prims run select|partition|topk} on .npy inputs, with --where, --flags and --k. */
 class RunSelectTest {
   private static final float[] VALUES = {3, -1, Float.NaN, 7, 0.5f, -0.0f, 2, 7};
+
+  @TempDir Path dir;
+
+  /** {@link #VALUES} as .npy, the input of every test. */
+  private Path in;
+
+  @BeforeEach
+  void writeValues() throws IOException {
+    in = dir.resolve("x.npy");
+    NpyWriter.write(in, VALUES);
+  }
 
   /** {@code prims run select} of {@code in} by the expression {@code where} into {@code out}. */
   private static JsonNode select(Path in, String where, Path out) throws IOException {
@@ -23,10 +35,8 @@ class RunSelectTest {
   }
 
   @Test
-  void selectByAnExpression(@TempDir Path dir) throws IOException {
-    Path in = dir.resolve("x.npy");
+  void selectByAnExpression() throws IOException {
     Path out = dir.resolve("kept.npy");
-    NpyWriter.write(in, VALUES);
     JsonNode r = select(in, "x > 0 and x != 7", out);
     assertEquals("select", r.get("primitive").asText());
     assertEquals(3, r.get("kept").asInt());
@@ -36,11 +46,9 @@ class RunSelectTest {
   }
 
   @Test
-  void partitionByFlags(@TempDir Path dir) throws IOException {
-    Path in = dir.resolve("x.npy");
+  void partitionByFlags() throws IOException {
     Path flags = dir.resolve("f.npy");
     Path out = dir.resolve("parted.npy");
-    NpyWriter.write(in, VALUES);
     NpyWriter.write(flags, new int[] {1, 0, 0, 1, 1, 0, 0, -2});
     JsonNode r =
         Cli.runJsonOnCpu(
@@ -57,11 +65,9 @@ class RunSelectTest {
   }
 
   @Test
-  void topKWithIndices(@TempDir Path dir) throws IOException {
-    Path in = dir.resolve("x.npy");
+  void topKWithIndices() throws IOException {
     Path out = dir.resolve("top.npy");
     Path at = dir.resolve("at.npy");
-    NpyWriter.write(in, VALUES);
     JsonNode r =
         Cli.runJsonOnCpu(
             "topk",
@@ -83,9 +89,7 @@ class RunSelectTest {
   }
 
   @Test
-  void badOptionsAreOneLine(@TempDir Path dir) throws IOException {
-    Path in = dir.resolve("x.npy");
-    NpyWriter.write(in, VALUES);
+  void badOptionsAreOneLine() throws IOException {
     String x = in.toString();
     RunCommandTest.assertBadInput(
         "--k must be between 1 and n = 8, got 9", "run", "topk", "--input", x, "--k", "9");

@@ -8,7 +8,6 @@ import dev.prims.app.Terminal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -246,11 +245,7 @@ public final class BenchCommand implements Callable<Integer> {
   }
 
   private Map<String, Object> report(BenchPlan plan, BenchResult result) {
-    Map<String, Object> report = new LinkedHashMap<>();
-    report.put("tool", "prims bench");
-    report.put("date", Instant.now().toString());
-    report.put(
-        "command", "prims " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    Map<String, Object> report = BenchFiles.newReport("prims bench", spec);
     Map<String, Object> machine = new LinkedHashMap<>();
     machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
     machine.put("arch", System.getProperty("os.arch"));

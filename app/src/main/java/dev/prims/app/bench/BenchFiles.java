@@ -9,10 +9,13 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** Writes benchmark results as JSON (the rows with the run's facts and notes) and as CSV. */
 public final class BenchFiles {
@@ -41,6 +44,19 @@ public final class BenchFiles {
           .enable(SerializationFeature.INDENT_OUTPUT);
 
   private BenchFiles() {}
+
+  /**
+   * A new report's first facts: {@code tool} (such as {@code prims bench}), the date and the
+   * command line of the run of {@code spec}; the caller adds the rest in order.
+   */
+  public static Map<String, Object> newReport(String tool, CommandSpec spec) {
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("tool", tool);
+    report.put("date", Instant.now().toString());
+    report.put(
+        "command", "prims " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    return report;
+  }
 
   /** {@code report} (a map of facts such as {@code rows} and {@code notes}) as JSON text. */
   public static String json(Map<String, Object> report) {
@@ -143,7 +159,8 @@ public final class BenchFiles {
     return cell;
   }
 
-  private static void createParent(Path file) throws IOException {
+  /** Creates the folders {@code file} is to be written in, where missing. */
+  static void createParent(Path file) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);

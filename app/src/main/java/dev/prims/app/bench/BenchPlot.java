@@ -45,10 +45,7 @@ public final class BenchPlot {
     while (charts.size() < rowsOfPanels * columns) {
       charts.add(chart("", List.of()));
     }
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
+    BenchFiles.createParent(file);
     try (OutputStream out = Files.newOutputStream(file)) {
       BitmapEncoder.saveBitmap(charts, rowsOfPanels, columns, out, BitmapEncoder.BitmapFormat.PNG);
     } catch (LinkageError | java.awt.AWTError e) {

@@ -4,7 +4,6 @@ import dev.prims.DType;
 import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.engine.FailureMessages;
-import dev.prims.spi.Availability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -188,30 +187,7 @@ public final class BenchRunner {
   }
 
   private List<BenchTarget> openTargets(Prims prims) {
-    Map<String, Availability> all = prims.backends();
-    List<String> ids = new ArrayList<>();
-    if (plan.backends() == null) {
-      for (String id : prims.registry().idsByPriority()) {
-        Availability a = all.get(id);
-        if (a != null && a.available()) {
-          ids.add(id);
-        } else if (a != null) {
-          notes.add(id + " not available: " + firstLine(a.reason()));
-        }
-      }
-    } else {
-      for (String id : plan.backends()) {
-        if (!all.containsKey(id)) {
-          throw new IllegalArgumentException(
-              "unknown backend '" + id + "'; known: " + String.join(", ", all.keySet()));
-        }
-        if (all.get(id).available()) {
-          ids.add(id);
-        } else {
-          notes.add(id + " not available: " + firstLine(all.get(id).reason()));
-        }
-      }
-    }
+    List<String> ids = BenchTarget.availableIds(prims, plan.backends(), notes);
     List<BenchTarget> targets = BenchTarget.openAll(prims, ids, notes);
     if (devices != null) {
       for (String id : ids) {

@@ -1,6 +1,7 @@
 package dev.prims.app.bench;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -13,23 +14,10 @@ public final class BenchTable {
   /** Prints {@code rows} to {@code out}, one line each, under a header. */
   public static void print(List<BenchRow> rows, PrintWriter out) {
     String format = "%-8s %-28s %-9s %-13s %-6s %-9s %6s %-34s %10s %10s %9s %6s %8s  %s%n";
-    out.printf(
-        Locale.ROOT,
-        format,
-        "backend",
-        "device",
-        "primitive",
-        "op",
-        "type",
-        "mode",
-        "n",
-        "variant",
-        "best_ms",
-        "median_ms",
-        "GB/s",
-        "%copy",
-        "ratio",
-        "peer");
+    // the first ten columns under their CSV names, then the table's own
+    List<Object> header = new ArrayList<>(BenchFiles.COLUMNS.subList(0, 10));
+    header.addAll(List.of("GB/s", "%copy", "ratio", "peer"));
+    out.printf(Locale.ROOT, format, header.toArray());
     for (BenchRow r : rows) {
       out.printf(
           Locale.ROOT,

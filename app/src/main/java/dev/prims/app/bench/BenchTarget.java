@@ -3,11 +3,13 @@ package dev.prims.app.bench;
 import dev.prims.DType;
 import dev.prims.Prims;
 import dev.prims.engine.FailureMessages;
+import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
 import dev.prims.spi.DeviceInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * One opened backend the benchmark runs on: the engine view bound to it, the backend, and whether
@@ -24,6 +26,31 @@ public record BenchTarget(String id, Prims view, Backend backend, boolean gpu) {
     Prims view = prims.backend(id);
     Backend backend = view.primaryBackend();
     return new BenchTarget(label, view, backend, isGpu(id, backend.device()));
+  }
+
+  /**
+   * The ids of the backends to run on: {@code requested} in order, or every backend of {@code
+   * prims} by priority when null; one that is not available adds a note saying why to {@code notes}
+   * instead.
+   *
+   * @throws IllegalArgumentException naming the known backends when a requested id is unknown
+   */
+  public static List<String> availableIds(Prims prims, List<String> requested, List<String> notes) {
+    Map<String, Availability> all = prims.backends();
+    List<String> ids = new ArrayList<>();
+    for (String id : requested == null ? prims.registry().idsByPriority() : requested) {
+      Availability a = all.get(id);
+      if (a == null) {
+        throw new IllegalArgumentException(
+            "unknown backend '" + id + "'; known: " + String.join(", ", all.keySet()));
+      }
+      if (a.available()) {
+        ids.add(id);
+      } else {
+        notes.add(id + " not available: " + BenchRunner.firstLine(a.reason()));
+      }
+    }
+    return ids;
   }
 
   /**

@@ -6,9 +6,7 @@ import dev.prims.app.BackendsOption;
 import dev.prims.app.JsonOption;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -90,11 +88,7 @@ public final class LadderCommand implements Callable<Integer> {
                   })
               .run(prims);
     }
-    Map<String, Object> report = new LinkedHashMap<>();
-    report.put("tool", "prims ladder");
-    report.put("date", Instant.now().toString());
-    report.put(
-        "command", "prims " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+    Map<String, Object> report = BenchFiles.newReport("prims ladder", spec);
     report.put("n", count);
     report.put("notes", result.notes());
     report.put("rows", result.rows());

@@ -9,7 +9,6 @@ import dev.prims.Provenance;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.engine.FailureMessages;
-import dev.prims.spi.Availability;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -107,21 +106,7 @@ public final class LadderRunner {
   }
 
   private List<BenchTarget> targets(Prims prims) {
-    Map<String, Availability> all = prims.backends();
-    List<String> ids = new ArrayList<>();
-    for (String id : backends == null ? prims.registry().idsByPriority() : backends) {
-      Availability a = all.get(id);
-      if (a == null) {
-        throw new IllegalArgumentException(
-            "unknown backend '" + id + "'; known: " + String.join(", ", all.keySet()));
-      }
-      if (a.available()) {
-        ids.add(id);
-      } else {
-        notes.add(id + " not available: " + BenchRunner.firstLine(a.reason()));
-      }
-    }
-    return BenchTarget.openAll(prims, ids, notes);
+    return BenchTarget.openAll(prims, BenchTarget.availableIds(prims, backends, notes), notes);
   }
 
   private Map<CubRequest, CubResult> reference(List<BenchTarget> targets) {

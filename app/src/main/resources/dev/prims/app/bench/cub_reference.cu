@@ -362,6 +362,27 @@ class CubTemp {
   std::unique_ptr<DeviceMemory<char>> memory_;
 };
 
+// Times a CUB call: its temporary storage sized and allocated once, then every run one call.
+template <typename Call>
+Timing measure_cub(const Options& o, Call call, const char* what) {
+  CubTemp temp(call);
+  return measure(o, [&] { check(call(temp.get(), temp.bytes()), what); });
+}
+
+// Times a CUB call that leaves one T in result: as measure_cub, with the result copied to the host
+// in every run under --result-to-host.
+template <typename T, typename Call>
+Timing measure_cub_result(const Options& o, Call call, const T* result, const char* what) {
+  CubTemp temp(call);
+  T host;
+  return measure(o, [&] {
+    check(call(temp.get(), temp.bytes()), what);
+    if (o.result_to_host) {
+      check(cudaMemcpy(&host, result, sizeof(T), cudaMemcpyDeviceToHost), "result to host");
+    }
+  });
+}
+
 // Pinned host memory (cudaMallocHost), freed on every path.
 template <typename T>
 class PinnedMemory {
@@ -427,14 +448,7 @@ Result run_reduce(const Options& o, CachingAllocator& alloc) {
       if (o.op == "min") return cub::DeviceReduce::Min(tmp, bytes, first, out.get(), o.n);
       return cub::DeviceReduce::Max(tmp, bytes, first, out.get(), o.n);
     };
-    CubTemp temp(call);
-    T host;
-    t = measure(o, [&] {
-      check(call(temp.get(), temp.bytes()), "cub reduce");
-      if (o.result_to_host) {
-        check(cudaMemcpy(&host, out.get(), sizeof(T), cudaMemcpyDeviceToHost), "result to host");
-      }
-    });
+    t = measure_cub_result(o, call, out.get(), "cub reduce");
   } else {
     auto policy = thrust::cuda::par(alloc);
     t = measure(o, [&] {
@@ -466,8 +480,7 @@ Timing time_scan(const Options& o, CachingAllocator& alloc, T* in, T* out, Op op
       return sum ? cub::DeviceScan::InclusiveSum(tmp, bytes, in, out, o.n)
                  : cub::DeviceScan::InclusiveScan(tmp, bytes, in, out, op, o.n);
     };
-    CubTemp temp(call);
-    return measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub scan"); });
+    return measure_cub(o, call, "cub scan");
   }
   auto policy = thrust::cuda::par(alloc);
   return measure(o, [&] {
@@ -543,8 +556,7 @@ Result run_histogram(const Options& o, CachingAllocator& alloc) {
       return cub::DeviceHistogram::HistogramEven(tmp, bytes, samples, counts32.get(), o.bins + 1,
                                                  lower, upper, o.n);
     };
-    CubTemp temp(call);
-    t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub histogram"); });
+    t = measure_cub(o, call, "cub histogram");
   } else if constexpr (std::is_integral_v<T>) {
     t = time_thrust_histogram(o, alloc, in.get(), counts.get(), KeyBinOf<T>{o.bins});
   } else {
@@ -595,14 +607,7 @@ Result run_dot(const Options& o, CachingAllocator& alloc) {
     auto call = [&](void* tmp, size_t& bytes) {
       return cub::DeviceReduce::Sum(tmp, bytes, products, out.get(), o.n);
     };
-    CubTemp temp(call);
-    T host;
-    t = measure(o, [&] {
-      check(call(temp.get(), temp.bytes()), "cub dot");
-      if (o.result_to_host) {
-        check(cudaMemcpy(&host, out.get(), sizeof(T), cudaMemcpyDeviceToHost), "result to host");
-      }
-    });
+    t = measure_cub_result(o, call, out.get(), "cub dot");
   } else {
     auto policy = thrust::cuda::par(alloc);
     t = measure(o, [&] {
@@ -631,8 +636,7 @@ Result run_argreduce(const Options& o, CachingAllocator&) {
                : cub::DeviceReduce::ArgMax(tmp, bytes, in.get(), value.get(), index.get(),
                                            static_cast<long long>(o.n));
   };
-  CubTemp temp(call);
-  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub arg-reduce"); });
+  Timing t = measure_cub(o, call, "cub arg-reduce");
   return {t, 1.0 * o.n * sizeof(T), static_cast<double>(read_one(index.get()))};
 }
 
@@ -673,16 +677,14 @@ Result run_segreduce(const Options& o, CachingAllocator&) {
       return cub::DeviceSegmentedReduce::ArgMax(tmp, bytes, in.get(), pairs.get(), static_cast<int>(segments),
                                                 offsets.get(), offsets.get() + 1);
     };
-    CubTemp temp(arg);
-    Timing t = measure(o, [&] { check(arg(temp.get(), temp.bytes()), "cub segmented arg-max"); });
+    Timing t = measure_cub(o, arg, "cub segmented arg-max");
     return {t, 1.0 * o.n * sizeof(T), static_cast<double>(read_one(pairs.get()).key)};
   }
   auto call = [&](void* tmp, size_t& bytes) {
     return cub::DeviceSegmentedReduce::Sum(tmp, bytes, in.get(), out.get(), static_cast<int>(segments),
                                            offsets.get(), offsets.get() + 1);
   };
-  CubTemp temp(call);
-  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub segmented reduce"); });
+  Timing t = measure_cub(o, call, "cub segmented reduce");
   return {t, 1.0 * o.n * sizeof(T), to_double(read_one(out.get()))};
 }
 
@@ -699,8 +701,7 @@ Result run_reduce_by_key(const Options& o, CachingAllocator&) {
     return cub::DeviceReduce::ReduceByKey(tmp, bytes, keys.get(), unique.get(), in.get(), out.get(), runs.get(),
                                           cuda::std::plus<T>(), o.n);
   };
-  CubTemp temp(call);
-  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub reduce by key"); });
+  Timing t = measure_cub(o, call, "cub reduce by key");
   return {t, 1.0 * o.n * (sizeof(int) + sizeof(T)), to_double(read_one(out.get()))};
 }
 
@@ -715,8 +716,7 @@ Result run_scan_by_key(const Options& o, CachingAllocator&) {
   auto call = [&](void* tmp, size_t& bytes) {
     return cub::DeviceScan::InclusiveSumByKey(tmp, bytes, keys.get(), in.get(), out.get(), o.n);
   };
-  CubTemp temp(call);
-  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub inclusive sum by key"); });
+  Timing t = measure_cub(o, call, "cub inclusive sum by key");
   return {t, 1.0 * o.n * (sizeof(int) + 2 * sizeof(T)), to_double(read_one(out.get() + (o.n - 1)))};
 }
 // ---- end of segmented reduce and by-key ----
@@ -742,8 +742,7 @@ Result run_sort(const Options& o, CachingAllocator&) {
     auto call = [&](void* tmp, size_t& bytes) {
       return cub::DeviceRadixSort::SortKeys(tmp, bytes, in.get(), out.get(), o.n);
     };
-    CubTemp temp(call);
-    Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub radix sort keys"); });
+    Timing t = measure_cub(o, call, "cub radix sort keys");
     return {t, 2.0 * o.n * sizeof(T), to_double(read_one(out.get() + (o.n - 1)))};
   }
   DeviceMemory<int> values(o.n, "values"), values_out(o.n, "sorted values");
@@ -753,8 +752,7 @@ Result run_sort(const Options& o, CachingAllocator&) {
     return cub::DeviceRadixSort::SortPairs(tmp, bytes, in.get(), out.get(), values.get(), values_out.get(),
                                            o.n);
   };
-  CubTemp temp(call);
-  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub radix sort pairs"); });
+  Timing t = measure_cub(o, call, "cub radix sort pairs");
   return {t, 2.0 * o.n * (sizeof(T) + sizeof(int)), static_cast<double>(read_one(values_out.get() + (o.n - 1)))};
 }
 // ---- end of radix sort ----
@@ -785,8 +783,7 @@ Result run_select(const Options& o, CachingAllocator&) {
   auto call = [&](void* tmp, size_t& bytes) {
     return cub::DeviceSelect::If(tmp, bytes, in.get(), out.get(), kept.get(), o.n, UpperHalf<T>());
   };
-  CubTemp temp(call);
-  Timing t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub select if"); });
+  Timing t = measure_cub(o, call, "cub select if");
   double count = static_cast<double>(read_one(kept.get()));
   return {t, (o.n + count) * sizeof(T), count};
 }
@@ -837,14 +834,12 @@ Result run_unique(const Options& o, CachingAllocator&) {
         return cub::DeviceRunLengthEncode::Encode(tmp, bytes, in.get(), out.get(), counts.get(), runs.get(),
                                                   static_cast<int>(o.n));
       };
-      CubTemp temp(call);
-      t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub run-length encode"); });
+      t = measure_cub(o, call, "cub run-length encode");
     } else {
       auto call = [&](void* tmp, size_t& bytes) {
         return cub::DeviceSelect::Unique(tmp, bytes, in.get(), out.get(), runs.get(), o.n);
       };
-      CubTemp temp(call);
-      t = measure(o, [&] { check(call(temp.get(), temp.bytes()), "cub select unique"); });
+      t = measure_cub(o, call, "cub select unique");
     }
     double kept = static_cast<double>(read_one(runs.get()));
     double written = kept * (sizeof(T) + (encode ? sizeof(long long) : 0));

@@ -35,39 +35,11 @@ class CubReferenceTest {
   @Test
   void requestsSpellTheProgramsArguments() {
     assertEquals(
-        List.of(
-            "--impl",
-            "cub",
-            "--type",
-            "float",
-            "--n",
-            "1024",
-            "--reps",
-            "7",
-            "--primitive",
-            "scan",
-            "--op",
-            "sum",
-            "--exclusive"),
+        CubArguments.of("cub", "float", 1024, 7, "scan", "--op", "sum", "--exclusive"),
         new CubRequest("cub", Operation.SCAN_EXCLUSIVE, DType.FLOAT, 1024, 7).arguments());
     assertEquals(
-        List.of(
-            "--impl",
-            "thrust",
-            "--type",
-            "int",
-            "--n",
-            "8",
-            "--reps",
-            "1",
-            "--primitive",
-            "histogram",
-            "--bins",
-            "256",
-            "--lower",
-            "0",
-            "--upper",
-            "1"),
+        CubArguments.of(
+            "thrust", "int", 8, 1, "histogram", "--bins", "256", "--lower", "0", "--upper", "1"),
         new CubRequest("thrust", Operation.HISTOGRAM, DType.INT, 8, 1).arguments());
     assertEquals("copy", new CubRequest("cub", null, DType.INT, 8, 1).arguments().get(9));
     List<String> up = CubRequest.link(CubRequest.H2D, DType.FLOAT, 8, 1).arguments();

@@ -26,21 +26,10 @@ class SelectBenchTest {
     assertFalse(Operation.parseList("scan").contains(Operation.SELECT));
     assertFalse(Operation.SELECT.hasThrustReference() || Operation.TOPK.hasThrustReference());
     assertEquals(
-        List.of(
-            "--impl",
-            "cub",
-            "--type",
-            "float",
-            "--n",
-            "16",
-            "--reps",
-            "3",
-            "--primitive",
-            "select"),
+        CubArguments.of("cub", "float", 16, 3, "select"),
         new CubRequest("cub", Operation.SELECT, dev.prims.DType.FLOAT, 16, 3).arguments());
     assertEquals(
-        List.of(
-            "--impl", "cub", "--type", "float", "--n", "16", "--reps", "3", "--primitive", "sort"),
+        CubArguments.of("cub", "float", 16, 3, "sort"),
         new CubRequest("cub", Operation.TOPK, dev.prims.DType.FLOAT, 16, 3).arguments());
   }
 

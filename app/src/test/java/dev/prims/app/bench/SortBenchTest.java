@@ -29,8 +29,7 @@ class SortBenchTest {
     assertTrue(Operation.SORT.hasCubReference() && Operation.SORT_PAIRS.hasCubReference());
     assertFalse(Operation.SORT.hasThrustReference() || Operation.SORT_PAIRS.hasThrustReference());
     assertEquals(
-        List.of(
-            "--impl", "cub", "--type", "int", "--n", "16", "--reps", "3", "--primitive", "sort"),
+        CubArguments.of("cub", "int", 16, 3, "sort"),
         new CubRequest("cub", Operation.SORT, dev.prims.DType.INT, 16, 3).arguments());
     assertTrue(
         new CubRequest("cub", Operation.SORT_PAIRS, dev.prims.DType.INT, 16, 3)

@@ -37,8 +37,7 @@ class UniqueBenchTest {
     assertTrue(Operation.UNIQUE.hasCubReference() && Operation.RLE.hasCubReference());
     assertFalse(Operation.UNIQUE.hasThrustReference() || Operation.RLE.isPlain());
     assertEquals(
-        List.of(
-            "--impl", "cub", "--type", "long", "--n", "16", "--reps", "3", "--primitive", "rle"),
+        CubArguments.of("cub", "long", 16, 3, "rle"),
         new CubRequest("cub", Operation.RLE, DType.LONG, 16, 3).arguments());
     assertEquals(
         "unique", new CubRequest("cub", Operation.UNIQUE, DType.INT, 16, 3).arguments().get(9));

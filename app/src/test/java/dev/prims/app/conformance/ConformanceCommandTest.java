@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.prims.app.Cli;
 import dev.prims.app.PrimsCli;
 import dev.prims.spi.Availability;
 import dev.prims.spi.DeviceInfo;
@@ -24,23 +22,13 @@ class ConformanceCommandTest {
 
   @Test
   void cpuPassesAndTheMatrixSaysSo() throws Exception {
-    Path json = dir.resolve("conformance.json");
-    Cli r =
-        Cli.run(
-            "conformance",
-            "--backends",
-            "cpu",
-            "--primitives",
-            "engine,dot",
-            "--json",
-            json.toString());
-    assertEquals(0, r.exitCode(), r::toString);
-    String matrix = r.out();
+    CpuConformance run = CpuConformance.run(dir, "--primitives", "engine,dot");
+    String matrix = run.cli().out();
     assertTrue(matrix.contains("engine") && matrix.contains("dot"), matrix);
     assertTrue(matrix.contains("cpu device 0"), matrix);
     assertTrue(matrix.contains("1 target(s) passed, 0 failed"), matrix);
 
-    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    JsonNode report = run.report();
     assertTrue(report.get("passed").asBoolean());
     JsonNode target = report.get("targets").get(0);
     assertEquals("pass", target.get("status").asText());

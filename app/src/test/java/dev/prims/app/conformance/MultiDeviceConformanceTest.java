@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.prims.app.Cli;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
@@ -23,20 +21,16 @@ class MultiDeviceConformanceTest {
 
   @Test
   void theSuitePassesOnTwoDevices() throws Exception {
-    Path json = dir.resolve("conformance.json");
-    Cli r =
-        Cli.run(
-            "conformance",
-            "--backends",
-            "cpu",
-            "--devices",
-            "0,0",
-            "--primitives",
-            "reduce,scan,histogram,dot,engine,buffer,async,callerarray,argreduce,moments",
-            "--json",
-            json.toString());
-    assertEquals(0, r.exitCode(), r::toString);
-    JsonNode target = new ObjectMapper().readTree(json.toFile()).get("targets").get(0);
+    JsonNode target =
+        CpuConformance.run(
+                dir,
+                "--devices",
+                "0,0",
+                "--primitives",
+                "reduce,scan,histogram,dot,engine,buffer,async,callerarray,argreduce,moments")
+            .report()
+            .get("targets")
+            .get(0);
     assertTrue(target.get("target").asText().contains("devices 0,0"), target.toString());
     Iterator<Map.Entry<String, JsonNode>> cells = target.get("cells").fields();
     while (cells.hasNext()) {

@@ -43,14 +43,7 @@ class BadInputTest {
   @BeforeAll
   static void open() {
     engine = Prims.create(PrimsConfig.empty());
-    engine
-        .backends()
-        .forEach(
-            (id, a) -> {
-              if (a.available()) {
-                BACKENDS.add(id);
-              }
-            });
+    BACKENDS.addAll(AvailableBackends.of(engine));
   }
 
   @AfterAll

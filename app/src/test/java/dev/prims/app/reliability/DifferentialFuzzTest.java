@@ -20,7 +20,6 @@ import dev.prims.conformance.ExactSum;
 import dev.prims.conformance.Reference;
 import java.lang.reflect.Array;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 
@@ -48,11 +47,7 @@ class DifferentialFuzzTest {
   private static synchronized Prims engine() {
     if (engine == null) {
       engine = Prims.create(PrimsConfig.builder().backend("cpu").build());
-      backends =
-          engine.backends().entrySet().stream()
-              .filter(e -> e.getValue().available())
-              .map(Map.Entry::getKey)
-              .toList();
+      backends = AvailableBackends.of(engine);
     }
     return engine;
   }

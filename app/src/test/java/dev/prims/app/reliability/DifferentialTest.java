@@ -18,7 +18,6 @@ import dev.prims.conformance.Checks;
 import dev.prims.conformance.ExactSum;
 import dev.prims.conformance.Reference;
 import java.lang.reflect.Array;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;
@@ -68,15 +67,7 @@ class DifferentialTest {
   private static synchronized Prims engine() {
     if (engine == null) {
       engine = Prims.create(PrimsConfig.empty());
-      others = new ArrayList<>();
-      engine
-          .backends()
-          .forEach(
-              (id, a) -> {
-                if (a.available()) {
-                  others.add(id);
-                }
-              });
+      others = AvailableBackends.of(engine);
     }
     return engine;
   }
