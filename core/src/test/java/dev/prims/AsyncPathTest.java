@@ -17,7 +17,6 @@ import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -108,8 +107,7 @@ class AsyncPathTest {
     DeferredProvider provider = new DeferredProvider("late", true, false);
     try (Prims prims = create(provider)) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
-      CountDownLatch hold = new CountDownLatch(1);
-      provider.holdSync = hold;
+      provider.holdSync();
       CompletableFuture<Scalar> pool =
           prims.determinism(Determinism.REPRODUCIBLE).reduceAsync(a, ReduceOp.SUM);
       CompletableFuture<Scalar> stream = prims.reduceAsync(a, ReduceOp.SUM);
@@ -118,8 +116,7 @@ class AsyncPathTest {
       Thread.sleep(100);
       assertEquals(0, provider.asyncCalls.get(), "a later call reached the backend first");
       assertFalse(pool.isDone() || stream.isDone() || poolAgain.isDone());
-      provider.holdSync = null;
-      hold.countDown();
+      provider.releaseSync();
       assertEquals(5, pool.get(10, TimeUnit.SECONDS).asInt());
       assertEquals(5, stream.get(10, TimeUnit.SECONDS).asInt());
       assertEquals(5, poolAgain.get(10, TimeUnit.SECONDS).asInt());
@@ -132,8 +129,7 @@ class AsyncPathTest {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
     try (Prims prims = create(provider)) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
-      CountDownLatch hold = new CountDownLatch(1);
-      provider.holdSync = hold;
+      provider.holdSync();
       CompletableFuture<Scalar> first = prims.reduceAsync(a, ReduceOp.SUM);
       List<CompletableFuture<Scalar>> later = new ArrayList<>();
       for (int i = 0; i < 8; i++) {
@@ -141,8 +137,7 @@ class AsyncPathTest {
       }
       Thread.sleep(100);
       assertEquals(1, provider.syncCalls.get(), "a later call started before the first finished");
-      provider.holdSync = null;
-      hold.countDown();
+      provider.releaseSync();
       assertEquals(5, first.get(10, TimeUnit.SECONDS).asInt());
       for (CompletableFuture<Scalar> f : later) {
         assertEquals(13, f.get(10, TimeUnit.SECONDS).asInt());
@@ -156,8 +151,7 @@ class AsyncPathTest {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
     try (Prims prims = create(provider)) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
-      CountDownLatch hold = new CountDownLatch(1);
-      provider.holdSync = hold;
+      provider.holdSync();
       CompletableFuture<Scalar> pending = prims.reduceAsync(a, ReduceOp.SUM);
       CompletableFuture<Scalar> sync =
           CompletableFuture.supplyAsync(
@@ -168,8 +162,7 @@ class AsyncPathTest {
               });
       Thread.sleep(100);
       assertEquals(1, provider.syncCalls.get(), "the synchronous call did not wait");
-      provider.holdSync = null;
-      hold.countDown();
+      provider.releaseSync();
       assertEquals(5, pending.get(10, TimeUnit.SECONDS).asInt());
       assertEquals(13, sync.get(10, TimeUnit.SECONDS).asInt());
       assertEquals(List.of("sync", "sync", "sync dot returned"), provider.order);
