@@ -3,6 +3,7 @@ package dev.prims.engine.multidevice;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.Backend;
+import dev.prims.spi.CallContext;
 
 /**
  * The first device of a multi-device backend, where the gathering primitives (sort, select,
@@ -29,6 +30,11 @@ final class FirstDevice {
   /** A new buffer of {@code length} elements of {@code type} on the first device. */
   DeviceBuffer allocate(DType type, long length) {
     return backend().buffers().allocate(type, length);
+  }
+
+  /** Records on {@code call} that the first device ran it alone. */
+  void record(CallContext call) {
+    owner.record(call, 1, null);
   }
 
   /** Writes {@code result} (on the first device) into the shards of {@code target}. */

@@ -10,11 +10,9 @@ import dev.prims.spi.Segmenter;
  * on any backend; it uses one device.
  */
 final class GatheringSegmenter implements Segmenter {
-  private final MultiDeviceBackend owner;
   private final FirstDevice device;
 
   GatheringSegmenter(MultiDeviceBackend owner) {
-    this.owner = owner;
     this.device = new FirstDevice(owner);
   }
 
@@ -26,7 +24,7 @@ final class GatheringSegmenter implements Segmenter {
         pass.out(),
         (v, o, r) -> device.backend().segmenter().segmented(pass.on(v, o, r)));
     if (pass.plan() == null) {
-      owner.record(pass.call(), 1, null);
+      device.record(pass.call());
     }
   }
 
@@ -41,7 +39,7 @@ final class GatheringSegmenter implements Segmenter {
           (v, o, r) -> device.backend().segmenter().argReduce(pass.on(v, o, r, i)));
       device.scatter(i, outIndices);
     }
-    owner.record(pass.call(), 1, null);
+    device.record(pass.call());
   }
 
   @Override
@@ -53,7 +51,7 @@ final class GatheringSegmenter implements Segmenter {
       long runs = device.backend().segmenter().runs(k, u, o, call);
       device.scatter(u, uniqueKeys);
       device.scatter(o, offsets);
-      owner.record(call, 1, null);
+      device.record(call);
       return runs;
     }
   }

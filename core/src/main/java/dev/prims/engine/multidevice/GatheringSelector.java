@@ -11,12 +11,10 @@ import dev.prims.spi.Selector;
  * into their shards. Correct on any backend; it uses one device.
  */
 final class GatheringSelector implements Selector {
-  private final MultiDeviceBackend owner;
   private final FirstDevice device;
   private final Selector first;
 
   GatheringSelector(MultiDeviceBackend owner, Selector first) {
-    this.owner = owner;
     this.device = new FirstDevice(owner);
     this.first = first;
   }
@@ -24,7 +22,7 @@ final class GatheringSelector implements Selector {
   @Override
   public Selection select(BufferManager buffers, ArraySelect select, CallContext call) {
     Selection s = first.select(device.backend().buffers(), select, call);
-    owner.record(call, 1, null);
+    device.record(call);
     return s;
   }
 
@@ -38,14 +36,14 @@ final class GatheringSelector implements Selector {
       kept = first.select(select.on(v, f, o), call);
       device.scatter(o, out);
     }
-    owner.record(call, 1, null);
+    device.record(call);
     return kept;
   }
 
   @Override
   public void topK(BufferManager buffers, ArrayTopK topK, CallContext call) {
     first.topK(device.backend().buffers(), topK, call);
-    owner.record(call, 1, null);
+    device.record(call);
   }
 
   @Override
@@ -59,6 +57,6 @@ final class GatheringSelector implements Selector {
       device.scatter(vo, valuesOut);
       device.scatter(io, indicesOut);
     }
-    owner.record(call, 1, null);
+    device.record(call);
   }
 }

@@ -12,12 +12,10 @@ import dev.prims.spi.Sorter;
  * Correct on any backend; it uses one device.
  */
 final class GatheringSorter implements Sorter {
-  private final MultiDeviceBackend owner;
   private final FirstDevice device;
   private final Sorter first;
 
   GatheringSorter(MultiDeviceBackend owner, Sorter first) {
-    this.owner = owner;
     this.device = new FirstDevice(owner);
     this.first = first;
   }
@@ -25,13 +23,13 @@ final class GatheringSorter implements Sorter {
   @Override
   public void sort(Object keys, Object values, SortOrder order, CallContext call) {
     first.sort(keys, values, order, call);
-    owner.record(call, 1, null);
+    device.record(call);
   }
 
   @Override
   public void sortInto(Object keys, Object output, SortOrder order, CallContext call) {
     first.sortInto(keys, output, order, call);
-    owner.record(call, 1, null);
+    device.record(call);
   }
 
   @Override
@@ -44,6 +42,6 @@ final class GatheringSorter implements Sorter {
         device.scatter(v, sort.valuesOut());
       }
     }
-    owner.record(call, 1, null);
+    device.record(call);
   }
 }
