@@ -1,12 +1,9 @@
 <#-- Predicate: the Java source, the six comparisons written once from the table below. -->
 <#-- kind: the Kind constant (in SelectProgram's order, LT first), op: Java's operator, name: the factory. -->
 <#assign comparisons = [
-  {"kind": "LT", "op": "<", "name": "lessThan"},
-  {"kind": "LE", "op": "<=", "name": "atMost"},
-  {"kind": "GT", "op": ">", "name": "greaterThan"},
-  {"kind": "GE", "op": ">=", "name": "atLeast"},
-  {"kind": "EQ", "op": "==", "name": "equalTo"},
-  {"kind": "NE", "op": "!=", "name": "notEqualTo"}]>
+  {"kind": "LT", "op": "<", "name": "lessThan"}, {"kind": "LE", "op": "<=", "name": "atMost"},
+  {"kind": "GT", "op": ">", "name": "greaterThan"}, {"kind": "GE", "op": ">=", "name": "atLeast"},
+  {"kind": "EQ", "op": "==", "name": "equalTo"}, {"kind": "NE", "op": "!=", "name": "notEqualTo"}]>
 <#-- The comparison of kind as a lambda of x against the constant c, each line after indent. -->
 <#macro compareSwitch indent>
 ${indent}return switch (kind) {
@@ -14,6 +11,13 @@ ${indent}return switch (kind) {
 ${indent}  ${c?is_last?then("default", "case " + c.kind)} -> x -> x ${c.op} c;
 </#list>
 ${indent}};
+</#macro>
+<#-- The AND and OR cases of a switch on kind: both sides' predicates by method, joined. -->
+<#macro junctions method>
+<#list ["and", "or"] as j>
+      case ${j?upper_case}:
+        return left.${method}(type).${j}(right.${method}(type));
+</#list>
 </#macro>
 <@pp.dropOutputFile />
 <@pp.changeOutputFile name="/dev/prims/Predicate.java" />
@@ -218,10 +222,7 @@ public final class Predicate {
 
   private LongPredicate onLongs(DType type) {
     switch (kind) {
-      case AND:
-        return left.onLongs(type).and(right.onLongs(type));
-      case OR:
-        return left.onLongs(type).or(right.onLongs(type));
+<@junctions method="onLongs"/>
       case NOT_NAN:
         return x -> true;
       default:
@@ -246,10 +247,7 @@ public final class Predicate {
 
   private DoublePredicate onFloating(DType type) {
     switch (kind) {
-      case AND:
-        return left.onFloating(type).and(right.onFloating(type));
-      case OR:
-        return left.onFloating(type).or(right.onFloating(type));
+<@junctions method="onFloating"/>
       case NOT_NAN:
         return x -> !Double.isNaN(x);
       default:
