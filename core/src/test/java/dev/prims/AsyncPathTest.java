@@ -29,15 +29,10 @@ import org.junit.jupiter.api.Test;
  * exceptions.
  */
 class AsyncPathTest {
-  private static Prims create(DeferredProvider provider) {
-    return Prims.create(
-        PrimsConfig.builder().backend(provider.id()).fallback(false).build(), List.of(provider));
-  }
-
   @Test
   void reduceOnABufferIsEnqueuedAndCompletesWhenTheDeviceRunsIt() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, true);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer values = provider.buffer(new int[] {1, 2, 3, 4});
       CompletableFuture<Scalar> f = prims.reduceAsync(values, ReduceOp.SUM);
       CompletableFuture<String> completedOn = f.thenApply(s -> Thread.currentThread().getName());
@@ -59,7 +54,7 @@ class AsyncPathTest {
   @Test
   void scanHistogramAndDotGoThroughTheAsyncPathToo() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, true);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer keys = provider.buffer(new int[] {0, 1, 1, 2, 7, -1});
       DeviceBuffer prefix = provider.buffer(new int[6]);
       DeviceBuffer counts = provider.buffer(new long[3]);
@@ -89,7 +84,7 @@ class AsyncPathTest {
   @Test
   void reproducibleModeRunsTheSynchronousCallOnThePool() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       Prims reproducible = prims.determinism(Determinism.REPRODUCIBLE);
       Scalar s =
           reproducible
@@ -105,7 +100,7 @@ class AsyncPathTest {
   @Test
   void aCallIssuedWhileAnEarlierPoolCallOnTheBackendIsPendingWaitsForIt() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
       provider.holdSync();
       CompletableFuture<Scalar> pool =
@@ -127,7 +122,7 @@ class AsyncPathTest {
   @Test
   void aBackendWithoutAnAsyncPathRunsItsCallsInIssueOrder() throws Exception {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
       provider.holdSync();
       CompletableFuture<Scalar> first = prims.reduceAsync(a, ReduceOp.SUM);
@@ -149,7 +144,7 @@ class AsyncPathTest {
   @Test
   void aSynchronousCallWaitsForEarlierPoolCallsOnTheBackend() throws Exception {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
       provider.holdSync();
       CompletableFuture<Scalar> pending = prims.reduceAsync(a, ReduceOp.SUM);
@@ -172,7 +167,7 @@ class AsyncPathTest {
   @Test
   void aBackendWithoutAnAsyncPathRunsOnThePool() throws Exception {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
       assertEquals(13, prims.dotAsync(a, a).get(10, TimeUnit.SECONDS).asInt());
       assertEquals(5, prims.reduceAsync(a, ReduceOp.SUM).get(10, TimeUnit.SECONDS).asInt());
@@ -185,7 +180,7 @@ class AsyncPathTest {
   @Test
   void badInputFailsTheFutureWithTheSynchronousExceptionWithoutReachingTheBackend() {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer empty = provider.buffer(new int[0]);
       DeviceBuffer two = provider.buffer(new int[2]);
       DeviceBuffer three = provider.buffer(new int[3]);
@@ -220,7 +215,7 @@ class AsyncPathTest {
   @Test
   void emptyInputsCompleteAtOnceWithTheIdentity() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, true);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer empty = provider.buffer(new int[0]);
       CompletableFuture<Scalar> sum = prims.reduceAsync(empty, ReduceOp.SUM);
       assertTrue(sum.isDone());
@@ -234,7 +229,7 @@ class AsyncPathTest {
   @Test
   void aFailureOfTheAsyncPathReachesTheFutureUnchanged() {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer values = provider.buffer(new int[] {1});
       PrimsException later = new PrimsException("late", "kernel failed on the device");
       provider.failNextAsync = later;
@@ -255,7 +250,7 @@ class AsyncPathTest {
   @Test
   void manyThreadsEachGetTheirOwnAnswers() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       List<List<CompletableFuture<Scalar>>> submitted =
           Concurrently.run(
               8,
@@ -282,7 +277,7 @@ class AsyncPathTest {
   @Test
   void closingTheEngineWaitsForEnqueuedWorkThenRefusesNewCalls() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, true);
-    Prims prims = create(provider);
+    Prims prims = provider.open();
     DeviceBuffer values = provider.buffer(new int[] {3, 4});
     CompletableFuture<Scalar> pending = prims.reduceAsync(values, ReduceOp.SUM);
     provider.release();
