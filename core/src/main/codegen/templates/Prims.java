@@ -42,6 +42,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The facade: reduce, scan, histogram and dot over Java arrays and device buffers, on the backend
@@ -202,13 +203,13 @@ public final class Prims implements AutoCloseable {
               }
               return b.reducer().reduce(b.buffers(), values, op, call);
             });
-    return new Scalar(type, o.value(), o.provenance());
+    return scalar(type, o);
   }
 
   /** Reduces a device buffer on the backend that owns it. */
   public Scalar reduce(DeviceBuffer values, ReduceOp op) {
     Outcome<Number> o = reduceBuffer(values, op);
-    return new Scalar(values.type(), o.value(), o.provenance());
+    return scalar(values.type(), o);
   }
 
   private Outcome<Number> reduceBuffer(DeviceBuffer values, ReduceOp op) {
@@ -227,6 +228,11 @@ public final class Prims implements AutoCloseable {
               : b.reducer().reduce(values, op, call);
         },
         values);
+  }
+
+  /** The outcome of a call as a scalar of {@code type}, with where it was computed. */
+  private static Scalar scalar(DType type, Outcome<Number> o) {
+    return new Scalar(type, o.value(), o.provenance());
   }
 
   private static void checkReduce(DType type, ReduceOp op, long n) {
@@ -561,13 +567,13 @@ public final class Prims implements AutoCloseable {
               }
               return backend.dot().dot(backend.buffers(), a, b, call);
             });
-    return new Scalar(type, o.value(), o.provenance());
+    return scalar(type, o);
   }
 
   /** Dot product of two device buffers of one backend. */
   public Scalar dot(DeviceBuffer a, DeviceBuffer b) {
     Outcome<Number> o = dotBuffers(a, b);
-    return new Scalar(a.type(), o.value(), o.provenance());
+    return scalar(a.type(), o);
   }
 
   private Outcome<Number> dotBuffers(DeviceBuffer a, DeviceBuffer b) {
@@ -1282,19 +1288,41 @@ public final class Prims implements AutoCloseable {
    * in between. Dependent stages of a stream call run on the backend's completion thread.
    */
   public CompletableFuture<Scalar> reduceAsync(DeviceBuffer values, ReduceOp op) {
+    return scalarAsync(
+        values,
+        Primitive.REDUCE,
+        () -> reduceBuffer(values, op),
+        () -> checkReduce(values.type(), op, values.length()),
+        () -> op.identity(values.type()),
+        (b, call) -> b.reducer().reduceAsync(values, op, call));
+  }
+
+  /**
+   * A call on the buffer {@code values} whose result is a scalar of its type, asynchronously (see
+   * {@link #reduceAsync(DeviceBuffer, ReduceOp)}): {@code sync} where it runs on the pool; on the
+   * backend's asynchronous path {@code check}, then {@code empty} for empty values, else {@code
+   * work}.
+   */
+  private CompletableFuture<Scalar> scalarAsync(
+      DeviceBuffer values,
+      Primitive primitive,
+      Supplier<Outcome<Number>> sync,
+      Runnable check,
+      Supplier<Number> empty,
+      Engine.AsyncBackendCall<Number> work) {
     return engine
         .runOnAsync(
             config,
             values,
-            Primitive.REDUCE,
-            () -> reduceBuffer(values, op),
+            primitive,
+            sync,
             (b, call) -> {
-              checkReduce(values.type(), op, values.length());
+              check.run();
               return values.length() == 0
-                  ? CompletableFuture.completedFuture(op.identity(values.type()))
-                  : b.reducer().reduceAsync(values, op, call);
+                  ? CompletableFuture.completedFuture(empty.get())
+                  : work.apply(b, call);
             })
-        .thenApply(o -> new Scalar(values.type(), o.value(), o.provenance()));
+        .thenApply(o -> scalar(values.type(), o));
   }
 
 <@typed; T>
@@ -1369,19 +1397,13 @@ public final class Prims implements AutoCloseable {
 
   /** {@link #dot(DeviceBuffer, DeviceBuffer)} asynchronously (see {@link #reduceAsync}). */
   public CompletableFuture<Scalar> dotAsync(DeviceBuffer a, DeviceBuffer b) {
-    return engine
-        .runOnAsync(
-            config,
-            a,
-            Primitive.DOT,
-            () -> dotBuffers(a, b),
-            (backend, call) -> {
-              checkDot(a, b);
-              return a.length() == 0
-                  ? CompletableFuture.completedFuture(ReduceOp.SUM.identity(a.type()))
-                  : backend.dot().dotAsync(a, b, call);
-            })
-        .thenApply(o -> new Scalar(a.type(), o.value(), o.provenance()));
+    return scalarAsync(
+        a,
+        Primitive.DOT,
+        () -> dotBuffers(a, b),
+        () -> checkDot(a, b),
+        () -> ReduceOp.SUM.identity(a.type()),
+        (backend, call) -> backend.dot().dotAsync(a, b, call));
   }
 
   /**

@@ -50,6 +50,11 @@ public abstract class ArrayProvider implements BackendProvider {
     return new DeviceInfo(0, id + "-device", memoryBytes, 1, Map.of());
   }
 
+  /** An engine on this provider alone, without fallback; the caller closes it. */
+  public Prims open() {
+    return Prims.create(PrimsConfig.builder().backend(id).fallback(false).build(), List.of(this));
+  }
+
   /** A buffer of this provider's backends holding {@code values} itself (not a copy). */
   public DeviceBuffer buffer(Object values) {
     return new ArrayBuffer(values);

@@ -17,7 +17,6 @@ import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -30,15 +29,10 @@ import org.junit.jupiter.api.Test;
  * exceptions.
  */
 class AsyncPathTest {
-  private static Prims create(DeferredProvider provider) {
-    return Prims.create(
-        PrimsConfig.builder().backend(provider.id()).fallback(false).build(), List.of(provider));
-  }
-
   @Test
   void reduceOnABufferIsEnqueuedAndCompletesWhenTheDeviceRunsIt() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, true);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer values = provider.buffer(new int[] {1, 2, 3, 4});
       CompletableFuture<Scalar> f = prims.reduceAsync(values, ReduceOp.SUM);
       CompletableFuture<String> completedOn = f.thenApply(s -> Thread.currentThread().getName());
@@ -60,7 +54,7 @@ class AsyncPathTest {
   @Test
   void scanHistogramAndDotGoThroughTheAsyncPathToo() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, true);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer keys = provider.buffer(new int[] {0, 1, 1, 2, 7, -1});
       DeviceBuffer prefix = provider.buffer(new int[6]);
       DeviceBuffer counts = provider.buffer(new long[3]);
@@ -90,7 +84,7 @@ class AsyncPathTest {
   @Test
   void reproducibleModeRunsTheSynchronousCallOnThePool() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       Prims reproducible = prims.determinism(Determinism.REPRODUCIBLE);
       Scalar s =
           reproducible
@@ -106,10 +100,9 @@ class AsyncPathTest {
   @Test
   void aCallIssuedWhileAnEarlierPoolCallOnTheBackendIsPendingWaitsForIt() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
-      CountDownLatch hold = new CountDownLatch(1);
-      provider.holdSync = hold;
+      provider.holdSync();
       CompletableFuture<Scalar> pool =
           prims.determinism(Determinism.REPRODUCIBLE).reduceAsync(a, ReduceOp.SUM);
       CompletableFuture<Scalar> stream = prims.reduceAsync(a, ReduceOp.SUM);
@@ -118,8 +111,7 @@ class AsyncPathTest {
       Thread.sleep(100);
       assertEquals(0, provider.asyncCalls.get(), "a later call reached the backend first");
       assertFalse(pool.isDone() || stream.isDone() || poolAgain.isDone());
-      provider.holdSync = null;
-      hold.countDown();
+      provider.releaseSync();
       assertEquals(5, pool.get(10, TimeUnit.SECONDS).asInt());
       assertEquals(5, stream.get(10, TimeUnit.SECONDS).asInt());
       assertEquals(5, poolAgain.get(10, TimeUnit.SECONDS).asInt());
@@ -130,10 +122,9 @@ class AsyncPathTest {
   @Test
   void aBackendWithoutAnAsyncPathRunsItsCallsInIssueOrder() throws Exception {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
-      CountDownLatch hold = new CountDownLatch(1);
-      provider.holdSync = hold;
+      provider.holdSync();
       CompletableFuture<Scalar> first = prims.reduceAsync(a, ReduceOp.SUM);
       List<CompletableFuture<Scalar>> later = new ArrayList<>();
       for (int i = 0; i < 8; i++) {
@@ -141,8 +132,7 @@ class AsyncPathTest {
       }
       Thread.sleep(100);
       assertEquals(1, provider.syncCalls.get(), "a later call started before the first finished");
-      provider.holdSync = null;
-      hold.countDown();
+      provider.releaseSync();
       assertEquals(5, first.get(10, TimeUnit.SECONDS).asInt());
       for (CompletableFuture<Scalar> f : later) {
         assertEquals(13, f.get(10, TimeUnit.SECONDS).asInt());
@@ -154,10 +144,9 @@ class AsyncPathTest {
   @Test
   void aSynchronousCallWaitsForEarlierPoolCallsOnTheBackend() throws Exception {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
-      CountDownLatch hold = new CountDownLatch(1);
-      provider.holdSync = hold;
+      provider.holdSync();
       CompletableFuture<Scalar> pending = prims.reduceAsync(a, ReduceOp.SUM);
       CompletableFuture<Scalar> sync =
           CompletableFuture.supplyAsync(
@@ -168,8 +157,7 @@ class AsyncPathTest {
               });
       Thread.sleep(100);
       assertEquals(1, provider.syncCalls.get(), "the synchronous call did not wait");
-      provider.holdSync = null;
-      hold.countDown();
+      provider.releaseSync();
       assertEquals(5, pending.get(10, TimeUnit.SECONDS).asInt());
       assertEquals(13, sync.get(10, TimeUnit.SECONDS).asInt());
       assertEquals(List.of("sync", "sync", "sync dot returned"), provider.order);
@@ -179,7 +167,7 @@ class AsyncPathTest {
   @Test
   void aBackendWithoutAnAsyncPathRunsOnThePool() throws Exception {
     DeferredProvider provider = new DeferredProvider("plain", false, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer a = provider.buffer(new int[] {2, 3});
       assertEquals(13, prims.dotAsync(a, a).get(10, TimeUnit.SECONDS).asInt());
       assertEquals(5, prims.reduceAsync(a, ReduceOp.SUM).get(10, TimeUnit.SECONDS).asInt());
@@ -192,7 +180,7 @@ class AsyncPathTest {
   @Test
   void badInputFailsTheFutureWithTheSynchronousExceptionWithoutReachingTheBackend() {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer empty = provider.buffer(new int[0]);
       DeviceBuffer two = provider.buffer(new int[2]);
       DeviceBuffer three = provider.buffer(new int[3]);
@@ -227,7 +215,7 @@ class AsyncPathTest {
   @Test
   void emptyInputsCompleteAtOnceWithTheIdentity() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, true);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer empty = provider.buffer(new int[0]);
       CompletableFuture<Scalar> sum = prims.reduceAsync(empty, ReduceOp.SUM);
       assertTrue(sum.isDone());
@@ -241,7 +229,7 @@ class AsyncPathTest {
   @Test
   void aFailureOfTheAsyncPathReachesTheFutureUnchanged() {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       DeviceBuffer values = provider.buffer(new int[] {1});
       PrimsException later = new PrimsException("late", "kernel failed on the device");
       provider.failNextAsync = later;
@@ -262,7 +250,7 @@ class AsyncPathTest {
   @Test
   void manyThreadsEachGetTheirOwnAnswers() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, false);
-    try (Prims prims = create(provider)) {
+    try (Prims prims = provider.open()) {
       List<List<CompletableFuture<Scalar>>> submitted =
           Concurrently.run(
               8,
@@ -289,7 +277,7 @@ class AsyncPathTest {
   @Test
   void closingTheEngineWaitsForEnqueuedWorkThenRefusesNewCalls() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, true);
-    Prims prims = create(provider);
+    Prims prims = provider.open();
     DeviceBuffer values = provider.buffer(new int[] {3, 4});
     CompletableFuture<Scalar> pending = prims.reduceAsync(values, ReduceOp.SUM);
     provider.release();

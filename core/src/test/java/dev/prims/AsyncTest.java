@@ -15,14 +15,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class AsyncTest {
-  private static Prims create(FakeProvider provider) {
-    return Prims.create(
-        PrimsConfig.builder().backend(provider.id()).fallback(false).build(), List.of(provider));
-  }
-
   @Test
   void reduceAsyncCompletesWithTheResultOnAPoolThread() throws Exception {
-    try (Prims prims = create(new FakeProvider("alpha", 1, Mode.WORKS))) {
+    try (Prims prims = new FakeProvider("alpha", 1, Mode.WORKS).open()) {
       CompletableFuture<Scalar> f = prims.reduceAsync(new int[] {1, 2, 3}, ReduceOp.SUM);
       Scalar s = f.get(10, TimeUnit.SECONDS);
       assertEquals(6, s.asInt());
@@ -34,7 +29,7 @@ class AsyncTest {
 
   @Test
   void failuresCompleteTheFutureExceptionally() {
-    try (Prims prims = create(new FakeProvider("alpha", 1, Mode.FAILS_ON_CALL))) {
+    try (Prims prims = new FakeProvider("alpha", 1, Mode.FAILS_ON_CALL).open()) {
       ExecutionException e =
           assertThrows(
               ExecutionException.class,
@@ -46,7 +41,7 @@ class AsyncTest {
 
   @Test
   void badInputFailsTheFutureWithTheSynchronousMessage() {
-    try (Prims prims = create(new FakeProvider("alpha", 1, Mode.WORKS))) {
+    try (Prims prims = new FakeProvider("alpha", 1, Mode.WORKS).open()) {
       ExecutionException e =
           assertThrows(
               ExecutionException.class,
@@ -59,7 +54,7 @@ class AsyncTest {
   @Test
   void manyThreadsSubmittingAtOnceAllGetTheirOwnAnswer() throws Exception {
     FakeProvider alpha = new FakeProvider("alpha", 1, Mode.WORKS);
-    try (Prims prims = create(alpha)) {
+    try (Prims prims = alpha.open()) {
       List<List<CompletableFuture<Scalar>>> submitted =
           Concurrently.run(
               8,
@@ -83,7 +78,7 @@ class AsyncTest {
 
   @Test
   void closeWaitsForSubmittedCallsAndThenRefusesNewOnes() throws Exception {
-    Prims prims = create(new FakeProvider("alpha", 1, Mode.WORKS));
+    Prims prims = new FakeProvider("alpha", 1, Mode.WORKS).open();
     List<CompletableFuture<Scalar>> pending = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       pending.add(prims.reduceAsync(new int[] {i, 1}, ReduceOp.SUM));
@@ -100,7 +95,7 @@ class AsyncTest {
 
   @Test
   void viewsShareTheEnginesPool() throws Exception {
-    try (Prims prims = create(new FakeProvider("alpha", 1, Mode.WORKS))) {
+    try (Prims prims = new FakeProvider("alpha", 1, Mode.WORKS).open()) {
       Prims view = prims.variant(Primitive.REDUCE, "other");
       view.close();
       Scalar s = view.reduceAsync(new int[] {4, 5}, ReduceOp.SUM).get(10, TimeUnit.SECONDS);

@@ -8,14 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.prims.FakeProvider.Mode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BufferSliceTest {
   private static Prims create() {
-    return Prims.create(
-        PrimsConfig.builder().backend("alpha").fallback(false).build(),
-        List.of(new FakeProvider("alpha", 1, Mode.WORKS)));
+    return new FakeProvider("alpha", 1, Mode.WORKS).open();
   }
 
   @Test

@@ -36,7 +36,7 @@ final class DeferredProvider extends ArrayProvider {
   volatile RuntimeException throwNextAsync;
 
   /** When set, synchronous calls wait for it before returning. */
-  volatile CountDownLatch holdSync;
+  private volatile CountDownLatch heldSync;
 
   /** "sync" and "async", in the order the backend's methods were entered. */
   final List<String> order = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
@@ -54,6 +54,18 @@ final class DeferredProvider extends ArrayProvider {
     super(id, 1, 0);
     this.asyncPath = asyncPath;
     this.gate = new CountDownLatch(held ? 1 : 0);
+  }
+
+  /** Makes synchronous calls wait, from now on, until {@link #releaseSync()}. */
+  void holdSync() {
+    heldSync = new CountDownLatch(1);
+  }
+
+  /** Lets the waiting synchronous calls return, and later ones run without waiting. */
+  void releaseSync() {
+    CountDownLatch hold = heldSync;
+    heldSync = null;
+    hold.countDown();
   }
 
   /** Lets the device thread run what is queued, and everything after. */
@@ -103,7 +115,7 @@ final class DeferredProvider extends ArrayProvider {
     syncCalls.incrementAndGet();
     lastSyncThread = Thread.currentThread().getName();
     order.add("sync");
-    CountDownLatch hold = holdSync;
+    CountDownLatch hold = heldSync;
     try {
       if (hold != null && !hold.await(30, TimeUnit.SECONDS)) {
         throw new IllegalStateException("the test never released the synchronous call");

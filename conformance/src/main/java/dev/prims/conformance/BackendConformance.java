@@ -79,6 +79,24 @@ public abstract class BackendConformance {
     }
   }
 
+  /**
+   * Skips the class's tests when the backend lacks the capability {@code what}: when {@code probe}
+   * (its accessor, such as {@code backend().sorter()}) throws {@link
+   * UnsupportedOperationException}.
+   */
+  protected final void requireCapability(String what, Runnable probe) {
+    try {
+      probe.run();
+    } catch (UnsupportedOperationException e) {
+      Assumptions.abort(
+          backendId()
+              + " offers no "
+              + what
+              + " (capability absent in this backend): "
+              + e.getMessage());
+    }
+  }
+
   @AfterAll
   final void closeBackendAfterAll() {
     closeBackend();
@@ -396,6 +414,13 @@ public abstract class BackendConformance {
             variant ->
                 DynamicContainer.dynamicContainer(
                     variant, cases.apply(variant, prims().variant(primitive, variant))));
+  }
+
+  /** One container per type, named after its id, holding the tests {@code cases} gives for it. */
+  protected static Stream<DynamicNode> perType(
+      Function<DType, Stream<? extends DynamicNode>> cases) {
+    return Arrays.stream(DType.values())
+        .map(type -> DynamicContainer.dynamicContainer(type.id(), cases.apply(type)));
   }
 
   /**

@@ -17,7 +17,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Size;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
-import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -33,23 +32,14 @@ public abstract class DotConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> defaultVariant() {
-    return Arrays.stream(DType.values())
-        .map(
-            type ->
-                DynamicContainer.dynamicContainer(
-                    type.id(), cases(prims(), null, type, Sizes.all())));
+    return perType(type -> cases(prims(), null, type, Sizes.all()));
   }
 
   @TestFactory
   Stream<DynamicNode> everyVariant() {
     return perVariant(
         Primitive.DOT,
-        (variant, view) ->
-            Arrays.stream(DType.values())
-                .map(
-                    type ->
-                        DynamicContainer.dynamicContainer(
-                            type.id(), cases(view, variant, type, Sizes.variantSubset()))));
+        (variant, view) -> perType(type -> cases(view, variant, type, Sizes.variantSubset())));
   }
 
   @TestFactory

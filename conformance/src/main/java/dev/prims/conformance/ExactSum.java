@@ -9,11 +9,9 @@ public final class ExactSum {
   private static final double SCALE_DOWN = 0x1p-128;
   private static final double SCALE_UP = 0x1p128;
 
-  private double sum;
-  private double compensation;
+  private final Compensated plain = new Compensated();
+  private final Compensated scaled = new Compensated();
   private double sumAbs;
-  private double scaledSum;
-  private double scaledCompensation;
   private double scaledSumAbs;
   private long count;
   private boolean nan;
@@ -56,21 +54,32 @@ public final class ExactSum {
   }
 
   private void addFinite(double x) {
-    double t = sum + x;
-    if (Math.abs(sum) >= Math.abs(x)) {
-      compensation += (sum - t) + x;
-    } else {
-      compensation += (x - t) + sum;
+    plain.add(x);
+    scaled.add(x * SCALE_DOWN);
+  }
+
+  /** One Neumaier sum: the rounded running sum and the compensation for its rounding errors. */
+  private static final class Compensated {
+    private double sum;
+    private double compensation;
+
+    void add(double x) {
+      double t = sum + x;
+      if (Math.abs(sum) >= Math.abs(x)) {
+        compensation += (sum - t) + x;
+      } else {
+        compensation += (x - t) + sum;
+      }
+      sum = t;
     }
-    sum = t;
-    double y = x * SCALE_DOWN;
-    double u = scaledSum + y;
-    if (Math.abs(scaledSum) >= Math.abs(y)) {
-      scaledCompensation += (scaledSum - u) + y;
-    } else {
-      scaledCompensation += (y - u) + scaledSum;
+
+    boolean isFinite() {
+      return Double.isFinite(sum) && Double.isFinite(compensation);
     }
-    scaledSum = u;
+
+    double value() {
+      return sum + compensation;
+    }
   }
 
   /**
@@ -78,10 +87,7 @@ public final class ExactSum {
    * copy kept at a 2^-128 scale (and is infinite only when the sum itself is out of range).
    */
   public double value() {
-    if (Double.isFinite(sum) && Double.isFinite(compensation)) {
-      return sum + compensation;
-    }
-    return (scaledSum + scaledCompensation) * SCALE_UP;
+    return plain.isFinite() ? plain.value() : scaled.value() * SCALE_UP;
   }
 
   /** The sum of the magnitudes of the finite terms (infinite beyond the double range). */

@@ -240,14 +240,7 @@ public abstract class HistogramConformance extends BackendConformance {
                 values[i] = lo - 0.1 * width + 1.2 * width * r.nextDouble();
             }
           }
-          if (type == DType.FLOAT) {
-            float[] f = new float[n];
-            for (int i = 0; i < n; i++) {
-              f[i] = (float) values[i];
-            }
-            return f;
-          }
-          return values;
+          return asType(type, values);
         }
     }
   }
@@ -414,14 +407,19 @@ public abstract class HistogramConformance extends BackendConformance {
                   ? pool[r.nextInt(pool.length)]
                   : spec.lower() + (spec.upper() - spec.lower()) * r.nextDouble();
     }
-    if (type == DType.FLOAT) {
-      float[] f = new float[n];
-      for (int i = 0; i < n; i++) {
-        f[i] = (float) v[i];
-      }
-      return f;
+    return asType(type, v);
+  }
+
+  /** {@code values} as an array of the floating {@code type}: rounded to float for FLOAT. */
+  private static Object asType(DType type, double[] values) {
+    if (type != DType.FLOAT) {
+      return values;
     }
-    return v;
+    float[] f = new float[values.length];
+    for (int i = 0; i < values.length; i++) {
+      f[i] = (float) values[i];
+    }
+    return f;
   }
 
   @AddLifecycleHook(BackendPropertyHook.class)

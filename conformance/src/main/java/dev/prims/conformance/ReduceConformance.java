@@ -34,17 +34,14 @@ public abstract class ReduceConformance extends BackendConformance {
 
   @TestFactory
   Stream<DynamicNode> defaultVariant() {
-    return Arrays.stream(DType.values())
-        .map(
-            type ->
-                DynamicContainer.dynamicContainer(
-                    type.id(),
-                    Arrays.stream(ReduceOp.values())
-                        .filter(op -> op.supports(type))
-                        .map(
-                            op ->
-                                DynamicContainer.dynamicContainer(
-                                    op.id(), cases(prims(), null, type, op, Sizes.all())))));
+    return perType(
+        type ->
+            Arrays.stream(ReduceOp.values())
+                .filter(op -> op.supports(type))
+                .map(
+                    op ->
+                        DynamicContainer.dynamicContainer(
+                            op.id(), cases(prims(), null, type, op, Sizes.all()))));
   }
 
   @TestFactory

@@ -4,6 +4,7 @@ import dev.prims.DType;
 import dev.prims.ReduceOp;
 import dev.prims.spi.FoldPlan;
 import java.lang.reflect.Array;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The expected bits of reproducible mode, computed on the host with {@link FoldPlan} exactly as the
@@ -28,18 +29,11 @@ public final class ReproducibleReference {
    * every value is zero.
    */
   public static Number sum(Object array) {
-    DType type = DType.ofArray(array);
-    double maxAbs = maxAbs(array);
-    if (maxAbs == 0) {
-      return ReduceOp.SUM.identity(type);
-    }
-    FoldPlan plan = FoldPlan.forMaxAbs(type, maxAbs);
-    long[] sums = new long[plan.folds()];
-    int n = Array.getLength(array);
-    for (int i = 0; i < n; i++) {
-      plan.accumulate(Reference.element(array, i), sums);
-    }
-    return plan.finish(sums);
+    return sumOf(
+        DType.ofArray(array),
+        maxAbs(array),
+        Array.getLength(array),
+        i -> Reference.element(array, i));
   }
 
   /**
@@ -47,16 +41,25 @@ public final class ReproducibleReference {
    * finite, boxed as their type: +0.0 when that bound is zero.
    */
   public static Number dot(Object a, Object b) {
-    DType type = DType.ofArray(a);
-    double bound = maxAbs(a) * maxAbs(b);
+    return sumOf(
+        DType.ofArray(a),
+        maxAbs(a) * maxAbs(b),
+        Array.getLength(a),
+        i -> Reference.element(a, i) * Reference.element(b, i));
+  }
+
+  /**
+   * The reproducible sum of the {@code n} terms {@code term(i)}, whose magnitudes are at most
+   * {@code bound}, boxed as {@code type}: +0.0 when the bound is zero.
+   */
+  private static Number sumOf(DType type, double bound, int n, IntToDoubleFunction term) {
     if (bound == 0) {
       return ReduceOp.SUM.identity(type);
     }
     FoldPlan plan = FoldPlan.forMaxAbs(type, bound);
     long[] sums = new long[plan.folds()];
-    int n = Array.getLength(a);
     for (int i = 0; i < n; i++) {
-      plan.accumulate(Reference.element(a, i) * Reference.element(b, i), sums);
+      plan.accumulate(term.applyAsDouble(i), sums);
     }
     return plan.finish(sums);
   }

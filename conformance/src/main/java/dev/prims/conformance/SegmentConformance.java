@@ -59,23 +59,42 @@ public abstract class SegmentConformance extends BackendConformance {
         for (ReduceOp op : OPS) {
           List<DynamicNode> tests = new ArrayList<>();
           for (int n : SegmentLayouts.SIZES) {
-            List<Layout> layouts = SegmentLayouts.all(n, TestData.seed("layout", n));
-            for (int l = 0; l < layouts.size(); l++) {
-              Layout layout = layouts.get(l);
-              boolean longOffsets = l % 2 == 1;
-              for (DataKind kind : kinds(type, n)) {
-                tests.add(
-                    DynamicTest.dynamicTest(
-                        "n=" + n + " " + layout + " " + kind + (longOffsets ? " long offsets" : ""),
-                        () -> checkArrays(mode, type, op, kind, n, layout, longOffsets)));
-              }
-            }
+            addLayoutTests(
+                tests,
+                n,
+                SegmentLayouts.all(n, TestData.seed("layout", n)),
+                kinds(type, n),
+                (layout, longOffsets, kind) ->
+                    checkArrays(mode, type, op, kind, n, layout, longOffsets));
           }
           nodes.add(DynamicContainer.dynamicContainer(name(mode, type, op), tests));
         }
       }
     }
     return nodes.stream();
+  }
+
+  /** A check of {@code n} values of one data case on one layout, with int or long offsets. */
+  private interface LayoutCheck<D> {
+    void run(Layout layout, boolean longOffsets, D data);
+  }
+
+  /**
+   * Adds to {@code tests} one test per layout of {@code n} values and data case, named after them;
+   * every other layout (the second, the fourth, ...) has long offsets, the others int offsets.
+   */
+  private static <D> void addLayoutTests(
+      List<DynamicNode> tests, int n, List<Layout> layouts, List<D> data, LayoutCheck<D> check) {
+    for (int l = 0; l < layouts.size(); l++) {
+      Layout layout = layouts.get(l);
+      boolean longOffsets = l % 2 == 1;
+      for (D d : data) {
+        tests.add(
+            DynamicTest.dynamicTest(
+                "n=" + n + " " + layout + " " + d + (longOffsets ? " long offsets" : ""),
+                () -> check.run(layout, longOffsets, d)));
+      }
+    }
   }
 
   private static List<DataKind> kinds(DType type, int n) {
@@ -88,16 +107,20 @@ public abstract class SegmentConformance extends BackendConformance {
   private void checkArrays(
       Mode mode, DType type, ReduceOp op, DataKind kind, int n, Layout layout, boolean longs) {
     Object values = TestData.array(type, kind, n, TestData.seed(type, kind, n, layout.name()));
-    Segments segments =
-        longs
-            ? prims().segments(SegmentLayouts.asLongs(layout.offsets()))
-            : prims().segments(layout.offsets());
+    Segments segments = segments(layout, longs);
     assertEquals(layout.offsets().length - 1, segments.count(), "segment count");
     Object result =
         mode == Mode.REDUCE
             ? Calls.reduce(segments, values, op).values()
             : Calls.scan(segments, values, op, mode.kind()).values();
     check(mode, type, op, values, layout.offsets(), result);
+  }
+
+  /** The segments of {@code layout}, made from its offsets as longs where {@code longs}. */
+  private Segments segments(Layout layout, boolean longs) {
+    return longs
+        ? prims().segments(SegmentLayouts.asLongs(layout.offsets()))
+        : prims().segments(layout.offsets());
   }
 
   /**
@@ -214,16 +237,13 @@ public abstract class SegmentConformance extends BackendConformance {
           if (n == Sizes.LARGE) {
             layouts = List.of(layouts.get(1), new Layout("64 each", SegmentLayouts.fixed(n, 64)));
           }
-          for (int l = 0; l < layouts.size(); l++) {
-            Layout layout = layouts.get(l);
-            boolean longOffsets = l % 2 == 1;
-            for (String data : argData(type, n)) {
-              tests.add(
-                  DynamicTest.dynamicTest(
-                      "n=" + n + " " + layout + " " + data + (longOffsets ? " long offsets" : ""),
-                      () -> checkArgArrays(type, op, data, n, layout, longOffsets)));
-            }
-          }
+          addLayoutTests(
+              tests,
+              n,
+              layouts,
+              argData(type, n),
+              (layout, longOffsets, data) ->
+                  checkArgArrays(type, op, data, n, layout, longOffsets));
         }
         nodes.add(DynamicContainer.dynamicContainer("arg " + type.id() + " " + op.id(), tests));
       }
@@ -247,10 +267,7 @@ public abstract class SegmentConformance extends BackendConformance {
           case "nan" -> TestData.array(type, DataKind.NAN, n, seed);
           default -> TestData.array(type, DataKind.RANDOM, n, seed);
         };
-    Segments segments =
-        longs
-            ? prims().segments(SegmentLayouts.asLongs(layout.offsets()))
-            : prims().segments(layout.offsets());
+    Segments segments = segments(layout, longs);
     dev.prims.SegmentArgResult<?> r = Calls.argReduce(segments, values, op);
     SegmentArgCheck.check(type, op, values, layout.offsets(), r.values(), r.indices());
   }

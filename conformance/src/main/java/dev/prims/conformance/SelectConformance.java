@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.DoublePredicate;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -81,14 +80,7 @@ public abstract class SelectConformance extends BackendConformance {
 
   @BeforeAll
   final void requireSelect() {
-    try {
-      backend().selector();
-    } catch (UnsupportedOperationException e) {
-      Assumptions.abort(
-          backendId()
-              + " offers no select or top-k (capability absent in this backend): "
-              + e.getMessage());
-    }
+    requireCapability("select or top-k", () -> backend().selector());
   }
 
   @TestFactory

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -52,12 +51,7 @@ public abstract class SortConformance extends BackendConformance {
 
   @BeforeAll
   final void requireSort() {
-    try {
-      backend().sorter();
-    } catch (UnsupportedOperationException e) {
-      Assumptions.abort(
-          backendId() + " offers no sort (capability absent in this backend): " + e.getMessage());
-    }
+    requireCapability("sort", () -> backend().sorter());
   }
 
   @TestFactory

@@ -76,16 +76,16 @@ public final class DeviceSelect implements Selector {
     requireIntLength(values);
     long kept =
         compact(
-            values,
-            null,
-            select.program(),
-            select.flags(),
-            select.out(),
-            null,
-            0,
-            values.length(),
-            select.partition(),
-            call);
+            new SelectKernels.Compaction(
+                values,
+                null,
+                select.program(),
+                select.flags(),
+                select.out(),
+                null,
+                0,
+                values.length(),
+                select.partition()));
     call.usedVariant(TILE_COMPACT);
     return kept;
   }
@@ -195,16 +195,16 @@ public final class DeviceSelect implements Selector {
             }
           }
           compact(
-              values,
-              null,
-              SelectProgram.radixPrefix(prefix, 0, descending),
-              null,
-              valuesOut,
-              indicesOut,
-              less,
-              need,
-              false,
-              call);
+              new SelectKernels.Compaction(
+                  values,
+                  null,
+                  SelectProgram.radixPrefix(prefix, 0, descending),
+                  null,
+                  valuesOut,
+                  indicesOut,
+                  less,
+                  need,
+                  false));
         }
       } finally {
         source.close();
@@ -284,25 +284,12 @@ public final class DeviceSelect implements Selector {
     }
   }
 
-  /** One compaction (see {@link SelectKernels#compact}); returns the kept count. */
-  private long compact(
-      DeviceBuffer values,
-      DeviceBuffer indices,
-      long[] program,
-      DeviceBuffer flagsIn,
-      DeviceBuffer valuesOut,
-      DeviceBuffer indicesOut,
-      long at,
-      long capacity,
-      boolean partition,
-      CallContext call) {
-    long n = values.length();
-    if (n == 0) {
-      return 0;
-    }
-    return kernels.compact(
-        new SelectKernels.Compaction(
-            values, indices, program, flagsIn, valuesOut, indicesOut, at, capacity, partition));
+  /**
+   * One compaction (see {@link SelectKernels#compact}); returns the kept count, 0 without a launch
+   * for empty values.
+   */
+  private long compact(SelectKernels.Compaction compaction) {
+    return compaction.values().length() == 0 ? 0 : kernels.compact(compaction);
   }
 
   private static void requireIntLength(DeviceBuffer values) {

@@ -244,7 +244,8 @@ final class SequentialBackend implements Backend {
     };
   }
 
-  private static double real(Object a, int i) {
+  /** Element {@code i} of a float or double array. */
+  static double real(Object a, int i) {
     return a instanceof float[] ? ((float[]) a)[i] : ((double[]) a)[i];
   }
 
@@ -252,7 +253,8 @@ final class SequentialBackend implements Backend {
     return a instanceof int[] ? ((int[]) a)[i] : ((long[]) a)[i];
   }
 
-  private static void setReal(Object a, int i, double v) {
+  /** Sets element {@code i} of a float (rounded) or double array to {@code v}. */
+  static void setReal(Object a, int i, double v) {
     if (a instanceof float[]) {
       ((float[]) a)[i] = (float) v;
     } else {

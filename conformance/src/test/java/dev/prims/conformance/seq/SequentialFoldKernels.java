@@ -1,5 +1,8 @@
 package dev.prims.conformance.seq;
 
+import static dev.prims.conformance.seq.SequentialBackend.real;
+import static dev.prims.conformance.seq.SequentialBackend.setReal;
+
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
@@ -43,7 +46,7 @@ final class SequentialFoldKernels implements FoldKernels {
       int to = (int) Math.min(n, (long) from + chunk);
       double max = 0;
       for (int i = from; i < to; i++) {
-        double v = Math.abs(value(a, i));
+        double v = Math.abs(real(a, i));
         max = Double.isNaN(v) || v > max ? v : max;
       }
       if (!Double.isFinite(max)) {
@@ -55,7 +58,7 @@ final class SequentialFoldKernels implements FoldKernels {
       FoldPlan plan = FoldPlan.forMaxAbs(type, max);
       long[] sums = new long[plan.folds()];
       for (int i = from; i < to; i++) {
-        split(value(a, i), plan, sums);
+        split(real(a, i), plan, sums);
       }
       total = total.plus(FoldSums.of(type, plan.topGrid(), sums));
     }
@@ -65,14 +68,14 @@ final class SequentialFoldKernels implements FoldKernels {
   @Override
   public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
     Object a = HeapBuffer.array(input);
-    return chunked((int) input.length(), plan, i -> value(a, i));
+    return chunked((int) input.length(), plan, i -> real(a, i));
   }
 
   @Override
   public long[] foldDot(DeviceBuffer a, DeviceBuffer b, FoldPlan plan) {
     Object x = HeapBuffer.array(a);
     Object y = HeapBuffer.array(b);
-    return chunked((int) a.length(), plan, i -> value(x, i) * value(y, i));
+    return chunked((int) a.length(), plan, i -> real(x, i) * real(y, i));
   }
 
   @Override
@@ -82,13 +85,13 @@ final class SequentialFoldKernels implements FoldKernels {
     long[] sums = new long[plan.folds()];
     boolean inclusive = kind == ScanKind.INCLUSIVE;
     for (int i = 0; i < input.length(); i++) {
-      double x = value(in, i);
+      double x = real(in, i);
       if (!inclusive) {
-        store(out, i, combine(sums, plan));
+        setReal(out, i, combine(sums, plan));
       }
       split(x, plan, sums);
       if (inclusive) {
-        store(out, i, combine(sums, plan));
+        setReal(out, i, combine(sums, plan));
       }
     }
   }
@@ -143,17 +146,5 @@ final class SequentialFoldKernels implements FoldKernels {
       v = f == 0 ? part : v + part;
     }
     return v;
-  }
-
-  private static double value(Object a, int i) {
-    return a instanceof float[] ? ((float[]) a)[i] : ((double[]) a)[i];
-  }
-
-  private static void store(Object out, int i, double v) {
-    if (out instanceof float[]) {
-      ((float[]) out)[i] = (float) v;
-    } else {
-      ((double[]) out)[i] = v;
-    }
   }
 }

@@ -1,7 +1,6 @@
 package dev.prims.engine.multidevice;
 
 import dev.prims.DeviceBuffer;
-import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Segmenter;
 
@@ -11,10 +10,10 @@ import dev.prims.spi.Segmenter;
  * on any backend; it uses one device.
  */
 final class GatheringSegmenter implements Segmenter {
-  private final MultiDeviceBackend owner;
+  private final FirstDevice device;
 
   GatheringSegmenter(MultiDeviceBackend owner) {
-    this.owner = owner;
+    this.device = new FirstDevice(owner);
   }
 
   @Override
@@ -23,36 +22,36 @@ final class GatheringSegmenter implements Segmenter {
         pass.values(),
         pass.offsets(),
         pass.out(),
-        (v, o, r) -> first().segmenter().segmented(pass.on(v, o, r)));
+        (v, o, r) -> device.backend().segmenter().segmented(pass.on(v, o, r)));
     if (pass.plan() == null) {
-      owner.record(pass.call(), 1, null);
+      device.record(pass.call());
     }
   }
 
   @Override
   public void argReduce(ArgPass pass) {
     DeviceBuffer outIndices = pass.outIndices();
-    try (DeviceBuffer i = first().buffers().allocate(outIndices.type(), outIndices.length())) {
+    try (DeviceBuffer i = device.allocate(outIndices.type(), outIndices.length())) {
       onFirst(
           pass.values(),
           pass.offsets(),
           pass.outValues(),
-          (v, o, r) -> first().segmenter().argReduce(pass.on(v, o, r, i)));
-      scatter(i, outIndices);
+          (v, o, r) -> device.backend().segmenter().argReduce(pass.on(v, o, r, i)));
+      device.scatter(i, outIndices);
     }
-    owner.record(pass.call(), 1, null);
+    device.record(pass.call());
   }
 
   @Override
   public long runs(
       DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
-    try (DeviceBuffer k = gather(keys);
-        DeviceBuffer u = first().buffers().allocate(uniqueKeys.type(), uniqueKeys.length());
-        DeviceBuffer o = first().buffers().allocate(offsets.type(), offsets.length())) {
-      long runs = first().segmenter().runs(k, u, o, call);
-      scatter(u, uniqueKeys);
-      scatter(o, offsets);
-      owner.record(call, 1, null);
+    try (DeviceBuffer k = device.gather(keys);
+        DeviceBuffer u = device.allocate(uniqueKeys.type(), uniqueKeys.length());
+        DeviceBuffer o = device.allocate(offsets.type(), offsets.length())) {
+      long runs = device.backend().segmenter().runs(k, u, o, call);
+      device.scatter(u, uniqueKeys);
+      device.scatter(o, offsets);
+      device.record(call);
       return runs;
     }
   }
@@ -65,25 +64,11 @@ final class GatheringSegmenter implements Segmenter {
   /** Gathers values and offsets on the first device, runs {@code work}, scatters its output. */
   private void onFirst(
       DeviceBuffer values, DeviceBuffer offsets, DeviceBuffer out, SegmentedCall work) {
-    try (DeviceBuffer v = gather(values);
-        DeviceBuffer o = gather(offsets);
-        DeviceBuffer r = first().buffers().allocate(out.type(), out.length())) {
+    try (DeviceBuffer v = device.gather(values);
+        DeviceBuffer o = device.gather(offsets);
+        DeviceBuffer r = device.allocate(out.type(), out.length())) {
       work.run(v, o, r);
-      scatter(r, out);
+      device.scatter(r, out);
     }
-  }
-
-  private Backend first() {
-    return owner.member(0);
-  }
-
-  /** A copy of {@code buffer} on the first device. */
-  private DeviceBuffer gather(DeviceBuffer buffer) {
-    return owner.shardedBuffers().gather(first(), owner.sharded(buffer));
-  }
-
-  /** Writes {@code result} (on the first device) into the shards of {@code target}. */
-  private void scatter(DeviceBuffer result, DeviceBuffer target) {
-    owner.shardedBuffers().scatter(first(), result, owner.sharded(target));
   }
 }

@@ -2,7 +2,6 @@ package dev.prims.engine.multidevice;
 
 import dev.prims.DeviceBuffer;
 import dev.prims.SortOrder;
-import dev.prims.spi.Backend;
 import dev.prims.spi.BufferSort;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Sorter;
@@ -13,39 +12,36 @@ import dev.prims.spi.Sorter;
  * Correct on any backend; it uses one device.
  */
 final class GatheringSorter implements Sorter {
-  private final MultiDeviceBackend owner;
+  private final FirstDevice device;
   private final Sorter first;
 
   GatheringSorter(MultiDeviceBackend owner, Sorter first) {
-    this.owner = owner;
+    this.device = new FirstDevice(owner);
     this.first = first;
   }
 
   @Override
   public void sort(Object keys, Object values, SortOrder order, CallContext call) {
     first.sort(keys, values, order, call);
-    owner.record(call, 1, null);
+    device.record(call);
   }
 
   @Override
   public void sortInto(Object keys, Object output, SortOrder order, CallContext call) {
     first.sortInto(keys, output, order, call);
-    owner.record(call, 1, null);
+    device.record(call);
   }
 
   @Override
   public void sort(BufferSort sort, CallContext call) {
-    Backend device = owner.member(0);
-    ShardedBuffers buffers = owner.shardedBuffers();
-    try (DeviceBuffer k = buffers.gather(device, owner.sharded(sort.keys()));
-        DeviceBuffer v =
-            sort.values() == null ? null : buffers.gather(device, owner.sharded(sort.values()))) {
+    try (DeviceBuffer k = device.gather(sort.keys());
+        DeviceBuffer v = device.gather(sort.values())) {
       first.sort(sort.inPlaceOn(k, v), call);
-      buffers.scatter(device, k, owner.sharded(sort.keysOut()));
+      device.scatter(k, sort.keysOut());
       if (v != null) {
-        buffers.scatter(device, v, owner.sharded(sort.valuesOut()));
+        device.scatter(v, sort.valuesOut());
       }
     }
-    owner.record(call, 1, null);
+    device.record(call);
   }
 }

@@ -6,6 +6,7 @@ import dev.prims.spi.ArgOrder;
 import dev.prims.spi.ArgReducer;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.IndexedValue;
+import java.util.List;
 
 /**
  * Arg-min/max over all devices: each finds its shard's extreme; indices shift by the shard's start
@@ -21,16 +22,15 @@ final class MultiDeviceArgReducer implements ArgReducer {
   @Override
   public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     ShardedBuffer values = owner.sharded(input);
-    IndexedValue best = null;
-    for (IndexedValue v :
+    List<IndexedValue> own =
         owner.onShards(
-            values.layout(),
-            call,
-            (i, c) -> {
-              IndexedValue own = owner.member(i).argReducer().argReduce(values.shard(i), op, c);
-              return new IndexedValue(own.value(), own.index() + values.layout().start(i));
-            })) {
-      best = ArgOrder.better(best, v, op);
+            values, call, (member, shard, c) -> member.argReducer().argReduce(shard, op, c));
+    IndexedValue best = null;
+    for (int i = 0; i < own.size(); i++) {
+      IndexedValue v = own.get(i);
+      best =
+          ArgOrder.better(
+              best, new IndexedValue(v.value(), v.index() + values.layout().start(i)), op);
     }
     return best;
   }

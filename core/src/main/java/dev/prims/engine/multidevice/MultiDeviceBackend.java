@@ -144,6 +144,20 @@ public final class MultiDeviceBackend extends AbstractBackend {
     return results;
   }
 
+  /** One device's call on the shard of a buffer that it holds. */
+  interface ShardCall<T> {
+    T run(Backend member, DeviceBuffer shard, CallContext call);
+  }
+
+  /**
+   * Runs {@code task} on every shard of {@code values} at once, on the device that holds it, as
+   * {@link #onShards(ShardLayout, CallContext, java.util.function.BiFunction)} does; the results in
+   * shard order.
+   */
+  <T> List<T> onShards(ShardedBuffer values, CallContext call, ShardCall<T> task) {
+    return onShards(values.layout(), call, (i, c) -> task.run(members.get(i), values.shard(i), c));
+  }
+
   /** A context for one shard's call, with the caller's variant and determinism. */
   static CallContext shardCall(CallContext call) {
     return new CallContext(call.variant(), call.determinism());

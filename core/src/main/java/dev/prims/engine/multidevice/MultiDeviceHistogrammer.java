@@ -3,7 +3,6 @@ package dev.prims.engine.multidevice;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
-import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Histogrammer;
 import java.util.List;
@@ -47,13 +46,12 @@ final class MultiDeviceHistogrammer implements Histogrammer {
   private long count(ShardedBuffer values, HistogramSpec spec, long[] total, CallContext call) {
     List<long[]> parts =
         owner.onShards(
-            values.layout(),
+            values,
             call,
-            (i, c) -> {
-              Backend member = owner.member(i);
+            (member, shard, c) -> {
               long[] counts = new long[spec.bins()];
               try (DeviceBuffer own = member.buffers().allocate(DType.LONG, spec.bins())) {
-                long out = member.histogrammer().histogram(values.shard(i), spec, own, c);
+                long out = member.histogrammer().histogram(shard, spec, own, c);
                 member.buffers().download(own, counts);
                 return append(counts, out);
               }

@@ -15,15 +15,13 @@ final class MultiDeviceMoments implements MomentsReducer {
 
   @Override
   public MomentsState moments(DeviceBuffer input, CallContext call) {
-    ShardedBuffer values = owner.sharded(input);
-    MomentsState state = null;
-    for (MomentsState part :
-        owner.onShards(
-            values.layout(),
+    return owner
+        .onShards(
+            owner.sharded(input),
             call,
-            (i, c) -> owner.member(i).momentsReducer().moments(values.shard(i), c))) {
-      state = state == null ? part : state.plus(part);
-    }
-    return state;
+            (member, shard, c) -> member.momentsReducer().moments(shard, c))
+        .stream()
+        .reduce(MomentsState::plus)
+        .orElse(null);
   }
 }

@@ -15,13 +15,12 @@ final class MultiDeviceReducer implements Reducer {
 
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
-    ShardedBuffer values = owner.sharded(input);
     return Partials.fold(
         op,
         input.type(),
         owner.onShards(
-            values.layout(),
+            owner.sharded(input),
             call,
-            (i, c) -> owner.member(i).reducer().reduce(values.shard(i), op, c)));
+            (member, shard, c) -> member.reducer().reduce(shard, op, c)));
   }
 }

@@ -1,3 +1,27 @@
+<#-- Predicate: the Java source, the six comparisons written once from the table below. -->
+<#-- kind: the Kind constant (in SelectProgram's order, LT first), op: Java's operator, name: the factory. -->
+<#assign comparisons = [
+  {"kind": "LT", "op": "<", "name": "lessThan"}, {"kind": "LE", "op": "<=", "name": "atMost"},
+  {"kind": "GT", "op": ">", "name": "greaterThan"}, {"kind": "GE", "op": ">=", "name": "atLeast"},
+  {"kind": "EQ", "op": "==", "name": "equalTo"}, {"kind": "NE", "op": "!=", "name": "notEqualTo"}]>
+<#-- The comparison of kind as a lambda of x against the constant c, each line after indent. -->
+<#macro compareSwitch indent>
+${indent}return switch (kind) {
+<#list comparisons as c>
+${indent}  ${c?is_last?then("default", "case " + c.kind)} -> x -> x ${c.op} c;
+</#list>
+${indent}};
+</#macro>
+<#-- The AND and OR cases of a switch on kind: both sides' predicates by method, joined. -->
+<#macro junctions method>
+<#list ["and", "or"] as j>
+      case ${j?upper_case}:
+        return left.${method}(type).${j}(right.${method}(type));
+</#list>
+</#macro>
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/Predicate.java" />
+// Generated from core/src/main/codegen/templates/Predicate.java: edit the template, not this file.
 package dev.prims;
 
 import dev.prims.spi.SelectProgram;
@@ -21,12 +45,9 @@ public final class Predicate {
   public static final int MAX_TERMS = SelectProgram.MAX_INSTRUCTIONS;
 
   private enum Kind {
-    LT("<"),
-    LE("<="),
-    GT(">"),
-    GE(">="),
-    EQ("=="),
-    NE("!="),
+<#list comparisons as c>
+    ${c.kind}("${c.op}"),
+</#list>
     NOT_NAN("notNaN"),
     AND("and"),
     OR("or");
@@ -88,98 +109,35 @@ public final class Predicate {
     return new Predicate(kind, false, 0, c, null, null);
   }
 
-  /** {@code x < c}. */
-  public static Predicate lessThan(long c) {
-    return compare(Kind.LT, c);
+<#list comparisons as c>
+<#list ["long", "double"] as T>
+  /** {@code x ${c.op} c}. */
+  public static Predicate ${c.name}(${T} c) {
+    return compare(Kind.${c.kind}, c);
   }
 
-  /** {@code x < c}. */
-  public static Predicate lessThan(double c) {
-    return compare(Kind.LT, c);
-  }
-
-  /** {@code x <= c}. */
-  public static Predicate atMost(long c) {
-    return compare(Kind.LE, c);
-  }
-
-  /** {@code x <= c}. */
-  public static Predicate atMost(double c) {
-    return compare(Kind.LE, c);
-  }
-
-  /** {@code x > c}. */
-  public static Predicate greaterThan(long c) {
-    return compare(Kind.GT, c);
-  }
-
-  /** {@code x > c}. */
-  public static Predicate greaterThan(double c) {
-    return compare(Kind.GT, c);
-  }
-
-  /** {@code x >= c}. */
-  public static Predicate atLeast(long c) {
-    return compare(Kind.GE, c);
-  }
-
-  /** {@code x >= c}. */
-  public static Predicate atLeast(double c) {
-    return compare(Kind.GE, c);
-  }
-
-  /** {@code x == c}. */
-  public static Predicate equalTo(long c) {
-    return compare(Kind.EQ, c);
-  }
-
-  /** {@code x == c}. */
-  public static Predicate equalTo(double c) {
-    return compare(Kind.EQ, c);
-  }
-
-  /** {@code x != c}. */
-  public static Predicate notEqualTo(long c) {
-    return compare(Kind.NE, c);
-  }
-
-  /** {@code x != c}. */
-  public static Predicate notEqualTo(double c) {
-    return compare(Kind.NE, c);
-  }
-
+</#list>
+</#list>
+<#list [
+    {"name": "between", "upper": "atMost", "range": "closed", "op": "<="},
+    {"name": "inRange", "upper": "lessThan", "range": "half-open", "op": "<"}] as r>
+<#list ["long", "double"] as T>
+<#if T == "long">
   /**
-   * The closed range {@code lower <= x && x <= upper}.
+   * The ${r.range} range {@code lower <= x && x ${r.op} upper}.
    *
    * @throws IllegalArgumentException when {@code lower > upper} (naming both)
    */
-  public static Predicate between(long lower, long upper) {
+<#else>
+  /** {@link #${r.name}(long, long)} with floating bounds (neither NaN). */
+</#if>
+  public static Predicate ${r.name}(${T} lower, ${T} upper) {
     checkRange(lower, upper);
-    return atLeast(lower).and(atMost(upper));
+    return atLeast(lower).and(${r.upper}(upper));
   }
 
-  /** {@link #between(long, long)} with floating bounds (neither NaN). */
-  public static Predicate between(double lower, double upper) {
-    checkRange(lower, upper);
-    return atLeast(lower).and(atMost(upper));
-  }
-
-  /**
-   * The half-open range {@code lower <= x && x < upper}.
-   *
-   * @throws IllegalArgumentException when {@code lower > upper} (naming both)
-   */
-  public static Predicate inRange(long lower, long upper) {
-    checkRange(lower, upper);
-    return atLeast(lower).and(lessThan(upper));
-  }
-
-  /** {@link #inRange(long, long)} with floating bounds (neither NaN). */
-  public static Predicate inRange(double lower, double upper) {
-    checkRange(lower, upper);
-    return atLeast(lower).and(lessThan(upper));
-  }
-
+</#list>
+</#list>
   private static void checkRange(double lower, double upper) {
     if (!(lower <= upper)) {
       throw new IllegalArgumentException(
@@ -264,23 +222,13 @@ public final class Predicate {
 
   private LongPredicate onLongs(DType type) {
     switch (kind) {
-      case AND:
-        return left.onLongs(type).and(right.onLongs(type));
-      case OR:
-        return left.onLongs(type).or(right.onLongs(type));
+<@junctions method="onLongs"/>
       case NOT_NAN:
         return x -> true;
       default:
         if (integral) {
           long c = longConstant;
-          return switch (kind) {
-            case LT -> x -> x < c;
-            case LE -> x -> x <= c;
-            case GT -> x -> x > c;
-            case GE -> x -> x >= c;
-            case EQ -> x -> x == c;
-            default -> x -> x != c;
-          };
+<@compareSwitch indent="          "/>
         }
         DoublePredicate d = doubleCompare(doubleConstant);
         return x -> d.test((double) x);
@@ -299,10 +247,7 @@ public final class Predicate {
 
   private DoublePredicate onFloating(DType type) {
     switch (kind) {
-      case AND:
-        return left.onFloating(type).and(right.onFloating(type));
-      case OR:
-        return left.onFloating(type).or(right.onFloating(type));
+<@junctions method="onFloating"/>
       case NOT_NAN:
         return x -> !Double.isNaN(x);
       default:
@@ -311,14 +256,7 @@ public final class Predicate {
   }
 
   private DoublePredicate doubleCompare(double c) {
-    return switch (kind) {
-      case LT -> x -> x < c;
-      case LE -> x -> x <= c;
-      case GT -> x -> x > c;
-      case GE -> x -> x >= c;
-      case EQ -> x -> x == c;
-      default -> x -> x != c;
-    };
+<@compareSwitch indent="    "/>
   }
 
   @Override
