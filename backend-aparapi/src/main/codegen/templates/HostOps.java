@@ -25,6 +25,22 @@ final class HostOps {
 </#list>
     throw new IllegalArgumentException("no partials of a primitive type: " + partials);
   }
+
+  /** {@code target[t] = combine(op, target[t], source[s])}, both arrays of one element type. */
+  static void combineInto(Object target, int t, Object source, int s, int op) {
+<#list types as type>
+<#if type?is_first>
+    if (target instanceof ${type.java}[] a) {
+<#elseif type?is_last>
+    } else {
+      ${type.java}[] a = (${type.java}[]) target;
+<#else>
+    } else if (target instanceof ${type.java}[] a) {
+</#if>
+      a[t] = combine(op, a[t], ((${type.java}[]) source)[s]);
+</#list>
+    }
+  }
 <#list types as type>
 <#assign T = type.java>
 

@@ -71,3 +71,17 @@
 </#macro>
 <#-- The switch label of a type: its DType constant, or default for the last type. -->
 <#macro case type last><#if last>default<#else>case ${type.dtype}</#if></#macro>
+<#--
+  One branch of an if-chain on the array type of ${on}, in which ${name} is ${on} as a ${java}[]:
+  the first branch opens the chain, the last is its else (a cast); "    }" closes the chain.
+-->
+<#macro arrayBranch on java name first last>
+<#if first>
+    if (${on} instanceof ${java}[] ${name}) {
+<#elseif last>
+    } else {
+      ${java}[] ${name} = (${java}[]) ${on};
+<#else>
+    } else if (${on} instanceof ${java}[] ${name}) {
+</#if>
+</#macro>

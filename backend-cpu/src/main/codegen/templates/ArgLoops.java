@@ -1,4 +1,5 @@
 <#-- ArgLoops: the arg-min and arg-max loops, one overload per element type. -->
+<#import "/@includes/loops.ftl" as l>
 <@pp.dropOutputFile />
 <@pp.changeOutputFile name="/dev/prims/cpu/ArgLoops.java" />
 package dev.prims.cpu;
@@ -19,6 +20,23 @@ final class ArgLoops {
   static final int BLOCK = 512;
 
   private ArgLoops() {}
+
+  /**
+   * The index of the first extreme element of the non-empty {@code values[from, to)} ({@code
+   * values} an array of an element type): its first minimum when {@code min}, else its first
+   * maximum.
+   */
+  static int arg(Object values, int from, int to, boolean min) {
+<#list types as type>
+<@l.arrayBranch on="values" java=type.java name="a" first=type?is_first last=type?is_last />
+<#if type.floating>
+      return arg(a, from, to, min);
+<#else>
+      return min ? argMin(a, from, to) : argMax(a, from, to);
+</#if>
+</#list>
+    }
+  }
 <#list types as type>
 <#assign T = type.java>
 <#if !type.floating>

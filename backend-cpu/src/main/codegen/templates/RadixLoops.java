@@ -1,7 +1,14 @@
 <#-- RadixLoops: the loops of the LSD radix sort, per key type (transforms) and per key width (passes). -->
+<#import "/@includes/loops.ftl" as l>
+<#-- The radix bits' Java type of a key type: int for int and float keys, long for long and double. -->
+<#function bitsOf type>
+  <#return (type.java == "int" || type.java == "float")?then("int", "long")>
+</#function>
 <@pp.dropOutputFile />
 <@pp.changeOutputFile name="/dev/prims/cpu/RadixLoops.java" />
 package dev.prims.cpu;
+
+import java.util.Arrays;
 
 /**
  * The loops of {@link CpuRadixSort} over {@code [from, to)}. Keys become radix bits (an {@code int}
@@ -69,6 +76,65 @@ final class RadixLoops {
     }
   }
 </#list>
+
+  /** Sorts {@code keys} (an array of an element type) in place, reversed when descending. */
+  static void comparisonSort(Object keys, boolean descending) {
+<#list types as type>
+<@l.arrayBranch on="keys" java=type.java name="a" first=type?is_first last=type?is_last />
+      Arrays.sort(a);
+      if (descending) {
+        reverse(a);
+      }
+</#list>
+    }
+  }
+
+  /** {@code toBits} of {@code keys} (an array of an element type) into its radix bits' array. */
+  static void toBits(Object keys, Object bits, boolean descending, int from, int to) {
+<#list types as type>
+<@l.arrayBranch on="keys" java=type.java name="a" first=type?is_first last=type?is_last />
+      toBits(a, (${bitsOf(type)}[]) bits, descending, from, to);
+</#list>
+    }
+  }
+
+  /** {@code fromBits} of radix bits into {@code keys} (an array of an element type). */
+  static void fromBits(Object bits, Object keys, boolean descending, int from, int to) {
+<#list types as type>
+<@l.arrayBranch on="keys" java=type.java name="a" first=type?is_first last=type?is_last />
+      fromBits((${bitsOf(type)}[]) bits, a, descending, from, to);
+</#list>
+    }
+  }
+
+  /** {@code countAll} of radix bits in an int[] or long[]. */
+  static void countAll(Object bits, int from, int to, int[] counts) {
+<#list ["int", "long"] as B>
+<@l.arrayBranch on="bits" java=B name="a" first=B?is_first last=B?is_last />
+      countAll(a, from, to, counts);
+</#list>
+    }
+  }
+
+  /** {@code count} of radix bits in an int[] or long[]. */
+  static void count(Object bits, int from, int to, int shift, int mask, int[] counts) {
+<#list ["int", "long"] as B>
+<@l.arrayBranch on="bits" java=B name="a" first=B?is_first last=B?is_last />
+      count(a, from, to, shift, mask, counts);
+</#list>
+    }
+  }
+
+  /** {@code scatter} of radix bits in an int[] or long[] ({@code dst} of the same type). */
+  static void scatter(
+      Object src, Object dst, Object values, Object valuesDst, int from, int to, int shift, int mask,
+      int[] next) {
+<#list ["int", "long"] as B>
+<@l.arrayBranch on="src" java=B name="a" first=B?is_first last=B?is_last />
+      scatter(a, (${B}[]) dst, values, valuesDst, from, to, shift, mask, next);
+</#list>
+    }
+  }
 <#list ["int", "long"] as B>
 <#assign PASSES = (B == "int")?then(4, 8)>
 

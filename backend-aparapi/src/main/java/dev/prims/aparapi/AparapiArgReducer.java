@@ -1,6 +1,5 @@
 package dev.prims.aparapi;
 
-import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
 import dev.prims.spi.ArgOrder;
@@ -26,24 +25,17 @@ final class AparapiArgReducer implements ArgReducer {
   @Override
   public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     AparapiBuffer in = context.buffers().own(input);
-    DType type = in.type();
-    int n = in.size();
-    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
-    int items = groups * AparapiReducePolicy.BLOCK_SIZE;
     call.usedVariant(PER_ITEM);
-    KernelHandle<?> handle = context.kernels().arg(type);
-    return handle.locked(
-        k -> {
-          ArgKernel kernel = (ArgKernel) k;
-          kernel.bind(in.array(), n, op == ReduceOp.MIN);
-          kernel.span(context.shape().span(n, items));
-          handle.bind("a", in);
+    return context.perItem(
+        context.kernels().arg(in.type()),
+        ArgKernel.class,
+        in,
+        call,
+        kernel -> kernel.bind(in.array(), in.size(), op == ReduceOp.MIN),
+        (kernel, items) -> {
           Object values = kernel.values(items);
-          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
-          handle.get(values);
-          handle.get(kernel.index());
-          IndexedValue best = null;
           int[] index = kernel.index();
+          IndexedValue best = null;
           for (int i = 0; i < items; i++) {
             if (index[i] >= 0) {
               best =

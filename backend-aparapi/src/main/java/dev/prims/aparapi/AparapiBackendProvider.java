@@ -34,16 +34,11 @@ public final class AparapiBackendProvider implements BackendProvider {
 
   @Override
   public Availability probe(BackendContext context) {
-    AparapiDevices.Discovery discovery;
-    try {
-      discovery = AparapiDevices.discover();
-    } catch (LinkageError | RuntimeException e) {
-      return Availability.absent("Aparapi cannot load OpenCL: " + e);
+    Found found = find();
+    if (found.devices().isEmpty()) {
+      return Availability.absent(found.reason());
     }
-    List<OpenCLDevice> devices = discovery.devices();
-    if (devices.isEmpty()) {
-      return Availability.absent(discovery.reason());
-    }
+    List<OpenCLDevice> devices = found.devices();
     List<DeviceInfo> infos = new ArrayList<>();
     for (int i = 0; i < devices.size(); i++) {
       infos.add(AparapiDevices.info(i, devices.get(i)));
@@ -53,16 +48,11 @@ public final class AparapiBackendProvider implements BackendProvider {
 
   @Override
   public Backend create(BackendContext context) {
-    AparapiDevices.Discovery discovery;
-    try {
-      discovery = AparapiDevices.discover();
-    } catch (LinkageError | RuntimeException e) {
-      throw new BackendUnavailableException(ID, "Aparapi cannot load OpenCL: " + e, e);
+    Found found = find();
+    if (found.devices().isEmpty()) {
+      throw new BackendUnavailableException(ID, found.reason(), found.cause());
     }
-    List<OpenCLDevice> devices = discovery.devices();
-    if (devices.isEmpty()) {
-      throw new BackendUnavailableException(ID, discovery.reason());
-    }
+    List<OpenCLDevice> devices = found.devices();
     int index = AparapiDevices.select(devices, context.get(PrimsConfig.DEVICE).orElse(null));
     String fallback = context.get(PrimsConfig.FALLBACK, "true").trim();
     return new AparapiBackend(
@@ -70,5 +60,21 @@ public final class AparapiBackendProvider implements BackendProvider {
         devices.get(index),
         !fallback.equalsIgnoreCase("false"),
         BufferCleaner.captureSites(context));
+  }
+
+  /**
+   * Aparapi's OpenCL devices; where there are none, why (OpenCL failed to load, or the discovery's
+   * reason) and what failed, if anything.
+   */
+  private record Found(List<OpenCLDevice> devices, String reason, Throwable cause) {}
+
+  private static Found find() {
+    AparapiDevices.Discovery discovery;
+    try {
+      discovery = AparapiDevices.discover();
+    } catch (LinkageError | RuntimeException e) {
+      return new Found(List.of(), "Aparapi cannot load OpenCL: " + e, e);
+    }
+    return new Found(discovery.devices(), discovery.reason(), null);
   }
 }

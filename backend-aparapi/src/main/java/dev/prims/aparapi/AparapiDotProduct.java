@@ -35,21 +35,19 @@ final class AparapiDotProduct implements DotProduct {
     if (n == 0) {
       return ReduceOp.SUM.identity(left.type());
     }
-    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
+    int groups = context.reduceGroups(n);
     KernelHandle<?> handle = context.kernels().dot(left.type());
     return handle.locked(
         k -> {
           DotKernel kernel = (DotKernel) k;
           boolean self = left.array() == right.array();
           kernel.bind(left.array(), self ? null : right.array(), n);
-          kernel.span(context.shape().span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE));
           handle.bind("a", left);
           if (!self) {
             handle.bind("b", right);
           }
           Object partials = kernel.partials(groups);
-          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
-          handle.get(partials);
+          context.launchReduce(handle, kernel::span, n, groups, call, partials);
           return HostOps.fold(partials, OpCode.SUM, groups);
         });
   }

@@ -45,8 +45,7 @@ final class AparapiFoldKernels implements FoldKernels {
     if (n == 0) {
       return total;
     }
-    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
-    int span = context.shape().span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE);
+    int groups = context.reduceGroups(n);
     boolean squares = mode == FoldKernel.MODE_DOT && in.array() == other.array();
     int run = squares ? FoldKernel.MODE_SQUARES : mode;
     KernelHandle<?> handle = context.kernels().fold(plan.type());
@@ -55,19 +54,19 @@ final class AparapiFoldKernels implements FoldKernels {
           FoldKernel kernel = (FoldKernel) k;
           boolean dot = run == FoldKernel.MODE_DOT;
           kernel.bind(in.array(), dot ? other.array() : null, null, n, plan.folds(), factors(plan));
-          kernel.mode(run, span, 0, false);
           handle.bind("input", in);
           if (dot) {
             handle.bind("other", other);
           }
           handle.put(kernel.scale());
           long[] partials = kernel.partials(groups);
-          context.launchGroups(
+          context.launchReduce(
               handle,
+              span -> kernel.mode(run, span, 0, false),
+              n,
               groups,
-              AparapiReducePolicy.BLOCK_SIZE,
-              new CallContext(null, Determinism.REPRODUCIBLE));
-          handle.get(partials);
+              new CallContext(null, Determinism.REPRODUCIBLE),
+              partials);
           for (int g = 0; g < groups; g++) {
             for (int f = 0; f < total.length; f++) {
               total[f] += partials[FoldKernel.MAX_FOLDS * g + f];

@@ -30,17 +30,14 @@ final class AparapiHistogramPolicy {
 
   /** Groups to launch for {@code n} elements on a device with {@code computeUnits}. */
   static int groups(long n, int computeUnits) {
-    long wanted = (long) Math.max(1, computeUnits) * GROUPS_PER_COMPUTE_UNIT;
-    long needed = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
-    return (int) Math.max(1, Math.min(Math.min(wanted, needed), MAX_GROUPS));
+    return GroupCount.of(n, BLOCK_SIZE, computeUnits, GROUPS_PER_COMPUTE_UNIT, MAX_GROUPS);
   }
 
   /** Groups for {@code shared-atomics}: more per compute unit, cut so their rows fit the budget. */
   static int sharedGroups(long n, int computeUnits, int bins) {
-    long wanted = (long) Math.max(1, computeUnits) * SHARED_GROUPS_PER_COMPUTE_UNIT;
-    long needed = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
-    long groups = Math.min(Math.min(wanted, needed), MAX_GROUPS);
-    return (int) Math.max(1, Math.min(groups, ROW_BUDGET / Math.max(1, bins)));
+    int groups =
+        GroupCount.of(n, BLOCK_SIZE, computeUnits, SHARED_GROUPS_PER_COMPUTE_UNIT, MAX_GROUPS);
+    return Math.max(1, Math.min(groups, ROW_BUDGET / Math.max(1, bins)));
   }
 
   /** Whether {@code shared-atomics} can hold a row of {@code bins} in local memory. */

@@ -26,20 +26,15 @@ final class AparapiMomentsReducer implements MomentsReducer {
     AparapiBuffer in = context.buffers().own(input);
     DType type = in.type();
     int n = in.size();
-    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
-    int items = groups * AparapiReducePolicy.BLOCK_SIZE;
     call.usedVariant(PER_ITEM);
-    KernelHandle<?> handle = context.kernels().moments(type);
-    return handle.locked(
-        k -> {
-          MomentsKernel kernel = (MomentsKernel) k;
-          kernel.bind(in.array(), n);
-          kernel.span(context.shape().span(n, items));
-          handle.bind("a", in);
+    return context.perItem(
+        context.kernels().moments(type),
+        MomentsKernel.class,
+        in,
+        call,
+        kernel -> kernel.bind(in.array(), n),
+        (kernel, items) -> {
           Object sums = kernel.sums(items);
-          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
-          handle.get(sums);
-          handle.get(kernel.counts());
           int[] counts = kernel.counts();
           if (type.isFloating()) {
             double[] s = (double[]) sums;

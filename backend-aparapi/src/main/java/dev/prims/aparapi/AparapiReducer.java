@@ -30,17 +30,15 @@ final class AparapiReducer implements Reducer {
       return op.identity(type);
     }
     int code = OpCode.of(op);
-    int groups = AparapiReducePolicy.groups(n, context.shape().computeUnits());
+    int groups = context.reduceGroups(n);
     KernelHandle<?> handle = context.kernels().reduce(type);
     return handle.locked(
         k -> {
           ReduceKernel kernel = (ReduceKernel) k;
           kernel.bind(in.array(), n, code, op.identity(type));
-          kernel.span(context.shape().span(n, (long) groups * AparapiReducePolicy.BLOCK_SIZE));
           handle.bind("input", in);
           Object partials = kernel.partials(groups);
-          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
-          handle.get(partials);
+          context.launchReduce(handle, kernel::span, n, groups, call, partials);
           return HostOps.fold(partials, code, groups);
         });
   }

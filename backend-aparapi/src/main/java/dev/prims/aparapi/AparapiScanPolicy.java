@@ -34,9 +34,7 @@ final class AparapiScanPolicy {
 
   /** Groups to launch for {@code n} elements on a device with {@code computeUnits}. */
   static int groups(long n, int computeUnits) {
-    long wanted = (long) Math.max(1, computeUnits) * GROUPS_PER_COMPUTE_UNIT;
-    long needed = (n + BLOCK_SIZE - 1) / BLOCK_SIZE;
-    return (int) Math.max(1, Math.min(Math.min(wanted, needed), MAX_GROUPS));
+    return GroupCount.of(n, BLOCK_SIZE, computeUnits, GROUPS_PER_COMPUTE_UNIT, MAX_GROUPS);
   }
 
   /**

@@ -193,7 +193,7 @@ final class AparapiSegmenter extends AbstractSegmenter {
       long[] sums = plan == null ? null : folds(kernel.foldTails(), c);
       for (int h = c + 1; h < chunks && headSeg[h] == s; h++) {
         if (plan == null) {
-          combineInto(out, s, kernel.heads(), h, op);
+          HostOps.combineInto(out, s, kernel.heads(), h, op);
         } else {
           add(sums, folds(kernel.foldHeads(), h));
         }
@@ -218,7 +218,7 @@ final class AparapiSegmenter extends AbstractSegmenter {
           System.arraycopy(kernel.tails(), c - 1, carries, c, 1);
         } else {
           System.arraycopy(carries, c - 1, carries, c, 1);
-          combineInto(carries, c, kernel.heads(), c - 1, op);
+          HostOps.combineInto(carries, c, kernel.heads(), c - 1, op);
         }
       } else {
         long[] carry =
@@ -230,20 +230,6 @@ final class AparapiSegmenter extends AbstractSegmenter {
         }
         System.arraycopy(carry, 0, kernel.foldCarries(), SegmentKernel.FOLDS * c, carry.length);
       }
-    }
-  }
-
-  /** target[t] = combine(target[t], source[s]) under operator code {@code op}. */
-  private static void combineInto(Object target, int t, Object source, int s, int op) {
-    if (target instanceof int[] a) {
-      a[t] = HostOps.combine(op, a[t], ((int[]) source)[s]);
-    } else if (target instanceof long[] a) {
-      a[t] = HostOps.combine(op, a[t], ((long[]) source)[s]);
-    } else if (target instanceof float[] a) {
-      a[t] = HostOps.combine(op, a[t], ((float[]) source)[s]);
-    } else {
-      double[] a = (double[]) target;
-      a[t] = HostOps.combine(op, a[t], ((double[]) source)[s]);
     }
   }
 

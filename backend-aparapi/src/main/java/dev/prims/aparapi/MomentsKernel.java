@@ -1,12 +1,9 @@
 package dev.prims.aparapi;
 
 /** What the moments driver needs of a typed moments kernel. */
-interface MomentsKernel {
+interface MomentsKernel extends PerItemKernel {
   /** Sets the input and its length. */
   void bind(Object a, int n);
-
-  /** Elements per work-item in a contiguous span (CPU devices), or 0 for a grid-strided slice. */
-  void span(int span);
 
   /**
    * The per-work-item sums, grown (with the counts) to at least {@code items} work-items: four
@@ -17,4 +14,9 @@ interface MomentsKernel {
 
   /** The per-work-item element counts. */
   int[] counts();
+
+  @Override
+  default Object[] outputs(int items) {
+    return new Object[] {sums(items), counts()};
+  }
 }

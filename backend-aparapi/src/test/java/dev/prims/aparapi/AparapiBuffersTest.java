@@ -26,14 +26,12 @@ class AparapiBuffersTest {
   @BeforeAll
   static void open() {
     device = AparapiTestDevice.firstOrAbort();
-    backend = new AparapiBackend(AparapiDevices.info(0, device), device, false);
+    backend = AparapiTestDevice.backendOn(device, false);
   }
 
   @AfterAll
   static void close() {
-    if (backend != null) {
-      backend.close();
-    }
+    AparapiTestDevice.close(backend);
   }
 
   @Test

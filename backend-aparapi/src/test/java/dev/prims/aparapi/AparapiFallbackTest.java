@@ -31,7 +31,7 @@ class AparapiFallbackTest {
   }
 
   private static AparapiBackend backend(boolean fallback) {
-    return new AparapiBackend(AparapiDevices.info(0, device), device, fallback);
+    return AparapiTestDevice.backendOn(device, fallback);
   }
 
   private static float[] halves(int n) {

@@ -24,14 +24,12 @@ class AparapiSharedArrayTest {
   @BeforeAll
   static void open() {
     OpenCLDevice device = AparapiTestDevice.firstOrAbort();
-    backend = new AparapiBackend(AparapiDevices.info(0, device), device, false);
+    backend = AparapiTestDevice.backendOn(device, false);
   }
 
   @AfterAll
   static void close() {
-    if (backend != null) {
-      backend.close();
-    }
+    AparapiTestDevice.close(backend);
   }
 
   @Test

@@ -271,30 +271,27 @@ class AparapiStressTest {
       long[] expected = new long[bins];
       long out = 0;
       HistogramResult result;
-      if (type == DType.FLOAT) {
-        float[] values = (float[]) array(type, n);
-        for (int i = 0; i < n; i++) {
-          values[i] = (float) value(lower, upper);
-          int b = even.binOf(values[i]);
-          if (b < 0) {
-            out++;
-          } else {
-            expected[b]++;
-          }
+      Object values = array(type, n);
+      for (int i = 0; i < n; i++) {
+        double value = value(lower, upper);
+        int b;
+        if (values instanceof float[] floats) {
+          floats[i] = (float) value;
+          b = even.binOf(floats[i]);
+        } else {
+          ((double[]) values)[i] = value;
+          b = even.binOf(value);
         }
-        result = variant().histogram(values, spec);
+        if (b < 0) {
+          out++;
+        } else {
+          expected[b]++;
+        }
+      }
+      if (values instanceof float[] floats) {
+        result = variant().histogram(floats, spec);
       } else {
-        double[] values = (double[]) array(type, n);
-        for (int i = 0; i < n; i++) {
-          values[i] = value(lower, upper);
-          int b = even.binOf(values[i]);
-          if (b < 0) {
-            out++;
-          } else {
-            expected[b]++;
-          }
-        }
-        result = variant().histogram(values, spec);
+        result = variant().histogram((double[]) values, spec);
       }
       compare(result, expected, out, type.id() + " even n=" + n + " " + spec);
     }

@@ -40,9 +40,7 @@ class AparapiStridedLayoutTest {
 
   @AfterAll
   static void close() {
-    if (backend != null) {
-      backend.close();
-    }
+    AparapiTestDevice.close(backend);
   }
 
   @ParameterizedTest

@@ -27,6 +27,18 @@ final class AparapiTestDevice {
     return allOrAbort().get(0);
   }
 
+  /** A backend on {@code device}, the first one Aparapi sees, with or without the Java fallback. */
+  static AparapiBackend backendOn(OpenCLDevice device, boolean fallback) {
+    return new AparapiBackend(AparapiDevices.info(0, device), device, fallback);
+  }
+
+  /** Closes {@code backend} where a test class opened one (its open may have aborted first). */
+  static void close(AparapiBackend backend) {
+    if (backend != null) {
+      backend.close();
+    }
+  }
+
   /** A fast-mode call of the default variant. */
   static CallContext call() {
     return new CallContext(null, Determinism.FAST);

@@ -95,16 +95,7 @@ final class ArgSegmentWork implements SegmentWork {
 
   /** The index of the first extreme element of the non-empty {@code [from, to)}. */
   private int arg(int from, int to) {
-    if (values instanceof int[] a) {
-      return min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
-    }
-    if (values instanceof long[] a) {
-      return min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
-    }
-    if (values instanceof float[] a) {
-      return ArgLoops.arg(a, from, to, min);
-    }
-    return ArgLoops.arg((double[]) values, from, to, min);
+    return ArgLoops.arg(values, from, to, min);
   }
 
   private long key(int at) {

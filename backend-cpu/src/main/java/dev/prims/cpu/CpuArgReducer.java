@@ -5,6 +5,7 @@ import dev.prims.ReduceOp;
 import dev.prims.spi.ArgReducer;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.IndexedValue;
+import java.lang.reflect.Array;
 
 /**
  * Blocked arg-min/arg-max: each chunk's first extreme element found by {@link ArgLoops} in
@@ -35,22 +36,7 @@ final class CpuArgReducer implements ArgReducer {
   }
 
   static IndexedValue chunkWinner(Object array, int from, int to, long first, boolean min) {
-    int i;
-    Number value;
-    if (array instanceof int[] a) {
-      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
-      value = a[i];
-    } else if (array instanceof long[] a) {
-      i = min ? ArgLoops.argMin(a, from, to) : ArgLoops.argMax(a, from, to);
-      value = a[i];
-    } else if (array instanceof float[] a) {
-      i = ArgLoops.arg(a, from, to, min);
-      value = a[i];
-    } else {
-      double[] a = (double[]) array;
-      i = ArgLoops.arg(a, from, to, min);
-      value = a[i];
-    }
-    return new IndexedValue(value, first + (i - from));
+    int i = ArgLoops.arg(array, from, to, min);
+    return new IndexedValue((Number) Array.get(array, i), first + (i - from));
   }
 }

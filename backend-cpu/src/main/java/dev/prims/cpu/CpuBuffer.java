@@ -168,19 +168,7 @@ final class CpuBuffer extends AbstractBuffer {
         throw new IndexOutOfBoundsException(
             view.remaining() + " bytes do not fit " + this + " at element " + to);
       }
-      switch (type()) {
-        case INT:
-          view.asIntBuffer().get((int[]) array, at, count);
-          break;
-        case LONG:
-          view.asLongBuffer().get((long[]) array, at, count);
-          break;
-        case FLOAT:
-          view.asFloatBuffer().get((float[]) array, at, count);
-          break;
-        default:
-          view.asDoubleBuffer().get((double[]) array, at, count);
-      }
+      NioViews.get(type(), NioViews.of(type(), view), 0, array, at, count);
     } else {
       offHeap.write(to, src);
     }

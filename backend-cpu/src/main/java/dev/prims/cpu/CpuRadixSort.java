@@ -36,7 +36,7 @@ final class CpuRadixSort {
     int[][] all = wholeKey ? new int[chunks][width / RadixLoops.DIGIT_BITS * radix] : null;
     if (wholeKey) {
       parallel.forEachChunk(
-          chunks, c -> countAll(bits, lo(c, chunks, n), lo(c + 1, chunks, n), all[c]));
+          chunks, c -> RadixLoops.countAll(bits, lo(c, chunks, n), lo(c + 1, chunks, n), all[c]));
     }
     Object src = bits;
     Object dst = bitsTmp;
@@ -62,7 +62,7 @@ final class CpuRadixSort {
             chunks,
             c -> {
               java.util.Arrays.fill(counts[c], 0);
-              count(from, lo(c, chunks, n), lo(c + 1, chunks, n), at, mask, counts[c]);
+              RadixLoops.count(from, lo(c, chunks, n), lo(c + 1, chunks, n), at, mask, counts[c]);
             });
         if (!wholeKey && constantDigit(counts, 0, n)) {
           continue;
@@ -85,7 +85,7 @@ final class CpuRadixSort {
       parallel.forEachChunk(
           chunks,
           c ->
-              scatter(
+              RadixLoops.scatter(
                   s, t, vs, vt, lo(c, chunks, n), lo(c + 1, chunks, n), digitAt, mask, counts[c]));
       src = t;
       dst = s;
@@ -118,38 +118,5 @@ final class CpuRadixSort {
 
   static int lo(int chunk, int chunks, int n) {
     return (int) ((long) chunk * n / chunks);
-  }
-
-  private static void countAll(Object bits, int from, int to, int[] counts) {
-    if (bits instanceof int[] a) {
-      RadixLoops.countAll(a, from, to, counts);
-    } else {
-      RadixLoops.countAll((long[]) bits, from, to, counts);
-    }
-  }
-
-  private static void count(Object bits, int from, int to, int shift, int mask, int[] counts) {
-    if (bits instanceof int[] a) {
-      RadixLoops.count(a, from, to, shift, mask, counts);
-    } else {
-      RadixLoops.count((long[]) bits, from, to, shift, mask, counts);
-    }
-  }
-
-  private static void scatter(
-      Object src,
-      Object dst,
-      Object vs,
-      Object vt,
-      int from,
-      int to,
-      int shift,
-      int mask,
-      int[] next) {
-    if (src instanceof int[] a) {
-      RadixLoops.scatter(a, (int[]) dst, vs, vt, from, to, shift, mask, next);
-    } else {
-      RadixLoops.scatter((long[]) src, (long[]) dst, vs, vt, from, to, shift, mask, next);
-    }
   }
 }

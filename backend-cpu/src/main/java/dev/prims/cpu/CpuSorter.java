@@ -150,7 +150,7 @@ final class CpuSorter implements Sorter {
         System.arraycopy(input, 0, keys, 0, n);
       }
       if (comparison) {
-        comparisonSort(keys, descending);
+        RadixLoops.comparisonSort(keys, descending);
       }
       return;
     }
@@ -166,7 +166,7 @@ final class CpuSorter implements Sorter {
     parallel.forEachChunk(
         chunks,
         c ->
-            toBits(
+            RadixLoops.toBits(
                 input,
                 bits,
                 descending,
@@ -179,59 +179,10 @@ final class CpuSorter implements Sorter {
         c -> {
           int from = CpuRadixSort.lo(c, chunks, n);
           int to = CpuRadixSort.lo(c + 1, chunks, n);
-          fromBits(sorted, keys, descending, from, to);
+          RadixLoops.fromBits(sorted, keys, descending, from, to);
           if (!inPlace && values != null) {
             System.arraycopy(valuesTmp, from, values, from, to - from);
           }
         });
-  }
-
-  private static void comparisonSort(Object keys, boolean descending) {
-    if (keys instanceof int[] a) {
-      Arrays.sort(a);
-      if (descending) {
-        RadixLoops.reverse(a);
-      }
-    } else if (keys instanceof long[] a) {
-      Arrays.sort(a);
-      if (descending) {
-        RadixLoops.reverse(a);
-      }
-    } else if (keys instanceof float[] a) {
-      Arrays.sort(a);
-      if (descending) {
-        RadixLoops.reverse(a);
-      }
-    } else {
-      double[] a = (double[]) keys;
-      Arrays.sort(a);
-      if (descending) {
-        RadixLoops.reverse(a);
-      }
-    }
-  }
-
-  private static void toBits(Object keys, Object bits, boolean descending, int from, int to) {
-    if (keys instanceof int[] a) {
-      RadixLoops.toBits(a, (int[]) bits, descending, from, to);
-    } else if (keys instanceof long[] a) {
-      RadixLoops.toBits(a, (long[]) bits, descending, from, to);
-    } else if (keys instanceof float[] a) {
-      RadixLoops.toBits(a, (int[]) bits, descending, from, to);
-    } else {
-      RadixLoops.toBits((double[]) keys, (long[]) bits, descending, from, to);
-    }
-  }
-
-  private static void fromBits(Object bits, Object keys, boolean descending, int from, int to) {
-    if (keys instanceof int[] a) {
-      RadixLoops.fromBits((int[]) bits, a, descending, from, to);
-    } else if (keys instanceof long[] a) {
-      RadixLoops.fromBits((long[]) bits, a, descending, from, to);
-    } else if (keys instanceof float[] a) {
-      RadixLoops.fromBits((int[]) bits, a, descending, from, to);
-    } else {
-      RadixLoops.fromBits((long[]) bits, (double[]) keys, descending, from, to);
-    }
   }
 }

@@ -3,10 +3,6 @@ package dev.prims.cpu;
 import dev.prims.DType;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -41,7 +37,7 @@ final class OffHeapArray {
     this.description = what;
     this.views = new Buffer[chunks.length];
     for (int c = 0; c < chunks.length; c++) {
-      views[c] = view(type, chunks[c]);
+      views[c] = NioViews.of(type, chunks[c]);
     }
   }
 
@@ -103,19 +99,6 @@ final class OffHeapArray {
     return new OffHeapArray(type, length, chunk, chunks, what);
   }
 
-  private static Buffer view(DType type, ByteBuffer bytes) {
-    switch (type) {
-      case INT:
-        return bytes.asIntBuffer();
-      case LONG:
-        return bytes.asLongBuffer();
-      case FLOAT:
-        return bytes.asFloatBuffer();
-      default:
-        return bytes.asDoubleBuffer();
-    }
-  }
-
   DType type() {
     return type;
   }
@@ -152,9 +135,9 @@ final class OffHeapArray {
         int in = (int) (at - (long) c * chunk);
         int k = Math.min(count, views[c].limit() - in);
         if (toMemory) {
-          put(views[c], in, array, offset, k);
+          NioViews.put(type, views[c], in, array, offset, k);
         } else {
-          get(views[c], in, array, offset, k);
+          NioViews.get(type, views[c], in, array, offset, k);
         }
         at += k;
         offset += k;
@@ -162,40 +145,6 @@ final class OffHeapArray {
       }
     } finally {
       unpin();
-    }
-  }
-
-  /** {@code view[at, at + k)} into {@code dst[offset, offset + k)}. */
-  private void get(Buffer view, int at, Object dst, int offset, int k) {
-    switch (type) {
-      case INT:
-        ((IntBuffer) view).get(at, (int[]) dst, offset, k);
-        break;
-      case LONG:
-        ((LongBuffer) view).get(at, (long[]) dst, offset, k);
-        break;
-      case FLOAT:
-        ((FloatBuffer) view).get(at, (float[]) dst, offset, k);
-        break;
-      default:
-        ((DoubleBuffer) view).get(at, (double[]) dst, offset, k);
-    }
-  }
-
-  /** {@code src[offset, offset + k)} into {@code view[at, at + k)}. */
-  private void put(Buffer view, int at, Object src, int offset, int k) {
-    switch (type) {
-      case INT:
-        ((IntBuffer) view).put(at, (int[]) src, offset, k);
-        break;
-      case LONG:
-        ((LongBuffer) view).put(at, (long[]) src, offset, k);
-        break;
-      case FLOAT:
-        ((FloatBuffer) view).put(at, (float[]) src, offset, k);
-        break;
-      default:
-        ((DoubleBuffer) view).put(at, (double[]) src, offset, k);
     }
   }
 

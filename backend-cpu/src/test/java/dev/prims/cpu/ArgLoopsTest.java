@@ -2,6 +2,7 @@ package dev.prims.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -27,34 +28,29 @@ class ArgLoopsTest {
 
   @Test
   void intLoopsAgreeWithAPlainLoop() {
-    SplittableRandom random = new SplittableRandom(11);
-    for (int shape = 0; shape < SHAPES; shape++) {
-      for (int length : LENGTHS) {
-        long[] values = values(random, shape, length + 7, Integer.MIN_VALUE, Integer.MAX_VALUE);
-        int[] a = new int[values.length];
-        for (int i = 0; i < a.length; i++) {
-          a[i] = (int) values[i];
-        }
-        int from = Math.min(3, a.length - length);
-        int to = from + length;
-        String at = "shape " + shape + " [" + from + ", " + to + ")";
-        assertEquals(plain(values, from, to, true), ArgLoops.argMin(a, from, to), "min " + at);
-        assertEquals(plain(values, from, to, false), ArgLoops.argMax(a, from, to), "max " + at);
-      }
-    }
+    loopsAgreeWithAPlainLoop(11, Integer.MIN_VALUE, Integer.MAX_VALUE, true);
   }
 
   @Test
   void longLoopsAgreeWithAPlainLoop() {
-    SplittableRandom random = new SplittableRandom(12);
+    loopsAgreeWithAPlainLoop(12, Long.MIN_VALUE, Long.MAX_VALUE, false);
+  }
+
+  /**
+   * The arg-min and arg-max loops ({@link ArgLoops#arg} of an int[] when {@code ints}, else of a
+   * long[]) agree with a plain loop on values of every shape between {@code min} and {@code max}.
+   */
+  private static void loopsAgreeWithAPlainLoop(long seed, long min, long max, boolean ints) {
+    SplittableRandom random = new SplittableRandom(seed);
     for (int shape = 0; shape < SHAPES; shape++) {
       for (int length : LENGTHS) {
-        long[] a = values(random, shape, length + 7, Long.MIN_VALUE, Long.MAX_VALUE);
-        int from = Math.min(3, a.length - length);
+        long[] values = values(random, shape, length + 7, min, max);
+        Object a = ints ? Arrays.stream(values).mapToInt(v -> (int) v).toArray() : values;
+        int from = Math.min(3, values.length - length);
         int to = from + length;
         String at = "shape " + shape + " [" + from + ", " + to + ")";
-        assertEquals(plain(a, from, to, true), ArgLoops.argMin(a, from, to), "min " + at);
-        assertEquals(plain(a, from, to, false), ArgLoops.argMax(a, from, to), "max " + at);
+        assertEquals(plain(values, from, to, true), ArgLoops.arg(a, from, to, true), "min " + at);
+        assertEquals(plain(values, from, to, false), ArgLoops.arg(a, from, to, false), "max " + at);
       }
     }
   }

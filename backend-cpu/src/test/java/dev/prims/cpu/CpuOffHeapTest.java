@@ -93,33 +93,52 @@ class CpuOffHeapTest {
 
   @Test
   void reduceMatchesTheArrayPathBitForBit() {
-    forEachTypeAndSize(
+    forEachTypeSizeAndOp(
         11,
-        (type, n, random) -> {
-          Object data = TestArrays.random(type, n, random);
-          for (ReduceOp op : opsOf(type)) {
-            Number expected = reduce(heap, data, op);
-            assertEquals(expected, reduce(offHeap, data, op), type + " " + op + " n=" + n);
-            if (n <= 2500) {
-              assertEquals(expected, reduce(tinyChunks, data, op), type + " " + op + " n=" + n);
-            }
+        (type, n, data, op) -> {
+          Number expected = reduce(heap, data, op);
+          assertEquals(expected, reduce(offHeap, data, op), type + " " + op + " n=" + n);
+          if (n <= 2500) {
+            assertEquals(expected, reduce(tinyChunks, data, op), type + " " + op + " n=" + n);
           }
         });
   }
 
-  /** A check of one element type and size, drawing its data from {@code random}. */
+  /** A check of one element type and size on random data, drawing any more from {@code random}. */
   private interface TypeAndSizeCheck {
-    void check(DType type, int n, Random random);
+    void check(DType type, int n, Object data, Random random);
   }
 
-  /** Runs {@code check} for every type and every size of SIZES, with one random seeded by seed. */
+  /**
+   * Runs {@code check} for every type and every size of SIZES on random values of that type and
+   * size, all drawn from one random seeded by seed.
+   */
   private static void forEachTypeAndSize(long seed, TypeAndSizeCheck check) {
     Random random = new Random(seed);
     for (DType type : DType.values()) {
       for (int n : SIZES) {
-        check.check(type, n, random);
+        check.check(type, n, TestArrays.random(type, n, random), random);
       }
     }
+  }
+
+  /** A check of random data of one element type and size with one operator. */
+  private interface TypeSizeAndOpCheck {
+    void check(DType type, int n, Object data, ReduceOp op);
+  }
+
+  /**
+   * Runs {@code check} on the random values of every type and size of {@link #forEachTypeAndSize},
+   * with every operator the type supports.
+   */
+  private static void forEachTypeSizeAndOp(long seed, TypeSizeAndOpCheck check) {
+    forEachTypeAndSize(
+        seed,
+        (type, n, data, random) -> {
+          for (ReduceOp op : opsOf(type)) {
+            check.check(type, n, data, op);
+          }
+        });
   }
 
   /** The operators {@code type} supports. */
@@ -149,24 +168,21 @@ class CpuOffHeapTest {
 
   @Test
   void scanMatchesTheArrayPathBitForBitInPlaceAndNot() {
-    forEachTypeAndSize(
+    forEachTypeSizeAndOp(
         12,
-        (type, n, random) -> {
-          Object data = TestArrays.random(type, n, random);
-          for (ReduceOp op : opsOf(type)) {
-            for (ScanKind kind : ScanKind.values()) {
-              for (String variant : heap.variants(Primitive.SCAN)) {
-                String what = type + " " + op + " " + kind + " " + variant + " n=" + n;
-                Object expected = TestArrays.newArray(type, n);
-                try (DeviceBuffer in = heap.buffers().upload(data);
-                    DeviceBuffer out = heap.buffers().outputFor(expected)) {
-                  heap.scanner().scan(in, out, op, kind, call(variant));
-                }
-                TestArrays.assertSameBits(
-                    expected, scanned(offHeap, data, op, kind, variant, false), what);
-                TestArrays.assertSameBits(
-                    expected, scanned(offHeap, data, op, kind, variant, true), what + " in place");
+        (type, n, data, op) -> {
+          for (ScanKind kind : ScanKind.values()) {
+            for (String variant : heap.variants(Primitive.SCAN)) {
+              String what = type + " " + op + " " + kind + " " + variant + " n=" + n;
+              Object expected = TestArrays.newArray(type, n);
+              try (DeviceBuffer in = heap.buffers().upload(data);
+                  DeviceBuffer out = heap.buffers().outputFor(expected)) {
+                heap.scanner().scan(in, out, op, kind, call(variant));
               }
+              TestArrays.assertSameBits(
+                  expected, scanned(offHeap, data, op, kind, variant, false), what);
+              TestArrays.assertSameBits(
+                  expected, scanned(offHeap, data, op, kind, variant, true), what + " in place");
             }
           }
         });
@@ -230,8 +246,7 @@ class CpuOffHeapTest {
   void histogramsOfBothKindsMatchTheArrayPath() {
     forEachTypeAndSize(
         14,
-        (type, n, random) -> {
-          Object data = TestArrays.random(type, n, random);
+        (type, n, data, random) -> {
           HistogramSpec spec =
               type == DType.INT || type == DType.LONG
                   ? HistogramSpec.keys(1024)
@@ -259,8 +274,7 @@ class CpuOffHeapTest {
   void dotMatchesTheArrayPathBitForBit() {
     forEachTypeAndSize(
         15,
-        (type, n, random) -> {
-          Object a = TestArrays.random(type, n, random);
+        (type, n, a, random) -> {
           Object b = TestArrays.random(type, n, random);
           Number expected;
           try (DeviceBuffer x = heap.buffers().upload(a);

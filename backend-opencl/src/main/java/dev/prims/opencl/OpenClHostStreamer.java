@@ -209,7 +209,7 @@ final class OpenClHostStreamer {
           mapped,
           chunk,
           copier,
-          new HostChunkPipeline.Device() {
+          new SlotDevice(moved) {
             @Override
             public void enqueue(int i, int s, int n) {
               moved[s] = new cl_event();
@@ -224,11 +224,6 @@ final class OpenClHostStreamer {
                     backend.queue(), device, CL_FALSE, offset, bytes, host, 0, null, moved[s]);
               }
               clFlush(backend.queue());
-            }
-
-            @Override
-            public void await(int i, int s) {
-              OpenClHostStreamer.await(moved, s);
             }
           });
     } finally {
@@ -261,7 +256,7 @@ final class OpenClHostStreamer {
           mapped,
           chunk,
           copier,
-          new HostChunkPipeline.Device() {
+          new SlotDevice(copied) {
             @Override
             public void enqueue(int i, int s, int length) {
               OpenClHostStreamer.await(copied, s);
@@ -277,23 +272,13 @@ final class OpenClHostStreamer {
                     consumed[s],
                     a == arrays.length - 1 ? copied[s] : null);
               }
-              clFlush(copyQueue);
-              release(consumed, s);
-              clEnqueueBarrierWithWaitList(backend.queue(), 1, new cl_event[] {copied[s]}, null);
+              afterUpload(s, copied[s]);
               perChunk.enqueue(inputs, length, i);
-              consumed[s] = new cl_event();
-              clEnqueueMarkerWithWaitList(backend.queue(), 0, null, consumed[s]);
-              clFlush(backend.queue());
-            }
-
-            @Override
-            public void await(int i, int s) {
-              OpenClHostStreamer.await(copied, s);
+              markConsumed(s);
             }
           });
     } catch (RuntimeException e) {
-      clFinish(copyQueue);
-      clFinish(backend.queue());
+      finishQueues();
       throw e;
     }
     return HostChunkPipeline.chunks(n, chunk);
@@ -317,7 +302,7 @@ final class OpenClHostStreamer {
           mapped,
           chunk,
           copier,
-          new HostChunkPipeline.Device() {
+          new SlotDevice(downloaded) {
             @Override
             public void enqueue(int i, int s, int n) {
               long bytes = (long) n * type.bytes();
@@ -325,18 +310,14 @@ final class OpenClHostStreamer {
               copied[s] = new cl_event();
               // the slot's last chunk has been scanned out of the device chunk
               write(onDevice[s][0], mapped[s], 0, bytes, consumed[s], copied[s]);
-              clFlush(copyQueue);
-              release(consumed, s);
-              cl_event[] after =
-                  downloaded[s] == null
-                      ? new cl_event[] {copied[s]}
-                      : new cl_event[] {copied[s], downloaded[s]};
-              clEnqueueBarrierWithWaitList(backend.queue(), after.length, after, null);
+              if (downloaded[s] == null) {
+                afterUpload(s, copied[s]);
+              } else {
+                afterUpload(s, copied[s], downloaded[s]);
+              }
               release(downloaded, s);
               scan.enqueue(onDevice[s][0], scanned[s], n, i, carries);
-              consumed[s] = new cl_event();
-              clEnqueueMarkerWithWaitList(backend.queue(), 0, null, consumed[s]);
-              clFlush(backend.queue());
+              markConsumed(s);
               downloaded[s] = new cl_event();
               clEnqueueReadBuffer(
                   downloadQueue,
@@ -350,17 +331,60 @@ final class OpenClHostStreamer {
                   downloaded[s]);
               clFlush(downloadQueue);
             }
-
-            @Override
-            public void await(int i, int s) {
-              OpenClHostStreamer.await(downloaded, s);
-            }
           });
     } catch (RuntimeException e) {
-      clFinish(copyQueue);
-      clFinish(backend.queue());
-      clFinish(downloadQueue);
+      finishQueues(downloadQueue);
       throw e;
+    }
+  }
+
+  /**
+   * Once slot {@code s}'s upload is on the copy queue: flushes it, releases the slot's last
+   * consumed marker, and makes the backend's queue wait for {@code after} (the upload, and any
+   * download still reading the slot's device chunk) before the slot's next kernel.
+   */
+  private void afterUpload(int s, cl_event... after) {
+    clFlush(copyQueue);
+    release(consumed, s);
+    clEnqueueBarrierWithWaitList(backend.queue(), after.length, after, null);
+  }
+
+  /**
+   * Marks on the backend's queue, after the kernels of slot {@code s}'s chunk, where its device
+   * chunk has been consumed (the next upload into it waits for the mark), and flushes the queue.
+   */
+  private void markConsumed(int s) {
+    consumed[s] = new cl_event();
+    clEnqueueMarkerWithWaitList(backend.queue(), 0, null, consumed[s]);
+    clFlush(backend.queue());
+  }
+
+  /**
+   * A pipeline's device side whose chunk in slot {@code s} is done once the slot's event in {@code
+   * done} is.
+   */
+  private abstract static class SlotDevice implements HostChunkPipeline.Device {
+    private final cl_event[] done;
+
+    SlotDevice(cl_event[] done) {
+      this.done = done;
+    }
+
+    @Override
+    public void await(int i, int s) {
+      OpenClHostStreamer.await(done, s);
+    }
+  }
+
+  /**
+   * After a failed pipeline: waits for the copy queue, the backend's queue and {@code more}, so
+   * that nothing on them still reads or writes the slots.
+   */
+  private void finishQueues(cl_command_queue... more) {
+    clFinish(copyQueue);
+    clFinish(backend.queue());
+    for (cl_command_queue queue : more) {
+      clFinish(queue);
     }
   }
 

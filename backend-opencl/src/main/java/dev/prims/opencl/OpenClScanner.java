@@ -136,7 +136,7 @@ final class OpenClScanner implements Scanner {
     int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
     Kernels options = new Kernels(type, op);
     return () -> {
-      enqueue(variant, options, in.mem(), out.mem(), n, exclusive, type, carry);
+      enqueue(variant, options, in.mem(), out.mem(), n, exclusive, carry);
       return null;
     };
   }
@@ -152,7 +152,6 @@ final class OpenClScanner implements Scanner {
       cl_mem output,
       long n,
       int exclusive,
-      DType type,
       Number carry) {
     switch (variant) {
       case "hillis-steele":
@@ -167,14 +166,13 @@ final class OpenClScanner implements Scanner {
             output,
             n,
             exclusive,
-            type,
             0);
         break;
       case "decoupled-lookback":
-        decoupledLookback(options, input, output, n, exclusive, type, carry);
+        decoupledLookback(options, input, output, n, exclusive, carry);
         break;
       default:
-        reduceThenScan(options, input, output, n, exclusive, type);
+        reduceThenScan(options, input, output, n, exclusive);
         break;
     }
   }
@@ -208,7 +206,7 @@ final class OpenClScanner implements Scanner {
       int block = policy.blockSize();
       int excl = exclusive ? 1 : 0;
       return (in, out, n, index, carries) -> {
-        enqueue(variant, options, in, out, n, excl, type, null);
+        enqueue(variant, options, in, out, n, excl, null);
         long blocks = index == 0 ? 1 : OpenClReducePolicy.ceilDiv(n, block);
         backend.launch(
             options.get("scan_carry_chunk"),
@@ -240,7 +238,7 @@ final class OpenClScanner implements Scanner {
    * its digit counts. Called under the backend's lock.
    */
   void exclusiveSumInPlace(cl_mem counts, long n) {
-    reduceThenScan(new Kernels(DType.INT, ReduceOp.SUM), counts, counts, n, 1, DType.INT);
+    reduceThenScan(new Kernels(DType.INT, ReduceOp.SUM), counts, counts, n, 1);
   }
 
   /**
@@ -261,6 +259,10 @@ final class OpenClScanner implements Scanner {
     Kernels(DType type, ReduceOp op) {
       this.type = type;
       this.op = op;
+    }
+
+    DType type() {
+      return type;
     }
 
     OpenClBackend.Kernel get(String name) {
@@ -287,14 +289,14 @@ final class OpenClScanner implements Scanner {
       cl_mem output,
       long n,
       int exclusive,
-      DType type,
       int depth) {
+    DType type = options.type();
     int block = policy.blockSize();
     long tiles = OpenClReducePolicy.ceilDiv(n, tile);
     cl_mem totals = backend.scratch("scan.totals." + depth, tiles * type.bytes());
     backend.launch(options.get(kernelName), tiles, block, input, output, totals, n, exclusive);
     if (tiles > 1) {
-      scanTiles(options, kernelName, tile, totals, totals, tiles, 1, type, depth + 1);
+      scanTiles(options, kernelName, tile, totals, totals, tiles, 1, depth + 1);
       backend.launch(
           options.get("scan_add_tile_prefix"),
           OpenClReducePolicy.ceilDiv(n, block),
@@ -306,8 +308,8 @@ final class OpenClScanner implements Scanner {
     }
   }
 
-  private void reduceThenScan(
-      Kernels options, cl_mem input, cl_mem output, long n, int exclusive, DType type) {
+  private void reduceThenScan(Kernels options, cl_mem input, cl_mem output, long n, int exclusive) {
+    DType type = options.type();
     int block = policy.blockSize();
     long tile = policy.tile(type);
     long wanted = policy.chunks(backend.openClDevice(), n, tile);
@@ -321,13 +323,8 @@ final class OpenClScanner implements Scanner {
   }
 
   private void decoupledLookback(
-      Kernels options,
-      cl_mem input,
-      cl_mem output,
-      long n,
-      int exclusive,
-      DType type,
-      Number carry) {
+      Kernels options, cl_mem input, cl_mem output, long n, int exclusive, Number carry) {
+    DType type = options.type();
     long tiles = OpenClReducePolicy.ceilDiv(n, policy.tile(type));
     if (tiles >= 1L << 32) {
       throw new IllegalArgumentException(

@@ -10,7 +10,9 @@ import dev.prims.ScanKind;
 import dev.prims.spi.DeviceSegmenter;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.SegmentFoldBuffers;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Function;
 import org.jocl.cl_mem;
 
@@ -243,40 +245,21 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
               cl_mem state = byKeyStates.next(lookback.stateBytes(tiles, 4), tiles);
               cl_mem aggregates = backend.scratch("segment.byKey.aggregates", tiles * 16);
               cl_mem prefixes = backend.scratch("segment.byKey.prefixes", tiles * 16);
+              // reduce_by_key writes the unique keys, the results and the run count; scan_by_key
+              // the results, exclusive or not
+              List<Object> args = new ArrayList<>(List.of(k.mem(), v.mem(), n));
+              cl_mem count = null;
               if (kind == null) {
-                cl_mem count = backend.scratch("segment.runs", 8);
-                backend.launch(
-                    kernel,
-                    tiles,
-                    BLOCK_SIZE,
-                    k.mem(),
-                    v.mem(),
-                    n,
-                    backend.own(pass.uniqueKeys()).mem(),
-                    result.mem(),
-                    count,
-                    state,
-                    aggregates,
-                    prefixes,
-                    byKeyStates.epoch(),
-                    byKeyStates.ticketBase());
-                return new OpenClBackend.ScalarAt(count, 0, DType.LONG);
+                count = backend.scratch("segment.runs", 8);
+                args.addAll(List.of(backend.own(pass.uniqueKeys()).mem(), result.mem(), count));
+              } else {
+                args.addAll(List.of(result.mem(), kind == ScanKind.EXCLUSIVE ? 1 : 0));
               }
-              backend.launch(
-                  kernel,
-                  tiles,
-                  BLOCK_SIZE,
-                  k.mem(),
-                  v.mem(),
-                  n,
-                  result.mem(),
-                  kind == ScanKind.EXCLUSIVE ? 1 : 0,
-                  state,
-                  aggregates,
-                  prefixes,
-                  byKeyStates.epoch(),
-                  byKeyStates.ticketBase());
-              return null;
+              args.addAll(
+                  List.of(
+                      state, aggregates, prefixes, byKeyStates.epoch(), byKeyStates.ticketBase()));
+              backend.launch(kernel, tiles, BLOCK_SIZE, args.toArray());
+              return count == null ? null : new OpenClBackend.ScalarAt(count, 0, DType.LONG);
             });
     return runs == null ? 0 : runs.longValue();
   }
@@ -316,13 +299,16 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
 
   @Override
   protected void enqueueRunFlags(Runs<cl_mem> runs) {
+    launchPerKey(runs, "seg_run_flags", runs.keys(), runs.n(), runs.flags());
+  }
+
+  /** Launches {@code name} of the runs' build with a work-item per key. */
+  private void launchPerKey(Runs<cl_mem> runs, String name, Object... args) {
     backend.launch(
-        kernel(runs.keyType(), ReduceOp.SUM, runs.offsetType(), "seg_run_flags"),
+        kernel(runs.keyType(), ReduceOp.SUM, runs.offsetType(), name),
         ceilDiv(runs.n(), BLOCK_SIZE),
         BLOCK_SIZE,
-        runs.keys(),
-        runs.n(),
-        runs.flags());
+        args);
   }
 
   @Override
@@ -332,10 +318,9 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
         .callAndRead(
             "runs of keys",
             () -> {
-              backend.launch(
-                  kernel(runs.keyType(), ReduceOp.SUM, runs.offsetType(), "seg_run_scatter"),
-                  ceilDiv(runs.n(), BLOCK_SIZE),
-                  BLOCK_SIZE,
+              launchPerKey(
+                  runs,
+                  "seg_run_scatter",
                   runs.keys(),
                   runs.flags(),
                   runs.ranks(),

@@ -335,16 +335,20 @@ inline void by_key_tile(__global const KEY_T* keys, __global const T* values, ul
   }
 }
 
+/* The work-group memory by_key_tile works in, declared at kernel scope as __local memory must be. */
+#define BY_KEY_TILE_LOCALS                    \
+  __local ulong staged[STAGE_WORDS];          \
+  __local run_pair scan[BY_KEY_SCAN_SLOTS];   \
+  __local uint tileId;                        \
+  __local run_pair tilePrefix;
+
 __kernel REQUIRE_BLOCK void reduce_by_key(__global const KEY_T* keys, __global const T* values,
                                           ulong n, __global KEY_T* uniqueKeys, __global T* out,
                                           __global long* runs, __global uint* state,
                                           __global run_pair* aggregates,
                                           __global run_pair* prefixes, uint epoch,
                                           uint ticketBase OP_PARAM) {
-  __local ulong staged[STAGE_WORDS];
-  __local run_pair scan[BY_KEY_SCAN_SLOTS];
-  __local uint tileId;
-  __local run_pair tilePrefix;
+  BY_KEY_TILE_LOCALS
   by_key_tile(keys, values, n, uniqueKeys, out, runs, 0, 1, state, aggregates, prefixes, epoch,
               ticketBase, staged, scan, &tileId, &tilePrefix OP_ARG);
 }
@@ -354,10 +358,7 @@ __kernel REQUIRE_BLOCK void scan_by_key(__global const KEY_T* keys, __global con
                                         __global uint* state, __global run_pair* aggregates,
                                         __global run_pair* prefixes, uint epoch,
                                         uint ticketBase OP_PARAM) {
-  __local ulong staged[STAGE_WORDS];
-  __local run_pair scan[BY_KEY_SCAN_SLOTS];
-  __local uint tileId;
-  __local run_pair tilePrefix;
+  BY_KEY_TILE_LOCALS
   by_key_tile(keys, values, n, 0, out, 0, exclusive, 0, state, aggregates, prefixes, epoch,
               ticketBase, staged, scan, &tileId, &tilePrefix OP_ARG);
 }

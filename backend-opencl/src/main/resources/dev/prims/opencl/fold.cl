@@ -32,33 +32,30 @@ inline void fold_group_total(long* sums, __local long* scratch, __global long* p
   }
 }
 
+/* The body of fold_sum and fold_dot: each work-item folds value (an expression of i) over its
+   grid-stride share of [0, n), then partials[group * FOLDS + f] gets the work-group's fold f. */
+#define FOLD_GRID_STRIDE(value)                                 \
+  __local long scratch[BLOCK_SIZE];                             \
+  long sums[FOLDS];                                             \
+  for (int f = 0; f < FOLDS; f++) sums[f] = 0;                  \
+  ulong threads = get_global_size(0);                           \
+  for (ulong i = get_global_id(0); i < n; i += threads) {       \
+    fold_accumulate(value, sums, plan);                         \
+  }                                                             \
+  fold_group_total(sums, scratch, partials);
+
 /* partials[group * FOLDS + f]: fold f's sum over the group's grid-stride share of input. */
 __kernel REQUIRE_BLOCK void fold_sum(__global const T* input, ulong n,
                                      __global const double* plan, __global long* partials
                                      OP_PARAM) {
-  __local long scratch[BLOCK_SIZE];
-  long sums[FOLDS];
-  for (int f = 0; f < FOLDS; f++) sums[f] = 0;
-  ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    fold_accumulate((double)input[i], sums, plan);
-  }
-  fold_group_total(sums, scratch, partials);
+  FOLD_GRID_STRIDE((double)input[i])
 }
 
 /* As fold_sum over the products (double)a[i] * (double)b[i]. */
 __kernel REQUIRE_BLOCK void fold_dot(__global const T* a, __global const T* b, ulong n,
                                      __global const double* plan, __global long* partials
                                      OP_PARAM) {
-  __local long scratch[BLOCK_SIZE];
-  long sums[FOLDS];
-  for (int f = 0; f < FOLDS; f++) sums[f] = 0;
-  ulong threads = get_global_size(0);
-  for (ulong i = get_global_id(0); i < n; i += threads) {
-    double product = (double)a[i] * (double)b[i];
-    fold_accumulate(product, sums, plan);
-  }
-  fold_group_total(sums, scratch, partials);
+  FOLD_GRID_STRIDE((double)a[i] * (double)b[i])
 }
 
 /*

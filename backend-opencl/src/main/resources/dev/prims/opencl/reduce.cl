@@ -34,61 +34,6 @@ inline void sequential_steps(__local T* sdata, uint tid, uint size, uint stop OP
   }
 }
 
-/* 1: interleaved addressing with a divergent branch (tid % (2s) == 0). */
-__kernel REQUIRE_BLOCK void reduce_interleaved_divergent(__global const T* input,
-                                                         __global T* output, ulong n OP_PARAM) {
-  __local T sdata[BLOCK_SIZE];
-  uint tid = get_local_id(0);
-  uint size = get_local_size(0);
-  harris_load(input, n, sdata OP_ARG);
-  for (uint s = 1; s < size; s *= 2) {
-    if (tid % (2 * s) == 0) {
-      sdata[tid] = op(sdata[tid], sdata[tid + s]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (tid == 0) output[get_group_id(0)] = sdata[0];
-}
-
-/* 2: interleaved addressing with a strided index, no divergence (bank conflicts instead). */
-__kernel REQUIRE_BLOCK void reduce_interleaved_strided(__global const T* input,
-                                                       __global T* output, ulong n OP_PARAM) {
-  __local T sdata[BLOCK_SIZE];
-  uint tid = get_local_id(0);
-  uint size = get_local_size(0);
-  harris_load(input, n, sdata OP_ARG);
-  for (uint s = 1; s < size; s *= 2) {
-    uint index = 2 * s * tid;
-    if (index < size) {
-      sdata[index] = op(sdata[index], sdata[index + s]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (tid == 0) output[get_group_id(0)] = sdata[0];
-}
-
-/* 3: sequential addressing (halving stride, contiguous active work-items). */
-__kernel REQUIRE_BLOCK void reduce_sequential(__global const T* input, __global T* output,
-                                              ulong n OP_PARAM) {
-  __local T sdata[BLOCK_SIZE];
-  uint tid = get_local_id(0);
-  uint size = get_local_size(0);
-  harris_load(input, n, sdata OP_ARG);
-  sequential_steps(sdata, tid, size, 0 OP_ARG);
-  if (tid == 0) output[get_group_id(0)] = sdata[0];
-}
-
-/* 4: first add during load: each work-item combines two elements one block apart. */
-__kernel REQUIRE_BLOCK void reduce_first_add(__global const T* input, __global T* output,
-                                             ulong n OP_PARAM) {
-  __local T sdata[BLOCK_SIZE];
-  uint tid = get_local_id(0);
-  uint size = get_local_size(0);
-  first_add_load(input, n, sdata OP_ARG);
-  sequential_steps(sdata, tid, size, 0 OP_ARG);
-  if (tid == 0) output[get_group_id(0)] = sdata[0];
-}
-
 #define UNROLLED_STEP(s)                               \
   if (tid < (s)) sdata[tid] = op(sdata[tid], sdata[tid + (s)]); \
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -102,17 +47,62 @@ __kernel REQUIRE_BLOCK void reduce_first_add(__global const T* input, __global T
   UNROLLED_STEP(2)        \
   UNROLLED_STEP(1)
 
-/* 5: as 4, with the last six steps (one 32-wide sub-group's worth) unrolled. */
-__kernel REQUIRE_BLOCK void reduce_unroll_last_warp(__global const T* input, __global T* output,
-                                                    ulong n OP_PARAM) {
-  __local T sdata[BLOCK_SIZE];
+/* The rest of kernels 1 and 2 after harris_load: interleaved addressing, the stride doubling from
+   1, and work-item 0 writes the work-group's partial. divergent (kernel 1) picks the active
+   work-items by tid % (2s) == 0, a divergent branch; otherwise (kernel 2) each work-item combines
+   at a strided index, with no divergence but bank conflicts. Both are compile-time constants once
+   inlined. */
+inline void interleaved_tree(__local T* sdata, __global T* output, bool divergent OP_PARAM) {
   uint tid = get_local_id(0);
   uint size = get_local_size(0);
-  first_add_load(input, n, sdata OP_ARG);
-  sequential_steps(sdata, tid, size, 32 OP_ARG);
-  UNROLLED_LAST_SIX
+  for (uint s = 1; s < size; s *= 2) {
+    if (divergent) {
+      if (tid % (2 * s) == 0) {
+        sdata[tid] = op(sdata[tid], sdata[tid + s]);
+      }
+    } else {
+      uint index = 2 * s * tid;
+      if (index < size) {
+        sdata[index] = op(sdata[index], sdata[index + s]);
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
   if (tid == 0) output[get_group_id(0)] = sdata[0];
 }
+
+/* The rest of kernels 3-5 after their load: sequential steps, the last six of them unrolled when
+   unroll_last_six (kernel 5; a compile-time constant once inlined, the same for the whole
+   work-group), and work-item 0 writes the work-group's partial. */
+inline void sequential_tree(__local T* sdata, __global T* output, bool unroll_last_six OP_PARAM) {
+  uint tid = get_local_id(0);
+  sequential_steps(sdata, tid, get_local_size(0), unroll_last_six ? 32 : 0 OP_ARG);
+  if (unroll_last_six) {
+    UNROLLED_LAST_SIX
+  }
+  if (tid == 0) output[get_group_id(0)] = sdata[0];
+}
+
+/* Kernels 1-5: load puts the work-group's values into sdata, tree (given flag) folds them and
+   writes the work-group's partial. */
+#define HARRIS_KERNEL(name, load, tree, flag)                                         \
+  __kernel REQUIRE_BLOCK void name(__global const T* input, __global T* output,        \
+                                   ulong n OP_PARAM) {                                 \
+    __local T sdata[BLOCK_SIZE];                                                       \
+    load(input, n, sdata OP_ARG);                                                      \
+    tree(sdata, output, flag OP_ARG);                                                  \
+  }
+
+/* 1: interleaved addressing with a divergent branch (tid % (2s) == 0). */
+HARRIS_KERNEL(reduce_interleaved_divergent, harris_load, interleaved_tree, true)
+/* 2: interleaved addressing with a strided index, no divergence (bank conflicts instead). */
+HARRIS_KERNEL(reduce_interleaved_strided, harris_load, interleaved_tree, false)
+/* 3: sequential addressing (halving stride, contiguous active work-items). */
+HARRIS_KERNEL(reduce_sequential, harris_load, sequential_tree, false)
+/* 4: first add during load: each work-item combines two elements one block apart. */
+HARRIS_KERNEL(reduce_first_add, first_add_load, sequential_tree, false)
+/* 5: as 4, with the last six steps (one 32-wide sub-group's worth) unrolled. */
+HARRIS_KERNEL(reduce_unroll_last_warp, first_add_load, sequential_tree, true)
 
 /* 6: complete unroll: the work-group size is the compile-time BLOCK_SIZE. */
 __kernel REQUIRE_BLOCK void reduce_complete_unroll(__global const T* input, __global T* output,

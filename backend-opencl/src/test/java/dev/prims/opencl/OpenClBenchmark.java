@@ -11,6 +11,7 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.Backend;
 import java.util.Arrays;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 
 /**
@@ -42,10 +43,14 @@ public final class OpenClBenchmark {
       try (DeviceBuffer in = prims.upload(f);
           DeviceBuffer out = prims.allocate(DType.FLOAT, n);
           DeviceBuffer counts = prims.allocate(DType.LONG, 256)) {
-        for (String v : backend.variants(Primitive.REDUCE)) {
-          Prims view = prims.variant(Primitive.REDUCE, v);
-          time(backend, "reduce sum float " + v, n, 4.0 * n, () -> view.reduce(in, ReduceOp.SUM));
-        }
+        timeVariants(
+            backend,
+            prims,
+            Primitive.REDUCE,
+            "reduce sum float",
+            n,
+            4.0 * n,
+            view -> () -> view.reduce(in, ReduceOp.SUM));
         if (backend.foldKernels() != null) {
           Prims reproducible = prims.determinism(Determinism.REPRODUCIBLE);
           time(
@@ -55,25 +60,23 @@ public final class OpenClBenchmark {
               4.0 * n,
               () -> reproducible.reduce(in, ReduceOp.SUM));
         }
-        for (String v : backend.variants(Primitive.SCAN)) {
-          Prims view = prims.variant(Primitive.SCAN, v);
-          time(
-              backend,
-              "scan inclusive sum float " + v,
-              n,
-              8.0 * n,
-              () -> view.scan(in, out, ReduceOp.SUM, ScanKind.INCLUSIVE));
-        }
+        timeVariants(
+            backend,
+            prims,
+            Primitive.SCAN,
+            "scan inclusive sum float",
+            n,
+            8.0 * n,
+            view -> () -> view.scan(in, out, ReduceOp.SUM, ScanKind.INCLUSIVE));
         HistogramSpec spec = HistogramSpec.even(256, 0, 1);
-        for (String v : backend.variants(Primitive.HISTOGRAM)) {
-          Prims view = prims.variant(Primitive.HISTOGRAM, v);
-          time(
-              backend,
-              "histogram even 256 float " + v,
-              n,
-              4.0 * n,
-              () -> view.histogram(in, spec, counts));
-        }
+        timeVariants(
+            backend,
+            prims,
+            Primitive.HISTOGRAM,
+            "histogram even 256 float",
+            n,
+            4.0 * n,
+            view -> () -> view.histogram(in, spec, counts));
       }
       int[] ints = new int[n];
       IntStream.range(0, n)
@@ -117,6 +120,22 @@ public final class OpenClBenchmark {
               () -> view.scan(in, out, ReduceOp.SUM, ScanKind.INCLUSIVE));
         }
       }
+    }
+  }
+
+  /**
+   * Times {@code call} on each variant of {@code primitive}, named {@code name} and the variant.
+   */
+  private static void timeVariants(
+      Backend backend,
+      Prims prims,
+      Primitive primitive,
+      String name,
+      long n,
+      double bytes,
+      Function<Prims, Runnable> call) {
+    for (String v : backend.variants(primitive)) {
+      time(backend, name + " " + v, n, bytes, call.apply(prims.variant(primitive, v)));
     }
   }
 

@@ -39,19 +39,32 @@ class OpenClStagingTest {
 
   private static Prims staged;
 
+  /** Prims on OpenCL alone (no fallback) with {@code settings}: keys and their values in turn. */
+  private static Prims openCl(String... settings) {
+    PrimsConfig.Builder config = PrimsConfig.builder().backend("opencl").fallback(false);
+    for (int i = 0; i < settings.length; i += 2) {
+      config.set(settings[i], settings[i + 1]);
+    }
+    return Prims.create(config.build());
+  }
+
+  /** With {@code key} set to {@code value}, the first call finds no backend, saying {@code why}. */
+  private static void assertUnavailable(String key, String value, String why) {
+    try (Prims prims = openCl(key, value)) {
+      BackendUnavailableException e =
+          assertThrows(
+              BackendUnavailableException.class, () -> prims.reduce(new int[1], ReduceOp.SUM));
+      assertTrue(e.getMessage().contains(why), e.getMessage());
+    }
+  }
+
   @BeforeAll
   static void open() {
     BackendContext none = key -> Optional.empty();
     Availability a = new OpenClBackendProvider().probe(none);
     Assumptions.assumeFalse(
         !a.available() && a.hardwareAbsent(), "no OpenCL platform here: " + a.reason());
-    staged =
-        Prims.create(
-            PrimsConfig.builder()
-                .backend("opencl")
-                .fallback(false)
-                .set(OpenClTransferPolicy.CHUNK_KEY, CHUNK)
-                .build());
+    staged = openCl(OpenClTransferPolicy.CHUNK_KEY, CHUNK);
   }
 
   @AfterAll
@@ -139,14 +152,13 @@ class OpenClStagingTest {
     int n = 20_000 + Integer.parseInt(slots);
     int[] values = new SplittableRandom(n).ints(n, -1000, 1000).toArray();
     try (Prims prims =
-        Prims.create(
-            PrimsConfig.builder()
-                .backend("opencl")
-                .fallback(false)
-                .set(OpenClTransferPolicy.CHUNK_KEY, CHUNK)
-                .set(OpenClTransferPolicy.SLOTS_KEY, slots)
-                .set(OpenClTransferPolicy.THREADS_KEY, "2")
-                .build())) {
+        openCl(
+            OpenClTransferPolicy.CHUNK_KEY,
+            CHUNK,
+            OpenClTransferPolicy.SLOTS_KEY,
+            slots,
+            OpenClTransferPolicy.THREADS_KEY,
+            "2")) {
       for (ReduceOp op : new ReduceOp[] {ReduceOp.SUM, ReduceOp.MAX}) {
         for (ScanKind kind : ScanKind.values()) {
           int[] want = new int[n];
@@ -176,39 +188,19 @@ class OpenClStagingTest {
   @ParameterizedTest
   @ValueSource(strings = {"1", "17"})
   void badSlotCountsMakeTheBackendUnavailableNamingTheKey(String slots) {
-    try (Prims prims =
-        Prims.create(
-            PrimsConfig.builder()
-                .backend("opencl")
-                .fallback(false)
-                .set(OpenClTransferPolicy.SLOTS_KEY, slots)
-                .build())) {
-      BackendUnavailableException e =
-          assertThrows(
-              BackendUnavailableException.class, () -> prims.reduce(new int[1], ReduceOp.SUM));
-      assertTrue(
-          e.getMessage().contains(OpenClTransferPolicy.SLOTS_KEY + " must be from 2 to 16, got "),
-          e.getMessage());
-    }
+    assertUnavailable(
+        OpenClTransferPolicy.SLOTS_KEY,
+        slots,
+        OpenClTransferPolicy.SLOTS_KEY + " must be from 2 to 16, got ");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"4095", "100", "abc", "2147483632"})
   void aBadChunkSizeMakesTheBackendUnavailableNamingTheKey(String chunk) {
-    try (Prims prims =
-        Prims.create(
-            PrimsConfig.builder()
-                .backend("opencl")
-                .fallback(false)
-                .set(OpenClTransferPolicy.CHUNK_KEY, chunk)
-                .build())) {
-      BackendUnavailableException e =
-          assertThrows(
-              BackendUnavailableException.class, () -> prims.reduce(new int[1], ReduceOp.SUM));
-      assertTrue(
-          e.getMessage().contains(OpenClTransferPolicy.CHUNK_KEY + " must be a multiple of 16"),
-          e.getMessage());
-    }
+    assertUnavailable(
+        OpenClTransferPolicy.CHUNK_KEY,
+        chunk,
+        OpenClTransferPolicy.CHUNK_KEY + " must be a multiple of 16");
   }
 
   @ParameterizedTest
@@ -220,13 +212,7 @@ class OpenClStagingTest {
       sum += v;
     }
     Prims prims =
-        Prims.create(
-            PrimsConfig.builder()
-                .backend("opencl")
-                .fallback(false)
-                .set(OpenClTransferPolicy.HOST_PATH_KEY, path)
-                .set(OpenClTransferPolicy.CHUNK_KEY, CHUNK)
-                .build());
+        openCl(OpenClTransferPolicy.HOST_PATH_KEY, path, OpenClTransferPolicy.CHUNK_KEY, CHUNK);
     MemoryLedger ledger;
     try {
       assertEquals((int) sum, prims.reduce(values, ReduceOp.SUM).asInt());

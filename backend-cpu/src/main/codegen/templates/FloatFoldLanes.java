@@ -1,3 +1,6 @@
+<#-- FloatFoldLanes: the exact float sums' lane loops, one per number of layers (two, three). -->
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/cpu/FloatFoldLanes.java" />
 package dev.prims.cpu;
 
 import java.util.Arrays;
@@ -32,7 +35,7 @@ import java.util.Arrays;
  * <p>Two layers are tried first (values that are multiples of {@code 2^(bound - 33)}, such as data
  * on a 2^-24 grid, need no third); a span they decline is summed again with three, and then the
  * next {@link #RETRY} spans go straight to three. Which path takes a span changes only the speed:
- * both give its exact total.
+ * both give its exact total. Generated from backend-cpu/src/main/codegen/templates/FloatFoldLanes.java.
  */
 final class FloatFoldLanes {
   /** Values per row: one per lane. */
@@ -98,30 +101,27 @@ final class FloatFoldLanes {
     return addThreeLayers(a, base, end, bound, low, total);
   }
 
+<#list [2, 3] as layers>
+<#assign Layers = (layers == 2)?then("Two", "Three")>
+<#if layers == 2>
   /**
    * {@link #add} for values that are multiples of {@code 2^(bound - 33)}: two layers. Returns
    * false, adding nothing, for any other span.
    */
-  boolean addTwoLayers(float[] a, int base, int end, int bound, int low, long[] total) {
-    float check = startLayers(2, bound);
+<#else>
+  /** {@link #add} with three layers, whatever the previous spans needed. */
+</#if>
+  boolean add${Layers}Layers(float[] a, int base, int end, int bound, int low, long[] total) {
+    float check = startLayers(${layers}, bound);
     for (int at = base; at < end; at += WIDTH) {
       // a row copy indexed like the accumulators lets C2 vectorise the loop
       System.arraycopy(a, at, row, 0, WIDTH);
-      addRowTwoLayers(check);
+      addRow${Layers}Layers(check);
     }
-    return addTotals(2, bound, low, total);
+    return addTotals(${layers}, bound, low, total);
   }
 
-  /** {@link #add} with three layers, whatever the previous spans needed. */
-  boolean addThreeLayers(float[] a, int base, int end, int bound, int low, long[] total) {
-    float check = startLayers(3, bound);
-    for (int at = base; at < end; at += WIDTH) {
-      System.arraycopy(a, at, row, 0, WIDTH);
-      addRowThreeLayers(check);
-    }
-    return addTotals(3, bound, low, total);
-  }
-
+</#list>
   /**
    * Fills the first {@code count} layers with their starts and clears the lost sums; returns the
    * bound check's constant {@code c}.
@@ -159,11 +159,14 @@ final class FloatFoldLanes {
     return Math.scalb(1.5f, layerUnit(k, bound) + 23);
   }
 
-  /** One row into two layers: a simple counted loop over arrays, no calls, no branches. */
-  private void addRowTwoLayers(float check) {
+<#list [2, 3] as layers>
+<#assign Layers = (layers == 2)?then("Two", "Three")>
+  /** One row into ${Layers?lower_case} layers: a simple counted loop over arrays, no calls, no branches. */
+  private void addRow${Layers}Layers(float check) {
     float[] x = row;
-    float[] s1 = layer1;
-    float[] s2 = layer2;
+<#list 1..layers as k>
+    float[] s${k} = layer${k};
+</#list>
     float[] e = lost;
     for (int j = 0; j < WIDTH; j++) {
       float v = x[j];
@@ -171,36 +174,16 @@ final class FloatFoldLanes {
       float t = s1[j] + v;
       float r = v - (t - s1[j]);
       s1[j] = t;
-      t = s2[j] + r;
-      r = r - (t - s2[j]);
-      s2[j] = t;
+<#list 2..layers as k>
+      t = s${k}[j] + r;
+      r = r - (t - s${k}[j]);
+      s${k}[j] = t;
+</#list>
       e[j] += Math.abs(r) + out;
     }
   }
 
-  /** One row into three layers. */
-  private void addRowThreeLayers(float check) {
-    float[] x = row;
-    float[] s1 = layer1;
-    float[] s2 = layer2;
-    float[] s3 = layer3;
-    float[] e = lost;
-    for (int j = 0; j < WIDTH; j++) {
-      float v = x[j];
-      float out = (Math.abs(v) + check) - check;
-      float t = s1[j] + v;
-      float r = v - (t - s1[j]);
-      s1[j] = t;
-      t = s2[j] + r;
-      r = r - (t - s2[j]);
-      s2[j] = t;
-      t = s3[j] + r;
-      r = r - (t - s3[j]);
-      s3[j] = t;
-      e[j] += Math.abs(r) + out;
-    }
-  }
-
+</#list>
   /**
    * Whether any lane lost bits or saw a magnitude out of bounds: the lanes' sums of non-negative
    * terms, folded four to one (still non-negative, zero only if all four are, NaN if one is).
