@@ -18,8 +18,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mvn -B -q -Dstyle.color=never -pl spark -am test-compile dependency:build-classpath \
   -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath -DskipTests > /dev/null
-options="$(mvn -B -q -Dstyle.color=never -pl spark help:evaluate \
-  -Dexpression=spark.java.options -DforceStdout | sed 's/\x1b\[[0-9;]*m//g')"
+options=""
+for property in spark.java.options spark.java.options.before24; do
+  options="$options $(mvn -B -q -Dstyle.color=never -pl spark help:evaluate \
+    -Dexpression=$property -DforceStdout | sed 's/\x1b\[[0-9;]*m//g')"
+done
 cp="spark/target/classes:spark/target/test-classes:$(cat spark/target/bench.classpath)"
 for backend in cpu opencl; do
   # shellcheck disable=SC2086 # one option per word
