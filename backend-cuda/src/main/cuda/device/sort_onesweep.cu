@@ -534,6 +534,9 @@ __device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_outp
   // the warp's earlier keys of d; the highest of them advances the warp's counter
   u32 rank[ITEMS];
   const u32 lanes_below = (1u << lane) - 1;
+  // keys alone go to the sorted tile as each is ranked (the union's counters are in use until the
+  // whole tile is ranked)
+  constexpr bool STORE_AS_RANKED = ONESWEEP_STORE_RANKED && !HAS_VALUES && !ONESWEEP_SHARED_UNION;
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u32 d = onesweep_digit(key[k], shift, mask);
@@ -543,7 +546,7 @@ __device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_outp
 #if ONESWEEP_RANK_ATOMIC
     if (lane == leader) before = atomicAdd(counters + d, (u32)__popc(peers));
     rank[k] = __shfl_sync(FULL_MASK, before, leader) + __popc(peers & lanes_below);
-    if (ONESWEEP_STORE_RANKED && !HAS_VALUES && !ONESWEEP_SHARED_UNION) sorted.keys[rank[k]] = key[k];
+    if (STORE_AS_RANKED) sorted.keys[rank[k]] = key[k];
 #else
     if (lane == leader) {
       before = counters[d];
@@ -558,7 +561,7 @@ __device__ void onesweep_pass(const R* keys_input, R* keys_scratch, R* keys_outp
 #if ONESWEEP_SHARED_UNION
   __syncthreads();
 #endif
-  if (!(ONESWEEP_STORE_RANKED && !HAS_VALUES && !ONESWEEP_SHARED_UNION)) {
+  if (!STORE_AS_RANKED) {
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) sorted.keys[rank[k]] = key[k];
   }
