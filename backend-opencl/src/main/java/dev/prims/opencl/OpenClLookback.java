@@ -67,11 +67,19 @@ record OpenClLookback(Mode mode, String reason) {
     return mode != Mode.UNSUPPORTED;
   }
 
+  /**
+   * The build options that give a program lookback.cl's NVIDIA warp votes and shuffles where the
+   * device has them (with a leading space, or empty): for kernels that use warps but no look-back.
+   */
+  String warpOptions() {
+    return mode == Mode.NVIDIA_PTX ? " -DLOOKBACK_PTX" : "";
+  }
+
   /** The scan programs' build options for this mode (with a leading space, or empty). */
   String buildOptions(String deviceVersion) {
     switch (mode) {
       case NVIDIA_PTX:
-        return " -DLOOKBACK_PTX";
+        return warpOptions();
       case OPENCL_ATOMICS:
         return " -cl-std=CL"
             + (majorVersion(deviceVersion) >= 3 ? "3.0" : "2.0")

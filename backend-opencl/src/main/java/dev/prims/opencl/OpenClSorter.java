@@ -204,9 +204,7 @@ final class OpenClSorter extends DeviceSorter<cl_mem> {
               + (valueType == null
                   ? ""
                   : " -DVALUE_T=" + (valueType.bytes() == 4 ? "uint" : "ulong"))
-              + (backend.lookback().mode() == OpenClLookback.Mode.NVIDIA_PTX
-                  ? " -DLOOKBACK_PTX"
-                  : "");
+              + backend.lookback().warpOptions();
     }
 
     OpenClBackend.Kernel get(String name) {
