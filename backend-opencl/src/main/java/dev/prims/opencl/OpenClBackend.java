@@ -49,6 +49,12 @@ final class OpenClBackend extends AbstractBackend {
   /** Extra OpenCL C build options appended to every program (for experiments and debugging). */
   static final String BUILD_OPTIONS_KEY = "prims.opencl.buildOptions";
 
+  /**
+   * A folder where every program's device binary is written once built (NVIDIA's is PTX: for
+   * reading what the driver's compiler made of a kernel); unset writes nothing.
+   */
+  static final String BINARIES_KEY = "prims.opencl.binaries";
+
   /** Whether operators are compile-time (-DOP_x) or a kernel argument; see common.cl. */
   static final String RUNTIME_OP_KEY = "prims.opencl.runtimeOperator";
 
@@ -98,7 +104,13 @@ final class OpenClBackend extends AbstractBackend {
     } catch (CLException e) {
       throw new PrimsException(ID, "cannot open " + device.describe() + ": " + e.getMessage(), e);
     }
-    this.programs = new OpenClPrograms(context, device.device(), config.get(BUILD_OPTIONS_KEY, ""));
+    String binaries = config.get(BINARIES_KEY, "");
+    this.programs =
+        new OpenClPrograms(
+            context,
+            device.device(),
+            config.get(BUILD_OPTIONS_KEY, ""),
+            binaries.isBlank() ? null : java.nio.file.Path.of(binaries));
     this.streamer = new OpenClHostStreamer(this, OpenClTransferPolicy.of(config));
     this.scanner = new OpenClScanner(this, OpenClScanPolicy.of(config, device));
     // reproducible mode only where the device has fp64 (the fold recipe is in double)

@@ -7,10 +7,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.jocl.CLException;
 import org.jocl.Pointer;
+import org.jocl.Sizeof;
 import org.jocl.cl_context;
 import org.jocl.cl_device_id;
 import org.jocl.cl_kernel;
@@ -30,15 +33,19 @@ final class OpenClPrograms implements AutoCloseable {
   private final Map<String, cl_kernel> kernels = new HashMap<>();
   private final Map<String, String> sources = new HashMap<>();
   private final String extraOptions;
+  private final Path binaries;
 
   /**
    * @param extraOptions appended to every build (from {@code prims.opencl.buildOptions}; may be
    *     empty)
+   * @param binaries where each built program's device binary is written (NVIDIA's is PTX), or null
+   *     (from {@code prims.opencl.binaries})
    */
-  OpenClPrograms(cl_context context, cl_device_id device, String extraOptions) {
+  OpenClPrograms(cl_context context, cl_device_id device, String extraOptions, Path binaries) {
     this.context = context;
     this.device = device;
     this.extraOptions = extraOptions.isBlank() ? "" : " " + extraOptions.trim();
+    this.binaries = binaries;
   }
 
   /**
@@ -60,6 +67,9 @@ final class OpenClPrograms implements AutoCloseable {
     cl_program program = clCreateProgramWithSource(context, 1, new String[] {source}, null, null);
     try {
       clBuildProgram(program, 1, new cl_device_id[] {device}, options, null, null);
+      if (binaries != null) {
+        writeBinary(label, options, program);
+      }
       return program;
     } catch (CLException e) {
       String log = buildLog(program);
@@ -75,6 +85,26 @@ final class OpenClPrograms implements AutoCloseable {
               + "); build log:\n"
               + log,
           e);
+    }
+  }
+
+  /**
+   * Writes the device binary of {@code program} to {@code binaries}, named by the label and a hash
+   * of the options, with the options in a {@code .options} file beside it.
+   */
+  private void writeBinary(String label, String options, cl_program program) {
+    long[] size = new long[1];
+    clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, Sizeof.size_t, Pointer.to(size), null);
+    byte[] binary = new byte[(int) size[0]];
+    clGetProgramInfo(
+        program, CL_PROGRAM_BINARIES, Sizeof.POINTER, Pointer.to(Pointer.to(binary)), null);
+    String name = label.replace('+', '_') + "-" + Integer.toHexString(options.hashCode());
+    try {
+      Files.createDirectories(binaries);
+      Files.write(binaries.resolve(name + ".bin"), binary);
+      Files.writeString(binaries.resolve(name + ".options"), options + "\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the binary of " + label + " to " + binaries, e);
     }
   }
 

@@ -13,7 +13,9 @@
  * true}: one program per type with the operator as a kernel argument, the default on non-GPU
  * devices whose compilers are slow), {@code prims.opencl.int64Atomics} ({@code false}: count in 32
  * bits and merge, as on devices without {@code cl_khr_int64_base_atomics}) and {@code
- * prims.opencl.buildOptions} (appended to every build).
+ * prims.opencl.buildOptions} (appended to every build); {@code prims.opencl.binaries} names a
+ * folder where each built program's device binary is written (on NVIDIA's platform, the PTX its
+ * compiler made).
  *
  * <p>Double precision needs {@code cl_khr_fp64}: on a device without it every double primitive
  * fails with a {@link dev.prims.PrimsException} saying so, and reproducible mode (whose fold recipe

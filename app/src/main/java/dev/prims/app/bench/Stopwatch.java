@@ -7,9 +7,17 @@ import java.util.OptionalDouble;
  * Times an operation adaptively under a {@link TimingBudget}: warm-up, then repeated runs. Each run
  * reports the device's own milliseconds when it has them (GPU events, OpenCL profiling); otherwise
  * (or when the device reports no time) the wall time around the run, from {@link System#nanoTime},
- * is used.
+ * is used. Runs far shorter than the clock's resolution and the timing's own cost (wall-clock runs
+ * under {@link #BATCH_MS}) are timed in batches of about that length, each batch's time divided by
+ * its runs, so that calls of a microsecond compare by what they cost rather than by the clock.
  */
 public final class Stopwatch {
+  /** Wall-clock runs shorter than this are timed in batches of about this many milliseconds. */
+  static final double BATCH_MS = 0.05;
+
+  /** The most runs in one batch. */
+  private static final int MAX_BATCH = 10_000;
+
   /** One run of the timed operation. */
   @FunctionalInterface
   public interface Run {
@@ -27,14 +35,23 @@ public final class Stopwatch {
   public Timing time(Run run) {
     long warmupStart = System.nanoTime();
     int warmups = 0;
+    double fastestWallMs = Double.POSITIVE_INFINITY;
+    boolean anyDeviceClock = false;
     while (warmups < budget.warmupRuns()
         || (System.nanoTime() - warmupStart) / 1e9 < budget.warmupSeconds()) {
-      run.once();
+      long t0 = System.nanoTime();
+      OptionalDouble device = run.once();
+      fastestWallMs = Math.min(fastestWallMs, (System.nanoTime() - t0) / 1e6);
+      anyDeviceClock |= device.isPresent() && device.getAsDouble() > 0;
       warmups++;
       if ((System.nanoTime() - warmupStart) / 1e9 >= budget.maxSeconds()) {
         break;
       }
     }
+    int batch =
+        anyDeviceClock || fastestWallMs >= BATCH_MS
+            ? 1
+            : (int) Math.min(MAX_BATCH, Math.ceil(BATCH_MS / Math.max(fastestWallMs, 1e-6)));
     double[] times = new double[Math.max(budget.maxReps(), 1)];
     int reps = 0;
     double measuredMs = 0;
@@ -43,12 +60,15 @@ public final class Stopwatch {
     while (reps < times.length) {
       long t0 = System.nanoTime();
       OptionalDouble device = run.once();
+      for (int i = 1; i < batch; i++) {
+        run.once();
+      }
       double wallMs = (System.nanoTime() - t0) / 1e6;
-      boolean onDevice = device.isPresent() && device.getAsDouble() > 0;
-      double ms = onDevice ? device.getAsDouble() : wallMs;
+      boolean onDevice = batch == 1 && device.isPresent() && device.getAsDouble() > 0;
+      double ms = onDevice ? device.getAsDouble() : wallMs / batch;
       deviceClock &= onDevice;
       times[reps++] = ms;
-      measuredMs += ms;
+      measuredMs += onDevice ? ms : wallMs;
       double elapsedSeconds = (System.nanoTime() - start) / 1e9;
       boolean enough = reps >= budget.minReps() && measuredMs / 1e3 >= budget.targetSeconds();
       if (enough || (reps >= 1 && elapsedSeconds >= budget.maxSeconds())) {

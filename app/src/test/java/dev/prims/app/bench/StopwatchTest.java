@@ -62,4 +62,25 @@ class StopwatchTest {
                 });
     assertTrue(t.reps() < 1000 && t.reps() >= 1, "reps " + t.reps());
   }
+
+  @Test
+  void timesRunsOfMicrosecondsInBatchesAndReportsTheTimeOfOne() {
+    TimingBudget budget = new TimingBudget(3, 0, 20, 20, 0, 60);
+    AtomicInteger calls = new AtomicInteger();
+    Timing t =
+        new Stopwatch(budget)
+            .time(
+                () -> {
+                  calls.incrementAndGet();
+                  long end = System.nanoTime() + 2_000;
+                  while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                  }
+                  return OptionalDouble.empty();
+                });
+    assertEquals(20, t.reps());
+    assertTrue(calls.get() > 3 + 20, "runs batched: " + calls.get() + " calls");
+    assertTrue(t.bestMs() >= 0.002 && t.bestMs() < Stopwatch.BATCH_MS, "best " + t.bestMs());
+    assertFalse(t.deviceClock());
+  }
 }
