@@ -33,6 +33,7 @@ public final class OpenClBackendProvider implements BackendProvider {
     return Set.of(
         OpenClDiscovery.PLATFORM_KEY,
         OpenClBackend.BUILD_OPTIONS_KEY,
+        OpenClBackend.BINARIES_KEY,
         OpenClBackend.RUNTIME_OP_KEY,
         OpenClBackend.INT64_ATOMICS_KEY,
         OpenClScanPolicy.ITEMS_KEY,

@@ -266,6 +266,9 @@ public abstract class SelectConformance extends BackendConformance {
         DynamicTest.dynamicTest(
             "float LARGEST k=100", () -> checkLargeTopK(floats, 100, TopKOrder.LARGEST)),
         DynamicTest.dynamicTest(
+            "float SMALLEST k=20000 (candidates past the host-ranked size)",
+            () -> checkLargeTopK(floats, 20000, TopKOrder.SMALLEST)),
+        DynamicTest.dynamicTest(
             "long SMALLEST k=1000", () -> checkLargeTopK(longs, 1000, TopKOrder.SMALLEST)),
         DynamicTest.dynamicTest(
             "int in [0, 1000) SMALLEST k=100",

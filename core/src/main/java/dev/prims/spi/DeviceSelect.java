@@ -4,6 +4,7 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.SortOrder;
 import dev.prims.TopKOrder;
+import java.util.Arrays;
 
 /**
  * Select, partition and top-k of a device backend, written once over its {@link SelectKernels} and
@@ -50,6 +51,13 @@ public final class DeviceSelect implements Selector {
    * more than needed; beyond, the needed ones are selected from the input in order.
    */
   private static final int TIE_SHARE = 16;
+
+  /**
+   * Gathered candidates up to this many are ranked on the host (two small copies and a sort of
+   * their keys) instead of by further passes, sorts and a take on the device, each a launch and a
+   * wait that cost more than the whole host step at this size.
+   */
+  static final int HOST_RANKED = 4096;
 
   private final Backend backend;
   private final SelectKernels kernels;
@@ -167,6 +175,11 @@ public final class DeviceSelect implements Selector {
                 gather(
                     source, hi, prefix >>> hi, sourceDescending, atOrBelow, scratch, poolCounter);
             sourceDescending = false;
+            if (atOrBelow <= HOST_RANKED) {
+              takeFirstRankedOnHost(values, source, k, valuesOut, indicesOut);
+              call.usedVariant(RADIX_SELECT);
+              return;
+            }
           }
         }
         long less = k - need; // values strictly before the k-th's radix bits
@@ -268,6 +281,49 @@ public final class DeviceSelect implements Selector {
     sorter.sort(
         BufferSort.inPlace(k, i, SortOrder.ASCENDING, 0, k.type().bytes() * Byte.SIZE), call);
     kernels.take(new SelectKernels.Take(input, i, (int) count, valuesOut, indicesOut));
+  }
+
+  /**
+   * Downloads the gathered {@code pool} (keys with their input indices), orders it by key and then
+   * index on the host, and takes the first {@code k} from the input by index.
+   */
+  private void takeFirstRankedOnHost(
+      DeviceBuffer input, Subset pool, int k, DeviceBuffer valuesOut, DeviceBuffer indicesOut) {
+    BufferManager buffers = backend.buffers();
+    int size = (int) pool.values().length();
+    long[] keys = new long[size];
+    if (pool.values().type() == DType.INT) {
+      int[] ints = new int[size];
+      buffers.download(pool.values(), ints);
+      for (int j = 0; j < size; j++) {
+        keys[j] = ints[j];
+      }
+    } else {
+      buffers.download(pool.values(), keys);
+    }
+    int[] indices = new int[size];
+    buffers.download(pool.indices(), indices);
+    // (rank of the key among the distinct keys, index) in one long each, so one sort orders both
+    long[] sorted = keys.clone();
+    Arrays.sort(sorted);
+    int distinct = 0;
+    for (int j = 0; j < size; j++) {
+      if (j == 0 || sorted[j] != sorted[distinct - 1]) {
+        sorted[distinct++] = sorted[j];
+      }
+    }
+    long[] ranked = new long[size];
+    for (int j = 0; j < size; j++) {
+      ranked[j] = (long) Arrays.binarySearch(sorted, 0, distinct, keys[j]) << 32 | indices[j];
+    }
+    Arrays.sort(ranked);
+    int[] first = new int[k];
+    for (int j = 0; j < k; j++) {
+      first[j] = (int) ranked[j];
+    }
+    try (DeviceBuffer chosen = buffers.upload(first)) {
+      kernels.take(new SelectKernels.Take(input, chosen, k, valuesOut, indicesOut));
+    }
   }
 
   /**
