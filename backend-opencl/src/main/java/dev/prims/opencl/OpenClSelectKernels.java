@@ -44,7 +44,8 @@ final class OpenClSelectKernels implements SelectKernels {
 
   /**
    * Over tiles of {@link #TILE} values: where the device runs the look-back ({@link #onePass}), one
-   * {@code select_compact} launch over per-tile states (a status and a kept count per tile, reused
+   * {@code select_compact} launch ({@code select_compact_plain} for a select without indices, flags
+   * or partition) over per-tile states (a status and a kept count per tile, reused
    * across calls by {@link OpenClTickets}), and for a partition a {@code select_reverse_tail}
    * launch that puts the rejected values, written last first, in order; otherwise three launches:
    * the tiles' kept counts (one int per tile of scratch), their offsets and the kept count (one
@@ -67,7 +68,9 @@ final class OpenClSelectKernels implements SelectKernels {
     long n = v.length();
     long tiles = (n + TILE - 1) / TILE;
     boolean onePass = onePass();
-    OpenClBackend.Kernel compact = onePass ? kernel(type, "select_compact") : null;
+    boolean plain = indices == null && flagsIn == null && indicesOut == null && !partition;
+    OpenClBackend.Kernel compact =
+        onePass ? kernel(type, plain ? "select_compact_plain" : "select_compact") : null;
     OpenClBackend.Kernel reverse =
         onePass && partition ? kernel(type, "select_reverse_tail") : null;
     OpenClBackend.Kernel counts = onePass ? null : kernel(type, "select_tile_counts");
@@ -102,24 +105,27 @@ final class OpenClSelectKernels implements SelectKernels {
                 cl_mem state = states.next(backend.lookback().stateBytes(tiles, 4), tiles);
                 cl_mem aggregates = backend.scratch("select.aggregates", tiles * 4);
                 cl_mem prefixes = backend.scratch("select.prefixes", tiles * 4);
+                Object[] lookback = {
+                  count, state, aggregates, prefixes, states.epoch(), states.ticketBase()
+                };
                 backend.launch(
                     compact,
                     tiles,
                     DeviceSorter.BLOCK_SIZE,
-                    with(
-                        tileInput,
-                        out,
-                        idxOut,
-                        hasIndicesOut,
-                        at,
-                        capacity,
-                        partition ? 1 : 0,
-                        count,
-                        state,
-                        aggregates,
-                        prefixes,
-                        states.epoch(),
-                        states.ticketBase()));
+                    plain
+                        ? with(
+                            new Object[] {v.mem(), n, code, instructions, out, at, capacity},
+                            lookback)
+                        : with(
+                            with(
+                                tileInput,
+                                out,
+                                idxOut,
+                                hasIndicesOut,
+                                at,
+                                capacity,
+                                partition ? 1 : 0),
+                            lookback));
                 if (reverse != null) {
                   backend.launch(
                       reverse,

@@ -53,7 +53,7 @@ inline RADIX_T select_radix(T x, int descending) {
   return descending ? ~raw : raw;
 }
 
-/* compare_long and compare_double: a comparison of the program's (op) on two values of V. */
+/* compare_int, compare_long and compare_double: a comparison of the program's (op) on two values of V. */
 #define SELECT_COMPARE(NAME, V)                \
   inline int NAME(int op, V a, V b) {          \
     switch (op) {                              \
@@ -65,49 +65,122 @@ inline RADIX_T select_radix(T x, int descending) {
       default: return a != b;                  \
     }                                          \
   }
+SELECT_COMPARE(compare_int, int)
 SELECT_COMPARE(compare_long, long)
 SELECT_COMPARE(compare_double, double)
 
-/* Whether the program holds for x (and its flag): a postfix program on a stack of bits. */
-__attribute__((always_inline)) inline int select_holds(T x, int flag,
-                                                      __constant const long* program,
-                                                      int instructions) {
-  uint stack = 0;
+#ifndef IS_FLOATING
+#if RADIX_WIDTH == 32
+/*
+ * For int values: the 32-bit comparison x *iop *k equal to the program's comparison (x op c under
+ * Java's promotion: as longs in INTEGER_MODE, else as doubles, which ints convert to exactly), or its
+ * fixed answer (*fixed 0 or 1) where c lies beyond every int or equality cannot hold (c not a whole
+ * number, or NaN); *fixed is -1 otherwise. Worked out once per instruction, so that an int select
+ * compares 32-bit integers only (as the CUDA backend's select.cu).
+ */
+inline void select_int_comparison(int op, int integer_mode, long c, int* iop, int* k, int* fixed) {
+  *iop = op;
+  *fixed = -1;
+  long whole = c;
+  if (!integer_mode) {
+    double d = as_double(c);
+    if (isnan(d)) {  // only != holds
+      *fixed = op == OP_NE;
+      return;
+    }
+    double beyond = 4294967296.0;  // 2^32: above every int, and minus it below
+    double clamped = fmin(fmax(d, -beyond), beyond);
+    double down = floor(clamped);
+    double up = ceil(clamped);
+    if ((op == OP_EQ || op == OP_NE) && down != d) {  // not a whole number: never equal
+      *fixed = op == OP_NE;
+      return;
+    }
+    whole = (long)(op == OP_LT || op == OP_GE ? up : down);  // x < d iff x < ceil(d), ...
+  }
+  if (whole > 2147483647L) {
+    *fixed = op == OP_LT || op == OP_LE || op == OP_NE;
+  } else if (whole < -2147483648L) {
+    *fixed = op == OP_GT || op == OP_GE || op == OP_NE;
+  } else {
+    *k = (int)whole;
+  }
+}
+#define SELECT_INT_COMPARE 1
+#endif
+#endif
+
+/*
+ * Bit i: whether the program holds for x[i] (and flag[i]), for ITEMS_PER_THREAD values: a postfix
+ * program on a stack of bits per value. The stack depth depends on the program alone, so every
+ * value shares one top, and each instruction is read and decoded once for all the values.
+ */
+__attribute__((always_inline)) inline uint select_holds(const T* x, const int* flag,
+                                                       __constant const long* program,
+                                                       int instructions) {
+  uint stack[ITEMS_PER_THREAD];
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; i++) stack[i] = 0;
   int top = 0;
+#define SELECT_PUSH(EXPR)                                     \
+  _Pragma("unroll") for (int i = 0; i < ITEMS_PER_THREAD; i++) { \
+    uint v = (EXPR) ? 1u : 0u;                                \
+    stack[i] = (stack[i] & ~(1u << top)) | (v << top);        \
+  }                                                           \
+  top++;
   for (int p = 0; p < instructions; p++) {
     long code = program[2 * p];
     long c = program[2 * p + 1];
     int op = (int)(code & 0xff);
     int descending = (code & DESCENDING_BIT) != 0;
-    int v;
     if (op == OP_AND || op == OP_OR) {
-      int b = (stack >> (top - 1)) & 1;
-      int a = (stack >> (top - 2)) & 1;
       top -= 2;
-      v = op == OP_AND ? (a & b) : (a | b);
+#pragma unroll
+      for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+        uint b = (stack[i] >> (top + 1)) & 1;
+        uint a = (stack[i] >> top) & 1;
+        uint v = op == OP_AND ? (a & b) : (a | b);
+        stack[i] = (stack[i] & ~(1u << top)) | (v << top);
+      }
+      top++;
     } else if (op == OP_NOT_NAN) {
 #ifdef IS_FLOATING
-      v = !isnan(x);
+      SELECT_PUSH(!isnan(x[i]))
 #else
-      v = 1;
+      SELECT_PUSH(1)
 #endif
     } else if (op == OP_FLAG) {
-      v = flag != 0;
+      SELECT_PUSH(flag[i] != 0)
     } else if (op == OP_RADIX_BELOW) {
-      v = select_radix(x, descending) < (RADIX_T)c;
+      SELECT_PUSH(select_radix(x[i], descending) < (RADIX_T)c)
     } else if (op == OP_RADIX_PREFIX) {
-      v = (select_radix(x, descending) >> ((code >> 16) & 0xff)) == (RADIX_T)c;
+      int shift = (int)((code >> 16) & 0xff);
+      SELECT_PUSH((select_radix(x[i], descending) >> shift) == (RADIX_T)c)
     } else if (op == OP_ALWAYS) {
-      v = 1;
-    } else if (code & INTEGER_MODE) {
-      v = compare_long(op, (long)x, c);
+      SELECT_PUSH(1)
     } else {
-      v = compare_double(op, (double)x, as_double(c));
+#ifdef SELECT_INT_COMPARE
+      int iop, bound, fixed;
+      select_int_comparison(op, (code & INTEGER_MODE) != 0, c, &iop, &bound, &fixed);
+      if (fixed >= 0) {
+        SELECT_PUSH(fixed)
+      } else {
+        SELECT_PUSH(compare_int(iop, x[i], bound))
+      }
+#else
+      if (code & INTEGER_MODE) {
+        SELECT_PUSH(compare_long(op, (long)x[i], c))
+      } else {
+        SELECT_PUSH(compare_double(op, (double)x[i], as_double(c)))
+      }
+#endif
     }
-    stack = (stack & ~(1u << top)) | ((uint)v << top);
-    top++;
   }
-  return stack & 1;
+#undef SELECT_PUSH
+  uint holds = 0;
+#pragma unroll
+  for (int i = 0; i < ITEMS_PER_THREAD; i++) holds |= (stack[i] & 1u) << i;
+  return holds;
 }
 
 #define SELECT_TILE (BLOCK_SIZE * ITEMS_PER_THREAD)
@@ -144,14 +217,17 @@ __kernel REQUIRE_BLOCK void select_tile_counts(__global const T* values, ulong n
   uint tid = get_local_id(0);
   ulong base = (ulong)get_group_id(0) * SELECT_TILE;
   uint valid = (uint)min((ulong)SELECT_TILE, n - base);
-  uint count = 0;
+  T x[ITEMS_PER_THREAD];
+  int flag[ITEMS_PER_THREAD];
+  uint in_tile = 0;
+#pragma unroll
   for (uint k = 0; k < ITEMS_PER_THREAD; k++) {
     uint j = k * BLOCK_SIZE + tid;
-    if (j < valid) {
-      count += select_holds(values[base + j], has_flags ? flags_in[base + j] : 0, program,
-                            instructions);
-    }
+    x[k] = j < valid ? values[base + j] : (T)0;
+    flag[k] = has_flags && j < valid ? flags_in[base + j] : 0;
+    in_tile |= (uint)(j < valid) << k;
   }
+  uint count = popcount(select_holds(x, flag, program, instructions) & in_tile);
   uint total;
   group_exclusive_sum(count, sums, &total);
   if (tid == 0) counts[get_group_id(0)] = total;
@@ -267,7 +343,7 @@ inline uint select_look_back(__global uint* state, __global uint* aggregates,
  * kept[0], and the r-th rejected value goes to values_out[n - 1 - r] (select_reverse_tail puts
  * them in order); otherwise before is offsets[tile].
  */
-inline void select_tile(__global const T* values, __global const int* indices, int has_indices,
+__attribute__((always_inline)) inline void select_tile(__global const T* values, __global const int* indices, int has_indices,
                         ulong n, __constant const long* program, int instructions,
                         __global const int* flags_in, int has_flags, __global T* values_out,
                         __global int* indices_out, int has_indices_out, ulong at, ulong capacity,
@@ -285,18 +361,18 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   T x[ITEMS_PER_THREAD];
-  uint holds = 0;
-  uint count = 0;
+  int flag[ITEMS_PER_THREAD];
+  uint in_tile = 0;
   uint first = tid * ITEMS_PER_THREAD;
+#pragma unroll
   for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
     uint j = first + i;
-    if (j < valid) {
-      x[i] = tileValues[SELECT_PAD(j)];
-      uint h = (uint)select_holds(x[i], has_flags ? flags_in[base + j] : 0, program, instructions);
-      holds |= h << i;
-      count += h;
-    }
+    x[i] = j < valid ? tileValues[SELECT_PAD(j)] : (T)0;
+    flag[i] = has_flags && j < valid ? flags_in[base + j] : 0;
+    in_tile |= (uint)(j < valid) << i;
   }
+  uint holds = select_holds(x, flag, program, instructions) & in_tile;
+  uint count = popcount(holds);
   uint tileKept;
   // its barriers also end every read of tileValues above
   uint rank = group_exclusive_sum(count, sums, &tileKept);
@@ -316,9 +392,10 @@ inline void select_tile(__global const T* values, __global const int* indices, i
   if (tid == 0) *tileBefore = offsets[tile];
 #endif
   uint rejected = first - rank;
+#pragma unroll
   for (uint i = 0; i < ITEMS_PER_THREAD; i++) {
     uint j = first + i;
-    if (j >= valid) break;
+    if (j >= valid) continue;
     if ((holds >> i) & 1u) {
       tileValues[SELECT_PAD(rank)] = x[i];
       if (has_indices_out) tileIndices[rank] = has_indices ? indices[base + j] : (int)(base + j);
@@ -390,6 +467,26 @@ __kernel REQUIRE_BLOCK void select_compact(
   select_tile(values, indices, has_indices, n, program, instructions, flags_in, has_flags,
               values_out, indices_out, has_indices_out, at, capacity, partition, kept, tileId, 1, 0,
               state, aggregates, prefixes, epoch, tileValues, tileIndices, sums, &tileBefore);
+}
+
+/*
+ * select_compact without input indices, flags, output indices or partition (the common select):
+ * known here, so that the compiler drops their loads and branches, and no local array holds
+ * indices.
+ */
+__kernel REQUIRE_BLOCK void select_compact_plain(
+    __global const T* values, ulong n, __constant const long* program, int instructions,
+    __global T* values_out, ulong at, ulong capacity, __global long* kept, __global uint* state,
+    __global uint* aggregates, __global uint* prefixes, uint epoch, uint ticketBase OP_PARAM) {
+  __local T tileValues[SELECT_PADDED_TILE];
+  __local uint sums[BLOCK_SIZE];
+  __local uint tileBefore;
+  __local uint tileId;
+  if (get_local_id(0) == 0) tileId = atomic_inc((volatile __global uint*)state) - ticketBase;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  select_tile(values, 0, 0, n, program, instructions, 0, 0, values_out, 0, 0, at, capacity, 0,
+              kept, tileId, 1, 0, state, aggregates, prefixes, epoch, tileValues,
+              (__local int*)sums, sums, &tileBefore);
 }
 
 /* Reverses values[kept[0], n) in place: a one-pass partition's rejected values, written last first. */
