@@ -53,21 +53,6 @@ inline RADIX_T select_radix(T x, int descending) {
   return descending ? ~raw : raw;
 }
 
-/* compare_int, compare_long and compare_double: a comparison of the program's (op) on two values of V. */
-#define SELECT_COMPARE(NAME, V)                \
-  inline int NAME(int op, V a, V b) {          \
-    switch (op) {                              \
-      case OP_LT: return a < b;                \
-      case OP_LE: return a <= b;               \
-      case OP_GT: return a > b;                \
-      case OP_GE: return a >= b;               \
-      case OP_EQ: return a == b;               \
-      default: return a != b;                  \
-    }                                          \
-  }
-SELECT_COMPARE(compare_int, int)
-SELECT_COMPARE(compare_long, long)
-SELECT_COMPARE(compare_double, double)
 
 #ifndef IS_FLOATING
 #if RADIX_WIDTH == 32
@@ -108,6 +93,48 @@ inline void select_int_comparison(int op, int integer_mode, long c, int* iop, in
 }
 #define SELECT_INT_COMPARE 1
 #endif
+#elif RADIX_WIDTH == 32
+/*
+ * For float values: the float comparison x *fop *bound equal to x op d in double (Java's promotion),
+ * or its fixed answer (*fixed 0 or 1) where d is NaN or equality cannot hold (d not a float); *fixed
+ * is -1 otherwise. Where d lies between two floats, x < d is x <= the float below it and x > d is x
+ * >= the float above it. Worked out once per instruction, so that a float select needs no
+ * conversion to double per value.
+ */
+inline void select_float_comparison(int op, double d, int* fop, float* bound, int* fixed) {
+  *fop = op;
+  *fixed = -1;
+  if (isnan(d)) {  // only != holds
+    *fixed = op == OP_NE;
+    return;
+  }
+  float f = (float)d;
+  if ((double)f == d) {
+    *bound = f;
+    return;
+  }
+  float below = (double)f < d ? f : nextafter(f, -INFINITY);
+  float above = (double)f > d ? f : nextafter(f, INFINITY);
+  switch (op) {
+    case OP_LT:
+      *fop = OP_LE;
+      *bound = below;
+      break;
+    case OP_LE:
+      *bound = below;
+      break;
+    case OP_GT:
+      *fop = OP_GE;
+      *bound = above;
+      break;
+    case OP_GE:
+      *bound = above;
+      break;
+    default:  // == never holds, != always
+      *fixed = op == OP_NE;
+  }
+}
+#define SELECT_FLOAT_COMPARE 1
 #endif
 
 /*
@@ -128,6 +155,27 @@ __attribute__((always_inline)) inline uint select_holds(const T* x, const int* f
     stack[i] = (stack[i] & ~(1u << top)) | (v << top);        \
   }                                                           \
   top++;
+/* Pushes X op B for every value (X and B written in terms of i), the switch on op taken once. */
+#define SELECT_PUSH_COMPARE(op, X, B) \
+  switch (op) {                       \
+    case OP_LT:                       \
+      SELECT_PUSH((X) < (B))          \
+      break;                          \
+    case OP_LE:                       \
+      SELECT_PUSH((X) <= (B))         \
+      break;                          \
+    case OP_GT:                       \
+      SELECT_PUSH((X) > (B))          \
+      break;                          \
+    case OP_GE:                       \
+      SELECT_PUSH((X) >= (B))         \
+      break;                          \
+    case OP_EQ:                       \
+      SELECT_PUSH((X) == (B))         \
+      break;                          \
+    default:                          \
+      SELECT_PUSH((X) != (B))         \
+  }
   for (int p = 0; p < instructions; p++) {
     long code = program[2 * p];
     long c = program[2 * p + 1];
@@ -165,17 +213,29 @@ __attribute__((always_inline)) inline uint select_holds(const T* x, const int* f
       if (fixed >= 0) {
         SELECT_PUSH(fixed)
       } else {
-        SELECT_PUSH(compare_int(iop, x[i], bound))
+        SELECT_PUSH_COMPARE(iop, x[i], bound)
       }
 #else
       if (code & INTEGER_MODE) {
-        SELECT_PUSH(compare_long(op, (long)x[i], c))
+        SELECT_PUSH_COMPARE(op, (long)x[i], c)
       } else {
-        SELECT_PUSH(compare_double(op, (double)x[i], as_double(c)))
+#ifdef SELECT_FLOAT_COMPARE
+        int fop, fixed;
+        float bound;
+        select_float_comparison(op, as_double(c), &fop, &bound, &fixed);
+        if (fixed >= 0) {
+          SELECT_PUSH(fixed)
+        } else {
+          SELECT_PUSH_COMPARE(fop, x[i], bound)
+        }
+#else
+        SELECT_PUSH_COMPARE(op, (double)x[i], as_double(c))
+#endif
       }
 #endif
     }
   }
+#undef SELECT_PUSH_COMPARE
 #undef SELECT_PUSH
   uint holds = 0;
 #pragma unroll

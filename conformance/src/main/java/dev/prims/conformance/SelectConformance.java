@@ -102,6 +102,55 @@ public abstract class SelectConformance extends BackendConformance {
     return nodes.stream();
   }
 
+  /**
+   * Floats against double constants that no float equals (between two floats, beyond the float
+   * range, below the smallest subnormal): a backend that compares in float must pick the right
+   * neighbour. The values are those floats' neighbours, repeated past one compaction tile.
+   */
+  @TestFactory
+  Stream<DynamicNode> floatsAgainstConstantsBetweenFloats() {
+    double[] constants = {0.1, -0.1, 1e39, -1e39, 1e-46, -1e-46, 16777217.0};
+    List<Float> near = new ArrayList<>();
+    for (double d : constants) {
+      float f = (float) d;
+      for (float x : new float[] {Math.nextDown(f), f, Math.nextUp(f)}) {
+        near.add(x);
+        near.add(-x);
+      }
+    }
+    near.addAll(List.of(Float.NaN, Float.MAX_VALUE, Float.MIN_VALUE, 0f, -0f));
+    float[] values = new float[10_007];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = near.get(i % near.size());
+    }
+    List<DynamicNode> tests = new ArrayList<>();
+    for (double d : constants) {
+      List<Case> cases =
+          List.of(
+              new Case("x < " + d, Predicate.lessThan(d), x -> x < d),
+              new Case("x <= " + d, Predicate.atMost(d), x -> x <= d),
+              new Case("x > " + d, Predicate.greaterThan(d), x -> x > d),
+              new Case("x >= " + d, Predicate.atLeast(d), x -> x >= d),
+              new Case("x == " + d, Predicate.equalTo(d), x -> x == d),
+              new Case("x != " + d, Predicate.notEqualTo(d), x -> x != d));
+      for (Case c : cases) {
+        tests.add(DynamicTest.dynamicTest(c.name(), () -> checkFloats(values, c)));
+      }
+    }
+    return tests.stream();
+  }
+
+  private void checkFloats(float[] values, Case c) {
+    boolean[] keep = new boolean[values.length];
+    for (int i = 0; i < values.length; i++) {
+      keep[i] = c.reference().test(values[i]);
+    }
+    long[] expected = pick(values, keep, true);
+    SelectResult<?> selected = Calls.select(prims(), values, c.predicate(), false);
+    assertEquals(expected.length, selected.kept(), "kept count");
+    assertArrayEquals(expected, HostArrays.bits(selected.values()), "kept values in order");
+  }
+
   @TestFactory
   Stream<DynamicNode> selectByFlags() {
     List<DynamicNode> nodes = new ArrayList<>();
