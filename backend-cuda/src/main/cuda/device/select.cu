@@ -83,18 +83,6 @@ __device__ __forceinline__ R select_radix(T x, int descending) {
   return descending ? ~raw : raw;
 }
 
-template <typename V>
-__device__ __forceinline__ int compare(int op, V a, V b) {
-  switch (op) {
-    case OP_LT: return a < b;
-    case OP_LE: return a <= b;
-    case OP_GT: return a > b;
-    case OP_GE: return a >= b;
-    case OP_EQ: return a == b;
-    default: return a != b;
-  }
-}
-
 // For int values: the 32-bit comparison x iop k that equals the program's comparison (x op c on
 // Java's promotion: as longs in INTEGER_MODE, else as doubles, which ints convert to exactly), or
 // its fixed answer (fixed 0 or 1) when the constant lies beyond every int or equality cannot hold
@@ -145,6 +133,16 @@ __device__ __forceinline__ u32 select_holds(const T (&x)[ITEMS], const int (&fla
     stack[k] = (stack[k] & ~(1u << top)) | (v << top);                              \
   }                                                                                  \
   top++;
+// Pushes X op B for every value (X and B written in terms of k), the switch on op taken once.
+#define PRIMS_SELECT_PUSH_COMPARE(op, X, B)       \
+  switch (op) {                                   \
+    case OP_LT: PRIMS_SELECT_PUSH((X) < (B)) break;  \
+    case OP_LE: PRIMS_SELECT_PUSH((X) <= (B)) break; \
+    case OP_GT: PRIMS_SELECT_PUSH((X) > (B)) break;  \
+    case OP_GE: PRIMS_SELECT_PUSH((X) >= (B)) break; \
+    case OP_EQ: PRIMS_SELECT_PUSH((X) == (B)) break; \
+    default: PRIMS_SELECT_PUSH((X) != (B))           \
+  }
   for (int p = 0; p < instructions; p++) {
     const i64 code = __ldg(program + 2 * p);
     const i64 c = __ldg(program + 2 * p + 1);
@@ -181,15 +179,16 @@ __device__ __forceinline__ u32 select_holds(const T (&x)[ITEMS], const int (&fla
       if (fixed >= 0) {
         PRIMS_SELECT_PUSH(fixed)
       } else {
-        PRIMS_SELECT_PUSH(compare<int>(iop, x[k], bound))
+        PRIMS_SELECT_PUSH_COMPARE(iop, x[k], bound)
       }
     } else if (code & INTEGER_MODE) {
-      PRIMS_SELECT_PUSH(compare<i64>(op, (i64)x[k], c))
+      PRIMS_SELECT_PUSH_COMPARE(op, (i64)x[k], c)
     } else {
       const double d = __longlong_as_double(c);
-      PRIMS_SELECT_PUSH(compare<double>(op, (double)x[k], d))
+      PRIMS_SELECT_PUSH_COMPARE(op, (double)x[k], d)
     }
   }
+#undef PRIMS_SELECT_PUSH_COMPARE
 #undef PRIMS_SELECT_PUSH
   u32 holds = 0;
 #pragma unroll
