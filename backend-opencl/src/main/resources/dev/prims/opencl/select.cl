@@ -215,22 +215,23 @@ __attribute__((always_inline)) inline uint select_holds(const T* x, const int* f
       } else {
         SELECT_PUSH_COMPARE(iop, x[i], bound)
       }
+#elif defined(SELECT_FLOAT_COMPARE)
+      // INTEGER_MODE comes with int and long values only (dev.prims.spi.SelectProgram)
+      int fop, fixed;
+      float bound;
+      select_float_comparison(op, as_double(c), &fop, &bound, &fixed);
+      if (fixed >= 0) {
+        SELECT_PUSH(fixed)
+      } else {
+        SELECT_PUSH_COMPARE(fop, x[i], bound)
+      }
+#elif defined(IS_FLOATING)
+      SELECT_PUSH_COMPARE(op, x[i], as_double(c))
 #else
       if (code & INTEGER_MODE) {
-        SELECT_PUSH_COMPARE(op, (long)x[i], c)
+        SELECT_PUSH_COMPARE(op, x[i], c)
       } else {
-#ifdef SELECT_FLOAT_COMPARE
-        int fop, fixed;
-        float bound;
-        select_float_comparison(op, as_double(c), &fop, &bound, &fixed);
-        if (fixed >= 0) {
-          SELECT_PUSH(fixed)
-        } else {
-          SELECT_PUSH_COMPARE(fop, x[i], bound)
-        }
-#else
         SELECT_PUSH_COMPARE(op, (double)x[i], as_double(c))
-#endif
       }
 #endif
     }
