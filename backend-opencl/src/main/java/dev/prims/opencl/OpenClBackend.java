@@ -127,7 +127,7 @@ final class OpenClBackend extends AbstractBackend {
     // select, partition and top-k: DeviceSelect over select.cl
     sortAndSelect(
         new OpenClSorter(this, scanner),
-        new dev.prims.spi.DeviceSelect(this, new OpenClSelectKernels(this)));
+        new dev.prims.spi.DeviceSelect(this, OpenClSelectKernels.of(this, config)));
     this.completions =
         new QueueCompletions(
             ID, () -> {}, e -> e instanceof CLException c ? failure("asynchronous call", c) : e);

@@ -42,6 +42,8 @@ public final class OpenClBackendProvider implements BackendProvider {
         OpenClScanPolicy.CHUNKS_KEY,
         OpenClScanPolicy.WINDOW_KEY,
         OpenClScanPolicy.LOOKBACK_KEY,
+        OpenClSelectKernels.ITEMS_KEY,
+        OpenClSelectKernels.ITEMS8_KEY,
         OpenClSegmentPolicy.REGISTER_CAP_KEY,
         OpenClTransferPolicy.HOST_PATH_KEY,
         OpenClTransferPolicy.CHUNK_KEY,

@@ -149,7 +149,8 @@ record OpenClScanPolicy(
     return policy;
   }
 
-  private static int number(BackendContext context, String key, int fallback, int min, int max) {
+  /** The whole number {@code key} gives (else {@code fallback}), checked to lie in [min, max]. */
+  static int number(BackendContext context, String key, int fallback, int min, int max) {
     String value = context.get(key, Integer.toString(fallback)).trim();
     int number;
     try {

@@ -3,6 +3,7 @@ package dev.prims.opencl;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
+import dev.prims.spi.BackendContext;
 import dev.prims.spi.DeviceSorter;
 import dev.prims.spi.SelectKernels;
 import dev.prims.spi.SelectProgram;
@@ -19,8 +20,14 @@ import org.jocl.cl_mem;
 final class OpenClSelectKernels implements SelectKernels {
   private static final String FILE = "select.cl";
 
-  /** Values per compaction tile ({@code SELECT_TILE} in select.cl). */
-  static final int TILE = DeviceSorter.BLOCK_SIZE * DeviceSorter.ITEMS_PER_THREAD;
+  /** Tuning: values per work-item of a compaction tile of 4-byte values. */
+  static final String ITEMS_KEY = "prims.opencl.select.itemsPerThread";
+
+  /** Tuning: the same for 8-byte values. */
+  static final String ITEMS8_KEY = "prims.opencl.select.itemsPerThread8";
+
+  /** The most values per work-item of a compaction tile (one bit each in a 32-bit word). */
+  static final int MAX_ITEMS = 32;
 
   /** Values per work-item in a tile of the top-k kernels (TOPK_ITEMS in select.cl). */
   private static final int TOPK_ITEMS = 8;
@@ -37,21 +44,71 @@ final class OpenClSelectKernels implements SelectKernels {
   /** The program in {@link #PROGRAM_SCRATCH} (under the backend's lock), or null. */
   private long[] uploaded;
 
+  /** Values per work-item of a tile of 4-byte and 8-byte values as configured; 0: the default. */
+  private final int items4;
+
+  private final int items8;
+
+  /** The select kernels of {@code backend}, their tiles of the default size. */
   OpenClSelectKernels(OpenClBackend backend) {
+    this(backend, 0, 0);
+  }
+
+  private OpenClSelectKernels(OpenClBackend backend, int items4, int items8) {
     this.backend = backend;
     this.states = new OpenClTickets(backend, "select.states");
+    this.items4 = items4;
+    this.items8 = items8;
   }
 
   /**
-   * Over tiles of {@link #TILE} values: where the device runs the look-back ({@link #onePass}), one
+   * The select kernels of {@code backend}, their tiles as {@code context} asks ({@link #ITEMS_KEY},
+   * {@link #ITEMS8_KEY}; 0 or unset: the default).
+   */
+  static OpenClSelectKernels of(OpenClBackend backend, BackendContext context) {
+    return new OpenClSelectKernels(
+        backend,
+        OpenClScanPolicy.number(context, ITEMS_KEY, 0, 0, MAX_ITEMS),
+        OpenClScanPolicy.number(context, ITEMS8_KEY, 0, 0, MAX_ITEMS));
+  }
+
+  /**
+   * Values per work-item of a compaction tile of {@code type} ({@code ITEMS_PER_THREAD}): as
+   * configured, else on NVIDIA's platform the fastest of 8, 12, 16, 20 and 24 for each type on an
+   * H100 (2^28 values, half kept, 2026-11-27: int 20, float 16, long 12, double 8; the driver's
+   * compiler gives each its own registers), elsewhere {@link DeviceSorter#ITEMS_PER_THREAD}.
+   */
+  int itemsPerThread(DType type) {
+    int configured = type.bytes() == Integer.BYTES ? items4 : items8;
+    if (configured > 0) {
+      return configured;
+    }
+    if (backend.lookback().mode() != OpenClLookback.Mode.NVIDIA_PTX) {
+      return DeviceSorter.ITEMS_PER_THREAD;
+    }
+    return switch (type) {
+      case INT -> 20;
+      case FLOAT -> 16;
+      case LONG -> 12;
+      case DOUBLE -> 8;
+    };
+  }
+
+  /** Values per compaction tile of {@code type} ({@code SELECT_TILE} in select.cl). */
+  long tile(DType type) {
+    return (long) DeviceSorter.BLOCK_SIZE * itemsPerThread(type);
+  }
+
+  /**
+   * Over tiles of {@link #tile} values: where the device runs the look-back ({@link #onePass}), one
    * {@code select_compact} launch ({@code select_compact_plain} for a select without indices, flags
-   * or partition) over per-tile states (a status and a kept count per tile, reused
-   * across calls by {@link OpenClTickets}), and for a partition a {@code select_reverse_tail}
-   * launch that puts the rejected values, written last first, in order; otherwise three launches:
-   * the tiles' kept counts (one int per tile of scratch), their offsets and the kept count (one
-   * work-group), and the scatter. The program and the kept count live in scratch of the backend's
-   * (no allocation per call); the program is written there only when it changed (as the CUDA
-   * backend's), and the count is read with the call's one wait.
+   * or partition) over per-tile states (a status and a kept count per tile, reused across calls by
+   * {@link OpenClTickets}), and for a partition a {@code select_reverse_tail} launch that puts the
+   * rejected values, written last first, in order; otherwise three launches: the tiles' kept counts
+   * (one int per tile of scratch), their offsets and the kept count (one work-group), and the
+   * scatter. The program and the kept count live in scratch of the backend's (no allocation per
+   * call); the program is written there only when it changed (as the CUDA backend's), and the count
+   * is read with the call's one wait.
    */
   @Override
   public long compact(Compaction compaction) {
@@ -66,7 +123,8 @@ final class OpenClSelectKernels implements SelectKernels {
     OpenClBuffer v = backend.own(compaction.values());
     DType type = v.type();
     long n = v.length();
-    long tiles = (n + TILE - 1) / TILE;
+    long tile = tile(type);
+    long tiles = (n + tile - 1) / tile;
     boolean onePass = onePass();
     boolean plain = indices == null && flagsIn == null && indicesOut == null && !partition;
     OpenClBackend.Kernel compact =
@@ -273,12 +331,6 @@ final class OpenClSelectKernels implements SelectKernels {
             + (type.bytes() == 4 ? "uint" : "ulong")
             + backend.lookback().buildOptions(backend.openClDevice().version());
     return backend.kernel(
-        FILE,
-        type,
-        ReduceOp.SUM,
-        DeviceSorter.BLOCK_SIZE,
-        DeviceSorter.ITEMS_PER_THREAD,
-        options,
-        name);
+        FILE, type, ReduceOp.SUM, DeviceSorter.BLOCK_SIZE, itemsPerThread(type), options, name);
   }
 }

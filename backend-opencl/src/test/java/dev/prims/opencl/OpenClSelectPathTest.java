@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.Predicate;
 import dev.prims.Prims;
+import dev.prims.PrimsConfig;
 import dev.prims.SelectResult;
 import dev.prims.TopKOrder;
 import dev.prims.TopKResult;
 import dev.prims.spi.DeviceSelect;
+import dev.prims.spi.DeviceSorter;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Assumptions;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class OpenClSelectPathTest {
   /** More tiles than one look-back window, the last one partial. */
-  private static final int N = 40 * OpenClSelectKernels.TILE + 777;
+  private static final int N = 40 * DeviceSorter.BLOCK_SIZE * OpenClSelectKernels.MAX_ITEMS + 777;
 
   private static boolean onePass(Prims prims) {
     return new OpenClSelectKernels((OpenClBackend) prims.primaryBackend()).onePass();
@@ -102,6 +104,28 @@ class OpenClSelectPathTest {
           "this OpenCL device does not run the look-back");
       assertTrue(onePass(prims));
       check(prims);
+    }
+  }
+
+  @Test
+  void selectAndPartitionAgreeOnTilesOfOtherSizes() {
+    requireOpenCl();
+    // NVIDIA's default tiles (20 values a work-item for ints, 12 for longs) and two odd ones
+    for (int[] items : new int[][] {{20, 12}, {16, 8}, {3, 31}}) {
+      try (Prims prims =
+          Prims.create(
+              PrimsConfig.builder()
+                  .backend("opencl")
+                  .fallback(false)
+                  .set(OpenClSelectKernels.ITEMS_KEY, Integer.toString(items[0]))
+                  .set(OpenClSelectKernels.ITEMS8_KEY, Integer.toString(items[1]))
+                  .build())) {
+        check(prims);
+        long[] longs = new SplittableRandom(items[0]).longs(N, -50, 50).toArray();
+        long[] kept = java.util.Arrays.stream(longs).filter(v -> v >= 7).toArray();
+        SelectResult<long[]> selected = prims.select(longs, Predicate.atLeast(7));
+        assertArrayEquals(kept, selected.values(), "longs in tiles of " + items[1]);
+      }
     }
   }
 
