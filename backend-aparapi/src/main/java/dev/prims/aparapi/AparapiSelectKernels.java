@@ -304,8 +304,7 @@ final class AparapiSelectKernels implements SelectKernels {
   }
 
   private void launch(KernelHandle<?> handle, int items) {
-    int block = AparapiSegmentPolicy.BLOCK_SIZE;
-    context.launchGroups(handle, (items + block - 1) / block, block, call.get());
+    context.launchItems(handle, items, call.get());
   }
 
   /** Whether {@code program} reads radix bits. */
