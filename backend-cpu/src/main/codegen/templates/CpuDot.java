@@ -65,7 +65,8 @@ final class CpuDot implements DotProduct {
   private ${T} dot(${T}[] x, ${T}[] y, int n) {
     int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
     ${T}[] p = new ${T}[Math.max(chunks, 1)];
-    parallel.forEachChunk(chunks, c -> p[c] = DotLoops.dot(x, y, start(c), end(c, n)));
+    parallel.forEachSlice(
+        n, CpuPolicy.REDUCE_CHUNK, (c, from, to) -> p[c] = DotLoops.dot(x, y, from, to));
     return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
   }
 
@@ -88,12 +89,4 @@ final class CpuDot implements DotProduct {
     return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
   }
 </#list>
-
-  private static int start(int chunk) {
-    return chunk * CpuPolicy.REDUCE_CHUNK;
-  }
-
-  private static int end(int chunk, int n) {
-    return (int) Math.min(n, (long) (chunk + 1) * CpuPolicy.REDUCE_CHUNK);
-  }
 }

@@ -62,12 +62,8 @@ final class CpuReducer implements Reducer {
       return ReduceLoops.reduce(a, 0, n, op);
     }
     ${T}[] partial = new ${T}[chunks];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * size;
-          partial[c] = ReduceLoops.reduce(a, from, (int) Math.min(n, (long) from + size), op);
-        });
+    parallel.forEachSlice(
+        n, size, (c, from, to) -> partial[c] = ReduceLoops.reduce(a, from, to, op));
     return ReduceLoops.pairwise(partial, 0, chunks, op);
   }
 

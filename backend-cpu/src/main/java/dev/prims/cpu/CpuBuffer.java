@@ -129,7 +129,7 @@ final class CpuBuffer extends AbstractBuffer {
               + " elements");
     }
     int n = (int) cpu.length();
-    Object copy = Array.newInstance(cpu.type().arrayClass().getComponentType(), n);
+    Object copy = cpu.type().newArray(n);
     cpu.load(0, copy, 0, n);
     return copy;
   }
@@ -143,7 +143,7 @@ final class CpuBuffer extends AbstractBuffer {
     if (cpu.array != null) {
       return cpu.array;
     }
-    return Array.newInstance(cpu.type().arrayClass().getComponentType(), Math.toIntExact(length));
+    return cpu.type().newArray(Math.toIntExact(length));
   }
 
   /**

@@ -60,6 +60,19 @@ final class CpuParallel implements AutoCloseable {
   }
 
   /**
+   * Runs {@code body} on each slice of {@code size} elements of {@code [0, n)}, slice {@code c}
+   * starting at {@code c * size} (the last may be shorter), in parallel when it pays.
+   */
+  void forEachSlice(int n, int size, RangeBody body) {
+    forEachChunk(
+        CpuPolicy.chunks(n, size),
+        c -> {
+          int from = c * size;
+          body.run(c, from, (int) Math.min(n, (long) from + size));
+        });
+  }
+
+  /**
    * The ranges for {@code n} elements: {@code perThread} per worker, none shorter than {@code
    * minLength} elements, at least one.
    */

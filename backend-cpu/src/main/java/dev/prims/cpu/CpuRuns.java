@@ -21,11 +21,10 @@ final class CpuRuns {
     int size = CpuPolicy.REDUCE_CHUNK;
     int chunks = CpuPolicy.chunks(n, size);
     int[] starts = new int[chunks + 1];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * size;
-          int to = (int) Math.min(n, (long) from + size);
+    parallel.forEachSlice(
+        n,
+        size,
+        (c, from, to) -> {
           int count = 0;
           for (int i = from; i < to; i++) {
             count += isStart(keys, i) ? 1 : 0;
@@ -35,11 +34,10 @@ final class CpuRuns {
     for (int c = 0; c < chunks; c++) {
       starts[c + 1] += starts[c];
     }
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * size;
-          int to = (int) Math.min(n, (long) from + size);
+    parallel.forEachSlice(
+        n,
+        size,
+        (c, from, to) -> {
           int r = starts[c];
           for (int i = from; i < to; i++) {
             if (isStart(keys, i)) {
