@@ -118,8 +118,7 @@ final class AparapiSegmenter extends AbstractSegmenter {
     Number identity = op.identity(type);
     int chunks = (n + AparapiSegmentPolicy.CHUNK - 1) / AparapiSegmentPolicy.CHUNK;
     boolean inPlace = in.array() == result.array();
-    Object target =
-        inPlace ? Array.newInstance(type.arrayClass().getComponentType(), n) : result.array();
+    Object target = inPlace ? type.newArray(n) : result.array();
     if (chunks > 0 && (kind != null || count > 0)) {
       KernelHandle<?> handle = context.kernels().segment(type);
       handle.locked(
