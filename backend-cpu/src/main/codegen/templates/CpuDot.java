@@ -72,20 +72,9 @@ final class CpuDot implements DotProduct {
 
   /** The array path's chunks and loops on windows copied from (off-heap) buffers: same bits. */
   private ${T} dotStaged${T?cap_first}(CpuBuffer a, CpuBuffer b) {
-    long n = a.length();
-    int size = CpuPolicy.REDUCE_CHUNK;
-    int chunks = CpuPolicy.chunks(n, size);
-    ${T}[] p = new ${T}[Math.max(chunks, 1)];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int len = CpuPolicy.chunkLength(n, size, c);
-          ${T}[] x = (${T}[]) CpuScratch.first(a.type(), len);
-          ${T}[] y = (${T}[]) CpuScratch.second(a.type(), len);
-          a.load((long) c * size, x, 0, len);
-          b.load((long) c * size, y, 0, len);
-          p[c] = DotLoops.dot(x, y, 0, len);
-        });
+    ${T}[] p = new ${T}[Math.max(CpuPolicy.chunks(a.length(), CpuPolicy.REDUCE_CHUNK), 1)];
+    CpuChunkWalk.staged(
+        parallel, a, b, (c, x, y, len) -> p[c] = DotLoops.dot((${T}[]) x, (${T}[]) y, 0, len));
     return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
   }
 </#list>

@@ -72,19 +72,13 @@ final class CpuReducer implements Reducer {
    * this thread's window, so the result has the same bits.
    */
   private ${T} reduceStaged${T?cap_first}(CpuBuffer in, ReduceOp op) {
-    long n = in.length();
-    int size = CpuPolicy.REDUCE_CHUNK;
-    int chunks = CpuPolicy.chunks(n, size);
-    ${T}[] partial = new ${T}[chunks];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int len = CpuPolicy.chunkLength(n, size, c);
-          ${T}[] w = (${T}[]) CpuScratch.first(in.type(), len);
-          in.load((long) c * size, w, 0, len);
-          partial[c] = ReduceLoops.reduce(w, 0, len, op);
-        });
-    return ReduceLoops.pairwise(partial, 0, chunks, op);
+    ${T}[] partial = new ${T}[CpuPolicy.chunks(in.length(), CpuPolicy.REDUCE_CHUNK)];
+    CpuChunkWalk.staged(
+        parallel,
+        in,
+        null,
+        (c, w, unused, len) -> partial[c] = ReduceLoops.reduce((${T}[]) w, 0, len, op));
+    return ReduceLoops.pairwise(partial, 0, partial.length, op);
   }
 </#list>
 }
