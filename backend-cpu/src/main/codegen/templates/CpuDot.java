@@ -42,22 +42,12 @@ final class CpuDot implements DotProduct {
     if (!onHeap) {
       CpuBuffer x = CpuBuffer.of(a);
       CpuBuffer y = CpuBuffer.of(b);
-      switch (a.type()) {
-<#list types as type>
-        <@l.case type=type last=type?is_last />:
-          return dotStaged${type.java?cap_first}(x, y);
-</#list>
-      }
+<@l.returnByType on="a.type()" result="dotStaged@C(x, y)" indent="      " />
     }
     Object x = CpuBuffer.arrayOf(a);
     Object y = CpuBuffer.arrayOf(b);
     int n = (int) a.length();
-    switch (a.type()) {
-<#list types as type>
-      <@l.case type=type last=type?is_last />:
-        return dot((${type.java}[]) x, (${type.java}[]) y, n);
-</#list>
-    }
+<@l.returnByType on="a.type()" result="dot((@T[]) x, (@T[]) y, n)" indent="    " />
   }
 <#list types as type>
 <#assign T = type.java>

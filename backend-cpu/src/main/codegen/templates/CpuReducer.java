@@ -30,21 +30,11 @@ final class CpuReducer implements Reducer {
     call.usedVariant(BLOCKED);
     if (!CpuBuffer.allOnHeap(input)) {
       CpuBuffer in = CpuBuffer.of(input);
-      switch (in.type()) {
-<#list types as type>
-        <@l.case type=type last=type?is_last />:
-          return reduceStaged${type.java?cap_first}(in, op);
-</#list>
-      }
+<@l.returnByType on="in.type()" result="reduceStaged@C(in, op)" indent="      " />
     }
     Object array = CpuBuffer.arrayOf(input);
     int n = (int) input.length();
-    switch (input.type()) {
-<#list types as type>
-      <@l.case type=type last=type?is_last />:
-        return reduce((${type.java}[]) array, n, op);
-</#list>
-    }
+<@l.returnByType on="input.type()" result="reduce((@T[]) array, n, op)" indent="    " />
   }
 <#list types as type>
 <#assign T = type.java>
