@@ -38,24 +38,16 @@ final class CpuSegmenter extends AbstractSegmenter {
 
   @Override
   protected String argSegmented(ArgPass pass) {
-    DeviceBuffer values = pass.values();
-    DeviceBuffer outValues = pass.outValues();
     DeviceBuffer outIndices = pass.outIndices();
-    int n = (int) heapLength(values);
     int count = Math.toIntExact(pass.segments());
-    Object winners = CpuBuffer.outputArray(outValues, count);
     long[] indices = (long[]) CpuBuffer.outputArray(outIndices, count);
-    SegmentChunks chunks =
-        new SegmentChunks(
-            SegmentChunks.of(CpuBuffer.heapArray(pass.offsets())),
-            count,
-            n,
-            CpuPolicy.REDUCE_CHUNK);
-    chunks.reduce(
-        parallel,
-        new ArgSegmentWork(
-            CpuBuffer.heapArray(values), pass.op(), winners, indices, chunks.chunks()));
-    CpuBuffer.storeBack(outValues, winners, count);
+    run(
+        pass.values(),
+        pass.offsets(),
+        count,
+        pass.outValues(),
+        true,
+        (in, winners, chunks) -> new ArgSegmentWork(in, pass.op(), winners, indices, chunks));
     CpuBuffer.storeBack(outIndices, indices, count);
     return ARG_FLAT;
   }
