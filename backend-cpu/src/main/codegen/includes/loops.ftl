@@ -72,6 +72,18 @@
 <#-- The switch label of a type: its DType constant, or default for the last type. -->
 <#macro case type last><#if last>default<#else>case ${type.dtype}</#if></#macro>
 <#--
+  A switch on the DType ${on} that returns ${result} for each type, with @T standing for the type's
+  Java name and @C for it capitalised; ${indent} is the switch's indentation.
+-->
+<#macro returnByType on result indent>
+${indent}switch (${on}) {
+<#list types as type>
+${indent}  <@case type=type last=type?is_last />:
+${indent}    return ${result?replace("@T", type.java)?replace("@C", type.java?cap_first)};
+</#list>
+${indent}}
+</#macro>
+<#--
   One branch of an if-chain on the array type of ${on}, in which ${name} is ${on} as a ${java}[]:
   the first branch opens the chain, the last is its else (a cast); "    }" closes the chain.
 -->

@@ -42,22 +42,12 @@ final class CpuDot implements DotProduct {
     if (!onHeap) {
       CpuBuffer x = CpuBuffer.of(a);
       CpuBuffer y = CpuBuffer.of(b);
-      switch (a.type()) {
-<#list types as type>
-        <@l.case type=type last=type?is_last />:
-          return dotStaged${type.java?cap_first}(x, y);
-</#list>
-      }
+<@l.returnByType on="a.type()" result="dotStaged@C(x, y)" indent="      " />
     }
     Object x = CpuBuffer.arrayOf(a);
     Object y = CpuBuffer.arrayOf(b);
     int n = (int) a.length();
-    switch (a.type()) {
-<#list types as type>
-      <@l.case type=type last=type?is_last />:
-        return dot((${type.java}[]) x, (${type.java}[]) y, n);
-</#list>
-    }
+<@l.returnByType on="a.type()" result="dot((@T[]) x, (@T[]) y, n)" indent="    " />
   }
 <#list types as type>
 <#assign T = type.java>
@@ -65,35 +55,17 @@ final class CpuDot implements DotProduct {
   private ${T} dot(${T}[] x, ${T}[] y, int n) {
     int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
     ${T}[] p = new ${T}[Math.max(chunks, 1)];
-    parallel.forEachChunk(chunks, c -> p[c] = DotLoops.dot(x, y, start(c), end(c, n)));
+    parallel.forEachSlice(
+        n, CpuPolicy.REDUCE_CHUNK, (c, from, to) -> p[c] = DotLoops.dot(x, y, from, to));
     return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
   }
 
   /** The array path's chunks and loops on windows copied from (off-heap) buffers: same bits. */
   private ${T} dotStaged${T?cap_first}(CpuBuffer a, CpuBuffer b) {
-    long n = a.length();
-    int size = CpuPolicy.REDUCE_CHUNK;
-    int chunks = CpuPolicy.chunks(n, size);
-    ${T}[] p = new ${T}[Math.max(chunks, 1)];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int len = CpuPolicy.chunkLength(n, size, c);
-          ${T}[] x = (${T}[]) CpuScratch.first(a.type(), len);
-          ${T}[] y = (${T}[]) CpuScratch.second(a.type(), len);
-          a.load((long) c * size, x, 0, len);
-          b.load((long) c * size, y, 0, len);
-          p[c] = DotLoops.dot(x, y, 0, len);
-        });
+    ${T}[] p = new ${T}[Math.max(CpuPolicy.chunks(a.length(), CpuPolicy.REDUCE_CHUNK), 1)];
+    CpuChunkWalk.staged(
+        parallel, a, b, (c, x, y, len) -> p[c] = DotLoops.dot((${T}[]) x, (${T}[]) y, 0, len));
     return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
   }
 </#list>
-
-  private static int start(int chunk) {
-    return chunk * CpuPolicy.REDUCE_CHUNK;
-  }
-
-  private static int end(int chunk, int n) {
-    return (int) Math.min(n, (long) (chunk + 1) * CpuPolicy.REDUCE_CHUNK);
-  }
 }

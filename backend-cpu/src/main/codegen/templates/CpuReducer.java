@@ -30,21 +30,11 @@ final class CpuReducer implements Reducer {
     call.usedVariant(BLOCKED);
     if (!CpuBuffer.allOnHeap(input)) {
       CpuBuffer in = CpuBuffer.of(input);
-      switch (in.type()) {
-<#list types as type>
-        <@l.case type=type last=type?is_last />:
-          return reduceStaged${type.java?cap_first}(in, op);
-</#list>
-      }
+<@l.returnByType on="in.type()" result="reduceStaged@C(in, op)" indent="      " />
     }
     Object array = CpuBuffer.arrayOf(input);
     int n = (int) input.length();
-    switch (input.type()) {
-<#list types as type>
-      <@l.case type=type last=type?is_last />:
-        return reduce((${type.java}[]) array, n, op);
-</#list>
-    }
+<@l.returnByType on="input.type()" result="reduce((@T[]) array, n, op)" indent="    " />
   }
 <#list types as type>
 <#assign T = type.java>
@@ -62,12 +52,8 @@ final class CpuReducer implements Reducer {
       return ReduceLoops.reduce(a, 0, n, op);
     }
     ${T}[] partial = new ${T}[chunks];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * size;
-          partial[c] = ReduceLoops.reduce(a, from, (int) Math.min(n, (long) from + size), op);
-        });
+    parallel.forEachSlice(
+        n, size, (c, from, to) -> partial[c] = ReduceLoops.reduce(a, from, to, op));
     return ReduceLoops.pairwise(partial, 0, chunks, op);
   }
 
@@ -76,19 +62,13 @@ final class CpuReducer implements Reducer {
    * this thread's window, so the result has the same bits.
    */
   private ${T} reduceStaged${T?cap_first}(CpuBuffer in, ReduceOp op) {
-    long n = in.length();
-    int size = CpuPolicy.REDUCE_CHUNK;
-    int chunks = CpuPolicy.chunks(n, size);
-    ${T}[] partial = new ${T}[chunks];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int len = CpuPolicy.chunkLength(n, size, c);
-          ${T}[] w = (${T}[]) CpuScratch.first(in.type(), len);
-          in.load((long) c * size, w, 0, len);
-          partial[c] = ReduceLoops.reduce(w, 0, len, op);
-        });
-    return ReduceLoops.pairwise(partial, 0, chunks, op);
+    ${T}[] partial = new ${T}[CpuPolicy.chunks(in.length(), CpuPolicy.REDUCE_CHUNK)];
+    CpuChunkWalk.staged(
+        parallel,
+        in,
+        null,
+        (c, w, unused, len) -> partial[c] = ReduceLoops.reduce((${T}[]) w, 0, len, op));
+    return ReduceLoops.pairwise(partial, 0, partial.length, op);
   }
 </#list>
 }

@@ -21,12 +21,7 @@ final class NioViews {
 
   /** {@code bytes} (in its own byte order) as a buffer of {@code type}'s elements. */
   static Buffer of(DType type, ByteBuffer bytes) {
-    switch (type) {
-<#list types as type>
-      <@l.case type=type last=type?is_last />:
-        return bytes.as${type.java?cap_first}Buffer();
-</#list>
-    }
+<@l.returnByType on="type" result="bytes.as@CBuffer()" indent="    " />
   }
 <#list ["get", "put"] as verb>
 

@@ -43,15 +43,7 @@ final class AparapiBufferManager implements BufferManager {
       return new AparapiBuffer(backendId, type, type.newArray((int) length), ledger, captureSites);
     } catch (OutOfMemoryError e) {
       throw new PrimsException(
-          backendId,
-          "no host memory for a buffer of "
-              + length
-              + " "
-              + type.id()
-              + " ("
-              + bytes(type, length)
-              + " bytes)",
-          e);
+          backendId, "no host memory for a buffer of " + size(type, length), e);
     }
   }
 
@@ -123,7 +115,7 @@ final class AparapiBufferManager implements BufferManager {
               + MAX_BYTES / type.bytes()
               + " elements)");
     }
-    if (maxAllocBytes > 0 && bytes(type, length) > maxAllocBytes) {
+    if (maxAllocBytes > 0 && length * type.bytes() > maxAllocBytes) {
       throw tooLarge(type, length, "device's largest allocation of " + maxAllocBytes + " bytes");
     }
   }
@@ -131,18 +123,11 @@ final class AparapiBufferManager implements BufferManager {
   /** The refusal of a buffer of {@code length} elements of {@code type} over {@code limit}. */
   private PrimsException tooLarge(DType type, long length, String limit) {
     return new PrimsException(
-        backendId,
-        "a buffer of "
-            + length
-            + " "
-            + type.id()
-            + " ("
-            + bytes(type, length)
-            + " bytes) exceeds the "
-            + limit);
+        backendId, "a buffer of " + size(type, length) + " exceeds the " + limit);
   }
 
-  private static long bytes(DType type, long length) {
-    return length * type.bytes();
+  /** {@code length} elements of {@code type} and their bytes, as messages name a buffer's size. */
+  private static String size(DType type, long length) {
+    return length + " " + type.id() + " (" + length * type.bytes() + " bytes)";
   }
 }

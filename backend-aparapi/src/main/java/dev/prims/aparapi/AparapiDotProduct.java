@@ -35,20 +35,20 @@ final class AparapiDotProduct implements DotProduct {
     if (n == 0) {
       return ReduceOp.SUM.identity(left.type());
     }
-    int groups = context.reduceGroups(n);
     KernelHandle<?> handle = context.kernels().dot(left.type());
-    return handle.locked(
-        k -> {
-          DotKernel kernel = (DotKernel) k;
-          boolean self = left.array() == right.array();
+    boolean self = left.array() == right.array();
+    return context.foldPartials(
+        handle,
+        DotKernel.class,
+        n,
+        OpCode.SUM,
+        call,
+        kernel -> {
           kernel.bind(left.array(), self ? null : right.array(), n);
           handle.bind("a", left);
           if (!self) {
             handle.bind("b", right);
           }
-          Object partials = kernel.partials(groups);
-          context.launchReduce(handle, kernel::span, n, groups, call, partials);
-          return HostOps.fold(partials, OpCode.SUM, groups);
         });
   }
 }

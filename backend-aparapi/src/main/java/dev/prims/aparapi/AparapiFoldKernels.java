@@ -104,9 +104,8 @@ final class AparapiFoldKernels implements FoldKernels {
           }
           handle.put(kernel.scale());
           long[] partials = kernel.partials(groups);
-          int global = groups * AparapiReducePolicy.BLOCK_SIZE;
           kernel.mode(FoldKernel.MODE_SCAN_REDUCE, 0, chunk, kind == ScanKind.EXCLUSIVE);
-          context.launcher().launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
+          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
           handle.get(partials);
           long[] offsets = kernel.offsets();
           long[] running = new long[FoldKernel.MAX_FOLDS];
@@ -118,7 +117,7 @@ final class AparapiFoldKernels implements FoldKernels {
           }
           handle.put(offsets);
           kernel.mode(FoldKernel.MODE_SCAN, 0, chunk, kind == ScanKind.EXCLUSIVE);
-          context.launcher().launch(handle, global, AparapiReducePolicy.BLOCK_SIZE, call);
+          context.launchGroups(handle, groups, AparapiReducePolicy.BLOCK_SIZE, call);
           if (inPlace) {
             handle.get(target);
             System.arraycopy(target, 0, out.array(), 0, n);

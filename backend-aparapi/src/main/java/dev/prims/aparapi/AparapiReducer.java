@@ -30,16 +30,16 @@ final class AparapiReducer implements Reducer {
       return op.identity(type);
     }
     int code = OpCode.of(op);
-    int groups = context.reduceGroups(n);
     KernelHandle<?> handle = context.kernels().reduce(type);
-    return handle.locked(
-        k -> {
-          ReduceKernel kernel = (ReduceKernel) k;
+    return context.foldPartials(
+        handle,
+        ReduceKernel.class,
+        n,
+        code,
+        call,
+        kernel -> {
           kernel.bind(in.array(), n, code, op.identity(type));
           handle.bind("input", in);
-          Object partials = kernel.partials(groups);
-          context.launchReduce(handle, kernel::span, n, groups, call, partials);
-          return HostOps.fold(partials, code, groups);
         });
   }
 }

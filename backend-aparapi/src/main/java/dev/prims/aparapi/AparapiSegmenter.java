@@ -92,7 +92,7 @@ final class AparapiSegmenter extends AbstractSegmenter {
           kernel.bind(in.array(), starts, pieces, op == ReduceOp.MIN);
           handle.bind("a", in);
           handle.put(starts);
-          launch(handle, pieces, call);
+          context.launchItems(handle, pieces, call);
           handle.get(kernel.index());
           return kernel.index();
         });
@@ -118,8 +118,7 @@ final class AparapiSegmenter extends AbstractSegmenter {
     Number identity = op.identity(type);
     int chunks = (n + AparapiSegmentPolicy.CHUNK - 1) / AparapiSegmentPolicy.CHUNK;
     boolean inPlace = in.array() == result.array();
-    Object target =
-        inPlace ? Array.newInstance(type.arrayClass().getComponentType(), n) : result.array();
+    Object target = inPlace ? type.newArray(n) : result.array();
     if (chunks > 0 && (kind != null || count > 0)) {
       KernelHandle<?> handle = context.kernels().segment(type);
       handle.locked(
@@ -138,7 +137,7 @@ final class AparapiSegmenter extends AbstractSegmenter {
             boolean exclusive = kind == ScanKind.EXCLUSIVE;
             int first = kind == null ? SegmentKernel.PHASE_REDUCE : SegmentKernel.PHASE_TOTALS;
             kernel.phase(first + fold, exclusive);
-            launch(handle, chunks, call);
+            context.launchItems(handle, chunks, call);
             handle.get(kernel.headSegments());
             handle.get(kernel.tailSegments());
             if (plan == null) {
@@ -155,7 +154,7 @@ final class AparapiSegmenter extends AbstractSegmenter {
               carries(kernel, chunks, OpCode.of(op), plan);
               handle.put(plan == null ? kernel.carries() : kernel.foldCarries());
               kernel.phase(SegmentKernel.PHASE_SCAN + fold, exclusive);
-              launch(handle, chunks, call);
+              context.launchItems(handle, chunks, call);
               handle.get(target);
             }
             return null;
@@ -170,12 +169,6 @@ final class AparapiSegmenter extends AbstractSegmenter {
       System.arraycopy(target, 0, result.array(), 0, n);
     }
     result.markWritten();
-  }
-
-  private void launch(KernelHandle<?> handle, int chunks, CallContext call) {
-    int block = AparapiSegmentPolicy.BLOCK_SIZE;
-    int groups = (chunks + block - 1) / block;
-    context.launchGroups(handle, groups, block, call);
   }
 
   /** Reduce: each segment that starts in a chunk and goes on joins the next chunks' heads. */

@@ -167,7 +167,7 @@ final class AparapiSelectKernels implements SelectKernels {
             handle.put(chunkBits);
           }
           kernel.phase(SelectKernel.PHASE_DIGITS);
-          launch(handle, kernel.chunks());
+          context.launchItems(handle, kernel.chunks(), call.get());
           handle.get(c);
           if (chunkBits != null) {
             handle.get(chunkBits);
@@ -248,7 +248,7 @@ final class AparapiSelectKernels implements SelectKernels {
           handle.put(out.array());
           handle.put(indicesOut.array());
           kernel.phase(SelectKernel.PHASE_TAKE);
-          launch(handle, count);
+          context.launchItems(handle, count, call.get());
           handle.get(out.array());
           handle.get(indicesOut.array());
           out.markWritten();
@@ -283,7 +283,7 @@ final class AparapiSelectKernels implements SelectKernels {
       return 0;
     }
     kernel.phase(SelectKernel.PHASE_COUNT);
-    launch(handle, chunks);
+    context.launchItems(handle, chunks, call.get());
     int[] counts = kernel.chunkCounts();
     handle.get(counts);
     int total = 0;
@@ -299,13 +299,8 @@ final class AparapiSelectKernels implements SelectKernels {
   private void scatter(KernelHandle<?> handle, SelectKernel kernel) {
     if (kernel.chunks() > 0) {
       kernel.phase(SelectKernel.PHASE_SCATTER);
-      launch(handle, kernel.chunks());
+      context.launchItems(handle, kernel.chunks(), call.get());
     }
-  }
-
-  private void launch(KernelHandle<?> handle, int items) {
-    int block = AparapiSegmentPolicy.BLOCK_SIZE;
-    context.launchGroups(handle, (items + block - 1) / block, block, call.get());
   }
 
   /** Whether {@code program} reads radix bits. */

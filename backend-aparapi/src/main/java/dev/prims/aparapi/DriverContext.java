@@ -17,6 +17,15 @@ record DriverContext(
     launcher.launch(handle, groups * block, block, call);
   }
 
+  /**
+   * Runs {@code handle}'s kernel with one work-item per item of {@code items} (a chunk, an output
+   * slot), in work-groups of {@link AparapiSegmentPolicy#BLOCK_SIZE}, the last one padded.
+   */
+  void launchItems(KernelHandle<?> handle, int items, CallContext call) {
+    int block = AparapiSegmentPolicy.BLOCK_SIZE;
+    launchGroups(handle, (items + block - 1) / block, block, call);
+  }
+
   /** The work-groups of a reduce-shaped launch over {@code n} elements on this device. */
   int reduceGroups(int n) {
     return AparapiReducePolicy.groups(n, shape.computeUnits());
@@ -40,6 +49,25 @@ record DriverContext(
     for (Object output : outputs) {
       handle.get(output);
     }
+  }
+
+  /**
+   * One launch of a {@link PartialsKernel} over {@code n} elements, under the kernel's lock: {@code
+   * bind} sets the kernel's arguments and binds its inputs, each of {@link #reduceGroups}
+   * work-groups writes its partial, and the host folds the partials with operator {@code code}
+   * ({@link OpCode}).
+   */
+  <K extends PartialsKernel> Number foldPartials(
+      KernelHandle<?> handle, Class<K> kind, int n, int code, CallContext call, Consumer<K> bind) {
+    int groups = reduceGroups(n);
+    return handle.locked(
+        k -> {
+          K kernel = kind.cast(k);
+          bind.accept(kernel);
+          Object partials = kernel.partials(groups);
+          launchReduce(handle, kernel::span, n, groups, call, partials);
+          return HostOps.fold(partials, code, groups);
+        });
   }
 
   /**

@@ -82,14 +82,8 @@ final class ArgSegmentWork implements SegmentWork {
     outIndices[seg] = at;
     if (at < 0) {
       Array.set(outValues, seg, identity);
-    } else if (values instanceof int[] a) {
-      ((int[]) outValues)[seg] = a[at];
-    } else if (values instanceof long[] a) {
-      ((long[]) outValues)[seg] = a[at];
-    } else if (values instanceof float[] a) {
-      ((float[]) outValues)[seg] = a[at];
     } else {
-      ((double[]) outValues)[seg] = ((double[]) values)[at];
+      System.arraycopy(values, at, outValues, seg, 1);
     }
   }
 

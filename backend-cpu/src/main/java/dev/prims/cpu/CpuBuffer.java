@@ -110,6 +110,50 @@ final class CpuBuffer extends AbstractBuffer {
     return heap;
   }
 
+  /**
+   * The elements of {@code buffer} in a Java array: its own for a heap buffer, else a heap copy.
+   *
+   * @throws UnsupportedOperationException if it is longer than a Java array
+   */
+  static Object heapArray(DeviceBuffer buffer) {
+    CpuBuffer cpu = of(buffer);
+    if (cpu.array != null) {
+      return cpu.array;
+    }
+    if (cpu.length() > CpuPolicy.MAX_ELEMENTS) {
+      throw new UnsupportedOperationException(
+          "this operation needs "
+              + cpu
+              + " in a Java array, which holds at most "
+              + CpuPolicy.MAX_ELEMENTS
+              + " elements");
+    }
+    int n = (int) cpu.length();
+    Object copy = cpu.type().newArray(n);
+    cpu.load(0, copy, 0, n);
+    return copy;
+  }
+
+  /**
+   * The array to write {@code length} elements of {@code buffer} into: its own for a heap buffer,
+   * else a new one for {@link #storeBack}.
+   */
+  static Object outputArray(DeviceBuffer buffer, long length) {
+    CpuBuffer cpu = of(buffer);
+    if (cpu.array != null) {
+      return cpu.array;
+    }
+    return cpu.type().newArray(Math.toIntExact(length));
+  }
+
+  /**
+   * Stores the first {@code length} elements of an array from {@link #heapArray} or {@link
+   * #outputArray} into {@code buffer} (nothing to do for a heap buffer: it is its own array).
+   */
+  static void storeBack(DeviceBuffer buffer, Object array, int length) {
+    of(buffer).store(0, array, 0, length);
+  }
+
   /** Whether this buffer is a Java heap array (else it lives off the heap). */
   boolean onHeap() {
     return array != null;

@@ -95,7 +95,7 @@ final class CpuBufferManager implements BufferManager {
       return allocateOffHeap(type, length);
     }
     try {
-      return counted(type, Array.newInstance(type.arrayClass().getComponentType(), (int) length));
+      return counted(type, type.newArray((int) length));
     } catch (OutOfMemoryError e) {
       throw new PrimsException(
           CpuBuffer.BACKEND,
@@ -147,16 +147,7 @@ final class CpuBufferManager implements BufferManager {
   /** A heap buffer holding a copy of {@code array}, or an off-heap one above the threshold. */
   @Override
   public DeviceBuffer upload(Object array) {
-    DType type = DType.ofArray(array);
-    int n = Array.getLength(array);
-    if (!offHeap(n)) {
-      Object copy = Array.newInstance(array.getClass().getComponentType(), n);
-      System.arraycopy(array, 0, copy, 0, n);
-      return counted(type, copy);
-    }
-    CpuBuffer buffer = allocateOffHeap(type, n);
-    buffer.store(0, array, 0, n);
-    return buffer;
+    return upload(array, 0, Array.getLength(array));
   }
 
   /** The caller's array itself, for one call on a host array (no copy), below the threshold. */
@@ -180,13 +171,7 @@ final class CpuBufferManager implements BufferManager {
 
   @Override
   public DeviceBuffer upload(ByteBuffer data, DType type) {
-    long length = data.remaining() / type.bytes();
-    if (!offHeap(length)) {
-      CpuBuffer buffer = (CpuBuffer) allocate(type, length);
-      buffer.store(0, data);
-      return buffer;
-    }
-    CpuBuffer buffer = allocateOffHeap(type, length);
+    CpuBuffer buffer = (CpuBuffer) allocate(type, data.remaining() / type.bytes());
     buffer.store(0, data);
     return buffer;
   }

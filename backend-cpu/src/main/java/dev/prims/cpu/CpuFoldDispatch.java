@@ -1,12 +1,10 @@
 package dev.prims.cpu;
 
-import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
 import dev.prims.spi.FoldKernels;
 import dev.prims.spi.FoldPlan;
 import dev.prims.spi.FoldSums;
-import java.lang.reflect.Array;
 import java.util.Optional;
 
 /**
@@ -66,7 +64,7 @@ final class CpuFoldDispatch implements FoldKernels {
     CpuBuffer in = CpuBuffer.of(input);
     long[] sums = new long[plan.folds()];
     for (long from = 0; from < in.length(); from += WINDOW) {
-      add(sums, arrays.foldSum(window(in, from), plan));
+      CpuFoldKernels.addSums(sums, arrays.foldSum(window(in, from), plan));
     }
     return sums;
   }
@@ -82,7 +80,8 @@ final class CpuFoldDispatch implements FoldKernels {
     long[] sums = new long[plan.folds()];
     for (long from = 0; from < n; from += WINDOW) {
       int len = (int) Math.min(WINDOW, n - from);
-      add(sums, arrays.foldDot(window(x, from, len), window(y, from, len), plan));
+      CpuFoldKernels.addSums(
+          sums, arrays.foldDot(window(x, from, len), window(y, from, len), plan));
     }
     return sums;
   }
@@ -104,7 +103,7 @@ final class CpuFoldDispatch implements FoldKernels {
     }
     int n = (int) in.length();
     CpuBuffer heapIn = window(in, 0, n);
-    CpuBuffer heapOut = new CpuBuffer(in.type(), newArray(in.type(), n));
+    CpuBuffer heapOut = new CpuBuffer(in.type(), in.type().newArray(n));
     arrays.foldScan(heapIn, heapOut, kind, plan);
     out.store(0, CpuBuffer.arrayOf(heapOut), 0, n);
   }
@@ -115,18 +114,8 @@ final class CpuFoldDispatch implements FoldKernels {
   }
 
   private static CpuBuffer window(CpuBuffer in, long from, int length) {
-    Object array = newArray(in.type(), length);
+    Object array = in.type().newArray(length);
     in.load(from, array, 0, length);
     return new CpuBuffer(in.type(), array);
-  }
-
-  private static Object newArray(DType type, int length) {
-    return Array.newInstance(type.arrayClass().getComponentType(), length);
-  }
-
-  private static void add(long[] sums, long[] part) {
-    for (int f = 0; f < sums.length; f++) {
-      sums[f] += part[f];
-    }
   }
 }

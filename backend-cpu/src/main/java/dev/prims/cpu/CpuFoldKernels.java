@@ -32,13 +32,10 @@ final class CpuFoldKernels implements FoldKernels {
     }
     FoldSums[] partial = new FoldSums[Math.max(chunks, 1)];
     partial[0] = FoldSums.zero(input.type());
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * CpuPolicy.REDUCE_CHUNK;
-          int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          partial[c] = FoldLoops.sumAtOwnTop((double[]) a, from, to);
-        });
+    parallel.forEachSlice(
+        n,
+        CpuPolicy.REDUCE_CHUNK,
+        (c, from, to) -> partial[c] = FoldLoops.sumAtOwnTop((double[]) a, from, to));
     FoldSums total = partial[0];
     for (int c = 1; c < partial.length; c++) {
       total = total.plus(partial[c]);
@@ -54,13 +51,10 @@ final class CpuFoldKernels implements FoldKernels {
   private FoldSums floatSum(float[] a, int n, int chunks) {
     int[] tops = new int[chunks];
     long[][] totals = new long[chunks][2];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * CpuPolicy.REDUCE_CHUNK;
-          int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          tops[c] = FloatFoldTotals.foldChunk(a, from, to, totals[c]);
-        });
+    parallel.forEachSlice(
+        n,
+        CpuPolicy.REDUCE_CHUNK,
+        (c, from, to) -> tops[c] = FloatFoldTotals.foldChunk(a, from, to, totals[c]));
     int top = FloatFoldTotals.ZERO;
     for (int t : tops) {
       top = Math.max(top, t);
@@ -72,12 +66,11 @@ final class CpuFoldKernels implements FoldKernels {
       return FoldSums.zero(DType.FLOAT);
     }
     int global = top;
-    parallel.forEachChunk(
-        chunks,
-        c -> {
+    parallel.forEachSlice(
+        n,
+        CpuPolicy.REDUCE_CHUNK,
+        (c, from, to) -> {
           if (tops[c] != global && tops[c] != FloatFoldTotals.ZERO) {
-            int from = c * CpuPolicy.REDUCE_CHUNK;
-            int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
             totals[c][0] = 0;
             totals[c][1] = 0;
             FloatFoldTotals.addTotal(a, from, to, global, totals[c]);
@@ -116,13 +109,8 @@ final class CpuFoldKernels implements FoldKernels {
   private long[] foldChunks(int n, int folds, ChunkFold fold) {
     int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
     long[][] partial = new long[Math.max(chunks, 1)][folds];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * CpuPolicy.REDUCE_CHUNK;
-          int to = (int) Math.min(n, (long) from + CpuPolicy.REDUCE_CHUNK);
-          fold.into(from, to, partial[c]);
-        });
+    parallel.forEachSlice(
+        n, CpuPolicy.REDUCE_CHUNK, (c, from, to) -> fold.into(from, to, partial[c]));
     return add(partial, folds);
   }
 
@@ -153,22 +141,24 @@ final class CpuFoldKernels implements FoldKernels {
         start[c][f] += start[c - 1][f];
       }
     }
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * CpuPolicy.SCAN_CHUNK;
-          int to = (int) Math.min(n, (long) from + CpuPolicy.SCAN_CHUNK);
-          FoldLoops.scan(in, out, from, to, plan, start[c], inclusive);
-        });
+    parallel.forEachSlice(
+        n,
+        CpuPolicy.SCAN_CHUNK,
+        (c, from, to) -> FoldLoops.scan(in, out, from, to, plan, start[c], inclusive));
   }
 
   private static long[] add(long[][] partial, int folds) {
     long[] sums = new long[folds];
     for (long[] p : partial) {
-      for (int f = 0; f < folds; f++) {
-        sums[f] += p[f];
-      }
+      addSums(sums, p);
     }
     return sums;
+  }
+
+  /** Adds the exact fold sums {@code part} into {@code sums} (integer addition: any order). */
+  static void addSums(long[] sums, long[] part) {
+    for (int f = 0; f < sums.length; f++) {
+      sums[f] += part[f];
+    }
   }
 }

@@ -40,12 +40,9 @@ final class CpuHistogrammer implements Histogrammer {
     spec.requireCompatible(input.type());
     call.usedVariant(PER_WORKER);
     CpuBuffer in = CpuBuffer.of(input);
-    CpuBuffer out = CpuBuffer.of(counts);
-    long[] result = out.onHeap() ? (long[]) CpuBuffer.arrayOf(counts) : new long[bins];
+    long[] result = (long[]) CpuBuffer.outputArray(counts, bins);
     long counted = count(in, spec, result);
-    if (!out.onHeap()) {
-      out.store(0, result, 0, bins);
-    }
+    CpuBuffer.storeBack(counts, result, bins);
     return input.length() - counted;
   }
 

@@ -4,12 +4,21 @@ import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 
-/** Runs a body once per chunk index on the backend's own {@link ForkJoinPool}. */
+/**
+ * Runs a body once per chunk index, or once per near-equal range of elements, on the backend's own
+ * {@link ForkJoinPool}.
+ */
 final class CpuParallel implements AutoCloseable {
   /** Work on one chunk. */
   @FunctionalInterface
   interface ChunkBody {
     void run(int chunk);
+  }
+
+  /** Work on range {@code chunk}: elements {@code [from, to)}. */
+  @FunctionalInterface
+  interface RangeBody {
+    void run(int chunk, int from, int to);
   }
 
   private final ForkJoinPool pool;
@@ -40,6 +49,40 @@ final class CpuParallel implements AutoCloseable {
       return;
     }
     pool.invoke(new Spread(null, body, 0, chunks));
+  }
+
+  /**
+   * Cuts {@code [0, n)} into {@code chunks} ranges of near-equal length (range {@code c} starts at
+   * {@link #lo}) and runs {@code body} on each, in parallel when it pays.
+   */
+  void forEachRange(int n, int chunks, RangeBody body) {
+    forEachChunk(chunks, c -> body.run(c, lo(c, chunks, n), lo(c + 1, chunks, n)));
+  }
+
+  /**
+   * Runs {@code body} on each slice of {@code size} elements of {@code [0, n)}, slice {@code c}
+   * starting at {@code c * size} (the last may be shorter), in parallel when it pays.
+   */
+  void forEachSlice(int n, int size, RangeBody body) {
+    forEachChunk(
+        CpuPolicy.chunks(n, size),
+        c -> {
+          int from = c * size;
+          body.run(c, from, (int) Math.min(n, (long) from + size));
+        });
+  }
+
+  /**
+   * The ranges for {@code n} elements: {@code perThread} per worker, none shorter than {@code
+   * minLength} elements, at least one.
+   */
+  int ranges(int n, int perThread, int minLength) {
+    return Math.max(1, Math.min(threads * perThread, n / minLength));
+  }
+
+  /** The first element of range {@code chunk} of {@code n} elements cut into {@code chunks}. */
+  static int lo(int chunk, int chunks, int n) {
+    return (int) ((long) chunk * n / chunks);
   }
 
   @Override

@@ -35,8 +35,8 @@ final class CpuRadixSort {
     // every digit of the whole key counted in one read; a part of the key counts pass by pass
     int[][] all = wholeKey ? new int[chunks][width / RadixLoops.DIGIT_BITS * radix] : null;
     if (wholeKey) {
-      parallel.forEachChunk(
-          chunks, c -> RadixLoops.countAll(bits, lo(c, chunks, n), lo(c + 1, chunks, n), all[c]));
+      parallel.forEachRange(
+          n, chunks, (c, from, to) -> RadixLoops.countAll(bits, from, to, all[c]));
     }
     Object src = bits;
     Object dst = bitsTmp;
@@ -56,13 +56,14 @@ final class CpuRadixSort {
           System.arraycopy(all[c], p * radix, counts[c], 0, radix);
         }
       } else {
-        Object from = src;
+        Object keys = src;
         int at = shift;
-        parallel.forEachChunk(
+        parallel.forEachRange(
+            n,
             chunks,
-            c -> {
+            (c, from, to) -> {
               java.util.Arrays.fill(counts[c], 0);
-              RadixLoops.count(from, lo(c, chunks, n), lo(c + 1, chunks, n), at, mask, counts[c]);
+              RadixLoops.count(keys, from, to, at, mask, counts[c]);
             });
         if (!wholeKey && constantDigit(counts, 0, n)) {
           continue;
@@ -82,11 +83,10 @@ final class CpuRadixSort {
       Object vs = vsrc;
       Object vt = vdst;
       int digitAt = shift;
-      parallel.forEachChunk(
+      parallel.forEachRange(
+          n,
           chunks,
-          c ->
-              RadixLoops.scatter(
-                  s, t, vs, vt, lo(c, chunks, n), lo(c + 1, chunks, n), digitAt, mask, counts[c]));
+          (c, from, to) -> RadixLoops.scatter(s, t, vs, vt, from, to, digitAt, mask, counts[c]));
       src = t;
       dst = s;
       vsrc = vt;
@@ -113,10 +113,6 @@ final class CpuRadixSort {
 
   /** Chunks of a pass over {@code n} keys: one per worker, none shorter than 2^14 keys. */
   int chunks(int n) {
-    return Math.max(1, Math.min(parallel.threads(), n / MIN_CHUNK));
-  }
-
-  static int lo(int chunk, int chunks, int n) {
-    return (int) ((long) chunk * n / chunks);
+    return parallel.ranges(n, 1, MIN_CHUNK);
   }
 }

@@ -1,9 +1,10 @@
 package dev.prims.cpu;
 
 /**
- * The runs of equal adjacent keys, in two parallel passes over chunks of {@link
- * CpuPolicy#REDUCE_CHUNK} keys: count the run starts of each chunk, then write each start's key and
- * position from the chunk's first run index on.
+ * The runs of equal adjacent keys, in two parallel passes over ranges of about {@link
+ * CpuPolicy#REDUCE_CHUNK} keys: count the run starts of each range ({@link
+ * CpuSelector#keptStarts}), then write each start's key and position from the range's first run
+ * index on.
  */
 final class CpuRuns {
   private final CpuParallel parallel;
@@ -18,28 +19,12 @@ final class CpuRuns {
    * count.
    */
   long find(Object keys, int n, Object uniqueKeys, Object offsets) {
-    int size = CpuPolicy.REDUCE_CHUNK;
-    int chunks = CpuPolicy.chunks(n, size);
-    int[] starts = new int[chunks + 1];
-    parallel.forEachChunk(
+    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
+    int[] starts = CpuSelector.keptStarts(parallel, i -> isStart(keys, i), n, chunks);
+    parallel.forEachRange(
+        n,
         chunks,
-        c -> {
-          int from = c * size;
-          int to = (int) Math.min(n, (long) from + size);
-          int count = 0;
-          for (int i = from; i < to; i++) {
-            count += isStart(keys, i) ? 1 : 0;
-          }
-          starts[c + 1] = count;
-        });
-    for (int c = 0; c < chunks; c++) {
-      starts[c + 1] += starts[c];
-    }
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int from = c * size;
-          int to = (int) Math.min(n, (long) from + size);
+        (c, from, to) -> {
           int r = starts[c];
           for (int i = from; i < to; i++) {
             if (isStart(keys, i)) {

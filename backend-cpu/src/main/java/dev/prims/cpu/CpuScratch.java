@@ -28,9 +28,7 @@ final class CpuScratch {
   private Object window(int slot, DType type, int length) {
     Object window = slots[slot][type.ordinal()];
     if (window == null || java.lang.reflect.Array.getLength(window) < length) {
-      window =
-          java.lang.reflect.Array.newInstance(
-              type.arrayClass().getComponentType(), Math.max(length, 1024));
+      window = type.newArray(Math.max(length, 1024));
       slots[slot][type.ordinal()] = window;
     }
     return window;

@@ -4,7 +4,6 @@ import dev.prims.DeviceBuffer;
 import dev.prims.ScanKind;
 import dev.prims.spi.AbstractSegmenter;
 import dev.prims.spi.CallContext;
-import java.lang.reflect.Array;
 
 /**
  * Segmented reduce and scan on the CPU: one flat pass over chunks of {@link CpuPolicy#REDUCE_CHUNK}
@@ -39,21 +38,17 @@ final class CpuSegmenter extends AbstractSegmenter {
 
   @Override
   protected String argSegmented(ArgPass pass) {
-    DeviceBuffer values = pass.values();
-    DeviceBuffer outValues = pass.outValues();
     DeviceBuffer outIndices = pass.outIndices();
-    int n = (int) heapLength(values);
     int count = Math.toIntExact(pass.segments());
-    Object winners = output(outValues, count);
-    long[] indices = (long[]) output(outIndices, count);
-    SegmentChunks chunks =
-        new SegmentChunks(
-            SegmentChunks.of(heapArray(pass.offsets())), count, n, CpuPolicy.REDUCE_CHUNK);
-    chunks.reduce(
-        parallel,
-        new ArgSegmentWork(heapArray(values), pass.op(), winners, indices, chunks.chunks()));
-    store(outValues, winners, count);
-    store(outIndices, indices, count);
+    long[] indices = (long[]) CpuBuffer.outputArray(outIndices, count);
+    run(
+        pass.values(),
+        pass.offsets(),
+        count,
+        pass.outValues(),
+        true,
+        (in, winners, chunks) -> new ArgSegmentWork(in, pass.op(), winners, indices, chunks));
+    CpuBuffer.storeBack(outIndices, indices, count);
     return ARG_FLAT;
   }
 
@@ -61,11 +56,11 @@ final class CpuSegmenter extends AbstractSegmenter {
   public long runs(
       DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
     int n = (int) heapLength(keys);
-    Object unique = output(uniqueKeys, n);
-    Object starts = output(offsets, n + 1L);
-    long runs = new CpuRuns(parallel).find(heapArray(keys), n, unique, starts);
-    store(uniqueKeys, unique, (int) runs);
-    store(offsets, starts, (int) runs + 1);
+    Object unique = CpuBuffer.outputArray(uniqueKeys, n);
+    Object starts = CpuBuffer.outputArray(offsets, n + 1L);
+    long runs = new CpuRuns(parallel).find(CpuBuffer.heapArray(keys), n, unique, starts);
+    CpuBuffer.storeBack(uniqueKeys, unique, (int) runs);
+    CpuBuffer.storeBack(offsets, starts, (int) runs + 1);
     return runs;
   }
 
@@ -90,20 +85,20 @@ final class CpuSegmenter extends AbstractSegmenter {
       Work work) {
     int n = (int) heapLength(values);
     long outLength = reduce ? segments : values.length();
-    Object o = output(out, outLength);
+    Object o = CpuBuffer.outputArray(out, outLength);
     SegmentChunks chunks =
         new SegmentChunks(
-            SegmentChunks.of(heapArray(offsets)),
+            SegmentChunks.of(CpuBuffer.heapArray(offsets)),
             Math.toIntExact(segments),
             n,
             reduce ? CpuPolicy.REDUCE_CHUNK : CpuPolicy.SCAN_CHUNK);
-    SegmentWork w = work.over(heapArray(values), o, chunks.chunks());
+    SegmentWork w = work.over(CpuBuffer.heapArray(values), o, chunks.chunks());
     if (reduce) {
       chunks.reduce(parallel, w);
     } else {
       chunks.scan(parallel, w);
     }
-    store(out, o, (int) outLength);
+    CpuBuffer.storeBack(out, o, (int) outLength);
   }
 
   private static long heapLength(DeviceBuffer buffer) {
@@ -114,35 +109,5 @@ final class CpuSegmenter extends AbstractSegmenter {
               + ") are not supported yet");
     }
     return buffer.length();
-  }
-
-  /** The buffer's own array, or a heap copy of an off-heap buffer. */
-  private static Object heapArray(DeviceBuffer buffer) {
-    CpuBuffer cpu = CpuBuffer.of(buffer);
-    if (cpu.onHeap()) {
-      return CpuBuffer.arrayOf(buffer);
-    }
-    int n = (int) heapLength(buffer);
-    Object copy = Array.newInstance(buffer.type().arrayClass().getComponentType(), n);
-    cpu.load(0, copy, 0, n);
-    return copy;
-  }
-
-  /** The array to write {@code length} outputs into: the buffer's own, or a new heap array. */
-  private static Object output(DeviceBuffer buffer, long length) {
-    CpuBuffer cpu = CpuBuffer.of(buffer);
-    if (cpu.onHeap()) {
-      return CpuBuffer.arrayOf(buffer);
-    }
-    return Array.newInstance(
-        buffer.type().arrayClass().getComponentType(), Math.toIntExact(length));
-  }
-
-  /** Copies outputs written to a heap array back into an off-heap buffer. */
-  private static void store(DeviceBuffer buffer, Object array, int length) {
-    CpuBuffer cpu = CpuBuffer.of(buffer);
-    if (!cpu.onHeap()) {
-      cpu.store(0, array, 0, length);
-    }
   }
 }

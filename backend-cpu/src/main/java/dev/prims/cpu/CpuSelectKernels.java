@@ -28,44 +28,32 @@ final class CpuSelectKernels implements SelectKernels {
    */
   @Override
   public long compact(Compaction compaction) {
-    Object in = CpuSorter.heapArray(compaction.values());
+    Object in = CpuBuffer.heapArray(compaction.values());
     long[] code = compaction.program();
     int[] f =
-        compaction.flagsIn() == null ? null : (int[]) CpuSorter.heapArray(compaction.flagsIn());
+        compaction.flagsIn() == null ? null : (int[]) CpuBuffer.heapArray(compaction.flagsIn());
     int[] idx =
-        compaction.indices() == null ? null : (int[]) CpuSorter.heapArray(compaction.indices());
+        compaction.indices() == null ? null : (int[]) CpuBuffer.heapArray(compaction.indices());
     IndexTest test = CpuSelectProgram.compile(code, in, f);
-    Object out = writable(compaction.valuesOut());
+    Object out = CpuBuffer.heapArray(compaction.valuesOut());
     int[] idxOut =
-        compaction.indicesOut() == null ? null : (int[]) writable(compaction.indicesOut());
+        compaction.indicesOut() == null
+            ? null
+            : (int[]) CpuBuffer.heapArray(compaction.indicesOut());
     long at = compaction.at();
     long capacity = compaction.capacity();
     boolean partition = compaction.partition();
     int n = Array.getLength(in);
     int chunks = chunks(n);
-    long[] chunkKept = new long[chunks + 1];
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          long count = 0;
-          for (int i = lo(c, chunks, n); i < lo(c + 1, chunks, n); i++) {
-            if (test.test(i)) {
-              count++;
-            }
-          }
-          chunkKept[c + 1] = count;
-        });
-    for (int c = 0; c < chunks; c++) {
-      chunkKept[c + 1] += chunkKept[c];
-    }
+    int[] chunkKept = CpuSelector.keptStarts(parallel, test, n, chunks);
     long total = chunkKept[chunks];
-    parallel.forEachChunk(
+    parallel.forEachRange(
+        n,
         chunks,
-        c -> {
-          int from = lo(c, chunks, n);
+        (c, from, to) -> {
           long before = chunkKept[c];
           long rejected = total + from - before;
-          for (int i = from; i < lo(c + 1, chunks, n); i++) {
+          for (int i = from; i < to; i++) {
             long target;
             if (test.test(i)) {
               if (before >= capacity) {
@@ -93,7 +81,7 @@ final class CpuSelectKernels implements SelectKernels {
 
   @Override
   public void digitCounts(DigitCount digits) {
-    Object in = CpuSorter.heapArray(digits.values());
+    Object in = CpuBuffer.heapArray(digits.values());
     IntToLongFunction radix = CpuSelectProgram.radix(in, digits.descending());
     int shift = digits.shift();
     int bits = digits.bits();
@@ -107,7 +95,7 @@ final class CpuSelectKernels implements SelectKernels {
     long[] bitsTotal = {-1L, 0L}; // AND, OR of the counted radix bits
     forEach(
         Array.getLength(in),
-        (from, to) -> {
+        (c, from, to) -> {
           int[] local = new int[total.length];
           int[] lowLocal = new int[lowTotal.length];
           long ands = -1L;
@@ -134,7 +122,7 @@ final class CpuSelectKernels implements SelectKernels {
             bitsTotal[1] |= ors;
           }
         });
-    int[] out = (int[]) writable(digits.counts());
+    int[] out = (int[]) CpuBuffer.heapArray(digits.counts());
     for (int d = 0; d < total.length; d++) {
       out[digits.at() + d] += total[d];
     }
@@ -149,8 +137,8 @@ final class CpuSelectKernels implements SelectKernels {
 
   @Override
   public void gather(Gather gather) {
-    Object in = CpuSorter.heapArray(gather.values());
-    int[] idx = gather.indices() == null ? null : (int[]) CpuSorter.heapArray(gather.indices());
+    Object in = CpuBuffer.heapArray(gather.values());
+    int[] idx = gather.indices() == null ? null : (int[]) CpuBuffer.heapArray(gather.indices());
     IntToLongFunction radix = CpuSelectProgram.radix(in, gather.descending());
     int shift = gather.shift();
     long bound = gather.bound();
@@ -158,14 +146,14 @@ final class CpuSelectKernels implements SelectKernels {
     int width = width(in);
     boolean all = shift >= width;
     long top = 1L << (width - 1);
-    Object keys = writable(gather.keysOut());
-    int[] idxOut = (int[]) writable(gather.indicesOut());
+    Object keys = CpuBuffer.heapArray(gather.keysOut());
+    int[] idxOut = (int[]) CpuBuffer.heapArray(gather.indicesOut());
     int capacity = (int) gather.indicesOut().length();
-    int[] count = (int[]) writable(gather.counter());
+    int[] count = (int[]) CpuBuffer.heapArray(gather.counter());
     AtomicInteger slots = new AtomicInteger(count[at]);
     forEach(
         Array.getLength(in),
-        (from, to) -> {
+        (c, from, to) -> {
           int kept = 0;
           for (int i = from; i < to; i++) {
             if (all || Long.compareUnsigned(radix.applyAsLong(i) >>> shift, bound) <= 0) {
@@ -197,13 +185,13 @@ final class CpuSelectKernels implements SelectKernels {
 
   @Override
   public void take(Take take) {
-    Object in = CpuSorter.heapArray(take.values());
-    int[] idx = (int[]) CpuSorter.heapArray(take.indices());
-    Object out = writable(take.valuesOut());
-    int[] idxOut = (int[]) writable(take.indicesOut());
+    Object in = CpuBuffer.heapArray(take.values());
+    int[] idx = (int[]) CpuBuffer.heapArray(take.indices());
+    Object out = CpuBuffer.heapArray(take.valuesOut());
+    int[] idxOut = (int[]) CpuBuffer.heapArray(take.indicesOut());
     forEach(
         take.count(),
-        (from, to) -> {
+        (c, from, to) -> {
           for (int j = from; j < to; j++) {
             idxOut[j] = idx[j];
             System.arraycopy(in, idx[j], out, j, 1);
@@ -218,35 +206,16 @@ final class CpuSelectKernels implements SelectKernels {
     return array instanceof int[] || array instanceof float[] ? Integer.SIZE : Long.SIZE;
   }
 
-  /** A body over {@code [from, to)}. */
-  @FunctionalInterface
-  private interface RangeBody {
-    void run(int from, int to);
-  }
-
-  private void forEach(int n, RangeBody body) {
-    int chunks = chunks(n);
-    parallel.forEachChunk(chunks, c -> body.run(lo(c, chunks, n), lo(c + 1, chunks, n)));
+  private void forEach(int n, CpuParallel.RangeBody body) {
+    parallel.forEachRange(n, chunks(n), body);
   }
 
   private int chunks(int n) {
-    return Math.max(1, Math.min(parallel.threads() * 4, n / MIN_CHUNK));
+    return parallel.ranges(n, 4, MIN_CHUNK);
   }
 
-  private static int lo(int chunk, int chunks, int n) {
-    return CpuRadixSort.lo(chunk, chunks, n);
-  }
-
-  /** The array to write {@code buffer} through: its own, or a copy of an off-heap one. */
-  private static Object writable(DeviceBuffer buffer) {
-    return CpuSorter.heapArray(buffer);
-  }
-
-  /** Stores an array from {@link #writable} back when the buffer lives off the heap. */
+  /** Stores an array from {@link CpuBuffer#heapArray} back when the buffer lives off the heap. */
   private static void commit(DeviceBuffer buffer, Object array) {
-    CpuBuffer cpu = CpuBuffer.of(buffer);
-    if (!cpu.onHeap()) {
-      cpu.store(0, array, 0, Array.getLength(array));
-    }
+    CpuBuffer.storeBack(buffer, array, Array.getLength(array));
   }
 }

@@ -1,6 +1,5 @@
 package dev.prims.cpu;
 
-import dev.prims.DeviceBuffer;
 import dev.prims.TopKOrder;
 import dev.prims.cpu.CpuSelectProgram.IndexTest;
 import dev.prims.spi.Backend;
@@ -54,18 +53,12 @@ final class CpuSelector implements Selector {
 
   @Override
   public long select(BufferSelect select, CallContext call) {
-    Object in = CpuSorter.heapArray(select.values());
-    int[] f = select.flags() == null ? null : (int[]) CpuSorter.heapArray(select.flags());
-    DeviceBuffer out = select.out();
-    CpuBuffer target = CpuBuffer.of(out);
-    Object outArray =
-        target.onHeap()
-            ? CpuBuffer.arrayOf(out)
-            : Array.newInstance(in.getClass().getComponentType(), Array.getLength(in));
+    Object in = CpuBuffer.heapArray(select.values());
+    int[] f = select.flags() == null ? null : (int[]) CpuBuffer.heapArray(select.flags());
+    int n = Array.getLength(in);
+    Object outArray = CpuBuffer.outputArray(select.out(), n);
     Selection s = select(in, select.program(), f, select.partition(), kept -> outArray, call);
-    if (!target.onHeap()) {
-      target.store(0, outArray, 0, Array.getLength(in));
-    }
+    CpuBuffer.storeBack(select.out(), outArray, n);
     return s.kept();
   }
 
@@ -83,7 +76,7 @@ final class CpuSelector implements Selector {
     int n = Array.getLength(in);
     IndexTest test = CpuSelectProgram.compile(program, in, flags);
     int chunks = chunks(n);
-    int[] starts = count(test, n, chunks);
+    int[] starts = keptStarts(parallel, test, n, chunks);
     int kept = starts[chunks];
     Object out = output.apply(kept);
     scatter(test, in, out, n, chunks, starts, partition);
@@ -125,19 +118,21 @@ final class CpuSelector implements Selector {
   }
 
   private int chunks(int n) {
-    return Math.max(1, Math.min(parallel.threads() * 4, n / MIN_CHUNK));
+    return parallel.ranges(n, 4, MIN_CHUNK);
   }
 
-  /** The exclusive scan of the kept counts per chunk, the total last. */
-  private int[] count(IndexTest test, int n, int chunks) {
+  /**
+   * The first output slot of each of {@code chunks} ranges of {@code [0, n)} ({@link
+   * CpuParallel#forEachRange}): the exclusive scan of the ranges' kept counts, the total last.
+   */
+  static int[] keptStarts(CpuParallel parallel, IndexTest test, int n, int chunks) {
     int[] counts = new int[chunks + 1];
-    parallel.forEachChunk(
+    parallel.forEachRange(
+        n,
         chunks,
-        c -> {
+        (c, from, to) -> {
           int kept = 0;
-          for (int i = CpuRadixSort.lo(c, chunks, n), to = CpuRadixSort.lo(c + 1, chunks, n);
-              i < to;
-              i++) {
+          for (int i = from; i < to; i++) {
             if (test.test(i)) {
               kept++;
             }
@@ -153,14 +148,11 @@ final class CpuSelector implements Selector {
   private void scatter(
       IndexTest test, Object in, Object out, int n, int chunks, int[] starts, boolean partition) {
     int kept = starts[chunks];
-    parallel.forEachChunk(
+    parallel.forEachRange(
+        n,
         chunks,
-        c -> {
-          int from = CpuRadixSort.lo(c, chunks, n);
-          int to = CpuRadixSort.lo(c + 1, chunks, n);
-          int at = starts[c];
-          int rest = partition ? kept + from - starts[c] : -1;
-          SelectLoops.scatter(test, in, out, from, to, at, rest);
-        });
+        (c, from, to) ->
+            SelectLoops.scatter(
+                test, in, out, from, to, starts[c], partition ? kept + from - starts[c] : -1));
   }
 }

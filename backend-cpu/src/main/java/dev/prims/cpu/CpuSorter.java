@@ -1,6 +1,5 @@
 package dev.prims.cpu;
 
-import dev.prims.DeviceBuffer;
 import dev.prims.SortOrder;
 import dev.prims.spi.BufferSort;
 import dev.prims.spi.CallContext;
@@ -25,9 +24,6 @@ final class CpuSorter implements Sorter {
 
   /** Long or double keys from which the radix sort is used for keys alone (eight passes). */
   static final int RADIX_FROM_64 = 1 << 12;
-
-  /** The most elements of a Java array. */
-  private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
 
   private final CpuParallel parallel;
   private final CpuRadixSort radix;
@@ -59,18 +55,19 @@ final class CpuSorter implements Sorter {
    */
   @Override
   public void sort(BufferSort sort, CallContext call) {
-    Object keyInput = heapArray(sort.keys());
-    Object keyArray = sort.keysMove() ? outputArray(sort.keysOut(), keyInput) : keyInput;
-    Object valueArray = sort.values() == null ? null : heapArray(sort.values());
+    Object keyInput = CpuBuffer.heapArray(sort.keys());
+    int n = java.lang.reflect.Array.getLength(keyInput);
+    Object keyArray = sort.keysMove() ? CpuBuffer.outputArray(sort.keysOut(), n) : keyInput;
+    Object valueArray = sort.values() == null ? null : CpuBuffer.heapArray(sort.values());
     if (sort.valuesMove()) {
       Object values = valueArray;
-      valueArray = outputArray(sort.valuesOut(), values);
+      valueArray = CpuBuffer.outputArray(sort.valuesOut(), n);
       copy(values, valueArray);
     }
     sort(keyInput, keyArray, valueArray, sort.order(), sort.beginBit(), sort.endBit(), call);
-    putBack(sort.keysOut(), keyArray);
+    CpuBuffer.storeBack(sort.keysOut(), keyArray, n);
     if (sort.values() != null) {
-      putBack(sort.valuesOut(), valueArray);
+      CpuBuffer.storeBack(sort.valuesOut(), valueArray, n);
     }
   }
 
@@ -78,52 +75,11 @@ final class CpuSorter implements Sorter {
     return keys instanceof long[] || keys instanceof double[] ? Long.SIZE : Integer.SIZE;
   }
 
-  /** The heap array of {@code output}, or a new array like {@code like} for an off-heap buffer. */
-  private static Object outputArray(DeviceBuffer output, Object like) {
-    if (CpuBuffer.of(output).onHeap()) {
-      return CpuBuffer.arrayOf(output);
-    }
-    return java.lang.reflect.Array.newInstance(
-        like.getClass().getComponentType(), java.lang.reflect.Array.getLength(like));
-  }
-
   /** Copies {@code from} to {@code to} (arrays of one type and length) on the workers. */
   private void copy(Object from, Object to) {
     int n = java.lang.reflect.Array.getLength(from);
-    int chunks = radix.chunks(n);
-    parallel.forEachChunk(
-        chunks,
-        c -> {
-          int lo = CpuRadixSort.lo(c, chunks, n);
-          System.arraycopy(from, lo, to, lo, CpuRadixSort.lo(c + 1, chunks, n) - lo);
-        });
-  }
-
-  /** The array of a heap buffer, or a copy of an off-heap one. */
-  static Object heapArray(DeviceBuffer buffer) {
-    CpuBuffer cpu = CpuBuffer.of(buffer);
-    if (cpu.onHeap()) {
-      return CpuBuffer.arrayOf(buffer);
-    }
-    if (cpu.length() > MAX_ARRAY) {
-      throw new UnsupportedOperationException(
-          "the cpu sort holds at most "
-              + MAX_ARRAY
-              + " keys in a Java array; this buffer has "
-              + cpu.length());
-    }
-    int n = (int) cpu.length();
-    Object array =
-        java.lang.reflect.Array.newInstance(cpu.type().arrayClass().getComponentType(), n);
-    cpu.load(0, array, 0, n);
-    return array;
-  }
-
-  private static void putBack(DeviceBuffer buffer, Object array) {
-    CpuBuffer cpu = CpuBuffer.of(buffer);
-    if (!cpu.onHeap()) {
-      cpu.store(0, array, 0, java.lang.reflect.Array.getLength(array));
-    }
+    parallel.forEachRange(
+        n, radix.chunks(n), (c, lo, hi) -> System.arraycopy(from, lo, to, lo, hi - lo));
   }
 
   /**
@@ -163,22 +119,14 @@ final class CpuSorter implements Sorter {
             ? null
             : java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
     int chunks = radix.chunks(n);
-    parallel.forEachChunk(
-        chunks,
-        c ->
-            RadixLoops.toBits(
-                input,
-                bits,
-                descending,
-                CpuRadixSort.lo(c, chunks, n),
-                CpuRadixSort.lo(c + 1, chunks, n)));
+    parallel.forEachRange(
+        n, chunks, (c, from, to) -> RadixLoops.toBits(input, bits, descending, from, to));
     boolean inPlace = radix.sort(bits, tmp, values, valuesTmp, beginBit, endBit);
     Object sorted = inPlace ? bits : tmp;
-    parallel.forEachChunk(
+    parallel.forEachRange(
+        n,
         chunks,
-        c -> {
-          int from = CpuRadixSort.lo(c, chunks, n);
-          int to = CpuRadixSort.lo(c + 1, chunks, n);
+        (c, from, to) -> {
           RadixLoops.fromBits(sorted, keys, descending, from, to);
           if (!inPlace && values != null) {
             System.arraycopy(valuesTmp, from, values, from, to - from);

@@ -29,15 +29,14 @@ final class CpuTopK {
   void topK(Object values, int k, boolean largest, Object valuesOut, int[] indicesOut) {
     int n = Array.getLength(values);
     IntToLongFunction radix = CpuSelectProgram.radix(values, largest);
-    int chunks = Math.max(1, Math.min(parallel.threads() * 4, n / MIN_CHUNK));
+    int chunks = parallel.ranges(n, 4, MIN_CHUNK);
     long[][] keys = new long[chunks][];
     int[][] indices = new int[chunks][];
     int[] sizes = new int[chunks];
-    parallel.forEachChunk(
+    parallel.forEachRange(
+        n,
         chunks,
-        c -> {
-          int from = CpuRadixSort.lo(c, chunks, n);
-          int to = CpuRadixSort.lo(c + 1, chunks, n);
+        (c, from, to) -> {
           long[] heapKeys = new long[k];
           int[] heapIndices = new int[k];
           int size = 0;

@@ -56,7 +56,7 @@ final class FoldSegmentWork implements SegmentWork {
   public void span(int seg, int tailChunk, int lastChunk) {
     long[] sums = tails[tailChunk].clone();
     for (int c = tailChunk + 1; c <= lastChunk; c++) {
-      add(sums, heads[c]);
+      CpuFoldKernels.addSums(sums, heads[c]);
     }
     write(seg, sums);
   }
@@ -80,7 +80,7 @@ final class FoldSegmentWork implements SegmentWork {
     int p = chunk - 1;
     long[] carry = fromTail ? tails[p].clone() : carries[p].clone();
     if (!fromTail) {
-      add(carry, heads[p]);
+      CpuFoldKernels.addSums(carry, heads[p]);
     }
     carries[chunk] = carry;
   }
@@ -100,12 +100,6 @@ final class FoldSegmentWork implements SegmentWork {
       FoldLoops.scan((float[]) in, (float[]) out, from, to, plan, start, inclusive);
     } else {
       FoldLoops.scan((double[]) in, (double[]) out, from, to, plan, start, inclusive);
-    }
-  }
-
-  private static void add(long[] sums, long[] part) {
-    for (int f = 0; f < sums.length; f++) {
-      sums[f] += part[f];
     }
   }
 }
