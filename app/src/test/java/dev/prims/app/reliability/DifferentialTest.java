@@ -283,43 +283,36 @@ class DifferentialTest {
   static Object values(DType type, int n, long seed, int perThousand, boolean wide) {
     SplittableRandom r = new SplittableRandom(seed);
     double scale = wide ? Math.pow(10, r.nextInt(-3, 7)) : 1;
-    switch (type) {
-      case INT:
-        int[] ints = new int[n];
-        for (int i = 0; i < n; i++) {
-          ints[i] =
-              r.nextInt(1000) < perThousand
-                  ? INT_SPECIALS[r.nextInt(INT_SPECIALS.length)]
-                  : r.nextInt();
-        }
-        return ints;
-      case LONG:
-        long[] longs = new long[n];
-        for (int i = 0; i < n; i++) {
-          longs[i] =
-              r.nextInt(1000) < perThousand
-                  ? LONG_SPECIALS[r.nextInt(LONG_SPECIALS.length)]
-                  : r.nextLong();
-        }
-        return longs;
-      case FLOAT:
-        float[] floats = new float[n];
-        for (int i = 0; i < n; i++) {
-          floats[i] =
-              r.nextInt(1000) < perThousand
-                  ? FLOAT_SPECIALS[r.nextInt(FLOAT_SPECIALS.length)]
-                  : (float) (r.nextDouble(-1, 1) * scale);
-        }
-        return floats;
-      default:
-        double[] doubles = new double[n];
-        for (int i = 0; i < n; i++) {
-          doubles[i] =
-              r.nextInt(1000) < perThousand
-                  ? DOUBLE_SPECIALS[r.nextInt(DOUBLE_SPECIALS.length)]
-                  : r.nextDouble(-1, 1) * scale;
-        }
-        return doubles;
+    Object specials = specials(type);
+    int count = Array.getLength(specials);
+    Object values = type.newArray(n);
+    for (int i = 0; i < n; i++) {
+      Array.set(
+          values,
+          i,
+          r.nextInt(1000) < perThousand
+              ? Array.get(specials, r.nextInt(count))
+              : ordinary(type, r, scale));
     }
+    return values;
+  }
+
+  private static Object specials(DType type) {
+    return switch (type) {
+      case INT -> INT_SPECIALS;
+      case LONG -> LONG_SPECIALS;
+      case FLOAT -> FLOAT_SPECIALS;
+      case DOUBLE -> DOUBLE_SPECIALS;
+    };
+  }
+
+  /** An ordinary value: any int or long, a float or double in (-scale, scale). */
+  private static Number ordinary(DType type, SplittableRandom r, double scale) {
+    return switch (type) {
+      case INT -> (Number) r.nextInt();
+      case LONG -> (Number) r.nextLong();
+      case FLOAT -> (Number) (float) (r.nextDouble(-1, 1) * scale);
+      case DOUBLE -> (Number) (r.nextDouble(-1, 1) * scale);
+    };
   }
 }
