@@ -195,4 +195,17 @@ final class PeerLoops {
 </#if>
 </@b.perType>
   }
+
+  /** The index of the first largest of {@code values[from, to)} ({@code from < to}) by {@code >}. */
+  static long firstArgMax(Object values, int from, int to) {
+    int at = from;
+<@b.perType of=types; T>
+      for (int i = from + 1; i < to; i++) {
+        if (a[i] > a[at]) {
+          at = i;
+        }
+      }
+</@b.perType>
+    return at;
+  }
 }
