@@ -203,19 +203,7 @@ static cudaStream_t stream;
 static cudaEvent_t ev_start, ev_stop;
 
 static double best_of(const std::function<void()>& call, int reps) {
-  for (int w = 0; w < 3; ++w) call();
-  CK(cudaStreamSynchronize(stream));
-  double best = 1e30;
-  for (int r = 0; r < reps; ++r) {
-    CK(cudaEventRecord(ev_start, stream));
-    call();
-    CK(cudaEventRecord(ev_stop, stream));
-    CK(cudaEventSynchronize(ev_stop));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, ev_start, ev_stop));
-    best = std::min(best, (double)ms);
-  }
-  return best;
+  return best_event_ms(call, reps, stream, ev_start, ev_stop);
 }
 
 template <typename T>

@@ -6,8 +6,10 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 
 // Sets f to the driver function `name` (CUDA 12.0 semantics), or exits naming it.
 template <typename F>
@@ -46,3 +48,22 @@ static const char* driver_error_text(CUresult e) {
       std::exit(1);                                                                           \
     }                                                                                         \
   } while (0)
+
+// The shortest of `reps` runs of `call` on `stream`, in ms, each timed between the events `start`
+// and `stop` (launch latency included, as prims bench), after three untimed warm-up calls.
+static double best_event_ms(const std::function<void()>& call, int reps, cudaStream_t stream, cudaEvent_t start,
+                            cudaEvent_t stop) {
+  for (int w = 0; w < 3; ++w) call();
+  CK(cudaStreamSynchronize(stream));
+  float best = 1e30f;
+  for (int r = 0; r < reps; ++r) {
+    CK(cudaEventRecord(start, stream));
+    call();
+    CK(cudaEventRecord(stop, stream));
+    CK(cudaEventSynchronize(stop));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, start, stop));
+    best = std::min(best, ms);
+  }
+  return best;
+}

@@ -353,21 +353,7 @@ struct Race {
   size_t max_bytes;
   int failures = 0;
 
-  double best_ms(const std::function<void()>& call) {
-    for (int w = 0; w < 3; ++w) call();
-    CK(cudaStreamSynchronize(stream));
-    float best = 1e30f;
-    for (int r = 0; r < reps; ++r) {
-      CK(cudaEventRecord(start, stream));
-      call();
-      CK(cudaEventRecord(stop, stream));
-      CK(cudaEventSynchronize(stop));
-      float ms;
-      CK(cudaEventElapsedTime(&ms, start, stop));
-      best = std::min(best, ms);
-    }
-    return best;
-  }
+  double best_ms(const std::function<void()>& call) { return best_event_ms(call, reps, stream, start, stop); }
 
   // Each stage's best time over reps calls (after a warm-up call) and the sum of the bests.
   void print_breakdown(const std::function<void(Marks*)>& call) {
