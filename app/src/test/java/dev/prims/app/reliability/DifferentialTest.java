@@ -15,7 +15,6 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.conformance.Calls;
 import dev.prims.conformance.Checks;
-import dev.prims.conformance.ExactSum;
 import dev.prims.conformance.Reference;
 import java.lang.reflect.Array;
 import java.util.List;
@@ -139,33 +138,14 @@ class DifferentialTest {
         String what = kind + " " + op + " scan of " + input + " on " + id;
         assertEquals(input.n(), Array.getLength(actual), what);
         if (input.type().isFloating() && op == ReduceOp.SUM) {
-          ExactSum prefix = new ExactSum();
-          long k = bound(target, input);
-          for (int i = 0; i < input.n(); i++) {
-            if (kind == ScanKind.INCLUSIVE) {
-              prefix.add(Reference.element(data, i));
-            }
-            String error = Checks.sumError(input.type(), Reference.element(actual, i), prefix, k);
-            if (error != null) {
-              fail(what + " at " + i + ": " + error);
-            }
-            if (kind == ScanKind.EXCLUSIVE) {
-              prefix.add(Reference.element(data, i));
-            }
+          String error =
+              Checks.prefixSumError(
+                  input.type(), data, actual, kind == ScanKind.INCLUSIVE, bound(target, input));
+          if (error != null) {
+            fail(what + " at " + error);
           }
         } else {
-          for (int i = 0; i < input.n(); i++) {
-            if (!Array.get(expected, i).equals(Array.get(actual, i))) {
-              fail(
-                  what
-                      + " at "
-                      + i
-                      + ": cpu "
-                      + Array.get(expected, i)
-                      + ", got "
-                      + Array.get(actual, i));
-            }
-          }
+          Checks.assertSameBits(expected, actual, what);
         }
       }
     }
