@@ -278,6 +278,14 @@ static std::string read_file(const char* path) {
   return s.str();
 }
 
+// The module of the PTX file at `path`, loaded with the driver API.
+static CUmodule load_module(const std::string& path) {
+  std::string ptx = read_file(path.c_str());
+  CUmodule module;
+  CD(cuModuleLoadData(&module, ptx.c_str()));
+  return module;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scan race (RACE_SCAN=1): inclusive sums of 2^log2n floats and of as many bytes of doubles, CUB's
 // DeviceScan::InclusiveSum against prims' decoupled look-back kernels of
@@ -285,12 +293,8 @@ static std::string read_file(const char* path) {
 // items-per-thread and state-layout experiments of 2026-11-22 (10df43b's parent) were
 // entry points of their own in that PTX, since removed.
 static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int sms) {
-  std::string ptx = read_file((dir + "/scan_decoupled_lookback.ptx").c_str());
-  CUmodule module;
-  CD(cuModuleLoadData(&module, ptx.c_str()));
-  std::string bulk_ptx = read_file((dir + "/scan_lookback_bulk.ptx").c_str());
-  CUmodule bulk_module;
-  CD(cuModuleLoadData(&bulk_module, bulk_ptx.c_str()));
+  CUmodule module = load_module(dir + "/scan_decoupled_lookback.ptx");
+  CUmodule bulk_module = load_module(dir + "/scan_lookback_bulk.ptx");
   float* f;
   double* d;
   CK(cudaMalloc(&f, n * 4));
@@ -449,12 +453,8 @@ int main(int argc, char** argv) {
 
   const std::string dir = argv[1];
   if (std::getenv("RACE_SCAN") != nullptr) return scan_race(dir, n, h, rounds, sms);
-  std::string ptx = read_file((dir + "/reduce.ptx").c_str());
-  CUmodule module;
-  CD(cuModuleLoadData(&module, ptx.c_str()));
-  std::string bulk_ptx = read_file((dir + "/reduce_bulk.ptx").c_str());
-  CUmodule bulk_module;
-  CD(cuModuleLoadData(&bulk_module, bulk_ptx.c_str()));
+  CUmodule module = load_module(dir + "/reduce.ptx");
+  CUmodule bulk_module = load_module(dir + "/reduce_bulk.ptx");
 
   auto read_result = [&](const std::string& type) -> double {
     CK(cudaStreamSynchronize(h.stream));
