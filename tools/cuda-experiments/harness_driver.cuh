@@ -32,22 +32,18 @@ static const char* driver_error_text(CUresult e) {
   return text != nullptr ? text : "?";
 }
 
-#define CK(x)                                                                                 \
-  do {                                                                                        \
-    cudaError_t e = (x);                                                                      \
-    if (e != cudaSuccess) {                                                                   \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e));  \
-      std::exit(1);                                                                           \
-    }                                                                                         \
+// Runs `call`, whose status type T is `ok` on success; otherwise prints where, `what` and text(status)
+// and exits.
+#define CHECK_OR_EXIT(T, ok, text, call, what)                                              \
+  do {                                                                                      \
+    T e = (call);                                                                           \
+    if (e != ok) {                                                                          \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, what, text(e));            \
+      std::exit(1);                                                                         \
+    }                                                                                       \
   } while (0)
-#define CD(x)                                                                                 \
-  do {                                                                                        \
-    CUresult e = (x);                                                                         \
-    if (e != CUDA_SUCCESS) {                                                                  \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, driver_error_text(e));   \
-      std::exit(1);                                                                           \
-    }                                                                                         \
-  } while (0)
+#define CK(x) CHECK_OR_EXIT(cudaError_t, cudaSuccess, cudaGetErrorString, x, #x)
+#define CD(x) CHECK_OR_EXIT(CUresult, CUDA_SUCCESS, driver_error_text, x, #x)
 
 // The shortest of `reps` runs of `call` on `stream`, in ms, each timed between the events `start`
 // and `stop` (launch latency included, as prims bench), after three untimed warm-up calls.
