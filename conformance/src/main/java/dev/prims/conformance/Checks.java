@@ -182,33 +182,22 @@ public final class Checks {
     }
   }
 
-  /** Index of the first element whose value (bits, for floating types) differs, or -1. */
+  /**
+   * Index of the first element whose value (bits, for floating types: any NaN equals any NaN, -0.0
+   * differs from 0.0) differs, or -1; the length of the shorter array when it is a prefix of the
+   * other.
+   */
   public static int firstDifference(Object expected, Object actual) {
-    int n = Array.getLength(expected);
-    if (expected instanceof int[]) {
-      return Arrays.mismatch((int[]) expected, (int[]) actual);
+    if (expected instanceof int[] e) {
+      return Arrays.mismatch(e, (int[]) actual);
     }
-    if (expected instanceof long[]) {
-      return Arrays.mismatch((long[]) expected, (long[]) actual);
+    if (expected instanceof long[] e) {
+      return Arrays.mismatch(e, (long[]) actual);
     }
-    if (expected instanceof float[]) {
-      float[] e = (float[]) expected;
-      float[] a = (float[]) actual;
-      for (int i = 0; i < n; i++) {
-        if (Float.floatToIntBits(e[i]) != Float.floatToIntBits(a[i])) {
-          return i;
-        }
-      }
-      return -1;
+    if (expected instanceof float[] e) {
+      return Arrays.mismatch(e, (float[]) actual);
     }
-    double[] e = (double[]) expected;
-    double[] a = (double[]) actual;
-    for (int i = 0; i < n; i++) {
-      if (Double.doubleToLongBits(e[i]) != Double.doubleToLongBits(a[i])) {
-        return i;
-      }
-    }
-    return -1;
+    return Arrays.mismatch((double[]) expected, (double[]) actual);
   }
 
   private static Class<?> boxedClass(DType type) {
