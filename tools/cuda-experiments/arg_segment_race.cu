@@ -107,16 +107,6 @@ __global__ void offsets_kernel(int* offsets, i64 segments, i64 length, i64 n) {
 }
 
 // ---- PTX modules -------------------------------------------------------------------------------
-static std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", path.c_str());
-    std::exit(1);
-  }
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // One PTX of a unit: the committed one (no overrides) or a candidate of the variants directory.
 struct Ptx {

@@ -1,7 +1,7 @@
 // What the CUDA race harnesses share: the driver API's entry points taken from the runtime
 // (cudaGetDriverEntryPointByVersion), so that a harness links without libcuda and runs on whatever
-// driver the GPU machine has, and the error checks CK (runtime calls) and CD (driver calls), which
-// print the failing call and exit.
+// driver the GPU machine has; the error checks CK (runtime calls) and CD (driver calls), which
+// print the failing call and exit; the best-of timing of a call by events; and reading a file.
 #pragma once
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -9,7 +9,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
+#include <sstream>
+#include <string>
 
 // Sets f to the driver function `name` (CUDA 12.0 semantics), or exits naming it.
 template <typename F>
@@ -62,4 +65,16 @@ static double best_event_ms(const std::function<void()>& call, int reps, cudaStr
     best = std::min(best, ms);
   }
   return best;
+}
+
+// The contents of the file at `path`; when it cannot be read, says so and exits with `status`.
+static std::string read_file(const std::string& path, int status = 1) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", path.c_str());
+    std::exit(status);
+  }
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }

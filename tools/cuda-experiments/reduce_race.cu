@@ -38,7 +38,6 @@
 typedef long long i64;
 #define BLOCK 256
 
-
 // ---------------------------------------------------------------------------------------------
 // The blocking kernel: spins until the host sets *flag (or 2 s pass).
 __device__ __forceinline__ unsigned long long global_ns() {
@@ -267,20 +266,9 @@ struct Candidate {
   std::vector<Stats> events, gated, burst;
 };
 
-static std::string read_file(const char* path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", path);
-    std::exit(1);
-  }
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // The module of the PTX file at `path`, loaded with the driver API.
 static CUmodule load_module(const std::string& path) {
-  std::string ptx = read_file(path.c_str());
+  std::string ptx = read_file(path);
   CUmodule module;
   CD(cuModuleLoadData(&module, ptx.c_str()));
   return module;

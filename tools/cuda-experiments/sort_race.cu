@@ -490,17 +490,6 @@ struct Race {
   }
 };
 
-static std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", path.c_str());
-    std::exit(2);
-  }
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : "backend-cuda/src/main/resources/dev/prims/cuda/ptx";
   std::vector<int> log2s;
@@ -555,7 +544,7 @@ int main(int argc, char** argv) {
   CK(cudaEventCreate(&race.stop));
 
   // candidates: the committed PTX with its default constants, and the source compiled here
-  const std::string ptx = read_file(dir + "/sort_onesweep.ptx");
+  const std::string ptx = read_file(dir + "/sort_onesweep.ptx", 2);
   CUmodule module;
   CD(drv_cuModuleLoadData(&module, ptx.c_str()));
   // the src kernels by their names (a name's tile from the tuning macros, as the kernel's own)
@@ -581,7 +570,7 @@ int main(int argc, char** argv) {
 #undef SRC_PASS_
 #undef SRC_PASS
 #undef SRC_HIST
-  const std::string lsd_ptx = read_file(dir + "/sort.ptx");
+  const std::string lsd_ptx = read_file(dir + "/sort.ptx", 2);
   CUmodule lsd_module;
   CD(drv_cuModuleLoadData(&lsd_module, lsd_ptx.c_str()));
   std::vector<Candidate> candidates;
@@ -648,7 +637,7 @@ int main(int argc, char** argv) {
         if (!vid.empty()) return {threads_4, items_pairs};
         return {threads_4, kid == "float" ? items_float : items_int};
       };
-      const std::string text = read_file(variants + "/" + file);
+      const std::string text = read_file(variants + "/" + file, 2);
       CUmodule m;
       CD(drv_cuModuleLoadData(&m, text.c_str()));
       candidates.push_back({name, get("ONESWEEP_DIGIT_BITS", 8), get("ONESWEEP_HIST_THREADS", 256),
