@@ -43,47 +43,38 @@ public final class HostLinkProbe {
     int cores = Runtime.getRuntime().availableProcessors();
     System.out.printf(Locale.ROOT, "elements 2^%d (%d MiB), %d processors%n", log2, bytes >> 20, cores);
 
-    CUdeviceptr whole = new CUdeviceptr();
-    cuMemAlloc(whole, bytes);
-    Pointer pinnedWhole = new Pointer();
-    cuMemHostAlloc(pinnedWhole, bytes, 0);
-    CUstream s1 = new CUstream();
-    cuStreamCreate(s1, CUstream_flags.CU_STREAM_NON_BLOCKING);
+    Link first = Link.allocate(bytes);
+    CUdeviceptr whole = first.device();
+    Pointer pinnedWhole = first.pinned();
+    CUstream s1 = first.stream();
     // link alone
     for (String dir : new String[] {"H2D", "D2H"}) {
-      double best = Double.MAX_VALUE;
-      for (int r = 0; r < REPS; r++) {
-        long t0 = System.nanoTime();
-        if (dir.equals("H2D")) {
-          cuMemcpyHtoDAsync(whole, pinnedWhole, bytes, s1);
-        } else {
-          cuMemcpyDtoHAsync(pinnedWhole, whole, bytes, s1);
-        }
-        cuStreamSynchronize(s1);
-        best = Math.min(best, (System.nanoTime() - t0) * 1e-9);
-      }
+      double best =
+          bestSeconds(
+              () -> {
+                if (dir.equals("H2D")) {
+                  cuMemcpyHtoDAsync(whole, pinnedWhole, bytes, s1);
+                } else {
+                  cuMemcpyDtoHAsync(pinnedWhole, whole, bytes, s1);
+                }
+                cuStreamSynchronize(s1);
+              });
       System.out.printf(Locale.ROOT, "link %s pinned one copy: %.2f ms %.1f GB/s%n", dir, best * 1e3, bytes / best / 1e9);
     }
     // both directions at once (the scan's case)
     {
-      CUdeviceptr whole2 = new CUdeviceptr();
-      cuMemAlloc(whole2, bytes);
-      Pointer pinned2 = new Pointer();
-      cuMemHostAlloc(pinned2, bytes, 0);
-      CUstream s2 = new CUstream();
-      cuStreamCreate(s2, CUstream_flags.CU_STREAM_NON_BLOCKING);
-      double best = Double.MAX_VALUE;
-      for (int r = 0; r < REPS; r++) {
-        long t0 = System.nanoTime();
-        cuMemcpyHtoDAsync(whole, pinnedWhole, bytes, s1);
-        cuMemcpyDtoHAsync(pinned2, whole2, bytes, s2);
-        cuStreamSynchronize(s1);
-        cuStreamSynchronize(s2);
-        best = Math.min(best, (System.nanoTime() - t0) * 1e-9);
-      }
+      Link second = Link.allocate(bytes);
+      double best =
+          bestSeconds(
+              () -> {
+                cuMemcpyHtoDAsync(whole, pinnedWhole, bytes, s1);
+                cuMemcpyDtoHAsync(second.pinned(), second.device(), bytes, second.stream());
+                cuStreamSynchronize(s1);
+                cuStreamSynchronize(second.stream());
+              });
       System.out.printf(Locale.ROOT, "link both directions at once: %.2f ms (%.1f GB/s each way)%n", best * 1e3, bytes / best / 1e9);
-      cuMemFree(whole2);
-      cuMemFreeHost(pinned2);
+      cuMemFree(second.device());
+      cuMemFreeHost(second.pinned());
     }
     ByteBuffer pinnedBytes = pinnedWhole.getByteBuffer(0, bytes).order(ByteOrder.nativeOrder());
     // fill alone, whole array, T threads
@@ -92,12 +83,7 @@ public final class HostLinkProbe {
         continue;
       }
       ExecutorService pool = Executors.newFixedThreadPool(threads);
-      double best = Double.MAX_VALUE;
-      for (int r = 0; r < REPS; r++) {
-        long t0 = System.nanoTime();
-        fill(pool, threads, pinnedBytes, 0, x, 0, n);
-        best = Math.min(best, (System.nanoTime() - t0) * 1e-9);
-      }
+      double best = bestSeconds(() -> fill(pool, threads, pinnedBytes, 0, x, 0, n));
       pool.shutdown();
       System.out.printf(Locale.ROOT, "fill Java->pinned %2d threads: %.2f ms %.1f GB/s%n", threads, best * 1e3, bytes / best / 1e9);
     }
@@ -129,29 +115,57 @@ public final class HostLinkProbe {
     CUstream copy = new CUstream();
     cuStreamCreate(copy, CUstream_flags.CU_STREAM_NON_BLOCKING);
     ExecutorService pool = Executors.newFixedThreadPool(threads);
-    double best = Double.MAX_VALUE;
-    for (int r = 0; r < REPS; r++) {
-      long t0 = System.nanoTime();
-      for (int i = 0; i < chunks; i++) {
-        int s = i % slots;
-        if (i >= slots) {
-          cuEventSynchronize(copied[s]);
-        }
-        int from = i * chunk;
-        int len = Math.min(chunk, n - from);
-        fill(pool, threads, buf[s], 0, x, from, len);
-        cuMemcpyHtoDAsync(dst.withByteOffset(4L * from), pinned[s], 4L * len, copy);
-        cuEventRecord(copied[s], copy);
-      }
-      cuStreamSynchronize(copy);
-      best = Math.min(best, (System.nanoTime() - t0) * 1e-9);
-    }
+    double best =
+        bestSeconds(
+            () -> {
+              for (int i = 0; i < chunks; i++) {
+                int s = i % slots;
+                if (i >= slots) {
+                  cuEventSynchronize(copied[s]);
+                }
+                int from = i * chunk;
+                int len = Math.min(chunk, n - from);
+                fill(pool, threads, buf[s], 0, x, from, len);
+                cuMemcpyHtoDAsync(dst.withByteOffset(4L * from), pinned[s], 4L * len, copy);
+                cuEventRecord(copied[s], copy);
+              }
+              cuStreamSynchronize(copy);
+            });
     pool.shutdown();
     for (int s = 0; s < slots; s++) {
       cuMemFreeHost(pinned[s]);
       cuEventDestroy(copied[s]);
     }
     cuStreamDestroy(copy);
+    return best;
+  }
+
+  /** A device buffer, a pinned host buffer of the same size and a non-blocking stream. */
+  record Link(CUdeviceptr device, Pointer pinned, CUstream stream) {
+    static Link allocate(long bytes) {
+      CUdeviceptr device = new CUdeviceptr();
+      cuMemAlloc(device, bytes);
+      Pointer pinned = new Pointer();
+      cuMemHostAlloc(pinned, bytes, 0);
+      CUstream stream = new CUstream();
+      cuStreamCreate(stream, CUstream_flags.CU_STREAM_NON_BLOCKING);
+      return new Link(device, pinned, stream);
+    }
+  }
+
+  /** Work timed by {@link #bestSeconds}. */
+  interface Timed {
+    void run() throws Exception;
+  }
+
+  /** The shortest of {@link #REPS} runs of {@code work}, in seconds. */
+  static double bestSeconds(Timed work) throws Exception {
+    double best = Double.MAX_VALUE;
+    for (int r = 0; r < REPS; r++) {
+      long t0 = System.nanoTime();
+      work.run();
+      best = Math.min(best, (System.nanoTime() - t0) * 1e-9);
+    }
     return best;
   }
 

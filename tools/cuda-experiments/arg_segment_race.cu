@@ -107,16 +107,6 @@ __global__ void offsets_kernel(int* offsets, i64 segments, i64 length, i64 n) {
 }
 
 // ---- PTX modules -------------------------------------------------------------------------------
-static std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", path.c_str());
-    std::exit(1);
-  }
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // One PTX of a unit: the committed one (no overrides) or a candidate of the variants directory.
 struct Ptx {
@@ -203,19 +193,7 @@ static cudaStream_t stream;
 static cudaEvent_t ev_start, ev_stop;
 
 static double best_of(const std::function<void()>& call, int reps) {
-  for (int w = 0; w < 3; ++w) call();
-  CK(cudaStreamSynchronize(stream));
-  double best = 1e30;
-  for (int r = 0; r < reps; ++r) {
-    CK(cudaEventRecord(ev_start, stream));
-    call();
-    CK(cudaEventRecord(ev_stop, stream));
-    CK(cudaEventSynchronize(ev_stop));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, ev_start, ev_stop));
-    best = std::min(best, (double)ms);
-  }
-  return best;
+  return best_event_ms(call, reps, stream, ev_start, ev_stop);
 }
 
 template <typename T>

@@ -38,7 +38,6 @@
 typedef long long i64;
 #define BLOCK 256
 
-
 // ---------------------------------------------------------------------------------------------
 // The blocking kernel: spins until the host sets *flag (or 2 s pass).
 __device__ __forceinline__ unsigned long long global_ns() {
@@ -267,15 +266,12 @@ struct Candidate {
   std::vector<Stats> events, gated, burst;
 };
 
-static std::string read_file(const char* path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", path);
-    std::exit(1);
-  }
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+// The module of the PTX file at `path`, loaded with the driver API.
+static CUmodule load_module(const std::string& path) {
+  std::string ptx = read_file(path);
+  CUmodule module;
+  CD(cuModuleLoadData(&module, ptx.c_str()));
+  return module;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,12 +281,8 @@ static std::string read_file(const char* path) {
 // items-per-thread and state-layout experiments of 2026-11-22 (10df43b's parent) were
 // entry points of their own in that PTX, since removed.
 static int scan_race(const std::string& dir, i64 n, Harness& h, int rounds, int sms) {
-  std::string ptx = read_file((dir + "/scan_decoupled_lookback.ptx").c_str());
-  CUmodule module;
-  CD(cuModuleLoadData(&module, ptx.c_str()));
-  std::string bulk_ptx = read_file((dir + "/scan_lookback_bulk.ptx").c_str());
-  CUmodule bulk_module;
-  CD(cuModuleLoadData(&bulk_module, bulk_ptx.c_str()));
+  CUmodule module = load_module(dir + "/scan_decoupled_lookback.ptx");
+  CUmodule bulk_module = load_module(dir + "/scan_lookback_bulk.ptx");
   float* f;
   double* d;
   CK(cudaMalloc(&f, n * 4));
@@ -449,12 +441,8 @@ int main(int argc, char** argv) {
 
   const std::string dir = argv[1];
   if (std::getenv("RACE_SCAN") != nullptr) return scan_race(dir, n, h, rounds, sms);
-  std::string ptx = read_file((dir + "/reduce.ptx").c_str());
-  CUmodule module;
-  CD(cuModuleLoadData(&module, ptx.c_str()));
-  std::string bulk_ptx = read_file((dir + "/reduce_bulk.ptx").c_str());
-  CUmodule bulk_module;
-  CD(cuModuleLoadData(&bulk_module, bulk_ptx.c_str()));
+  CUmodule module = load_module(dir + "/reduce.ptx");
+  CUmodule bulk_module = load_module(dir + "/reduce_bulk.ptx");
 
   auto read_result = [&](const std::string& type) -> double {
     CK(cudaStreamSynchronize(h.stream));

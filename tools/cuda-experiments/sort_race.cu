@@ -353,21 +353,7 @@ struct Race {
   size_t max_bytes;
   int failures = 0;
 
-  double best_ms(const std::function<void()>& call) {
-    for (int w = 0; w < 3; ++w) call();
-    CK(cudaStreamSynchronize(stream));
-    float best = 1e30f;
-    for (int r = 0; r < reps; ++r) {
-      CK(cudaEventRecord(start, stream));
-      call();
-      CK(cudaEventRecord(stop, stream));
-      CK(cudaEventSynchronize(stop));
-      float ms;
-      CK(cudaEventElapsedTime(&ms, start, stop));
-      best = std::min(best, ms);
-    }
-    return best;
-  }
+  double best_ms(const std::function<void()>& call) { return best_event_ms(call, reps, stream, start, stop); }
 
   // Each stage's best time over reps calls (after a warm-up call) and the sum of the bests.
   void print_breakdown(const std::function<void(Marks*)>& call) {
@@ -504,17 +490,6 @@ struct Race {
   }
 };
 
-static std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", path.c_str());
-    std::exit(2);
-  }
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : "backend-cuda/src/main/resources/dev/prims/cuda/ptx";
   std::vector<int> log2s;
@@ -569,7 +544,7 @@ int main(int argc, char** argv) {
   CK(cudaEventCreate(&race.stop));
 
   // candidates: the committed PTX with its default constants, and the source compiled here
-  const std::string ptx = read_file(dir + "/sort_onesweep.ptx");
+  const std::string ptx = read_file(dir + "/sort_onesweep.ptx", 2);
   CUmodule module;
   CD(drv_cuModuleLoadData(&module, ptx.c_str()));
   // the src kernels by their names (a name's tile from the tuning macros, as the kernel's own)
@@ -595,7 +570,7 @@ int main(int argc, char** argv) {
 #undef SRC_PASS_
 #undef SRC_PASS
 #undef SRC_HIST
-  const std::string lsd_ptx = read_file(dir + "/sort.ptx");
+  const std::string lsd_ptx = read_file(dir + "/sort.ptx", 2);
   CUmodule lsd_module;
   CD(drv_cuModuleLoadData(&lsd_module, lsd_ptx.c_str()));
   std::vector<Candidate> candidates;
@@ -662,7 +637,7 @@ int main(int argc, char** argv) {
         if (!vid.empty()) return {threads_4, items_pairs};
         return {threads_4, kid == "float" ? items_float : items_int};
       };
-      const std::string text = read_file(variants + "/" + file);
+      const std::string text = read_file(variants + "/" + file, 2);
       CUmodule m;
       CD(drv_cuModuleLoadData(&m, text.c_str()));
       candidates.push_back({name, get("ONESWEEP_DIGIT_BITS", 8), get("ONESWEEP_HIST_THREADS", 256),

@@ -9,6 +9,7 @@ import dev.prims.EvenBins;
 import dev.prims.HistogramSpec;
 import java.util.Arrays;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * The loops of {@link CpuPeers}' JDK peers over an int, long, float or double array: parallel
@@ -150,5 +151,61 @@ final class PeerLoops {
       Arrays.parallelSort(c);
       return Arrays.copyOf(c, k);
 </@b.perType>
+  }
+
+<#assign upperHalf = {"float": "0.5f", "double": "0.5", "int": "500", "long": "500"}>
+  /**
+   * The upper half of {@link DataSet}'s values ({@code x >= 0.5} for floating values, {@code x >=
+   * 500} for integers) by a parallel stream filter; float values, which have no stream, by the
+   * indices of an {@link IntStream} filter.
+   */
+  static Object parallelUpperHalf(Object values) {
+<@b.perType of=types; T>
+<#if T == "float">
+      int[] at =
+          IntStream.range(0, a.length).parallel().filter(i -> a[i] >= ${upperHalf[T]}).toArray();
+      ${T}[] out = new ${T}[at.length];
+      for (int i = 0; i < at.length; i++) {
+        out[i] = a[at[i]];
+      }
+      return out;
+<#else>
+      return Arrays.stream(a).parallel().filter(x -> x >= ${upperHalf[T]}).toArray();
+</#if>
+</@b.perType>
+  }
+
+  /**
+   * The upper half of {@link DataSet}'s values by a serial loop into a full-size array, trimmed
+   * (long values by a sequential {@link LongStream} filter).
+   */
+  static Object serialUpperHalf(Object values) {
+<@b.perType of=types; T>
+<#if T == "long">
+      return LongStream.of(a).filter(x -> x >= ${upperHalf[T]}).toArray();
+<#else>
+      ${T}[] out = new ${T}[a.length];
+      int m = 0;
+      for (${T} x : a) {
+        if (x >= ${upperHalf[T]}) {
+          out[m++] = x;
+        }
+      }
+      return Arrays.copyOf(out, m);
+</#if>
+</@b.perType>
+  }
+
+  /** The index of the first largest of {@code values[from, to)} ({@code from < to}) by {@code >}. */
+  static long firstArgMax(Object values, int from, int to) {
+    int at = from;
+<@b.perType of=types; T>
+      for (int i = from + 1; i < to; i++) {
+        if (a[i] > a[at]) {
+          at = i;
+        }
+      }
+</@b.perType>
+    return at;
   }
 }

@@ -83,7 +83,7 @@ public final class ByKey<K> {
       DeviceBuffer values, DeviceBuffer uniqueKeys, DeviceBuffer out, ReduceOp op) {
     DeviceBuffer k = checkBuffers(values, out, op, "reduce-by-key output");
     Segments.notNull(uniqueKeys, "uniqueKeys");
-    Segments.requireOutput("reduce-by-key unique keys", uniqueKeys, k.type(), k.length());
+    BufferShape.requireAtLeast("reduce-by-key unique keys", uniqueKeys, k.type(), k.length());
     Outcome<Long> o =
         engine.runOn(
             config,
@@ -176,7 +176,7 @@ public final class ByKey<K> {
           "these keys are a host array; pass the values as an array too, or make the keys a buffer");
     }
     requireSameLength(k.length(), values.length());
-    Segments.requireOutput(what, out, values.type(), values.length());
+    BufferShape.requireAtLeast(what, out, values.type(), values.length());
     return k;
   }
 

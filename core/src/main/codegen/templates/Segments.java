@@ -194,15 +194,7 @@ public final class Segments {
     ArgOrder.requireMinOrMax(op);
     checkBuffers(values, outValues, op, count, "segmented arg-reduce output");
     notNull(outIndices, "outIndices");
-    if (outIndices.type() != DType.LONG || outIndices.length() < count) {
-      throw new IllegalArgumentException(
-          "segmented arg-reduce indices must be long with at least "
-              + count
-              + " elements, got "
-              + outIndices.type().id()
-              + " with "
-              + outIndices.length());
-    }
+    BufferShape.requireAtLeast("segmented arg-reduce indices", outIndices, DType.LONG, count);
     if (outValues == values || outIndices == values || outIndices == outValues) {
       throw new IllegalArgumentException(
           "segmented arg-reduce needs the values, the output values and the indices in three"
@@ -352,7 +344,7 @@ public final class Segments {
     notNull(out, "out");
     notNull(op, "op").requireSupported(values.type());
     requireEnd(values.length());
-    requireOutput(what, out, values.type(), need);
+    BufferShape.requireAtLeast(what, out, values.type(), need);
   }
 
   private void requireEnd(long n) {
@@ -374,26 +366,6 @@ public final class Segments {
 
   static long bytes(Object array) {
     return (long) Array.getLength(array) * DType.ofArray(array).bytes();
-  }
-
-  /**
-   * Checks that {@code out} holds {@code type} with at least {@code length} elements.
-   *
-   * @throws IllegalArgumentException naming {@code what}, the wanted and the given type and length
-   */
-  static void requireOutput(String what, DeviceBuffer out, DType type, long length) {
-    if (out.type() != type || out.length() < length) {
-      throw new IllegalArgumentException(
-          what
-              + " must be "
-              + type.id()
-              + " with at least "
-              + length
-              + " elements, got "
-              + out.type().id()
-              + " with "
-              + out.length());
-    }
   }
 
   static <T> T notNull(T value, String name) {

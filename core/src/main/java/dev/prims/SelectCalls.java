@@ -59,31 +59,14 @@ final class SelectCalls {
     notNull(values, "values");
     notNull(out, "output");
     long[] program = program(values.type(), predicate, flags);
-    if (out.type() != values.type() || out.length() != values.length()) {
-      throw new IllegalArgumentException(
-          "output must be "
-              + values.type().id()
-              + " of length "
-              + values.length()
-              + ", got "
-              + out.type().id()
-              + " of length "
-              + out.length());
-    }
+    BufferShape.require("output", out, values.type(), values.length());
     if (out == values) {
       throw new IllegalArgumentException("output must not be the values buffer itself");
     }
     List<DeviceBuffer> all = new ArrayList<>(List.of(values, out));
     if (flags != null) {
-      if (flags.type() != DType.INT || flags.length() != values.length()) {
-        throw new IllegalArgumentException(
-            "flags must be an int buffer of length "
-                + values.length()
-                + ", got "
-                + flags.type().id()
-                + " of length "
-                + flags.length());
-      }
+      BufferShape.require(
+          "flags", flags, DType.INT, values.length(), "an int buffer of length " + values.length());
       if (flags == out) {
         throw new IllegalArgumentException("output must not be the flags buffer itself");
       }
@@ -142,26 +125,9 @@ final class SelectCalls {
           "top-k takes at most " + Integer.MAX_VALUE + " values, got " + values.length());
     }
     checkK(k, values.length());
-    if (valuesOut.type() != values.type() || valuesOut.length() != k) {
-      throw new IllegalArgumentException(
-          "values output must be "
-              + values.type().id()
-              + " of length k = "
-              + k
-              + ", got "
-              + valuesOut.type().id()
-              + " of length "
-              + valuesOut.length());
-    }
-    if (indicesOut.type() != DType.INT || indicesOut.length() != k) {
-      throw new IllegalArgumentException(
-          "indices output must be int of length k = "
-              + k
-              + ", got "
-              + indicesOut.type().id()
-              + " of length "
-              + indicesOut.length());
-    }
+    BufferShape.require(
+        "values output", valuesOut, values.type(), k, values.type().id() + " of length k = " + k);
+    BufferShape.require("indices output", indicesOut, DType.INT, k, "int of length k = " + k);
     if (valuesOut == values || indicesOut == values || indicesOut == valuesOut) {
       throw new IllegalArgumentException(
           "the values, their output and the indices output must be three distinct buffers");

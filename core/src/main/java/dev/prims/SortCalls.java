@@ -113,7 +113,7 @@ final class SortCalls {
               + " and endBit "
               + sort.endBit());
     }
-    sameBuffer("keys output", keysOut, keys);
+    BufferShape.require("keys output", keysOut, keys.type(), keys.length());
     java.util.List<DeviceBuffer> all = new java.util.ArrayList<>(java.util.List.of(keys));
     if (keysOut != keys) {
       all.add(keysOut);
@@ -134,7 +134,7 @@ final class SortCalls {
         throw new IllegalArgumentException(
             "values have length " + values.length() + ", the keys have length " + keys.length());
       }
-      sameBuffer("values output", valuesOut, values);
+      BufferShape.require("values output", valuesOut, values.type(), values.length());
       all.add(values);
       if (valuesOut != values) {
         all.add(valuesOut);
@@ -150,22 +150,6 @@ final class SortCalls {
             },
             all.toArray(new DeviceBuffer[0]));
     return o.provenance();
-  }
-
-  /** Checks that {@code output} has the type and length of {@code input}. */
-  private static void sameBuffer(String name, DeviceBuffer output, DeviceBuffer input) {
-    if (output.type() != input.type() || output.length() != input.length()) {
-      throw new IllegalArgumentException(
-          name
-              + " must be "
-              + input.type().id()
-              + " of length "
-              + input.length()
-              + ", got "
-              + output.type().id()
-              + " of length "
-              + output.length());
-    }
   }
 
   private static void sameLength(String name, int length, int n) {

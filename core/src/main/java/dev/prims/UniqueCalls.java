@@ -59,7 +59,7 @@ final class UniqueCalls {
       DeviceBuffer lengths) {
     checkBuffers(values, out);
     Segments.notNull(lengths, "lengths").requireOpen();
-    Segments.requireOutput("run lengths", lengths, DType.LONG, values.length());
+    BufferShape.requireAtLeast("run lengths", lengths, DType.LONG, values.length());
     if (values.length() >= SizeLimits.MAX_ARRAY_LENGTH) {
       throw new IllegalArgumentException(
           "run-length encode of a buffer takes fewer than "
@@ -153,7 +153,7 @@ final class UniqueCalls {
     Segments.notNull(values, "values").requireOpen();
     Segments.notNull(out, "output").requireOpen();
     checkType(values.type());
-    Segments.requireOutput("output", out, values.type(), values.length());
+    BufferShape.requireAtLeast("output", out, values.type(), values.length());
     if (out == values) {
       throw new IllegalArgumentException("output must not be the values buffer itself");
     }

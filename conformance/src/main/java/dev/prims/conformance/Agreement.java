@@ -85,7 +85,7 @@ final class Agreement {
     if (Array.getLength(actual) != n) {
       return "length " + Array.getLength(actual) + ", expected " + n;
     }
-    int at = ScanConformance.firstDifference(expected, actual);
+    int at = Checks.firstDifference(expected, actual);
     return at < 0
         ? null
         : "first difference at "

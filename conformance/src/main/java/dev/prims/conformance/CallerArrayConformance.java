@@ -119,8 +119,7 @@ public abstract class CallerArrayConformance extends BackendConformance {
     if (placed.input != placed.output) {
       assertEquals(
           -1,
-          ScanExpectation.firstDifference(
-              data, HostArrays.slice(placed.input, placed.inputOffset, n)),
+          Checks.firstDifference(data, HostArrays.slice(placed.input, placed.inputOffset, n)),
           what + ": the input was modified");
     }
   }
@@ -160,8 +159,7 @@ public abstract class CallerArrayConformance extends BackendConformance {
             Calls.scan(prims(), data, at, output, at, 0, ReduceOp.SUM, ScanKind.INCLUSIVE);
         assertEquals(backendId(), p.backend(), type.id() + " zero length at " + at);
       }
-      assertEquals(
-          -1, ScanExpectation.firstDifference(before, output), type.id() + ": output changed");
+      assertEquals(-1, Checks.firstDifference(before, output), type.id() + ": output changed");
       Object empty = Array.newInstance(data.getClass().getComponentType(), 0);
       Calls.scan(prims(), empty, empty, ReduceOp.SUM, ScanKind.EXCLUSIVE);
     }
@@ -263,13 +261,13 @@ public abstract class CallerArrayConformance extends BackendConformance {
     Object expected = Calls.scan(view, data, ReduceOp.SUM, kind).values();
     Object fresh = filler(data, n, 11);
     Calls.scan(view, data, fresh, ReduceOp.SUM, kind);
-    ScanExpectation.expectSameBits(expected, fresh, what + " into a caller's array");
+    Checks.assertSameBits(expected, fresh, what + " into a caller's array");
     Calls.scan(view, data, 0, ranged, 6, n, ReduceOp.SUM, kind);
-    ScanExpectation.expectSameBits(
+    Checks.assertSameBits(
         expected, HostArrays.slice(ranged, 6, n), what + " into a range at the end");
     Object inPlace = embed(data, n + 2, 1, 12);
     Calls.scan(view, inPlace, 1, inPlace, 1, n, ReduceOp.SUM, kind);
-    ScanExpectation.expectSameBits(
+    Checks.assertSameBits(
         expected, HostArrays.slice(inPlace, 1, n), what + " in place over a range");
   }
 

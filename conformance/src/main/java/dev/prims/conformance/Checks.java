@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.prims.DType;
+import java.lang.reflect.Array;
+import java.util.Arrays;
 
 /** Assertions shared by the conformance classes: exact, bitwise and error-bound comparisons. */
 public final class Checks {
@@ -109,6 +111,31 @@ public final class Checks {
   }
 
   /**
+   * Why {@code actual} is not an acceptable floating prefix sum of {@code data} (inclusive: each
+   * element sums the values up to itself; exclusive: those before it), or null when it is: every
+   * element must pass {@link #sumError} with bound {@code k}. The answer names the first element
+   * that does not, as {@code "INDEX: WHY"}.
+   */
+  public static String prefixSumError(
+      DType type, Object data, Object actual, boolean inclusive, long k) {
+    int n = Array.getLength(data);
+    ExactSum prefix = new ExactSum();
+    for (int i = 0; i < n; i++) {
+      if (inclusive) {
+        prefix.add(Reference.element(data, i));
+      }
+      String error = sumError(type, Reference.element(actual, i), prefix, k);
+      if (error != null) {
+        return i + ": " + error;
+      }
+      if (!inclusive) {
+        prefix.add(Reference.element(data, i));
+      }
+    }
+    return null;
+  }
+
+  /**
    * Asserts a floating product of {@code n} near-one factors is within {@code 2 (n + 1) u} relative
    * of {@code reference} (a product computed in double); NaN and infinities must match exactly.
    */
@@ -138,6 +165,39 @@ public final class Checks {
         + " of "
         + reference
         + " (2 (n + 1) u relative)";
+  }
+
+  /** Asserts {@code actual} has the bits of {@code expected}, naming the first difference. */
+  public static void assertSameBits(Object expected, Object actual, String what) {
+    int at = firstDifference(expected, actual);
+    if (at >= 0) {
+      fail(
+          what
+              + ": first difference at "
+              + at
+              + ": expected "
+              + Array.get(expected, at)
+              + " but was "
+              + Array.get(actual, at));
+    }
+  }
+
+  /**
+   * Index of the first element whose value (bits, for floating types: any NaN equals any NaN, -0.0
+   * differs from 0.0) differs, or -1; the length of the shorter array when it is a prefix of the
+   * other.
+   */
+  public static int firstDifference(Object expected, Object actual) {
+    if (expected instanceof int[] e) {
+      return Arrays.mismatch(e, (int[]) actual);
+    }
+    if (expected instanceof long[] e) {
+      return Arrays.mismatch(e, (long[]) actual);
+    }
+    if (expected instanceof float[] e) {
+      return Arrays.mismatch(e, (float[]) actual);
+    }
+    return Arrays.mismatch((double[]) expected, (double[]) actual);
   }
 
   private static Class<?> boxedClass(DType type) {

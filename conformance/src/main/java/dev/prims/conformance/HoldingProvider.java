@@ -1,8 +1,6 @@
 package dev.prims.conformance;
 
-import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.spi.Availability;
 import dev.prims.spi.Backend;
@@ -10,14 +8,9 @@ import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
-import dev.prims.spi.DeviceInfo;
-import dev.prims.spi.DotProduct;
 import dev.prims.spi.FoldKernels;
-import dev.prims.spi.Histogrammer;
 import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.Reducer;
-import dev.prims.spi.Scanner;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.ServiceLoader;
@@ -93,12 +86,11 @@ final class HoldingProvider implements BackendProvider {
   }
 
   /** The real backend with its reducer holding calls. */
-  private final class Held implements Backend {
-    private final Backend backend;
+  private final class Held extends ForwardingBackend {
     private final Reducer reducer;
 
     Held(Backend backend) {
-      this.backend = backend;
+      super(backend);
       Reducer realReducer = backend.reducer();
       this.reducer =
           new Reducer() {
@@ -116,73 +108,28 @@ final class HoldingProvider implements BackendProvider {
     }
 
     @Override
-    public String id() {
-      return backend.id();
-    }
-
-    @Override
-    public DeviceInfo device() {
-      return backend.device();
-    }
-
-    @Override
-    public BufferManager buffers() {
-      return backend.buffers();
-    }
-
-    @Override
     public Reducer reducer() {
       return reducer;
     }
 
     @Override
-    public Scanner scanner() {
-      return backend.scanner();
-    }
-
-    @Override
-    public Histogrammer histogrammer() {
-      return backend.histogrammer();
-    }
-
-    @Override
-    public DotProduct dot() {
-      return backend.dot();
-    }
-
-    @Override
-    public List<String> variants(Primitive primitive) {
-      return backend.variants(primitive);
-    }
-
-    @Override
-    public long sequentialChain(DType type, long n) {
-      return backend.sequentialChain(type, n);
-    }
-
-    @Override
     public FoldKernels foldKernels() {
-      return backend.foldKernels();
+      return delegate().foldKernels();
     }
 
     @Override
     public OptionalDouble deviceMillis(Runnable work) {
-      return backend.deviceMillis(work);
+      return delegate().deviceMillis(work);
     }
 
     @Override
     public boolean owns(DeviceBuffer buffer) {
-      return backend.owns(buffer);
+      return delegate().owns(buffer);
     }
 
     @Override
     public Optional<MemoryLedger> ledger() {
-      return backend.ledger();
-    }
-
-    @Override
-    public void close() {
-      backend.close();
+      return delegate().ledger();
     }
   }
 }

@@ -226,7 +226,7 @@ public abstract class ScanConformance extends BackendConformance {
             type);
     ScanResult<?> result = Calls.scan(view, data, op, scanKind);
     assertProvenance(result.provenance(), variant, what);
-    assertEquals(-1, firstDifference(copy, data), what + ": the input array was modified");
+    assertEquals(-1, Checks.firstDifference(copy, data), what + ": the input array was modified");
     expectScan(type, op, scanKind, data, result.values(), what);
   }
 
@@ -235,11 +235,6 @@ public abstract class ScanConformance extends BackendConformance {
       DType type, ReduceOp op, ScanKind scanKind, Object data, Object actual, String what) {
     ScanExpectation.expect(
         type, op, scanKind, data, actual, chain(type, Array.getLength(data)), what);
-  }
-
-  /** Index of the first element whose value (bits, for floating types) differs, or -1. */
-  static int firstDifference(Object expected, Object actual) {
-    return ScanExpectation.firstDifference(expected, actual);
   }
 
   @TestFactory
@@ -280,7 +275,7 @@ public abstract class ScanConformance extends BackendConformance {
     }
     Object expected = ReproducibleReference.scan(data, scanKind == ScanKind.INCLUSIVE);
     assertEquals(Array.getLength(expected), Array.getLength(actual), what + ": length");
-    ScanExpectation.expectSameBits(expected, actual, what);
+    Checks.assertSameBits(expected, actual, what);
   }
 
   @TestFactory
@@ -316,7 +311,7 @@ public abstract class ScanConformance extends BackendConformance {
       assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
       agreement.add(setting.name(), result.values());
     }
-    assertEquals(-1, firstDifference(copy, data), what + ": the input array was modified");
+    assertEquals(-1, Checks.firstDifference(copy, data), what + ": the input array was modified");
     if (Sizes.everySetting(kind, n)) {
       Prims view = prims().determinism(Determinism.REPRODUCIBLE);
       Object scanned = Array.newInstance(data.getClass().getComponentType(), n);
@@ -336,7 +331,7 @@ public abstract class ScanConformance extends BackendConformance {
       // the cpu engine below scans data again: it must still be the input (uploads may share it)
       assertEquals(
           -1,
-          firstDifference(copy, data),
+          Checks.firstDifference(copy, data),
           what + ": the input array was modified by the scans on device buffers");
     }
     cpuEngine()

@@ -7,7 +7,6 @@ import dev.prims.DType;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import java.lang.reflect.Array;
-import java.util.Arrays;
 
 /** What a scan result must be: the checks shared by the scan conformance classes. */
 final class ScanExpectation {
@@ -34,21 +33,12 @@ final class ScanExpectation {
     boolean inclusive = scanKind == ScanKind.INCLUSIVE;
     if (!type.isFloating() || op == ReduceOp.MIN || op == ReduceOp.MAX) {
       Object expected = Reference.scan(data, op, inclusive);
-      expectSameBits(expected, actual, what);
+      Checks.assertSameBits(expected, actual, what);
     } else if (op == ReduceOp.SUM) {
       long k = chain + Checks.ceilLog2(n);
-      ExactSum prefix = new ExactSum();
-      for (int i = 0; i < n; i++) {
-        if (inclusive) {
-          prefix.add(Reference.element(data, i));
-        }
-        String error = Checks.sumError(type, Reference.element(actual, i), prefix, k);
-        if (error != null) {
-          fail(what + " at " + i + ": " + error);
-        }
-        if (!inclusive) {
-          prefix.add(Reference.element(data, i));
-        }
+      String error = Checks.prefixSumError(type, data, actual, inclusive, k);
+      if (error != null) {
+        fail(what + " at " + error);
       }
     } else {
       double product = 1;
@@ -65,49 +55,5 @@ final class ScanExpectation {
         }
       }
     }
-  }
-
-  /** Asserts {@code actual} has the bits of {@code expected}, naming the first difference. */
-  static void expectSameBits(Object expected, Object actual, String what) {
-    int at = firstDifference(expected, actual);
-    if (at >= 0) {
-      fail(
-          what
-              + ": first difference at "
-              + at
-              + ": expected "
-              + Array.get(expected, at)
-              + " but was "
-              + Array.get(actual, at));
-    }
-  }
-
-  /** Index of the first element whose value (bits, for floating types) differs, or -1. */
-  static int firstDifference(Object expected, Object actual) {
-    int n = Array.getLength(expected);
-    if (expected instanceof int[]) {
-      return Arrays.mismatch((int[]) expected, (int[]) actual);
-    }
-    if (expected instanceof long[]) {
-      return Arrays.mismatch((long[]) expected, (long[]) actual);
-    }
-    if (expected instanceof float[]) {
-      float[] e = (float[]) expected;
-      float[] a = (float[]) actual;
-      for (int i = 0; i < n; i++) {
-        if (Float.floatToIntBits(e[i]) != Float.floatToIntBits(a[i])) {
-          return i;
-        }
-      }
-      return -1;
-    }
-    double[] e = (double[]) expected;
-    double[] a = (double[]) actual;
-    for (int i = 0; i < n; i++) {
-      if (Double.doubleToLongBits(e[i]) != Double.doubleToLongBits(a[i])) {
-        return i;
-      }
-    }
-    return -1;
   }
 }

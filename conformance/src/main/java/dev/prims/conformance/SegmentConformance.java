@@ -625,6 +625,6 @@ public abstract class SegmentConformance extends BackendConformance {
   /** Asserts equal integers or floating values of the same bits (any NaN equal to any NaN). */
   static void assertSameArray(Object expected, Object actual, String what) {
     assertEquals(Array.getLength(expected), Array.getLength(actual), what + ": length");
-    ScanExpectation.expectSameBits(expected, actual, what);
+    Checks.assertSameBits(expected, actual, what);
   }
 }

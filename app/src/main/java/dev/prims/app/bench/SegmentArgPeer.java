@@ -19,38 +19,7 @@ final class SegmentArgPeer {
     int segments = (n + length - 1) / length;
     return IntStream.range(0, segments)
         .parallel()
-        .mapToLong(s -> argMax(values, s * length, Math.min(n, s * length + length)))
+        .mapToLong(s -> PeerLoops.firstArgMax(values, s * length, Math.min(n, s * length + length)))
         .sum();
-  }
-
-  private static long argMax(Object values, int from, int to) {
-    int at = from;
-    if (values instanceof int[] a) {
-      for (int i = from + 1; i < to; i++) {
-        if (a[i] > a[at]) {
-          at = i;
-        }
-      }
-    } else if (values instanceof long[] a) {
-      for (int i = from + 1; i < to; i++) {
-        if (a[i] > a[at]) {
-          at = i;
-        }
-      }
-    } else if (values instanceof float[] a) {
-      for (int i = from + 1; i < to; i++) {
-        if (a[i] > a[at]) {
-          at = i;
-        }
-      }
-    } else {
-      double[] a = (double[]) values;
-      for (int i = from + 1; i < to; i++) {
-        if (a[i] > a[at]) {
-          at = i;
-        }
-      }
-    }
-    return at;
   }
 }

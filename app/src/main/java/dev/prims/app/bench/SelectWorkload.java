@@ -7,13 +7,9 @@ import dev.prims.Prims;
 import dev.prims.Provenance;
 import dev.prims.TopKOrder;
 import dev.prims.conformance.Calls;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.PriorityQueue;
-import java.util.stream.DoubleStream;
-import java.util.stream.IntStream;
-import java.util.stream.LongStream;
 
 /**
  * The select and top-k benchmarks. Select keeps the upper half of {@link DataSet}'s values ({@code
@@ -80,8 +76,9 @@ final class SelectWorkload {
     Object values = data.values();
     if (operation == Operation.SELECT) {
       return List.of(
-          new CpuPeers.Peer("parallel stream filter", () -> sink = streamFilter(values), false),
-          new CpuPeers.Peer("serial loop", () -> sink = serialFilter(values), false));
+          new CpuPeers.Peer(
+              "parallel stream filter", () -> sink = PeerLoops.parallelUpperHalf(values), false),
+          new CpuPeers.Peer("serial loop", () -> sink = PeerLoops.serialUpperHalf(values), false));
     }
     int k = (int) Math.min(K, data.n());
     return List.of(
@@ -91,55 +88,6 @@ final class SelectWorkload {
             false),
         new CpuPeers.Peer(
             "bounded PriorityQueue", () -> sink = boundedQueue(data.valuesAsDoubles(), k), false));
-  }
-
-  private static Object streamFilter(Object values) {
-    if (values instanceof int[] a) {
-      return Arrays.stream(a).parallel().filter(x -> x >= 500).toArray();
-    } else if (values instanceof long[] a) {
-      return Arrays.stream(a).parallel().filter(x -> x >= 500).toArray();
-    } else if (values instanceof float[] a) {
-      int[] at = IntStream.range(0, a.length).parallel().filter(i -> a[i] >= 0.5f).toArray();
-      float[] out = new float[at.length];
-      for (int i = 0; i < at.length; i++) {
-        out[i] = a[at[i]];
-      }
-      return out;
-    }
-    return DoubleStream.of((double[]) values).parallel().filter(x -> x >= 0.5).toArray();
-  }
-
-  private static Object serialFilter(Object values) {
-    if (values instanceof int[] a) {
-      int[] out = new int[a.length];
-      int m = 0;
-      for (int x : a) {
-        if (x >= 500) {
-          out[m++] = x;
-        }
-      }
-      return Arrays.copyOf(out, m);
-    } else if (values instanceof long[] a) {
-      return LongStream.of(a).filter(x -> x >= 500).toArray();
-    } else if (values instanceof float[] a) {
-      float[] out = new float[a.length];
-      int m = 0;
-      for (float x : a) {
-        if (x >= 0.5f) {
-          out[m++] = x;
-        }
-      }
-      return Arrays.copyOf(out, m);
-    }
-    double[] a = (double[]) values;
-    double[] out = new double[a.length];
-    int m = 0;
-    for (double x : a) {
-      if (x >= 0.5) {
-        out[m++] = x;
-      }
-    }
-    return Arrays.copyOf(out, m);
   }
 
   /**

@@ -411,7 +411,10 @@ final class StressCase {
     }
     Object expected = Calls.scan(cpu, data, op, kind).values();
     if (!type.isFloating() || op != ReduceOp.SUM || repro) {
-      int at = firstDifference(expected, actual);
+      int at =
+          Array.getLength(actual) != Array.getLength(expected)
+              ? 0
+              : Checks.firstDifference(expected, actual);
       return at < 0
           ? null
           : kind.name().toLowerCase(java.util.Locale.ROOT)
@@ -422,21 +425,10 @@ final class StressCase {
               + ", got "
               + Array.get(actual, at);
     }
-    long k = bound(target, type, n);
-    ExactSum prefix = new ExactSum();
-    for (int i = 0; i < n; i++) {
-      if (kind == ScanKind.INCLUSIVE) {
-        prefix.add(Reference.element(data, i));
-      }
-      String error = Checks.sumError(type, Reference.element(actual, i), prefix, k);
-      if (error != null) {
-        return "scan element " + i + ": " + error;
-      }
-      if (kind == ScanKind.EXCLUSIVE) {
-        prefix.add(Reference.element(data, i));
-      }
-    }
-    return null;
+    String error =
+        Checks.prefixSumError(
+            type, data, actual, kind == ScanKind.INCLUSIVE, bound(target, type, n));
+    return error == null ? null : "scan element " + error;
   }
 
   private static String histogram(Prims target, Prims cpu, DType type, int n, SplittableRandom r) {
@@ -520,20 +512,5 @@ final class StressCase {
                     == Double.doubleToLongBits(actual.doubleValue());
     }
     return same ? null : "cpu says " + expected + ", got " + actual;
-  }
-
-  private static int firstDifference(Object expected, Object actual) {
-    int n = Array.getLength(expected);
-    if (Array.getLength(actual) != n) {
-      return 0;
-    }
-    for (int i = 0; i < n; i++) {
-      Object e = Array.get(expected, i);
-      Object a = Array.get(actual, i);
-      if (!e.equals(a)) {
-        return i;
-      }
-    }
-    return -1;
   }
 }

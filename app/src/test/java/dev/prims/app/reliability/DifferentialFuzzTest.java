@@ -16,7 +16,6 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.conformance.Calls;
 import dev.prims.conformance.Checks;
-import dev.prims.conformance.ExactSum;
 import dev.prims.conformance.Reference;
 import java.lang.reflect.Array;
 import java.util.List;
@@ -157,14 +156,9 @@ class DifferentialFuzzTest {
     int n = Array.getLength(a);
     assertEquals(n, Array.getLength(actual), what);
     if (type.isFloating() && op == ReduceOp.SUM) {
-      ExactSum prefix = new ExactSum();
-      long k = bound(target, type, n);
-      for (int i = 0; i < n; i++) {
-        prefix.add(Reference.element(a, i));
-        String error = Checks.sumError(type, Reference.element(actual, i), prefix, k);
-        if (error != null) {
-          fail(what + " at " + i + ": " + error);
-        }
+      String error = Checks.prefixSumError(type, a, actual, true, bound(target, type, n));
+      if (error != null) {
+        fail(what + " at " + error);
       }
     } else {
       Object expected = Reference.scan(a, op, true);

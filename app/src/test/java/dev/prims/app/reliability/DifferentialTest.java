@@ -15,7 +15,6 @@ import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.conformance.Calls;
 import dev.prims.conformance.Checks;
-import dev.prims.conformance.ExactSum;
 import dev.prims.conformance.Reference;
 import java.lang.reflect.Array;
 import java.util.List;
@@ -139,33 +138,14 @@ class DifferentialTest {
         String what = kind + " " + op + " scan of " + input + " on " + id;
         assertEquals(input.n(), Array.getLength(actual), what);
         if (input.type().isFloating() && op == ReduceOp.SUM) {
-          ExactSum prefix = new ExactSum();
-          long k = bound(target, input);
-          for (int i = 0; i < input.n(); i++) {
-            if (kind == ScanKind.INCLUSIVE) {
-              prefix.add(Reference.element(data, i));
-            }
-            String error = Checks.sumError(input.type(), Reference.element(actual, i), prefix, k);
-            if (error != null) {
-              fail(what + " at " + i + ": " + error);
-            }
-            if (kind == ScanKind.EXCLUSIVE) {
-              prefix.add(Reference.element(data, i));
-            }
+          String error =
+              Checks.prefixSumError(
+                  input.type(), data, actual, kind == ScanKind.INCLUSIVE, bound(target, input));
+          if (error != null) {
+            fail(what + " at " + error);
           }
         } else {
-          for (int i = 0; i < input.n(); i++) {
-            if (!Array.get(expected, i).equals(Array.get(actual, i))) {
-              fail(
-                  what
-                      + " at "
-                      + i
-                      + ": cpu "
-                      + Array.get(expected, i)
-                      + ", got "
-                      + Array.get(actual, i));
-            }
-          }
+          Checks.assertSameBits(expected, actual, what);
         }
       }
     }
@@ -283,43 +263,36 @@ class DifferentialTest {
   static Object values(DType type, int n, long seed, int perThousand, boolean wide) {
     SplittableRandom r = new SplittableRandom(seed);
     double scale = wide ? Math.pow(10, r.nextInt(-3, 7)) : 1;
-    switch (type) {
-      case INT:
-        int[] ints = new int[n];
-        for (int i = 0; i < n; i++) {
-          ints[i] =
-              r.nextInt(1000) < perThousand
-                  ? INT_SPECIALS[r.nextInt(INT_SPECIALS.length)]
-                  : r.nextInt();
-        }
-        return ints;
-      case LONG:
-        long[] longs = new long[n];
-        for (int i = 0; i < n; i++) {
-          longs[i] =
-              r.nextInt(1000) < perThousand
-                  ? LONG_SPECIALS[r.nextInt(LONG_SPECIALS.length)]
-                  : r.nextLong();
-        }
-        return longs;
-      case FLOAT:
-        float[] floats = new float[n];
-        for (int i = 0; i < n; i++) {
-          floats[i] =
-              r.nextInt(1000) < perThousand
-                  ? FLOAT_SPECIALS[r.nextInt(FLOAT_SPECIALS.length)]
-                  : (float) (r.nextDouble(-1, 1) * scale);
-        }
-        return floats;
-      default:
-        double[] doubles = new double[n];
-        for (int i = 0; i < n; i++) {
-          doubles[i] =
-              r.nextInt(1000) < perThousand
-                  ? DOUBLE_SPECIALS[r.nextInt(DOUBLE_SPECIALS.length)]
-                  : r.nextDouble(-1, 1) * scale;
-        }
-        return doubles;
+    Object specials = specials(type);
+    int count = Array.getLength(specials);
+    Object values = type.newArray(n);
+    for (int i = 0; i < n; i++) {
+      Array.set(
+          values,
+          i,
+          r.nextInt(1000) < perThousand
+              ? Array.get(specials, r.nextInt(count))
+              : ordinary(type, r, scale));
     }
+    return values;
+  }
+
+  private static Object specials(DType type) {
+    return switch (type) {
+      case INT -> INT_SPECIALS;
+      case LONG -> LONG_SPECIALS;
+      case FLOAT -> FLOAT_SPECIALS;
+      case DOUBLE -> DOUBLE_SPECIALS;
+    };
+  }
+
+  /** An ordinary value: any int or long, a float or double in (-scale, scale). */
+  private static Number ordinary(DType type, SplittableRandom r, double scale) {
+    return switch (type) {
+      case INT -> (Number) r.nextInt();
+      case LONG -> (Number) r.nextLong();
+      case FLOAT -> (Number) (float) (r.nextDouble(-1, 1) * scale);
+      case DOUBLE -> (Number) (r.nextDouble(-1, 1) * scale);
+    };
   }
 }

@@ -2,23 +2,32 @@ package dev.prims.app.reliability;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import dev.prims.Primitive;
 import dev.prims.PrimsException;
 import dev.prims.ReduceOp;
+import dev.prims.conformance.ForwardingBackend;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
-import dev.prims.spi.DeviceInfo;
 import dev.prims.spi.DotProduct;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
-import java.util.List;
 
 /** A real backend under another id whose kernels, launches or allocations fail as told. */
-record FaultyBackend(String id, Backend real, Fault fault) implements Backend {
+final class FaultyBackend extends ForwardingBackend {
+  private final String id;
+  private final Backend real;
+  private final Fault fault;
+
+  FaultyBackend(String id, Backend real, Fault fault) {
+    super(real);
+    this.id = id;
+    this.real = real;
+    this.fault = fault;
+  }
+
   @Override
-  public DeviceInfo device() {
-    return real.device();
+  public String id() {
+    return id;
   }
 
   /**
@@ -257,20 +266,5 @@ record FaultyBackend(String id, Backend real, Fault fault) implements Backend {
       default:
         throw new UnsatisfiedLinkError("'int org.jocl.CL.clEnqueueNDRangeKernelNative(...)'");
     }
-  }
-
-  @Override
-  public List<String> variants(Primitive primitive) {
-    return real.variants(primitive);
-  }
-
-  @Override
-  public long sequentialChain(DType type, long n) {
-    return real.sequentialChain(type, n);
-  }
-
-  @Override
-  public void close() {
-    real.close();
   }
 }
