@@ -16,7 +16,7 @@ public final class Checks {
     return type == DType.FLOAT ? 0x1p-24 : 0x1p-53;
   }
 
-  /** {@code ceil(log2 n)} for n >= 1 (0 for n <= 1). */
+  /** {@code ceil(log2 n)}, 0 for {@code n <= 1}. */
   public static long ceilLog2(long n) {
     return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);
   }
