@@ -144,6 +144,14 @@ final class PeerLoops {
 </@b.perType>
   }
 
+  /** {@code values} sorted in place by {@link Arrays#parallelSort}; returns it. */
+  static Object parallelSort(Object values) {
+<@b.perType of=types; T>
+      Arrays.parallelSort(a);
+      return a;
+</@b.perType>
+  }
+
   /** The {@code k} smallest of {@code values} in order: a parallel-sorted copy, cut to k. */
   static Object sortedPrefix(Object values, int k) {
 <@b.perType of=types; T>

@@ -328,21 +328,14 @@ public final class BenchRunner {
 
   /**
    * Times the JDK peers and adds their rows; returns the rows prims rows compare with, by mode (the
-   * first peer, or for host mode the one marked {@link CpuPeers.Peer#hostReference} and for a scan
-   * into the caller's array the one marked {@link CpuPeers.Peer#intoReference}; a scan in place
-   * compares with the first, {@code Arrays.parallelPrefix} in place).
+   * first peer, or the one whose {@link CpuPeers.Peer#referenceFor} names the mode).
    */
   private Map<String, BenchRow> jdkRows(
       Operation operation, DataSet data, String hostName, Double copyGbps) {
     Map<String, BenchRow> primary = new LinkedHashMap<>();
     try {
       for (CpuPeers.Peer peer : CpuPeers.of(operation, data)) {
-        Timing t =
-            stopwatch.time(
-                () -> {
-                  peer.run().run();
-                  return java.util.OptionalDouble.empty();
-                });
+        Timing t = stopwatch.time(Stopwatch.timedAfter(peer.setup(), peer.run()));
         BenchRow row =
             row(
                     "jdk",
@@ -361,11 +354,8 @@ public final class BenchRunner {
           primary.put(PrimsWorkload.HOST_INTO, row);
           primary.put(PrimsWorkload.HOST_IN_PLACE, row);
         }
-        if (peer.hostReference()) {
-          primary.put(PrimsWorkload.HOST, row);
-        }
-        if (peer.intoReference()) {
-          primary.put(PrimsWorkload.HOST_INTO, row);
+        for (String mode : peer.referenceFor()) {
+          primary.put(mode, row);
         }
       }
     } catch (OutOfMemoryError e) {
@@ -616,8 +606,9 @@ public final class BenchRunner {
   }
 
   /**
-   * The modes {@code operation} is timed in: the plan's, and for a scan in host mode also {@link
-   * PrimsWorkload#HOST_INTO} (into the caller's array) and {@link PrimsWorkload#HOST_IN_PLACE}.
+   * The modes {@code operation} is timed in: the plan's, and for a scan or a sort in host mode also
+   * {@link PrimsWorkload#HOST_INTO} (into the caller's array) and {@link
+   * PrimsWorkload#HOST_IN_PLACE}.
    */
   private List<String> modes(Operation operation) {
     List<String> modes = new ArrayList<>(plan.modes());
@@ -625,11 +616,8 @@ public final class BenchRunner {
       modes.retainAll(List.of(PrimsWorkload.HOST, PrimsWorkload.DEVICE));
       return modes;
     }
-    if (operation.isSort()) {
-      modes.retainAll(
-          operation == Operation.SORT
-              ? List.of(PrimsWorkload.HOST, PrimsWorkload.DEVICE)
-              : List.of(PrimsWorkload.DEVICE));
+    if (operation == Operation.SORT_PAIRS) {
+      modes.retainAll(List.of(PrimsWorkload.DEVICE));
       return modes;
     }
     if (operation.primitive() == dev.prims.Primitive.SCAN && modes.contains(PrimsWorkload.HOST)) {

@@ -13,7 +13,7 @@ public final class BenchTable {
 
   /** Prints {@code rows} to {@code out}, one line each, under a header. */
   public static void print(List<BenchRow> rows, PrintWriter out) {
-    String format = "%-8s %-28s %-9s %-13s %-6s %-9s %6s %-34s %10s %10s %9s %6s %8s  %s%n";
+    String format = "%-8s %-28s %-9s %-13s %-6s %-12s %6s %-34s %10s %10s %9s %6s %8s  %s%n";
     // the first ten columns under their CSV names, then the table's own
     List<Object> header = new ArrayList<>(BenchFiles.COLUMNS.subList(0, 10));
     header.addAll(List.of("GB/s", "%copy", "ratio", "peer"));

@@ -4,6 +4,7 @@ import dev.prims.DType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
@@ -21,13 +22,20 @@ public final class CpuPeers {
   /**
    * A named JDK implementation of one operation on one data set.
    *
-   * @param hostReference whether host-mode prims rows compare with this peer rather than the first
-   * @param intoReference whether prims scans into the caller's array compare with this peer
+   * @param setup runs untimed before each timed run (null for none): gives an in-place peer its
+   *     input back
+   * @param referenceFor the prims modes ({@link PrimsWorkload#HOST} and its siblings) whose rows
+   *     compare with this peer rather than with the first
    */
-  public record Peer(String name, Runnable run, boolean hostReference, boolean intoReference) {
-    /** A peer that is no reference of a scan into the caller's array. */
+  public record Peer(String name, Runnable setup, Runnable run, Set<String> referenceFor) {
+    /** A peer that host-mode rows compare with when {@code hostReference}. */
     public Peer(String name, Runnable run, boolean hostReference) {
-      this(name, run, hostReference, false);
+      this(name, null, run, hostReference ? Set.of(PrimsWorkload.HOST) : Set.of());
+    }
+
+    /** A peer that the rows of {@code mode} compare with. */
+    public static Peer referenceOf(String mode, String name, Runnable run) {
+      return new Peer(name, null, run, Set.of(mode));
     }
   }
 
@@ -96,11 +104,10 @@ public final class CpuPeers {
                 true));
         Object target = PeerLoops.copy(source);
         peers.add(
-            new Peer(
+            Peer.referenceOf(
+                PrimsWorkload.HOST_INTO,
                 "System.arraycopy() + Arrays.parallelPrefix" + suffix,
-                () -> sink = PeerLoops.parallelPrefix(copyInto(source, target)),
-                false,
-                true));
+                () -> sink = PeerLoops.parallelPrefix(copyInto(source, target))));
         Object output = PeerLoops.copy(values);
         peers.add(peer("serial loop", () -> PeerLoops.serialPrefix(values, output)));
       }

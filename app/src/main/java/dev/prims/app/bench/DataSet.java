@@ -12,15 +12,18 @@ import java.util.stream.LongStream;
  * The deterministic inputs of one (type, size) point, made the same way as the CUB reference
  * program makes them on the GPU, so both see the same values: integers {@code hash(i) mod 1000}
  * (histogram keys {@code hash(i) mod 256}), floating values {@code (hash(i) >>> 8) / 2^24} in
- * {@code [0, 1)}. The second dot operand uses the index offset {@link #SECOND_SALT}. The keys of
- * unique and run-length encode come in runs ({@link #runKeys}). Arrays are made on first use and
- * kept for the life of this object. A point longer than the longest Java array exists only on
- * devices: {@link #uploadValues} and its siblings build its buffers slice by slice through {@link
- * Prims#write}.
+ * {@code [0, 1)}. The second dot operand uses the index offset {@link #SECOND_SALT}. Integer sort
+ * keys span their type's whole range ({@link #sortKeys}). The keys of unique and run-length encode
+ * come in runs ({@link #runKeys}). Arrays are made on first use and kept for the life of this
+ * object. A point longer than the longest Java array exists only on devices: {@link #uploadValues}
+ * and its siblings build its buffers slice by slice through {@link Prims#write}.
  */
 public final class DataSet {
   /** Index offset of the second dot operand (as in the reference program). */
   public static final long SECOND_SALT = 0x5EEDL;
+
+  /** Index offset of the low halves of long {@link #sortKeys} (as in the reference program). */
+  static final long SORT_SALT = 0x534F5254L;
 
   /** Index offset of the run-start test of {@link #runKeys} (as in the reference program). */
   static final long RUN_SALT = 0x52554E53L;
@@ -44,6 +47,7 @@ public final class DataSet {
   private Object second;
   private Object keys;
   private Object runKeys;
+  private Object sortKeys;
   private double[] valuesAsDoubles;
 
   public DataSet(DType type, long n) {
@@ -144,6 +148,37 @@ public final class DataSet {
       return keys;
     }
     return values();
+  }
+
+  /**
+   * The keys of the sort benchmark: for int keys {@code hash(i)}, for long keys {@code hash(i) <<
+   * 32 | hash(i + SORT_SALT)} (uniform over the type's whole range, as radix sorts are measured:
+   * every digit varies); for floating types the main values.
+   */
+  public synchronized Object sortKeys() {
+    if (sortKeys == null) {
+      int length = arrayLength();
+      sortKeys =
+          switch (type) {
+            case INT -> {
+              int[] a = new int[length];
+              IntStream.range(0, length).parallel().forEach(i -> a[i] = hash32(i));
+              yield a;
+            }
+            case LONG -> {
+              long[] a = new long[length];
+              IntStream.range(0, length).parallel().forEach(i -> a[i] = longSortKey(i));
+              yield a;
+            }
+            default -> values();
+          };
+    }
+    return sortKeys;
+  }
+
+  /** Long sort key {@code i}. */
+  static long longSortKey(long i) {
+    return (long) hash32(i) << 32 | (hash32(i + SORT_SALT) & 0xFFFFFFFFL);
   }
 
   /**

@@ -56,6 +56,9 @@ public final class PrimsWorkload {
       DataSet data,
       String mode,
       Stopwatch stopwatch) {
+    if (operation.isSort() && !mode.equals(DEVICE)) {
+      return stopwatch.time(SortWorkload.hostRun(view, data, mode));
+    }
     if (mode.equals(HOST) || mode.equals(HOST_INTO) || mode.equals(HOST_IN_PLACE)) {
       Runnable call =
           operation.isArgOrMoments()
@@ -64,13 +67,11 @@ public final class PrimsWorkload {
                   ? SelectWorkload.hostCall(view, operation, data)
                   : operation.isUnique()
                       ? UniqueWorkload.hostCall(view, operation, data)
-                      : operation.isSort()
-                          ? SortWorkload.hostCall(view, data)
-                          : operation.segment() > 0
-                              ? SegmentWorkload.hostCall(view, operation, data)
-                              : mode.equals(HOST)
-                                  ? hostCall(view, operation, data)
-                                  : scanIntoCall(view, operation, data, mode.equals(HOST_IN_PLACE));
+                      : operation.segment() > 0
+                          ? SegmentWorkload.hostCall(view, operation, data)
+                          : mode.equals(HOST)
+                              ? hostCall(view, operation, data)
+                              : scanIntoCall(view, operation, data, mode.equals(HOST_IN_PLACE));
       return stopwatch.time(
           () -> {
             call.run();

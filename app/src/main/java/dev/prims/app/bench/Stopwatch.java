@@ -21,8 +21,30 @@ public final class Stopwatch {
   /** One run of the timed operation. */
   @FunctionalInterface
   public interface Run {
-    /** Runs once; returns the device milliseconds, or empty to be timed by wall clock. */
+    /**
+     * Runs once; returns the milliseconds the run measured itself (the device's clock, or the wall
+     * time of the part to be timed), or empty to be timed whole by wall clock.
+     */
     OptionalDouble once();
+  }
+
+  /**
+   * A run of {@code call} timed by wall clock; when {@code setup} is not null it runs first, before
+   * each call, and is not timed (runs with a setup are never batched).
+   */
+  public static Run timedAfter(Runnable setup, Runnable call) {
+    if (setup == null) {
+      return () -> {
+        call.run();
+        return OptionalDouble.empty();
+      };
+    }
+    return () -> {
+      setup.run();
+      long t0 = System.nanoTime();
+      call.run();
+      return OptionalDouble.of(Math.max((System.nanoTime() - t0) / 1e6, 1e-9));
+    };
   }
 
   private final TimingBudget budget;

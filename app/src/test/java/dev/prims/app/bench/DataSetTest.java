@@ -3,6 +3,7 @@ package dev.prims.app.bench;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +23,23 @@ class DataSetTest {
     x *= 0xD6E8FEB86659FD93L;
     x ^= x >>> 32;
     assertEquals((int) x, DataSet.hash32(1));
+  }
+
+  @Test
+  void integerSortKeysSpanTheirWholeTypeAndFloatingOnesAreTheValues() {
+    int[] ints = (int[]) new DataSet(DType.INT, 1 << 16).sortKeys();
+    long[] longs = (long[]) new DataSet(DType.LONG, 1 << 16).sortKeys();
+    for (int i = 0; i < ints.length; i++) {
+      assertEquals(DataSet.hash32(i), ints[i]);
+      assertEquals(DataSet.hash32(i), (int) (longs[i] >>> 32), "high half of long key " + i);
+      assertEquals(DataSet.hash32(i + DataSet.SORT_SALT), (int) longs[i], "low half of key " + i);
+    }
+    // every digit varies: negative keys, and keys past the high and low 16 bits of either half
+    assertTrue(java.util.Arrays.stream(ints).anyMatch(k -> k < 0));
+    assertTrue(java.util.Arrays.stream(ints).anyMatch(k -> k > 1 << 30));
+    assertTrue(java.util.Arrays.stream(longs).anyMatch(k -> k < 0 && (k & 0x8000_0000L) != 0));
+    DataSet floats = new DataSet(DType.FLOAT, 1000);
+    assertSame(floats.values(), floats.sortKeys());
   }
 
   @Test

@@ -47,6 +47,35 @@ class StopwatchTest {
   }
 
   @Test
+  void aSetupRunsBeforeEveryCallUntimedAndUnbatched() {
+    TimingBudget budget = new TimingBudget(1, 0, 4, 4, 0, 60);
+    AtomicInteger setups = new AtomicInteger();
+    AtomicInteger calls = new AtomicInteger();
+    Timing t =
+        new Stopwatch(budget)
+            .time(
+                Stopwatch.timedAfter(
+                    () -> {
+                      setups.incrementAndGet();
+                      spin(20_000_000);
+                    },
+                    () -> {
+                      calls.incrementAndGet();
+                      spin(1_000);
+                    }));
+    assertEquals(5, calls.get(), "1 warm-up and 4 timed runs, none batched");
+    assertEquals(calls.get(), setups.get());
+    assertTrue(t.bestMs() < 10, "the 20 ms setup was timed: best " + t.bestMs());
+  }
+
+  private static void spin(long nanos) {
+    long end = System.nanoTime() + nanos;
+    while (System.nanoTime() < end) {
+      Thread.onSpinWait();
+    }
+  }
+
+  @Test
   void stopsAtTheTimeLimit() {
     TimingBudget budget = new TimingBudget(0, 0, 1000, 1000, 1e9, 0.05);
     Timing t =
