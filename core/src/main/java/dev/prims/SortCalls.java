@@ -18,9 +18,12 @@ final class SortCalls {
   /** A new sorted copy of {@code keys}. */
   @SuppressWarnings("unchecked")
   static <A> SortResult<A> copy(Engine engine, ResolvedConfig config, A keys, SortOrder order) {
-    int n = Array.getLength(notNull(keys, "keys"));
-    A out = (A) Array.newInstance(keys.getClass().getComponentType(), n);
-    return new SortResult<>(out, sortInto(engine, config, keys, out, order));
+    notNull(order, "sort order");
+    long bytes = (long) Array.getLength(notNull(keys, "keys")) * DType.ofArray(keys).bytes();
+    Outcome<Object> o =
+        engine.run(
+            config, Primitive.SCAN, bytes, (b, call) -> b.sorter().sortedCopy(keys, order, call));
+    return new SortResult<>((A) o.value(), o.provenance());
   }
 
   /** {@code keys} sorted into {@code output} (the same length; it may be {@code keys}). */

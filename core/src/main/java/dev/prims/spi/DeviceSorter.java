@@ -151,6 +151,11 @@ public abstract class DeviceSorter<M> implements Sorter {
   }
 
   @Override
+  public Object sortedCopy(Object keys, SortOrder order, CallContext call) {
+    return Sorter.sortedCopyThroughBuffers(this, buffers(), keys, order, call);
+  }
+
+  @Override
   public void sort(BufferSort sort, CallContext call) {
     M k = memory(sort.keys());
     M kOut = memory(sort.keysOut());

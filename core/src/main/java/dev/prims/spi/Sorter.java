@@ -37,6 +37,20 @@ public interface Sorter {
   }
 
   /**
+   * A new array holding {@code keys} sorted, {@code keys} untouched. The default allocates it and
+   * calls {@link #sortInto}; a backend that sorts on its device overrides it to allocate the array
+   * (which the JVM zeroes) while the keys cross the link and sort ({@link
+   * #sortedCopyThroughBuffers}).
+   */
+  default Object sortedCopy(Object keys, SortOrder order, CallContext call) {
+    Object output =
+        java.lang.reflect.Array.newInstance(
+            keys.getClass().getComponentType(), java.lang.reflect.Array.getLength(keys));
+    sortInto(keys, output, order, call);
+    return output;
+  }
+
+  /**
    * Runs {@code sort} (see {@link BufferSort}); {@code 0 <= beginBit <= endBit <=} the key's width
    * in bits. The engine has checked all of it. The default fails: a backend that sorts buffers
    * overrides it.
@@ -69,6 +83,23 @@ public interface Sorter {
       if (v != null) {
         buffers.download(v, values);
       }
+    }
+  }
+
+  /**
+   * The sorted copy of a backend that sorts on its device: allocates the new array ({@link
+   * ArrayAllocation}) while {@code keys} go up and sort by every bit with {@code sorter}, then
+   * downloads them into it.
+   */
+  static Object sortedCopyThroughBuffers(
+      Sorter sorter, BufferManager buffers, Object keys, SortOrder order, CallContext call) {
+    ArrayAllocation output = ArrayAllocation.start(keys, java.lang.reflect.Array.getLength(keys));
+    int bits = dev.prims.DType.ofArray(keys).bytes() * Byte.SIZE;
+    try (DeviceBuffer k = buffers.upload(keys)) {
+      sorter.sort(BufferSort.inPlace(k, null, order, 0, bits), call);
+      Object sorted = output.join();
+      buffers.download(k, sorted);
+      return sorted;
     }
   }
 }

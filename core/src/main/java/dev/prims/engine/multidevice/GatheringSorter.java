@@ -33,6 +33,13 @@ final class GatheringSorter implements Sorter {
   }
 
   @Override
+  public Object sortedCopy(Object keys, SortOrder order, CallContext call) {
+    Object sorted = first.sortedCopy(keys, order, call);
+    device.record(call);
+    return sorted;
+  }
+
+  @Override
   public void sort(BufferSort sort, CallContext call) {
     try (DeviceBuffer k = device.gather(sort.keys());
         DeviceBuffer v = device.gather(sort.values())) {
