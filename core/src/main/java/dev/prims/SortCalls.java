@@ -3,6 +3,7 @@ package dev.prims;
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
+import dev.prims.engine.Workload;
 import dev.prims.spi.BufferSort;
 import dev.prims.spi.Sorter;
 import java.lang.reflect.Array;
@@ -22,7 +23,11 @@ final class SortCalls {
     long bytes = (long) Array.getLength(notNull(keys, "keys")) * DType.ofArray(keys).bytes();
     Outcome<Object> o =
         engine.run(
-            config, Primitive.SCAN, bytes, (b, call) -> b.sorter().sortedCopy(keys, order, call));
+            config,
+            Primitive.SCAN,
+            costOf(keys),
+            bytes,
+            (b, call) -> b.sorter().sortedCopy(keys, order, call));
     return new SortResult<>((A) o.value(), o.provenance());
   }
 
@@ -51,6 +56,7 @@ final class SortCalls {
         .run(
             config,
             Primitive.SCAN,
+            costOf(keys),
             bytes,
             (b, call) -> {
               b.sorter().sortInto(keys, output, order, call);
@@ -87,6 +93,7 @@ final class SortCalls {
         engine.run(
             config,
             Primitive.SCAN,
+            costOf(keys),
             bytes,
             (b, call) -> {
               b.sorter().sort(keys, values, order, call);
@@ -167,5 +174,10 @@ final class SortCalls {
       throw new IllegalArgumentException(name + " must not be null");
     }
     return value;
+  }
+
+  /** What {@code auto} ranks the backends by for a sort of {@code keys}: their sorts' costs. */
+  private static Workload costOf(Object keys) {
+    return Workload.of(Workload.Kind.SORT, DType.ofArray(keys), true);
   }
 }

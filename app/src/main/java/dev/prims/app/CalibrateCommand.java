@@ -1,6 +1,5 @@
 package dev.prims.app;
 
-import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.engine.CostModel;
@@ -27,7 +26,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Measures every usable backend again for prims.backend=auto (each primitive on each type,"
-          + " on host arrays and on buffers: the time per call and the rate, at sizes from 2^10"
+          + " on host arrays and on buffers, and sorts of host arrays: the time per call and the rate, at sizes from 2^10"
           + " to 2^23 elements) and rewrites the cost-model cache, whatever it holds. Needed only"
           + " after a change the cache cannot see: auto measures a workload on first use, and a"
           + " new prims version, driver or device, or an implausible entry, again by itself.",
@@ -48,8 +47,10 @@ final class CalibrateCommand implements Callable<Integer> {
       names = "--primitives",
       split = ",",
       paramLabel = "P",
-      description = "Primitives to measure: reduce, scan, histogram, dot (default: all).")
-  private List<String> primitives = List.of("reduce", "scan", "histogram", "dot");
+      description =
+          "Primitives to measure: reduce, scan, histogram, dot, sort (default: all; sorts on host"
+              + " arrays only).")
+  private List<String> primitives = List.of("reduce", "scan", "histogram", "dot", "sort");
 
   @Option(
       names = "--modes",
@@ -76,16 +77,18 @@ final class CalibrateCommand implements Callable<Integer> {
 
   /** The workloads of the chosen primitives and modes, every type. */
   private List<Workload> workloads() {
-    Set<Primitive> chosen = EnumSet.noneOf(Primitive.class);
+    Set<Workload.Kind> chosen = EnumSet.noneOf(Workload.Kind.class);
     for (String p : primitives) {
       chosen.add(
-          Arrays.stream(Primitive.values())
+          Arrays.stream(Workload.Kind.values())
               .filter(v -> v.id().equals(p.trim()))
               .findFirst()
               .orElseThrow(
                   () ->
                       new BadInputException(
-                          "unknown primitive '" + p + "'; known: reduce, scan, histogram, dot")));
+                          "unknown primitive '"
+                              + p
+                              + "'; known: reduce, scan, histogram, dot, sort")));
     }
     Set<Boolean> host = new HashSet<>();
     for (String m : modes) {
@@ -97,7 +100,7 @@ final class CalibrateCommand implements Callable<Integer> {
     }
     List<Workload> workloads = new ArrayList<>();
     for (Workload w : Workload.all()) {
-      if (chosen.contains(w.primitive()) && host.contains(w.host())) {
+      if (chosen.contains(w.kind()) && host.contains(w.host())) {
         workloads.add(w);
       }
     }

@@ -92,9 +92,9 @@ class ConfigurationCliTest {
 
   @Test
   void calibrateRejectsUnknownPrimitivesAndModesInOneLine() {
-    Cli p = Cli.run("calibrate", "--primitives", "reduce,sort");
+    Cli p = Cli.run("calibrate", "--primitives", "reduce,select");
     assertEquals(2, p.exitCode(), p.toString());
-    assertTrue(p.err().contains("unknown primitive 'sort'"), p.toString());
+    assertTrue(p.err().contains("unknown primitive 'select'"), p.toString());
     Cli m = Cli.run("calibrate", "--modes", "gpu");
     assertEquals(2, m.exitCode(), m.toString());
     assertTrue(m.err().contains("unknown mode 'gpu'; known: host, device"), m.toString());

@@ -6,6 +6,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.SortOrder;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
@@ -24,7 +25,8 @@ import java.util.function.LongSupplier;
  * only after the JIT has compiled (and sometimes recompiled) its loops, which on the cpu backend's
  * int scans took some 25 calls of 2^23 elements (1.5-2 ms each, then 0.9 ms; 16-core host, Java
  * 17), far more than a fixed few. The data are random (keys in {@code [0, 256)}, values in {@code
- * [0, 1)}), so that a histogram spreads over its 256 bins as real data would.
+ * [0, 1)}), so that a histogram spreads over its 256 bins as real data would; a sort's integer keys
+ * span their whole type.
  */
 final class CostProbe {
   /**
@@ -132,7 +134,7 @@ final class CostProbe {
   private static Runnable hostCall(Backend backend, Workload workload, int n) {
     BufferManager buffers = backend.buffers();
     Object input = data(workload, n, 1);
-    return switch (workload.primitive()) {
+    return switch (workload.kind()) {
       case REDUCE -> () -> backend.reducer().reduce(buffers, input, ReduceOp.SUM, FAST);
       case SCAN -> {
         Object output = Array.newInstance(workload.type().arrayClass().getComponentType(), n);
@@ -155,6 +157,10 @@ final class CostProbe {
         Object other = data(workload, n, 2);
         yield () -> backend.dot().dot(buffers, input, other, FAST);
       }
+      case SORT -> {
+        Object output = Array.newInstance(workload.type().arrayClass().getComponentType(), n);
+        yield () -> backend.sorter().sortInto(input, output, SortOrder.ASCENDING, FAST);
+      }
     };
   }
 
@@ -162,7 +168,7 @@ final class CostProbe {
       Backend backend, Workload workload, int n, List<DeviceBuffer> buffers) {
     BufferManager manager = backend.buffers();
     DeviceBuffer input = keep(buffers, manager.upload(data(workload, n, 1)));
-    return switch (workload.primitive()) {
+    return switch (workload.kind()) {
       case REDUCE -> () -> backend.reducer().reduce(input, ReduceOp.SUM, FAST);
       case SCAN -> {
         DeviceBuffer output = keep(buffers, manager.allocate(workload.type(), n));
@@ -177,6 +183,7 @@ final class CostProbe {
         DeviceBuffer other = keep(buffers, manager.upload(data(workload, n, 2)));
         yield () -> backend.dot().dot(input, other, FAST);
       }
+      case SORT -> throw new IllegalArgumentException("sorts are timed on host arrays only");
     };
   }
 
@@ -189,12 +196,16 @@ final class CostProbe {
     return type.isFloating() ? HistogramSpec.even(BINS, 0, 1) : HistogramSpec.keys(BINS);
   }
 
-  /** {@code n} random elements of the workload's type: keys in [0, 256) or values in [0, 1). */
+  /**
+   * {@code n} random elements of the workload's type: keys in [0, 256) (a sort's over the whole
+   * type, so that every digit varies) or values in [0, 1).
+   */
   private static Object data(Workload workload, int n, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
+    boolean sort = workload.kind() == Workload.Kind.SORT;
     return switch (workload.type()) {
-      case INT -> random.ints(n, 0, BINS).toArray();
-      case LONG -> random.longs(n, 0, BINS).toArray();
+      case INT -> sort ? random.ints(n).toArray() : random.ints(n, 0, BINS).toArray();
+      case LONG -> sort ? random.longs(n).toArray() : random.longs(n, 0, BINS).toArray();
       case DOUBLE -> random.doubles(n).toArray();
       case FLOAT -> {
         float[] values = new float[n];

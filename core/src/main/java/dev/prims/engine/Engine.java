@@ -270,15 +270,33 @@ public final class Engine implements AutoCloseable {
    */
   public <T> Outcome<T> run(
       ResolvedConfig config, Primitive primitive, DType type, long hostBytes, BackendCall<T> work) {
-    return call(() -> runGated(config, primitive, type, hostBytes, work));
+    return run(config, primitive, Workload.of(primitive, type, true), hostBytes, work);
+  }
+
+  /**
+   * {@link #run(ResolvedConfig, Primitive, long, BackendCall)} of a call on host arrays whose cost
+   * is {@code cost}'s (a sort runs on the SCAN path at a cost of its own): under {@code auto} the
+   * cost model ranks the backends by their measured times for it.
+   */
+  public <T> Outcome<T> run(
+      ResolvedConfig config,
+      Primitive primitive,
+      Workload cost,
+      long hostBytes,
+      BackendCall<T> work) {
+    return call(() -> runGated(config, primitive, cost, hostBytes, work));
   }
 
   private <T> Outcome<T> runGated(
-      ResolvedConfig config, Primitive primitive, DType type, long hostBytes, BackendCall<T> work) {
+      ResolvedConfig config,
+      Primitive primitive,
+      Workload cost,
+      long hostBytes,
+      BackendCall<T> work) {
     List<String> ids = null;
     String choice = null;
     if (hostBytes >= 0 && isAuto(config)) {
-      CostModel.Choice ranked = costModel(config).rank(primitive, type, hostBytes);
+      CostModel.Choice ranked = costModel(config).rank(cost, hostBytes);
       if (!ranked.ranking().isEmpty()) {
         ids = config.fallback() ? ranked.order() : ranked.order().subList(0, 1);
         choice = ranked.note();

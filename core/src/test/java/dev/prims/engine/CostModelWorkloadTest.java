@@ -1,5 +1,6 @@
 package dev.prims.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,6 +70,37 @@ class CostModelWorkloadTest {
     assertEquals("host", first(model, Primitive.HISTOGRAM, DType.FLOAT, 1000));
     assertEquals("host", first(model, Primitive.SCAN, DType.INT, 1000));
     assertEquals("host", first(model, Primitive.DOT, DType.DOUBLE, big));
+  }
+
+  @Test
+  void sortsGoWhereSortsAreCheapestNotWhereScansAre() {
+    Path cache = dir.resolve("costmodel.json");
+    // the cpu scans at 10 GB/s but sorts at 0.1 GB/s; the gpu does both at 5 GB/s on host arrays
+    PacedProvider cpu = cpu().sorts(new Pace(1_000, 10.0));
+    PacedProvider gpu = gpu();
+    CostModel model = model(cache, cpu, gpu);
+    long big = 1 << 20;
+    assertEquals("host", first(model, Primitive.SCAN, DType.INT, big));
+    Workload sort = Workload.of(Workload.Kind.SORT, DType.INT, true);
+    CostModel.Choice choice = model.rank(sort, sort.bytes(big));
+    assertEquals("gpu", choice.ranking().get(0).backend());
+    assertTrue(choice.note().endsWith(" of sort.int.host"), choice.note());
+    try (Prims prims =
+        Prims.create(
+            PrimsConfig.builder()
+                .backend("auto")
+                .set(CostModel.CACHE_KEY, cache.toString())
+                .build(),
+            List.of(cpu().sorts(new Pace(1_000, 10.0)), gpu()))) {
+      int[] keys = {3, 1, 2};
+      int[] many = new int[1 << 20];
+      many[0] = 1;
+      assertEquals("gpu", prims.sortInPlace(many, dev.prims.SortOrder.ASCENDING).backend());
+      assertEquals(1, many[many.length - 1]);
+      // three keys: the gpu's 30 us per call outweighs the cpu's slow sort
+      assertEquals("host", prims.sort(keys).provenance().backend());
+      assertArrayEquals(new int[] {3, 1, 2}, keys);
+    }
   }
 
   @Test

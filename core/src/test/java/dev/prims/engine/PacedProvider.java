@@ -7,6 +7,7 @@ import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.SortOrder;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BufferManager;
@@ -16,7 +17,9 @@ import dev.prims.spi.Histogrammer;
 import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
+import dev.prims.spi.Sorter;
 import java.lang.reflect.Array;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +39,7 @@ final class PacedProvider extends ArrayProvider {
   private final Map<Primitive, Pace> host = new EnumMap<>(Primitive.class);
   private final Map<Primitive, Pace> device = new EnumMap<>(Primitive.class);
   private final Map<Primitive, Pace> floatHost = new EnumMap<>(Primitive.class);
+  private Pace sortPace;
   private int slowCalls;
   private double slowdown = 1;
 
@@ -65,6 +69,12 @@ final class PacedProvider extends ArrayProvider {
     return this;
   }
 
+  /** This provider with sorts of host arrays paced as {@code pace} (else as its host scans). */
+  PacedProvider sorts(Pace pace) {
+    sortPace = pace;
+    return this;
+  }
+
   /**
    * This provider with its first {@code calls} calls {@code factor} times slower, as a JIT-compiled
    * backend is before its code is compiled.
@@ -81,12 +91,16 @@ final class PacedProvider extends ArrayProvider {
   }
 
   private void spend(Primitive primitive, DType type, boolean onHost, long bytes) {
-    Pace pace =
+    spend(
         onHost
             ? (type.isFloating() && floatHost.containsKey(primitive)
                 ? floatHost.get(primitive)
                 : host.get(primitive))
-            : device.get(primitive);
+            : device.get(primitive),
+        bytes);
+  }
+
+  private void spend(Pace pace, long bytes) {
     double factor = slowCalls > 0 ? slowdown : 1;
     slowCalls--;
     clock.addAndGet(Math.round(factor * (pace.fixedNanos() + bytes * pace.nanosPerByte())));
@@ -241,6 +255,21 @@ final class PacedProvider extends ArrayProvider {
         s += at(a, i) * at(b, i);
       }
       return s;
+    }
+
+    /** Sorts of host arrays by {@link Arrays#sort}, paced as {@link #sorts} says. */
+    @Override
+    public Sorter sorter() {
+      return new Sorter() {
+        @Override
+        public void sort(Object keys, Object values, SortOrder order, CallContext call) {
+          if (values != null || order != SortOrder.ASCENDING || !(keys instanceof int[] a)) {
+            throw new UnsupportedOperationException("the paced sort takes ascending int keys");
+          }
+          spend(sortPace != null ? sortPace : host.get(Primitive.SCAN), bytes(keys));
+          Arrays.sort(a);
+        }
+      };
     }
 
     @Override
