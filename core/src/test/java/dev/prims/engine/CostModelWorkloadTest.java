@@ -54,6 +54,13 @@ class CostModelWorkloadTest {
     return new CostModel(registry, cache, new CostProbe(clock::get, 1 << 4, 1 << 8, 1 << 12));
   }
 
+  /** Prims on {@code providers} under {@code auto}, its cost model cached in {@code cache}. */
+  private static Prims autoPrims(Path cache, PacedProvider... providers) {
+    return Prims.create(
+        PrimsConfig.builder().backend("auto").set(CostModel.CACHE_KEY, cache.toString()).build(),
+        List.of(providers));
+  }
+
   private static String first(CostModel model, Primitive p, DType type, long n) {
     return model.rank(p, type, Workload.of(p, type, true).bytes(n)).ranking().get(0).backend();
   }
@@ -85,13 +92,7 @@ class CostModelWorkloadTest {
     CostModel.Choice choice = model.rank(sort, sort.bytes(big));
     assertEquals("gpu", choice.ranking().get(0).backend());
     assertTrue(choice.note().endsWith(" of sort.int.host"), choice.note());
-    try (Prims prims =
-        Prims.create(
-            PrimsConfig.builder()
-                .backend("auto")
-                .set(CostModel.CACHE_KEY, cache.toString())
-                .build(),
-            List.of(cpu().sorts(new Pace(1_000, 10.0)), gpu()))) {
+    try (Prims prims = autoPrims(cache, cpu().sorts(new Pace(1_000, 10.0)), gpu())) {
       int[] keys = {3, 1, 2};
       int[] many = new int[1 << 20];
       many[0] = 1;
@@ -193,13 +194,7 @@ class CostModelWorkloadTest {
                 Workload.of(Primitive.SCAN, DType.FLOAT, true)));
     PacedProvider cpu = cpu();
     PacedProvider gpu = gpu();
-    try (Prims prims =
-        Prims.create(
-            PrimsConfig.builder()
-                .backend("auto")
-                .set(CostModel.CACHE_KEY, cache.toString())
-                .build(),
-            List.of(cpu, gpu))) {
+    try (Prims prims = autoPrims(cache, cpu, gpu)) {
       long before = clock.get();
       float[] values = new float[1 << 18];
       values[3] = 0.5f;
