@@ -103,7 +103,7 @@ public final class CpuBackendProvider implements BackendProvider {
 
   private static int threads(BackendContext context) {
     long available = Runtime.getRuntime().availableProcessors();
-    return (int) number(context, THREADS, 1, MAX_THREADS, Math.min(available, MAX_THREADS));
+    return (int) context.integer(THREADS, Math.min(available, MAX_THREADS), 1, MAX_THREADS);
   }
 
   /**
@@ -126,28 +126,9 @@ public final class CpuBackendProvider implements BackendProvider {
 
   private static CpuBufferManager buffers(BackendContext context) {
     long threshold =
-        number(context, OFF_HEAP_THRESHOLD, 0, CpuPolicy.MAX_ELEMENTS, CpuPolicy.MAX_ELEMENTS);
-    long chunk = number(context, OFF_HEAP_CHUNK, 1, CpuPolicy.MAX_OFF_HEAP_CHUNK, 0);
+        context.integer(OFF_HEAP_THRESHOLD, CpuPolicy.MAX_ELEMENTS, 0, CpuPolicy.MAX_ELEMENTS);
+    long chunk = context.integer(OFF_HEAP_CHUNK, 0, 1, CpuPolicy.MAX_OFF_HEAP_CHUNK);
     return new CpuBufferManager(threshold, (int) chunk, BufferCleaner.captureSites(context));
-  }
-
-  /** The integer value of {@code key} in {@code [min, max]}, or {@code otherwise} when unset. */
-  private static long number(
-      BackendContext context, String key, long min, long max, long otherwise) {
-    String value = context.get(key).orElse(null);
-    if (value == null) {
-      return otherwise;
-    }
-    try {
-      long number = Long.parseLong(value.trim());
-      if (number >= min && number <= max) {
-        return number;
-      }
-    } catch (NumberFormatException ignored) {
-      // reported below
-    }
-    throw new IllegalArgumentException(
-        key + " must be an integer in [" + min + ", " + max + "], got '" + value + "'");
   }
 
   private static DeviceInfo device(int threads) {

@@ -96,7 +96,7 @@ record OpenClScanPolicy(
 
   /** The policy {@code context} asks for, checked against {@code device}. */
   static OpenClScanPolicy of(BackendContext context, OpenClDevice device) {
-    int block = number(context, BLOCK_KEY, BLOCK_SIZE, 32, 1024);
+    int block = (int) context.integer(BLOCK_KEY, BLOCK_SIZE, 32, 1024);
     if (Integer.bitCount(block) != 1) {
       throw new IllegalArgumentException(BLOCK_KEY + " must be a power of two, got " + block);
     }
@@ -112,12 +112,12 @@ record OpenClScanPolicy(
               + " work-items per work-group");
     }
     int chunks =
-        number(
-            context,
-            CHUNKS_KEY,
-            device.gpu() ? GPU_CHUNKS_PER_COMPUTE_UNIT : OTHER_CHUNKS_PER_COMPUTE_UNIT,
-            1,
-            64);
+        (int)
+            context.integer(
+                CHUNKS_KEY,
+                device.gpu() ? GPU_CHUNKS_PER_COMPUTE_UNIT : OTHER_CHUNKS_PER_COMPUTE_UNIT,
+                1,
+                64);
     OpenClLookback lookback =
         context.flag(LOOKBACK_KEY, true)
             ? device.lookback()
@@ -127,41 +127,26 @@ record OpenClScanPolicy(
     OpenClScanPolicy policy =
         new OpenClScanPolicy(
             block,
-            number(
-                context,
-                ITEMS_KEY,
-                nvidia ? NVIDIA_ITEMS_PER_THREAD : ITEMS_PER_THREAD,
-                1,
-                MAX_ITEMS_PER_THREAD),
-            number(
-                context,
-                ITEMS8_KEY,
-                nvidia ? NVIDIA_ITEMS_PER_THREAD_8 : ITEMS_PER_THREAD_8,
-                1,
-                MAX_ITEMS_PER_THREAD),
+            (int)
+                context.integer(
+                    ITEMS_KEY,
+                    nvidia ? NVIDIA_ITEMS_PER_THREAD : ITEMS_PER_THREAD,
+                    1,
+                    MAX_ITEMS_PER_THREAD),
+            (int)
+                context.integer(
+                    ITEMS8_KEY,
+                    nvidia ? NVIDIA_ITEMS_PER_THREAD_8 : ITEMS_PER_THREAD_8,
+                    1,
+                    MAX_ITEMS_PER_THREAD),
             chunks,
-            number(context, WINDOW_KEY, Math.min(LOOKBACK_WINDOW, block), 1, block),
+            (int) context.integer(WINDOW_KEY, Math.min(LOOKBACK_WINDOW, block), 1, block),
             lookback);
     policy.requireLocalMemory(DType.INT, device);
     if (device.fp64()) {
       policy.requireLocalMemory(DType.DOUBLE, device);
     }
     return policy;
-  }
-
-  /** The whole number {@code key} gives (else {@code fallback}), checked to lie in [min, max]. */
-  static int number(BackendContext context, String key, int fallback, int min, int max) {
-    String value = context.get(key, Integer.toString(fallback)).trim();
-    int number;
-    try {
-      number = Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      number = min - 1;
-    }
-    if (number < min || number > max) {
-      throw new IllegalArgumentException(key + " must be " + min + " to " + max + ", got " + value);
-    }
-    return number;
   }
 
   /** Items per work-item in a tile of {@code type}. */

@@ -68,8 +68,8 @@ final class OpenClSelectKernels implements SelectKernels {
   static OpenClSelectKernels of(OpenClBackend backend, BackendContext context) {
     return new OpenClSelectKernels(
         backend,
-        OpenClScanPolicy.number(context, ITEMS_KEY, 0, 0, MAX_ITEMS),
-        OpenClScanPolicy.number(context, ITEMS8_KEY, 0, 0, MAX_ITEMS));
+        (int) context.integer(ITEMS_KEY, 0, 0, MAX_ITEMS),
+        (int) context.integer(ITEMS8_KEY, 0, 0, MAX_ITEMS));
   }
 
   /**

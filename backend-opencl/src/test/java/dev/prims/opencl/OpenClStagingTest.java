@@ -191,7 +191,7 @@ class OpenClStagingTest {
     assertUnavailable(
         OpenClTransferPolicy.SLOTS_KEY,
         slots,
-        OpenClTransferPolicy.SLOTS_KEY + " must be from 2 to 16, got ");
+        OpenClTransferPolicy.SLOTS_KEY + " must be an integer in [2, 16], got ");
   }
 
   @ParameterizedTest

@@ -28,4 +28,28 @@ public interface BackendContext {
     }
     throw new IllegalArgumentException(key + " must be true or false, got '" + value + "'");
   }
+
+  /**
+   * The value of {@code key} as a whole number in {@code [min, max]}, or {@code defaultValue} when
+   * unset.
+   *
+   * @throws IllegalArgumentException naming the key, the range and the value when it is anything
+   *     else
+   */
+  default long integer(String key, long defaultValue, long min, long max) {
+    String value = get(key).map(String::trim).orElse(null);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      long number = Long.parseLong(value);
+      if (number >= min && number <= max) {
+        return number;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        key + " must be an integer in [" + min + ", " + max + "], got '" + value + "'");
+  }
 }

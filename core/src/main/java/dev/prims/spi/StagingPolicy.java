@@ -97,21 +97,27 @@ public record StagingPolicy(int chunkBytes, int slots, int threads) {
    * and the value.
    */
   public static StagingPolicy of(BackendContext context, String prefix, StagingPolicy fallback) {
-    int chunk =
-        parse(
-            context,
-            chunkKey(prefix),
-            fallback.chunkBytes(),
-            MIN_CHUNK_BYTES,
-            MAX_CHUNK_BYTES,
-            "a multiple of 16 from ");
-    if (chunk % 16 != 0) {
-      throw bad(
-          chunkKey(prefix), "a multiple of 16 from ", MIN_CHUNK_BYTES, MAX_CHUNK_BYTES, chunk);
+    String chunkKey = chunkKey(prefix);
+    long chunk;
+    try {
+      chunk = context.integer(chunkKey, fallback.chunkBytes(), MIN_CHUNK_BYTES, MAX_CHUNK_BYTES);
+    } catch (IllegalArgumentException e) {
+      chunk = -1;
     }
-    int slots = parse(context, slotsKey(prefix), fallback.slots(), 2, MAX_SLOTS, "from ");
-    int threads = parse(context, threadsKey(prefix), fallback.threads(), 1, MAX_THREADS, "from ");
-    return new StagingPolicy(chunk, slots, threads);
+    if (chunk < 0 || chunk % 16 != 0) {
+      throw new IllegalArgumentException(
+          chunkKey
+              + " must be a multiple of 16 in ["
+              + MIN_CHUNK_BYTES
+              + ", "
+              + MAX_CHUNK_BYTES
+              + "], got '"
+              + context.get(chunkKey).orElse("").trim()
+              + "'");
+    }
+    int slots = (int) context.integer(slotsKey(prefix), fallback.slots(), 2, MAX_SLOTS);
+    int threads = (int) context.integer(threadsKey(prefix), fallback.threads(), 1, MAX_THREADS);
+    return new StagingPolicy((int) chunk, slots, threads);
   }
 
   /**
@@ -120,26 +126,5 @@ public record StagingPolicy(int chunkBytes, int slots, int threads) {
    */
   public int chunkElements(int inputs, int elementBytes) {
     return chunkBytes / (inputs * elementBytes) / 16 * 16;
-  }
-
-  private static int parse(
-      BackendContext context, String key, int fallback, int min, int max, String range) {
-    String value = context.get(key, Integer.toString(fallback)).trim();
-    int parsed;
-    try {
-      parsed = Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw bad(key, range, min, max, value);
-    }
-    if (parsed < min || parsed > max) {
-      throw bad(key, range, min, max, value);
-    }
-    return parsed;
-  }
-
-  private static IllegalArgumentException bad(
-      String key, String range, int min, int max, Object value) {
-    return new IllegalArgumentException(
-        key + " must be " + range + min + " to " + max + ", got " + value);
   }
 }
