@@ -2,6 +2,7 @@ package dev.prims;
 
 import dev.prims.engine.Engine;
 import dev.prims.engine.ResolvedConfig;
+import dev.prims.engine.Workload;
 import dev.prims.spi.SelectProgram;
 import dev.prims.spi.Selector;
 import java.lang.reflect.Array;
@@ -37,6 +38,7 @@ final class SelectCalls {
         engine.run(
             config,
             Primitive.SCAN,
+            Workload.of(Workload.Kind.SELECT, type, true),
             bytes,
             (b, call) ->
                 b.selector()
@@ -98,6 +100,7 @@ final class SelectCalls {
         engine.run(
             config,
             Primitive.SCAN,
+            Workload.of(Workload.Kind.SELECT, type, true),
             (long) n * type.bytes(),
             (b, call) -> {
               b.selector()

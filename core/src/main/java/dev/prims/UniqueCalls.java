@@ -3,6 +3,7 @@ package dev.prims;
 import dev.prims.engine.Engine;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.engine.SegmentedCalls;
+import dev.prims.engine.Workload;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.Segmenter;
@@ -108,7 +109,7 @@ final class UniqueCalls {
     return engine.run(
         config,
         Primitive.SCAN,
-        type,
+        Workload.of(Workload.Kind.SELECT, type, true),
         Segments.bytes(values),
         (b, call) -> hostRuns(b, values, withLengths, call));
   }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Measures every usable backend again for prims.backend=auto (each primitive on each type,"
-          + " on host arrays and on buffers, and sorts of host arrays: the time per call and the rate, at sizes from 2^10"
+          + " on host arrays and on buffers, and sorts and selects of host arrays: the time per call and the rate, at sizes from 2^10"
           + " to 2^23 elements) and rewrites the cost-model cache, whatever it holds. Needed only"
           + " after a change the cache cannot see: auto measures a workload on first use, and a"
           + " new prims version, driver or device, or an implausible entry, again by itself.",
@@ -48,9 +48,9 @@ final class CalibrateCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "P",
       description =
-          "Primitives to measure: reduce, scan, histogram, dot, sort (default: all; sorts on host"
-              + " arrays only).")
-  private List<String> primitives = List.of("reduce", "scan", "histogram", "dot", "sort");
+          "Primitives to measure: reduce, scan, histogram, dot, sort, select (default: all; sort"
+              + " and select on host arrays only).")
+  private List<String> primitives = List.of("reduce", "scan", "histogram", "dot", "sort", "select");
 
   @Option(
       names = "--modes",
@@ -88,7 +88,7 @@ final class CalibrateCommand implements Callable<Integer> {
                       new BadInputException(
                           "unknown primitive '"
                               + p
-                              + "'; known: reduce, scan, histogram, dot, sort")));
+                              + "'; known: reduce, scan, histogram, dot, sort, select")));
     }
     Set<Boolean> host = new HashSet<>();
     for (String m : modes) {

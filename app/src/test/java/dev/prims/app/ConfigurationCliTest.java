@@ -92,9 +92,9 @@ class ConfigurationCliTest {
 
   @Test
   void calibrateRejectsUnknownPrimitivesAndModesInOneLine() {
-    Cli p = Cli.run("calibrate", "--primitives", "reduce,select");
+    Cli p = Cli.run("calibrate", "--primitives", "reduce,partition");
     assertEquals(2, p.exitCode(), p.toString());
-    assertTrue(p.err().contains("unknown primitive 'select'"), p.toString());
+    assertTrue(p.err().contains("unknown primitive 'partition'"), p.toString());
     Cli m = Cli.run("calibrate", "--modes", "gpu");
     assertEquals(2, m.exitCode(), m.toString());
     assertTrue(m.err().contains("unknown mode 'gpu'; known: host, device"), m.toString());

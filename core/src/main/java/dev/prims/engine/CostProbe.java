@@ -4,6 +4,7 @@ import dev.prims.DType;
 import dev.prims.Determinism;
 import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
+import dev.prims.Predicate;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.SortOrder;
@@ -11,6 +12,7 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
 import dev.prims.spi.HostScanRange;
+import dev.prims.spi.Selector;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,6 +163,14 @@ final class CostProbe {
         Object output = Array.newInstance(workload.type().arrayClass().getComponentType(), n);
         yield () -> backend.sorter().sortInto(input, output, SortOrder.ASCENDING, FAST);
       }
+      case SELECT -> {
+        // about half kept: keys in [0, 256) from 128, values in [0, 1) from 0.5
+        Predicate upperHalf =
+            workload.type().isFloating() ? Predicate.atLeast(0.5) : Predicate.atLeast(BINS / 2L);
+        Selector.ArraySelect select =
+            new Selector.ArraySelect(input, upperHalf.program(workload.type()), null, false);
+        yield () -> backend.selector().select(buffers, select, FAST);
+      }
     };
   }
 
@@ -183,7 +193,8 @@ final class CostProbe {
         DeviceBuffer other = keep(buffers, manager.upload(data(workload, n, 2)));
         yield () -> backend.dot().dot(input, other, FAST);
       }
-      case SORT -> throw new IllegalArgumentException("sorts are timed on host arrays only");
+      case SORT, SELECT ->
+          throw new IllegalArgumentException("sorts and selects are timed on host arrays only");
     };
   }
 

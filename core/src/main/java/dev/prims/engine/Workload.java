@@ -11,8 +11,8 @@ import java.util.Locale;
  * What the cost model times apart: one kind of call on one element type, on host arrays ({@code
  * host}: the call moves Java arrays through the backend's own transfer path) or on buffers that
  * already live on the backend. Its {@link #key()} names it in the cache ({@code
- * "histogram.float.host"}). Sorts are timed on host arrays only. Instances are interned: {@link
- * #of} allocates nothing.
+ * "histogram.float.host"}). Sorts and selects are timed on host arrays only. Instances are
+ * interned: {@link #of} allocates nothing.
  */
 public record Workload(Kind kind, DType type, boolean host) {
   /** The kinds of call with a cost of their own: the four primitives, and sorts. */
@@ -22,7 +22,12 @@ public record Workload(Kind kind, DType type, boolean host) {
     HISTOGRAM,
     DOT,
     /** A radix sort of keys (it runs on the SCAN path, at a cost far from a scan's). */
-    SORT;
+    SORT,
+    /**
+     * A pass that keeps some of the values: select, partition, top-k, unique, run-length encode (on
+     * the SCAN path too; timed as a select of about half the values).
+     */
+    SELECT;
 
     private static final Kind[] BY_PRIMITIVE =
         Arrays.stream(Primitive.values()).map(p -> valueOf(p.name())).toArray(Kind[]::new);
@@ -51,7 +56,7 @@ public record Workload(Kind kind, DType type, boolean host) {
     for (Kind k : Kind.values()) {
       for (DType t : DType.values()) {
         for (boolean host : new boolean[] {true, false}) {
-          if (k == Kind.SORT && !host) {
+          if ((k == Kind.SORT || k == Kind.SELECT) && !host) {
             continue;
           }
           int slot = slot(k, t, host);
@@ -82,7 +87,8 @@ public record Workload(Kind kind, DType type, boolean host) {
   public static Workload of(Kind kind, DType type, boolean host) {
     Workload w = BY_SLOT[slot(kind, type, host)];
     if (w == null) {
-      throw new IllegalArgumentException("the cost model times sorts of host arrays only");
+      throw new IllegalArgumentException(
+          "the cost model times sorts and selects of host arrays only");
     }
     return w;
   }

@@ -13,6 +13,7 @@ import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.SelectResult;
 import dev.prims.engine.PacedProvider.Pace;
 import dev.prims.spi.BackendProvider;
 import java.nio.file.Path;
@@ -101,6 +102,24 @@ class CostModelWorkloadTest {
       // three keys: the gpu's 30 us per call outweighs the cpu's slow sort
       assertEquals("host", prims.sort(keys).provenance().backend());
       assertArrayEquals(new int[] {3, 1, 2}, keys);
+    }
+  }
+
+  @Test
+  void selectsGoWhereSelectsAreCheapestNotWhereScansAre() {
+    Path cache = dir.resolve("costmodel.json");
+    try (Prims prims =
+        autoPrims(
+            cache, cpu().selects(new Pace(1_000, 10.0)), gpu().selects(new Pace(30_000, 0.2)))) {
+      float[] many = new float[1 << 20];
+      SelectResult<float[]> kept = prims.select(many, dev.prims.Predicate.atLeast(0.0));
+      assertEquals("gpu", kept.provenance().backend());
+      assertTrue(
+          kept.provenance().note().endsWith(" of select.float.host"), kept.provenance().note());
+      // a thousand values: the gpu's 30 us per call outweighs the cpu's slow select
+      assertEquals(
+          "host",
+          prims.select(new float[1000], dev.prims.Predicate.notNaN()).provenance().backend());
     }
   }
 

@@ -17,6 +17,7 @@ import dev.prims.spi.Histogrammer;
 import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
+import dev.prims.spi.Selector;
 import dev.prims.spi.Sorter;
 import java.lang.reflect.Array;
 import java.util.Arrays;
@@ -40,6 +41,7 @@ final class PacedProvider extends ArrayProvider {
   private final Map<Primitive, Pace> device = new EnumMap<>(Primitive.class);
   private final Map<Primitive, Pace> floatHost = new EnumMap<>(Primitive.class);
   private Pace sortPace;
+  private Pace selectPace;
   private int slowCalls;
   private double slowdown = 1;
 
@@ -66,6 +68,12 @@ final class PacedProvider extends ArrayProvider {
    */
   PacedProvider floatingHost(Primitive primitive, Pace pace) {
     floatHost.put(primitive, pace);
+    return this;
+  }
+
+  /** This provider with selects of host arrays paced as {@code pace} (else as its host scans). */
+  PacedProvider selects(Pace pace) {
+    selectPace = pace;
     return this;
   }
 
@@ -268,6 +276,35 @@ final class PacedProvider extends ArrayProvider {
           }
           spend(sortPace != null ? sortPace : host.get(Primitive.SCAN), bytes(keys));
           Arrays.sort(a);
+        }
+      };
+    }
+
+    /**
+     * Selects of host arrays that keep every value (only their cost matters here), paced as {@link
+     * #selects} says.
+     */
+    @Override
+    public Selector selector() {
+      return new Selector() {
+        @Override
+        public Selection select(BufferManager buffers, ArraySelect select, CallContext call) {
+          Object values = select.values();
+          spend(selectPace != null ? selectPace : host.get(Primitive.SCAN), bytes(values));
+          int n = Array.getLength(values);
+          Object kept = Array.newInstance(values.getClass().getComponentType(), n);
+          System.arraycopy(values, 0, kept, 0, n);
+          return new Selection(kept, n);
+        }
+
+        @Override
+        public long select(BufferSelect select, CallContext call) {
+          throw new UnsupportedOperationException("the paced select takes host arrays");
+        }
+
+        @Override
+        public void topK(BufferTopK topK, CallContext call) {
+          throw new UnsupportedOperationException("the paced backend has no top-k");
         }
       };
     }
