@@ -70,6 +70,64 @@ public final class Reference {
     }
   }
 
+  /**
+   * The fold of each segment {@code [offsets[s], offsets[s + 1])} of {@code array} as {@link
+   * #fold} gives it, one element per segment, in the array's type.
+   */
+  public static Object segmentedFold(Object array, int[] offsets, ReduceOp op) {
+    DType type = DType.ofArray(array);
+    int segments = offsets.length - 1;
+    switch (type) {
+<#list types as type>
+<#assign T = type.java>
+      <@case type type?is_last/>:
+        {
+          ${T}[] in = (${T}[]) array;
+          ${T}[] out = new ${T}[segments];
+          ${T} identity = op.identity(type).${T}Value();
+          for (int s = 0; s < segments; s++) {
+            ${T} acc = identity;
+            for (int i = offsets[s]; i < offsets[s + 1]; i++) {
+              acc = apply(op, acc, in[i]);
+            }
+            out[s] = acc;
+          }
+          return out;
+        }
+</#list>
+    }
+  }
+
+  /**
+   * The scan of each segment {@code [offsets[s], offsets[s + 1])} of {@code array} as {@link #scan}
+   * gives it, each from the identity, in place of the segment's elements; {@code offsets} run from
+   * 0 to the array's length.
+   */
+  public static Object segmentedScan(
+      Object array, int[] offsets, ReduceOp op, boolean inclusive) {
+    DType type = DType.ofArray(array);
+    switch (type) {
+<#list types as type>
+<#assign T = type.java>
+      <@case type type?is_last/>:
+        {
+          ${T}[] in = (${T}[]) array;
+          ${T}[] out = new ${T}[in.length];
+          ${T} identity = op.identity(type).${T}Value();
+          for (int s = 0; s + 1 < offsets.length; s++) {
+            ${T} acc = identity;
+            for (int i = offsets[s]; i < offsets[s + 1]; i++) {
+              ${T} next = apply(op, acc, in[i]);
+              out[i] = inclusive ? next : acc;
+              acc = next;
+            }
+          }
+          return out;
+        }
+</#list>
+    }
+  }
+
   /** The accurate sum of a float or double array. */
   public static ExactSum sum(Object array) {
     ExactSum s = new ExactSum();

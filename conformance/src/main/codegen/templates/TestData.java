@@ -8,6 +8,9 @@
 package dev.prims.conformance;
 
 import dev.prims.DType;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -52,8 +55,64 @@ public final class TestData {
     return h;
   }
 
-  /** An array of {@code n} values of {@code type} shaped like {@code kind}. */
+  /**
+   * An array of {@code n} values of {@code type} shaped like {@code kind}: a new array every call.
+   * Arrays of {@link #CACHED_FROM} elements or more are generated once and copied while they stay
+   * among the most recently used (the checks of several operators or calls share their data).
+   */
   public static Object array(DType type, DataKind kind, int n, long seed) {
+    if (n < CACHED_FROM) {
+      return generate(type, kind, n, seed);
+    }
+    String key = type + " " + kind + " " + n + " " + seed;
+    synchronized (CACHE) {
+      Object hit = CACHE.get(key);
+      if (hit != null) {
+        return copy(hit);
+      }
+    }
+    Object fresh = generate(type, kind, n, seed);
+    synchronized (CACHE) {
+      if (CACHE.put(key, fresh) == null) {
+        cachedBytes += (long) n * type.bytes();
+      }
+      Iterator<Object> eldest = CACHE.values().iterator();
+      while (cachedBytes > CACHE_BYTES && eldest.hasNext()) {
+        Object evicted = eldest.next();
+        if (evicted != fresh) {
+          cachedBytes -= (long) java.lang.reflect.Array.getLength(evicted) * type(evicted).bytes();
+          eldest.remove();
+        }
+      }
+    }
+    return copy(fresh);
+  }
+
+  /** Arrays this long or longer are kept for reuse by {@link #array}. */
+  private static final int CACHED_FROM = 1024;
+
+  /** The most bytes of arrays {@link #array} keeps. */
+  private static final long CACHE_BYTES = 128L << 20;
+
+  /** Kept arrays by type, kind, length and seed, least recently used first. */
+  private static final Map<String, Object> CACHE = new LinkedHashMap<>(64, 0.75f, true);
+
+  private static long cachedBytes;
+
+  private static DType type(Object array) {
+    return DType.ofArray(array);
+  }
+
+  private static Object copy(Object array) {
+    switch (type(array)) {
+<#list types as type>
+      <@case type type?is_last/>:
+        return ((${type.java}[]) array).clone();
+</#list>
+    }
+  }
+
+  private static Object generate(DType type, DataKind kind, int n, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     switch (type) {
 <#list types as type>

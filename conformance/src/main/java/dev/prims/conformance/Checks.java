@@ -55,6 +55,28 @@ public final class Checks {
   }
 
   /**
+   * Whether {@link #assertSameValue} passes for these values: {@code actual} is not null, of the
+   * type's boxed class, and {@code expected} exactly (bits for floating types).
+   */
+  public static boolean isSameValue(DType type, Number expected, Number actual) {
+    if (actual == null || !boxedClass(type).isInstance(actual)) {
+      return false;
+    }
+    switch (type) {
+      case INT:
+        return expected.intValue() == actual.intValue();
+      case LONG:
+        return expected.longValue() == actual.longValue();
+      case FLOAT:
+        return Float.floatToIntBits(expected.floatValue())
+            == Float.floatToIntBits(actual.floatValue());
+      default:
+        return Double.doubleToLongBits(expected.doubleValue())
+            == Double.doubleToLongBits(actual.doubleValue());
+    }
+  }
+
+  /**
    * Asserts a floating sum or dot lies within {@code k * u * sum|x_i|} of the accurate value; see
    * {@link #sumError}.
    */

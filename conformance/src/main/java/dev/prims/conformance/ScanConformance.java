@@ -145,10 +145,11 @@ public abstract class ScanConformance extends BackendConformance {
       buffers.download(output, actual);
       double[] want = carried ? expected : filled;
       for (int i = 0; i < n; i++) {
+        int at = i;
         assertEquals(
             want[i],
             ((Number) Array.get(actual, i)).doubleValue(),
-            backendId() + " " + variant + " carried=" + carried + " at " + i);
+            () -> backendId() + " " + variant + " carried=" + carried + " at " + at);
       }
     }
   }

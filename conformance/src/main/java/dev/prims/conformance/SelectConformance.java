@@ -16,7 +16,6 @@ import dev.prims.TopKResult;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.DoublePredicate;
@@ -192,7 +191,7 @@ public abstract class SelectConformance extends BackendConformance {
     Object before = HostArrays.copy(values);
     boolean[] keep = new boolean[n];
     for (int i = 0; i < n; i++) {
-      keep[i] = c.reference().test(((Number) Array.get(values, i)).doubleValue());
+      keep[i] = c.reference().test(doubleAt(values, i));
     }
     long[] expectedKept = pick(values, keep, true);
     long[] expectedRest = pick(values, keep, false);
@@ -253,26 +252,15 @@ public abstract class SelectConformance extends BackendConformance {
 
   private void checkTopK(DType type, TopKOrder order, Pattern pattern, int n, int k) {
     Object values = values(type, pattern, n, seed(type, pattern, n) + 11);
-    Integer[] index = new Integer[n];
+    // a stable sort of the indices by Double.compare of the values (Long.compare of longs),
+    // largest first by the complemented keys
+    long flip = order == TopKOrder.SMALLEST ? 0 : -1L;
+    long[] byValue = new long[n];
     for (int i = 0; i < n; i++) {
-      index[i] = i;
+      byValue[i] = HostArrays.orderKey(values, i) ^ flip;
     }
-    Comparator<Integer> byValue =
-        (i, j) ->
-            Double.compare(
-                ((Number) Array.get(values, i)).doubleValue(),
-                ((Number) Array.get(values, j)).doubleValue());
-    if (type == DType.LONG) {
-      long[] a = (long[]) values;
-      byValue = (i, j) -> Long.compare(a[i], a[j]);
-    }
-    Arrays.sort(index, order == TopKOrder.SMALLEST ? byValue : byValue.reversed());
-    int[] expectedIndices = new int[k];
-    Object expectedValues = Array.newInstance(values.getClass().getComponentType(), k);
-    for (int i = 0; i < k; i++) {
-      expectedIndices[i] = index[i];
-      Array.set(expectedValues, i, Array.get(values, index[i]));
-    }
+    int[] expectedIndices = Arrays.copyOf(HostArrays.stableOrder(byValue), k);
+    Object expectedValues = HostArrays.gather(values, expectedIndices, k);
     Prims prims = prims();
     TopKResult<?> result = Calls.topK(prims, values, k, order);
     assertArrayEquals(HostArrays.bits(expectedValues), HostArrays.bits(result.values()), "values");
@@ -346,11 +334,10 @@ public abstract class SelectConformance extends BackendConformance {
     }
     Arrays.sort(byKey);
     int[] expectedIndices = new int[k];
-    Object expectedValues = Array.newInstance(values.getClass().getComponentType(), k);
     for (int j = 0; j < k; j++) {
       expectedIndices[j] = (int) byKey[j];
-      Array.set(expectedValues, j, Array.get(values, expectedIndices[j]));
     }
+    Object expectedValues = HostArrays.gather(values, expectedIndices, k);
     TopKResult<?> result = Calls.topK(prims(), values, k, order);
     assertArrayEquals(HostArrays.bits(expectedValues), HostArrays.bits(result.values()), "values");
     assertArrayEquals(expectedIndices, result.indices(), "indices (ties by lower index)");
@@ -434,6 +421,20 @@ public abstract class SelectConformance extends BackendConformance {
       }
     }
     return Arrays.copyOf(out, count);
+  }
+
+  /** {@code values[i]} (int[], long[], float[] or double[]) widened to double. */
+  private static double doubleAt(Object values, int i) {
+    if (values instanceof int[] a) {
+      return a[i];
+    }
+    if (values instanceof long[] a) {
+      return a[i];
+    }
+    if (values instanceof float[] a) {
+      return a[i];
+    }
+    return ((double[]) values)[i];
   }
 
   private static long[] concat(long[] a, long[] b) {

@@ -12,7 +12,6 @@ import dev.prims.SortResult;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -114,16 +113,16 @@ public abstract class SortConformance extends BackendConformance {
 
   private void checkPairs(DType type, SortOrder order, Pattern pattern, int n, boolean longValues) {
     Object keys = keys(type, pattern, n, seed(type, pattern, n) + 7);
-    Integer[] index = new Integer[n];
+    // a stable sort of the indices by key (descending: by the complemented key)
+    long flip = order == SortOrder.ASCENDING ? 0 : -1L;
+    long[] byKey = new long[n];
     for (int i = 0; i < n; i++) {
-      index[i] = i;
+      byKey[i] = HostArrays.orderKey(keys, i) ^ flip;
     }
-    Comparator<Integer> byKey = (i, j) -> compare(keys, i, j);
-    Arrays.sort(index, order == SortOrder.ASCENDING ? byKey : byKey.reversed());
-    Object expectedKeys = Array.newInstance(keys.getClass().getComponentType(), n);
+    int[] index = HostArrays.stableOrder(byKey);
+    Object expectedKeys = HostArrays.gather(keys, index, n);
     long[] expectedValues = new long[n];
     for (int i = 0; i < n; i++) {
-      Array.set(expectedKeys, i, Array.get(keys, index[i]));
       expectedValues[i] = value(index[i]);
     }
     Object values;
@@ -223,18 +222,15 @@ public abstract class SortConformance extends BackendConformance {
       int end,
       boolean apart) {
     Object keys = keys(type, pattern, n, seed(type, pattern, n) + 13 + begin * 64L + end);
-    Integer[] index = new Integer[n];
     long[] digit = new long[n];
     long mask = end - begin == 64 ? -1L : (1L << (end - begin)) - 1;
     for (int i = 0; i < n; i++) {
-      index[i] = i;
       digit[i] = (radixBits(keys, i, order) >>> begin) & mask;
     }
-    Arrays.sort(index, (i, j) -> Long.compareUnsigned(digit[i], digit[j]));
-    Object expectedKeys = Array.newInstance(keys.getClass().getComponentType(), n);
+    int[] index = HostArrays.stableOrder(digit);
+    Object expectedKeys = HostArrays.gather(keys, index, n);
     long[] expectedValues = new long[n];
     for (int i = 0; i < n; i++) {
-      Array.set(expectedKeys, i, Array.get(keys, index[i]));
       expectedValues[i] = index[i];
     }
     Prims prims = prims();
@@ -244,7 +240,11 @@ public abstract class SortConformance extends BackendConformance {
             ? new int[n]
             : values.equals("long values") ? new long[n] : null;
     for (int i = 0; sortedValues != null && i < n; i++) {
-      Array.set(sortedValues, i, sortedValues instanceof int[] ? (Object) i : (Object) (long) i);
+      if (sortedValues instanceof int[] ints) {
+        ints[i] = i;
+      } else {
+        ((long[]) sortedValues)[i] = i;
+      }
     }
     Object sortedKeys = HostArrays.copy(keys);
     Object inputValues = sortedValues == null ? null : HostArrays.copy(sortedValues);
@@ -515,26 +515,6 @@ public abstract class SortConformance extends BackendConformance {
       case FLOAT -> Arrays.sort((float[]) sorted);
       case DOUBLE -> Arrays.sort((double[]) sorted);
     }
-    if (order == SortOrder.DESCENDING) {
-      int n = Array.getLength(sorted);
-      Object reversed = Array.newInstance(sorted.getClass().getComponentType(), n);
-      for (int i = 0; i < n; i++) {
-        Array.set(reversed, i, Array.get(sorted, n - 1 - i));
-      }
-      return reversed;
-    }
-    return sorted;
-  }
-
-  private static int compare(Object keys, int i, int j) {
-    if (keys instanceof int[] a) {
-      return Integer.compare(a[i], a[j]);
-    } else if (keys instanceof long[] a) {
-      return Long.compare(a[i], a[j]);
-    } else if (keys instanceof float[] a) {
-      return Float.compare(a[i], a[j]);
-    }
-    double[] a = (double[]) keys;
-    return Double.compare(a[i], a[j]);
+    return order == SortOrder.DESCENDING ? HostArrays.reversed(sorted) : sorted;
   }
 }
