@@ -29,6 +29,12 @@ final class PeerLoops {
 </@b.perType>
   }
 
+  /** {@code source} copied over {@code target} (arrays of one type and length); returns target. */
+  static Object copyInto(Object source, Object target) {
+    System.arraycopy(source, 0, target, 0, java.lang.reflect.Array.getLength(source));
+    return target;
+  }
+
   static double serialSum(Object values) {
 <@b.perType of=types; T>
       ${T} s = 0;

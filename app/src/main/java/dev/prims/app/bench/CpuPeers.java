@@ -107,7 +107,7 @@ public final class CpuPeers {
             Peer.referenceOf(
                 PrimsWorkload.HOST_INTO,
                 "System.arraycopy() + Arrays.parallelPrefix" + suffix,
-                () -> sink = PeerLoops.parallelPrefix(copyInto(source, target))));
+                () -> sink = PeerLoops.parallelPrefix(PeerLoops.copyInto(source, target))));
         Object output = PeerLoops.copy(values);
         peers.add(peer("serial loop", () -> PeerLoops.serialPrefix(values, output)));
       }
@@ -153,11 +153,5 @@ public final class CpuPeers {
 
   private static DoubleStream doubles(double[] values) {
     return Arrays.stream(values).parallel();
-  }
-
-  /** Copies {@code source} into {@code target} (an array of its type and length) and returns it. */
-  private static Object copyInto(Object source, Object target) {
-    System.arraycopy(source, 0, target, 0, java.lang.reflect.Array.getLength(source));
-    return target;
   }
 }

@@ -40,7 +40,7 @@ final class SortWorkload {
       case PrimsWorkload.HOST_IN_PLACE -> {
         Object work = PeerLoops.copy(keys);
         yield Stopwatch.timedAfter(
-            () -> copyInto(keys, work), () -> Calls.sortInPlace(view, work, up));
+            () -> PeerLoops.copyInto(keys, work), () -> Calls.sortInPlace(view, work, up));
       }
       default -> throw new IllegalArgumentException("not a host mode: " + mode);
     };
@@ -92,12 +92,12 @@ final class SortWorkload {
         CpuPeers.Peer.referenceOf(
             PrimsWorkload.HOST_INTO,
             "System.arraycopy() + Arrays.parallelSort",
-            () -> PeerLoops.parallelSort(copyInto(keys, target))));
+            () -> PeerLoops.parallelSort(PeerLoops.copyInto(keys, target))));
     Object work = PeerLoops.copy(keys);
     peers.add(
         new CpuPeers.Peer(
             "Arrays.parallelSort in place",
-            () -> copyInto(keys, work),
+            () -> PeerLoops.copyInto(keys, work),
             () -> PeerLoops.parallelSort(work),
             Set.of(PrimsWorkload.HOST_IN_PLACE)));
     if (data.n() <= SERIAL_PEER_MAX) {
@@ -106,12 +106,6 @@ final class SortWorkload {
               "clone() + Arrays.sort", () -> sink = PeerLoops.sortedCopy(keys, false), false));
     }
     return peers;
-  }
-
-  /** {@code source} copied over {@code target} (arrays of one type and length); returns target. */
-  private static Object copyInto(Object source, Object target) {
-    System.arraycopy(source, 0, target, 0, java.lang.reflect.Array.getLength(source));
-    return target;
   }
 
   private static Provenance sort(Prims view, Object values) {
