@@ -1,4 +1,5 @@
 <#-- Reference: the suite's sequential Java answers, one branch or overload per element type. -->
+<#import "/@includes/switch.ftl" as s>
 <@pp.dropOutputFile />
 <@pp.changeOutputFile name="/dev/prims/conformance/Reference.java" />
 <#-- The wrapping dot of two ${T} arrays a and b, each line indented by ${i}. -->
@@ -11,8 +12,6 @@ ${i}  acc += x[i] * y[i];
 ${i}}
 ${i}return acc;
 </#macro>
-<#-- The switch label of a type: its DType constant, or default for the last type. -->
-<#macro case type last><#if last>default<#else>case ${type.java?upper_case}</#if></#macro>
 package dev.prims.conformance;
 
 import dev.prims.DType;
@@ -36,7 +35,7 @@ public final class Reference {
     switch (type) {
 <#list types as type>
 <#assign T = type.java>
-      <@case type type?is_last/>:
+      <@s.case type type?is_last/>:
         {
           ${T} acc = op.identity(type).${T}Value();
           for (${T} v : (${T}[]) array) {
@@ -50,24 +49,8 @@ public final class Reference {
 
   /** The sequential inclusive or exclusive scan of {@code array} in its own type. */
   public static Object scan(Object array, ReduceOp op, boolean inclusive) {
-    DType type = DType.ofArray(array);
-    switch (type) {
-<#list types as type>
-<#assign T = type.java>
-      <@case type type?is_last/>:
-        {
-          ${T}[] in = (${T}[]) array;
-          ${T}[] out = new ${T}[in.length];
-          ${T} acc = op.identity(type).${T}Value();
-          for (int i = 0; i < in.length; i++) {
-            ${T} next = apply(op, acc, in[i]);
-            out[i] = inclusive ? next : acc;
-            acc = next;
-          }
-          return out;
-        }
-</#list>
-    }
+    int[] whole = {0, java.lang.reflect.Array.getLength(array)};
+    return segmentedScan(array, whole, op, inclusive);
   }
 
   /**
@@ -80,7 +63,7 @@ public final class Reference {
     switch (type) {
 <#list types as type>
 <#assign T = type.java>
-      <@case type type?is_last/>:
+      <@s.case type type?is_last/>:
         {
           ${T}[] in = (${T}[]) array;
           ${T}[] out = new ${T}[segments];
@@ -109,7 +92,7 @@ public final class Reference {
     switch (type) {
 <#list types as type>
 <#assign T = type.java>
-      <@case type type?is_last/>:
+      <@s.case type type?is_last/>:
         {
           ${T}[] in = (${T}[]) array;
           ${T}[] out = new ${T}[in.length];

@@ -1,8 +1,7 @@
 <#-- TestData: the suite's seeded inputs, one generator per element type. -->
+<#import "/@includes/switch.ftl" as s>
 <@pp.dropOutputFile />
 <@pp.changeOutputFile name="/dev/prims/conformance/TestData.java" />
-<#-- The switch label of a type: its DType constant, or default for the last type. -->
-<#macro case type last><#if last>default<#else>case ${type.java?upper_case}</#if></#macro>
 <#-- The cast that narrows a double to the type: "(float) " for float, nothing for double. -->
 <#function narrow type><#return (type.java == "float")?then("(float) ", "")></#function>
 package dev.prims.conformance;
@@ -68,7 +67,7 @@ public final class TestData {
     synchronized (CACHE) {
       Object hit = CACHE.get(key);
       if (hit != null) {
-        return copy(hit);
+        return HostArrays.copy(hit);
       }
     }
     Object fresh = generate(type, kind, n, seed);
@@ -80,12 +79,12 @@ public final class TestData {
       while (cachedBytes > CACHE_BYTES && eldest.hasNext()) {
         Object evicted = eldest.next();
         if (evicted != fresh) {
-          cachedBytes -= (long) java.lang.reflect.Array.getLength(evicted) * type(evicted).bytes();
+          cachedBytes -= (long) java.lang.reflect.Array.getLength(evicted) * DType.ofArray(evicted).bytes();
           eldest.remove();
         }
       }
     }
-    return copy(fresh);
+    return HostArrays.copy(fresh);
   }
 
   /** Arrays this long or longer are kept for reuse by {@link #array}. */
@@ -99,24 +98,11 @@ public final class TestData {
 
   private static long cachedBytes;
 
-  private static DType type(Object array) {
-    return DType.ofArray(array);
-  }
-
-  private static Object copy(Object array) {
-    switch (type(array)) {
-<#list types as type>
-      <@case type type?is_last/>:
-        return ((${type.java}[]) array).clone();
-</#list>
-    }
-  }
-
   private static Object generate(DType type, DataKind kind, int n, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     switch (type) {
 <#list types as type>
-      <@case type type?is_last/>:
+      <@s.case type type?is_last/>:
         return ${type.java}s(kind, n, r);
 </#list>
     }
@@ -132,7 +118,7 @@ public final class TestData {
     switch (type) {
 <#list types as type>
 <#assign T = type.java>
-      <@case type type?is_last/>:
+      <@s.case type type?is_last/>:
         {
 <#if type.floating>
           if (kind == DataKind.EXTREME) {
