@@ -38,6 +38,14 @@ typedef unsigned u32;
 #ifndef SELECT_ITEMS_8
 #define SELECT_ITEMS_8 12
 #endif
+// The plain entry's tile of 8-byte values. The general entry's values and indices fill the static
+// shared memory at 12; the plain entry keeps no indices. On an H100 (2^28 long or double values,
+// half kept, tools/cuda-experiments/select_race.cu, 2026-11-27, CUB 1.27-1.28 ms) 18 items at four
+// blocks per SM took 1.141-1.145 ms where 12 took 1.28-1.29, 14 1.23-1.24 and 16 1.18-1.19 (at five
+// blocks per SM 12 items 1.20 ms, 14 1.18, 16 spilled: 1.52-2.01; 20 at four spilled: 1.23-1.62).
+#ifndef SELECT_PLAIN_ITEMS_8
+#define SELECT_PLAIN_ITEMS_8 18
+#endif
 // Blocks of the compaction resident per SM at least, which caps the registers the driver's
 // compiler gives a thread (3: 80, 4: 64, 5: 48): the general entry, and the plain one (no indices,
 // flags or partition: the common select) for 4-byte and 8-byte values. The driver compiles the
@@ -120,7 +128,12 @@ __device__ __forceinline__ void select_int_comparison(int op, bool integer_mode,
 // Whether the program holds for each of a thread's ITEMS values x (and their flags), as bit k of
 // the result: a postfix program on a stack of bits per value. The stack depth depends on the
 // program alone, so every value shares one top, and each instruction is read once per thread.
-template <typename T, typename R, int ITEMS>
+// With LONG_COMPARES (the plain entry) long values are compared as
+// integers only: Predicate writes a long value's comparison with a floating constant as integer
+// comparisons wherever the program fits (SelectProgram.comparesAsDouble tells the host), and the
+// conversion of every value to double that the other comparisons need cost the long kernel spilled
+// registers (H100, 2026-11-27).
+template <typename T, typename R, int ITEMS, bool LONG_COMPARES = false>
 __device__ __forceinline__ u32 select_holds(const T (&x)[ITEMS], const int (&flag)[ITEMS],
                                             const i64* __restrict__ program, int instructions) {
   u32 stack[ITEMS];
@@ -181,9 +194,9 @@ __device__ __forceinline__ u32 select_holds(const T (&x)[ITEMS], const int (&fla
       } else {
         PRIMS_SELECT_PUSH_COMPARE(iop, x[k], bound)
       }
-    } else if (code & INTEGER_MODE) {
+    } else if ((LONG_COMPARES && std::is_integral_v<T>) || (code & INTEGER_MODE)) {
       PRIMS_SELECT_PUSH_COMPARE(op, (i64)x[k], c)
-    } else {
+    } else if constexpr (!(LONG_COMPARES && std::is_integral_v<T>)) {
       const double d = __longlong_as_double(c);
       PRIMS_SELECT_PUSH_COMPARE(op, (double)x[k], d)
     }
@@ -196,10 +209,10 @@ __device__ __forceinline__ u32 select_holds(const T (&x)[ITEMS], const int (&fla
   return holds;
 }
 
-// Items per thread of a compaction tile of T.
-template <typename T>
+// Items per thread of a compaction tile of T, for the plain entry or the general one.
+template <typename T, bool PLAIN = false>
 struct SelectItems {
-  static const int value = sizeof(T) == 4 ? SELECT_ITEMS_4 : SELECT_ITEMS_8;
+  static const int value = sizeof(T) == 4 ? SELECT_ITEMS_4 : PLAIN ? SELECT_PLAIN_ITEMS_8 : SELECT_ITEMS_8;
 };
 
 // One tile of the single-pass compaction per block, tiles numbered by an atomic ticket in start
@@ -285,7 +298,7 @@ __device__ void select_compact(const T* __restrict__ values, const int* __restri
         flag[k] = has_flags && j < valid ? flags_in[base + j] : 0;
       }
     }
-    u32 holds = select_holds<T, R, ITEMS>(x, flag, program, instructions);
+    u32 holds = select_holds<T, R, ITEMS, PLAIN>(x, flag, program, instructions);
     if (valid < TILE) {
 #pragma unroll
       for (int k = 0; k < ITEMS; ++k) {
@@ -559,7 +572,7 @@ __device__ void topk_take(const T* values, const int* indices, i64 count, T* val
       const int* flags_in, int has_flags, T* values_out, int* indices_out, int has_indices_out, i64 at,  \
       i64 capacity, int partition, unsigned* state, unsigned epoch, unsigned delay_ns, i64* kept,       \
       i64* kept_copy) {                                                                                   \
-    select_compact<T, R, SelectItems<T>::value, true>(values, indices, has_indices, n, program, instructions, \
+    select_compact<T, R, SelectItems<T, true>::value, true>(values, indices, has_indices, n, program, instructions, \
                                                       flags_in, has_flags, values_out, indices_out,         \
                                                       has_indices_out, at, capacity, partition, state,      \
                                                       epoch, delay_ns, kept, kept_copy);                    \

@@ -173,16 +173,32 @@ public final class Predicate {
    * constant converted as Java converts it).
    */
   public long[] program(DType type) {
+    if (type == DType.LONG) {
+      long[] lowered = build(type, true);
+      if (SelectProgram.fits(lowered)) {
+        return lowered;
+      }
+    }
+    return build(type, false);
+  }
+
+  private long[] build(DType type, boolean longsAsIntegers) {
     SelectProgram.Builder b = new SelectProgram.Builder();
-    emit(type, b);
+    emit(type, longsAsIntegers, b);
     return b.build();
   }
 
-  private void emit(DType type, SelectProgram.Builder b) {
+  /**
+   * Appends this predicate's instructions. With {@code longsAsIntegers} (long values only), a
+   * comparison with a floating constant becomes comparisons of integers, which a device compares
+   * with fewer registers than a conversion of every value to double (see {@link
+   * LongDoubleComparison}).
+   */
+  private void emit(DType type, boolean longsAsIntegers, SelectProgram.Builder b) {
     switch (kind) {
       case AND, OR -> {
-        left.emit(type, b);
-        right.emit(type, b);
+        left.emit(type, longsAsIntegers, b);
+        right.emit(type, longsAsIntegers, b);
         b.add(kind == Kind.AND ? SelectProgram.AND : SelectProgram.OR, 0);
       }
       case NOT_NAN -> b.add(SelectProgram.NOT_NAN, 0);
@@ -190,6 +206,8 @@ public final class Predicate {
         int op = SelectProgram.LT + kind.ordinal();
         if (integerCompare(type)) {
           b.add(op | SelectProgram.INTEGER_MODE, longConstant);
+        } else if (longsAsIntegers) {
+          LongDoubleComparison.emit(op, doubleConstant, b);
         } else {
           b.add(op, Double.doubleToRawLongBits(doubleConstant(type)));
         }

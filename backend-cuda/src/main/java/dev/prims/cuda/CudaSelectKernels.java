@@ -25,6 +25,11 @@ final class CudaSelectKernels implements SelectKernels {
   static final int ITEMS_8 = 12;
 
   /**
+   * Items per thread of a plain compaction's tile of 8-byte values ({@code SELECT_PLAIN_ITEMS_8}).
+   */
+  static final int PLAIN_ITEMS_8 = 18;
+
+  /**
    * Blocks per SM of a capped compaction (SELECT_MIN_BLOCKS in select.cu: as many as its launch
    * bounds keep resident), which loops over the tiles.
    */
@@ -64,9 +69,12 @@ final class CudaSelectKernels implements SelectKernels {
     this.states = new CudaTileEpochs(backend, "select.states");
   }
 
-  /** Values per compaction tile of {@code type} (one block's). */
-  static int tile(DType type) {
-    return DeviceSorter.BLOCK_SIZE * (type.bytes() == 4 ? ITEMS_4 : ITEMS_8);
+  /**
+   * Values per compaction tile of {@code type} (one block's), of the plain entry or the general.
+   */
+  static int tile(DType type, boolean plain) {
+    int items8 = plain ? PLAIN_ITEMS_8 : ITEMS_8;
+    return DeviceSorter.BLOCK_SIZE * (type.bytes() == 4 ? ITEMS_4 : items8);
   }
 
   /** The entry point {@code kernel} for values of {@code type}. */
@@ -82,7 +90,7 @@ final class CudaSelectKernels implements SelectKernels {
    * into the result slot (mapped host memory), read after the call's one wait: a call allocates
    * nothing and copies nothing back. A compaction without indices, flags or partition runs the
    * {@code select_compact_plain} entry, which the driver compiles to fewer registers (more blocks
-   * per SM).
+   * per SM) and, for 8-byte values, larger tiles.
    */
   @Override
   public long compact(Compaction compaction) {
@@ -93,9 +101,14 @@ final class CudaSelectKernels implements SelectKernels {
     DeviceBuffer flagsIn = compaction.flagsIn();
     DeviceBuffer indicesOut = compaction.indicesOut();
     long n = v.length();
-    long tiles = (n + tile(v.type()) - 1) / tile(v.type());
+    // the plain entry compares long values as integers only (SelectProgram.comparesAsDouble)
     boolean plain =
-        indices == null && flagsIn == null && indicesOut == null && !compaction.partition();
+        indices == null
+            && flagsIn == null
+            && indicesOut == null
+            && !compaction.partition()
+            && !(v.type() == DType.LONG && SelectProgram.comparesAsDouble(program));
+    long tiles = (n + tile(v.type(), plain) - 1) / tile(v.type(), plain);
     // a capped compaction loops over tiles on a resident grid and stops once capacity are kept
     long blocks =
         compaction.capacity() < n

@@ -40,7 +40,10 @@ class CudaSelectModulesTest {
     Map<String, Integer> defines = CudaPolicyTest.defines("src/main/cuda/device/select.cu");
     assertEquals(CudaSelectKernels.ITEMS_4, defines.get("SELECT_ITEMS_4"));
     assertEquals(CudaSelectKernels.ITEMS_8, defines.get("SELECT_ITEMS_8"));
-    assertEquals(256 * 20, CudaSelectKernels.tile(DType.FLOAT));
-    assertEquals(256 * 12, CudaSelectKernels.tile(DType.LONG));
+    assertEquals(CudaSelectKernels.PLAIN_ITEMS_8, defines.get("SELECT_PLAIN_ITEMS_8"));
+    assertEquals(256 * 20, CudaSelectKernels.tile(DType.FLOAT, false));
+    assertEquals(256 * 20, CudaSelectKernels.tile(DType.FLOAT, true));
+    assertEquals(256 * 12, CudaSelectKernels.tile(DType.LONG, false));
+    assertEquals(256 * 18, CudaSelectKernels.tile(DType.DOUBLE, true));
   }
 }

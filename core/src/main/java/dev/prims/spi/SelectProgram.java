@@ -93,6 +93,38 @@ public final class SelectProgram {
     return program.length / 2;
   }
 
+  /**
+   * Whether {@code program} stays within {@link #MAX_INSTRUCTIONS} instructions and a stack {@link
+   * #MAX_DEPTH} deep.
+   */
+  public static boolean fits(long[] program) {
+    int instructions = instructions(program);
+    int depth = 0;
+    int deepest = 0;
+    for (int p = 0; p < instructions; p++) {
+      int op = (int) (program[2 * p] & 0xff);
+      depth += op == AND || op == OR ? -1 : 1;
+      deepest = Math.max(deepest, depth);
+    }
+    return instructions <= MAX_INSTRUCTIONS && deepest <= MAX_DEPTH;
+  }
+
+  /**
+   * Whether {@code program} compares a value as a double ({@link #LT} .. {@link #NE} without {@link
+   * #INTEGER_MODE}): for long values, {@code Predicate} writes such comparisons as integer ones
+   * unless the program would not {@link #fits fit}.
+   */
+  public static boolean comparesAsDouble(long[] program) {
+    for (int p = 0; p < instructions(program); p++) {
+      long code = program[2 * p];
+      int op = (int) (code & 0xff);
+      if (op <= NE && (code & INTEGER_MODE) == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Appends instructions. */
   public static final class Builder {
     private long[] words = new long[8];
