@@ -36,10 +36,7 @@ class StopwatchTest {
         new Stopwatch(budget)
             .time(
                 () -> {
-                  long end = System.nanoTime() + 2_000_000;
-                  while (System.nanoTime() < end) {
-                    Thread.onSpinWait();
-                  }
+                  spin(2_000_000);
                   return OptionalDouble.empty();
                 });
     assertFalse(t.deviceClock());
@@ -101,10 +98,7 @@ class StopwatchTest {
             .time(
                 () -> {
                   calls.incrementAndGet();
-                  long end = System.nanoTime() + 2_000;
-                  while (System.nanoTime() < end) {
-                    Thread.onSpinWait();
-                  }
+                  spin(2_000);
                   return OptionalDouble.empty();
                 });
     assertEquals(20, t.reps());
