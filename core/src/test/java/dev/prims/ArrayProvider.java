@@ -70,6 +70,15 @@ public abstract class ArrayProvider implements BackendProvider {
     return (int[]) array(buffer);
   }
 
+  /** The int sum of {@code values}, wrapping as int arithmetic does. */
+  public static int sum(int[] values) {
+    int sum = 0;
+    for (int v : values) {
+      sum += v;
+    }
+    return sum;
+  }
+
   private final class ArrayBuffer extends AbstractBuffer {
     final Object values;
 

@@ -125,14 +125,6 @@ final class DeferredProvider extends ArrayProvider {
     }
   }
 
-  private static int sum(int[] values) {
-    int sum = 0;
-    for (int v : values) {
-      sum += v;
-    }
-    return sum;
-  }
-
   private final class DeferredBackend extends ArrayBackend {
     @Override
     public boolean asyncPath(Primitive primitive) {

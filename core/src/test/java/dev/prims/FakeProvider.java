@@ -64,11 +64,7 @@ final class FakeProvider extends ArrayProvider {
           if (mode == Mode.THROWS_RUNTIME) {
             throw new IllegalStateException("driver exploded");
           }
-          int sum = 0;
-          for (int v : (int[]) array) {
-            sum += v;
-          }
-          return sum;
+          return sum((int[]) array);
         }
       };
     }

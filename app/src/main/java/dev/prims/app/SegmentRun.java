@@ -36,7 +36,23 @@ final class SegmentRun {
   }
 
   /** The result values, the indices of a segmented arg-min/arg-max (else null), the provenance. */
-  record Result(Object values, long[] indices, Provenance provenance) {}
+  record Result(Object values, long[] indices, Provenance provenance) {
+    static Result of(ByKeyResult<?, ?> r) {
+      return new Result(r.values(), null, r.provenance());
+    }
+
+    static Result of(ScanResult<?> r) {
+      return new Result(r.values(), null, r.provenance());
+    }
+
+    static Result of(SegmentResult<?> r) {
+      return new Result(r.values(), null, r.provenance());
+    }
+
+    static Result of(SegmentArgResult<?> r) {
+      return new Result(r.values(), r.indices(), r.provenance());
+    }
+  }
 
   private SegmentRun() {}
 
@@ -86,9 +102,7 @@ final class SegmentRun {
     if (!reduce) {
       report.put("kind", kind.name().toLowerCase(Locale.ROOT));
     }
-    Object values;
-    long[] indices = null;
-    Provenance provenance;
+    Result result;
     long count;
     if (byKey) {
       int[] keys = new int[n];
@@ -96,15 +110,10 @@ final class SegmentRun {
         keys[i] = i / length;
       }
       ByKey<int[]> runs = prims.byKey(keys);
-      if (reduce) {
-        ByKeyResult<int[], ?> r = timer.timed(() -> Calls.reduce(runs, data, op));
-        values = r.values();
-        provenance = r.provenance();
-      } else {
-        ScanResult<?> r = timer.timed(() -> Calls.scan(runs, data, op, kind));
-        values = r.values();
-        provenance = r.provenance();
-      }
+      result =
+          reduce
+              ? Result.of(timer.timed(() -> Calls.reduce(runs, data, op)))
+              : Result.of(timer.timed(() -> Calls.scan(runs, data, op, kind)));
       count = n == 0 ? 0 : (n - 1L) / length + 1;
     } else {
       int segments = n == 0 ? 0 : (n - 1) / length + 1;
@@ -113,23 +122,17 @@ final class SegmentRun {
         offsets[s] = (int) Math.min(n, (long) s * length);
       }
       Segments split = prims.segments(offsets);
-      if (arg) {
-        SegmentArgResult<?> r = timer.timed(() -> Calls.argReduce(split, data, op));
-        values = r.values();
-        indices = r.indices();
-        provenance = r.provenance();
-      } else if (reduce) {
-        SegmentResult<?> r = timer.timed(() -> Calls.reduce(split, data, op));
-        values = r.values();
-        provenance = r.provenance();
-      } else {
-        ScanResult<?> r = timer.timed(() -> Calls.scan(split, data, op, kind));
-        values = r.values();
-        provenance = r.provenance();
-      }
+      result =
+          arg
+              ? Result.of(timer.timed(() -> Calls.argReduce(split, data, op)))
+              : reduce
+                  ? Result.of(timer.timed(() -> Calls.reduce(split, data, op)))
+                  : Result.of(timer.timed(() -> Calls.scan(split, data, op, kind)));
       count = segments;
     }
     report.put("segments", count);
+    Object values = result.values();
+    long[] indices = result.indices();
     int results = Array.getLength(values);
     report.put("first", results == 0 ? null : JsonOutput.element(values, 0));
     report.put("last", results == 0 ? null : JsonOutput.element(values, results - 1));
@@ -137,6 +140,6 @@ final class SegmentRun {
       report.put("firstIndex", indices[0]);
       report.put("lastIndex", indices[results - 1]);
     }
-    return new Result(values, indices, provenance);
+    return result;
   }
 }

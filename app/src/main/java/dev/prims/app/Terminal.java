@@ -1,9 +1,13 @@
 package dev.prims.app;
 
+import java.io.PrintWriter;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.jline.nativ.CLibrary;
 
-/** Whether stderr is an interactive terminal, for progress bars. */
+/**
+ * Progress on stderr: whether it is an interactive terminal (for progress bars), progress lines.
+ */
 public final class Terminal {
   private static final int STDERR = 2;
 
@@ -16,6 +20,14 @@ public final class Terminal {
    */
   public static boolean stderrIsInteractive() {
     return interactive(System.getenv(), stderrIsTty());
+  }
+
+  /** Prints each line to {@code err} after {@code "<command>: "}, flushed at once. */
+  public static Consumer<String> progressLines(PrintWriter err, String command) {
+    return line -> {
+      err.println(command + ": " + line);
+      err.flush();
+    };
   }
 
   static boolean interactive(Map<String, String> env, boolean tty) {

@@ -1,5 +1,6 @@
 package dev.prims.conformance;
 
+import dev.prims.conformance.seq.SequentialProvider;
 import java.util.List;
 import java.util.Map;
 
@@ -12,6 +13,6 @@ class SequentialScanTest extends ScanConformance {
 
   @Override
   protected List<Map<String, String>> launchShapes() {
-    return List.of(Map.of("prims.seq.chunk", "3"), Map.of("prims.seq.chunk", "1000"));
+    return SequentialProvider.launchShapes(false);
   }
 }

@@ -129,7 +129,6 @@ public final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     if (from != null) {
       BenchResult saved = BenchFiles.readJson(from);
       write(null, saved, out);
@@ -143,10 +142,7 @@ public final class BenchCommand implements Callable<Integer> {
       result =
           new BenchRunner(
                   plan,
-                  line -> {
-                    err.println("prims bench: " + line);
-                    err.flush();
-                  },
+                  Terminal.progressLines(spec.commandLine().getErr(), "prims bench"),
                   progress)
               .devices(devices == null ? null : devices.trim())
               .run(prims);

@@ -218,9 +218,8 @@ public final class BenchRunner {
     if (gpu.isEmpty() || !plan.references() || !(deviceMode || hostMode)) {
       return Map.of();
     }
-    CubReference.Located located = CubReference.locate(log);
-    if (located.get().isEmpty()) {
-      notes.add("CUB/Thrust reference not run: " + located.problem());
+    Optional<CubReference> cub = CubReference.locate(log).orNote("CUB/Thrust reference", notes);
+    if (cub.isEmpty()) {
       return Map.of();
     }
     int device = BenchTarget.cudaDevice(targets);
@@ -253,7 +252,7 @@ public final class BenchRunner {
       }
     }
     log.accept("running the CUB/Thrust reference (" + requests.size() + " measurements)");
-    Map<CubRequest, CubResult> results = located.reference().run(requests, device);
+    Map<CubRequest, CubResult> results = cub.get().run(requests, device);
     results.forEach(
         (request, result) -> {
           if (!result.ok()) {

@@ -58,6 +58,17 @@ public final class CubReference {
     public Optional<CubReference> get() {
       return Optional.ofNullable(reference);
     }
+
+    /**
+     * The reference, or empty after adding "{@code what} not run: " and the problem to {@code
+     * notes}.
+     */
+    public Optional<CubReference> orNote(String what, List<String> notes) {
+      if (reference == null) {
+        notes.add(what + " not run: " + problem);
+      }
+      return get();
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.prims.Primitive;
 import dev.prims.Prims;
 import dev.prims.app.BackendsOption;
 import dev.prims.app.JsonOption;
+import dev.prims.app.Terminal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -70,7 +71,6 @@ public final class LadderCommand implements Callable<Integer> {
     int count = sizes.get(0).intValue();
     List<Primitive> chosen = primitives == null ? null : parsePrimitives(primitives);
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     LadderRunner.Result result;
     try (Prims prims = Prims.create()) {
       result =
@@ -82,10 +82,7 @@ public final class LadderCommand implements Callable<Integer> {
                   count,
                   quick ? TimingBudget.QUICK : TimingBudget.STANDARD,
                   !noReference,
-                  line -> {
-                    err.println("prims ladder: " + line);
-                    err.flush();
-                  })
+                  Terminal.progressLines(spec.commandLine().getErr(), "prims ladder"))
               .run(prims);
     }
     Map<String, Object> report = BenchFiles.newReport("prims ladder", spec);

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -113,13 +114,12 @@ public final class LadderRunner {
     if (!references || targets.stream().noneMatch(BenchTarget::gpu)) {
       return Map.of();
     }
-    CubReference.Located located = CubReference.locate(log);
-    if (located.get().isEmpty()) {
-      notes.add("CUB reference not run: " + located.problem());
+    Optional<CubReference> cub = CubReference.locate(log).orNote("CUB reference", notes);
+    if (cub.isEmpty()) {
       return Map.of();
     }
     int device = BenchTarget.cudaDevice(targets);
-    return located.reference().run(primitives.stream().map(this::request).toList(), device);
+    return cub.get().run(primitives.stream().map(this::request).toList(), device);
   }
 
   private CubRequest request(Primitive primitive) {

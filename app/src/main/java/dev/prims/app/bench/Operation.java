@@ -47,16 +47,10 @@ public enum Operation {
   private final int segment;
   private final int keyBytes;
 
+  /** A plain primitive under {@code op}, its family the primitive's id. */
   Operation(
       Primitive primitive, String op, ReduceOp reduceOp, ScanKind scanKind, int bytesPerElement) {
-    this.primitive = primitive;
-    this.op = op;
-    this.reduceOp = reduceOp;
-    this.scanKind = scanKind;
-    this.bytesPerElement = bytesPerElement;
-    this.family = primitive.id();
-    this.segment = 0;
-    this.keyBytes = 0;
+    this(primitive, primitive.id(), op, reduceOp, scanKind, bytesPerElement, 0, 0);
   }
 
   /**
@@ -64,14 +58,7 @@ public enum Operation {
    * of one input named on its own in {@code --primitives}.
    */
   Operation(String family, ReduceOp reduceOp) {
-    this.primitive = Primitive.REDUCE;
-    this.op = family;
-    this.reduceOp = reduceOp;
-    this.scanKind = null;
-    this.bytesPerElement = 1;
-    this.family = family;
-    this.segment = 0;
-    this.keyBytes = 0;
+    this(Primitive.REDUCE, family, family, reduceOp, null, 1, 0, 0);
   }
 
   /**
@@ -79,14 +66,7 @@ public enum Operation {
    * elements: reads the values (the per-segment values and indices written are not counted).
    */
   Operation(String op, ReduceOp reduceOp, int segment) {
-    this.primitive = Primitive.REDUCE;
-    this.op = op;
-    this.reduceOp = reduceOp;
-    this.scanKind = null;
-    this.bytesPerElement = 1;
-    this.family = "segreduce";
-    this.segment = segment;
-    this.keyBytes = 0;
+    this(Primitive.REDUCE, "segreduce", op, reduceOp, null, 1, segment, 0);
   }
 
   /**
@@ -96,14 +76,15 @@ public enum Operation {
    */
   Operation(
       Primitive primitive, String family, String op, ScanKind scanKind, int segment, int intKeys) {
-    this.primitive = primitive;
-    this.op = op;
-    this.reduceOp = ReduceOp.SUM;
-    this.scanKind = primitive == Primitive.SCAN ? scanKind : null;
-    this.bytesPerElement = primitive == Primitive.SCAN ? 2 : 1;
-    this.family = family;
-    this.segment = segment;
-    this.keyBytes = 4 * intKeys;
+    this(
+        primitive,
+        family,
+        op,
+        ReduceOp.SUM,
+        primitive == Primitive.SCAN ? scanKind : null,
+        primitive == Primitive.SCAN ? 2 : 1,
+        segment,
+        4 * intKeys);
   }
 
   /**
@@ -113,14 +94,27 @@ public enum Operation {
    * count.
    */
   Operation(String family) {
-    this.primitive = Primitive.SCAN;
-    this.op = "mean-run-4";
-    this.reduceOp = null;
-    this.scanKind = null;
-    this.bytesPerElement = 1;
+    this(Primitive.SCAN, family, "mean-run-4", null, null, 1, 0, 0);
+  }
+
+  /** The operation with every field as given; the constructors above fill them in. */
+  Operation(
+      Primitive primitive,
+      String family,
+      String op,
+      ReduceOp reduceOp,
+      ScanKind scanKind,
+      int bytesPerElement,
+      int segment,
+      int keyBytes) {
+    this.primitive = primitive;
     this.family = family;
-    this.segment = 0;
-    this.keyBytes = 0;
+    this.op = op;
+    this.reduceOp = reduceOp;
+    this.scanKind = scanKind;
+    this.bytesPerElement = bytesPerElement;
+    this.segment = segment;
+    this.keyBytes = keyBytes;
   }
 
   /**

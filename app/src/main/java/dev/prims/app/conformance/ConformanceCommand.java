@@ -3,6 +3,7 @@ package dev.prims.app.conformance;
 import dev.prims.Prims;
 import dev.prims.app.BackendsOption;
 import dev.prims.app.JsonOption;
+import dev.prims.app.Terminal;
 import dev.prims.app.bench.BenchFiles;
 import dev.prims.spi.Availability;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,7 +67,8 @@ public final class ConformanceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+    Consumer<String> progress =
+        Terminal.progressLines(spec.commandLine().getErr(), "prims conformance");
     List<String> chosen = cells();
     Map<String, Availability> availability;
     try (Prims prims = Prims.create()) {
@@ -98,8 +101,7 @@ public final class ConformanceCommand implements Callable<Integer> {
               ? ConformanceTarget.of(id, a)
               : List.of(ConformanceTarget.devices(id, devices.trim()));
       for (ConformanceTarget target : targets) {
-        err.println("prims conformance: running the suite on " + target.label());
-        err.flush();
+        progress.accept("running the suite on " + target.label());
         long start = System.nanoTime();
         Map<String, ConformanceCell> cells = ConformanceSuite.run(target, chosen);
         boolean failed = cells.values().stream().anyMatch(c -> c.failed() > 0);

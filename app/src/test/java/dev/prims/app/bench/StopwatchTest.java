@@ -32,16 +32,7 @@ class StopwatchTest {
   @Test
   void fallsBackToWallTimeWithoutADeviceClock() {
     TimingBudget budget = new TimingBudget(0, 0, 3, 3, 0, 60);
-    Timing t =
-        new Stopwatch(budget)
-            .time(
-                () -> {
-                  long end = System.nanoTime() + 2_000_000;
-                  while (System.nanoTime() < end) {
-                    Thread.onSpinWait();
-                  }
-                  return OptionalDouble.empty();
-                });
+    Timing t = new Stopwatch(budget).time(Stopwatch.timedAfter(null, () -> spin(2_000_000)));
     assertFalse(t.deviceClock());
     assertTrue(t.bestMs() >= 2, "best " + t.bestMs());
   }
@@ -81,14 +72,15 @@ class StopwatchTest {
     Timing t =
         new Stopwatch(budget)
             .time(
-                () -> {
-                  try {
-                    Thread.sleep(1);
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                  return OptionalDouble.empty();
-                });
+                Stopwatch.timedAfter(
+                    null,
+                    () -> {
+                      try {
+                        Thread.sleep(1);
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
+                    }));
     assertTrue(t.reps() < 1000 && t.reps() >= 1, "reps " + t.reps());
   }
 
@@ -99,14 +91,12 @@ class StopwatchTest {
     Timing t =
         new Stopwatch(budget)
             .time(
-                () -> {
-                  calls.incrementAndGet();
-                  long end = System.nanoTime() + 2_000;
-                  while (System.nanoTime() < end) {
-                    Thread.onSpinWait();
-                  }
-                  return OptionalDouble.empty();
-                });
+                Stopwatch.timedAfter(
+                    null,
+                    () -> {
+                      calls.incrementAndGet();
+                      spin(2_000);
+                    }));
     assertEquals(20, t.reps());
     assertTrue(calls.get() > 3 + 20, "runs batched: " + calls.get() + " calls");
     assertTrue(t.bestMs() >= 0.002 && t.bestMs() < Stopwatch.BATCH_MS, "best " + t.bestMs());

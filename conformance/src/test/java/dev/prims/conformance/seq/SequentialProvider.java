@@ -5,6 +5,7 @@ import dev.prims.spi.Backend;
 import dev.prims.spi.BackendContext;
 import dev.prims.spi.BackendProvider;
 import dev.prims.spi.DeviceInfo;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,6 +29,20 @@ public final class SequentialProvider implements BackendProvider {
    * host memory may ({@link dev.prims.spi.BufferManager#upload}; the cpu backend does).
    */
   static final String SHARED_UPLOADS = "prims.seq.sharedUploads";
+
+  /**
+   * The launch shapes the suites run this backend in: chunks of 3 and of 1000 elements, and with
+   * {@code onePass} the same again folding in one pass.
+   */
+  public static List<Map<String, String>> launchShapes(boolean onePass) {
+    List<Map<String, String>> shapes = new ArrayList<>();
+    for (boolean pass : onePass ? List.of(false, true) : List.of(false)) {
+      for (String chunk : List.of("3", "1000")) {
+        shapes.add(pass ? Map.of(CHUNK, chunk, ONE_PASS, "true") : Map.of(CHUNK, chunk));
+      }
+    }
+    return List.copyOf(shapes);
+  }
 
   @Override
   public String id() {
