@@ -223,14 +223,13 @@ final class CudaBackend extends AbstractBackend {
   public OptionalDouble deviceMillis(Runnable work) {
     timingLock.lock();
     try {
-      call(
+      run(
           () -> {
             cuEventCreate(timingStart, CUevent_flags.CU_EVENT_DEFAULT);
             cuEventCreate(timingEnd, CUevent_flags.CU_EVENT_DEFAULT);
             timing = true;
             timingStarted = false;
             timingPending = false;
-            return null;
           });
       try {
         work.run();
@@ -250,7 +249,7 @@ final class CudaBackend extends AbstractBackend {
                   return (double) ms[0];
                 }));
       } finally {
-        call(
+        run(
             () -> {
               // asynchronous calls leave the end mark pending; a later synchronize must not
               // record the events destroyed here
@@ -259,7 +258,6 @@ final class CudaBackend extends AbstractBackend {
               timingStarted = false;
               cuEventDestroy(timingStart);
               cuEventDestroy(timingEnd);
-              return null;
             });
       }
     } finally {
@@ -339,6 +337,15 @@ final class CudaBackend extends AbstractBackend {
 
   boolean isClosed() {
     return closed;
+  }
+
+  /** {@link #call} for work without an answer. */
+  void run(Runnable work) {
+    call(
+        () -> {
+          work.run();
+          return null;
+        });
   }
 
   /**

@@ -57,7 +57,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     DType type = DType.ofArray(array);
     dev.prims.spi.BufferManager.checkSlice(array, offset, length);
     if (!staged(length, type)) {
-      return copyIn(type, length, hostPointer(array).withByteOffset((long) offset * type.bytes()));
+      return copyIn(type, length, hostPointer(array, offset, type));
     }
     return copyIn(
         type,
@@ -92,11 +92,10 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     CudaBuffer buffer = (CudaBuffer) allocate(type, length);
     try {
       if (length > 0) {
-        backend.call(
+        backend.run(
             () -> {
               copy.accept(buffer);
               backend.countToDevice((long) length * type.bytes());
-              return null;
             });
       }
       return buffer;
@@ -112,18 +111,14 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     CudaBuffer target = backend.own(buffer);
     DType type = DType.ofArray(array);
     CUdeviceptr start = target.pointer().withByteOffset(at * type.bytes());
-    backend.call(
+    backend.run(
         () -> {
           if (staged(length, type)) {
             backend.streamer().upload(array, offset, length, type, start);
           } else {
-            cuMemcpyHtoD(
-                start,
-                hostPointer(array).withByteOffset((long) offset * type.bytes()),
-                (long) length * type.bytes());
+            cuMemcpyHtoD(start, hostPointer(array, offset, type), (long) length * type.bytes());
           }
           backend.countToDevice((long) length * type.bytes());
-          return null;
         });
   }
 
@@ -144,20 +139,21 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     if (length == 0) {
       return;
     }
-    backend.call(
+    backend.run(
         () -> {
           if (staged(length, type)) {
             backend.streamer().download(source.pointer(), array, offset, length, type);
-            backend.countToHost((long) length * type.bytes());
-            return null;
+          } else {
+            cuMemcpyDtoH(
+                hostPointer(array, offset, type), source.pointer(), (long) length * type.bytes());
           }
-          cuMemcpyDtoH(
-              hostPointer(array).withByteOffset((long) offset * type.bytes()),
-              source.pointer(),
-              (long) length * type.bytes());
           backend.countToHost((long) length * type.bytes());
-          return null;
         });
+  }
+
+  /** A pointer to element {@code offset} of {@code array}. */
+  private static Pointer hostPointer(Object array, int offset, DType type) {
+    return hostPointer(array).withByteOffset((long) offset * type.bytes());
   }
 
   private static Pointer hostPointer(Object array) {

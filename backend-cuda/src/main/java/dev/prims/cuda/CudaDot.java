@@ -47,7 +47,7 @@ final class CudaDot implements DotProduct {
   private Runnable prepare(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     CudaBuffer x = backend.own(a);
     CudaBuffer y = backend.own(b);
-    check(x, y);
+    check(x.type(), x.length(), y.type(), y.length());
     String variant = variant(call);
     long n = x.length();
     if (n == 0) {
@@ -64,14 +64,14 @@ final class CudaDot implements DotProduct {
   }
 
   /** Same type and length. */
-  private static void check(CudaBuffer x, CudaBuffer y) {
-    if (x.type() != y.type()) {
+  private static void check(DType xType, long xLength, DType yType, long yLength) {
+    if (xType != yType) {
       throw new IllegalArgumentException(
-          "dot needs inputs of one type, got " + x.type().id() + " and " + y.type().id());
+          "dot needs inputs of one type, got " + xType.id() + " and " + yType.id());
     }
-    if (x.length() != y.length()) {
+    if (xLength != yLength) {
       throw new IllegalArgumentException(
-          "dot needs inputs of equal length, got " + x.length() + " and " + y.length());
+          "dot needs inputs of equal length, got " + xLength + " and " + yLength);
     }
   }
 
@@ -113,18 +113,11 @@ final class CudaDot implements DotProduct {
       return DotProduct.super.dot(buffers, a, b, call);
     }
     DType type = DType.ofArray(a);
-    if (DType.ofArray(b) != type) {
-      throw new IllegalArgumentException(
-          "dot needs inputs of one type, got " + type.id() + " and " + DType.ofArray(b).id());
-    }
-    int n = java.lang.reflect.Array.getLength(a);
-    if (java.lang.reflect.Array.getLength(b) != n) {
-      throw new IllegalArgumentException(
-          "dot needs inputs of equal length, got "
-              + n
-              + " and "
-              + java.lang.reflect.Array.getLength(b));
-    }
+    check(
+        type,
+        java.lang.reflect.Array.getLength(a),
+        DType.ofArray(b),
+        java.lang.reflect.Array.getLength(b));
     String variant = variant(call);
     String sum = "reduce_vectorized_" + type.id() + "_sum";
     return backend.call(

@@ -108,16 +108,7 @@ final class CudaFoldKernels implements FoldKernels {
   @Override
   public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
     CudaBuffer in = floating(input);
-    return backend.call(
-        () -> {
-          String kernel = "fold_sum_" + in.type().id();
-          CUdeviceptr sums = backend.scratch(8L * CudaFoldPolicy.MAX_FOLDS);
-          backend.zero(sums, 2L * CudaFoldPolicy.MAX_FOLDS);
-          KernelArgs args = new KernelArgs().pointer(in.pointer()).i64(in.length());
-          planArgs(args, plan).pointer(sums);
-          backend.launch("fold", kernel, blocks(kernel, in.length()), 0, args);
-          return backend.fetchLongs(sums, plan.folds());
-        });
+    return foldSums("fold_sum_" + in.type().id(), plan, in);
   }
 
   @Override
@@ -135,15 +126,25 @@ final class CudaFoldKernels implements FoldKernels {
               + " "
               + y.type().id());
     }
+    return foldSums("fold_dot_" + x.type().id(), plan, x, y);
+  }
+
+  /**
+   * The plan's fold sums of {@code kernel}, which reads the elements of {@code inputs} (all of one
+   * length) and adds into zeroed sums.
+   */
+  private long[] foldSums(String kernel, FoldPlan plan, CudaBuffer... inputs) {
+    long n = inputs[0].length();
     return backend.call(
         () -> {
-          String kernel = "fold_dot_" + x.type().id();
           CUdeviceptr sums = backend.scratch(8L * CudaFoldPolicy.MAX_FOLDS);
           backend.zero(sums, 2L * CudaFoldPolicy.MAX_FOLDS);
-          KernelArgs args =
-              new KernelArgs().pointer(x.pointer()).pointer(y.pointer()).i64(x.length());
-          planArgs(args, plan).pointer(sums);
-          backend.launch("fold", kernel, blocks(kernel, x.length()), 0, args);
+          KernelArgs args = new KernelArgs();
+          for (CudaBuffer input : inputs) {
+            args.pointer(input.pointer());
+          }
+          planArgs(args.i64(n), plan).pointer(sums);
+          backend.launch("fold", kernel, blocks(kernel, n), 0, args);
           return backend.fetchLongs(sums, plan.folds());
         });
   }
@@ -167,7 +168,7 @@ final class CudaFoldKernels implements FoldKernels {
     if (n == 0) {
       return;
     }
-    backend.call(
+    backend.run(
         () -> {
           String type = in.type().id();
           String apply = "fold_scan_apply_" + type;
@@ -186,7 +187,6 @@ final class CudaFoldKernels implements FoldKernels {
           planArgs(applyArgs, plan).pointer(totals).i32(kind == ScanKind.EXCLUSIVE ? 1 : 0);
           backend.launch("fold", apply, blocks, 0, applyArgs);
           backend.synchronize();
-          return null;
         });
   }
 

@@ -9,6 +9,7 @@ import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceScanner;
 import dev.prims.spi.HostChunkScan;
 import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
@@ -25,7 +26,7 @@ import jcuda.driver.CUdeviceptr;
  * back. Each variant's kernels are a PTX module of their own (see {@link #module}), loaded on the
  * variant's first use.
  */
-final class CudaScanner implements Scanner {
+final class CudaScanner extends DeviceScanner {
   private static final long ALIGN = 256;
 
   private final CudaBackend backend;
@@ -35,26 +36,18 @@ final class CudaScanner implements Scanner {
     this.backend = backend;
   }
 
+  /** Runs {@code enqueue} and waits for the stream. */
   @Override
-  public void scan(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Runnable enqueue = prepare(input, output, op, kind, null, call);
-    if (enqueue != null) {
-      backend.callAndRead(enqueue, bytes -> null);
-    }
+  protected void run(Runnable enqueue) {
+    backend.callAndRead(enqueue, bytes -> null);
   }
 
   /**
-   * Enqueues the scan and returns; the future completes when the stream has written {@code output}
+   * Enqueues the scan and returns; the future completes when the stream has written the output
    * (later calls on this backend see it complete without waiting, in stream order).
    */
   @Override
-  public CompletableFuture<Void> scanAsync(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Runnable enqueue = prepare(input, output, op, kind, null, call);
-    if (enqueue == null) {
-      return CompletableFuture.completedFuture(null);
-    }
+  protected CompletableFuture<Void> runAsync(Runnable enqueue) {
     return backend.enqueueAsync(enqueue, bytes -> null);
   }
 
@@ -76,35 +69,15 @@ final class CudaScanner implements Scanner {
     return true;
   }
 
-  /**
-   * Scans with {@code carry} before the first element in the look-back variants' single launch;
-   * false for the other variants (the caller then applies the carry after the scan).
-   */
+  /** The look-back variants take the carry in their single launch. */
   @Override
-  public boolean scanWithCarry(
-      DeviceBuffer input,
-      DeviceBuffer output,
-      ReduceOp op,
-      ScanKind kind,
-      Number carry,
-      CallContext call) {
+  protected boolean carriesInOnePass(CallContext call) {
     String variant = backend.variant(Primitive.SCAN, call);
-    if (!variant.equals("bulk") && !variant.equals("decoupled-lookback")) {
-      return false;
-    }
-    Runnable enqueue = prepare(input, output, op, kind, carry, call);
-    if (enqueue != null) {
-      backend.callAndRead(enqueue, bytes -> null);
-    }
-    return true;
+    return variant.equals("bulk") || variant.equals("decoupled-lookback");
   }
 
-  /**
-   * Checks the buffers, records the variant, and returns what enqueues the scan's kernels (to run
-   * under the lock), or null for an empty input; {@code carry} (or null) comes before the first
-   * element.
-   */
-  private Runnable prepare(
+  @Override
+  protected Runnable prepare(
       DeviceBuffer input,
       DeviceBuffer output,
       ReduceOp op,
@@ -225,11 +198,7 @@ final class CudaScanner implements Scanner {
 
     @Override
     public void stream(HostScanRange range, HostChunkScan.Chunk<CUdeviceptr> chunk) {
-      backend.call(
-          () -> {
-            backend.streamer().scan(range, chunk);
-            return null;
-          });
+      backend.run(() -> backend.streamer().scan(range, chunk));
     }
   }
 

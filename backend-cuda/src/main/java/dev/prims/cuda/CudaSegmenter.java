@@ -376,11 +376,7 @@ final class CudaSegmenter extends DeviceSegmenter<CUdeviceptr> {
 
   @Override
   protected void run(String what, Runnable work) {
-    backend.call(
-        () -> {
-          work.run();
-          return null;
-        });
+    backend.run(work);
   }
 
   /** The arguments every pass over the launch's values starts with. */

@@ -265,6 +265,16 @@ final class OpenClBackend extends AbstractBackend {
     }
   }
 
+  /** {@link #locked} for work without an answer. */
+  void run(String what, Runnable work) {
+    locked(
+        what,
+        () -> {
+          work.run();
+          return null;
+        });
+  }
+
   /**
    * Kernel {@code name} of {@code file} for {@code type} and {@code op}. Builds the
    * operator-generic program instead where operators are runtime arguments (by default on every

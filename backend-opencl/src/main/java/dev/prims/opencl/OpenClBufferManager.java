@@ -61,7 +61,7 @@ final class OpenClBufferManager implements BufferManager {
     OpenClBuffer buffer = allocate(type, length, false); // the blocking write commits it
     try {
       if (length > 0) {
-        backend.locked(
+        backend.run(
             "upload",
             () -> {
               long bytes = (long) length * type.bytes();
@@ -70,7 +70,6 @@ final class OpenClBufferManager implements BufferManager {
               } else {
                 backend.write(buffer.mem(), pointer(array, offset, type), bytes);
               }
-              return null;
             });
       }
       return buffer;
@@ -88,7 +87,7 @@ final class OpenClBufferManager implements BufferManager {
     OpenClBuffer target = backend.own(buffer);
     DType type = DType.ofArray(array);
     long start = at * type.bytes();
-    backend.locked(
+    backend.run(
         "write",
         () -> {
           long bytes = (long) length * type.bytes();
@@ -97,7 +96,6 @@ final class OpenClBufferManager implements BufferManager {
           } else {
             backend.write(target.mem(), start, pointer(array, offset, type), bytes);
           }
-          return null;
         });
   }
 
@@ -115,7 +113,7 @@ final class OpenClBufferManager implements BufferManager {
     if (length == 0) {
       return;
     }
-    backend.locked(
+    backend.run(
         "download",
         () -> {
           long bytes = (long) length * type.bytes();
@@ -124,7 +122,6 @@ final class OpenClBufferManager implements BufferManager {
           } else {
             backend.read(source.mem(), 0, pointer(array, offset, type), bytes);
           }
-          return null;
         });
   }
 

@@ -78,7 +78,7 @@ final class OpenClFoldKernels implements FoldKernels {
       for (int f = 0; f < plan.folds(); f++) {
         folds[f] = (OpenClBuffer) backend.buffers().allocate(DType.LONG, n);
       }
-      backend.locked(
+      backend.run(
           "reproducible scan",
           () -> {
             backend.launch(
@@ -92,14 +92,13 @@ final class OpenClFoldKernels implements FoldKernels {
                 fold(folds, 1),
                 fold(folds, 2),
                 fold(folds, 3));
-            return null;
           });
       for (int f = 0; f < plan.folds(); f++) {
         backend
             .scanner()
             .scan(folds[f], folds[f], ReduceOp.SUM, kind, new CallContext(null, Determinism.FAST));
       }
-      backend.locked(
+      backend.run(
           "reproducible scan",
           () -> {
             backend.launch(
@@ -113,7 +112,6 @@ final class OpenClFoldKernels implements FoldKernels {
                 n,
                 planMemory(plan),
                 out.mem());
-            return null;
           });
     } finally {
       for (OpenClBuffer f : folds) {

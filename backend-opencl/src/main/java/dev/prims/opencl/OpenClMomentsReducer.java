@@ -43,7 +43,7 @@ final class OpenClMomentsReducer implements MomentsReducer {
             OpenClReducePolicy.ceilDiv(n, MomentsState.MAX_WORDS_ELEMENTS / 2));
     int slots = type.isFloating() ? 3 : 9;
     long[] partials = new long[Math.toIntExact(groups * slots)];
-    backend.locked(
+    backend.run(
         "moments",
         () -> {
           String options = type == DType.FLOAT ? " -DUSE_FP64" : "";
@@ -56,7 +56,6 @@ final class OpenClMomentsReducer implements MomentsReducer {
               out,
               n);
           backend.read(out, 0, Pointer.to(partials), partials.length * 8L);
-          return null;
         });
     MomentsState total = MomentsState.empty();
     for (int g = 0; g < groups; g++) {

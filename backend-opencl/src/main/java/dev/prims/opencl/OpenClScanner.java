@@ -6,15 +6,15 @@ import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.CallContext;
+import dev.prims.spi.DeviceScanner;
 import dev.prims.spi.HostChunkScan;
 import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Scanner;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 import org.jocl.cl_mem;
 
 /** Scan on OpenCL; see scan.cl for the four algorithms. */
-final class OpenClScanner implements Scanner {
+final class OpenClScanner extends DeviceScanner {
   private static final String FILE = "scan.cl";
 
   private final OpenClBackend backend;
@@ -38,26 +38,23 @@ final class OpenClScanner implements Scanner {
   }
 
   @Override
-  public void scan(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, null, call);
-    if (enqueue != null) {
-      backend.callAndRead("scan", enqueue);
-    }
+  protected void run(Runnable enqueue) {
+    backend.run("scan", enqueue);
   }
 
   /**
-   * Enqueues the scan and returns; the future completes when the queue has written {@code output}
+   * Enqueues the scan and returns; the future completes when the queue has written the output
    * (later calls on this backend see it complete without waiting, in queue order).
    */
   @Override
-  public CompletableFuture<Void> scanAsync(
-      DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {
-    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, null, call);
-    if (enqueue == null) {
-      return CompletableFuture.completedFuture(null);
-    }
-    return backend.callAsync("scan", enqueue, value -> null);
+  protected CompletableFuture<Void> runAsync(Runnable enqueue) {
+    return backend.callAsync(
+        "scan",
+        () -> {
+          enqueue.run();
+          return null;
+        },
+        value -> null);
   }
 
   /** Combines {@code carry} into every element with {@code scan_carry} of {@code scan.cl}. */
@@ -73,7 +70,7 @@ final class OpenClScanner implements Scanner {
     }
     Object value = typed(type, carry);
     int block = policy.blockSize();
-    backend.callAndRead(
+    backend.run(
         "scan carry",
         () -> {
           backend.launch(
@@ -83,39 +80,18 @@ final class OpenClScanner implements Scanner {
               data.mem(),
               n,
               value);
-          return null;
         });
     return true;
   }
 
-  /**
-   * Scans with {@code carry} before the first element in the look-back variant's single launch;
-   * false for the other variants (the caller then applies the carry after the scan).
-   */
+  /** The look-back variant takes the carry in its single launch. */
   @Override
-  public boolean scanWithCarry(
-      DeviceBuffer input,
-      DeviceBuffer output,
-      ReduceOp op,
-      ScanKind kind,
-      Number carry,
-      CallContext call) {
-    if (!runnable(backend.variant(Primitive.SCAN, call)).equals("decoupled-lookback")) {
-      return false;
-    }
-    Supplier<OpenClBackend.ScalarAt> enqueue = prepare(input, output, op, kind, carry, call);
-    if (enqueue != null) {
-      backend.callAndRead("scan", enqueue);
-    }
-    return true;
+  protected boolean carriesInOnePass(CallContext call) {
+    return runnable(backend.variant(Primitive.SCAN, call)).equals("decoupled-lookback");
   }
 
-  /**
-   * Checks the buffers, records the variant, and returns what enqueues the scan (under the lock; it
-   * has no scalar answer), or null for an empty input; {@code carry} (or null) comes before the
-   * first element.
-   */
-  private Supplier<OpenClBackend.ScalarAt> prepare(
+  @Override
+  protected Runnable prepare(
       DeviceBuffer input,
       DeviceBuffer output,
       ReduceOp op,
@@ -135,10 +111,7 @@ final class OpenClScanner implements Scanner {
     }
     int exclusive = kind == ScanKind.EXCLUSIVE ? 1 : 0;
     Kernels options = new Kernels(type, op);
-    return () -> {
-      enqueue(variant, options, in.mem(), out.mem(), n, exclusive, carry);
-      return null;
-    };
+    return () -> enqueue(variant, options, in.mem(), out.mem(), n, exclusive, carry);
   }
 
   /**
@@ -223,12 +196,7 @@ final class OpenClScanner implements Scanner {
 
     @Override
     public void stream(HostScanRange range, HostChunkScan.Chunk<cl_mem> chunk) {
-      backend.callAndRead(
-          "scan",
-          () -> {
-            backend.streamer().scan(range, chunk);
-            return null;
-          });
+      backend.run("scan", () -> backend.streamer().scan(range, chunk));
     }
   }
 

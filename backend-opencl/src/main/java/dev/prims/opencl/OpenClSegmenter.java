@@ -384,12 +384,7 @@ final class OpenClSegmenter extends DeviceSegmenter<cl_mem> {
 
   @Override
   protected void run(String what, Runnable work) {
-    backend.callAndRead(
-        what,
-        () -> {
-          work.run();
-          return null;
-        });
+    backend.run(what, work);
   }
 
   @Override

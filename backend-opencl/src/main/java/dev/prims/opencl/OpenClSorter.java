@@ -51,12 +51,7 @@ final class OpenClSorter extends DeviceSorter<cl_mem> {
 
   @Override
   protected void run(Runnable work) {
-    backend.callAndRead(
-        "sort",
-        () -> {
-          work.run();
-          return null;
-        });
+    backend.run("sort", work);
   }
 
   @Override
