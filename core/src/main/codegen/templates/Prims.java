@@ -18,6 +18,8 @@
 // Generated from core/src/main/codegen/templates/Prims.java: edit the template, not this file.
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.prims.engine.BackendRegistry;
@@ -246,13 +248,6 @@ public final class Prims implements AutoCloseable {
 
   private static ReduceOp requireOp(ReduceOp op) {
     return notNull(op, "op");
-  }
-
-  private static <T> T notNull(T value, String name) {
-    if (value == null) {
-      throw new IllegalArgumentException(name + " must not be null");
-    }
-    return value;
   }
 
   private static void requireNonEmpty(ReduceOp op, long n) {

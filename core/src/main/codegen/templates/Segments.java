@@ -5,6 +5,8 @@
 // Generated from core/src/main/codegen/templates/Segments.java: edit the template, not this file.
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
@@ -366,12 +368,5 @@ public final class Segments {
 
   static long bytes(Object array) {
     return (long) Array.getLength(array) * DType.ofArray(array).bytes();
-  }
-
-  static <T> T notNull(T value, String name) {
-    if (value == null) {
-      throw new IllegalArgumentException(name + " must not be null");
-    }
-    return value;
   }
 }

@@ -1,5 +1,7 @@
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
@@ -167,13 +169,6 @@ final class SortCalls {
       throw new IllegalArgumentException(
           name + " has length " + length + ", the keys have length " + n);
     }
-  }
-
-  private static <T> T notNull(T value, String name) {
-    if (value == null) {
-      throw new IllegalArgumentException(name + " must not be null");
-    }
-    return value;
   }
 
   /** What {@code auto} ranks the backends by for a sort of {@code keys}: their sorts' costs. */
