@@ -193,7 +193,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.REDUCE,
             type,
-            bytes(values),
+            DType.bytesOf(values),
             (b, call) -> {
               if (Array.getLength(values) == 0) {
                 return op.identity(type);
@@ -240,10 +240,6 @@ public final class Prims implements AutoCloseable {
   private static void checkReduce(DType type, ReduceOp op, long n) {
     requireOp(op).requireSupported(type);
     requireNonEmpty(op, n);
-  }
-
-  private static long bytes(Object array) {
-    return (long) Array.getLength(array) * DType.ofArray(array).bytes();
   }
 
   private static ReduceOp requireOp(ReduceOp op) {
@@ -471,7 +467,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.HISTOGRAM,
             type,
-            bytes(values),
+            DType.bytesOf(values),
             (b, call) -> {
               SizeLimits.requireDeviceMemory(
                   b, DType.LONG, spec.bins(), "a histogram of " + spec.bins() + " bins");
@@ -549,7 +545,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.DOT,
             type,
-            bytes(a) + bytes(b),
+            DType.bytesOf(a) + DType.bytesOf(b),
             (backend, call) -> {
               if (Array.getLength(a) == 0) {
                 return ReduceOp.SUM.identity(type);
@@ -992,7 +988,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.REDUCE,
             type,
-            bytes(values),
+            DType.bytesOf(values),
             (b, call) -> {
               if (Array.getLength(values) == 0) {
                 return FoldSums.zero(type);
@@ -1035,7 +1031,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.DOT,
             type,
-            bytes(a) + bytes(b),
+            DType.bytesOf(a) + DType.bytesOf(b),
             (backend, call) -> {
               if (Array.getLength(a) == 0) {
                 return FoldSums.zero(type);

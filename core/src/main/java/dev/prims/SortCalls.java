@@ -22,7 +22,7 @@ final class SortCalls {
   @SuppressWarnings("unchecked")
   static <A> SortResult<A> copy(Engine engine, ResolvedConfig config, A keys, SortOrder order) {
     notNull(order, "sort order");
-    long bytes = (long) Array.getLength(notNull(keys, "keys")) * DType.ofArray(keys).bytes();
+    long bytes = DType.bytesOf(notNull(keys, "keys"));
     Outcome<Object> o =
         engine.run(
             config,
@@ -53,7 +53,7 @@ final class SortCalls {
   private static Provenance sortInto(
       Engine engine, ResolvedConfig config, Object keys, Object output, SortOrder order) {
     notNull(order, "sort order");
-    long bytes = (long) Array.getLength(keys) * DType.ofArray(keys).bytes();
+    long bytes = DType.bytesOf(keys);
     return engine
         .run(
             config,

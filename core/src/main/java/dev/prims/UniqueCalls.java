@@ -112,7 +112,7 @@ final class UniqueCalls {
         config,
         Primitive.SCAN,
         Workload.of(Workload.Kind.SELECT, type, true),
-        Segments.bytes(values),
+        DType.bytesOf(values),
         (b, call) -> hostRuns(b, values, withLengths, call));
   }
 
