@@ -74,14 +74,30 @@ ${i}}
 ${i}acc = (acc + acc1) + (acc2 + acc3);
 </#macro>
 <#--
-  The host side of a kernel that writes one ${T} partial per work-group: span(int) sets the field
-  span (see slice), and partials(groups) grows the field partials to at least that many.
+  The Javadoc lines on the arithmetic of a kernel in ${type}: floating MIN/MAX as Math.min and
+  Math.max, sums in the type itself; integer arithmetic wrapping.
 -->
-<#macro spanAndPartials T>
+<#macro arithmetic type>
+<#if type.floating>
+ * MIN/MAX follow {@link Math#min}/{@link Math#max} (NaN wins, -0.0 below 0.0); sums accumulate in
+ * ${type.java}.
+<#else>
+ * Arithmetic wraps like Java's.
+</#if>
+</#macro>
+<#-- The host side's span(int): sets the field span (see slice). -->
+<#macro span>
   @Override
   public void span(int span) {
     this.span = span;
   }
+</#macro>
+<#--
+  The host side of a kernel that writes one ${T} partial per work-group: span(int) (see span), and
+  partials(groups) grows the field partials to at least that many.
+-->
+<#macro spanAndPartials T>
+<@span />
 
   @Override
   public Object partials(int groups) {

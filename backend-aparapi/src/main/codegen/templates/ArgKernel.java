@@ -27,10 +27,7 @@ final class ${name} extends Kernel implements ArgKernel {
     this.min = min ? 1 : 0;
   }
 
-  @Override
-  public void span(int span) {
-    this.span = span;
-  }
+<@k.span />
 
   @Override
   public Object values(int items) {

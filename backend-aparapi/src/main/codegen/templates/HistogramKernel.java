@@ -74,10 +74,7 @@ final class ${name} extends Kernel implements HistogramKernel {
 </#if>
   }
 
-  @Override
-  public void span(int span) {
-    this.span = span;
-  }
+<@k.span />
 
   @Override
   public void shape(int mode, int groups, int rowsLength) {

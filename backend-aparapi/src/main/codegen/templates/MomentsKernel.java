@@ -32,10 +32,7 @@ final class ${name} extends Kernel implements MomentsKernel {
     this.n = n;
   }
 
-  @Override
-  public void span(int span) {
-    this.span = span;
-  }
+<@k.span />
 
   @Override
   public Object sums(int items) {

@@ -6,12 +6,7 @@
  * Reduce of ${T} values: each work-item folds a grid-strided slice, or a contiguous span when {@code
  * span > 0} (CPU devices), SUM with four independent accumulators; the group folds its work-items
  * as a tree in local memory, and work-item 0 writes the group's partial.
-<#if type.floating>
- * MIN/MAX follow {@link Math#min}/{@link Math#max} (NaN wins, -0.0 below 0.0); sums accumulate in
- * ${T}.
-<#else>
- * Arithmetic wraps like Java's.
-</#if>
+<@k.arithmetic type=type />
  * Generated from backend-aparapi/src/main/codegen/templates/ReduceKernel.java.
  */
 final class ${name} extends Kernel implements ReduceKernel {

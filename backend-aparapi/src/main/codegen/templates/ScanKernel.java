@@ -12,12 +12,7 @@
  * from that offset: a tile is loaded coalesced into local memory, each work-item scans its
  * {@link AparapiScanPolicy#ITEMS_PER_THREAD} consecutive elements, the work-items' totals are
  * scanned in local memory (Hillis-Steele), and the tile is written back coalesced.
-<#if type.floating>
- * MIN/MAX follow {@link Math#min}/{@link Math#max} (NaN wins, -0.0 below 0.0); sums accumulate in
- * ${T}.
-<#else>
- * Arithmetic wraps like Java's.
-</#if>
+<@k.arithmetic type=type />
  * Generated from backend-aparapi/src/main/codegen/templates/ScanKernel.java.
  */
 final class ${name} extends Kernel implements ScanKernel {

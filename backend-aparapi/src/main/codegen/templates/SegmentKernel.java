@@ -29,10 +29,8 @@
 <#if type.floating>
  * The {@code FOLD_} phases do the same on exact fold sums ({@link dev.prims.spi.FoldPlan}'s recipe,
  * four longs per partial), writing FoldPlan.combine of each segment or prefix.
- * MIN/MAX follow {@link Math#min}/{@link Math#max} (NaN wins, -0.0 below 0.0).
-<#else>
- * Arithmetic wraps like Java's.
 </#if>
+<@k.arithmetic type=type />
  * Generated from backend-aparapi/src/main/codegen/templates/SegmentKernel.java.
  */
 final class ${name} extends Kernel implements SegmentKernel {
@@ -309,7 +307,7 @@ final class ${name} extends Kernel implements SegmentKernel {
     }
   }
 
-<@k.foldCombine name="combineFolds" owner="SegmentKernel" />
+<@k.foldCombine name="combineFolds" owner="FoldKernel" />
 </#if>
 
 <@k.combine type=type />

@@ -2,6 +2,12 @@
   Pieces of loop code that several templates share, written once: the operators of
   data/types.tdd as Java expressions, and the eight-accumulator loop.
 -->
+<#-- Writes this template's one output, dev/prims/cpu/${name}.java, from its package line on. -->
+<#macro javaFile name>
+<@pp.dropOutputFile />
+<@pp.changeOutputFile name="/dev/prims/cpu/${name}.java" />
+package dev.prims.cpu;
+</#macro>
 <#-- The operators a type has: all for integers, the non-bitwise ones for floating types. -->
 <#function opsOf type>
   <#return ops?filter(o -> !(type.floating && o.integerOnly))>
@@ -68,6 +74,25 @@
       ${update(op, "s0", element?replace("@i", "i"))}
     }
     return ${combine(op, group(op, group(op, "s0", "s1"), group(op, "s2", "s3")), group(op, group(op, "s4", "s5"), group(op, "s6", "s7")))};
+</#macro>
+<#--
+  A method body of CpuReducer or CpuDot: one ${T} per chunk of ${size} elements of [0, ${n}),
+  ${part} of the chunk [from, to), computed in parallel and combined pairwise with ${op}.
+-->
+<#macro chunkPairwise T n size part op>
+    ${T}[] p = new ${T}[Math.max(CpuPolicy.chunks(${n}, ${size}), 1)];
+    parallel.forEachSlice(${n}, ${size}, (c, from, to) -> p[c] = ${part});
+    return ReduceLoops.pairwise(p, 0, p.length, ${op});
+</#macro>
+<#--
+  chunkPairwise of the chunks of CpuPolicy.REDUCE_CHUNK elements of the buffers ${a} and ${b} (or
+  null), each first copied into this thread's windows x and y (see CpuChunkWalk.staged): ${part}
+  of the windows' first len elements; the same chunks as the array path, so the same bits.
+-->
+<#macro stagedPairwise T a b part op>
+    ${T}[] p = new ${T}[Math.max(CpuPolicy.chunks(${a}.length(), CpuPolicy.REDUCE_CHUNK), 1)];
+    CpuChunkWalk.staged(parallel, ${a}, ${b}, (c, x, y, len) -> p[c] = ${part});
+    return ReduceLoops.pairwise(p, 0, p.length, ${op});
 </#macro>
 <#-- The switch label of a type: its DType constant, or default for the last type. -->
 <#macro case type last><#if last>default<#else>case ${type.dtype}</#if></#macro>

@@ -1,8 +1,6 @@
 <#-- ArgLoops: the arg-min and arg-max loops, one overload per element type. -->
 <#import "/@includes/loops.ftl" as l>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/ArgLoops.java" />
-package dev.prims.cpu;
+<@l.javaFile name="ArgLoops" />
 
 /**
  * Arg-min and arg-max loops over {@code [from, to)} in the order of {@link dev.prims.spi.ArgOrder}:

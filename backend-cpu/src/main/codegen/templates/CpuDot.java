@@ -1,8 +1,6 @@
 <#-- CpuDot: the fused dot product, one array path and one staged path per element type. -->
 <#import "/@includes/loops.ftl" as l>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/CpuDot.java" />
-package dev.prims.cpu;
+<@l.javaFile name="CpuDot" />
 
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
@@ -53,19 +51,12 @@ final class CpuDot implements DotProduct {
 <#assign T = type.java>
 
   private ${T} dot(${T}[] x, ${T}[] y, int n) {
-    int chunks = CpuPolicy.chunks(n, CpuPolicy.REDUCE_CHUNK);
-    ${T}[] p = new ${T}[Math.max(chunks, 1)];
-    parallel.forEachSlice(
-        n, CpuPolicy.REDUCE_CHUNK, (c, from, to) -> p[c] = DotLoops.dot(x, y, from, to));
-    return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
+<@l.chunkPairwise T=T n="n" size="CpuPolicy.REDUCE_CHUNK" part="DotLoops.dot(x, y, from, to)" op="ReduceOp.SUM" />
   }
 
   /** The array path's chunks and loops on windows copied from (off-heap) buffers: same bits. */
   private ${T} dotStaged${T?cap_first}(CpuBuffer a, CpuBuffer b) {
-    ${T}[] p = new ${T}[Math.max(CpuPolicy.chunks(a.length(), CpuPolicy.REDUCE_CHUNK), 1)];
-    CpuChunkWalk.staged(
-        parallel, a, b, (c, x, y, len) -> p[c] = DotLoops.dot((${T}[]) x, (${T}[]) y, 0, len));
-    return ReduceLoops.pairwise(p, 0, p.length, ReduceOp.SUM);
+<@l.stagedPairwise T=T a="a" b="b" part="DotLoops.dot((${T}[]) x, (${T}[]) y, 0, len)" op="ReduceOp.SUM" />
   }
 </#list>
 }

@@ -1,8 +1,6 @@
 <#-- CpuReducer: the blocked reduce, one array path and one staged path per element type. -->
 <#import "/@includes/loops.ftl" as l>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/CpuReducer.java" />
-package dev.prims.cpu;
+<@l.javaFile name="CpuReducer" />
 
 import dev.prims.DeviceBuffer;
 import dev.prims.ReduceOp;
@@ -47,14 +45,10 @@ final class CpuReducer implements Reducer {
     // integer answers do not depend on the split: small inputs still reach every worker
     int size = CpuPolicy.integerReduceChunk(n, parallel.threads());
 </#if>
-    int chunks = CpuPolicy.chunks(n, size);
-    if (chunks <= 1) {
+    if (CpuPolicy.chunks(n, size) <= 1) {
       return ReduceLoops.reduce(a, 0, n, op);
     }
-    ${T}[] partial = new ${T}[chunks];
-    parallel.forEachSlice(
-        n, size, (c, from, to) -> partial[c] = ReduceLoops.reduce(a, from, to, op));
-    return ReduceLoops.pairwise(partial, 0, chunks, op);
+<@l.chunkPairwise T=T n="n" size="size" part="ReduceLoops.reduce(a, from, to, op)" op="op" />
   }
 
   /**
@@ -62,13 +56,7 @@ final class CpuReducer implements Reducer {
    * this thread's window, so the result has the same bits.
    */
   private ${T} reduceStaged${T?cap_first}(CpuBuffer in, ReduceOp op) {
-    ${T}[] partial = new ${T}[CpuPolicy.chunks(in.length(), CpuPolicy.REDUCE_CHUNK)];
-    CpuChunkWalk.staged(
-        parallel,
-        in,
-        null,
-        (c, w, unused, len) -> partial[c] = ReduceLoops.reduce((${T}[]) w, 0, len, op));
-    return ReduceLoops.pairwise(partial, 0, partial.length, op);
+<@l.stagedPairwise T=T a="in" b="null" part="ReduceLoops.reduce((${T}[]) x, 0, len, op)" op="op" />
   }
 </#list>
 }

@@ -1,8 +1,6 @@
 <#-- DotLoops: the sequential fused dot loops, one overload per element type. -->
 <#import "/@includes/loops.ftl" as l>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/DotLoops.java" />
-package dev.prims.cpu;
+<@l.javaFile name="DotLoops" />
 
 /**
  * Sequential fused dot loops over {@code [from, to)}: products summed as they are formed, no

@@ -1,11 +1,9 @@
 <#-- FastSegmentWork: fast-mode segmented work, one switch branch per element type. -->
 <#import "/@includes/loops.ftl" as l>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/FastSegmentWork.java" />
 <#function boxed type>
   <#return {"int": "Integer", "long": "Long", "float": "Float", "double": "Double"}[type.java]>
 </#function>
-package dev.prims.cpu;
+<@l.javaFile name="FastSegmentWork" />
 
 import dev.prims.DType;
 import dev.prims.ReduceOp;

@@ -1,7 +1,6 @@
 <#-- FloatFoldLanes: the exact float sums' lane loops, one per number of layers (two, three). -->
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/FloatFoldLanes.java" />
-package dev.prims.cpu;
+<#import "/@includes/loops.ftl" as l>
+<@l.javaFile name="FloatFoldLanes" />
 
 import java.util.Arrays;
 

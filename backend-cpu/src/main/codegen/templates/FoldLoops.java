@@ -1,6 +1,5 @@
 <#-- FoldLoops: the reproducible-mode loops, one overload per floating type (3 or 4 folds). -->
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/FoldLoops.java" />
+<#import "/@includes/loops.ftl" as l>
 <#assign floating = types?filter(t -> t.floating)>
 <#-- The plan's scaling factors of ${folds} folds as locals (the last fold's up factors only if ${lastUp}). -->
 <#macro scales folds lastUp>
@@ -40,7 +39,7 @@
 <#function combineArgs folds>
   <#return (0..<folds)?map(f -> "s${f}")?join(", ") + ", " + (0..<folds)?map(f -> "u1${f}, u2${f}")?join(", ")>
 </#function>
-package dev.prims.cpu;
+<@l.javaFile name="FoldLoops" />
 
 import dev.prims.DType;
 import dev.prims.spi.FoldPlan;

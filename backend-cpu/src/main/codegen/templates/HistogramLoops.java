@@ -1,8 +1,6 @@
 <#-- HistogramLoops: the sequential histogram loops, one overload per element type. -->
 <#import "/@includes/loops.ftl" as l>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/HistogramLoops.java" />
-package dev.prims.cpu;
+<@l.javaFile name="HistogramLoops" />
 
 import dev.prims.DType;
 import dev.prims.EvenBins;

@@ -1,7 +1,6 @@
 <#-- MomentsLoops: one chunk's moments, one overload per element type. -->
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/MomentsLoops.java" />
-package dev.prims.cpu;
+<#import "/@includes/loops.ftl" as l>
+<@l.javaFile name="MomentsLoops" />
 
 import dev.prims.spi.MomentsState;
 import java.math.BigDecimal;

@@ -1,8 +1,6 @@
 <#-- NioViews: typed views of byte buffers and bulk copies with Java arrays, a branch per element type. -->
 <#import "/@includes/loops.ftl" as l>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/NioViews.java" />
-package dev.prims.cpu;
+<@l.javaFile name="NioViews" />
 
 import dev.prims.DType;
 import java.nio.Buffer;

@@ -4,9 +4,7 @@
 <#function bitsOf type>
   <#return (type.java == "int" || type.java == "float")?then("int", "long")>
 </#function>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/RadixLoops.java" />
-package dev.prims.cpu;
+<@l.javaFile name="RadixLoops" />
 
 import java.util.Arrays;
 

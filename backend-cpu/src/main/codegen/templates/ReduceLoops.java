@@ -1,8 +1,6 @@
 <#-- ReduceLoops: the sequential reduce loops, one overload per element type. -->
 <#import "/@includes/loops.ftl" as l>
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/ReduceLoops.java" />
-package dev.prims.cpu;
+<@l.javaFile name="ReduceLoops" />
 
 import dev.prims.ReduceOp;
 import java.util.function.IntToLongFunction;

@@ -1,7 +1,6 @@
 <#-- SelectLoops: the cpu select's typed loops, one branch per element type. -->
-<@pp.dropOutputFile />
-<@pp.changeOutputFile name="/dev/prims/cpu/SelectLoops.java" />
-package dev.prims.cpu;
+<#import "/@includes/loops.ftl" as l>
+<@l.javaFile name="SelectLoops" />
 
 import static dev.prims.spi.SelectProgram.EQ;
 import static dev.prims.spi.SelectProgram.GE;

@@ -5,6 +5,8 @@
 // Generated from core/src/main/codegen/templates/ByKey.java: edit the template, not this file.
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
@@ -59,7 +61,7 @@ public final class ByKey<K> {
             engine,
             config,
             Primitive.REDUCE,
-            Segments.bytes(values) + Segments.bytes(keys),
+            DType.bytesOf(values) + DType.bytesOf(keys),
             n == 0,
             0L,
             keys,
@@ -82,7 +84,7 @@ public final class ByKey<K> {
   public Scalar reduce(
       DeviceBuffer values, DeviceBuffer uniqueKeys, DeviceBuffer out, ReduceOp op) {
     DeviceBuffer k = checkBuffers(values, out, op, "reduce-by-key output");
-    Segments.notNull(uniqueKeys, "uniqueKeys");
+    notNull(uniqueKeys, "uniqueKeys");
     BufferShape.requireAtLeast("reduce-by-key unique keys", uniqueKeys, k.type(), k.length());
     Outcome<Long> o =
         engine.runOn(
@@ -106,7 +108,7 @@ public final class ByKey<K> {
   @SuppressWarnings("unchecked")
   private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
     DType type = checkHostValues(values, op);
-    Segments.notNull(kind, "scan kind");
+    notNull(kind, "scan kind");
     int n = Array.getLength(values);
     A result = (A) Segments.newArray(type, n);
     Outcome<Void> o =
@@ -114,7 +116,7 @@ public final class ByKey<K> {
             engine,
             config,
             Primitive.SCAN,
-            2 * Segments.bytes(values) + Segments.bytes(keys),
+            2 * DType.bytesOf(values) + DType.bytesOf(keys),
             n == 0,
             null,
             keys,
@@ -133,7 +135,7 @@ public final class ByKey<K> {
    * be {@code values} itself) on the backend that owns the buffers.
    */
   public Provenance scan(DeviceBuffer values, DeviceBuffer out, ReduceOp op, ScanKind kind) {
-    Segments.notNull(kind, "scan kind");
+    notNull(kind, "scan kind");
     DeviceBuffer k = checkBuffers(values, out, op, "scan-by-key output");
     return engine
         .runOn(
@@ -155,7 +157,7 @@ public final class ByKey<K> {
 
   private DType checkHostValues(Object values, ReduceOp op) {
     DType type = DType.ofArray(values);
-    Segments.notNull(op, "op").requireSupported(type);
+    notNull(op, "op").requireSupported(type);
     if (keys instanceof DeviceBuffer buffer) {
       throw new IllegalArgumentException(
           "these keys are a device buffer on "
@@ -168,9 +170,9 @@ public final class ByKey<K> {
 
   private DeviceBuffer checkBuffers(
       DeviceBuffer values, DeviceBuffer out, ReduceOp op, String what) {
-    Segments.notNull(values, "values");
-    Segments.notNull(out, "out");
-    Segments.notNull(op, "op").requireSupported(values.type());
+    notNull(values, "values");
+    notNull(out, "out");
+    notNull(op, "op").requireSupported(values.type());
     if (!(keys instanceof DeviceBuffer k)) {
       throw new IllegalArgumentException(
           "these keys are a host array; pass the values as an array too, or make the keys a buffer");

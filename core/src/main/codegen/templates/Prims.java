@@ -18,6 +18,8 @@
 // Generated from core/src/main/codegen/templates/Prims.java: edit the template, not this file.
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.prims.engine.BackendRegistry;
@@ -191,7 +193,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.REDUCE,
             type,
-            bytes(values),
+            DType.bytesOf(values),
             (b, call) -> {
               if (Array.getLength(values) == 0) {
                 return op.identity(type);
@@ -240,19 +242,8 @@ public final class Prims implements AutoCloseable {
     requireNonEmpty(op, n);
   }
 
-  private static long bytes(Object array) {
-    return (long) Array.getLength(array) * DType.ofArray(array).bytes();
-  }
-
   private static ReduceOp requireOp(ReduceOp op) {
     return notNull(op, "op");
-  }
-
-  private static <T> T notNull(T value, String name) {
-    if (value == null) {
-      throw new IllegalArgumentException(name + " must not be null");
-    }
-    return value;
   }
 
   private static void requireNonEmpty(ReduceOp op, long n) {
@@ -476,7 +467,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.HISTOGRAM,
             type,
-            bytes(values),
+            DType.bytesOf(values),
             (b, call) -> {
               SizeLimits.requireDeviceMemory(
                   b, DType.LONG, spec.bins(), "a histogram of " + spec.bins() + " bins");
@@ -554,7 +545,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.DOT,
             type,
-            bytes(a) + bytes(b),
+            DType.bytesOf(a) + DType.bytesOf(b),
             (backend, call) -> {
               if (Array.getLength(a) == 0) {
                 return ReduceOp.SUM.identity(type);
@@ -997,7 +988,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.REDUCE,
             type,
-            bytes(values),
+            DType.bytesOf(values),
             (b, call) -> {
               if (Array.getLength(values) == 0) {
                 return FoldSums.zero(type);
@@ -1040,7 +1031,7 @@ public final class Prims implements AutoCloseable {
             config,
             Primitive.DOT,
             type,
-            bytes(a) + bytes(b),
+            DType.bytesOf(a) + DType.bytesOf(b),
             (backend, call) -> {
               if (Array.getLength(a) == 0) {
                 return FoldSums.zero(type);

@@ -5,6 +5,8 @@
 // Generated from core/src/main/codegen/templates/Segments.java: edit the template, not this file.
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
@@ -227,7 +229,7 @@ public final class Segments {
     Outcome<Void> o =
         onHostArrays(
             Primitive.SCAN,
-            2 * bytes(values) + bytes(hostOffsets),
+            2 * DType.bytesOf(values) + DType.bytesOf(hostOffsets),
             n == 0,
             values,
             result,
@@ -287,7 +289,7 @@ public final class Segments {
       Object values, Object result, Object secondResult, HostArrayCall.Work<Void> work) {
     return onHostArrays(
         Primitive.REDUCE,
-        bytes(values) + bytes(hostOffsets),
+        DType.bytesOf(values) + DType.bytesOf(hostOffsets),
         count == 0,
         values,
         result,
@@ -362,16 +364,5 @@ public final class Segments {
 
   static Object newArray(DType type, int length) {
     return Array.newInstance(type.arrayClass().getComponentType(), length);
-  }
-
-  static long bytes(Object array) {
-    return (long) Array.getLength(array) * DType.ofArray(array).bytes();
-  }
-
-  static <T> T notNull(T value, String name) {
-    if (value == null) {
-      throw new IllegalArgumentException(name + " must not be null");
-    }
-    return value;
   }
 }

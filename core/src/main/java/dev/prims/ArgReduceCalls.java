@@ -1,5 +1,7 @@
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
@@ -60,19 +62,13 @@ final class ArgReduceCalls {
   }
 
   private static void checkBuffer(DeviceBuffer values, ReduceOp op) {
-    if (values == null) {
-      throw new IllegalArgumentException("values must not be null");
-    }
-    values.requireOpen();
+    notNull(values, "values").requireOpen();
     check(op, values.length());
   }
 
   /** MIN or MAX, and the same error for an empty input as {@code reduce} with MIN or MAX. */
   private static void check(ReduceOp op, long n) {
-    if (op == null) {
-      throw new IllegalArgumentException("op must not be null");
-    }
-    ArgOrder.requireMinOrMax(op);
+    ArgOrder.requireMinOrMax(notNull(op, "op"));
     if (n == 0) {
       throw new IllegalArgumentException(op.name() + " of an empty input has no value");
     }

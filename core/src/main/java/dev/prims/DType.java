@@ -61,6 +61,11 @@ public enum DType {
             + "; expected int[], long[], float[] or double[]");
   }
 
+  /** The size in bytes of the elements of a Java primitive array (see {@link #ofArray}). */
+  static long bytesOf(Object array) {
+    return (long) java.lang.reflect.Array.getLength(array) * ofArray(array).bytes();
+  }
+
   /** Parses {@code int|long|float|double} (case-insensitive). */
   public static DType parse(String id) {
     for (DType t : values()) {

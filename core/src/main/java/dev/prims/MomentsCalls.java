@@ -1,5 +1,7 @@
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ReproducibleMoments;
@@ -85,10 +87,7 @@ final class MomentsCalls {
   }
 
   private static void checkBuffer(DeviceBuffer values) {
-    if (values == null) {
-      throw new IllegalArgumentException("values must not be null");
-    }
-    values.requireOpen();
+    notNull(values, "values").requireOpen();
   }
 
   private static MomentsReducer reducer(Backend backend) {

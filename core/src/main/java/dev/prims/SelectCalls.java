@@ -1,5 +1,7 @@
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.engine.Workload;
@@ -164,12 +166,5 @@ final class SelectCalls {
           predicate == null ? "predicate must not be null" : "give a predicate or flags, not both");
     }
     return predicate != null ? predicate.program(type) : SelectProgram.flags();
-  }
-
-  private static <T> T notNull(T value, String name) {
-    if (value == null) {
-      throw new IllegalArgumentException(name + " must not be null");
-    }
-    return value;
   }
 }

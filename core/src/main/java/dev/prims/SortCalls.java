@@ -1,5 +1,7 @@
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
@@ -20,13 +22,12 @@ final class SortCalls {
   @SuppressWarnings("unchecked")
   static <A> SortResult<A> copy(Engine engine, ResolvedConfig config, A keys, SortOrder order) {
     notNull(order, "sort order");
-    long bytes = (long) Array.getLength(notNull(keys, "keys")) * DType.ofArray(keys).bytes();
     Outcome<Object> o =
-        engine.run(
+        onHost(
+            engine,
             config,
-            Primitive.SCAN,
-            costOf(keys),
-            bytes,
+            notNull(keys, "keys"),
+            DType.bytesOf(keys),
             (b, call) -> b.sorter().sortedCopy(keys, order, call));
     return new SortResult<>((A) o.value(), o.provenance());
   }
@@ -51,13 +52,11 @@ final class SortCalls {
   private static Provenance sortInto(
       Engine engine, ResolvedConfig config, Object keys, Object output, SortOrder order) {
     notNull(order, "sort order");
-    long bytes = (long) Array.getLength(keys) * DType.ofArray(keys).bytes();
-    return engine
-        .run(
+    return onHost(
+            engine,
             config,
-            Primitive.SCAN,
-            costOf(keys),
-            bytes,
+            keys,
+            DType.bytesOf(keys),
             (b, call) -> {
               b.sorter().sortInto(keys, output, order, call);
               return null;
@@ -74,7 +73,7 @@ final class SortCalls {
   /** Sorts {@code keys} in place, {@code values} (null, int[] or long[]) moving with them. */
   static Provenance sort(
       Engine engine, ResolvedConfig config, Object keys, Object values, SortOrder order) {
-    DType type = DType.ofArray(notNull(keys, "keys"));
+    DType.ofArray(notNull(keys, "keys"));
     notNull(order, "sort order");
     int n = Array.getLength(keys);
     if (values != null) {
@@ -87,19 +86,16 @@ final class SortCalls {
       }
       sameLength("values", Array.getLength(values), n);
     }
-    long bytes =
-        (long) n * type.bytes() + (values == null ? 0 : (long) n * DType.ofArray(values).bytes());
-    Outcome<Void> o =
-        engine.run(
+    return onHost(
+            engine,
             config,
-            Primitive.SCAN,
-            costOf(keys),
-            bytes,
+            keys,
+            DType.bytesOf(keys) + (values == null ? 0 : DType.bytesOf(values)),
             (b, call) -> {
               b.sorter().sort(keys, values, order, call);
               return null;
-            });
-    return o.provenance();
+            })
+        .provenance();
   }
 
   /**
@@ -169,15 +165,17 @@ final class SortCalls {
     }
   }
 
-  private static <T> T notNull(T value, String name) {
-    if (value == null) {
-      throw new IllegalArgumentException(name + " must not be null");
-    }
-    return value;
-  }
-
-  /** What {@code auto} ranks the backends by for a sort of {@code keys}: their sorts' costs. */
-  private static Workload costOf(Object keys) {
-    return Workload.of(Workload.Kind.SORT, DType.ofArray(keys), true);
+  /**
+   * Runs {@code work}, a sort of the host array {@code keys} moving {@code bytes}, on the SCAN
+   * path; {@code auto} ranks the backends by their sorts' costs.
+   */
+  private static <T> Outcome<T> onHost(
+      Engine engine, ResolvedConfig config, Object keys, long bytes, Engine.BackendCall<T> work) {
+    return engine.run(
+        config,
+        Primitive.SCAN,
+        Workload.of(Workload.Kind.SORT, DType.ofArray(keys), true),
+        bytes,
+        work);
   }
 }

@@ -1,5 +1,7 @@
 package dev.prims;
 
+import static dev.prims.Arguments.notNull;
+
 import dev.prims.engine.Engine;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.engine.SegmentedCalls;
@@ -59,7 +61,7 @@ final class UniqueCalls {
       DeviceBuffer out,
       DeviceBuffer lengths) {
     checkBuffers(values, out);
-    Segments.notNull(lengths, "lengths").requireOpen();
+    notNull(lengths, "lengths").requireOpen();
     BufferShape.requireAtLeast("run lengths", lengths, DType.LONG, values.length());
     if (values.length() >= SizeLimits.MAX_ARRAY_LENGTH) {
       throw new IllegalArgumentException(
@@ -105,12 +107,12 @@ final class UniqueCalls {
   /** The runs of a host array. */
   private static Engine.Outcome<HostRuns> hostRuns(
       Engine engine, ResolvedConfig config, Object values, boolean withLengths) {
-    DType type = checkType(DType.ofArray(Segments.notNull(values, "values")));
+    DType type = checkType(DType.ofArray(notNull(values, "values")));
     return engine.run(
         config,
         Primitive.SCAN,
         Workload.of(Workload.Kind.SELECT, type, true),
-        Segments.bytes(values),
+        DType.bytesOf(values),
         (b, call) -> hostRuns(b, values, withLengths, call));
   }
 
@@ -151,8 +153,8 @@ final class UniqueCalls {
   }
 
   private static void checkBuffers(DeviceBuffer values, DeviceBuffer out) {
-    Segments.notNull(values, "values").requireOpen();
-    Segments.notNull(out, "output").requireOpen();
+    notNull(values, "values").requireOpen();
+    notNull(out, "output").requireOpen();
     checkType(values.type());
     BufferShape.requireAtLeast("output", out, values.type(), values.length());
     if (out == values) {

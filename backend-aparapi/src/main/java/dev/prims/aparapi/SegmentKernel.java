@@ -20,14 +20,8 @@ interface SegmentKernel {
   /** See {@link #PHASE_FOLD_REDUCE}. */
   int PHASE_FOLD_SCAN = 5;
 
-  /** Fold sums per partial (the most any plan has). */
-  int FOLDS = 4;
-
-  /** Bits per fold (FoldPlan.WIDTH). */
-  int WIDTH = 30;
-
-  /** The low WIDTH bits. */
-  long DIGIT_MASK = (1L << WIDTH) - 1;
+  /** Fold sums per partial (the most any plan has); their bits as {@link FoldKernel}'s. */
+  int FOLDS = FoldKernel.MAX_FOLDS;
 
   /** Sets values, output, offsets, length, segment count, operator code and its identity. */
   void bind(

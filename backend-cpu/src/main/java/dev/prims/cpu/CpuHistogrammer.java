@@ -1,6 +1,5 @@
 package dev.prims.cpu;
 
-import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.EvenBins;
 import dev.prims.HistogramSpec;
@@ -27,16 +26,7 @@ final class CpuHistogrammer implements Histogrammer {
   public long histogram(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
     int bins = spec.bins();
-    if (counts.type() != DType.LONG || counts.length() != bins) {
-      throw new IllegalArgumentException(
-          "histogram counts must be long["
-              + bins
-              + "], got "
-              + counts.type().id()
-              + "["
-              + counts.length()
-              + "]");
-    }
+    Histogrammer.requireCounts(counts, bins);
     spec.requireCompatible(input.type());
     call.usedVariant(PER_WORKER);
     CpuBuffer in = CpuBuffer.of(input);

@@ -23,6 +23,7 @@ final class MultiDeviceHistogrammer implements Histogrammer {
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {
     ShardedBuffer values = owner.sharded(input);
     ShardedBuffer output = owner.sharded(counts);
+    Histogrammer.requireCounts(output, spec.bins());
     long[] total = new long[spec.bins()];
     long outOfRange = count(values, spec, total, call);
     owner.shardedBuffers().overwrite(output, total);
