@@ -126,7 +126,13 @@ final class OpenClSelectKernels implements SelectKernels {
     long tile = tile(type);
     long tiles = (n + tile - 1) / tile;
     boolean onePass = onePass();
-    boolean plain = indices == null && flagsIn == null && indicesOut == null && !partition;
+    // the plain entry compares long values as integers only (SelectProgram.comparesAsDouble)
+    boolean plain =
+        indices == null
+            && flagsIn == null
+            && indicesOut == null
+            && !partition
+            && !(type == DType.LONG && SelectProgram.comparesAsDouble(compaction.program()));
     OpenClBackend.Kernel compact =
         onePass ? kernel(type, plain ? "select_compact_plain" : "select_compact") : null;
     OpenClBackend.Kernel reverse =

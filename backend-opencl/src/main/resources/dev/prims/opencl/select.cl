@@ -140,11 +140,14 @@ inline void select_float_comparison(int op, double d, int* fop, float* bound, in
 /*
  * Bit i: whether the program holds for x[i] (and flag[i]), for ITEMS_PER_THREAD values: a postfix
  * program on a stack of bits per value. The stack depth depends on the program alone, so every
- * value shares one top, and each instruction is read and decoded once for all the values.
+ * value shares one top, and each instruction is read and decoded once for all the values. With
+ * long_compares (a constant 1 from the plain entry) long values are compared as integers only:
+ * dev.prims.Predicate writes their comparisons with floating constants as integer ones wherever
+ * the program fits (SelectProgram.comparesAsDouble tells the host), as for the CUDA backend.
  */
 __attribute__((always_inline)) inline uint select_holds(const T* x, const int* flag,
                                                        __constant const long* program,
-                                                       int instructions) {
+                                                       int instructions, int long_compares) {
   uint stack[ITEMS_PER_THREAD];
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; i++) stack[i] = 0;
@@ -228,7 +231,7 @@ __attribute__((always_inline)) inline uint select_holds(const T* x, const int* f
 #elif defined(IS_FLOATING)
       SELECT_PUSH_COMPARE(op, x[i], as_double(c))
 #else
-      if (code & INTEGER_MODE) {
+      if (long_compares || (code & INTEGER_MODE)) {
         SELECT_PUSH_COMPARE(op, x[i], c)
       } else {
         SELECT_PUSH_COMPARE(op, (double)x[i], as_double(c))
@@ -288,7 +291,7 @@ __kernel REQUIRE_BLOCK void select_tile_counts(__global const T* values, ulong n
     flag[k] = has_flags && j < valid ? flags_in[base + j] : 0;
     in_tile |= (uint)(j < valid) << k;
   }
-  uint count = popcount(select_holds(x, flag, program, instructions) & in_tile);
+  uint count = popcount(select_holds(x, flag, program, instructions, 0) & in_tile);
   uint total;
   group_exclusive_sum(count, sums, &total);
   if (tid == 0) counts[get_group_id(0)] = total;
@@ -412,7 +415,7 @@ __attribute__((always_inline)) inline void select_tile(__global const T* values,
                         __global const uint* offsets, __global uint* state,
                         __global uint* aggregates, __global uint* prefixes, uint epoch,
                         __local T* tileValues, __local int* tileIndices, __local uint* sums,
-                        __local uint* tileBefore) {
+                        __local uint* tileBefore, int long_compares) {
   uint tid = get_local_id(0);
   ulong base = (ulong)tile * SELECT_TILE;
   uint valid = (uint)min((ulong)SELECT_TILE, n - base);
@@ -432,7 +435,7 @@ __attribute__((always_inline)) inline void select_tile(__global const T* values,
     flag[i] = has_flags && j < valid ? flags_in[base + j] : 0;
     in_tile |= (uint)(j < valid) << i;
   }
-  uint holds = select_holds(x, flag, program, instructions) & in_tile;
+  uint holds = select_holds(x, flag, program, instructions, long_compares) & in_tile;
   uint count = popcount(holds);
   uint tileKept;
   // its barriers also end every read of tileValues above
@@ -503,7 +506,7 @@ __kernel REQUIRE_BLOCK void select_tile_scatter(
   __local uint tileBefore;
   select_tile(values, indices, has_indices, n, program, instructions, flags_in, has_flags,
               values_out, indices_out, has_indices_out, at, capacity, partition, kept,
-              get_group_id(0), 0, offsets, 0, 0, 0, 0, tileValues, tileIndices, sums, &tileBefore);
+              get_group_id(0), 0, offsets, 0, 0, 0, 0, tileValues, tileIndices, sums, &tileBefore, 0);
 }
 
 #if defined(LOOKBACK_PTX) || defined(LOOKBACK_ATOMICS)
@@ -527,7 +530,7 @@ __kernel REQUIRE_BLOCK void select_compact(
   barrier(CLK_LOCAL_MEM_FENCE);
   select_tile(values, indices, has_indices, n, program, instructions, flags_in, has_flags,
               values_out, indices_out, has_indices_out, at, capacity, partition, kept, tileId, 1, 0,
-              state, aggregates, prefixes, epoch, tileValues, tileIndices, sums, &tileBefore);
+              state, aggregates, prefixes, epoch, tileValues, tileIndices, sums, &tileBefore, 0);
 }
 
 /*
@@ -547,7 +550,7 @@ __kernel REQUIRE_BLOCK void select_compact_plain(
   barrier(CLK_LOCAL_MEM_FENCE);
   select_tile(values, 0, 0, n, program, instructions, 0, 0, values_out, 0, 0, at, capacity, 0,
               kept, tileId, 1, 0, state, aggregates, prefixes, epoch, tileValues,
-              (__local int*)sums, sums, &tileBefore);
+              (__local int*)sums, sums, &tileBefore, 1);
 }
 
 /* Reverses values[kept[0], n) in place: a one-pass partition's rejected values, written last first. */

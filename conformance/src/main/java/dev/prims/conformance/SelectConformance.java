@@ -133,16 +133,68 @@ public abstract class SelectConformance extends BackendConformance {
               new Case("x == " + d, Predicate.equalTo(d), x -> x == d),
               new Case("x != " + d, Predicate.notEqualTo(d), x -> x != d));
       for (Case c : cases) {
-        tests.add(DynamicTest.dynamicTest(c.name(), () -> checkFloats(values, c)));
+        tests.add(DynamicTest.dynamicTest(c.name(), () -> checkValues(values, c)));
       }
     }
     return tests.stream();
   }
 
-  private void checkFloats(float[] values, Case c) {
-    boolean[] keep = new boolean[values.length];
+  /**
+   * Longs against floating constants, compared as Java does ({@code (double) x op d}), near the
+   * places where the conversion to double rounds: 2^53, 2^60 (where 193 longs convert to the same
+   * double), 2^63 and -2^63, and a predicate of 22 equalities that does not fit the integer
+   * comparisons a device program writes them as (so it keeps its double comparisons). The values
+   * repeat past one compaction tile.
+   */
+  @TestFactory
+  Stream<DynamicNode> longsAgainstFloatingConstants() {
+    double[] constants = {0.5, -2.5, 0x1p53, 0x1p53 + 2, 0x1p60, -0x1p60, 0x1p63, -0x1p63, 9.2e18};
+    List<Long> near = new ArrayList<>(List.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L, 1L, 2L));
+    for (double d : constants) {
+      long base = (long) d;
+      for (long delta :
+          new long[] {-200, -129, -128, -65, -64, -63, -2, -1, 0, 1, 2, 127, 128, 129}) {
+        near.add(base + delta);
+      }
+    }
+    long[] values = new long[10_007];
     for (int i = 0; i < values.length; i++) {
-      keep[i] = c.reference().test(values[i]);
+      values[i] = near.get(i % near.size());
+    }
+    List<DynamicNode> tests = new ArrayList<>();
+    for (double d : constants) {
+      List<Case> cases =
+          List.of(
+              new Case("x < " + d, Predicate.lessThan(d), x -> x < d),
+              new Case("x <= " + d, Predicate.atMost(d), x -> x <= d),
+              new Case("x > " + d, Predicate.greaterThan(d), x -> x > d),
+              new Case("x >= " + d, Predicate.atLeast(d), x -> x >= d),
+              new Case("x == " + d, Predicate.equalTo(d), x -> x == d),
+              new Case("x != " + d, Predicate.notEqualTo(d), x -> x != d));
+      for (Case c : cases) {
+        tests.add(DynamicTest.dynamicTest(c.name(), () -> checkValues(values, c)));
+      }
+    }
+    Predicate wide = Predicate.equalTo(0x1p60);
+    double[] wideConstants = new double[22];
+    for (int i = 0; i < wideConstants.length; i++) {
+      wideConstants[i] = 0x1p60 + 1024.0 * i;
+      wide = i == 0 ? wide : wide.or(Predicate.equalTo(wideConstants[i]));
+    }
+    Case wideCase =
+        new Case(
+            "22 equalities near 2^60",
+            wide,
+            x -> Arrays.stream(wideConstants).anyMatch(c -> x == c));
+    tests.add(DynamicTest.dynamicTest(wideCase.name(), () -> checkValues(values, wideCase)));
+    return tests.stream();
+  }
+
+  private void checkValues(Object values, Case c) {
+    long[] bits = HostArrays.bits(values);
+    boolean[] keep = new boolean[bits.length];
+    for (int i = 0; i < keep.length; i++) {
+      keep[i] = c.reference().test(doubleAt(values, i));
     }
     long[] expected = pick(values, keep, true);
     SelectResult<?> selected = Calls.select(prims(), values, c.predicate(), false);
