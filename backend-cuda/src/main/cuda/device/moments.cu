@@ -177,19 +177,14 @@ __device__ void moments_integer(const T* input, i64 n, i64* partials, unsigned* 
   if (tid == 0) *counter = 0;
 }
 
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_int(
-    const int* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  moments_integer<int>(input, n, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_long(
-    const i64* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  moments_integer<i64>(input, n, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_float(
-    const float* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  moments_floating<float>(input, n, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_double(
-    const double* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  moments_floating<double>(input, n, partials, counter, result);
-}
+// The entry point moments_<type>, on moments_integer or moments_floating (KIND).
+#define PRIMS_MOMENTS_ENTRY(C, TID, KIND)                                                          \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_##TID(                          \
+      const C* input, i64 n, i64* partials, unsigned* counter, i64* result) {                      \
+    moments_##KIND<C>(input, n, partials, counter, result);                                        \
+  }
+
+PRIMS_MOMENTS_ENTRY(int, int, integer)
+PRIMS_MOMENTS_ENTRY(i64, long, integer)
+PRIMS_MOMENTS_ENTRY(float, float, floating)
+PRIMS_MOMENTS_ENTRY(double, double, floating)
