@@ -128,6 +128,16 @@ struct SegTile {
     agg = acc;
     return flag;
   }
+
+  // load, summary, then seg_block_scan of the threads' (flag, agg) across the block: flag and agg
+  // end as the inclusive pair, exFlag and exValue as the exclusive one, head as summary's.
+  template <typename Op>
+  __device__ __forceinline__ void load_scan(const T* values, const Off* offsets, i64 segments, i64 n, T* shared,
+                                            int& flag, T& agg, T& head, int& exFlag, T& exValue) {
+    load(values, offsets, segments, n, shared);
+    flag = summary<Op>(offsets, agg, head);
+    seg_block_scan<Op>(flag, agg, exFlag, exValue);
+  }
 };
 
 // Reduce, tile pass: writes every segment that starts and ends in the tile; for the others keeps
@@ -138,13 +148,11 @@ __device__ void seg_reduce_tiles(const T* values, const Off* offsets, i64 segmen
                                  i64* headSeg, T* tileTail, i64* tailSeg) {
   __shared__ T shared[SEG_TILE];
   SegTile<T, Off> s;
-  s.load(values, offsets, segments, n, shared);
   T agg;
   T head = Op::template identity<T>();
-  int flag = s.template summary<Op>(offsets, agg, head);
-  int exFlag;
+  int flag, exFlag;
   T carry;
-  seg_block_scan<Op>(flag, agg, exFlag, carry);
+  s.template load_scan<Op>(values, offsets, segments, n, shared, flag, agg, head, exFlag, carry);
   const i64 g = blockIdx.x;
   if (threadIdx.x == 0) {
     headSeg[g] = -1;
@@ -219,13 +227,11 @@ template <typename T, typename Op, typename Off>
 __device__ void seg_scan_totals(const T* values, const Off* offsets, i64 segments, i64 n, int* tileFlag, T* tileAgg) {
   __shared__ T shared[SEG_TILE];
   SegTile<T, Off> s;
-  s.load(values, offsets, segments, n, shared);
   T agg;
   T head;
-  int flag = s.template summary<Op>(offsets, agg, head);
-  int exFlag;
+  int flag, exFlag;
   T exValue;
-  seg_block_scan<Op>(flag, agg, exFlag, exValue);
+  s.template load_scan<Op>(values, offsets, segments, n, shared, flag, agg, head, exFlag, exValue);
   if (threadIdx.x == BLOCK_SIZE - 1) {
     tileFlag[blockIdx.x] = flag;
     tileAgg[blockIdx.x] = agg;
@@ -264,13 +270,11 @@ __device__ void seg_scan_tiles(const T* values, const Off* offsets, i64 segments
                                int exclusive) {
   __shared__ T shared[SEG_TILE];
   SegTile<T, Off> s;
-  s.load(values, offsets, segments, n, shared);
   T agg;
   T head;
-  int flag = s.template summary<Op>(offsets, agg, head);
-  int exFlag;
+  int flag, exFlag;
   T exValue;
-  seg_block_scan<Op>(flag, agg, exFlag, exValue);
+  s.template load_scan<Op>(values, offsets, segments, n, shared, flag, agg, head, exFlag, exValue);
   T acc = exFlag ? exValue : Op::apply(tileCarry[blockIdx.x], exValue);
   if (s.i0 < s.i1) {
     i64 cur = s.seg;
