@@ -19,24 +19,10 @@ __device__ __forceinline__ i64 sweep(const T* input, i64 n, Add add) {
   const i64 vector_count = n / W;
   const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
   i64 count = 0;
-  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
-    V loaded[REDUCE_UNROLL];
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) {
-#pragma unroll
-      for (int w = 0; w < W; ++w) add(vec_lane(loaded[u], w));
-    }
-    count += REDUCE_UNROLL * W;
-  }
-  for (; i < vector_count; i += stride) {
-    const V loaded = __ldg(vectors + i);
-#pragma unroll
-    for (int w = 0; w < W; ++w) add(vec_lane(loaded, w));
-    count += W;
-  }
+  sweep_vectors<T>(vectors, (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x, vector_count, stride, [&](int, T x) {
+    add(x);
+    ++count;
+  });
   const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (tail < n) {
     add(input[tail]);
