@@ -550,24 +550,15 @@ int main(int argc, char** argv) {
   // the src kernels by their names (a name's tile from the tuning macros, as the kernel's own)
   std::map<std::string, const void*> src;
 #define SRC_HIST(KID) src["onesweep_histograms_" #KID] = (const void*)onesweep_histograms_##KID;
-#define SRC_PASS(KID, VID, NAME, THREADS, ITEMS) SRC_PASS_(KID, VID, NAME, THREADS, ITEMS)
-#define SRC_PASS_(KID, VID, NAME, THREADS, ITEMS)                                 \
+#define SRC_PASS(KID, VID, NAME, THREADS, ITEMS)                                  \
   src["onesweep_pass_" #NAME + src_tile(#KID, VID).suffix()] =                   \
       (const void*)onesweep_pass_##NAME##_##THREADS##x##ITEMS;
+#define SRC_KEYS(R, FLOATING, KID, THREADS, ITEMS, MIN_BLOCKS) SRC_PASS(KID, "", KID, THREADS, ITEMS)
+#define SRC_PAIRS(R, FLOATING, KID, V, VID, THREADS, ITEMS) SRC_PASS(KID, #VID, KID##_##VID, THREADS, ITEMS)
   SRC_HIST(int) SRC_HIST(float) SRC_HIST(long) SRC_HIST(double)
-  SRC_PASS(int, "", int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT)
-  SRC_PASS(float, "", float, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT)
-  SRC_PASS(int, "int", int_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
-  SRC_PASS(float, "int", float_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
-  SRC_PASS(int, "long", int_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-  SRC_PASS(float, "long", float_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-  SRC_PASS(long, "", long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-  SRC_PASS(double, "", double, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-  SRC_PASS(long, "int", long_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-  SRC_PASS(double, "int", double_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-  SRC_PASS(long, "long", long_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-  SRC_PASS(double, "long", double_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-#undef SRC_PASS_
+  PRIMS_ONESWEEP_PASSES(SRC_KEYS, SRC_PAIRS)
+#undef SRC_PAIRS
+#undef SRC_KEYS
 #undef SRC_PASS
 #undef SRC_HIST
   const std::string lsd_ptx = read_file(dir + "/sort.ptx", 2);

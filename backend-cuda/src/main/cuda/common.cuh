@@ -122,6 +122,31 @@ __device__ __forceinline__ float vec_lane(const float4& v, int i) { return i == 
 __device__ __forceinline__ i64 vec_lane(const longlong2& v, int i) { return i == 0 ? v.x : v.y; }
 __device__ __forceinline__ double vec_lane(const double2& v, int i) { return i == 0 ? v.x : v.y; }
 
+// A thread's sweep over vectors i, i + stride, ... below count: REDUCE_UNROLL loads in flight while
+// a whole step of them remains, then one at a time; calls lane(w, x) for every element x in index
+// order, w its lane in the vector.
+template <typename T, typename Lane>
+__device__ __forceinline__ void sweep_vectors(const typename Vec<T>::type* vectors, i64 i, i64 count, i64 stride,
+                                              Lane lane) {
+  typedef typename Vec<T>::type V;
+  const int W = Vec<T>::width;
+  for (; i + (REDUCE_UNROLL - 1) * stride < count; i += REDUCE_UNROLL * stride) {
+    V loaded[REDUCE_UNROLL];
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
+#pragma unroll
+    for (int u = 0; u < REDUCE_UNROLL; ++u) {
+#pragma unroll
+      for (int w = 0; w < W; ++w) lane(w, vec_lane(loaded[u], w));
+    }
+  }
+  for (; i < count; i += stride) {
+    const V loaded = __ldg(vectors + i);
+#pragma unroll
+    for (int w = 0; w < W; ++w) lane(w, vec_lane(loaded, w));
+  }
+}
+
 // Reads a value another block wrote (after a fence), bypassing the non-coherent L1.
 template <typename T> __device__ __forceinline__ T load_coherent(const T* p) { return __ldcg(p); }
 

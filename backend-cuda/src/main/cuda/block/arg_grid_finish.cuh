@@ -38,3 +38,17 @@ __device__ __forceinline__ void arg_grid_finish(const T* input, K best, i64 best
     *counter = 0;
   }
 }
+
+// The entry points argmin<INFIX><type> and argmax<INFIX><type> of an arg-reduce FN<C, MIN> (INFIX _
+// or _bulk_), for device/argreduce.cu and device/argreduce_bulk.cu.
+#define PRIMS_ARG_ENTRIES_OF(FN, INFIX, C, TID)                                                    \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) argmin##INFIX##TID(                     \
+      const C* input, i64 n, i64* partial_keys, i64* partial_index, unsigned* counter,             \
+      i64* result) {                                                                               \
+    FN<C, true>(input, n, partial_keys, partial_index, counter, result);                           \
+  }                                                                                                \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) argmax##INFIX##TID(                     \
+      const C* input, i64 n, i64* partial_keys, i64* partial_index, unsigned* counter,             \
+      i64* result) {                                                                               \
+    FN<C, false>(input, n, partial_keys, partial_index, counter, result);                          \
+  }

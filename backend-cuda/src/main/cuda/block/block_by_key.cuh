@@ -409,3 +409,20 @@ __device__ void by_key_tile(const K* keys, const T* values, i64 n, K* uniqueKeys
   by_key_tile_of<REDUCE, false, Op>(keys, values, n, uniqueKeys, out, runs, exclusive, state, delay_ns, staged,
                                     warp_total);
 }
+
+// The entry points reduce_by_key_<KID>_<type>_<op> and scan_by_key_<KID>_<type>_<op> over keys of
+// type K (KID int or long), compiled for MIN_BLOCKS blocks per SM, for the device/segment_*_by_key_*.cu
+// entry files.
+#define PRIMS_REDUCE_BY_KEY_ENTRY_OF(KID, K, MIN_BLOCKS, C, TID, OID, OP)                           \
+  extern "C" __global__ void __launch_bounds__(BY_KEY_THREADS, MIN_BLOCKS) reduce_by_key_##KID##_##TID##_##OID( \
+      const K* keys, const C* values, i64 n, K* uniqueKeys, C* out, i64* runs,                    \
+      unsigned* state, unsigned delay_ns) {                                                       \
+    by_key_tile<true, OP, K, C>(keys, values, n, uniqueKeys, out, runs, 0, state, delay_ns);       \
+  }
+#define PRIMS_SCAN_BY_KEY_ENTRY_OF(KID, K, MIN_BLOCKS, C, TID, OID, OP)                             \
+  extern "C" __global__ void __launch_bounds__(BY_KEY_THREADS, MIN_BLOCKS) scan_by_key_##KID##_##TID##_##OID(   \
+      const K* keys, const C* values, i64 n, C* out, int exclusive, unsigned* state,              \
+      unsigned delay_ns) {                                                                        \
+    by_key_tile<false, OP, K, C>(keys, values, n, nullptr, out, nullptr, exclusive, state,         \
+                                 delay_ns);                                                       \
+  }

@@ -35,3 +35,11 @@ __device__ __forceinline__ void grid_total_of_lanes(const T (&lanes)[W], T* part
   for (int w = 1; w < W; ++w) value = Op::apply(value, lanes[w]);
   grid_total<Op>(value, partials, counter, result);
 }
+
+// The entry point NAME_<type> of a one-launch dot product NAME<C> (dot_vectorized, dot_bulk), which
+// ends in grid_total_of_lanes.
+#define PRIMS_DOT_ENTRY_OF(NAME, C, TID)                                                           \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) NAME##_##TID(                           \
+      const C* a, const C* b, i64 n, C* partials, unsigned* counter, C* result) {                  \
+    NAME<C>(a, b, n, partials, counter, result);                                                   \
+  }

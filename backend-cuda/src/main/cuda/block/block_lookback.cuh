@@ -159,3 +159,12 @@ __device__ __forceinline__ T decoupled_lookback(unsigned* state, unsigned tile, 
                                                 bool has_carry, T carry) {
   return decoupled_lookback_in<Op>(TileStates<T>(state), tile, tile_total, delay_ns, has_carry, carry);
 }
+
+// The entry point NAME_<type>_<op> of a one-pass look-back scan NAME<OP, C> (scan_decoupled_lookback,
+// scan_lookback_bulk).
+#define PRIMS_SCAN_LOOKBACK_ENTRY_OF(NAME, C, TID, OPID, OP)                                            \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) NAME##_##TID##_##OPID(                       \
+      const C* input, C* output, i64 n, int exclusive, unsigned* state, unsigned delay_ns,              \
+      int has_carry, C carry) {                                                                         \
+    NAME<OP, C>(input, output, n, exclusive, state, delay_ns, has_carry, carry);                        \
+  }

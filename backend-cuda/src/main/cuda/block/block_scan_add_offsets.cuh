@@ -20,3 +20,13 @@ __device__ void scan_add_offsets(T* output, i64 n, i64 per_block, const T* offse
       C* output, i64 n, i64 per_block, const C* offsets) {                                             \
     scan_add_offsets<OP, C>(output, n, per_block, offsets);                                            \
   }
+
+// The entry points of a per-block scan NAME<OP, C> (scan_blelloch, scan_hillis_steele):
+// NAME_<type>_<op>, which scans each block and writes the block totals, and its
+// scan_add_offsets_<type>_<op>.
+#define PRIMS_SCAN_BLOCKS_ENTRIES(NAME, C, TID, OPID, OP)                                              \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) NAME##_##TID##_##OPID(                      \
+      const C* input, C* output, i64 n, int exclusive, C* block_totals) {                              \
+    NAME<OP, C>(input, output, n, exclusive, block_totals);                                            \
+  }                                                                                                    \
+  PRIMS_SCAN_ADD_OFFSETS_ENTRY(C, TID, OPID, OP)

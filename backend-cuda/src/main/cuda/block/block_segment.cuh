@@ -78,6 +78,8 @@ template <typename T, typename Off>
 struct SegTile {
   i64 t0, t1, i0, i1, seg;
   const T* items;  // this thread's elements: items[0 .. i1 - i0)
+  int flag, exFlag;  // load_scan's results
+  T agg, head, exValue;
 
   __device__ __forceinline__ void load(const T* values, const Off* offsets, i64 segments, i64 n, T* shared) {
     __shared__ i64 bounds[2];
@@ -128,6 +130,16 @@ struct SegTile {
     agg = acc;
     return flag;
   }
+
+  // load, summary, then seg_block_scan of the threads' (flag, agg) across the block: flag and agg
+  // end as the inclusive pair, exFlag and exValue as the exclusive one, head as summary's (set it
+  // first where no start in the thread's elements must leave it unchanged).
+  template <typename Op>
+  __device__ __forceinline__ void load_scan(const T* values, const Off* offsets, i64 segments, i64 n, T* shared) {
+    load(values, offsets, segments, n, shared);
+    flag = summary<Op>(offsets, agg, head);
+    seg_block_scan<Op>(flag, agg, exFlag, exValue);
+  }
 };
 
 // Reduce, tile pass: writes every segment that starts and ends in the tile; for the others keeps
@@ -138,13 +150,10 @@ __device__ void seg_reduce_tiles(const T* values, const Off* offsets, i64 segmen
                                  i64* headSeg, T* tileTail, i64* tailSeg) {
   __shared__ T shared[SEG_TILE];
   SegTile<T, Off> s;
-  s.load(values, offsets, segments, n, shared);
-  T agg;
-  T head = Op::template identity<T>();
-  int flag = s.template summary<Op>(offsets, agg, head);
-  int exFlag;
-  T carry;
-  seg_block_scan<Op>(flag, agg, exFlag, carry);
+  s.head = Op::template identity<T>();
+  s.template load_scan<Op>(values, offsets, segments, n, shared);
+  const T head = s.head;
+  const T carry = s.exValue;
   const i64 g = blockIdx.x;
   if (threadIdx.x == 0) {
     headSeg[g] = -1;
@@ -219,16 +228,10 @@ template <typename T, typename Op, typename Off>
 __device__ void seg_scan_totals(const T* values, const Off* offsets, i64 segments, i64 n, int* tileFlag, T* tileAgg) {
   __shared__ T shared[SEG_TILE];
   SegTile<T, Off> s;
-  s.load(values, offsets, segments, n, shared);
-  T agg;
-  T head;
-  int flag = s.template summary<Op>(offsets, agg, head);
-  int exFlag;
-  T exValue;
-  seg_block_scan<Op>(flag, agg, exFlag, exValue);
+  s.template load_scan<Op>(values, offsets, segments, n, shared);
   if (threadIdx.x == BLOCK_SIZE - 1) {
-    tileFlag[blockIdx.x] = flag;
-    tileAgg[blockIdx.x] = agg;
+    tileFlag[blockIdx.x] = s.flag;
+    tileAgg[blockIdx.x] = s.agg;
   }
 }
 
@@ -264,14 +267,8 @@ __device__ void seg_scan_tiles(const T* values, const Off* offsets, i64 segments
                                int exclusive) {
   __shared__ T shared[SEG_TILE];
   SegTile<T, Off> s;
-  s.load(values, offsets, segments, n, shared);
-  T agg;
-  T head;
-  int flag = s.template summary<Op>(offsets, agg, head);
-  int exFlag;
-  T exValue;
-  seg_block_scan<Op>(flag, agg, exFlag, exValue);
-  T acc = exFlag ? exValue : Op::apply(tileCarry[blockIdx.x], exValue);
+  s.template load_scan<Op>(values, offsets, segments, n, shared);
+  T acc = s.exFlag ? s.exValue : Op::apply(tileCarry[blockIdx.x], s.exValue);
   if (s.i0 < s.i1) {
     i64 cur = s.seg;
     i64 next = (i64)offsets[cur + 1];

@@ -60,23 +60,8 @@ __device__ __forceinline__ T seg_block_range(const T* values, i64 i0, i64 i1) {
   const i64 b = a + vectors * width;
   if (i0 + threadIdx.x < a) acc = values[i0 + threadIdx.x];
   if (b + threadIdx.x < i1) acc = Op::apply(acc, values[b + threadIdx.x]);
-  const V* v = reinterpret_cast<const V*>(values + a);
-  i64 k = threadIdx.x;
-  for (; k + (REDUCE_UNROLL - 1) * BLOCK_SIZE < vectors; k += REDUCE_UNROLL * BLOCK_SIZE) {
-    V loaded[REDUCE_UNROLL];
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(v + k + u * BLOCK_SIZE);
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) {
-#pragma unroll
-      for (int j = 0; j < width; ++j) acc = Op::apply(acc, vec_lane(loaded[u], j));
-    }
-  }
-  for (; k < vectors; k += BLOCK_SIZE) {
-    const V loaded = __ldg(v + k);
-#pragma unroll
-    for (int j = 0; j < width; ++j) acc = Op::apply(acc, vec_lane(loaded, j));
-  }
+  sweep_vectors<T>(reinterpret_cast<const V*>(values + a), threadIdx.x, vectors, BLOCK_SIZE,
+                   [&](int, T x) { acc = Op::apply(acc, x); });
   acc = warp_reduce<Op>(acc);
   const int lane = threadIdx.x % WARP_SIZE;
   const int warp = threadIdx.x / WARP_SIZE;

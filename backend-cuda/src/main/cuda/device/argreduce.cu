@@ -82,16 +82,6 @@ __device__ void arg_reduce(const T* input, i64 n, i64* partial_keys, i64* partia
   arg_grid_finish<T, K>(input, best, best_index, lowest, partial_keys, partial_index, counter, result);
 }
 
-#define PRIMS_ARG_ENTRIES(C, TID)                                                                  \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) argmin_##TID(                           \
-      const C* input, i64 n, i64* partial_keys, i64* partial_index, unsigned* counter,             \
-      i64* result) {                                                                               \
-    arg_reduce<C, true>(input, n, partial_keys, partial_index, counter, result);                   \
-  }                                                                                                \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) argmax_##TID(                           \
-      const C* input, i64 n, i64* partial_keys, i64* partial_index, unsigned* counter,             \
-      i64* result) {                                                                               \
-    arg_reduce<C, false>(input, n, partial_keys, partial_index, counter, result);                  \
-  }
+#define PRIMS_ARG_ENTRIES(C, TID) PRIMS_ARG_ENTRIES_OF(arg_reduce, _, C, TID)
 
 PRIMS_FOR_EACH_TYPE(PRIMS_ARG_ENTRIES)

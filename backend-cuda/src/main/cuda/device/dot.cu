@@ -40,10 +40,6 @@ __device__ void dot_vectorized(const T* a, const T* b, i64 n, T* partials, unsig
   grid_total_of_lanes<OpSum>(acc, partials, counter, result);
 }
 
-#define PRIMS_DOT_ENTRY(C, TID)                                                                    \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) dot_vectorized_##TID(                   \
-      const C* a, const C* b, i64 n, C* partials, unsigned* counter, C* result) {                  \
-    dot_vectorized<C>(a, b, n, partials, counter, result);                                         \
-  }
+#define PRIMS_DOT_ENTRY(C, TID) PRIMS_DOT_ENTRY_OF(dot_vectorized, C, TID)
 
 PRIMS_FOR_EACH_TYPE(PRIMS_DOT_ENTRY)

@@ -19,24 +19,10 @@ __device__ __forceinline__ i64 sweep(const T* input, i64 n, Add add) {
   const i64 vector_count = n / W;
   const i64 stride = (i64)BLOCK_SIZE * gridDim.x;
   i64 count = 0;
-  i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
-    V loaded[REDUCE_UNROLL];
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) {
-#pragma unroll
-      for (int w = 0; w < W; ++w) add(vec_lane(loaded[u], w));
-    }
-    count += REDUCE_UNROLL * W;
-  }
-  for (; i < vector_count; i += stride) {
-    const V loaded = __ldg(vectors + i);
-#pragma unroll
-    for (int w = 0; w < W; ++w) add(vec_lane(loaded, w));
-    count += W;
-  }
+  sweep_vectors<T>(vectors, (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x, vector_count, stride, [&](int, T x) {
+    add(x);
+    ++count;
+  });
   const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (tail < n) {
     add(input[tail]);
@@ -177,19 +163,14 @@ __device__ void moments_integer(const T* input, i64 n, i64* partials, unsigned* 
   if (tid == 0) *counter = 0;
 }
 
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_int(
-    const int* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  moments_integer<int>(input, n, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_long(
-    const i64* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  moments_integer<i64>(input, n, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_float(
-    const float* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  moments_floating<float>(input, n, partials, counter, result);
-}
-extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_double(
-    const double* input, i64 n, i64* partials, unsigned* counter, i64* result) {
-  moments_floating<double>(input, n, partials, counter, result);
-}
+// The entry point moments_<type>, on moments_integer or moments_floating (KIND).
+#define PRIMS_MOMENTS_ENTRY(C, TID, KIND)                                                          \
+  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) moments_##TID(                          \
+      const C* input, i64 n, i64* partials, unsigned* counter, i64* result) {                      \
+    moments_##KIND<C>(input, n, partials, counter, result);                                        \
+  }
+
+PRIMS_MOMENTS_ENTRY(int, int, integer)
+PRIMS_MOMENTS_ENTRY(i64, long, integer)
+PRIMS_MOMENTS_ENTRY(float, float, floating)
+PRIMS_MOMENTS_ENTRY(double, double, floating)

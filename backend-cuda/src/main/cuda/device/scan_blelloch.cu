@@ -44,11 +44,6 @@ __device__ void scan_blelloch(const T* input, T* output, i64 n, int exclusive, T
   if (b < n) output[b] = exclusive ? tree[tid + BLOCK_SIZE] : Op::apply(tree[tid + BLOCK_SIZE], xb);
 }
 
-#define PRIMS_SCAN_BLELLOCH_ENTRIES(C, TID, OPID, OP)                                                  \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_blelloch_##TID##_##OPID(               \
-      const C* input, C* output, i64 n, int exclusive, C* block_totals) {                              \
-    scan_blelloch<OP, C>(input, output, n, exclusive, block_totals);                                   \
-  }                                                                                                    \
-  PRIMS_SCAN_ADD_OFFSETS_ENTRY(C, TID, OPID, OP)
+#define PRIMS_SCAN_BLELLOCH_ENTRIES(C, TID, OPID, OP) PRIMS_SCAN_BLOCKS_ENTRIES(scan_blelloch, C, TID, OPID, OP)
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_BLELLOCH_ENTRIES)

@@ -22,12 +22,7 @@ __device__ void scan_decoupled_lookback(const T* input, T* output, i64 n, int ex
   scan.store(output, base, n, prefix, tile != 0 || has_carry, exclusive, shared);
 }
 
-#define PRIMS_SCAN_LOOKBACK_ENTRIES(C, TID, OPID, OP)                                                   \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_decoupled_lookback_##TID##_##OPID(      \
-      const C* input, C* output, i64 n, int exclusive, unsigned* state, unsigned delay_ns,              \
-      int has_carry, C carry) {                                                                         \
-    scan_decoupled_lookback<OP, C>(input, output, n, exclusive, state, delay_ns, has_carry, carry);     \
-  }
+#define PRIMS_SCAN_LOOKBACK_ENTRIES(C, TID, OPID, OP) PRIMS_SCAN_LOOKBACK_ENTRY_OF(scan_decoupled_lookback, C, TID, OPID, OP)
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_LOOKBACK_ENTRIES)
 

@@ -26,11 +26,6 @@ __device__ void scan_hillis_steele(const T* input, T* output, i64 n, int exclusi
   if (tid == BLOCK_SIZE - 1) block_totals[blockIdx.x] = buffer[current][tid];
 }
 
-#define PRIMS_SCAN_HILLIS_STEELE_ENTRIES(C, TID, OPID, OP)                                             \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_hillis_steele_##TID##_##OPID(          \
-      const C* input, C* output, i64 n, int exclusive, C* block_totals) {                              \
-    scan_hillis_steele<OP, C>(input, output, n, exclusive, block_totals);                              \
-  }                                                                                                    \
-  PRIMS_SCAN_ADD_OFFSETS_ENTRY(C, TID, OPID, OP)
+#define PRIMS_SCAN_HILLIS_STEELE_ENTRIES(C, TID, OPID, OP) PRIMS_SCAN_BLOCKS_ENTRIES(scan_hillis_steele, C, TID, OPID, OP)
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_HILLIS_STEELE_ENTRIES)

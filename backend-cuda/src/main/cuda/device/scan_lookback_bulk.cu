@@ -52,11 +52,6 @@ __device__ void scan_lookback_bulk(const T* input, T* output, i64 n, int exclusi
   }
 }
 
-#define PRIMS_SCAN_LOOKBACK_BULK_ENTRIES(C, TID, OPID, OP)                                              \
-  extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) scan_lookback_bulk_##TID##_##OPID(           \
-      const C* input, C* output, i64 n, int exclusive, unsigned* state, unsigned delay_ns,              \
-      int has_carry, C carry) {                                                                         \
-    scan_lookback_bulk<OP, C>(input, output, n, exclusive, state, delay_ns, has_carry, carry);          \
-  }
+#define PRIMS_SCAN_LOOKBACK_BULK_ENTRIES(C, TID, OPID, OP) PRIMS_SCAN_LOOKBACK_ENTRY_OF(scan_lookback_bulk, C, TID, OPID, OP)
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_LOOKBACK_BULK_ENTRIES)

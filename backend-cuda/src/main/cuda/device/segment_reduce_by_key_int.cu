@@ -8,11 +8,6 @@
 #endif
 #include "../block/block_by_key.cuh"
 
-#define PRIMS_REDUCE_BY_KEY_ENTRY(C, TID, OID, OP)                                                  \
-  extern "C" __global__ void __launch_bounds__(BY_KEY_THREADS, BY_KEY_MIN_BLOCKS(C)) reduce_by_key_int_##TID##_##OID(          \
-      const int* keys, const C* values, i64 n, int* uniqueKeys, C* out, i64* runs,                \
-      unsigned* state, unsigned delay_ns) {                                                       \
-    by_key_tile<true, OP, int, C>(keys, values, n, uniqueKeys, out, runs, 0, state, delay_ns);       \
-  }
+#define PRIMS_REDUCE_BY_KEY_ENTRY(C, TID, OID, OP) PRIMS_REDUCE_BY_KEY_ENTRY_OF(int, int, BY_KEY_MIN_BLOCKS(C), C, TID, OID, OP)
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_BY_KEY_ENTRY)

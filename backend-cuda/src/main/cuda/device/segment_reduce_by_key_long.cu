@@ -8,11 +8,6 @@
 // block fewer per SM keeps every kernel free of spills.
 #define BY_KEY_LONG_MIN_BLOCKS(T) (sizeof(T) == 8 ? 2 : 3)
 
-#define PRIMS_REDUCE_BY_KEY_ENTRY(C, TID, OID, OP)                                                  \
-  extern "C" __global__ void __launch_bounds__(BY_KEY_THREADS, BY_KEY_LONG_MIN_BLOCKS(C)) reduce_by_key_long_##TID##_##OID(          \
-      const i64* keys, const C* values, i64 n, i64* uniqueKeys, C* out, i64* runs,                \
-      unsigned* state, unsigned delay_ns) {                                                       \
-    by_key_tile<true, OP, i64, C>(keys, values, n, uniqueKeys, out, runs, 0, state, delay_ns);       \
-  }
+#define PRIMS_REDUCE_BY_KEY_ENTRY(C, TID, OID, OP) PRIMS_REDUCE_BY_KEY_ENTRY_OF(long, i64, BY_KEY_LONG_MIN_BLOCKS(C), C, TID, OID, OP)
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_REDUCE_BY_KEY_ENTRY)

@@ -22,12 +22,6 @@
 #include "../block/block_by_key.cuh"
 #define SCAN_BY_KEY_MIN_BLOCKS(C) (sizeof(C) == 8 ? SCAN_BY_KEY_MIN_BLOCKS_8 : BY_KEY_MIN_BLOCKS_4)
 
-#define PRIMS_SCAN_BY_KEY_ENTRY(C, TID, OID, OP)                                                    \
-  extern "C" __global__ void __launch_bounds__(BY_KEY_THREADS, SCAN_BY_KEY_MIN_BLOCKS(C)) scan_by_key_int_##TID##_##OID(            \
-      const int* keys, const C* values, i64 n, C* out, int exclusive, unsigned* state,              \
-      unsigned delay_ns) {                                                                        \
-    by_key_tile<false, OP, int, C>(keys, values, n, nullptr, out, nullptr, exclusive, state,         \
-                                   delay_ns);                                                     \
-  }
+#define PRIMS_SCAN_BY_KEY_ENTRY(C, TID, OID, OP) PRIMS_SCAN_BY_KEY_ENTRY_OF(int, int, SCAN_BY_KEY_MIN_BLOCKS(C), C, TID, OID, OP)
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_BY_KEY_ENTRY)

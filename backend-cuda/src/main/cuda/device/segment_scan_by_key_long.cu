@@ -3,12 +3,6 @@
 #include "../common.cuh"
 #include "../block/block_by_key.cuh"
 
-#define PRIMS_SCAN_BY_KEY_ENTRY(C, TID, OID, OP)                                                    \
-  extern "C" __global__ void __launch_bounds__(BY_KEY_THREADS, BY_KEY_MIN_BLOCKS(int)) scan_by_key_long_##TID##_##OID(            \
-      const i64* keys, const C* values, i64 n, C* out, int exclusive, unsigned* state,              \
-      unsigned delay_ns) {                                                                        \
-    by_key_tile<false, OP, i64, C>(keys, values, n, nullptr, out, nullptr, exclusive, state,         \
-                                   delay_ns);                                                     \
-  }
+#define PRIMS_SCAN_BY_KEY_ENTRY(C, TID, OID, OP) PRIMS_SCAN_BY_KEY_ENTRY_OF(long, i64, BY_KEY_MIN_BLOCKS(int), C, TID, OID, OP)
 
 PRIMS_FOR_EACH_TYPE_OP(PRIMS_SCAN_BY_KEY_ENTRY)

@@ -684,8 +684,8 @@ PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, double, true)
     onesweep_pass<R, FLOATING, u32, false, THREADS, ITEMS>(keys_in, keys_scratch, keys_out, nullptr,    \
                                                            nullptr, nullptr, PRIMS_ONESWEEP_PASS_PASS);  \
   }
-#define PRIMS_ONESWEEP_PAIRS_ENTRY(R, FLOATING, V, NAME, THREADS, ITEMS) \
-  PRIMS_ONESWEEP_PAIRS_ENTRY_(R, FLOATING, V, NAME, THREADS, ITEMS)
+#define PRIMS_ONESWEEP_PAIRS_ENTRY(R, FLOATING, KID, V, VID, THREADS, ITEMS) \
+  PRIMS_ONESWEEP_PAIRS_ENTRY_(R, FLOATING, V, KID##_##VID, THREADS, ITEMS)
 #define PRIMS_ONESWEEP_PAIRS_ENTRY_(R, FLOATING, V, NAME, THREADS, ITEMS)                              \
   extern "C" __global__ void __launch_bounds__(THREADS, ONESWEEP_MIN_BLOCKS)                           \
       onesweep_pass_##NAME##_##THREADS##x##ITEMS(const R* keys_in, R* keys_scratch, R* keys_out,        \
@@ -696,18 +696,24 @@ PRIMS_ONESWEEP_HISTOGRAMS_ENTRY(u64, double, true)
                                                         PRIMS_ONESWEEP_PASS_PASS);                      \
   }
 
-PRIMS_ONESWEEP_PASS_ENTRY(u32, false, int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT, ONESWEEP_MIN_BLOCKS_KEYS_4)
-PRIMS_ONESWEEP_PASS_ENTRY(u32, true, float, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT, ONESWEEP_MIN_BLOCKS_KEYS_4)
-PRIMS_ONESWEEP_PAIRS_ENTRY(u32, false, u32, int_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
-PRIMS_ONESWEEP_PAIRS_ENTRY(u32, true, u32, float_int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)
-PRIMS_ONESWEEP_PAIRS_ENTRY(u32, false, u64, int_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-PRIMS_ONESWEEP_PAIRS_ENTRY(u32, true, u64, float_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-PRIMS_ONESWEEP_PASS_ENTRY(u64, false, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8, ONESWEEP_MIN_BLOCKS)
-PRIMS_ONESWEEP_PASS_ENTRY(u64, true, double, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8, ONESWEEP_MIN_BLOCKS)
-PRIMS_ONESWEEP_PAIRS_ENTRY(u64, false, u32, long_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-PRIMS_ONESWEEP_PAIRS_ENTRY(u64, true, u32, double_int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-PRIMS_ONESWEEP_PAIRS_ENTRY(u64, false, u64, long_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
-PRIMS_ONESWEEP_PAIRS_ENTRY(u64, true, u64, double_long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+// Every pass kernel, in order: KEYS(R, FLOATING, KID, THREADS, ITEMS, MIN_BLOCKS) for keys alone,
+// PAIRS(R, FLOATING, KID, V, VID, THREADS, ITEMS) for keys with values (KID, VID the type ids);
+// tools/cuda-experiments/sort_race.cu goes through the same list.
+#define PRIMS_ONESWEEP_PASSES(KEYS, PAIRS)                                                          \
+  KEYS(u32, false, int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_INT, ONESWEEP_MIN_BLOCKS_KEYS_4)         \
+  KEYS(u32, true, float, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_FLOAT, ONESWEEP_MIN_BLOCKS_KEYS_4)      \
+  PAIRS(u32, false, int, u32, int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)                      \
+  PAIRS(u32, true, float, u32, int, ONESWEEP_THREADS_4, ONESWEEP_ITEMS_4_PAIRS)                     \
+  PAIRS(u32, false, int, u64, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)                           \
+  PAIRS(u32, true, float, u64, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)                          \
+  KEYS(u64, false, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8, ONESWEEP_MIN_BLOCKS)                 \
+  KEYS(u64, true, double, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8, ONESWEEP_MIN_BLOCKS)                \
+  PAIRS(u64, false, long, u32, int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)                           \
+  PAIRS(u64, true, double, u32, int, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)                          \
+  PAIRS(u64, false, long, u64, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)                          \
+  PAIRS(u64, true, double, u64, long, ONESWEEP_THREADS_8, ONESWEEP_ITEMS_8)
+
+PRIMS_ONESWEEP_PASSES(PRIMS_ONESWEEP_PASS_ENTRY, PRIMS_ONESWEEP_PAIRS_ENTRY)
 
 extern "C" __global__ void __launch_bounds__(BLOCK_SIZE) onesweep_finish(const u32* keys_scratch, u32* keys_out,
                                                                          i64 key_words, const u32* values_scratch,
