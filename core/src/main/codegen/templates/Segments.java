@@ -274,6 +274,7 @@ public final class Segments {
         engine,
         config,
         primitive,
+        DType.ofArray(values),
         hostBytes,
         empty,
         null,

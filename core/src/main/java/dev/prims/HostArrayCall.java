@@ -29,12 +29,14 @@ final class HostArrayCall {
   /**
    * Runs {@code work} on the host arrays {@code first} and {@code second} into {@code result} (and
    * {@code secondResult} when not null), moving {@code hostBytes}; gives {@code nothing} without
-   * touching a buffer when {@code empty}.
+   * touching a buffer when {@code empty}. Under {@code auto} the backends are ranked by their costs
+   * for {@code primitive} on values of {@code type}.
    */
   static <T> Outcome<T> run(
       Engine engine,
       ResolvedConfig config,
       Primitive primitive,
+      DType type,
       long hostBytes,
       boolean empty,
       T nothing,
@@ -46,6 +48,7 @@ final class HostArrayCall {
     return engine.run(
         config,
         primitive,
+        type,
         hostBytes,
         (b, call) -> {
           if (empty) {

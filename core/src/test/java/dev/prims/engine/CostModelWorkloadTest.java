@@ -13,6 +13,7 @@ import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.SegmentResult;
 import dev.prims.SelectResult;
 import dev.prims.engine.PacedProvider.Pace;
 import dev.prims.spi.BackendProvider;
@@ -123,6 +124,32 @@ class CostModelWorkloadTest {
       assertEquals(
           "host",
           prims.select(new float[100], dev.prims.Predicate.notNaN()).provenance().backend());
+    }
+  }
+
+  @Test
+  void segmentedCallsOfHostArraysGoWhereReducesOfTheirTypeAreCheapest() {
+    Path cache = dir.resolve("costmodel.json");
+    // the cpu reduces ints at 10 GB/s but floats at 0.1 GB/s; the gpu both at 5 GB/s on host arrays
+    PacedProvider slowFloats = cpu().floatingHost(Primitive.REDUCE, new Pace(1_000, 10.0));
+    model(cache, slowFloats, gpu())
+        .calibrate(
+            List.of(
+                Workload.of(Primitive.REDUCE, DType.FLOAT, true),
+                Workload.of(Primitive.REDUCE, DType.INT, true)));
+    try (Prims prims =
+        autoPrims(cache, cpu().floatingHost(Primitive.REDUCE, new Pace(1_000, 10.0)), gpu())) {
+      int n = 1 << 20;
+      int[] offsets = {0, n / 2, n};
+      float[] floats = new float[n];
+      floats[n - 1] = 2f;
+      SegmentResult<float[]> f = prims.segments(offsets).reduce(floats, ReduceOp.SUM);
+      assertEquals("gpu", f.provenance().backend());
+      assertTrue(f.provenance().note().endsWith(" of reduce.float.host"), f.provenance().note());
+      assertArrayEquals(new float[] {0f, 2f}, f.values());
+      SegmentResult<int[]> i = prims.segments(offsets).reduce(new int[n], ReduceOp.SUM);
+      assertEquals("host", i.provenance().backend());
+      assertTrue(i.provenance().note().endsWith(" of reduce.int.host"), i.provenance().note());
     }
   }
 

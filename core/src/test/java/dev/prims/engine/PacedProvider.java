@@ -17,6 +17,7 @@ import dev.prims.spi.Histogrammer;
 import dev.prims.spi.HostScanRange;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
+import dev.prims.spi.Segmenter;
 import dev.prims.spi.Selector;
 import dev.prims.spi.Sorter;
 import java.lang.reflect.Array;
@@ -276,6 +277,41 @@ final class PacedProvider extends ArrayProvider {
           }
           spend(sortPace != null ? sortPace : host.get(Primitive.SCAN), bytes(keys));
           Arrays.sort(a);
+        }
+      };
+    }
+
+    /**
+     * Segmented sums of its buffers (a by-key call's runs are not offered), paced as its host
+     * reduces of the values' type: the engine ranks a segmented call of host arrays by that curve.
+     */
+    @Override
+    public Segmenter segmenter() {
+      return new Segmenter() {
+        @Override
+        public void segmented(Pass pass) {
+          Object values = array(pass.values());
+          Object offsets = array(pass.offsets());
+          Object out = array(pass.out());
+          spend(Primitive.REDUCE, pass.values().type(), true, bytes(values));
+          for (int s = 0; s < pass.segments(); s++) {
+            double total = 0;
+            for (int i = (int) at(offsets, s); i < (int) at(offsets, s + 1); i++) {
+              total += at(values, i);
+            }
+            Array.set(out, s, as(pass.values().type(), total));
+          }
+        }
+
+        @Override
+        public void argReduce(ArgPass pass) {
+          throw new UnsupportedOperationException("the paced backend has no segmented arg-reduce");
+        }
+
+        @Override
+        public long runs(
+            DeviceBuffer keys, DeviceBuffer uniqueKeys, DeviceBuffer offsets, CallContext call) {
+          throw new UnsupportedOperationException("the paced backend has no runs of keys");
         }
       };
     }
