@@ -26,32 +26,38 @@ final class LongDoubleComparison {
       case SelectProgram.LE -> below(above, b);
       case SelectProgram.GT -> from(above, b);
       case SelectProgram.GE -> from(atLeast, b);
-      case SelectProgram.EQ -> {
-        if (atLeast == above || atLeast == NONE) {
-          never(b);
-        } else if (above == NONE) {
-          from(atLeast, b);
-        } else if (above - atLeast == 1) {
-          b.add(SelectProgram.EQ | SelectProgram.INTEGER_MODE, atLeast);
-        } else {
-          from(atLeast, b);
-          below(above, b);
-          b.add(SelectProgram.AND, 0);
-        }
+      case SelectProgram.EQ -> interval(atLeast, above, true, b);
+      default -> interval(atLeast, above, false, b); // NE
+    }
+  }
+
+  /**
+   * Whether x lies in {@code [from, below)} ({@code inside}) or outside it; {@code from} is {@link
+   * #NONE} for an empty interval, {@code below} for one without an upper end.
+   */
+  private static void interval(long from, long below, boolean inside, SelectProgram.Builder b) {
+    if (from == below || from == NONE) {
+      if (inside) {
+        never(b);
+      } else {
+        b.add(SelectProgram.ALWAYS, 0);
       }
-      default -> { // NE
-        if (atLeast == above || atLeast == NONE) {
-          b.add(SelectProgram.ALWAYS, 0);
-        } else if (above == NONE) {
-          below(atLeast, b);
-        } else if (above - atLeast == 1) {
-          b.add(SelectProgram.NE | SelectProgram.INTEGER_MODE, atLeast);
-        } else {
-          below(atLeast, b);
-          from(above, b);
-          b.add(SelectProgram.OR, 0);
-        }
+    } else if (below == NONE) {
+      if (inside) {
+        from(from, b);
+      } else {
+        below(from, b);
       }
+    } else if (below - from == 1) {
+      b.add((inside ? SelectProgram.EQ : SelectProgram.NE) | SelectProgram.INTEGER_MODE, from);
+    } else if (inside) {
+      from(from, b);
+      below(below, b);
+      b.add(SelectProgram.AND, 0);
+    } else {
+      below(from, b);
+      from(below, b);
+      b.add(SelectProgram.OR, 0);
     }
   }
 

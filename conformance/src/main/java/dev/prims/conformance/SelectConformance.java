@@ -124,15 +124,7 @@ public abstract class SelectConformance extends BackendConformance {
     }
     List<DynamicNode> tests = new ArrayList<>();
     for (double d : constants) {
-      List<Case> cases =
-          List.of(
-              new Case("x < " + d, Predicate.lessThan(d), x -> x < d),
-              new Case("x <= " + d, Predicate.atMost(d), x -> x <= d),
-              new Case("x > " + d, Predicate.greaterThan(d), x -> x > d),
-              new Case("x >= " + d, Predicate.atLeast(d), x -> x >= d),
-              new Case("x == " + d, Predicate.equalTo(d), x -> x == d),
-              new Case("x != " + d, Predicate.notEqualTo(d), x -> x != d));
-      for (Case c : cases) {
+      for (Case c : comparisonsWith(d)) {
         tests.add(DynamicTest.dynamicTest(c.name(), () -> checkValues(values, c)));
       }
     }
@@ -163,15 +155,7 @@ public abstract class SelectConformance extends BackendConformance {
     }
     List<DynamicNode> tests = new ArrayList<>();
     for (double d : constants) {
-      List<Case> cases =
-          List.of(
-              new Case("x < " + d, Predicate.lessThan(d), x -> x < d),
-              new Case("x <= " + d, Predicate.atMost(d), x -> x <= d),
-              new Case("x > " + d, Predicate.greaterThan(d), x -> x > d),
-              new Case("x >= " + d, Predicate.atLeast(d), x -> x >= d),
-              new Case("x == " + d, Predicate.equalTo(d), x -> x == d),
-              new Case("x != " + d, Predicate.notEqualTo(d), x -> x != d));
-      for (Case c : cases) {
+      for (Case c : comparisonsWith(d)) {
         tests.add(DynamicTest.dynamicTest(c.name(), () -> checkValues(values, c)));
       }
     }
@@ -188,6 +172,17 @@ public abstract class SelectConformance extends BackendConformance {
             x -> Arrays.stream(wideConstants).anyMatch(c -> x == c));
     tests.add(DynamicTest.dynamicTest(wideCase.name(), () -> checkValues(values, wideCase)));
     return tests.stream();
+  }
+
+  /** The six comparisons with the floating constant {@code d}. */
+  private static List<Case> comparisonsWith(double d) {
+    return List.of(
+        new Case("x < " + d, Predicate.lessThan(d), x -> x < d),
+        new Case("x <= " + d, Predicate.atMost(d), x -> x <= d),
+        new Case("x > " + d, Predicate.greaterThan(d), x -> x > d),
+        new Case("x >= " + d, Predicate.atLeast(d), x -> x >= d),
+        new Case("x == " + d, Predicate.equalTo(d), x -> x == d),
+        new Case("x != " + d, Predicate.notEqualTo(d), x -> x != d));
   }
 
   private void checkValues(Object values, Case c) {
