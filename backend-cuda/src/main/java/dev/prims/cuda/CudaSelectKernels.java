@@ -101,14 +101,9 @@ final class CudaSelectKernels implements SelectKernels {
     DeviceBuffer flagsIn = compaction.flagsIn();
     DeviceBuffer indicesOut = compaction.indicesOut();
     long n = v.length();
-    // the plain entry compares long values as integers only (SelectProgram.comparesAsDouble)
-    boolean plain =
-        indices == null
-            && flagsIn == null
-            && indicesOut == null
-            && !compaction.partition()
-            && !(v.type() == DType.LONG && SelectProgram.comparesAsDouble(program));
-    long tiles = (n + tile(v.type(), plain) - 1) / tile(v.type(), plain);
+    boolean plain = compaction.plain();
+    long tile = tile(v.type(), plain);
+    long tiles = (n + tile - 1) / tile;
     // a capped compaction loops over tiles on a resident grid and stops once capacity are kept
     long blocks =
         compaction.capacity() < n

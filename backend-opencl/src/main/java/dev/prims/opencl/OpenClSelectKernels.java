@@ -126,13 +126,7 @@ final class OpenClSelectKernels implements SelectKernels {
     long tile = tile(type);
     long tiles = (n + tile - 1) / tile;
     boolean onePass = onePass();
-    // the plain entry compares long values as integers only (SelectProgram.comparesAsDouble)
-    boolean plain =
-        indices == null
-            && flagsIn == null
-            && indicesOut == null
-            && !partition
-            && !(type == DType.LONG && SelectProgram.comparesAsDouble(compaction.program()));
+    boolean plain = compaction.plain();
     OpenClBackend.Kernel compact =
         onePass ? kernel(type, plain ? "select_compact_plain" : "select_compact") : null;
     OpenClBackend.Kernel reverse =

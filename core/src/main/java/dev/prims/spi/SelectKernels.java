@@ -1,5 +1,6 @@
 package dev.prims.spi;
 
+import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 
 /**
@@ -31,6 +32,19 @@ public interface SelectKernels {
     /** The program's instruction count. */
     public int instructions() {
       return SelectProgram.instructions(program);
+    }
+
+    /**
+     * Whether a backend may run this compaction on a plain kernel: no indices, flags, output
+     * indices or partition, and for long values no comparison as a double (a plain kernel compares
+     * long values as integers only; see {@link SelectProgram#comparesAsDouble}).
+     */
+    public boolean plain() {
+      return indices == null
+          && flagsIn == null
+          && indicesOut == null
+          && !partition
+          && !(values.type() == DType.LONG && SelectProgram.comparesAsDouble(program));
     }
   }
 
