@@ -20,14 +20,19 @@ final class CpuRadixSort {
   }
 
   /**
-   * Sorts {@code bits} by their unsigned value in bits {@code [beginBit, endBit)}, {@code values}
-   * (null, int[] or long[]) beside them; {@code bitsTmp} and {@code valuesTmp} are scratch of the
-   * same types and lengths. Returns true when the result lies in {@code bits}/{@code values}, false
-   * when in the scratch arrays.
+   * Sorts {@code bits[0, n)} by their unsigned value in bits {@code [beginBit, endBit)}, {@code
+   * values} (null, int[] or long[]) beside them; {@code bitsTmp} and {@code valuesTmp} are scratch
+   * of the same types, at least n long (so may the others be). Returns true when the result lies in
+   * {@code bits}/{@code values}, false when in the scratch arrays.
    */
   boolean sort(
-      Object bits, Object bitsTmp, Object values, Object valuesTmp, int beginBit, int endBit) {
-    int n = java.lang.reflect.Array.getLength(bits);
+      Object bits,
+      Object bitsTmp,
+      Object values,
+      Object valuesTmp,
+      int n,
+      int beginBit,
+      int endBit) {
     int width = bits instanceof int[] ? Integer.SIZE : Long.SIZE;
     boolean wholeKey = beginBit == 0 && endBit == width;
     int chunks = chunks(n);

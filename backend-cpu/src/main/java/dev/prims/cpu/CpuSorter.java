@@ -27,6 +27,7 @@ final class CpuSorter implements Sorter {
 
   private final CpuParallel parallel;
   private final CpuRadixSort radix;
+  private final CpuSortScratch scratch = new CpuSortScratch();
 
   CpuSorter(CpuParallel parallel) {
     this.parallel = parallel;
@@ -110,27 +111,37 @@ final class CpuSorter implements Sorter {
       }
       return;
     }
-    Object bits =
-        keys instanceof float[] ? new int[n] : keys instanceof double[] ? new long[n] : keys;
+    Class<?> bitsType = width == Long.SIZE ? long.class : int.class;
+    boolean floating = keys instanceof float[] || keys instanceof double[];
     // scratch first, so that running out of memory leaves the caller's keys as they were
-    Object tmp = java.lang.reflect.Array.newInstance(bits.getClass().getComponentType(), n);
-    Object valuesTmp =
-        values == null
-            ? null
-            : java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
-    int chunks = radix.chunks(n);
-    parallel.forEachRange(
-        n, chunks, (c, from, to) -> RadixLoops.toBits(input, bits, descending, from, to));
-    boolean inPlace = radix.sort(bits, tmp, values, valuesTmp, beginBit, endBit);
-    Object sorted = inPlace ? bits : tmp;
-    parallel.forEachRange(
-        n,
-        chunks,
-        (c, from, to) -> {
-          RadixLoops.fromBits(sorted, keys, descending, from, to);
-          if (!inPlace && values != null) {
-            System.arraycopy(valuesTmp, from, values, from, to - from);
-          }
-        });
+    Object bits = floating ? scratch.take(bitsType, n) : keys;
+    Object tmp = null;
+    Object valuesTmp = null;
+    try {
+      tmp = scratch.take(bitsType, n);
+      valuesTmp = values == null ? null : scratch.take(values.getClass().getComponentType(), n);
+      int chunks = radix.chunks(n);
+      Object b = bits;
+      parallel.forEachRange(
+          n, chunks, (c, from, to) -> RadixLoops.toBits(input, b, descending, from, to));
+      boolean inPlace = radix.sort(bits, tmp, values, valuesTmp, n, beginBit, endBit);
+      Object sorted = inPlace ? bits : tmp;
+      Object sortedValues = valuesTmp;
+      parallel.forEachRange(
+          n,
+          chunks,
+          (c, from, to) -> {
+            RadixLoops.fromBits(sorted, keys, descending, from, to);
+            if (!inPlace && values != null) {
+              System.arraycopy(sortedValues, from, values, from, to - from);
+            }
+          });
+    } finally {
+      if (floating) {
+        scratch.give(bits);
+      }
+      scratch.give(tmp);
+      scratch.give(valuesTmp);
+    }
   }
 }

@@ -74,9 +74,9 @@ final class OpenClSelectKernels implements SelectKernels {
 
   /**
    * Values per work-item of a compaction tile of {@code type} ({@code ITEMS_PER_THREAD}): as
-   * configured, else on NVIDIA's platform the fastest of 8, 12, 16, 20 and 24 for each type on an
-   * H100 (2^28 values, half kept, 2026-11-27: int 20, float 16, long 12, double 8; the driver's
-   * compiler gives each its own registers), elsewhere {@link DeviceSorter#ITEMS_PER_THREAD}.
+   * configured, else on NVIDIA's platform the fastest of 8 to 24 for each type on an H100 (2^28
+   * values, half kept, 2026-11-27: int 24, float 16, long 12, double 8; the driver's compiler gives
+   * each its own registers), elsewhere {@link DeviceSorter#ITEMS_PER_THREAD}.
    */
   int itemsPerThread(DType type) {
     int configured = type.bytes() == Integer.BYTES ? items4 : items8;
@@ -87,7 +87,7 @@ final class OpenClSelectKernels implements SelectKernels {
       return DeviceSorter.ITEMS_PER_THREAD;
     }
     return switch (type) {
-      case INT -> 20;
+      case INT -> 24;
       case FLOAT -> 16;
       case LONG -> 12;
       case DOUBLE -> 8;

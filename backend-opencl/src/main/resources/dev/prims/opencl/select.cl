@@ -256,6 +256,36 @@ __attribute__((always_inline)) inline uint select_holds(const T* x, const int* f
 #define SELECT_PADDED_TILE SELECT_PAD(SELECT_TILE)
 
 /* The exclusive sum of each work-item's count over the work-group; *total = the group's sum. */
+#ifdef LOOKBACK_PTX
+/*
+ * NVIDIA: warp scans by shuffles, then every work-item adds the totals of the warps before its own
+ * from local memory: two barriers where the portable form below takes two a step.
+ */
+inline uint group_exclusive_sum(uint count, __local uint* sums, uint* total) {
+  uint tid = get_local_id(0);
+  uint lane = tid % WARP_SIZE;
+  uint warp = tid / WARP_SIZE;
+  uint inclusive = count;
+#pragma unroll
+  for (uint offset = 1; offset < WARP_SIZE; offset <<= 1) {
+    uint earlier = shfl_up_word(inclusive, offset);
+    if (lane >= offset) inclusive += earlier;
+  }
+  if (lane == WARP_SIZE - 1) sums[warp] = inclusive;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint before = 0;
+  uint all = 0;
+#pragma unroll
+  for (uint w = 0; w < WARPS_PER_BLOCK; w++) {
+    uint s = sums[w];
+    before += w < warp ? s : 0;
+    all += s;
+  }
+  *total = all;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return before + inclusive - count;
+}
+#else
 inline uint group_exclusive_sum(uint count, __local uint* sums, uint* total) {
   uint tid = get_local_id(0);
   sums[tid] = count;
@@ -271,6 +301,7 @@ inline uint group_exclusive_sum(uint count, __local uint* sums, uint* total) {
   barrier(CLK_LOCAL_MEM_FENCE);
   return before;
 }
+#endif
 
 /* counts[tile] = how many values of the tile the program holds for (flags_in beside them). */
 __kernel REQUIRE_BLOCK void select_tile_counts(__global const T* values, ulong n,

@@ -245,6 +245,9 @@ public final class BenchRunner {
           if (operation.hasCubReference()) {
             requests.add(new CubRequest("cub", operation, type, n, reps));
           }
+          if (CubRequest.resultToHost(operation)) {
+            requests.add(new CubRequest(CubRequest.CUB_TO_HOST, operation, type, n, reps));
+          }
           if (operation.hasThrustReference()) {
             requests.add(new CubRequest("thrust", operation, type, n, reps));
           }
@@ -378,7 +381,7 @@ public final class BenchRunner {
       long n,
       Double copyGbps) {
     BenchRow cub = null;
-    for (String impl : List.of("cub", "thrust")) {
+    for (String impl : List.of("cub", CubRequest.CUB_TO_HOST, "thrust")) {
       CubResult r = reference.get(new CubRequest(impl, operation, type, n, referenceReps()));
       if (r == null || !r.ok()) {
         continue;
@@ -418,7 +421,11 @@ public final class BenchRunner {
 
   /** The library call a reference row measured. */
   static String referenceName(String impl, Operation operation) {
-    boolean cub = impl.equals("cub");
+    String call = referenceCall(!impl.equals("thrust"), operation);
+    return impl.equals(CubRequest.CUB_TO_HOST) ? call + ", result to host" : call;
+  }
+
+  private static String referenceCall(boolean cub, Operation operation) {
     return switch (operation) {
       case REDUCE_SUM -> cub ? "DeviceReduce::Sum" : "thrust::reduce";
       case REDUCE_MIN -> cub ? "DeviceReduce::Min" : "thrust::reduce";

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * One measurement asked of the CUB/Thrust reference program.
  *
- * @param impl {@code cub} or {@code thrust}; with no operation, {@code cub} (a device-to-device
- *     copy) or {@link #H2D}/{@link #D2H} (a pinned copy over the host link)
+ * @param impl {@code cub}, {@link #CUB_TO_HOST} or {@code thrust}; with no operation, {@code cub}
+ *     (a device-to-device copy) or {@link #H2D}/{@link #D2H} (a pinned copy over the host link)
  * @param operation the operation, or null for a copy
  * @param type element type
  * @param n elements
@@ -20,6 +20,18 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
 
   /** A pinned device-to-host copy. */
   public static final String D2H = "d2h";
+
+  /**
+   * CUB's reduce or dot with its result copied to host memory in every timed run, as a caller that
+   * wants the value must: the peer of a whole per-call reduce, whose answer ends on the host.
+   */
+  public static final String CUB_TO_HOST = "cub-to-host";
+
+  /** Whether CUB measures {@code operation} with its result copied to the host too. */
+  public static boolean resultToHost(Operation operation) {
+    return operation.isPlain()
+        && (operation.family().equals("reduce") || operation.family().equals("dot"));
+  }
 
   /** The pinned copy of {@code n} elements over the host link in {@code direction} (H2D, D2H). */
   public static CubRequest link(String direction, DType type, long n, int reps) {
@@ -63,6 +75,9 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
               List.of("--op", "argmax", "--segment", Integer.toString(operation.segment())));
       case SEGMENTED_SUM_64, SEGMENTED_SUM_4096, REDUCE_BY_KEY_64, SCAN_BY_KEY_64 ->
           args.addAll(List.of("--op", "sum", "--segment", Integer.toString(operation.segment())));
+    }
+    if (impl.equals(CUB_TO_HOST)) {
+      args.add("--result-to-host");
     }
     return args;
   }

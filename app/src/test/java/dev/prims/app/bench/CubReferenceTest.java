@@ -46,6 +46,24 @@ class CubReferenceTest {
     assertEquals(List.of("--impl", "cub"), up.subList(0, 2));
     assertEquals(List.of("--primitive", "h2d"), up.subList(8, 10));
     assertEquals("d2h", CubRequest.link(CubRequest.D2H, DType.FLOAT, 8, 1).arguments().get(9));
+    assertEquals(
+        CubArguments.of("cub", "float", 8, 1, "reduce", "--op", "sum", "--result-to-host"),
+        new CubRequest(CubRequest.CUB_TO_HOST, Operation.REDUCE_SUM, DType.FLOAT, 8, 1)
+            .arguments());
+  }
+
+  @Test
+  void reducesAndDotsAreAlsoMeasuredWithTheirResultCopiedToTheHost() {
+    assertTrue(CubRequest.resultToHost(Operation.REDUCE_SUM));
+    assertTrue(CubRequest.resultToHost(Operation.REDUCE_MAX));
+    assertTrue(CubRequest.resultToHost(Operation.DOT));
+    assertFalse(CubRequest.resultToHost(Operation.SCAN_INCLUSIVE));
+    assertFalse(CubRequest.resultToHost(Operation.ARGMAX));
+    assertFalse(CubRequest.resultToHost(Operation.SEGMENTED_SUM_64));
+    assertEquals(
+        "DeviceReduce::Sum, result to host",
+        BenchRunner.referenceName(CubRequest.CUB_TO_HOST, Operation.REDUCE_SUM));
+    assertEquals("thrust::reduce", BenchRunner.referenceName("thrust", Operation.REDUCE_SUM));
   }
 
   @Test
