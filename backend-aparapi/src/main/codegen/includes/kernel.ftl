@@ -85,6 +85,28 @@ ${i}acc = (acc + acc1) + (acc2 + acc3);
  * Arithmetic wraps like Java's.
 </#if>
 </#macro>
+<#--
+  The kernel methods chunkStart(group) and chunkLength(start): group's chunk of the fields chunk
+  and n, its first element (n when past the end) and its length (the last chunk may be shorter).
+-->
+<#macro chunkBounds>
+  private int chunkStart(int group) {
+    long from = (long) group * chunk;
+    int start = n;
+    if (from < n) {
+      start = (int) from;
+    }
+    return start;
+  }
+
+  private int chunkLength(int start) {
+    int len = n - start;
+    if (len > chunk) {
+      len = chunk;
+    }
+    return len;
+  }
+</#macro>
 <#-- The host side's span(int): sets the field span (see slice). -->
 <#macro span>
   @Override

@@ -179,22 +179,7 @@ final class ${name} extends Kernel implements FoldKernel {
     }
   }
 
-  private int chunkStart(int group) {
-    long from = (long) group * chunk;
-    int start = n;
-    if (from < n) {
-      start = (int) from;
-    }
-    return start;
-  }
-
-  private int chunkLength(int start) {
-    int len = n - start;
-    if (len > chunk) {
-      len = chunk;
-    }
-    return len;
-  }
+<@k.chunkBounds />
 
   private void clearSums(int lid) {
     sum0[lid] = 0L;

@@ -51,15 +51,8 @@ final class ${name} extends Kernel implements ScanKernel {
   public void run() {
     int lid = getLocalId();
     int group = getGroupId();
-    long from = (long) group * chunk;
-    int start = n;
-    if (from < n) {
-      start = (int) from;
-    }
-    int len = n - start;
-    if (len > chunk) {
-      len = chunk;
-    }
+    int start = chunkStart(group);
+    int len = chunkLength(start);
     int pass = getPassId();
     if (pass == ScanKernel.PASS_REDUCE) {
       reduceChunk(lid, group, start, len);
@@ -67,6 +60,8 @@ final class ${name} extends Kernel implements ScanKernel {
       scanChunk(lid, group, start, len);
     }
   }
+
+<@k.chunkBounds />
 
   private void reduceChunk(int lid, int group, int start, int len) {
     ${T} acc = identity;

@@ -12,14 +12,8 @@ import dev.prims.spi.DotProduct;
  * parallel by {@link DotLoops}, chunk sums combined pairwise (off-heap buffers: the same on windows
  * copied into per-thread arrays). Generated from backend-cpu/src/main/codegen/templates/CpuDot.java.
  */
-final class CpuDot implements DotProduct {
+record CpuDot(CpuParallel parallel) implements DotProduct {
   static final String FUSED = "fused";
-
-  private final CpuParallel parallel;
-
-  CpuDot(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {

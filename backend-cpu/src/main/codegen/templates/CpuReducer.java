@@ -14,14 +14,8 @@ import dev.prims.spi.Reducer;
  * copied into per-thread windows, with the same bits. Generated from
  * backend-cpu/src/main/codegen/templates/CpuReducer.java.
  */
-final class CpuReducer implements Reducer {
+record CpuReducer(CpuParallel parallel) implements Reducer {
   static final String BLOCKED = "blocked";
-
-  private final CpuParallel parallel;
-
-  CpuReducer(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {

@@ -12,15 +12,9 @@ import java.lang.reflect.Array;
  * Arg-min/arg-max ({@code per-item}): one launch writes each work-item's first extreme element and
  * its index, and the host picks the winner with {@link ArgOrder}.
  */
-final class AparapiArgReducer implements ArgReducer {
+record AparapiArgReducer(DriverContext context) implements ArgReducer {
   /** The one variant. */
   static final String PER_ITEM = "per-item";
-
-  private final DriverContext context;
-
-  AparapiArgReducer(DriverContext context) {
-    this.context = context;
-  }
 
   @Override
   public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {

@@ -5,6 +5,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.PrimsException;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.MemoryLedger;
+import dev.prims.spi.SliceBufferManager;
 
 /**
  * Buffers of the Aparapi backend. Each is a Java array (Aparapi moves Java arrays) whose size in
@@ -12,7 +13,7 @@ import dev.prims.spi.MemoryLedger;
  * ints or floats and 268435455 longs or doubles. Uploads copy the caller's array, downloads copy
  * the always current host array.
  */
-final class AparapiBufferManager implements BufferManager {
+final class AparapiBufferManager implements SliceBufferManager {
   /** The most bytes one Aparapi array argument may have (its size is an int). */
   static final long MAX_BYTES = Integer.MAX_VALUE;
 
@@ -47,11 +48,6 @@ final class AparapiBufferManager implements BufferManager {
     }
   }
 
-  @Override
-  public DeviceBuffer upload(Object array) {
-    return upload(array, 0, java.lang.reflect.Array.getLength(array));
-  }
-
   /** One copy of the slice (Aparapi moves whole arrays from their first element). */
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
@@ -60,11 +56,6 @@ final class AparapiBufferManager implements BufferManager {
     Object copy = type.newArray(length);
     System.arraycopy(array, offset, copy, 0, length);
     return new AparapiBuffer(backendId, type, copy, ledger, captureSites);
-  }
-
-  @Override
-  public void download(DeviceBuffer buffer, Object array) {
-    download(buffer, array, 0, java.lang.reflect.Array.getLength(array));
   }
 
   /**

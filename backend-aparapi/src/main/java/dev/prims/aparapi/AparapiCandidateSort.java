@@ -15,16 +15,10 @@ import java.util.stream.IntStream;
  * key buffer with an int value buffer, by the whole key (those keys lie within the bits asked for);
  * nothing else, and no sort of host arrays: it is not the backend's sort.
  */
-final class AparapiCandidateSort implements Sorter {
+record AparapiCandidateSort(DriverContext context) implements Sorter {
   /** How the top-k's provenance names the step. */
   static final String NOTE =
       "top-k candidates (k plus ties) sorted on the host: Aparapi has no sort";
-
-  private final DriverContext context;
-
-  AparapiCandidateSort(DriverContext context) {
-    this.context = context;
-  }
 
   @Override
   public void sort(Object keys, Object values, SortOrder order, CallContext call) {

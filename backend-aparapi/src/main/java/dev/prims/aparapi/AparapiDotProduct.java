@@ -9,15 +9,9 @@ import dev.prims.spi.DotProduct;
  * Dot product ({@code local-tree}): one launch writes a partial sum of products per work-group,
  * folded pairwise on the host. Unchanged inputs stay on the device between calls.
  */
-final class AparapiDotProduct implements DotProduct {
+record AparapiDotProduct(DriverContext context) implements DotProduct {
   /** The one variant. */
   static final String LOCAL_TREE = "local-tree";
-
-  private final DriverContext context;
-
-  AparapiDotProduct(DriverContext context) {
-    this.context = context;
-  }
 
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {

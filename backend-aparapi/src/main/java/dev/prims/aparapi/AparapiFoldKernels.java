@@ -15,13 +15,7 @@ import java.util.Arrays;
  * buffer with itself runs as a sum of squares, so that one array is never bound to two kernel
  * fields.
  */
-final class AparapiFoldKernels implements FoldKernels {
-  private final DriverContext context;
-
-  AparapiFoldKernels(DriverContext context) {
-    this.context = context;
-  }
-
+record AparapiFoldKernels(DriverContext context) implements FoldKernels {
   @Override
   public long[] foldSum(DeviceBuffer input, FoldPlan plan) {
     AparapiBuffer in = typed(input, plan);

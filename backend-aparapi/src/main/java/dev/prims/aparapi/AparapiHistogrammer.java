@@ -17,7 +17,7 @@ import dev.prims.spi.Histogrammer;
  * global-atomics}; the result says so. Each call is a single Aparapi run of several passes, so no
  * count has to survive on the device from one run to the next ({@link HistogramKernel}).
  */
-final class AparapiHistogrammer implements Histogrammer {
+record AparapiHistogrammer(DriverContext context) implements Histogrammer {
   /** Per-group rows in local memory, added to one global row. */
   static final String SHARED_ATOMICS = "shared-atomics";
 
@@ -26,12 +26,6 @@ final class AparapiHistogrammer implements Histogrammer {
 
   /** One shared row of int atomics. */
   static final String GLOBAL_ATOMICS = "global-atomics";
-
-  private final DriverContext context;
-
-  AparapiHistogrammer(DriverContext context) {
-    this.context = context;
-  }
 
   @Override
   public long histogram(

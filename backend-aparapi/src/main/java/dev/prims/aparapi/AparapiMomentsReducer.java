@@ -11,15 +11,9 @@ import dev.prims.spi.MomentsState;
  * them: shifted sums with Chan's formula ({@link MomentsState#plus}), integer words by addition (a
  * Java array holds fewer than 2^31 elements, so the words' totals fit in a long).
  */
-final class AparapiMomentsReducer implements MomentsReducer {
+record AparapiMomentsReducer(DriverContext context) implements MomentsReducer {
   /** The one variant. */
   static final String PER_ITEM = "per-item";
-
-  private final DriverContext context;
-
-  AparapiMomentsReducer(DriverContext context) {
-    this.context = context;
-  }
 
   @Override
   public MomentsState moments(DeviceBuffer input, CallContext call) {

@@ -16,15 +16,9 @@ import dev.prims.spi.Scanner;
  * is used ({@link KernelHandle#hold}). In-place scans write to a scratch array first, since Aparapi
  * keeps one device copy per kernel field.
  */
-final class AparapiScanner implements Scanner {
+record AparapiScanner(DriverContext context) implements Scanner {
   /** The one variant. */
   static final String REDUCE_THEN_SCAN = "reduce-then-scan";
-
-  private final DriverContext context;
-
-  AparapiScanner(DriverContext context) {
-    this.context = context;
-  }
 
   @Override
   public void scan(

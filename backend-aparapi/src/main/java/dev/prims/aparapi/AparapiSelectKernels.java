@@ -126,16 +126,26 @@ final class AparapiSelectKernels implements SelectKernels {
       int total) {
     int[] idx = indicesOut == null ? null : (int[]) indicesOut.array();
     kernel.outputs(out.array(), idx, at, capacity, partition, total);
-    handle.put(out.array());
-    if (idx != null) {
-      handle.put(idx);
+    launchInto(handle, () -> scatter(handle, kernel), out, indicesOut);
+  }
+
+  /**
+   * Puts the arrays of {@code outputs} (null ones skipped) to the device, runs {@code launch}, and
+   * gets them back, marked written.
+   */
+  private static void launchInto(
+      KernelHandle<?> handle, Runnable launch, AparapiBuffer... outputs) {
+    for (AparapiBuffer output : outputs) {
+      if (output != null) {
+        handle.put(output.array());
+      }
     }
-    scatter(handle, kernel);
-    handle.get(out.array());
-    out.markWritten();
-    if (idx != null) {
-      handle.get(idx);
-      indicesOut.markWritten();
+    launch.run();
+    for (AparapiBuffer output : outputs) {
+      if (output != null) {
+        handle.get(output.array());
+        output.markWritten();
+      }
     }
   }
 
@@ -216,13 +226,7 @@ final class AparapiSelectKernels implements SelectKernels {
           Object keyArray = keys.array();
           kernel.keys(
               keyArray instanceof int[] a ? a : null, keyArray instanceof long[] a ? a : null);
-          handle.put(keyArray);
-          handle.put(indicesOut.array());
-          scatter(handle, kernel);
-          handle.get(keyArray);
-          handle.get(indicesOut.array());
-          keys.markWritten();
-          indicesOut.markWritten();
+          launchInto(handle, () -> scatter(handle, kernel), keys, indicesOut);
           slots[gather.at()] = first + total;
           counter.markWritten();
           return null;
@@ -245,14 +249,8 @@ final class AparapiSelectKernels implements SelectKernels {
           SelectKernel kernel = (SelectKernel) k;
           bindInput(handle, kernel, in, indices, false);
           kernel.outputs(out.array(), (int[]) indicesOut.array(), 0, count, false, count);
-          handle.put(out.array());
-          handle.put(indicesOut.array());
           kernel.phase(SelectKernel.PHASE_TAKE);
-          context.launchItems(handle, count, call.get());
-          handle.get(out.array());
-          handle.get(indicesOut.array());
-          out.markWritten();
-          indicesOut.markWritten();
+          launchInto(handle, () -> context.launchItems(handle, count, call.get()), out, indicesOut);
           return null;
         });
   }

@@ -11,14 +11,8 @@ import java.lang.reflect.Array;
  * Blocked arg-min/arg-max: each chunk's first extreme element found by {@link ArgLoops} in
  * parallel, the chunks' winners then taken in index order (an earlier chunk keeps ties).
  */
-final class CpuArgReducer implements ArgReducer {
+record CpuArgReducer(CpuParallel parallel) implements ArgReducer {
   static final String BLOCKED = "blocked-arg";
-
-  private final CpuParallel parallel;
-
-  CpuArgReducer(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   @Override
   public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {

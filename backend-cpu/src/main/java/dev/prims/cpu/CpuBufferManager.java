@@ -5,6 +5,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.PrimsException;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.MemoryLedger;
+import dev.prims.spi.SliceBufferManager;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 
@@ -17,7 +18,7 @@ import java.nio.ByteBuffer;
  * by copies; they need {@code -XX:MaxDirectMemorySize} at least as large as they are, and free
  * their memory on close.
  */
-final class CpuBufferManager implements BufferManager {
+final class CpuBufferManager implements SliceBufferManager {
   private final long offHeapThreshold;
   private final int chunkElements;
   private final boolean captureSites;
@@ -144,12 +145,6 @@ final class CpuBufferManager implements BufferManager {
     return new CpuBuffer(ledger, type, array, true, captureSites);
   }
 
-  /** A heap buffer holding a copy of {@code array}, or an off-heap one above the threshold. */
-  @Override
-  public DeviceBuffer upload(Object array) {
-    return upload(array, 0, Array.getLength(array));
-  }
-
   /** The caller's array itself, for one call on a host array (no copy), below the threshold. */
   @Override
   public DeviceBuffer wrap(Object array) {
@@ -157,6 +152,7 @@ final class CpuBufferManager implements BufferManager {
     return offHeap(n) ? upload(array) : view(array);
   }
 
+  /** A heap buffer holding a copy of the slice, or an off-heap one above the threshold. */
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     if (!offHeap(length)) {
@@ -185,11 +181,6 @@ final class CpuBufferManager implements BufferManager {
   /** A buffer of this backend over a caller's array for one call (not counted: not ours). */
   private CpuBuffer view(Object array) {
     return new CpuBuffer(ledger, DType.ofArray(array), array, false, false);
-  }
-
-  @Override
-  public void download(DeviceBuffer buffer, Object array) {
-    download(buffer, array, 0, Array.getLength(array));
   }
 
   @Override

@@ -16,15 +16,9 @@ import java.util.Optional;
  * window, which the kernels cannot take yet, so an off-heap scan is copied whole into heap arrays
  * when it fits in one, and is unsupported beyond.
  */
-final class CpuFoldDispatch implements FoldKernels {
+record CpuFoldDispatch(FoldKernels arrays) implements FoldKernels {
   /** Elements per window: a multiple of every chunk size of the array kernels. */
   static final int WINDOW = CpuPolicy.REDUCE_CHUNK * 64;
-
-  private final FoldKernels arrays;
-
-  CpuFoldDispatch(FoldKernels arrays) {
-    this.arrays = arrays;
-  }
 
   @Override
   public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {

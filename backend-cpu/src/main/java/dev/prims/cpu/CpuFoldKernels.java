@@ -15,13 +15,7 @@ import java.util.Optional;
  * grid of its own largest magnitude while it is in cache (floats as one exact wide total, {@link
  * FloatFoldTotals}; doubles per fold), and the chunks merged.
  */
-final class CpuFoldKernels implements FoldKernels {
-  private final CpuParallel parallel;
-
-  CpuFoldKernels(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
-
+record CpuFoldKernels(CpuParallel parallel) implements FoldKernels {
   @Override
   public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {
     Object a = CpuBuffer.arrayOf(input);

@@ -13,14 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * long result. The out-of-range count is the input length minus the counted total. Off-heap buffers
  * are counted window by window (see {@link CpuScratch}).
  */
-final class CpuHistogrammer implements Histogrammer {
+record CpuHistogrammer(CpuParallel parallel) implements Histogrammer {
   static final String PER_WORKER = "per-worker";
-
-  private final CpuParallel parallel;
-
-  CpuHistogrammer(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   @Override
   public long histogram(

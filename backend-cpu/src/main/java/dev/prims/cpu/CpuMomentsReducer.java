@@ -9,14 +9,8 @@ import dev.prims.spi.MomentsState;
  * Blocked moments: each chunk's state from {@link MomentsLoops} in parallel, merged in index order
  * (so the same bits for any thread count).
  */
-final class CpuMomentsReducer implements MomentsReducer {
+record CpuMomentsReducer(CpuParallel parallel) implements MomentsReducer {
   static final String BLOCKED = "blocked-moments";
-
-  private final CpuParallel parallel;
-
-  CpuMomentsReducer(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   @Override
   public MomentsState moments(DeviceBuffer input, CallContext call) {

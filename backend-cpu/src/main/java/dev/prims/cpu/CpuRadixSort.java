@@ -9,15 +9,9 @@ package dev.prims.cpu;
  * remains. Sorting by a part of the key's bits counts each pass on its own (skipped as well when
  * its digit is the same in every key); the last digit of the part may be narrower than 8 bits.
  */
-final class CpuRadixSort {
+record CpuRadixSort(CpuParallel parallel) {
   /** Keys per chunk below which fewer chunks than workers are used. */
   private static final int MIN_CHUNK = 1 << 14;
-
-  private final CpuParallel parallel;
-
-  CpuRadixSort(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   /**
    * Sorts {@code bits[0, n)} by their unsigned value in bits {@code [beginBit, endBit)}, {@code

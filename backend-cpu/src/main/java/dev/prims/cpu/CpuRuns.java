@@ -6,13 +6,7 @@ package dev.prims.cpu;
  * CpuSelector#keptStarts}), then write each start's key and position from the range's first run
  * index on.
  */
-final class CpuRuns {
-  private final CpuParallel parallel;
-
-  CpuRuns(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
-
+record CpuRuns(CpuParallel parallel) {
   /**
    * Writes the key and start of every run of {@code keys[0..n)} (int[] or long[], n > 0) to {@code
    * uniqueKeys} and {@code offsets} (int[] or long[]), then n after the last start; returns the run

@@ -21,15 +21,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * thread. Off-heap buffers go through {@link StagedScanChunks}, with the same bits; host arrays are
  * scanned where they lie, ranges included.
  */
-final class CpuScanner implements Scanner {
+record CpuScanner(CpuParallel parallel) implements Scanner {
   static final String CHAINED = "chained";
   static final String TWO_PASS = "two-pass";
-
-  private final CpuParallel parallel;
-
-  CpuScanner(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   @Override
   public void scan(

@@ -13,14 +13,8 @@ import java.util.function.IntToLongFunction;
  * top-k: loops over chunks of Java arrays (buffers off the heap are read into and written back from
  * arrays).
  */
-final class CpuSelectKernels implements SelectKernels {
+record CpuSelectKernels(CpuParallel parallel) implements SelectKernels {
   private static final int MIN_CHUNK = 1 << 14;
-
-  private final CpuParallel parallel;
-
-  CpuSelectKernels(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   /**
    * Counts the kept values of each chunk, then (their offsets known) writes each chunk's kept

@@ -10,17 +10,11 @@ import java.util.function.IntToLongFunction;
  * ({@link CpuSelectProgram#radix}, complemented for the largest) order the values as {@link
  * Float#compare} does, and equal values by lower index.
  */
-final class CpuTopK {
+record CpuTopK(CpuParallel parallel) {
   /** The largest k taken this way; larger k go through the radix select. */
   static final int MAX_K = 4096;
 
   private static final int MIN_CHUNK = 1 << 16;
-
-  private final CpuParallel parallel;
-
-  CpuTopK(CpuParallel parallel) {
-    this.parallel = parallel;
-  }
 
   /**
    * Writes the k best of {@code values} into {@code valuesOut} and their indices into {@code
