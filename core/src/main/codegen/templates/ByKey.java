@@ -158,14 +158,9 @@ public final class ByKey<K> {
   // ---- checks ----
 
   private DType checkHostValues(Object values, ReduceOp op) {
-    DType type = DType.ofArray(values);
-    notNull(op, "op").requireSupported(type);
-    if (keys instanceof DeviceBuffer buffer) {
-      throw new IllegalArgumentException(
-          "these keys are a device buffer on "
-              + buffer.backend()
-              + "; pass the values as a buffer there too");
-    }
+    DType type =
+        HostArrayCall.valuesType(
+            values, op, "keys", keys instanceof DeviceBuffer buffer ? buffer : null);
     requireSameLength(Array.getLength(keys), Array.getLength(values));
     return type;
   }

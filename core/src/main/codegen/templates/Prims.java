@@ -188,24 +188,20 @@ public final class Prims implements AutoCloseable {
   private Scalar reduceArray(Object values, ReduceOp op) {
     DType type = DType.ofArray(values);
     checkReduce(type, op, Array.getLength(values));
-    Outcome<Number> o =
-        engine.run(
-            config,
-            Primitive.REDUCE,
-            type,
-            DType.bytesOf(values),
-            (b, call) -> {
-              if (Array.getLength(values) == 0) {
-                return op.identity(type);
-              }
-              if (ReproducibleMode.applies(call, type, op)) {
-                try (DeviceBuffer input = b.buffers().wrap(values)) {
-                  return ReproducibleMode.sum(b, input, call);
-                }
-              }
-              return b.reducer().reduce(b.buffers(), values, op, call);
-            });
-    return scalar(type, o);
+    return scalarOfArrays(
+        Primitive.REDUCE,
+        type,
+        DType.bytesOf(values),
+        Array.getLength(values),
+        () -> op.identity(type),
+        (b, call) -> {
+          if (!ReproducibleMode.applies(call, type, op)) {
+            return b.reducer().reduce(b.buffers(), values, op, call);
+          }
+          try (DeviceBuffer input = b.buffers().wrap(values)) {
+            return ReproducibleMode.sum(b, input, call);
+          }
+        });
   }
 
   /** Reduces a device buffer on the backend that owns it. */
@@ -218,18 +214,51 @@ public final class Prims implements AutoCloseable {
     notNull(values, "values");
     DType type = values.type();
     checkReduce(type, op, values.length());
+    return scalarOfBuffers(
+        Primitive.REDUCE,
+        () -> op.identity(type),
+        (b, call) ->
+            ReproducibleMode.applies(call, type, op)
+                ? ReproducibleMode.sum(b, values, call)
+                : b.reducer().reduce(values, op, call),
+        values);
+  }
+
+  /**
+   * A call on host arrays of {@code n} elements whose result is a scalar of {@code type} (reduce,
+   * dot): {@code empty} when {@code n} is 0, else {@code work}.
+   */
+  private Scalar scalarOfArrays(
+      Primitive primitive,
+      DType type,
+      long hostBytes,
+      int n,
+      Supplier<Number> empty,
+      Engine.BackendCall<Number> work) {
+    Outcome<Number> o =
+        engine.run(
+            config,
+            primitive,
+            type,
+            hostBytes,
+            (b, call) -> n == 0 ? empty.get() : work.apply(b, call));
+    return scalar(type, o);
+  }
+
+  /**
+   * A call on {@code buffers} (of one backend and length) whose result is a scalar of their type:
+   * {@code empty} when they hold no elements, else {@code work}.
+   */
+  private Outcome<Number> scalarOfBuffers(
+      Primitive primitive,
+      Supplier<Number> empty,
+      Engine.BackendCall<Number> work,
+      DeviceBuffer... buffers) {
     return engine.runOn(
         config,
-        Primitive.REDUCE,
-        (b, call) -> {
-          if (values.length() == 0) {
-            return op.identity(type);
-          }
-          return ReproducibleMode.applies(call, type, op)
-              ? ReproducibleMode.sum(b, values, call)
-              : b.reducer().reduce(values, op, call);
-        },
-        values);
+        primitive,
+        (b, call) -> buffers[0].length() == 0 ? empty.get() : work.apply(b, call),
+        buffers);
   }
 
   /** The outcome of a call as a scalar of {@code type}, with where it was computed. */
@@ -540,25 +569,21 @@ public final class Prims implements AutoCloseable {
     DType type = DType.ofArray(a);
     DType.ofArray(b);
     requireSameLength(Array.getLength(a), Array.getLength(b));
-    Outcome<Number> o =
-        engine.run(
-            config,
-            Primitive.DOT,
-            type,
-            DType.bytesOf(a) + DType.bytesOf(b),
-            (backend, call) -> {
-              if (Array.getLength(a) == 0) {
-                return ReduceOp.SUM.identity(type);
-              }
-              if (ReproducibleMode.appliesToDot(call, type)) {
-                try (DeviceBuffer da = backend.buffers().wrap(a);
-                    DeviceBuffer db = backend.buffers().wrap(b)) {
-                  return ReproducibleMode.dot(backend, da, db, call);
-                }
-              }
-              return backend.dot().dot(backend.buffers(), a, b, call);
-            });
-    return scalar(type, o);
+    return scalarOfArrays(
+        Primitive.DOT,
+        type,
+        DType.bytesOf(a) + DType.bytesOf(b),
+        Array.getLength(a),
+        () -> ReduceOp.SUM.identity(type),
+        (backend, call) -> {
+          if (!ReproducibleMode.appliesToDot(call, type)) {
+            return backend.dot().dot(backend.buffers(), a, b, call);
+          }
+          try (DeviceBuffer da = backend.buffers().wrap(a);
+              DeviceBuffer db = backend.buffers().wrap(b)) {
+            return ReproducibleMode.dot(backend, da, db, call);
+          }
+        });
   }
 
   /** Dot product of two device buffers of one backend. */
@@ -569,17 +594,13 @@ public final class Prims implements AutoCloseable {
 
   private Outcome<Number> dotBuffers(DeviceBuffer a, DeviceBuffer b) {
     checkDot(a, b);
-    return engine.runOn(
-        config,
+    return scalarOfBuffers(
         Primitive.DOT,
-        (backend, call) -> {
-          if (a.length() == 0) {
-            return ReduceOp.SUM.identity(a.type());
-          }
-          return ReproducibleMode.appliesToDot(call, a.type())
-              ? ReproducibleMode.dot(backend, a, b, call)
-              : backend.dot().dot(a, b, call);
-        },
+        () -> ReduceOp.SUM.identity(a.type()),
+        (backend, call) ->
+            ReproducibleMode.appliesToDot(call, a.type())
+                ? ReproducibleMode.dot(backend, a, b, call)
+                : backend.dot().dot(a, b, call),
         a,
         b);
   }
@@ -1167,20 +1188,7 @@ public final class Prims implements AutoCloseable {
     notNull(buffer, "buffer").requireOpen();
     DType type = DType.ofArray(array);
     BufferManager.checkSlice(array, offset, length);
-    if (type != buffer.type() || length > buffer.length()) {
-      throw new IllegalArgumentException(
-          "cannot download "
-              + length
-              + " elements of a buffer of "
-              + buffer.length()
-              + " "
-              + buffer.type().id()
-              + " into "
-              + type.id()
-              + "["
-              + Array.getLength(array)
-              + "]");
-    }
+    checkDownload(buffer, type, array, length, length + " elements of a buffer of ");
     transfer(buffer, buffers -> buffers.download(buffer, array, offset, length));
   }
 
@@ -1227,9 +1235,21 @@ public final class Prims implements AutoCloseable {
   public void download(DeviceBuffer buffer, Object array) {
     notNull(buffer, "buffer").requireOpen();
     DType type = DType.ofArray(array);
-    if (type != buffer.type() || Array.getLength(array) > buffer.length()) {
+    checkDownload(buffer, type, array, Array.getLength(array), "");
+    transfer(buffer, buffers -> buffers.download(buffer, array));
+  }
+
+  /**
+   * @throws IllegalArgumentException "cannot download {@code what}N TYPE into TYPE[M]" when {@code
+   *     array} (of {@code type}) differs in type from {@code buffer} or {@code length} is more than
+   *     {@code buffer} holds
+   */
+  private static void checkDownload(
+      DeviceBuffer buffer, DType type, Object array, long length, String what) {
+    if (type != buffer.type() || length > buffer.length()) {
       throw new IllegalArgumentException(
           "cannot download "
+              + what
               + buffer.length()
               + " "
               + buffer.type().id()
@@ -1239,7 +1259,6 @@ public final class Prims implements AutoCloseable {
               + Array.getLength(array)
               + "]");
     }
-    transfer(buffer, buffers -> buffers.download(buffer, array));
   }
 
   /**

@@ -329,14 +329,7 @@ public final class Segments {
   }
 
   private DType checkHostValues(Object values, ReduceOp op) {
-    DType type = DType.ofArray(values);
-    notNull(op, "op").requireSupported(type);
-    if (bufferOffsets != null) {
-      throw new IllegalArgumentException(
-          "these segments' offsets are a device buffer on "
-              + bufferOffsets.backend()
-              + "; pass the values as a buffer there too");
-    }
+    DType type = HostArrayCall.valuesType(values, op, "segments' offsets", bufferOffsets);
     requireEnd(Array.getLength(values));
     return type;
   }

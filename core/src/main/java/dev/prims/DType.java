@@ -68,12 +68,6 @@ public enum DType {
 
   /** Parses {@code int|long|float|double} (case-insensitive). */
   public static DType parse(String id) {
-    for (DType t : values()) {
-      if (t.id().equalsIgnoreCase(id.trim())) {
-        return t;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown type '" + id + "'; expected int, long, float or double");
+    return Arguments.parseName(DType.class, id, "type", "int, long, float or double");
   }
 }

@@ -14,13 +14,7 @@ public enum Determinism {
 
   /** Parses {@code fast} or {@code reproducible} (case-insensitive). */
   public static Determinism parse(String id) {
-    for (Determinism d : values()) {
-      if (d.name().equalsIgnoreCase(id.trim())) {
-        return d;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown determinism '" + id + "'; expected fast or reproducible");
+    return Arguments.parseName(Determinism.class, id, "determinism", "fast or reproducible");
   }
 
   /** Lower-case name used in configuration. */

@@ -68,4 +68,26 @@ final class HostArrayCall {
           }
         });
   }
+
+  /**
+   * The type of the host {@code values} of a call whose other input, {@code what} (offsets, keys),
+   * is {@code onDevice} when a device buffer, else null.
+   *
+   * @throws IllegalArgumentException when {@code op} does not apply to the values' type or {@code
+   *     onDevice} is not null ("these WHAT are a device buffer on ID; pass the values as a buffer
+   *     there too")
+   */
+  static DType valuesType(Object values, ReduceOp op, String what, DeviceBuffer onDevice) {
+    DType type = DType.ofArray(values);
+    Arguments.notNull(op, "op").requireSupported(type);
+    if (onDevice != null) {
+      throw new IllegalArgumentException(
+          "these "
+              + what
+              + " are a device buffer on "
+              + onDevice.backend()
+              + "; pass the values as a buffer there too");
+    }
+    return type;
+  }
 }

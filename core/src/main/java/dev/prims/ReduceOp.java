@@ -115,12 +115,7 @@ public enum ReduceOp {
 
   /** Parses an operator name such as {@code sum} (case-insensitive), listing the known ones. */
   public static ReduceOp parse(String id) {
-    for (ReduceOp op : values()) {
-      if (op.id().equalsIgnoreCase(id.trim())) {
-        return op;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown op '" + id + "'; expected one of sum, prod, min, max, and, or, xor");
+    return Arguments.parseName(
+        ReduceOp.class, id, "op", "one of sum, prod, min, max, and, or, xor");
   }
 }
