@@ -106,6 +106,20 @@ final class HostArrays {
   }
 
   /**
+   * The indices of {@code array} in the order of a stable sort of its values as the type's compare
+   * method orders them ({@link #orderKey(Object, int)}), largest first when {@code descending}:
+   * equal values in increasing index.
+   */
+  static int[] stableOrder(Object array, boolean descending) {
+    long flip = descending ? -1L : 0;
+    long[] key = new long[Array.getLength(array)];
+    for (int i = 0; i < key.length; i++) {
+      key[i] = orderKey(array, i) ^ flip;
+    }
+    return stableOrder(key);
+  }
+
+  /**
    * The indices {@code 0 .. key.length - 1} in the order of a stable sort by {@code key}, compared
    * unsigned: ascending keys, equal keys in increasing index.
    */

@@ -118,17 +118,7 @@ public abstract class SelectConformance extends BackendConformance {
       }
     }
     near.addAll(List.of(Float.NaN, Float.MAX_VALUE, Float.MIN_VALUE, 0f, -0f));
-    float[] values = new float[10_007];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = near.get(i % near.size());
-    }
-    List<DynamicNode> tests = new ArrayList<>();
-    for (double d : constants) {
-      for (Case c : comparisonsWith(d)) {
-        tests.add(DynamicTest.dynamicTest(c.name(), () -> checkValues(values, c)));
-      }
-    }
-    return tests.stream();
+    return comparisonTests(repeated(DType.FLOAT, near), constants).stream();
   }
 
   /**
@@ -149,16 +139,8 @@ public abstract class SelectConformance extends BackendConformance {
         near.add(base + delta);
       }
     }
-    long[] values = new long[10_007];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = near.get(i % near.size());
-    }
-    List<DynamicNode> tests = new ArrayList<>();
-    for (double d : constants) {
-      for (Case c : comparisonsWith(d)) {
-        tests.add(DynamicTest.dynamicTest(c.name(), () -> checkValues(values, c)));
-      }
-    }
+    Object values = repeated(DType.LONG, near);
+    List<DynamicNode> tests = comparisonTests(values, constants);
     Predicate wide = Predicate.equalTo(0x1p60);
     double[] wideConstants = new double[22];
     for (int i = 0; i < wideConstants.length; i++) {
@@ -172,6 +154,26 @@ public abstract class SelectConformance extends BackendConformance {
             x -> Arrays.stream(wideConstants).anyMatch(c -> x == c));
     tests.add(DynamicTest.dynamicTest(wideCase.name(), () -> checkValues(values, wideCase)));
     return tests.stream();
+  }
+
+  /** An array of {@code type} repeating {@code near} past one compaction tile. */
+  private static Object repeated(DType type, List<? extends Number> near) {
+    Object values = type.newArray(10_007);
+    for (int i = 0; i < 10_007; i++) {
+      Array.set(values, i, near.get(i % near.size()));
+    }
+    return values;
+  }
+
+  /** A test of each of the six comparisons with each of {@code constants} on {@code values}. */
+  private List<DynamicNode> comparisonTests(Object values, double[] constants) {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (double d : constants) {
+      for (Case c : comparisonsWith(d)) {
+        tests.add(DynamicTest.dynamicTest(c.name(), () -> checkValues(values, c)));
+      }
+    }
+    return tests;
   }
 
   /** The six comparisons with the floating constant {@code d}. */
@@ -299,14 +301,8 @@ public abstract class SelectConformance extends BackendConformance {
 
   private void checkTopK(DType type, TopKOrder order, Pattern pattern, int n, int k) {
     Object values = values(type, pattern, n, seed(type, pattern, n) + 11);
-    // a stable sort of the indices by Double.compare of the values (Long.compare of longs),
-    // largest first by the complemented keys
-    long flip = order == TopKOrder.SMALLEST ? 0 : -1L;
-    long[] byValue = new long[n];
-    for (int i = 0; i < n; i++) {
-      byValue[i] = HostArrays.orderKey(values, i) ^ flip;
-    }
-    int[] expectedIndices = Arrays.copyOf(HostArrays.stableOrder(byValue), k);
+    int[] expectedIndices =
+        Arrays.copyOf(HostArrays.stableOrder(values, order == TopKOrder.LARGEST), k);
     Object expectedValues = HostArrays.gather(values, expectedIndices, k);
     Prims prims = prims();
     TopKResult<?> result = Calls.topK(prims, values, k, order);
