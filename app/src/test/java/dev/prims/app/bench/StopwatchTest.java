@@ -32,7 +32,7 @@ class StopwatchTest {
   @Test
   void fallsBackToWallTimeWithoutADeviceClock() {
     TimingBudget budget = new TimingBudget(0, 0, 3, 3, 0, 60);
-    Timing t = new Stopwatch(budget).time(Stopwatch.timedAfter(null, () -> spin(2_000_000)));
+    Timing t = wallTimed(budget, () -> spin(2_000_000));
     assertFalse(t.deviceClock());
     assertTrue(t.bestMs() >= 2, "best " + t.bestMs());
   }
@@ -59,6 +59,11 @@ class StopwatchTest {
     assertTrue(t.bestMs() < 10, "the 20 ms setup was timed: best " + t.bestMs());
   }
 
+  /** {@code call} timed by wall clock (no setup) within {@code budget}. */
+  private static Timing wallTimed(TimingBudget budget, Runnable call) {
+    return new Stopwatch(budget).time(Stopwatch.timedAfter(null, call));
+  }
+
   private static void spin(long nanos) {
     long end = System.nanoTime() + nanos;
     while (System.nanoTime() < end) {
@@ -70,17 +75,15 @@ class StopwatchTest {
   void stopsAtTheTimeLimit() {
     TimingBudget budget = new TimingBudget(0, 0, 1000, 1000, 1e9, 0.05);
     Timing t =
-        new Stopwatch(budget)
-            .time(
-                Stopwatch.timedAfter(
-                    null,
-                    () -> {
-                      try {
-                        Thread.sleep(1);
-                      } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                      }
-                    }));
+        wallTimed(
+            budget,
+            () -> {
+              try {
+                Thread.sleep(1);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
     assertTrue(t.reps() < 1000 && t.reps() >= 1, "reps " + t.reps());
   }
 
@@ -89,14 +92,12 @@ class StopwatchTest {
     TimingBudget budget = new TimingBudget(3, 0, 20, 20, 0, 60);
     AtomicInteger calls = new AtomicInteger();
     Timing t =
-        new Stopwatch(budget)
-            .time(
-                Stopwatch.timedAfter(
-                    null,
-                    () -> {
-                      calls.incrementAndGet();
-                      spin(2_000);
-                    }));
+        wallTimed(
+            budget,
+            () -> {
+              calls.incrementAndGet();
+              spin(2_000);
+            });
     assertEquals(20, t.reps());
     assertTrue(calls.get() > 3 + 20, "runs batched: " + calls.get() + " calls");
     assertTrue(t.bestMs() >= 0.002 && t.bestMs() < Stopwatch.BATCH_MS, "best " + t.bestMs());
