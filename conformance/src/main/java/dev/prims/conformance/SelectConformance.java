@@ -191,7 +191,7 @@ public abstract class SelectConformance extends BackendConformance {
     long[] bits = HostArrays.bits(values);
     boolean[] keep = new boolean[bits.length];
     for (int i = 0; i < keep.length; i++) {
-      keep[i] = c.reference().test(doubleAt(values, i));
+      keep[i] = c.reference().test(Array.getDouble(values, i));
     }
     long[] expected = pick(values, keep, true);
     SelectResult<?> selected = Calls.select(prims(), values, c.predicate(), false);
@@ -240,7 +240,7 @@ public abstract class SelectConformance extends BackendConformance {
     Object before = HostArrays.copy(values);
     boolean[] keep = new boolean[n];
     for (int i = 0; i < n; i++) {
-      keep[i] = c.reference().test(doubleAt(values, i));
+      keep[i] = c.reference().test(Array.getDouble(values, i));
     }
     long[] expectedKept = pick(values, keep, true);
     long[] expectedRest = pick(values, keep, false);
@@ -464,20 +464,6 @@ public abstract class SelectConformance extends BackendConformance {
       }
     }
     return Arrays.copyOf(out, count);
-  }
-
-  /** {@code values[i]} (int[], long[], float[] or double[]) widened to double. */
-  private static double doubleAt(Object values, int i) {
-    if (values instanceof int[] a) {
-      return a[i];
-    }
-    if (values instanceof long[] a) {
-      return a[i];
-    }
-    if (values instanceof float[] a) {
-      return a[i];
-    }
-    return ((double[]) values)[i];
   }
 
   private static long[] concat(long[] a, long[] b) {

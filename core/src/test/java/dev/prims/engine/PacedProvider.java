@@ -122,23 +122,9 @@ final class PacedProvider extends ArrayProvider {
   private static double sum(Object array) {
     double s = 0;
     for (int i = 0; i < Array.getLength(array); i++) {
-      s += at(array, i);
+      s += Array.getDouble(array, i);
     }
     return s;
-  }
-
-  /** Element {@code i} of a primitive array as a double, without boxing. */
-  private static double at(Object array, int i) {
-    if (array instanceof int[] a) {
-      return a[i];
-    }
-    if (array instanceof long[] a) {
-      return a[i];
-    }
-    if (array instanceof float[] a) {
-      return a[i];
-    }
-    return ((double[]) array)[i];
   }
 
   private static Number as(DType type, double value) {
@@ -195,7 +181,7 @@ final class PacedProvider extends ArrayProvider {
       DType type = DType.ofArray(input);
       double s = 0;
       for (int i = 0; i < n; i++) {
-        s += at(input, inputOffset + i);
+        s += Array.getDouble(input, inputOffset + i);
         Array.set(output, outputOffset + i, as(type, s));
       }
     }
@@ -226,7 +212,7 @@ final class PacedProvider extends ArrayProvider {
     private long count(Object array, HistogramSpec spec, long[] counts) {
       long outside = 0;
       for (int i = 0; i < Array.getLength(array); i++) {
-        double v = at(array, i);
+        double v = Array.getDouble(array, i);
         long bin =
             spec.isEven()
                 ? (long)
@@ -261,7 +247,7 @@ final class PacedProvider extends ArrayProvider {
     private double products(Object a, Object b) {
       double s = 0;
       for (int i = 0; i < Array.getLength(a); i++) {
-        s += at(a, i) * at(b, i);
+        s += Array.getDouble(a, i) * Array.getDouble(b, i);
       }
       return s;
     }
@@ -296,8 +282,10 @@ final class PacedProvider extends ArrayProvider {
           spend(Primitive.REDUCE, pass.values().type(), true, bytes(values));
           for (int s = 0; s < pass.segments(); s++) {
             double total = 0;
-            for (int i = (int) at(offsets, s); i < (int) at(offsets, s + 1); i++) {
-              total += at(values, i);
+            for (int i = (int) Array.getLong(offsets, s);
+                i < (int) Array.getLong(offsets, s + 1);
+                i++) {
+              total += Array.getDouble(values, i);
             }
             Array.set(out, s, as(pass.values().type(), total));
           }
