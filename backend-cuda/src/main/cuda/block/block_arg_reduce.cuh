@@ -37,6 +37,16 @@ __device__ __forceinline__ K arg_lowest() {
   return (K)(1ULL << (sizeof(K) * 8 - 1));
 }
 
+// A thread's search, visiting its indices in increasing order: (key, index) becomes the best when
+// its key is greater, or when there is none yet, so the first of equal keys stays.
+template <typename K>
+__device__ __forceinline__ void arg_keep_first(K key, i64 index, K& best, i64& best_index) {
+  if (key > best || best_index == ARG_NONE) {
+    best = key;
+    best_index = index;
+  }
+}
+
 // Whether (k, i) beats (bk, bi).
 template <typename K>
 __device__ __forceinline__ bool arg_wins(K k, i64 i, K bk, i64 bi) {

@@ -56,3 +56,26 @@ __device__ __forceinline__ i64 for_each_bulk_tile(const T* const (&inputs)[INPUT
   }
   return tiles * tile_elements;
 }
+
+// Calls add(w, x) for every element x of this block's share of one input: those of its whole tiles
+// through the stages, x in lane w of the thread's 16-byte vectors, then those after the grid's last
+// whole tile read directly (w = 0). Every thread of the block must call it.
+template <typename T, typename Add>
+__device__ __forceinline__ void for_each_bulk_element(const T* input, i64 n, Add add) {
+  typedef typename Vec<T>::type V;
+  const int W = Vec<T>::width;
+  const int PER_THREAD = BULK_STAGE_BYTES / 16 / BLOCK_SIZE;
+  const T* const inputs[1] = {input};
+  const i64 rest = for_each_bulk_tile<1>(inputs, n, [&](const unsigned char* const (&tiles)[1]) {
+    const V* tile = reinterpret_cast<const V*>(tiles[0]);
+#pragma unroll
+    for (int j = 0; j < PER_THREAD; ++j) {
+      const V v = tile[j * BLOCK_SIZE + threadIdx.x];
+#pragma unroll
+      for (int w = 0; w < W; ++w) add(w, vec_lane(v, w));
+    }
+  });
+  for (i64 i = rest + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += (i64)gridDim.x * BLOCK_SIZE) {
+    add(0, input[i]);
+  }
+}

@@ -86,11 +86,7 @@ __device__ void seg_arg_threads(const T* values, const OFF* offsets, i64 segment
   K best = arg_lowest<K>();
   i64 at = ARG_NONE;
   for (i64 i = from; i < to; ++i) {
-    const K k = ArgKey<T>::of(__ldg(values + i), flip);
-    if (k > best || at == ARG_NONE) {
-      best = k;
-      at = i;
-    }
+    arg_keep_first(ArgKey<T>::of(__ldg(values + i), flip), i, best, at);
   }
   seg_arg_write<T, MIN>(values, at, s, out_values, out_index);
 }
@@ -107,11 +103,7 @@ __device__ void seg_arg_blocks(const T* values, const OFF* offsets, i64 segments
     K best = arg_lowest<K>();
     i64 at = ARG_NONE;
     for (i64 i = from + threadIdx.x; i < to; i += BLOCK_SIZE) {
-      const K k = ArgKey<T>::of(__ldg(values + i), flip);
-      if (k > best || at == ARG_NONE) {
-        best = k;
-        at = i;
-      }
+      arg_keep_first(ArgKey<T>::of(__ldg(values + i), flip), i, best, at);
     }
     block_arg_reduce(best, at);
     if (threadIdx.x == 0) seg_arg_write<T, MIN>(values, at, s, out_values, out_index);

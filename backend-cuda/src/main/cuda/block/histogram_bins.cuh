@@ -11,28 +11,29 @@ struct KeyBins {
   __device__ __forceinline__ int bin_of(i64 key) const { return key >= 0 && key < (i64)bins ? (int)key : -1; }
 };
 
+// (v - lo) * scale from two separately rounded operations.
+__device__ __forceinline__ float even_bin_position(float v, float lo, float scale) {
+  return __fmul_rn(__fsub_rn(v, lo), scale);
+}
+__device__ __forceinline__ double even_bin_position(double v, double lo, double scale) {
+  return __dmul_rn(__dsub_rn(v, lo), scale);
+}
+
 // Even bins, exactly dev.prims.EvenBins: in range when v >= lo && v < hi; t = (v - lo) * scale from
 // two separately rounded operations; bin t < bins ? (int)t : bins - 1, and a NaN t is out of range.
-struct EvenBinsFloat {
+template <typename T>
+struct EvenBins {
   int bins;
-  float lo, hi, scale;
-  __device__ __forceinline__ int bin_of(float v) const {
+  T lo, hi, scale;
+  __device__ __forceinline__ int bin_of(T v) const {
     if (!(v >= lo && v < hi)) return -1;
-    const float t = __fmul_rn(__fsub_rn(v, lo), scale);
+    const T t = even_bin_position(v, lo, scale);
     if (!(t >= 0)) return -1;
     return t < bins ? (int)t : bins - 1;
   }
 };
-struct EvenBinsDouble {
-  int bins;
-  double lo, hi, scale;
-  __device__ __forceinline__ int bin_of(double v) const {
-    if (!(v >= lo && v < hi)) return -1;
-    const double t = __dmul_rn(__dsub_rn(v, lo), scale);
-    if (!(t >= 0)) return -1;
-    return t < bins ? (int)t : bins - 1;
-  }
-};
+typedef EvenBins<float> EvenBinsFloat;
+typedef EvenBins<double> EvenBinsDouble;
 
 __device__ __forceinline__ void add_out_of_range(u64 count, u64* out_of_range) {
   count = block_reduce<OpSum>((i64)count);

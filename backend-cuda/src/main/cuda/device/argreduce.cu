@@ -41,10 +41,7 @@ __device__ void arg_reduce(const T* input, i64 n, i64* partial_keys, i64* partia
 #pragma unroll
       for (int w = 0; w < W; ++w) step_best = max(step_best, ArgKey<T>::of(vec_lane(loaded[u], w), flip));
     }
-    if (step_best > best || best_step == ARG_NONE) {
-      best = step_best;
-      best_step = i;
-    }
+    arg_keep_first(step_best, i, best, best_step);
   }
   if (best_step != ARG_NONE) {
     bool found = false;
@@ -63,22 +60,10 @@ __device__ void arg_reduce(const T* input, i64 n, i64* partial_keys, i64* partia
   for (; i < vector_count; i += stride) {
     const V loaded = __ldg(vectors + i);
 #pragma unroll
-    for (int w = 0; w < W; ++w) {
-      const K k = ArgKey<T>::of(vec_lane(loaded, w), flip);
-      if (k > best || best_index == ARG_NONE) {
-        best = k;
-        best_index = i * W + w;
-      }
-    }
+    for (int w = 0; w < W; ++w) arg_keep_first(ArgKey<T>::of(vec_lane(loaded, w), flip), i * W + w, best, best_index);
   }
   const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  if (tail < n) {
-    const K k = ArgKey<T>::of(input[tail], flip);
-    if (k > best || best_index == ARG_NONE) {
-      best = k;
-      best_index = tail;
-    }
-  }
+  if (tail < n) arg_keep_first(ArgKey<T>::of(input[tail], flip), tail, best, best_index);
   arg_grid_finish<T, K>(input, best, best_index, lowest, partial_keys, partial_index, counter, result);
 }
 

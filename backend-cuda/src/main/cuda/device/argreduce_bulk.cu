@@ -49,10 +49,7 @@ __device__ void arg_reduce_bulk(const T* input, i64 n, i64* partial_keys, i64* p
 #pragma unroll
       for (int w = 0; w < W; ++w) tile_best = max(tile_best, ArgKey<T>::of(vec_lane(v, w), flip));
     }
-    if (tile_best > best || best_tile == ARG_NONE) {
-      best = tile_best;
-      best_tile = k;
-    }
+    arg_keep_first(tile_best, k, best, best_tile);
     ++k;
   });
   i64 best_index = ARG_NONE;
@@ -73,11 +70,7 @@ __device__ void arg_reduce_bulk(const T* input, i64 n, i64* partial_keys, i64* p
     }
   }
   for (i64 i = rest + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += (i64)gridDim.x * BLOCK_SIZE) {
-    const K key = ArgKey<T>::of(input[i], flip);
-    if (key > best || best_index == ARG_NONE) {
-      best = key;
-      best_index = i;
-    }
+    arg_keep_first(ArgKey<T>::of(input[i], flip), i, best, best_index);
   }
   arg_grid_finish<T, K>(input, best, best_index, lowest, partial_keys, partial_index, counter, result);
 }

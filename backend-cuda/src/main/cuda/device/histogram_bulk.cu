@@ -19,23 +19,8 @@ __device__ void histogram_bulk(const T* input, i64 n, Bins bins, int copies, u64
   for (int b = threadIdx.x; b < bins.bins * copies; b += BLOCK_SIZE) private_counts[b] = 0;
   __syncthreads();
   unsigned* mine = private_counts + (threadIdx.x / WARP_SIZE % copies) * bins.bins;
-  typedef typename Vec<T>::type V;
-  const int W = Vec<T>::width;
-  const int PER_THREAD = BULK_STAGE_BYTES / 16 / BLOCK_SIZE;
   u64 outside = 0;
-  const T* const inputs[1] = {input};
-  const i64 rest = for_each_bulk_tile<1>(inputs, n, [&](const unsigned char* const (&tiles)[1]) {
-    const V* tile = reinterpret_cast<const V*>(tiles[0]);
-#pragma unroll
-    for (int j = 0; j < PER_THREAD; ++j) {
-      const V v = tile[j * BLOCK_SIZE + threadIdx.x];
-#pragma unroll
-      for (int w = 0; w < W; ++w) count_privately(bins, vec_lane(v, w), mine, outside);
-    }
-  });
-  for (i64 i = rest + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += (i64)gridDim.x * BLOCK_SIZE) {
-    count_privately(bins, input[i], mine, outside);
-  }
+  for_each_bulk_element(input, n, [&](int, T x) { count_privately(bins, x, mine, outside); });
   __syncthreads();
   merge_private_counts(private_counts, bins.bins, copies, counts);
   add_out_of_range(outside, out_of_range);

@@ -183,21 +183,7 @@ __device__ void reduce_vectorized(const T* input, i64 n, i64 chunk, T* partials,
   T acc[W];
 #pragma unroll
   for (int w = 0; w < W; ++w) acc[w] = Op::template identity<T>();
-  for (; i + (REDUCE_UNROLL - 1) * stride < vector_count; i += REDUCE_UNROLL * stride) {
-    V loaded[REDUCE_UNROLL];
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) loaded[u] = __ldg(vectors + i + u * stride);
-#pragma unroll
-    for (int u = 0; u < REDUCE_UNROLL; ++u) {
-#pragma unroll
-      for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded[u], w));
-    }
-  }
-  for (; i < vector_count; i += stride) {
-    V loaded = __ldg(vectors + i);
-#pragma unroll
-    for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(loaded, w));
-  }
+  sweep_vectors<T>(vectors, i, vector_count, stride, [&](int w, T x) { acc[w] = Op::apply(acc[w], x); });
   const i64 tail = (n / W) * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
   if (tail < n) acc[0] = Op::apply(acc[0], input[tail]);
   grid_total_of_lanes<Op>(acc, partials, counter, result);

@@ -11,25 +11,11 @@
 
 template <typename Op, typename T>
 __device__ void reduce_bulk(const T* input, i64 n, T* partials, unsigned* counter, T* result) {
-  typedef typename Vec<T>::type V;
   const int W = Vec<T>::width;
-  const int PER_THREAD = BULK_STAGE_BYTES / 16 / BLOCK_SIZE;
   T acc[W];
 #pragma unroll
   for (int w = 0; w < W; ++w) acc[w] = Op::template identity<T>();
-  const T* const inputs[1] = {input};
-  const i64 rest = for_each_bulk_tile<1>(inputs, n, [&](const unsigned char* const (&tiles)[1]) {
-    const V* tile = reinterpret_cast<const V*>(tiles[0]);
-#pragma unroll
-    for (int j = 0; j < PER_THREAD; ++j) {
-      const V v = tile[j * BLOCK_SIZE + threadIdx.x];
-#pragma unroll
-      for (int w = 0; w < W; ++w) acc[w] = Op::apply(acc[w], vec_lane(v, w));
-    }
-  });
-  for (i64 i = rest + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < n; i += (i64)gridDim.x * BLOCK_SIZE) {
-    acc[0] = Op::apply(acc[0], input[i]);
-  }
+  for_each_bulk_element(input, n, [&](int w, T x) { acc[w] = Op::apply(acc[w], x); });
   grid_total_of_lanes<Op>(acc, partials, counter, result);
 }
 

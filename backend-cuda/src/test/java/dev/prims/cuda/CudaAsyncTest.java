@@ -36,7 +36,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import jcuda.driver.CUdeviceptr;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -79,8 +78,7 @@ class CudaAsyncTest {
   @BeforeAll
   void open() {
     prims = Prims.create(config());
-    var cuda = prims.backends().get("cuda");
-    Assumptions.assumeTrue(cuda.available(), () -> "no CUDA device: " + cuda.reason());
+    CudaTests.assumeDevice(prims);
     List<String> offered = prims.primaryBackend().variants(Primitive.REDUCE);
     SOME_REDUCE_VARIANTS.stream().filter(offered::contains).forEach(reduceVariants::add);
     SplittableRandom random = new SplittableRandom(11);
@@ -94,7 +92,7 @@ class CudaAsyncTest {
   }
 
   private static PrimsConfig config() {
-    return PrimsConfig.builder().backend("cuda").fallback(false).build();
+    return CudaTests.cudaOnly().build();
   }
 
   @AfterAll

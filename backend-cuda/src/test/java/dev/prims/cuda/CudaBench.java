@@ -102,6 +102,43 @@ public final class CudaBench {
   }
 
   /**
+   * Times the vectorised float sum over {@code in} ({@link #N} elements) in even shares, 4 loads in
+   * flight, on {@code waves} waves of at most {@code perSmCap} blocks per SM, its answer written to
+   * {@code result}.
+   */
+  private static void timeEvenShare(
+      CudaBackend backend,
+      String label,
+      CudaBuffer in,
+      int perSmCap,
+      int waves,
+      CUdeviceptr result) {
+    time(
+        backend,
+        label,
+        N,
+        4.0 * N,
+        () ->
+            backend.call(
+                () -> {
+                  backend
+                      .cudaReducer()
+                      .launchVectorized(
+                          in.pointer(),
+                          DType.FLOAT,
+                          N,
+                          "reduce_vectorized_float_sum",
+                          true,
+                          4,
+                          perSmCap,
+                          waves,
+                          result);
+                  backend.synchronize();
+                  return null;
+                }));
+  }
+
+  /**
    * Where the float sum's time goes: the vectorised kernel with its result in mapped host memory
    * (the default) or in device memory, with even share or grid stride and several grid sizes (one
    * wave of resident blocks, or several as CUB launches); and reproducible sums, one pass and two
@@ -120,27 +157,13 @@ public final class CudaBench {
             N,
             4.0 * N,
             () -> reduce(backend, f, null));
-        time(
+        timeEvenShare(
             backend,
             "reduce sum float cub-like: result in device memory",
-            N,
-            4.0 * N,
-            () ->
-                backend.call(
-                    () -> {
-                      reducer.launchVectorized(
-                          in.pointer(),
-                          DType.FLOAT,
-                          N,
-                          kernel,
-                          true,
-                          4,
-                          8,
-                          1,
-                          ((CudaBuffer) slot).pointer());
-                      backend.synchronize();
-                      return null;
-                    }));
+            in,
+            8,
+            1,
+            ((CudaBuffer) slot).pointer());
         // diagnostic: ten launches back to back in one timed region (the device never waits for
         // the host between them), per launch; the difference to the default is host launch time
         time(
@@ -161,27 +184,13 @@ public final class CudaBench {
                     }));
         for (int waves : new int[] {2, 3, 5}) {
           for (int cap : new int[] {4, 8}) {
-            time(
+            timeEvenShare(
                 backend,
                 "even share, " + waves + " waves of cap=" + cap,
-                N,
-                4.0 * N,
-                () ->
-                    backend.call(
-                        () -> {
-                          reducer.launchVectorized(
-                              in.pointer(),
-                              DType.FLOAT,
-                              N,
-                              kernel,
-                              true,
-                              4,
-                              cap,
-                              waves,
-                              backend.resultSlot());
-                          backend.synchronize();
-                          return null;
-                        }));
+                in,
+                cap,
+                waves,
+                backend.resultSlot());
           }
         }
       }

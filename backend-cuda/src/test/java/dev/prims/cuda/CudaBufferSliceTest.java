@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.Prims;
-import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -23,9 +21,8 @@ class CudaBufferSliceTest {
 
   @BeforeAll
   void open() {
-    prims = Prims.create(PrimsConfig.builder().backend("cuda").fallback(false).build());
-    var cuda = prims.backends().get("cuda");
-    Assumptions.assumeTrue(cuda.available(), () -> "no CUDA device: " + cuda.reason());
+    prims = Prims.create(CudaTests.cudaOnly().build());
+    CudaTests.assumeDevice(prims);
   }
 
   @AfterAll

@@ -9,7 +9,6 @@ import dev.prims.DeviceBuffer;
 import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.Prims;
-import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import java.util.ArrayList;
@@ -42,9 +41,8 @@ class CudaBulkKernelsTest {
 
   @BeforeAll
   void open() {
-    prims = Prims.create(PrimsConfig.builder().backend("cuda").fallback(false).build());
-    var cuda = prims.backends().get("cuda");
-    Assumptions.assumeTrue(cuda.available(), () -> "no CUDA device: " + cuda.reason());
+    prims = Prims.create(CudaTests.cudaOnly().build());
+    CudaTests.assumeDevice(prims);
     Assumptions.assumeTrue(
         prims.primaryBackend().variants(Primitive.REDUCE).contains("bulk"),
         "the CUDA device has no bulk copies (compute capability below 9.0)");

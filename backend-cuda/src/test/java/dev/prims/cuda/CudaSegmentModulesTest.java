@@ -2,7 +2,6 @@ package dev.prims.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,12 +9,10 @@ import dev.prims.DType;
 import dev.prims.ReduceOp;
 import dev.prims.spi.DeviceSegmenter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -26,16 +23,15 @@ import org.junit.jupiter.api.Test;
  * key (no GPU needed: reads the committed PTX and the sources).
  */
 class CudaSegmentModulesTest {
-  private static final Pattern ENTRY = Pattern.compile("\\.visible \\.entry (\\w+)\\(");
   private static final DType[] OFFSETS = {DType.INT, DType.LONG};
 
   @Test
   void everyKernelTheSegmenterLaunchesIsInItsModule() throws IOException {
-    Set<String> reduce = entries("segment_reduce");
-    Set<String> scan = entries("segment_scan");
-    Set<String> flat = entries("segment_reduce_flat");
-    Set<String> blocks = entries("segment_reduce_blocks");
-    Set<String> arg = entries("segment_arg");
+    Set<String> reduce = CudaScanModulesTest.entries("segment_reduce");
+    Set<String> scan = CudaScanModulesTest.entries("segment_scan");
+    Set<String> flat = CudaScanModulesTest.entries("segment_reduce_flat");
+    Set<String> blocks = CudaScanModulesTest.entries("segment_reduce_blocks");
+    Set<String> arg = CudaScanModulesTest.entries("segment_arg");
     for (DType type : DType.values()) {
       for (ReduceOp op : ReduceOp.values()) {
         if (!op.supports(type)) {
@@ -63,8 +59,8 @@ class CudaSegmentModulesTest {
       }
     }
     for (DType keys : OFFSETS) {
-      Set<String> reduceByKey = entries("segment_reduce_by_key_" + keys.id());
-      Set<String> scanByKey = entries("segment_scan_by_key_" + keys.id());
+      Set<String> reduceByKey = CudaScanModulesTest.entries("segment_reduce_by_key_" + keys.id());
+      Set<String> scanByKey = CudaScanModulesTest.entries("segment_scan_by_key_" + keys.id());
       for (DType type : DType.values()) {
         for (ReduceOp op : ReduceOp.values()) {
           if (op.supports(type)) {
@@ -128,18 +124,5 @@ class CudaSegmentModulesTest {
 
   private static void assertContains(Set<String> entries, String kernel) {
     assertTrue(entries.contains(kernel), "no entry point " + kernel);
-  }
-
-  private static Set<String> entries(String module) throws IOException {
-    String resource = CudaModules.PTX_DIRECTORY + module + ".ptx";
-    try (InputStream in = CudaSegmentModulesTest.class.getResourceAsStream(resource)) {
-      assertNotNull(in, "missing PTX resource " + resource);
-      Matcher m = ENTRY.matcher(new String(in.readAllBytes(), StandardCharsets.US_ASCII));
-      Set<String> names = new TreeSet<>();
-      while (m.find()) {
-        names.add(m.group(1));
-      }
-      return names;
-    }
   }
 }

@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.prims.Prims;
-import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.StagingPolicy;
 import java.util.SplittableRandom;
 import java.util.function.LongBinaryOperator;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,14 +29,11 @@ class CudaStagedScanTest {
   void open() {
     staged =
         Prims.create(
-            PrimsConfig.builder()
-                .backend("cuda")
-                .fallback(false)
+            CudaTests.cudaOnly()
                 .set(StagingPolicy.chunkKey(CudaTransferPolicy.PREFIX), "65536")
                 .set(StagingPolicy.slotsKey(CudaTransferPolicy.PREFIX), "3")
                 .build());
-    var cuda = staged.backends().get("cuda");
-    Assumptions.assumeTrue(cuda.available(), () -> "no CUDA device: " + cuda.reason());
+    CudaTests.assumeDevice(staged);
   }
 
   @AfterAll

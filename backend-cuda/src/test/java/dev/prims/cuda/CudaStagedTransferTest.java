@@ -11,13 +11,11 @@ import dev.prims.HistogramResult;
 import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.Prims;
-import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.Scalar;
 import dev.prims.ScanKind;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -37,16 +35,11 @@ class CudaStagedTransferTest {
 
   @BeforeAll
   void open() {
-    staged = Prims.create(PrimsConfig.builder().backend("cuda").fallback(false).build());
-    var cuda = staged.backends().get("cuda");
-    Assumptions.assumeTrue(cuda.available(), () -> "no CUDA device: " + cuda.reason());
+    staged = Prims.create(CudaTests.cudaOnly().build());
+    CudaTests.assumeDevice(staged);
     pageable =
         Prims.create(
-            PrimsConfig.builder()
-                .backend("cuda")
-                .fallback(false)
-                .set(CudaTransferPolicy.HOST_PATH_KEY, "pageable")
-                .build());
+            CudaTests.cudaOnly().set(CudaTransferPolicy.HOST_PATH_KEY, "pageable").build());
   }
 
   @AfterAll

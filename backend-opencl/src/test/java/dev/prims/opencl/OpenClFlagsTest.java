@@ -9,19 +9,13 @@ import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.spi.Availability;
-import dev.prims.spi.BackendContext;
-import java.util.Optional;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** The OpenCL backend's boolean keys accept true or false only, naming the key otherwise. */
 class OpenClFlagsTest {
   @Test
   void aMisspeltBooleanMakesTheBackendUnavailableNamingTheKey() {
-    BackendContext none = key -> Optional.empty();
-    Availability a = new OpenClBackendProvider().probe(none);
-    Assumptions.assumeFalse(
-        !a.available() && a.hardwareAbsent(), "no OpenCL platform here: " + a.reason());
+    Availability a = OpenClTests.assumePlatform();
     assertTrue(a.available(), a.reason());
     for (String key :
         new String[] {OpenClBackend.INT64_ATOMICS_KEY, OpenClBackend.RUNTIME_OP_KEY}) {

@@ -14,13 +14,9 @@ import dev.prims.Prims;
 import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
-import dev.prims.spi.Availability;
-import dev.prims.spi.BackendContext;
 import dev.prims.spi.MemoryLedger;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,10 +56,7 @@ class OpenClStagingTest {
 
   @BeforeAll
   static void open() {
-    BackendContext none = key -> Optional.empty();
-    Availability a = new OpenClBackendProvider().probe(none);
-    Assumptions.assumeFalse(
-        !a.available() && a.hardwareAbsent(), "no OpenCL platform here: " + a.reason());
+    OpenClTests.assumePlatform();
     staged = openCl(OpenClTransferPolicy.CHUNK_KEY, CHUNK);
   }
 

@@ -3,13 +3,9 @@ package dev.prims.opencl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.prims.spi.Availability;
-import dev.prims.spi.BackendContext;
 import java.util.Arrays;
-import java.util.Optional;
 import org.jocl.Pointer;
 import org.jocl.cl_mem;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,11 +16,9 @@ import org.junit.jupiter.api.Test;
 class OpenClTicketsTest {
   @Test
   void theWordsTheScratchRoundedUpAreZeroedToo() {
-    BackendContext none = key -> Optional.empty();
-    Availability a = new OpenClBackendProvider().probe(none);
-    Assumptions.assumeFalse(
-        !a.available() && a.hardwareAbsent(), "no OpenCL platform here: " + a.reason());
-    try (OpenClBackend backend = (OpenClBackend) new OpenClBackendProvider().create(none)) {
+    OpenClTests.assumePlatform();
+    try (OpenClBackend backend =
+        (OpenClBackend) new OpenClBackendProvider().create(OpenClTests.NO_KEYS)) {
       backend.locked(
           "tickets",
           () -> {
