@@ -75,7 +75,7 @@ final class OpenClSelectKernels implements SelectKernels {
   /**
    * Values per work-item of a compaction tile of {@code type} ({@code ITEMS_PER_THREAD}): as
    * configured, else on NVIDIA's platform the fastest of 8 to 24 for each type on an H100 (2^28
-   * values, half kept, 2026-11-27: int 24, float 16, long 12, double 8; the driver's compiler gives
+   * values, half kept, 2026-11-27: int 24, float 24, long 12, double 8; the driver's compiler gives
    * each its own registers), elsewhere {@link DeviceSorter#ITEMS_PER_THREAD}.
    */
   int itemsPerThread(DType type) {
@@ -88,7 +88,7 @@ final class OpenClSelectKernels implements SelectKernels {
     }
     return switch (type) {
       case INT -> 24;
-      case FLOAT -> 16;
+      case FLOAT -> 24;
       case LONG -> 12;
       case DOUBLE -> 8;
     };

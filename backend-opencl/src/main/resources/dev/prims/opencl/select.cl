@@ -141,13 +141,15 @@ inline void select_float_comparison(int op, double d, int* fop, float* bound, in
  * Bit i: whether the program holds for x[i] (and flag[i]), for ITEMS_PER_THREAD values: a postfix
  * program on a stack of bits per value. The stack depth depends on the program alone, so every
  * value shares one top, and each instruction is read and decoded once for all the values. With
- * long_compares (a constant 1 from the plain entry) long values are compared as integers only:
- * dev.prims.Predicate writes their comparisons with floating constants as integer ones wherever
- * the program fits (SelectProgram.comparesAsDouble tells the host), as for the CUDA backend.
+ * plain (a constant 1 from the plain entry; see SelectKernels.Compaction.plain) the radix tests
+ * are left out, which frees registers for larger tiles, and long values are compared as integers
+ * only: dev.prims.Predicate writes their comparisons with floating constants as integer ones
+ * wherever the program fits (SelectProgram.comparesAsDouble tells the host), as for the CUDA
+ * backend.
  */
 __attribute__((always_inline)) inline uint select_holds(const T* x, const int* flag,
                                                        __constant const long* program,
-                                                       int instructions, int long_compares) {
+                                                       int instructions, int plain) {
   uint stack[ITEMS_PER_THREAD];
 #pragma unroll
   for (int i = 0; i < ITEMS_PER_THREAD; i++) stack[i] = 0;
@@ -202,9 +204,9 @@ __attribute__((always_inline)) inline uint select_holds(const T* x, const int* f
 #endif
     } else if (op == OP_FLAG) {
       SELECT_PUSH(flag[i] != 0)
-    } else if (op == OP_RADIX_BELOW) {
+    } else if (!plain && op == OP_RADIX_BELOW) {
       SELECT_PUSH(select_radix(x[i], descending) < (RADIX_T)c)
-    } else if (op == OP_RADIX_PREFIX) {
+    } else if (!plain && op == OP_RADIX_PREFIX) {
       int shift = (int)((code >> 16) & 0xff);
       SELECT_PUSH((select_radix(x[i], descending) >> shift) == (RADIX_T)c)
     } else if (op == OP_ALWAYS) {
@@ -231,7 +233,7 @@ __attribute__((always_inline)) inline uint select_holds(const T* x, const int* f
 #elif defined(IS_FLOATING)
       SELECT_PUSH_COMPARE(op, x[i], as_double(c))
 #else
-      if (long_compares || (code & INTEGER_MODE)) {
+      if (plain || (code & INTEGER_MODE)) {
         SELECT_PUSH_COMPARE(op, x[i], c)
       } else {
         SELECT_PUSH_COMPARE(op, (double)x[i], as_double(c))
@@ -446,7 +448,7 @@ __attribute__((always_inline)) inline void select_tile(__global const T* values,
                         __global const uint* offsets, __global uint* state,
                         __global uint* aggregates, __global uint* prefixes, uint epoch,
                         __local T* tileValues, __local int* tileIndices, __local uint* sums,
-                        __local uint* tileBefore, int long_compares) {
+                        __local uint* tileBefore, int plain) {
   uint tid = get_local_id(0);
   ulong base = (ulong)tile * SELECT_TILE;
   uint valid = (uint)min((ulong)SELECT_TILE, n - base);
@@ -466,7 +468,7 @@ __attribute__((always_inline)) inline void select_tile(__global const T* values,
     flag[i] = has_flags && j < valid ? flags_in[base + j] : 0;
     in_tile |= (uint)(j < valid) << i;
   }
-  uint holds = select_holds(x, flag, program, instructions, long_compares) & in_tile;
+  uint holds = select_holds(x, flag, program, instructions, plain) & in_tile;
   uint count = popcount(holds);
   uint tileKept;
   // its barriers also end every read of tileValues above

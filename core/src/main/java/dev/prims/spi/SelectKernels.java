@@ -36,14 +36,16 @@ public interface SelectKernels {
 
     /**
      * Whether a backend may run this compaction on a plain kernel: no indices, flags, output
-     * indices or partition, and for long values no comparison as a double (a plain kernel compares
-     * long values as integers only; see {@link SelectProgram#comparesAsDouble}).
+     * indices or partition, no test of radix bits (a plain kernel leaves those out, which frees
+     * registers for larger tiles), and for long values no comparison as a double (a plain kernel
+     * compares long values as integers only; see {@link SelectProgram#comparesAsDouble}).
      */
     public boolean plain() {
       return indices == null
           && flagsIn == null
           && indicesOut == null
           && !partition
+          && !SelectProgram.testsRadixBits(program)
           && !(values.type() == DType.LONG && SelectProgram.comparesAsDouble(program));
     }
   }

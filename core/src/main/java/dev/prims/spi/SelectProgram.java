@@ -125,6 +125,20 @@ public final class SelectProgram {
     return false;
   }
 
+  /**
+   * Whether {@code program} tests radix bits ({@link #RADIX_BELOW}, {@link #RADIX_PREFIX}): top-k's
+   * compactions do, the select conditions of {@code Predicate} do not.
+   */
+  public static boolean testsRadixBits(long[] program) {
+    for (int p = 0; p < instructions(program); p++) {
+      int op = (int) (program[2 * p] & 0xff);
+      if (op == RADIX_BELOW || op == RADIX_PREFIX) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Appends instructions. */
   public static final class Builder {
     private long[] words = new long[8];
