@@ -137,10 +137,38 @@ final class SegmentChunks {
         });
   }
 
-  /** The first segment index in {@code [0, segments]} whose offset is at least {@code pos}. */
+  /**
+   * The first segment index in {@code [0, segments]} whose offset is at least {@code pos}: a guess
+   * in proportion to the position (right at once for segments of one length), a galloping search
+   * from it for the bracket, and a binary search inside. A plain binary search over millions of
+   * offsets misses the cache at every step, which cost a 2^24-element sum of 64-element segments on
+   * 16 cores a sixth of its time.
+   */
   private int firstAtOrAfter(long pos) {
     int lo = 0;
     int hi = segments;
+    int guess = n == 0 ? 0 : (int) Math.min(segments, pos * segments / n);
+    if (guess < segments && offsets.applyAsLong(guess) < pos) {
+      lo = guess + 1;
+      for (long step = 1; (long) guess + step < segments; step <<= 1) {
+        int probe = (int) (guess + step);
+        if (offsets.applyAsLong(probe) >= pos) {
+          hi = probe;
+          break;
+        }
+        lo = probe + 1;
+      }
+    } else {
+      hi = guess;
+      for (long step = 1; guess - step >= 0; step <<= 1) {
+        int probe = (int) (guess - step);
+        if (offsets.applyAsLong(probe) < pos) {
+          lo = probe + 1;
+          break;
+        }
+        hi = probe;
+      }
+    }
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
       if (offsets.applyAsLong(mid) < pos) {
