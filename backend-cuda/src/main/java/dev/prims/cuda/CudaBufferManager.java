@@ -5,7 +5,8 @@ import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import java.lang.reflect.Array;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.SliceBufferManager;
 import java.nio.ByteBuffer;
 import java.util.function.Consumer;
 import jcuda.Pointer;
@@ -15,7 +16,7 @@ import jcuda.driver.CUdeviceptr;
  * Device allocations and synchronous host transfers (through the legacy stream, which orders them
  * with the backend's blocking stream).
  */
-final class CudaBufferManager implements dev.prims.spi.BufferManager {
+final class CudaBufferManager implements SliceBufferManager {
   private final CudaBackend backend;
 
   CudaBufferManager(CudaBackend backend) {
@@ -42,11 +43,6 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
         });
   }
 
-  @Override
-  public DeviceBuffer upload(Object array) {
-    return upload(array, 0, Array.getLength(array));
-  }
-
   /**
    * Copies the slice from the Java array: through the pinned staging slots on the staged host path
    * when it is at least {@link CudaTransferPolicy#STAGED_MIN_BYTES}, else straight from the array
@@ -55,7 +51,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
-    dev.prims.spi.BufferManager.checkSlice(array, offset, length);
+    BufferManager.checkSlice(array, offset, length);
     if (!staged(length, type)) {
       return copyIn(type, length, hostPointer(array, offset, type));
     }
@@ -75,7 +71,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   public DeviceBuffer upload(ByteBuffer data, DType type) {
     ByteBuffer view = data.slice();
     if (!view.isDirect()) {
-      return dev.prims.spi.BufferManager.super.upload(data, type);
+      return SliceBufferManager.super.upload(data, type);
     }
     return copyIn(type, view.remaining() / type.bytes(), Pointer.to(view));
   }
@@ -122,11 +118,6 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
         });
   }
 
-  @Override
-  public void download(DeviceBuffer buffer, Object array) {
-    download(buffer, array, 0, Array.getLength(array));
-  }
-
   /**
    * Copies into the slice of the Java array: through the pinned staging slots on the staged host
    * path when it is at least {@link CudaTransferPolicy#STAGED_MIN_BYTES}, else straight.
@@ -134,7 +125,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     CudaBuffer source = backend.own(buffer);
-    dev.prims.spi.BufferManager.checkDownload(source, array, offset, length);
+    BufferManager.checkDownload(source, array, offset, length);
     DType type = source.type();
     if (length == 0) {
       return;

@@ -3,12 +3,12 @@ package dev.prims.opencl;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
-import java.lang.reflect.Array;
+import dev.prims.spi.SliceBufferManager;
 import org.jocl.Pointer;
 import org.jocl.cl_mem;
 
 /** Device memory and blocking host transfers (staged when large) for the OpenCL backend. */
-final class OpenClBufferManager implements BufferManager {
+final class OpenClBufferManager implements SliceBufferManager {
   private final OpenClBackend backend;
 
   OpenClBufferManager(OpenClBackend backend) {
@@ -44,11 +44,6 @@ final class OpenClBufferManager implements BufferManager {
           return new OpenClBuffer(
               type, length, mem, backend.memoryLedger(), backend.captureAllocationSites());
         });
-  }
-
-  @Override
-  public DeviceBuffer upload(Object array) {
-    return upload(array, 0, Array.getLength(array));
   }
 
   /**
@@ -97,11 +92,6 @@ final class OpenClBufferManager implements BufferManager {
             backend.write(target.mem(), start, pointer(array, offset, type), bytes);
           }
         });
-  }
-
-  @Override
-  public void download(DeviceBuffer buffer, Object array) {
-    download(buffer, array, 0, Array.getLength(array));
   }
 
   /** Reads into the slice of the Java array, through the staging slots when it is large. */
