@@ -8,7 +8,6 @@ import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.SliceBufferManager;
 import java.nio.ByteBuffer;
-import java.util.function.Consumer;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -52,13 +51,10 @@ final class CudaBufferManager implements SliceBufferManager {
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
     BufferManager.checkSlice(array, offset, length);
-    if (!staged(length, type)) {
-      return copyIn(type, length, hostPointer(array, offset, type));
-    }
-    return copyIn(
-        type,
+    return SliceBufferManager.filled(
+        (CudaBuffer) allocate(type, length),
         length,
-        buffer -> backend.streamer().upload(array, offset, length, type, buffer.pointer()));
+        buffer -> backend.run(() -> toDevice(buffer.pointer(), array, offset, length, type)));
   }
 
   private boolean staged(int length, DType type) {
@@ -73,32 +69,17 @@ final class CudaBufferManager implements SliceBufferManager {
     if (!view.isDirect()) {
       return SliceBufferManager.super.upload(data, type);
     }
-    return copyIn(type, view.remaining() / type.bytes(), Pointer.to(view));
-  }
-
-  private DeviceBuffer copyIn(DType type, int length, Pointer source) {
-    return copyIn(
-        type,
+    int length = view.remaining() / type.bytes();
+    long bytes = (long) length * type.bytes();
+    return SliceBufferManager.filled(
+        (CudaBuffer) allocate(type, length),
         length,
-        buffer -> cuMemcpyHtoD(buffer.pointer(), source, (long) length * type.bytes()));
-  }
-
-  /** A new buffer of {@code length} elements filled by {@code copy} (under the lock). */
-  private DeviceBuffer copyIn(DType type, int length, Consumer<CudaBuffer> copy) {
-    CudaBuffer buffer = (CudaBuffer) allocate(type, length);
-    try {
-      if (length > 0) {
-        backend.run(
-            () -> {
-              copy.accept(buffer);
-              backend.countToDevice((long) length * type.bytes());
-            });
-      }
-      return buffer;
-    } catch (RuntimeException e) {
-      buffer.close();
-      throw e;
-    }
+        buffer ->
+            backend.run(
+                () -> {
+                  cuMemcpyHtoD(buffer.pointer(), Pointer.to(view), bytes);
+                  backend.countToDevice(bytes);
+                }));
   }
 
   /** Writes the slice at element {@code at}: through the pinned staging slots when large. */
@@ -107,15 +88,20 @@ final class CudaBufferManager implements SliceBufferManager {
     CudaBuffer target = backend.own(buffer);
     DType type = DType.ofArray(array);
     CUdeviceptr start = target.pointer().withByteOffset(at * type.bytes());
-    backend.run(
-        () -> {
-          if (staged(length, type)) {
-            backend.streamer().upload(array, offset, length, type, start);
-          } else {
-            cuMemcpyHtoD(start, hostPointer(array, offset, type), (long) length * type.bytes());
-          }
-          backend.countToDevice((long) length * type.bytes());
-        });
+    backend.run(() -> toDevice(start, array, offset, length, type));
+  }
+
+  /**
+   * Copies {@code array[offset, offset + length)} to {@code start}: through the pinned staging
+   * slots when large, else straight (under the lock).
+   */
+  private void toDevice(CUdeviceptr start, Object array, int offset, int length, DType type) {
+    if (staged(length, type)) {
+      backend.streamer().upload(array, offset, length, type, start);
+    } else {
+      cuMemcpyHtoD(start, hostPointer(array, offset, type), (long) length * type.bytes());
+    }
+    backend.countToDevice((long) length * type.bytes());
   }
 
   /**

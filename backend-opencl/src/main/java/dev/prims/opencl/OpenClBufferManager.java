@@ -53,25 +53,11 @@ final class OpenClBufferManager implements SliceBufferManager {
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
-    OpenClBuffer buffer = allocate(type, length, false); // the blocking write commits it
-    try {
-      if (length > 0) {
-        backend.run(
-            "upload",
-            () -> {
-              long bytes = (long) length * type.bytes();
-              if (backend.streamer().policy().stages(bytes)) {
-                backend.streamer().upload(array, offset, length, type, buffer.mem());
-              } else {
-                backend.write(buffer.mem(), pointer(array, offset, type), bytes);
-              }
-            });
-      }
-      return buffer;
-    } catch (RuntimeException e) {
-      buffer.close();
-      throw e;
-    }
+    return SliceBufferManager.filled(
+        allocate(type, length, false), // the blocking write commits it
+        length,
+        buffer ->
+            backend.run("upload", () -> toDevice(buffer.mem(), 0, array, offset, length, type)));
   }
 
   /**
@@ -82,16 +68,20 @@ final class OpenClBufferManager implements SliceBufferManager {
     OpenClBuffer target = backend.own(buffer);
     DType type = DType.ofArray(array);
     long start = at * type.bytes();
-    backend.run(
-        "write",
-        () -> {
-          long bytes = (long) length * type.bytes();
-          if (backend.streamer().policy().stages(bytes)) {
-            backend.streamer().upload(array, offset, length, type, target.mem(), start);
-          } else {
-            backend.write(target.mem(), start, pointer(array, offset, type), bytes);
-          }
-        });
+    backend.run("write", () -> toDevice(target.mem(), start, array, offset, length, type));
+  }
+
+  /**
+   * Writes {@code array[offset, offset + length)} to {@code mem} from byte {@code start}: through
+   * the staging slots when large, else straight (under the lock).
+   */
+  private void toDevice(cl_mem mem, long start, Object array, int offset, int length, DType type) {
+    long bytes = (long) length * type.bytes();
+    if (backend.streamer().policy().stages(bytes)) {
+      backend.streamer().upload(array, offset, length, type, mem, start);
+    } else {
+      backend.write(mem, start, pointer(array, offset, type), bytes);
+    }
   }
 
   /** Reads into the slice of the Java array, through the staging slots when it is large. */
