@@ -27,9 +27,7 @@ final class CudaBufferManager implements SliceBufferManager {
     if (type == null) {
       throw new IllegalArgumentException("type must not be null");
     }
-    if (length < 0) {
-      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
-    }
+    BufferManager.requireLength(length);
     if (length > Long.MAX_VALUE / type.bytes()) {
       throw new IllegalArgumentException(
           "cannot allocate " + length + " " + type.id() + " elements: the byte size overflows");

@@ -29,9 +29,7 @@ final class OpenClBufferManager implements SliceBufferManager {
    * memory at first use (NVIDIA's) runs out of memory here rather than in a later call.
    */
   private OpenClBuffer allocate(DType type, long length, boolean commit) {
-    if (length < 0) {
-      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
-    }
+    BufferManager.requireLength(length);
     if (length > Long.MAX_VALUE / type.bytes()) {
       throw new IllegalArgumentException(
           "a buffer of " + length + " " + type.id() + " elements is too large");
