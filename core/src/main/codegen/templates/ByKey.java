@@ -106,30 +106,15 @@ public final class ByKey<K> {
 
 <@scans />
 
-  @SuppressWarnings("unchecked")
   private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
-    DType type = checkHostValues(values, op);
+    checkHostValues(values, op);
     notNull(kind, "scan kind");
-    int n = Array.getLength(values);
-    A result = (A) Segments.newArray(type, n);
-    Outcome<Void> o =
-        HostArrayCall.run(
-            engine,
-            config,
-            Primitive.SCAN,
-            type,
-            2 * DType.bytesOf(values) + DType.bytesOf(keys),
-            n == 0,
-            null,
-            keys,
-            values,
-            result,
-            null,
-            (b, k, v, out, unused, call) -> {
-              SegmentedCalls.scanByKey(b, k, v, out, op, kind, call);
-              return null;
-            });
-    return new ScanResult<>(result, o.provenance());
+    return HostArrayCall.scan(
+        engine,
+        config,
+        values,
+        keys,
+        (b, v, k, out, call) -> SegmentedCalls.scanByKey(b, k, v, out, op, kind, call));
   }
 
   /**

@@ -220,25 +220,16 @@ public final class Segments {
 
 <@scans />
 
-  @SuppressWarnings("unchecked")
   private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
-    DType type = checkHostValues(values, op);
+    checkHostValues(values, op);
     notNull(kind, "scan kind");
-    int n = Array.getLength(values);
-    A result = (A) newArray(type, n);
-    Outcome<Void> o =
-        onHostArrays(
-            Primitive.SCAN,
-            2 * DType.bytesOf(values) + DType.bytesOf(hostOffsets),
-            n == 0,
-            values,
-            result,
-            null,
-            (b, v, offsets, out, unused, call) -> {
-              SegmentedCalls.scan(b, v, offsets, count, out, op, kind, call);
-              return null;
-            });
-    return new ScanResult<>(result, o.provenance());
+    return HostArrayCall.scan(
+        engine,
+        config,
+        values,
+        hostOffsets,
+        (b, v, offsets, out, call) ->
+            SegmentedCalls.scan(b, v, offsets, count, out, op, kind, call));
   }
 
   /**
@@ -261,38 +252,22 @@ public final class Segments {
 
   // ---- checks and plumbing ----
 
-  /** Work on host values with the host offsets, into one or two host results. */
-  private Outcome<Void> onHostArrays(
-      Primitive primitive,
-      long hostBytes,
-      boolean empty,
-      Object values,
-      Object result,
-      Object secondResult,
-      HostArrayCall.Work<Void> work) {
+  /**
+   * A per-segment reduction of host values with the host offsets, into one or two host results
+   * (one element per segment).
+   */
+  private Outcome<Void> reduceOnHost(
+      Object values, Object result, Object secondResult, HostArrayCall.Work<Void> work) {
     return HostArrayCall.run(
         engine,
         config,
-        primitive,
+        Primitive.REDUCE,
         DType.ofArray(values),
-        hostBytes,
-        empty,
+        DType.bytesOf(values) + DType.bytesOf(hostOffsets),
+        count == 0,
         null,
         values,
         hostOffsets,
-        result,
-        secondResult,
-        work);
-  }
-
-  /** {@link #onHostArrays} of a per-segment reduction (one result per segment). */
-  private Outcome<Void> reduceOnHost(
-      Object values, Object result, Object secondResult, HostArrayCall.Work<Void> work) {
-    return onHostArrays(
-        Primitive.REDUCE,
-        DType.bytesOf(values) + DType.bytesOf(hostOffsets),
-        count == 0,
-        values,
         result,
         secondResult,
         work);

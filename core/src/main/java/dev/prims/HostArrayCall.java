@@ -5,6 +5,7 @@ import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
 import dev.prims.spi.Backend;
 import dev.prims.spi.CallContext;
+import java.lang.reflect.Array;
 
 /**
  * A segmented or by-key call on host arrays, run through buffers of the backend the engine picks:
@@ -67,6 +68,48 @@ final class HostArrayCall {
             return value;
           }
         });
+  }
+
+  /** The work of a scan guided by a second input: its buffers of values, guide and result. */
+  @FunctionalInterface
+  interface ScanWork {
+    void run(
+        Backend backend,
+        DeviceBuffer values,
+        DeviceBuffer guide,
+        DeviceBuffer result,
+        CallContext call);
+  }
+
+  /**
+   * The scan of the host {@code values} (checked by the caller) into a new array as long, by {@code
+   * work} on their buffers and those of {@code guide} (the host offsets or keys that split them);
+   * nothing is run when the values are empty.
+   */
+  @SuppressWarnings("unchecked")
+  static <A> ScanResult<A> scan(
+      Engine engine, ResolvedConfig config, A values, Object guide, ScanWork work) {
+    DType type = DType.ofArray(values);
+    int n = Array.getLength(values);
+    A result = (A) Segments.newArray(type, n);
+    Outcome<Void> o =
+        run(
+            engine,
+            config,
+            Primitive.SCAN,
+            type,
+            2 * DType.bytesOf(values) + DType.bytesOf(guide),
+            n == 0,
+            null,
+            values,
+            guide,
+            result,
+            null,
+            (b, v, g, out, unused, call) -> {
+              work.run(b, v, g, out, call);
+              return null;
+            });
+    return new ScanResult<>(result, o.provenance());
   }
 
   /**

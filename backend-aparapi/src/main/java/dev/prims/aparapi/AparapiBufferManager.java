@@ -36,9 +36,7 @@ final class AparapiBufferManager implements SliceBufferManager {
 
   @Override
   public DeviceBuffer allocate(DType type, long length) {
-    if (length < 0) {
-      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
-    }
+    BufferManager.requireLength(length);
     requireFits(type, length);
     try {
       return new AparapiBuffer(backendId, type, type.newArray((int) length), ledger, captureSites);

@@ -89,9 +89,7 @@ final class CpuBufferManager implements SliceBufferManager {
 
   @Override
   public DeviceBuffer allocate(DType type, long length) {
-    if (length < 0) {
-      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
-    }
+    BufferManager.requireLength(length);
     if (offHeap(length)) {
       return allocateOffHeap(type, length);
     }

@@ -5,9 +5,9 @@ import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
-import java.lang.reflect.Array;
+import dev.prims.spi.BufferManager;
+import dev.prims.spi.SliceBufferManager;
 import java.nio.ByteBuffer;
-import java.util.function.Consumer;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -15,7 +15,7 @@ import jcuda.driver.CUdeviceptr;
  * Device allocations and synchronous host transfers (through the legacy stream, which orders them
  * with the backend's blocking stream).
  */
-final class CudaBufferManager implements dev.prims.spi.BufferManager {
+final class CudaBufferManager implements SliceBufferManager {
   private final CudaBackend backend;
 
   CudaBufferManager(CudaBackend backend) {
@@ -27,9 +27,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     if (type == null) {
       throw new IllegalArgumentException("type must not be null");
     }
-    if (length < 0) {
-      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
-    }
+    BufferManager.requireLength(length);
     if (length > Long.MAX_VALUE / type.bytes()) {
       throw new IllegalArgumentException(
           "cannot allocate " + length + " " + type.id() + " elements: the byte size overflows");
@@ -42,11 +40,6 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
         });
   }
 
-  @Override
-  public DeviceBuffer upload(Object array) {
-    return upload(array, 0, Array.getLength(array));
-  }
-
   /**
    * Copies the slice from the Java array: through the pinned staging slots on the staged host path
    * when it is at least {@link CudaTransferPolicy#STAGED_MIN_BYTES}, else straight from the array
@@ -55,14 +48,11 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
-    dev.prims.spi.BufferManager.checkSlice(array, offset, length);
-    if (!staged(length, type)) {
-      return copyIn(type, length, hostPointer(array, offset, type));
-    }
-    return copyIn(
-        type,
+    BufferManager.checkSlice(array, offset, length);
+    return SliceBufferManager.filled(
+        (CudaBuffer) allocate(type, length),
         length,
-        buffer -> backend.streamer().upload(array, offset, length, type, buffer.pointer()));
+        buffer -> backend.run(() -> toDevice(buffer.pointer(), array, offset, length, type)));
   }
 
   private boolean staged(int length, DType type) {
@@ -75,34 +65,19 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   public DeviceBuffer upload(ByteBuffer data, DType type) {
     ByteBuffer view = data.slice();
     if (!view.isDirect()) {
-      return dev.prims.spi.BufferManager.super.upload(data, type);
+      return SliceBufferManager.super.upload(data, type);
     }
-    return copyIn(type, view.remaining() / type.bytes(), Pointer.to(view));
-  }
-
-  private DeviceBuffer copyIn(DType type, int length, Pointer source) {
-    return copyIn(
-        type,
+    int length = view.remaining() / type.bytes();
+    long bytes = (long) length * type.bytes();
+    return SliceBufferManager.filled(
+        (CudaBuffer) allocate(type, length),
         length,
-        buffer -> cuMemcpyHtoD(buffer.pointer(), source, (long) length * type.bytes()));
-  }
-
-  /** A new buffer of {@code length} elements filled by {@code copy} (under the lock). */
-  private DeviceBuffer copyIn(DType type, int length, Consumer<CudaBuffer> copy) {
-    CudaBuffer buffer = (CudaBuffer) allocate(type, length);
-    try {
-      if (length > 0) {
-        backend.run(
-            () -> {
-              copy.accept(buffer);
-              backend.countToDevice((long) length * type.bytes());
-            });
-      }
-      return buffer;
-    } catch (RuntimeException e) {
-      buffer.close();
-      throw e;
-    }
+        buffer ->
+            backend.run(
+                () -> {
+                  cuMemcpyHtoD(buffer.pointer(), Pointer.to(view), bytes);
+                  backend.countToDevice(bytes);
+                }));
   }
 
   /** Writes the slice at element {@code at}: through the pinned staging slots when large. */
@@ -111,20 +86,20 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
     CudaBuffer target = backend.own(buffer);
     DType type = DType.ofArray(array);
     CUdeviceptr start = target.pointer().withByteOffset(at * type.bytes());
-    backend.run(
-        () -> {
-          if (staged(length, type)) {
-            backend.streamer().upload(array, offset, length, type, start);
-          } else {
-            cuMemcpyHtoD(start, hostPointer(array, offset, type), (long) length * type.bytes());
-          }
-          backend.countToDevice((long) length * type.bytes());
-        });
+    backend.run(() -> toDevice(start, array, offset, length, type));
   }
 
-  @Override
-  public void download(DeviceBuffer buffer, Object array) {
-    download(buffer, array, 0, Array.getLength(array));
+  /**
+   * Copies {@code array[offset, offset + length)} to {@code start}: through the pinned staging
+   * slots when large, else straight (under the lock).
+   */
+  private void toDevice(CUdeviceptr start, Object array, int offset, int length, DType type) {
+    if (staged(length, type)) {
+      backend.streamer().upload(array, offset, length, type, start);
+    } else {
+      cuMemcpyHtoD(start, hostPointer(array, offset, type), (long) length * type.bytes());
+    }
+    backend.countToDevice((long) length * type.bytes());
   }
 
   /**
@@ -134,7 +109,7 @@ final class CudaBufferManager implements dev.prims.spi.BufferManager {
   @Override
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     CudaBuffer source = backend.own(buffer);
-    dev.prims.spi.BufferManager.checkDownload(source, array, offset, length);
+    BufferManager.checkDownload(source, array, offset, length);
     DType type = source.type();
     if (length == 0) {
       return;

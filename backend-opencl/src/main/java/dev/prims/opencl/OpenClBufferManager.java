@@ -3,12 +3,12 @@ package dev.prims.opencl;
 import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
-import java.lang.reflect.Array;
+import dev.prims.spi.SliceBufferManager;
 import org.jocl.Pointer;
 import org.jocl.cl_mem;
 
 /** Device memory and blocking host transfers (staged when large) for the OpenCL backend. */
-final class OpenClBufferManager implements BufferManager {
+final class OpenClBufferManager implements SliceBufferManager {
   private final OpenClBackend backend;
 
   OpenClBufferManager(OpenClBackend backend) {
@@ -29,9 +29,7 @@ final class OpenClBufferManager implements BufferManager {
    * memory at first use (NVIDIA's) runs out of memory here rather than in a later call.
    */
   private OpenClBuffer allocate(DType type, long length, boolean commit) {
-    if (length < 0) {
-      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
-    }
+    BufferManager.requireLength(length);
     if (length > Long.MAX_VALUE / type.bytes()) {
       throw new IllegalArgumentException(
           "a buffer of " + length + " " + type.id() + " elements is too large");
@@ -46,11 +44,6 @@ final class OpenClBufferManager implements BufferManager {
         });
   }
 
-  @Override
-  public DeviceBuffer upload(Object array) {
-    return upload(array, 0, Array.getLength(array));
-  }
-
   /**
    * Writes the slice from the Java array: through the pinned staging slots when it is large ({@link
    * OpenClTransferPolicy#stages}), else straight (no temporary array).
@@ -58,25 +51,11 @@ final class OpenClBufferManager implements BufferManager {
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
-    OpenClBuffer buffer = allocate(type, length, false); // the blocking write commits it
-    try {
-      if (length > 0) {
-        backend.run(
-            "upload",
-            () -> {
-              long bytes = (long) length * type.bytes();
-              if (backend.streamer().policy().stages(bytes)) {
-                backend.streamer().upload(array, offset, length, type, buffer.mem());
-              } else {
-                backend.write(buffer.mem(), pointer(array, offset, type), bytes);
-              }
-            });
-      }
-      return buffer;
-    } catch (RuntimeException e) {
-      buffer.close();
-      throw e;
-    }
+    return SliceBufferManager.filled(
+        allocate(type, length, false), // the blocking write commits it
+        length,
+        buffer ->
+            backend.run("upload", () -> toDevice(buffer.mem(), 0, array, offset, length, type)));
   }
 
   /**
@@ -87,21 +66,20 @@ final class OpenClBufferManager implements BufferManager {
     OpenClBuffer target = backend.own(buffer);
     DType type = DType.ofArray(array);
     long start = at * type.bytes();
-    backend.run(
-        "write",
-        () -> {
-          long bytes = (long) length * type.bytes();
-          if (backend.streamer().policy().stages(bytes)) {
-            backend.streamer().upload(array, offset, length, type, target.mem(), start);
-          } else {
-            backend.write(target.mem(), start, pointer(array, offset, type), bytes);
-          }
-        });
+    backend.run("write", () -> toDevice(target.mem(), start, array, offset, length, type));
   }
 
-  @Override
-  public void download(DeviceBuffer buffer, Object array) {
-    download(buffer, array, 0, Array.getLength(array));
+  /**
+   * Writes {@code array[offset, offset + length)} to {@code mem} from byte {@code start}: through
+   * the staging slots when large, else straight (under the lock).
+   */
+  private void toDevice(cl_mem mem, long start, Object array, int offset, int length, DType type) {
+    long bytes = (long) length * type.bytes();
+    if (backend.streamer().policy().stages(bytes)) {
+      backend.streamer().upload(array, offset, length, type, mem, start);
+    } else {
+      backend.write(mem, start, pointer(array, offset, type), bytes);
+    }
   }
 
   /** Reads into the slice of the Java array, through the staging slots when it is large. */

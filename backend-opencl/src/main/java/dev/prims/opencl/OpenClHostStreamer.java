@@ -166,16 +166,9 @@ final class OpenClHostStreamer {
   }
 
   /**
-   * Writes {@code array[from, from + length)} to {@code destination} from byte 0 through the slots,
-   * on the backend's queue after the work already there, filling chunk i+1 while chunk i crosses
-   * the link; returns when the device holds it all.
-   */
-  void upload(Object array, int from, int length, DType type, cl_mem destination) {
-    upload(array, from, length, type, destination, 0);
-  }
-
-  /**
-   * {@link #upload(Object, int, int, DType, cl_mem)} to {@code destination} from byte {@code at}.
+   * Writes {@code array[from, from + length)} to {@code destination} from byte {@code at} through
+   * the slots, on the backend's queue after the work already there, filling chunk i+1 while chunk i
+   * crosses the link; returns when the device holds it all.
    */
   void upload(Object array, int from, int length, DType type, cl_mem destination, long at) {
     move(array, from, length, type, destination, at, true);

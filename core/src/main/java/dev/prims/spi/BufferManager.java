@@ -135,6 +135,17 @@ public interface BufferManager {
   }
 
   /**
+   * Checks the length of a new buffer.
+   *
+   * @throws IllegalArgumentException if {@code length < 0}
+   */
+  static void requireLength(long length) {
+    if (length < 0) {
+      throw new IllegalArgumentException("buffer length must not be negative, got " + length);
+    }
+  }
+
+  /**
    * Checks that the slice {@code [offset, offset + length)} lies inside {@code array}.
    *
    * @throws IllegalArgumentException naming the slice and the array's length otherwise

@@ -52,22 +52,12 @@ public abstract class DeviceRadixSort<M> {
   }
 
   /**
-   * Sorts {@code keys} ({@code values} beside them, or null) into {@code keysOut} ({@code
-   * valuesOut}) by bits {@code [beginBit, endBit)} (not empty) in digits of {@code digitBits}, with
-   * scratch {@code keysTmp} ({@code valuesTmp}) as large as the keys (values).
+   * Sorts {@code job}'s keys (its values beside them, or none) into its outputs by its bits (not
+   * empty) in digits of {@code digitBits}, with its scratch as large as the keys (values).
    */
-  public final void sort(
-      M keys,
-      M values,
-      M keysOut,
-      M valuesOut,
-      M keysTmp,
-      M valuesTmp,
-      int beginBit,
-      int endBit,
-      int digitBits) {
-    int all = (endBit - beginBit + digitBits - 1) / digitBits;
-    long shared = sharedDigits(keys, beginBit, endBit, digitBits);
+  final void sort(DeviceSorter.Job<M> job, int digitBits) {
+    int all = (job.endBit() - job.beginBit() + digitBits - 1) / digitBits;
+    long shared = sharedDigits(job.keys(), job.beginBit(), job.endBit(), digitBits);
     int[] running = new int[all];
     int count = 0;
     for (int p = 0; p < all; p++) {
@@ -78,18 +68,21 @@ public abstract class DeviceRadixSort<M> {
     if (count == 0) {
       running[count++] = all - 1; // one pass still moves the keys and turns them back
     }
-    RadixPasses keyPasses = RadixPasses.running(count, keys == keysOut);
-    RadixPasses valuePasses = RadixPasses.running(count, values == valuesOut);
-    boolean valuesEndInOutput = values == null || valuePasses.endsInOutput();
-    M keysSrc = keys;
-    M valuesSrc = values;
+    RadixPasses keyPasses = RadixPasses.running(count, job.keys() == job.keysOut());
+    RadixPasses valuePasses = RadixPasses.running(count, job.values() == job.valuesOut());
+    boolean valuesEndInOutput = job.values() == null || valuePasses.endsInOutput();
+    M keysSrc = job.keys();
+    M valuesSrc = job.values();
     for (int j = 0; j < count; j++) {
-      int shift = beginBit + running[j] * digitBits;
-      int bits = Math.min(digitBits, endBit - shift);
+      int shift = job.beginBit() + running[j] * digitBits;
+      int bits = Math.min(digitBits, job.endBit() - shift);
       boolean first = j == 0;
       boolean transformOut = j == count - 1 && keyPasses.endsInOutput();
-      M keysDst = keyPasses.writesOutput(j) ? keysOut : keysTmp;
-      M valuesDst = values == null ? null : valuePasses.writesOutput(j) ? valuesOut : valuesTmp;
+      M keysDst = keyPasses.writesOutput(j) ? job.keysOut() : job.keysTmp();
+      M valuesDst =
+          job.values() == null
+              ? null
+              : valuePasses.writesOutput(j) ? job.valuesOut() : job.valuesTmp();
       histograms(keysSrc, shift, bits, first);
       scanCounts();
       scatter(keysSrc, keysDst, valuesSrc, valuesDst, shift, bits, first, transformOut);
@@ -97,10 +90,10 @@ public abstract class DeviceRadixSort<M> {
       valuesSrc = valuesDst;
     }
     if (!keyPasses.endsInOutput()) {
-      bitsToKeys(keysSrc, keysOut);
+      bitsToKeys(keysSrc, job.keysOut());
     }
     if (!valuesEndInOutput) {
-      copyValues(valuesSrc, valuesOut);
+      copyValues(valuesSrc, job.valuesOut());
     }
   }
 }

@@ -128,16 +128,7 @@ public abstract class DeviceSorter<M> implements Sorter {
     long tiles = (job.n() + tile - 1) / tile;
     M counts = scratch("sort.counts", RADIX * tiles * 4);
     passes(new Launch<>(job.keyType(), job.valueType(), job.n(), tiles, counts, job.descending()))
-        .sort(
-            job.keys(),
-            job.values(),
-            job.keysOut(),
-            job.valuesOut(),
-            job.keysTmp(),
-            job.valuesTmp(),
-            job.beginBit(),
-            job.endBit(),
-            DIGIT_BITS);
+        .sort(job, DIGIT_BITS);
   }
 
   @Override

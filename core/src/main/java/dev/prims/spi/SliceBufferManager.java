@@ -2,6 +2,7 @@ package dev.prims.spi;
 
 import dev.prims.DeviceBuffer;
 import java.lang.reflect.Array;
+import java.util.function.Consumer;
 
 /**
  * A {@link BufferManager} that moves slices of host arrays directly: it writes the slice transfers,
@@ -26,4 +27,21 @@ public interface SliceBufferManager extends BufferManager {
 
   @Override
   void download(DeviceBuffer buffer, Object array, int offset, int length);
+
+  /**
+   * {@code buffer}, new and {@code length} elements long, once {@code fill} has written a slice of
+   * that length into it (not called for an empty slice); the buffer is closed when {@code fill}
+   * fails.
+   */
+  static <B extends DeviceBuffer> B filled(B buffer, int length, Consumer<B> fill) {
+    try {
+      if (length > 0) {
+        fill.accept(buffer);
+      }
+      return buffer;
+    } catch (RuntimeException e) {
+      buffer.close();
+      throw e;
+    }
+  }
 }
