@@ -47,11 +47,12 @@ final class ReduceLoops {
    */
   static void reduceSegments(
       ${T}[] a, IntToLongFunction offsets, int first, int end, ${T}[] out, ReduceOp op) {
+    // each offset read once: a segment's end is the next one's start (offsets(end) exists)
+    int from = (int) offsets.applyAsLong(first);
     switch (op) {
 <#list l.opsOf(type) as o>
       case ${o.name}:
         for (int s = first; s < end; s++) {
-          int from = (int) offsets.applyAsLong(s);
           int to = (int) offsets.applyAsLong(s + 1);
 <#if o.lanes>
           out[s] = ${o.name?lower_case}(a, from, to);
@@ -62,6 +63,7 @@ final class ReduceLoops {
           }
           out[s] = acc;
 </#if>
+          from = to;
         }
         return;
 </#list>
