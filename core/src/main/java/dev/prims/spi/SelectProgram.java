@@ -1,6 +1,7 @@
 package dev.prims.spi;
 
 import java.util.Arrays;
+import java.util.function.LongPredicate;
 
 /**
  * The encoding of a select predicate that device kernels evaluate: a postfix program of at most
@@ -115,14 +116,7 @@ public final class SelectProgram {
    * unless the program would not {@link #fits fit}.
    */
   public static boolean comparesAsDouble(long[] program) {
-    for (int p = 0; p < instructions(program); p++) {
-      long code = program[2 * p];
-      int op = (int) (code & 0xff);
-      if (op <= NE && (code & INTEGER_MODE) == 0) {
-        return true;
-      }
-    }
-    return false;
+    return anyInstruction(program, code -> (int) (code & 0xff) <= NE && (code & INTEGER_MODE) == 0);
   }
 
   /**
@@ -130,9 +124,14 @@ public final class SelectProgram {
    * compactions do, the select conditions of {@code Predicate} do not.
    */
   public static boolean testsRadixBits(long[] program) {
+    return anyInstruction(
+        program, code -> (int) (code & 0xff) == RADIX_BELOW || (int) (code & 0xff) == RADIX_PREFIX);
+  }
+
+  /** Whether the code word of any instruction of {@code program} satisfies {@code test}. */
+  private static boolean anyInstruction(long[] program, LongPredicate test) {
     for (int p = 0; p < instructions(program); p++) {
-      int op = (int) (program[2 * p] & 0xff);
-      if (op == RADIX_BELOW || op == RADIX_PREFIX) {
+      if (test.test(program[2 * p])) {
         return true;
       }
     }
