@@ -8,6 +8,7 @@ import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.SliceBufferManager;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -60,24 +61,23 @@ final class CudaBufferManager implements SliceBufferManager {
         && (long) length * type.bytes() >= CudaTransferPolicy.STAGED_MIN_BYTES;
   }
 
-  /** A direct buffer is copied straight to the device; a heap buffer through its array. */
+  /**
+   * A direct buffer, or a large one, is copied as an array would be: through the pinned staging
+   * slots on the staged host path when large (the copier threads outrun the driver's pageable copy
+   * of a direct buffer several times over), else straight from its memory; a small heap buffer
+   * through an array.
+   */
   @Override
   public DeviceBuffer upload(ByteBuffer data, DType type) {
-    ByteBuffer view = data.slice();
-    if (!view.isDirect()) {
+    ByteBuffer view = data.slice().order(ByteOrder.nativeOrder());
+    int length = view.remaining() / type.bytes();
+    if (!view.isDirect() && !staged(length, type)) {
       return SliceBufferManager.super.upload(data, type);
     }
-    int length = view.remaining() / type.bytes();
-    long bytes = (long) length * type.bytes();
     return SliceBufferManager.filled(
         (CudaBuffer) allocate(type, length),
         length,
-        buffer ->
-            backend.run(
-                () -> {
-                  cuMemcpyHtoD(buffer.pointer(), Pointer.to(view), bytes);
-                  backend.countToDevice(bytes);
-                }));
+        buffer -> backend.run(() -> toDevice(buffer.pointer(), view, 0, length, type)));
   }
 
   /** Writes the slice at element {@code at}: through the pinned staging slots when large. */
@@ -90,8 +90,9 @@ final class CudaBufferManager implements SliceBufferManager {
   }
 
   /**
-   * Copies {@code array[offset, offset + length)} to {@code start}: through the pinned staging
-   * slots when large, else straight (under the lock).
+   * Copies {@code array[offset, offset + length)} (a Java array, or a direct {@link ByteBuffer} of
+   * {@code type}'s elements) to {@code start}: through the pinned staging slots when large, else
+   * straight (under the lock).
    */
   private void toDevice(CUdeviceptr start, Object array, int offset, int length, DType type) {
     if (staged(length, type)) {
@@ -132,6 +133,9 @@ final class CudaBufferManager implements SliceBufferManager {
   }
 
   private static Pointer hostPointer(Object array) {
+    if (array instanceof ByteBuffer direct) {
+      return Pointer.to(direct);
+    }
     if (array instanceof int[]) {
       return Pointer.to((int[]) array);
     }

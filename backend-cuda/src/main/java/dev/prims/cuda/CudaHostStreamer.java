@@ -256,6 +256,7 @@ final class CudaHostStreamer {
     int chunk = policy.chunkElements(1, type.bytes());
     HostChunkPipeline.move(
         array,
+        type,
         from,
         length,
         toDevice,

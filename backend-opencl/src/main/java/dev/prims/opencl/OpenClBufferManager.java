@@ -4,6 +4,8 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.SliceBufferManager;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.jocl.Pointer;
 import org.jocl.cl_mem;
 
@@ -59,6 +61,23 @@ final class OpenClBufferManager implements SliceBufferManager {
   }
 
   /**
+   * A direct buffer, or a large one, is written as an array would be: through the staging slots
+   * when large, else straight from its memory; a small heap buffer through an array.
+   */
+  @Override
+  public DeviceBuffer upload(ByteBuffer data, DType type) {
+    ByteBuffer view = data.slice().order(ByteOrder.nativeOrder());
+    int length = view.remaining() / type.bytes();
+    if (!view.isDirect() && !backend.streamer().policy().stages((long) length * type.bytes())) {
+      return SliceBufferManager.super.upload(data, type);
+    }
+    return SliceBufferManager.filled(
+        allocate(type, length, false), // the blocking write commits it
+        length,
+        buffer -> backend.run("upload", () -> toDevice(buffer.mem(), 0, view, 0, length, type)));
+  }
+
+  /**
    * Writes the slice at element {@code at}: through the staging slots when large, else straight.
    */
   @Override
@@ -70,8 +89,9 @@ final class OpenClBufferManager implements SliceBufferManager {
   }
 
   /**
-   * Writes {@code array[offset, offset + length)} to {@code mem} from byte {@code start}: through
-   * the staging slots when large, else straight (under the lock).
+   * Writes {@code array[offset, offset + length)} (a Java array, or a direct {@link ByteBuffer} of
+   * {@code type}'s elements) to {@code mem} from byte {@code start}: through the staging slots when
+   * large, else straight (under the lock).
    */
   private void toDevice(cl_mem mem, long start, Object array, int offset, int length, DType type) {
     long bytes = (long) length * type.bytes();
@@ -110,7 +130,9 @@ final class OpenClBufferManager implements SliceBufferManager {
   }
 
   private static Pointer pointer(Object array) {
-    if (array instanceof int[] a) {
+    if (array instanceof ByteBuffer direct) {
+      return Pointer.to(direct);
+    } else if (array instanceof int[] a) {
       return Pointer.to(a);
     } else if (array instanceof long[] a) {
       return Pointer.to(a);

@@ -196,6 +196,7 @@ final class OpenClHostStreamer {
     try {
       HostChunkPipeline.move(
           array,
+          type,
           from,
           length,
           toDevice,

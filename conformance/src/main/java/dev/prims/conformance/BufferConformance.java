@@ -149,6 +149,40 @@ public abstract class BufferConformance extends BackendConformance {
     }
   }
 
+  /**
+   * Large byte buffers (over the GPU backends' staging threshold and across several staging
+   * chunks), direct and on the heap, from a position other than 0: the device holds exactly their
+   * remaining elements.
+   */
+  @Test
+  void largeByteBuffersUploadTheirRemainingElements() {
+    Prims prims = prims();
+    int skip = 3;
+    int n = 5_000_003;
+    for (boolean direct : new boolean[] {true, false}) {
+      int bytes = 4 * (skip + n);
+      ByteBuffer data =
+          (direct ? ByteBuffer.allocateDirect(bytes) : ByteBuffer.allocate(bytes))
+              .order(ByteOrder.nativeOrder());
+      float[] expected = new float[n];
+      for (int i = 0; i < skip + n; i++) {
+        float value = (i * 7919 % 100_003) - 50_000.5f;
+        data.putFloat(value);
+        if (i >= skip) {
+          expected[i - skip] = value;
+        }
+      }
+      data.position(4 * skip);
+      try (DeviceBuffer buffer = prims.upload(data, DType.FLOAT)) {
+        assertEquals(n, buffer.length(), direct ? "direct" : "heap");
+        float[] back = new float[n];
+        prims.download(buffer, back);
+        assertArrayEquals(expected, back, direct ? "direct" : "heap");
+      }
+      assertEquals(4 * skip, data.position(), "the position is unchanged");
+    }
+  }
+
   @Test
   void scanHistogramReduceChainStaysCorrectOnTheDevice() {
     Prims prims = prims();

@@ -156,12 +156,14 @@ public final class HostChunkPipeline {
   }
 
   /**
-   * {@link #run} of a copy of {@code array[from, from + length)}: to the device (the array is the
-   * one input, there is no output) or from it (no input: the device fills the slots and the copier
-   * drains them into the range).
+   * {@link #run} of a copy of {@code array[from, from + length)} (a Java array of {@code type}, or
+   * a {@link ByteBuffer} of such elements, see {@link StagingCopier#copy}) to the device (the array
+   * is the one input, there is no output) or from it (no input: the device fills the slots and the
+   * copier drains them into the range).
    */
   public static void move(
       Object array,
+      DType type,
       int from,
       int length,
       boolean toDevice,
@@ -171,7 +173,6 @@ public final class HostChunkPipeline {
       Device device) {
     Object[] inputs = toDevice ? new Object[] {array} : new Object[0];
     Object output = toDevice ? null : array;
-    DType type = DType.ofArray(array);
     run(inputs, from, output, from, length, type, slots, chunk, copier, device);
   }
 

@@ -58,7 +58,9 @@ public final class StagingCopier implements AutoCloseable {
    * Starts copying {@code array[from, from + length)} into {@code slot} at byte {@code offset}
    * ({@code toSlot}), or the slot's bytes from {@code offset} back into that range of the array;
    * the future completes when every part has been copied, or with the first part's failure. A copy
-   * under {@link #PARALLEL_MIN_BYTES} runs on the calling thread before this returns.
+   * under {@link #PARALLEL_MIN_BYTES} runs on the calling thread before this returns. {@code array}
+   * is a Java array of {@code type}, or a {@link ByteBuffer} (native byte order) read as elements
+   * of {@code type} from its position 0, such as a caller's direct buffer on its way to a device.
    */
   public CompletableFuture<Void> copy(
       ByteBuffer slot, int offset, Object array, int from, int length, DType type, boolean toSlot) {
@@ -66,7 +68,7 @@ public final class StagingCopier implements AutoCloseable {
     if (bytes < PARALLEL_MIN_BYTES) {
       // small: a hand-off to another thread would cost more than the copy
       try {
-        copyPart(slot, offset, array, from, length, toSlot);
+        copyPart(slot, offset, array, from, length, type, toSlot);
         return CompletableFuture.completedFuture(null);
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
@@ -81,7 +83,14 @@ public final class StagingCopier implements AutoCloseable {
       done[p] =
           CompletableFuture.runAsync(
               () ->
-                  copyPart(slot, offset + start * type.bytes(), array, from + start, count, toSlot),
+                  copyPart(
+                      slot,
+                      offset + start * type.bytes(),
+                      array,
+                      from + start,
+                      count,
+                      type,
+                      toSlot),
               pool);
     }
     return CompletableFuture.allOf(done);
@@ -92,13 +101,22 @@ public final class StagingCopier implements AutoCloseable {
    * {@code slot} from byte {@code offset}; nothing when {@code count <= 0}.
    */
   private static void copyPart(
-      ByteBuffer slot, int offset, Object array, int from, int count, boolean toSlot) {
+      ByteBuffer slot, int offset, Object array, int from, int count, DType type, boolean toSlot) {
     if (count <= 0) {
       return;
     }
     ByteBuffer view = slot.duplicate().order(ByteOrder.nativeOrder());
     view.position(offset);
-    if (array instanceof float[] a) {
+    if (array instanceof ByteBuffer data) {
+      ByteBuffer part = data.duplicate();
+      int start = from * type.bytes();
+      part.limit(start + count * type.bytes()).position(start);
+      if (toSlot) {
+        view.put(part);
+      } else {
+        part.put(view.limit(offset + count * type.bytes()));
+      }
+    } else if (array instanceof float[] a) {
       if (toSlot) {
         view.asFloatBuffer().put(a, from, count);
       } else {

@@ -157,6 +157,38 @@ class HostChunkPipelineTest {
     assertEquals(java.util.Arrays.stream(a).sum(), device.sums.stream().mapToLong(x -> x).sum());
   }
 
+  /** A byte buffer (direct or on the heap) moves as its elements would from an array. */
+  @ParameterizedTest
+  @CsvSource({"true,3,1000003,262144", "false,2,300000,65536", "true,2,17,16"})
+  void byteBuffersMoveAsTheirElements(boolean direct, int count, int n, int chunk) {
+    long[] values = new SplittableRandom(n).longs(n, -1000, 1000).toArray();
+    ByteBuffer data =
+        (direct ? ByteBuffer.allocateDirect(8 * n) : ByteBuffer.allocate(8 * n))
+            .order(ByteOrder.nativeOrder());
+    data.asLongBuffer().put(values);
+    ByteBuffer[] slots = slots(count, chunk * 8);
+    ThreadDevice device = new ThreadDevice(slots, false);
+    HostChunkPipeline.move(data, DType.LONG, 0, n, true, slots, chunk, COPIER, device);
+    device.finish();
+    assertEquals(HostChunkPipeline.chunks(n, chunk), device.sums.size());
+    assertEquals(
+        java.util.Arrays.stream(values).sum(), device.sums.stream().mapToLong(x -> x).sum());
+    // and back: a slot's bytes into a range of the buffer
+    ByteBuffer slot = slots[0];
+    int m = Math.min(n, chunk);
+    slot.duplicate().order(ByteOrder.nativeOrder()).asLongBuffer().put(values, 0, m);
+    ByteBuffer target =
+        (direct ? ByteBuffer.allocateDirect(8 * (m + 2)) : ByteBuffer.allocate(8 * (m + 2)))
+            .order(ByteOrder.nativeOrder());
+    COPIER.copy(slot, 0, target, 1, m, DType.LONG, false).join();
+    long[] back = new long[m + 2];
+    target.asLongBuffer().get(back);
+    assertEquals(0, back[0]);
+    assertEquals(0, back[m + 1]);
+    assertArrayEquals(
+        java.util.Arrays.copyOf(values, m), java.util.Arrays.copyOfRange(back, 1, m + 1));
+  }
+
   @Test
   void aFailingCopyComesOutAndTheDeviceGetsNoFurtherChunk() {
     ByteBuffer[] slots = slots(2, 64);
