@@ -8,15 +8,13 @@
  * strictly more extreme, so the first of equal values stays), with the two cases the comparison
  * cannot see handled apart: the first NaN ends the search (it wins under both operators), and when
  * the extreme is a zero the chunk is searched again for the first zero of the right sign ({@code
- * -0.0} ranks below {@code +0.0}). Integer loops first test each block of {@link #BLOCK} elements
- * for any element beyond the best so far with branch-free arithmetic that C2 vectorises (the sign
- * bit of an OR over the block), and run the comparison loop only over the blocks that pass; on
- * random data almost none do. Generated from backend-cpu/src/main/codegen/templates/ArgLoops.java.
+ * -0.0} ranks below {@code +0.0}). Integer loops are the plain loop too: a vectorised test of each
+ * block for an element beyond the best (tried until 2026-11-27) ran 1.3x faster on an AMD EPYC's
+ * two cores but 15-25 % slower on the 16-core Xeon of the GPU host, where each core's loop is
+ * bound by the memory it can draw (docs/results/h100-cpu16-argmax-loops-2026-11-27.txt). Generated
+ * from backend-cpu/src/main/codegen/templates/ArgLoops.java.
  */
 final class ArgLoops {
-  /** Elements of an integer loop's block (see the class comment). */
-  static final int BLOCK = 512;
-
   private ArgLoops() {}
 
   /**
@@ -38,47 +36,18 @@ final class ArgLoops {
 <#list types as type>
 <#assign T = type.java>
 <#if !type.floating>
-<#list [{"name": "argMin", "cmp": "<", "beyond": "below"}, {"name": "argMax", "cmp": ">", "beyond": "above"}] as m>
+<#list [{"name": "argMin", "cmp": "<"}, {"name": "argMax", "cmp": ">"}] as m>
 
   static int ${m.name}(${T}[] a, int from, int to) {
     ${T} best = a[from];
     int at = from;
-    int i = from + 1;
-    for (; i <= to - BLOCK; i += BLOCK) {
-      if (${m.beyond}(a, i, best) < 0) {
-        for (int j = i; j < i + BLOCK; j++) {
-          if (a[j] ${m.cmp} best) {
-            best = a[j];
-            at = j;
-          }
-        }
-      }
-    }
-    for (; i < to; i++) {
+    for (int i = from + 1; i < to; i++) {
       if (a[i] ${m.cmp} best) {
         best = a[i];
         at = i;
       }
     }
     return at;
-  }
-</#list>
-
-<#list [{"name": "above", "flag": "(signs & best) | (~signs & (best - x))"}, {"name": "below", "flag": "(signs & x) | (~signs & (x - best))"}] as f>
-
-  /**
-   * Negative when some element of {@code a[from, from + BLOCK)} is ${f.name} {@code best}: where an
-   * element x and best differ in sign, x is ${f.name} best exactly when <#if f.name == "above">best<#else>x</#if> is negative; else the
-   * difference cannot overflow and its sign says it.
-   */
-  private static ${T} ${f.name}(${T}[] a, int from, ${T} best) {
-    ${T} flags = 0;
-    for (int j = from; j < from + BLOCK; j++) {
-      ${T} x = a[j];
-      ${T} signs = best ^ x;
-      flags |= ${f.flag};
-    }
-    return flags;
   }
 </#list>
 <#else>

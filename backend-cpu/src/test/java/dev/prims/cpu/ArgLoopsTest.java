@@ -7,22 +7,12 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The integer arg loops' block test skips only blocks with no element beyond the best: they agree
- * with a plain loop on full-range values (where {@code best - x} overflows), on values bunched at
- * the type's ends, on few distinct values (ties across blocks) and on rising and falling runs, for
- * ranges that start and end inside blocks.
+ * The integer arg loops find the first extreme element, as a loop over the values widened to long
+ * does: on full-range values, on values bunched at the type's ends, on few distinct values (ties
+ * far apart) and on rising and falling runs, for ranges that start and end inside the array.
  */
 class ArgLoopsTest {
-  private static final int[] LENGTHS = {
-    1,
-    2,
-    ArgLoops.BLOCK - 1,
-    ArgLoops.BLOCK,
-    ArgLoops.BLOCK + 1,
-    2 * ArgLoops.BLOCK + 2,
-    5000,
-    70_001
-  };
+  private static final int[] LENGTHS = {1, 2, 511, 512, 513, 1026, 5000, 70_001};
 
   private static final int SHAPES = 5;
 
