@@ -233,6 +233,7 @@ public final class BenchRunner {
         if (hostMode) {
           requests.add(CubRequest.link(CubRequest.H2D, type, n, reps));
           requests.add(CubRequest.link(CubRequest.D2H, type, n, reps));
+          requests.add(CubRequest.link(CubRequest.DUPLEX, type, n, reps));
         }
         if (!deviceMode) {
           continue;
@@ -275,32 +276,35 @@ public final class BenchRunner {
   }
 
   /**
-   * The pinned copy bandwidth of the host link each way (null where not measured), recorded among
-   * the copy facts.
+   * The pinned copy bandwidth of the host link each way and both ways at once (null where not
+   * measured), recorded among the copy facts.
    */
   private HostLink hostLink(Map<CubRequest, CubResult> reference, DType type, long n) {
-    Double[] gbps = new Double[2];
-    String[] directions = {CubRequest.H2D, CubRequest.D2H};
+    Double[] gbps = new Double[3];
+    String[] directions = {CubRequest.H2D, CubRequest.D2H, CubRequest.DUPLEX};
     String[] methods = {
-      "cudaMemcpyAsync pinned host to device", "cudaMemcpyAsync device to pinned host"
+      "cudaMemcpyAsync pinned host to device",
+      "cudaMemcpyAsync device to pinned host",
+      "cudaMemcpyAsync pinned, up and down at once (two streams, both counted)"
     };
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
       CubResult copy = reference.get(CubRequest.link(directions[i], type, n, referenceReps()));
       if (copy != null && copy.ok()) {
         gbps[i] = copy.gbps();
         copyBandwidth.add(copyFact(copy.device(), methods[i], type, n, copy.gbps()));
       }
     }
-    return new HostLink(gbps[0], gbps[1]);
+    return new HostLink(gbps[0], gbps[1], gbps[2]);
   }
 
   /**
-   * The host link's pinned bandwidth up and down, in GB/s. A host-mode GPU row's {@code %} column
-   * is its share of what the link allows for its bytes: a reduce, dot or histogram sends its input
-   * up (the {@code toDevice} rate); a scan sends the input up and the result down, both directions
-   * at once at best, so its bytes (read and written) can move at twice the slower direction.
+   * The host link's pinned bandwidth up, down and both at once (both copies counted), in GB/s. A
+   * host-mode GPU row's {@code %} column is its share of what the link allows for its bytes: a
+   * reduce, dot or histogram sends its input up (the {@code toDevice} rate); a scan sends the input
+   * up and the result down, which the link moves at its {@code duplex} rate (its bytes count read
+   * and written, as the duplex copy counts both).
    */
-  record HostLink(Double toDevice, Double toHost) {
+  record HostLink(Double toDevice, Double toHost, Double duplex) {
     Double gbps(Operation operation) {
       if (toDevice == null) {
         return null;
@@ -308,7 +312,7 @@ public final class BenchRunner {
       if (operation.primitive() != dev.prims.Primitive.SCAN) {
         return toDevice;
       }
-      return toHost == null ? null : 2 * Math.min(toDevice, toHost);
+      return duplex;
     }
   }
 

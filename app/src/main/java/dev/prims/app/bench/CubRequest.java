@@ -8,7 +8,8 @@ import java.util.List;
  * One measurement asked of the CUB/Thrust reference program.
  *
  * @param impl {@code cub}, {@link #CUB_TO_HOST} or {@code thrust}; with no operation, {@code cub}
- *     (a device-to-device copy) or {@link #H2D}/{@link #D2H} (a pinned copy over the host link)
+ *     (a device-to-device copy) or {@link #H2D}/{@link #D2H}/{@link #DUPLEX} (pinned copies over
+ *     the host link)
  * @param operation the operation, or null for a copy
  * @param type element type
  * @param n elements
@@ -22,6 +23,12 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
   public static final String D2H = "d2h";
 
   /**
+   * A pinned copy up and another down at once, on two streams: the link's time for a scan's input
+   * and result (GB/s counts both copies).
+   */
+  public static final String DUPLEX = "duplex";
+
+  /**
    * CUB's reduce or dot with its result copied to host memory in every timed run, as a caller that
    * wants the value must: the peer of a whole per-call reduce, whose answer ends on the host.
    */
@@ -33,7 +40,10 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
         && (operation.family().equals("reduce") || operation.family().equals("dot"));
   }
 
-  /** The pinned copy of {@code n} elements over the host link in {@code direction} (H2D, D2H). */
+  /**
+   * The pinned copy of {@code n} elements over the host link in {@code direction} (H2D, D2H, or
+   * both at once: DUPLEX).
+   */
   public static CubRequest link(String direction, DType type, long n, int reps) {
     return new CubRequest(direction, null, type, n, reps);
   }
@@ -51,7 +61,7 @@ public record CubRequest(String impl, Operation operation, DType type, long n, i
     args.add(Integer.toString(reps));
     args.add("--primitive");
     if (operation == null) {
-      args.add(impl.equals(H2D) || impl.equals(D2H) ? impl : "copy");
+      args.add(impl.equals(H2D) || impl.equals(D2H) || impl.equals(DUPLEX) ? impl : "copy");
       return args;
     }
     // top-k is measured against CUB's full sort of the same keys

@@ -1,7 +1,7 @@
 // CUB / Thrust reference timings for `prims bench` and `prims ladder`.
 //
 // One binary, one measurement per invocation, one JSON line on stdout:
-//   cub_reference --primitive copy|h2d|d2h|reduce|scan|histogram|dot|argreduce --type int|long|float|double
+//   cub_reference --primitive copy|h2d|d2h|duplex|reduce|scan|histogram|dot|argreduce --type int|long|float|double
 //                 --n N [--reps R] [--warmup W] [--op sum|min|max] [--exclusive]
 //                 [--bins 256] [--lower 0] [--upper 1] [--impl cub|thrust] [--device D]
 //                 [--timer events|wall] [--result-to-host]
@@ -401,9 +401,10 @@ class PinnedMemory {
   T* ptr_ = nullptr;
 };
 
-// ---- the host link (--primitive h2d|d2h) ----
+// ---- the host link (--primitive h2d|d2h|duplex) ----
 // cudaMemcpyAsync between pinned host memory and the device, as a CUDA user copies over the link;
-// bytes counted: n elements once.
+// bytes counted: n elements once. duplex sends n elements up and n others down at once, on two
+// streams (the link's time for a scan's input and result); bytes counted: both copies.
 template <typename T>
 Result run_link(const Options& o, bool to_device) {
   if (o.impl != "cub") fail("--primitive h2d and d2h have only --impl cub");
@@ -416,6 +417,38 @@ Result run_link(const Options& o, bool to_device) {
           "link copy");
   });
   return {t, 1.0 * bytes, 0.0};
+}
+
+template <typename T>
+Result run_duplex(const Options& o) {
+  if (o.impl != "cub") fail("--primitive duplex has only --impl cub");
+  DeviceMemory<T> up_device(o.n, "device buffer"), down_device(o.n, "device buffer");
+  PinnedMemory<T> up_host(o.n, "pinned host buffer"), down_host(o.n, "pinned host buffer");
+  size_t bytes = o.n * sizeof(T);
+  cudaStream_t up, down;
+  check(cudaStreamCreateWithFlags(&up, cudaStreamNonBlocking), "cudaStreamCreate");
+  check(cudaStreamCreateWithFlags(&down, cudaStreamNonBlocking), "cudaStreamCreate");
+  cudaEvent_t fork, up_done, down_done;
+  for (cudaEvent_t* e : {&fork, &up_done, &down_done})
+    check(cudaEventCreateWithFlags(e, cudaEventDisableTiming), "cudaEventCreate");
+  // both copies start after the timing stream's start event, and it waits for both
+  Timing t = measure(o, [&] {
+    check(cudaEventRecord(fork, 0), "fork");
+    check(cudaStreamWaitEvent(up, fork, 0), "fork");
+    check(cudaStreamWaitEvent(down, fork, 0), "fork");
+    check(cudaMemcpyAsync(up_device.get(), up_host.get(), bytes, cudaMemcpyHostToDevice, up),
+          "link copy up");
+    check(cudaMemcpyAsync(down_host.get(), down_device.get(), bytes, cudaMemcpyDeviceToHost, down),
+          "link copy down");
+    check(cudaEventRecord(up_done, up), "join");
+    check(cudaEventRecord(down_done, down), "join");
+    check(cudaStreamWaitEvent(0, up_done, 0), "join");
+    check(cudaStreamWaitEvent(0, down_done, 0), "join");
+  });
+  for (cudaEvent_t e : {fork, up_done, down_done}) cudaEventDestroy(e);
+  cudaStreamDestroy(up);
+  cudaStreamDestroy(down);
+  return {t, 2.0 * bytes, 0.0};
 }
 
 template <typename T>
@@ -874,6 +907,7 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "copy") return run_copy<T>(o, alloc);
   if (o.primitive == "h2d") return run_link<T>(o, true);
   if (o.primitive == "d2h") return run_link<T>(o, false);
+  if (o.primitive == "duplex") return run_duplex<T>(o);
   if (o.primitive == "reduce") return run_reduce<T>(o, alloc);
   if (o.primitive == "scan") return run_scan<T>(o, alloc);
   if (o.primitive == "histogram") return run_histogram<T>(o, alloc);
@@ -885,7 +919,7 @@ Result dispatch(const Options& o, CachingAllocator& alloc) {
   if (o.primitive == "sort") return run_sort<T>(o, alloc);
   if (o.primitive == "select") return run_select<T>(o, alloc);
   if (o.primitive == "unique" || o.primitive == "rle") return run_unique<T>(o, alloc);
-  fail("--primitive must be copy, h2d, d2h, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key,"
+  fail("--primitive must be copy, h2d, d2h, duplex, reduce, scan, histogram, dot, argreduce, segreduce, reduce-by-key,"
        " scan-by-key, sort, select, unique or rle, got " + o.primitive);
 }
 
@@ -901,7 +935,8 @@ bool measure_and_print(const Options& o, const std::string& device_name) {
     else fail("--type must be int, long, float or double, got " + o.type);
     std::string op = o.op;
     if (o.primitive == "scan") op += o.exclusive ? "-exclusive" : "-inclusive";
-    if (o.primitive == "dot" || o.primitive == "copy" || o.primitive == "h2d" || o.primitive == "d2h")
+    if (o.primitive == "dot" || o.primitive == "copy" || o.primitive == "h2d" || o.primitive == "d2h" ||
+        o.primitive == "duplex")
       op = "";
     if (o.primitive == "histogram") op = std::to_string(o.bins) + "-bins";
     if (o.primitive == "sort") op = o.pairs ? "pairs" : "ascending";

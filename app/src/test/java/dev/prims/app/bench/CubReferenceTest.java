@@ -68,12 +68,26 @@ class CubReferenceTest {
 
   @Test
   void aHostRowIsMeasuredAgainstWhatTheLinkAllowsForItsBytes() {
-    BenchRunner.HostLink link = new BenchRunner.HostLink(50.0, 40.0);
+    BenchRunner.HostLink link = new BenchRunner.HostLink(50.0, 40.0, 70.0);
     assertEquals(50.0, link.gbps(Operation.REDUCE_SUM));
     assertEquals(50.0, link.gbps(Operation.DOT));
-    assertEquals(80.0, link.gbps(Operation.SCAN_INCLUSIVE));
-    assertEquals(null, new BenchRunner.HostLink(null, 40.0).gbps(Operation.HISTOGRAM));
-    assertEquals(null, new BenchRunner.HostLink(50.0, null).gbps(Operation.SCAN_EXCLUSIVE));
+    // a scan's input up and result down move at the link's measured rate for both at once
+    assertEquals(70.0, link.gbps(Operation.SCAN_INCLUSIVE));
+    assertEquals(null, new BenchRunner.HostLink(null, 40.0, 70.0).gbps(Operation.HISTOGRAM));
+    assertEquals(null, new BenchRunner.HostLink(50.0, 40.0, null).gbps(Operation.SCAN_EXCLUSIVE));
+    assertEquals(
+        List.of(
+            "--impl",
+            "cub",
+            "--type",
+            "float",
+            "--n",
+            "1024",
+            "--reps",
+            "10",
+            "--primitive",
+            "duplex"),
+        CubRequest.link(CubRequest.DUPLEX, DType.FLOAT, 1024, 10).arguments());
   }
 
   @Test
