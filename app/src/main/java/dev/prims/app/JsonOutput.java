@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.prims.DType;
 import java.io.UncheckedIOException;
+import java.util.Map;
 
 /**
  * JSON text for the CLI: one compact object per line; floating values as the shortest decimal that
@@ -29,6 +30,16 @@ final class JsonOutput {
   static Object element(Object array, int i) {
     DType type = DType.ofArray(array);
     return number(type, (Number) java.lang.reflect.Array.get(array, i));
+  }
+
+  /**
+   * Puts the first and the last element of {@code array} into {@code report} as {@code first} and
+   * {@code last} ({@link #element} values), both null when the array is empty.
+   */
+  static void putFirstAndLast(Map<String, Object> report, Object array) {
+    int length = java.lang.reflect.Array.getLength(array);
+    report.put("first", length == 0 ? null : element(array, 0));
+    report.put("last", length == 0 ? null : element(array, length - 1));
   }
 
   /** {@code value} (maps, lists, strings, numbers, booleans, {@link #number} results) as JSON. */

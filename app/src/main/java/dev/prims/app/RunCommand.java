@@ -576,9 +576,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private void reduce(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
-    Scalar result = timed(() -> Calls.reduce(prims, data, op));
-    provenance(report, result.provenance());
-    report.put("result", JsonOutput.number(result.type(), result.value()));
+    putScalar(report, timed(() -> Calls.reduce(prims, data, op)));
   }
 
   private void scan(Prims prims, Object data, ReduceOp op, Map<String, Object> report) {
@@ -586,11 +584,8 @@ final class RunCommand implements Callable<Integer> {
     report.put("kind", kind.name().toLowerCase(Locale.ROOT));
     ScanResult<?> result = timed(() -> Calls.scan(prims, data, op, kind));
     provenance(report, result.provenance());
-    Object values = result.values();
-    int length = Array.getLength(values);
-    report.put("first", length == 0 ? null : JsonOutput.element(values, 0));
-    report.put("last", length == 0 ? null : JsonOutput.element(values, length - 1));
-    report.put("output", write(values));
+    JsonOutput.putFirstAndLast(report, result.values());
+    report.put("output", write(result.values()));
   }
 
   private void sort(Prims prims, Object data, Map<String, Object> report) {
@@ -605,11 +600,8 @@ final class RunCommand implements Callable<Integer> {
       throw e;
     }
     provenance(report, result.provenance());
-    Object keys = result.keys();
-    int length = Array.getLength(keys);
-    report.put("first", length == 0 ? null : JsonOutput.element(keys, 0));
-    report.put("last", length == 0 ? null : JsonOutput.element(keys, length - 1));
-    report.put("output", write(keys));
+    JsonOutput.putFirstAndLast(report, result.keys());
+    report.put("output", write(result.keys()));
   }
 
   private void segmented(
@@ -651,7 +643,11 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private void dot(Prims prims, Object a, Object b, Map<String, Object> report) {
-    Scalar result = timed(() -> Calls.dot(prims, a, b));
+    putScalar(report, timed(() -> Calls.dot(prims, a, b)));
+  }
+
+  /** Where and how fast {@code result} was computed, and its value as {@code result}. */
+  private void putScalar(Map<String, Object> report, Scalar result) {
     provenance(report, result.provenance());
     report.put("result", JsonOutput.number(result.type(), result.value()));
   }

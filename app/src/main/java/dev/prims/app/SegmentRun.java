@@ -134,8 +134,7 @@ final class SegmentRun {
     Object values = result.values();
     long[] indices = result.indices();
     int results = Array.getLength(values);
-    report.put("first", results == 0 ? null : JsonOutput.element(values, 0));
-    report.put("last", results == 0 ? null : JsonOutput.element(values, results - 1));
+    JsonOutput.putFirstAndLast(report, values);
     if (indices != null && results > 0) {
       report.put("firstIndex", indices[0]);
       report.put("lastIndex", indices[results - 1]);

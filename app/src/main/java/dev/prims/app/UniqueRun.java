@@ -65,8 +65,7 @@ final class UniqueRun {
     }
     int runs = java.lang.reflect.Array.getLength(values);
     report.put("runCount", runs);
-    report.put("first", runs == 0 ? null : JsonOutput.element(values, 0));
-    report.put("last", runs == 0 ? null : JsonOutput.element(values, runs - 1));
+    JsonOutput.putFirstAndLast(report, values);
     return values;
   }
 

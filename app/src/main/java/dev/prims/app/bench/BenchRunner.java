@@ -713,8 +713,8 @@ public final class BenchRunner {
     return needed <= 0.8 * Runtime.getRuntime().maxMemory();
   }
 
-  /** The first line of a (possibly multi-line) message. */
-  static String firstLine(String message) {
+  /** The first line of a (possibly multi-line) message, stripped; empty for null. */
+  public static String firstLine(String message) {
     String m = message == null ? "" : message.strip();
     int end = m.indexOf('\n');
     return end < 0 ? m : m.substring(0, end).strip();

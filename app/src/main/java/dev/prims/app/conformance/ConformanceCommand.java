@@ -5,6 +5,7 @@ import dev.prims.app.BackendsOption;
 import dev.prims.app.JsonOption;
 import dev.prims.app.Terminal;
 import dev.prims.app.bench.BenchFiles;
+import dev.prims.app.bench.BenchRunner;
 import dev.prims.spi.Availability;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -91,7 +92,7 @@ public final class ConformanceCommand implements Callable<Integer> {
                 id,
                 Map.of(),
                 a.hardwareAbsent() ? "absent" : "broken",
-                firstLine(a.reason()),
+                BenchRunner.firstLine(a.reason()),
                 Map.of(),
                 0));
         continue;
@@ -203,11 +204,5 @@ public final class ConformanceCommand implements Callable<Integer> {
 
   private static String shorten(String text, int width) {
     return text.length() <= width ? text : text.substring(0, width - 1) + "~";
-  }
-
-  private static String firstLine(String message) {
-    String m = message == null ? "" : message.strip();
-    int end = m.indexOf('\n');
-    return end < 0 ? m : m.substring(0, end).strip();
   }
 }

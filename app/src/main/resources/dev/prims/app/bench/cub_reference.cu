@@ -107,24 +107,34 @@ void print_error(const std::string& message) {
   std::fflush(stdout);
 }
 
-// Device memory freed when it goes out of scope, so a failed measurement leaks nothing.
+// Memory that Free releases when it goes out of scope, so a failed measurement leaks nothing; the
+// subclass's constructor allocates it (and leaves it null when that fails).
+template <typename T, cudaError_t (*Free)(void*)>
+class CudaMemory {
+ public:
+  ~CudaMemory() {
+    if (ptr_ != nullptr) Free(ptr_);
+  }
+  CudaMemory(const CudaMemory&) = delete;
+  CudaMemory& operator=(const CudaMemory&) = delete;
+  T* get() const { return ptr_; }
+
+ protected:
+  CudaMemory() = default;
+  T* ptr_ = nullptr;
+};
+
+// Device memory (cudaMalloc).
 template <typename T>
-class DeviceMemory {
+class DeviceMemory : public CudaMemory<T, cudaFree> {
  public:
   DeviceMemory(long long count, const char* what) {
-    if (cudaMalloc(&ptr_, std::max<long long>(count, 1) * sizeof(T)) != cudaSuccess) {
+    if (cudaMalloc(&this->ptr_, std::max<long long>(count, 1) * sizeof(T)) != cudaSuccess) {
       cudaGetLastError();
       fail(std::string("cudaMalloc ") + what + " of " + std::to_string(count * sizeof(T)) +
            " bytes failed");
     }
   }
-  ~DeviceMemory() { cudaFree(ptr_); }
-  DeviceMemory(const DeviceMemory&) = delete;
-  DeviceMemory& operator=(const DeviceMemory&) = delete;
-  T* get() const { return ptr_; }
-
- private:
-  T* ptr_ = nullptr;
 };
 
 void check(cudaError_t status, const char* what) {
@@ -386,19 +396,12 @@ Timing measure_cub_result(const Options& o, Call call, const T* result, const ch
 
 // Pinned host memory (cudaMallocHost), freed on every path.
 template <typename T>
-class PinnedMemory {
+class PinnedMemory : public CudaMemory<T, cudaFreeHost> {
  public:
   PinnedMemory(long long count, const char* what) {
-    check(cudaMallocHost(reinterpret_cast<void**>(&ptr_), count * sizeof(T)), what);
-    std::memset(ptr_, 0, count * sizeof(T));
+    check(cudaMallocHost(reinterpret_cast<void**>(&this->ptr_), count * sizeof(T)), what);
+    std::memset(this->ptr_, 0, count * sizeof(T));
   }
-  ~PinnedMemory() { cudaFreeHost(ptr_); }
-  PinnedMemory(const PinnedMemory&) = delete;
-  PinnedMemory& operator=(const PinnedMemory&) = delete;
-  T* get() const { return ptr_; }
-
- private:
-  T* ptr_ = nullptr;
 };
 
 // ---- the host link (--primitive h2d|d2h|duplex) ----
