@@ -35,6 +35,7 @@ import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.OutOfDeviceMemory;
 import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.ScalarBytes;
+import dev.prims.spi.ScratchSlots;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -96,8 +97,15 @@ final class CudaBackend extends AbstractBackend {
   private final KernelParamBlock launchParams;
   private CUdeviceptr scratch;
   private long scratchBytes;
-  private final java.util.Map<String, CUdeviceptr> namedScratch = new java.util.HashMap<>();
-  private final java.util.Map<String, Long> namedScratchBytes = new java.util.HashMap<>();
+  private final ScratchSlots<CUdeviceptr> namedScratch =
+      new ScratchSlots<>(
+          ledger,
+          bytes -> Math.max(bytes, 256),
+          this::allocate,
+          p -> {
+            cuStreamSynchronize(stream);
+            cuMemFree(p);
+          });
   private final ReentrantLock timingLock = new ReentrantLock();
   private final CUevent timingStart = new CUevent();
   private final CUevent timingEnd = new CUevent();
@@ -443,27 +451,12 @@ final class CudaBackend extends AbstractBackend {
    * calls other kernels that use {@link #scratch(long)}. Growing it waits for the stream first.
    */
   CUdeviceptr scratch(String slot, long bytes) {
-    Long have = namedScratchBytes.get(slot);
-    if (have != null && have >= bytes) {
-      return namedScratch.get(slot);
-    }
-    if (have != null) {
-      cuStreamSynchronize(stream);
-      cuMemFree(namedScratch.remove(slot));
-      namedScratchBytes.remove(slot);
-      ledger.subtract(MemoryLedger.Kind.SCRATCH, have);
-    }
-    long size = Math.max(bytes, 256);
-    CUdeviceptr p = allocate(size, "scratch " + slot);
-    namedScratch.put(slot, p);
-    namedScratchBytes.put(slot, size);
-    ledger.add(MemoryLedger.Kind.SCRATCH, size);
-    return p;
+    return namedScratch.get(slot, bytes);
   }
 
   /** The bytes of the named scratch {@code slot} (0 when it has none). */
   long scratchBytes(String slot) {
-    return namedScratchBytes.getOrDefault(slot, 0L);
+    return namedScratch.bytes(slot);
   }
 
   /** Copies {@code bytes} from {@code from} to {@code to} on the device, in stream order. */
@@ -761,10 +754,7 @@ final class CudaBackend extends AbstractBackend {
           cuMemFree(scratch);
           ledger.subtract(MemoryLedger.Kind.SCRATCH, scratchBytes);
         }
-        namedScratch.values().forEach(p -> cuMemFree(p));
-        namedScratchBytes.values().forEach(b -> ledger.subtract(MemoryLedger.Kind.SCRATCH, b));
-        namedScratch.clear();
-        namedScratchBytes.clear();
+        namedScratch.free(p -> cuMemFree(p));
         cuMemFree(counters);
         ledger.subtract(MemoryLedger.Kind.SCRATCH, 4L * COUNTERS);
         launchParams.free();

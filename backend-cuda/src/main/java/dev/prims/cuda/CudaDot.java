@@ -81,26 +81,15 @@ final class CudaDot implements DotProduct {
    */
   private void launch(
       String variant, CUdeviceptr x, CUdeviceptr y, DType type, long n, CUdeviceptr result) {
-    boolean bulk = variant.equals("bulk");
-    String module = bulk ? "dot_bulk" : "dot";
     String kernel = "dot_" + variant + "_" + type.id();
-    int shared = bulk ? CudaReducePolicy.BULK_SHARED_BYTES : 0;
-    int blocks;
-    if (bulk) {
-      int resident = backend.residentBlocks(module, kernel, shared, Integer.MAX_VALUE);
-      blocks = CudaReducePolicy.bulkBlocks(n, type.bytes(), 2, resident);
-    } else {
-      int resident = backend.residentBlocks(module, kernel, 0, CudaDotPolicy.BLOCKS_PER_SM);
-      blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
+    KernelArgs args = new KernelArgs().pointer(x).pointer(y).i64(n);
+    if (variant.equals("bulk")) {
+      backend.cudaReducer().launchBulk("dot_bulk", kernel, 2, type, n, args, result);
+      return;
     }
-    backend.launchGridTotal(
-        module,
-        kernel,
-        blocks,
-        shared,
-        type,
-        new KernelArgs().pointer(x).pointer(y).i64(n),
-        result);
+    int resident = backend.residentBlocks("dot", kernel, 0, CudaDotPolicy.BLOCKS_PER_SM);
+    int blocks = CudaReducePolicy.vectorizedBlocks(n, 16 / type.bytes(), resident);
+    backend.launchGridTotal("dot", kernel, blocks, 0, type, args, result);
   }
 
   /**

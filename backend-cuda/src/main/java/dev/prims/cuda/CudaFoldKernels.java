@@ -117,14 +117,7 @@ final class CudaFoldKernels implements FoldKernels {
     CudaBuffer y = floating(b);
     if (x.type() != y.type() || x.length() != y.length()) {
       throw new IllegalArgumentException(
-          "dot needs inputs of one type and length, got "
-              + x.length()
-              + " "
-              + x.type().id()
-              + " and "
-              + y.length()
-              + " "
-              + y.type().id());
+          "dot needs inputs of one type and length, got " + elements(x) + " and " + elements(y));
     }
     return foldSums("fold_dot_" + x.type().id(), plan, x, y);
   }
@@ -155,14 +148,7 @@ final class CudaFoldKernels implements FoldKernels {
     CudaBuffer out = backend.own(output);
     if (out.type() != in.type() || out.length() < in.length()) {
       throw new IllegalArgumentException(
-          "scan output of "
-              + out.length()
-              + " "
-              + out.type().id()
-              + " does not fit an input of "
-              + in.length()
-              + " "
-              + in.type().id());
+          "scan output of " + elements(out) + " does not fit an input of " + elements(in));
     }
     long n = in.length();
     if (n == 0) {
@@ -197,6 +183,11 @@ final class CudaFoldKernels implements FoldKernels {
           "reproducible folds are for float and double, not " + b.type().id());
     }
     return b;
+  }
+
+  /** The length and type of {@code buffer} as the messages name them: {@code "100 float"}. */
+  private static String elements(CudaBuffer buffer) {
+    return buffer.length() + " " + buffer.type().id();
   }
 
   private long blocks(String kernel, long n) {

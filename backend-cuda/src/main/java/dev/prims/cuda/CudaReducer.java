@@ -97,18 +97,26 @@ final class CudaReducer implements Reducer {
    */
   private void launchBulk(CUdeviceptr input, DType type, long n, ReduceOp op, CUdeviceptr result) {
     String kernel = "reduce_bulk_" + type.id() + "_" + op.id();
+    launchBulk("reduce_bulk", kernel, 1, type, n, new KernelArgs().pointer(input).i64(n), result);
+  }
+
+  /**
+   * Enqueues the bulk-copy kernel {@code kernel} of {@code module} over {@code inputs} arrays of
+   * {@code n} elements (its {@code args}), writing the grid's total to the device address {@code
+   * result}, without waiting (under the lock): the reduce's, and the dot's of two arrays.
+   */
+  void launchBulk(
+      String module,
+      String kernel,
+      int inputs,
+      DType type,
+      long n,
+      KernelArgs args,
+      CUdeviceptr result) {
     int shared = CudaReducePolicy.BULK_SHARED_BYTES;
-    int blocks =
-        CudaReducePolicy.bulkBlocks(
-            n, type.bytes(), 1, backend.residentBlocks("reduce_bulk", kernel, shared, MAX_VALUE));
-    backend.launchGridTotal(
-        "reduce_bulk",
-        kernel,
-        blocks,
-        shared,
-        type,
-        new KernelArgs().pointer(input).i64(n),
-        result);
+    int resident = backend.residentBlocks(module, kernel, shared, MAX_VALUE);
+    int blocks = CudaReducePolicy.bulkBlocks(n, type.bytes(), inputs, resident);
+    backend.launchGridTotal(module, kernel, blocks, shared, type, args, result);
   }
 
   /**

@@ -94,65 +94,49 @@ final class CudaScanner extends DeviceScanner {
       return null;
     }
     boolean exclusive = kind == ScanKind.EXCLUSIVE;
-    return () ->
-        enqueue(variant, op, in.pointer(), out.pointer(), in.length(), in.type(), exclusive, carry);
+    return () -> {
+      Operands scan = new Operands(in.pointer(), out.pointer(), in.length(), in.type(), exclusive);
+      enqueue(variant, op, scan, carry);
+    };
   }
 
   /**
-   * Enqueues scan variant {@code variant} of {@code n} elements from {@code input} into {@code
-   * output}, continuing from {@code carry} where it is not null (look-back variants only; under the
-   * lock).
+   * The operands of one scan: {@code n} elements of {@code type} from {@code input} into {@code
+   * output} (which may be {@code input}), exclusive or inclusive.
    */
-  private void enqueue(
-      String variant,
-      ReduceOp op,
-      CUdeviceptr input,
-      CUdeviceptr output,
-      long n,
-      DType type,
-      boolean exclusive,
-      Number carry) {
-    String suffix = "_" + type.id() + "_" + op.id();
+  record Operands(CUdeviceptr input, CUdeviceptr output, long n, DType type, boolean exclusive) {
+    /** The arguments the scan kernels begin with: input, output, n and the exclusive flag. */
+    KernelArgs args() {
+      return new KernelArgs().pointer(input).pointer(output).i64(n).i32(exclusive ? 1 : 0);
+    }
+  }
+
+  /**
+   * Enqueues scan variant {@code variant} of {@code scan}, continuing from {@code carry} where it
+   * is not null (look-back variants only; under the lock).
+   */
+  private void enqueue(String variant, ReduceOp op, Operands scan, Number carry) {
+    String suffix = "_" + scan.type().id() + "_" + op.id();
     String module = module(variant);
     switch (variant) {
       case "bulk":
       case "decoupled-lookback":
         decoupledLookback(
-            input,
-            output,
-            n,
-            type,
-            exclusive,
+            scan,
             module,
             module + suffix,
-            CudaScanPolicy.tile(type),
+            CudaScanPolicy.tile(scan.type()),
             CudaScanPolicy.LOOKBACK_DELAY_NS,
             carry);
         break;
       case "reduce-then-scan":
-        reduceThenScan(input, output, n, type, exclusive, module, suffix);
+        reduceThenScan(scan, module, suffix);
         break;
       case "blelloch":
-        perBlock(
-            module,
-            "scan_blelloch" + suffix,
-            CudaScanPolicy.BLELLOCH_BLOCK,
-            input,
-            output,
-            n,
-            type,
-            exclusive);
+        perBlock(module, "scan_blelloch" + suffix, CudaScanPolicy.BLELLOCH_BLOCK, scan);
         break;
       default:
-        perBlock(
-            module,
-            "scan_hillis_steele" + suffix,
-            CudaScanPolicy.HILLIS_STEELE_BLOCK,
-            input,
-            output,
-            n,
-            type,
-            exclusive);
+        perBlock(module, "scan_hillis_steele" + suffix, CudaScanPolicy.HILLIS_STEELE_BLOCK, scan);
         break;
     }
   }
@@ -184,7 +168,7 @@ final class CudaScanner extends DeviceScanner {
         String variant, ReduceOp op, DType type, boolean exclusive) {
       String carry = "scan_carry_chunk_" + type.id() + "_" + op.id();
       return (in, out, n, index, carries) -> {
-        enqueue(variant, op, in, out, n, type, exclusive, null);
+        enqueue(variant, op, new Operands(in, out, n, type, exclusive), null);
         KernelArgs args =
             new KernelArgs().pointer(out).pointer(in).i64(n).pointer(carries).i64(index);
         backend.launch(
@@ -230,36 +214,23 @@ final class CudaScanner extends DeviceScanner {
   }
 
   /**
-   * The look-back kernel {@code kernel} of {@code module} over {@code n} elements with tiles of
-   * {@code tile} elements, polling every {@code delayNs} nanoseconds, with {@code carry} (or null)
-   * before the first element (under the lock).
+   * The look-back kernel {@code kernel} of {@code module} over {@code scan} with tiles of {@code
+   * tile} elements, polling every {@code delayNs} nanoseconds, with {@code carry} (or null) before
+   * the first element (under the lock).
    */
   void decoupledLookback(
-      CUdeviceptr input,
-      CUdeviceptr output,
-      long n,
-      DType type,
-      boolean exclusive,
-      String module,
-      String kernel,
-      int tile,
-      int delayNs,
-      Number carry) {
-    long tiles = ceilDiv(n, tile);
+      Operands scan, String module, String kernel, int tile, int delayNs, Number carry) {
+    long tiles = ceilDiv(scan.n(), tile);
     // The tile counter, then one state per tile (status and value), a line apart
     long stateBytes = CudaScanPolicy.LOOKBACK_STATE_BYTES * (1 + tiles);
     CUdeviceptr scratch = backend.scratch(stateBytes);
     backend.zero(scratch, stateBytes / 4);
     KernelArgs args =
-        new KernelArgs()
-            .pointer(input)
-            .pointer(output)
-            .i64(n)
-            .i32(exclusive ? 1 : 0)
+        scan.args()
             .pointer(scratch)
             .i32(delayNs)
             .i32(carry == null ? 0 : 1)
-            .value(type, carry == null ? 0 : carry);
+            .value(scan.type(), carry == null ? 0 : carry);
     backend.launch(module, kernel, tiles, 0, args);
   }
 
@@ -271,24 +242,14 @@ final class CudaScanner extends DeviceScanner {
    */
   void exclusiveSumInPlace(CUdeviceptr counts, long n) {
     reduceThenScan(
-        counts,
-        counts,
-        n,
-        DType.INT,
-        true,
+        new Operands(counts, counts, n, DType.INT, true),
         module("reduce-then-scan"),
         "_" + DType.INT.id() + "_" + ReduceOp.SUM.id());
   }
 
-  private void reduceThenScan(
-      CUdeviceptr input,
-      CUdeviceptr output,
-      long n,
-      DType type,
-      boolean exclusive,
-      String module,
-      String suffix) {
-    long tiles = ceilDiv(n, CudaScanPolicy.tile(type));
+  private void reduceThenScan(Operands scan, String module, String suffix) {
+    DType type = scan.type();
+    long tiles = ceilDiv(scan.n(), CudaScanPolicy.tile(type));
     long blocks =
         Math.min(
             tiles,
@@ -305,7 +266,7 @@ final class CudaScanner extends DeviceScanner {
         "scan_rts_reduce" + suffix,
         blocks,
         0,
-        new KernelArgs().pointer(input).i64(n).i64(tilesPerBlock).pointer(totals));
+        new KernelArgs().pointer(scan.input()).i64(scan.n()).i64(tilesPerBlock).pointer(totals));
     backend.launch(
         module, "scan_rts_spine" + suffix, 1, 0, new KernelArgs().pointer(totals).i64(blocks));
     backend.launch(
@@ -313,29 +274,15 @@ final class CudaScanner extends DeviceScanner {
         "scan_rts_downsweep" + suffix,
         blocks,
         0,
-        new KernelArgs()
-            .pointer(input)
-            .pointer(output)
-            .i64(n)
-            .i32(exclusive ? 1 : 0)
-            .i64(tilesPerBlock)
-            .pointer(totals));
+        scan.args().i64(tilesPerBlock).pointer(totals));
   }
 
   /** Hillis-Steele or Blelloch: block scans, recursive exclusive scan of totals, add back. */
-  private void perBlock(
-      String module,
-      String kernel,
-      int perBlock,
-      CUdeviceptr input,
-      CUdeviceptr output,
-      long n,
-      DType type,
-      boolean excl) {
-    long bytes = type.bytes();
+  private void perBlock(String module, String kernel, int perBlock, Operands scan) {
+    long bytes = scan.type().bytes();
     List<Long> levels = new ArrayList<>();
     long total = 0;
-    for (long len = n; ; len = ceilDiv(len, perBlock)) {
+    for (long len = scan.n(); ; len = ceilDiv(len, perBlock)) {
       long blocks = ceilDiv(len, perBlock);
       levels.add(blocks);
       total += align(blocks * bytes);
@@ -345,52 +292,41 @@ final class CudaScanner extends DeviceScanner {
     }
     CUdeviceptr scratch = backend.scratch(total);
     String addKernel = kernel.replaceFirst("scan_(blelloch|hillis_steele)", "scan_add_offsets");
-    scanLevel(
-        module, kernel, addKernel, perBlock, input, output, n, excl, scratch, levels, 0, bytes);
+    scanLevel(module, kernel, addKernel, perBlock, scan, scratch, levels, 0);
   }
 
+  /**
+   * Level {@code level} of a block scan of {@code scan}: the block scans writing their totals to
+   * {@code totals}, the recursive exclusive scan of those totals (in place, the next level's totals
+   * after them), then their offsets added back.
+   */
   private void scanLevel(
       String module,
       String kernel,
       String addKernel,
       int perBlock,
-      CUdeviceptr source,
-      CUdeviceptr target,
-      long length,
-      boolean exclusive,
+      Operands scan,
       CUdeviceptr totals,
       List<Long> levels,
-      int level,
-      long bytes) {
+      int level) {
     long blocks = levels.get(level);
-    backend.launch(
-        module,
-        kernel,
-        blocks,
-        0,
-        new KernelArgs()
-            .pointer(source)
-            .pointer(target)
-            .i64(length)
-            .i32(exclusive ? 1 : 0)
-            .pointer(totals));
+    backend.launch(module, kernel, blocks, 0, scan.args().pointer(totals));
     if (blocks == 1) {
       return;
     }
-    CUdeviceptr next = totals.withByteOffset(align(blocks * bytes));
-    scanLevel(
-        module, kernel, addKernel, perBlock, totals, totals, blocks, true, next, levels, level + 1,
-        bytes);
+    CUdeviceptr next = totals.withByteOffset(align(blocks * scan.type().bytes()));
+    Operands blockTotals = new Operands(totals, totals, blocks, scan.type(), true);
+    scanLevel(module, kernel, addKernel, perBlock, blockTotals, next, levels, level + 1);
     long addBlocks =
         Math.min(
-            ceilDiv(length, BLOCK_SIZE),
+            ceilDiv(scan.n(), BLOCK_SIZE),
             backend.residentBlocks(module, addKernel, 0, CudaScanPolicy.ADD_BLOCKS_PER_SM));
     backend.launch(
         module,
         addKernel,
         addBlocks,
         0,
-        new KernelArgs().pointer(target).i64(length).i64(perBlock).pointer(totals));
+        new KernelArgs().pointer(scan.output()).i64(scan.n()).i64(perBlock).pointer(totals));
   }
 
   /**

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.prims.DType;
 import dev.prims.spi.DeviceSorter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -24,23 +26,18 @@ class CudaSortModulesTest {
   @Test
   void theSortModuleHoldsEveryKernelTheSorterLaunches() throws IOException {
     Set<String> expected = new TreeSet<>();
-    for (DType key : DType.values()) {
-      for (DType value : new DType[] {null, DType.INT, DType.LONG}) {
-        CudaSorter.Kernels k = CudaSorter.kernels(key, value);
-        expected.addAll(Set.of(k.histograms(), k.scatter(), k.toKeys()));
-      }
-    }
+    forEachKeyAndValue(
+        (key, value) -> {
+          CudaSorter.Kernels k = CudaSorter.kernels(key, value);
+          expected.addAll(Set.of(k.histograms(), k.scatter(), k.toKeys()));
+        });
     assertEquals(20, expected.size());
     assertEquals(expected, CudaScanModulesTest.entries(CudaSorter.MODULE));
   }
 
   @Test
   void policyMatchesTheKernelConstants() throws IOException {
-    String source;
-    try (InputStream in =
-        java.nio.file.Files.newInputStream(java.nio.file.Path.of("src/main/cuda/device/sort.cu"))) {
-      source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+    String source = source("sort.cu");
     assertEquals(
         DeviceSorter.ITEMS_PER_THREAD, define(source, "ITEMS_PER_THREAD"), "ITEMS_PER_THREAD");
     assertEquals(DeviceSorter.DIGIT_BITS, define(source, "DIGIT_BITS"), "DIGIT_BITS");
@@ -50,13 +47,12 @@ class CudaSortModulesTest {
   @Test
   void theOnesweepModuleHoldsEveryKernelTheSorterLaunches() throws IOException {
     Set<String> expected = new TreeSet<>();
-    for (DType key : DType.values()) {
-      for (DType value : new DType[] {null, DType.INT, DType.LONG}) {
-        CudaSorter.OnesweepKernels k = CudaSorter.onesweepKernels(key, value);
-        expected.addAll(Set.of(k.histograms(), k.pass()));
-        assertTrue(k.pass().endsWith(k.tile().suffix()), k.pass());
-      }
-    }
+    forEachKeyAndValue(
+        (key, value) -> {
+          CudaSorter.OnesweepKernels k = CudaSorter.onesweepKernels(key, value);
+          expected.addAll(Set.of(k.histograms(), k.pass()));
+          assertTrue(k.pass().endsWith(k.tile().suffix()), k.pass());
+        });
     assertEquals(16, expected.size());
     expected.add(CudaSorter.ONESWEEP_FINISH);
     assertEquals(expected, CudaScanModulesTest.entries(CudaSorter.ONESWEEP_MODULE));
@@ -64,9 +60,7 @@ class CudaSortModulesTest {
 
   @Test
   void onesweepPolicyMatchesTheKernelConstants() throws IOException {
-    String source =
-        java.nio.file.Files.readString(
-            java.nio.file.Path.of("src/main/cuda/device/sort_onesweep.cu"), StandardCharsets.UTF_8);
+    String source = source("sort_onesweep.cu");
     assertEquals(CudaSortPolicy.ONESWEEP_THREADS_4, define(source, "ONESWEEP_THREADS_4"));
     assertEquals(CudaSortPolicy.ONESWEEP_ITEMS_INT, define(source, "ONESWEEP_ITEMS_INT"));
     assertEquals(CudaSortPolicy.ONESWEEP_ITEMS_FLOAT, define(source, "ONESWEEP_ITEMS_FLOAT"));
@@ -90,22 +84,22 @@ class CudaSortModulesTest {
     assertEquals(
         new CudaSortPolicy.Tile(256, 16), CudaSortPolicy.onesweepTile(DType.FLOAT, DType.LONG));
     assertEquals(new CudaSortPolicy.Tile(256, 16), CudaSortPolicy.onesweepTile(DType.DOUBLE, null));
-    for (DType key : DType.values()) {
-      for (DType value : new DType[] {null, DType.INT, DType.LONG}) {
-        CudaSortPolicy.Tile tile = CudaSortPolicy.onesweepTile(key, value);
-        assertTrue(tile.portionTiles() * tile.keys() <= 1L << 28, tile.toString());
-        assertTrue((tile.portionTiles() + 1) * tile.keys() > 1L << 28, tile.toString());
-        assertEquals(0, tile.threads() % 32, tile.toString());
-        assertTrue(tile.threads() >= CudaSortPolicy.ONESWEEP_RADIX, tile.toString());
-        // the sorted tile (keys, or values where wider), the warps' digit counters, the tile's
-        // digit offsets and a few words fit the 48 KiB of static shared memory (ptxas: 48692
-        // bytes for 384 x 23 int keys)
-        int widest = Math.max(key.bytes(), value == null ? 0 : value.bytes());
-        int shared = tile.keys() * widest + tile.threads() / 32 * CudaSortPolicy.ONESWEEP_RADIX * 4;
-        shared += CudaSortPolicy.ONESWEEP_RADIX * 4 + 64;
-        assertTrue(shared <= 48 * 1024, tile + ": " + shared + " bytes");
-      }
-    }
+    forEachKeyAndValue(
+        (key, value) -> {
+          CudaSortPolicy.Tile tile = CudaSortPolicy.onesweepTile(key, value);
+          assertTrue(tile.portionTiles() * tile.keys() <= 1L << 28, tile.toString());
+          assertTrue((tile.portionTiles() + 1) * tile.keys() > 1L << 28, tile.toString());
+          assertEquals(0, tile.threads() % 32, tile.toString());
+          assertTrue(tile.threads() >= CudaSortPolicy.ONESWEEP_RADIX, tile.toString());
+          // the sorted tile (keys, or values where wider), the warps' digit counters, the tile's
+          // digit offsets and a few words fit the 48 KiB of static shared memory (ptxas: 48692
+          // bytes for 384 x 23 int keys)
+          int widest = Math.max(key.bytes(), value == null ? 0 : value.bytes());
+          int shared =
+              tile.keys() * widest + tile.threads() / 32 * CudaSortPolicy.ONESWEEP_RADIX * 4;
+          shared += CudaSortPolicy.ONESWEEP_RADIX * 4 + 64;
+          assertTrue(shared <= 48 * 1024, tile + ": " + shared + " bytes");
+        });
   }
 
   @Test
@@ -117,6 +111,20 @@ class CudaSortModulesTest {
         assertThrows(IllegalArgumentException.class, () -> CudaSortPolicy.variant("merge"));
     assertTrue(e.getMessage().contains("prims.cuda.sort.variant"), e.getMessage());
     assertTrue(e.getMessage().contains("'merge'"), e.getMessage());
+  }
+
+  /** Runs {@code check} for every key type alone and with int and long values. */
+  private static void forEachKeyAndValue(BiConsumer<DType, DType> check) {
+    for (DType key : DType.values()) {
+      for (DType value : new DType[] {null, DType.INT, DType.LONG}) {
+        check.accept(key, value);
+      }
+    }
+  }
+
+  /** The text of {@code src/main/cuda/device/<name>}. */
+  private static String source(String name) throws IOException {
+    return Files.readString(Path.of("src/main/cuda/device", name), StandardCharsets.UTF_8);
   }
 
   private static int define(String source, String name) {

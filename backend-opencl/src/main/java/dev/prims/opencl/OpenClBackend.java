@@ -15,8 +15,8 @@ import dev.prims.spi.MemoryLedger;
 import dev.prims.spi.OutOfDeviceMemory;
 import dev.prims.spi.QueueCompletions;
 import dev.prims.spi.ScalarBytes;
+import dev.prims.spi.ScratchSlots;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -75,8 +75,12 @@ final class OpenClBackend extends AbstractBackend {
   private final cl_command_queue queue;
   private final OpenClPrograms programs;
   private final ReentrantLock lock = new ReentrantLock();
-  private final Map<String, cl_mem> scratch = new HashMap<>();
-  private final Map<String, Long> scratchBytes = new HashMap<>();
+  private final ScratchSlots<cl_mem> scratch =
+      new ScratchSlots<>(
+          ledger,
+          bytes -> (Math.max(bytes, 64) + 7) & ~7L,
+          (bytes, what) -> createMemory(bytes, what, true),
+          mem -> clReleaseMemObject(mem));
   private final ThreadLocal<List<cl_event>> recording = new ThreadLocal<>();
   private final Map<cl_kernel, Object[]> kernelArgs = new java.util.IdentityHashMap<>();
   private final java.nio.ByteBuffer scalarHost =
@@ -551,26 +555,12 @@ final class OpenClBackend extends AbstractBackend {
 
   /** A scratch buffer of at least {@code bytes} for {@code slot}, kept for later calls. */
   cl_mem scratch(String slot, long bytes) {
-    Long have = scratchBytes.get(slot);
-    if (have != null && have >= bytes) {
-      return scratch.get(slot);
-    }
-    if (have != null) {
-      clReleaseMemObject(scratch.remove(slot));
-      scratchBytes.remove(slot);
-      ledger.subtract(MemoryLedger.Kind.SCRATCH, have);
-    }
-    long size = (Math.max(bytes, 64) + 7) & ~7L;
-    cl_mem mem = createMemory(size, "scratch " + slot, true);
-    scratch.put(slot, mem);
-    scratchBytes.put(slot, size);
-    ledger.add(MemoryLedger.Kind.SCRATCH, size);
-    return mem;
+    return scratch.get(slot, bytes);
   }
 
   /** The bytes of the named scratch {@code slot} (0 when it has none). */
   long scratchBytes(String slot) {
-    return scratchBytes.getOrDefault(slot, 0L);
+    return scratch.bytes(slot);
   }
 
   /** {@code buffer} as this backend's buffer, open. */
@@ -618,10 +608,7 @@ final class OpenClBackend extends AbstractBackend {
       kernelArgs.clear();
       streamer.close();
       ledger.closeBuffers();
-      scratch.values().forEach(m -> clReleaseMemObject(m));
-      scratchBytes.values().forEach(b -> ledger.subtract(MemoryLedger.Kind.SCRATCH, b));
-      scratch.clear();
-      scratchBytes.clear();
+      scratch.free(mem -> clReleaseMemObject(mem));
       programs.close();
       clReleaseCommandQueue(queue);
       clReleaseContext(context);

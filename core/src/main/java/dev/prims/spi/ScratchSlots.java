@@ -1,0 +1,81 @@
+package dev.prims.spi;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * The named scratch memory of a device backend: one allocation per slot, kept for later calls and
+ * replaced by a larger one when a call needs more than the slot holds. The ledger counts every
+ * slot's bytes as {@link MemoryLedger.Kind#SCRATCH}. Not thread-safe: use under the backend's lock.
+ *
+ * @param <M> the backend's handle of device memory
+ */
+public final class ScratchSlots<M> {
+  /** How a backend allocates device memory. */
+  @FunctionalInterface
+  public interface Allocator<M> {
+    /**
+     * New device memory of {@code bytes}, named {@code what} in the error when the device has no
+     * room for it.
+     */
+    M allocate(long bytes, String what);
+  }
+
+  private final Map<String, M> memory = new HashMap<>();
+  private final Map<String, Long> bytes = new HashMap<>();
+  private final MemoryLedger ledger;
+  private final LongUnaryOperator size;
+  private final Allocator<M> allocator;
+  private final Consumer<M> replaced;
+
+  /**
+   * Slots counted in {@code ledger}: a slot asked for {@code n} bytes gets {@code
+   * size.applyAsLong(n)} (at least {@code n}) from {@code allocator}; the memory of a slot that
+   * grows goes to {@code replaced}, which frees it once the work already enqueued is done with it.
+   */
+  public ScratchSlots(
+      MemoryLedger ledger, LongUnaryOperator size, Allocator<M> allocator, Consumer<M> replaced) {
+    this.ledger = ledger;
+    this.size = size;
+    this.allocator = allocator;
+    this.replaced = replaced;
+  }
+
+  /**
+   * The memory of {@code slot}, of at least {@code bytes}: the slot's own where it is large enough,
+   * else a new allocation (named {@code "scratch " + slot}) after the old one is replaced.
+   */
+  public M get(String slot, long bytes) {
+    Long have = this.bytes.get(slot);
+    if (have != null && have >= bytes) {
+      return memory.get(slot);
+    }
+    if (have != null) {
+      replaced.accept(memory.get(slot));
+      memory.remove(slot);
+      this.bytes.remove(slot);
+      ledger.subtract(MemoryLedger.Kind.SCRATCH, have);
+    }
+    long allocated = size.applyAsLong(bytes);
+    M m = allocator.allocate(allocated, "scratch " + slot);
+    memory.put(slot, m);
+    this.bytes.put(slot, allocated);
+    ledger.add(MemoryLedger.Kind.SCRATCH, allocated);
+    return m;
+  }
+
+  /** The bytes of {@code slot} (0 when it has none). */
+  public long bytes(String slot) {
+    return bytes.getOrDefault(slot, 0L);
+  }
+
+  /** Frees every slot with {@code free} (the backend closing, its work done) and forgets them. */
+  public void free(Consumer<M> free) {
+    memory.values().forEach(free);
+    bytes.values().forEach(b -> ledger.subtract(MemoryLedger.Kind.SCRATCH, b));
+    memory.clear();
+    bytes.clear();
+  }
+}
