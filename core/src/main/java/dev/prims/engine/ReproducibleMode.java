@@ -169,12 +169,7 @@ public final class ReproducibleMode {
   }
 
   private static FoldKernels kernels(Backend backend) {
-    FoldKernels kernels = backend.foldKernels();
-    if (kernels == null) {
-      throw new UnsupportedOperationException(
-          "backend " + backend.id() + " has no reproducible mode");
-    }
-    return kernels;
+    return Capabilities.require(backend, backend.foldKernels(), "reproducible mode");
   }
 
   private static void requireLength(long n) {
