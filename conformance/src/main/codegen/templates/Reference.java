@@ -189,7 +189,8 @@ public final class Reference {
 <#list types as type>
 <#assign T = type.java>
 
-  static ${T} apply(ReduceOp op, ${T} a, ${T} b) {
+  /** {@code a op b} in Java arithmetic on ${T}s (integer sums and products wrap). */
+  public static ${T} apply(ReduceOp op, ${T} a, ${T} b) {
     switch (op) {
       case SUM:
         return a + b;

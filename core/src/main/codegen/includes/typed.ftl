@@ -25,3 +25,18 @@
   }
 </@typed>
 </#macro>
+
+<#--
+  The host-array scans of Segments and ByKey: the typed overloads, and a scanArray that checks the
+  values against the class's offsets or keys (checkHostValues) and the kind, then runs the nested
+  statement, which returns the scan.
+-->
+<#macro segmentedScans>
+<@scans />
+
+  private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
+    checkHostValues(values, op);
+    notNull(kind, "scan kind");
+<#nested>
+  }
+</#macro>

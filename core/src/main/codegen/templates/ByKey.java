@@ -104,18 +104,14 @@ public final class ByKey<K> {
 
   // ---- scan ----
 
-<@scans />
-
-  private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
-    checkHostValues(values, op);
-    notNull(kind, "scan kind");
+<@segmentedScans>
     return HostArrayCall.scan(
         engine,
         config,
         values,
         keys,
         (b, v, k, out, call) -> SegmentedCalls.scanByKey(b, k, v, out, op, kind, call));
-  }
+</@segmentedScans>
 
   /**
    * Scans each run of {@code values} into {@code out} (same type and backend, at least as long; may

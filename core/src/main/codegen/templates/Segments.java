@@ -218,11 +218,7 @@ public final class Segments {
 
   // ---- scan ----
 
-<@scans />
-
-  private <A> ScanResult<A> scanArray(A values, ReduceOp op, ScanKind kind) {
-    checkHostValues(values, op);
-    notNull(kind, "scan kind");
+<@segmentedScans>
     return HostArrayCall.scan(
         engine,
         config,
@@ -230,7 +226,7 @@ public final class Segments {
         hostOffsets,
         (b, v, offsets, out, call) ->
             SegmentedCalls.scan(b, v, offsets, count, out, op, kind, call));
-  }
+</@segmentedScans>
 
   /**
    * Scans each segment of {@code values} into {@code out} (same type and backend, at least as long;

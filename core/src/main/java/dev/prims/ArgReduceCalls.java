@@ -2,6 +2,7 @@ package dev.prims;
 
 import static dev.prims.Arguments.notNull;
 
+import dev.prims.engine.Capabilities;
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ResolvedConfig;
@@ -75,12 +76,7 @@ final class ArgReduceCalls {
   }
 
   private static ArgReducer reducer(Backend backend) {
-    ArgReducer reducer = backend.argReducer();
-    if (reducer == null) {
-      throw new UnsupportedOperationException(
-          "backend " + backend.id() + " has no arg-min/arg-max");
-    }
-    return reducer;
+    return Capabilities.require(backend, backend.argReducer(), "arg-min/arg-max");
   }
 
   private static ArgResult result(DType type, Outcome<IndexedValue> o) {

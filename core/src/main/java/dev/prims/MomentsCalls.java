@@ -2,6 +2,7 @@ package dev.prims;
 
 import static dev.prims.Arguments.notNull;
 
+import dev.prims.engine.Capabilities;
 import dev.prims.engine.Engine;
 import dev.prims.engine.Engine.Outcome;
 import dev.prims.engine.ReproducibleMoments;
@@ -91,11 +92,7 @@ final class MomentsCalls {
   }
 
   private static MomentsReducer reducer(Backend backend) {
-    MomentsReducer reducer = backend.momentsReducer();
-    if (reducer == null) {
-      throw new UnsupportedOperationException("backend " + backend.id() + " has no moments");
-    }
-    return reducer;
+    return Capabilities.require(backend, backend.momentsReducer(), "moments");
   }
 
   private static Moments result(Outcome<MomentsState> o) {

@@ -1,9 +1,10 @@
 package dev.prims;
 
+import static dev.prims.AsyncAssertions.assertEachCallerGetsItsOwnAnswers;
+import static dev.prims.AsyncAssertions.assertFailsWith;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +14,6 @@ import dev.prims.spi.DotProduct;
 import dev.prims.spi.Histogrammer;
 import dev.prims.spi.Reducer;
 import dev.prims.spi.Scanner;
-import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -251,25 +251,14 @@ class AsyncPathTest {
   void manyThreadsEachGetTheirOwnAnswers() throws Exception {
     DeferredProvider provider = new DeferredProvider("late", true, false);
     try (Prims prims = provider.open()) {
-      List<List<CompletableFuture<Scalar>>> submitted =
-          Concurrently.run(
-              8,
-              30,
-              t -> {
-                List<CompletableFuture<Scalar>> mine = new ArrayList<>();
-                for (int i = 0; i < 200; i++) {
-                  DeviceBuffer b = provider.buffer(new int[] {t * 1000, i, 1});
-                  mine.add(i % 2 == 0 ? prims.reduceAsync(b, ReduceOp.SUM) : prims.dotAsync(b, b));
-                }
-                return mine;
-              });
-      for (int t = 0; t < 8; t++) {
-        int base = t * 1000;
-        for (int i = 0; i < 200; i++) {
-          int expected = i % 2 == 0 ? base + i + 1 : base * base + i * i + 1;
-          assertEquals(expected, submitted.get(t).get(i).get(30, TimeUnit.SECONDS).asInt());
-        }
-      }
+      assertEachCallerGetsItsOwnAnswers(
+          8,
+          200,
+          (t, i) -> {
+            DeviceBuffer b = provider.buffer(new int[] {t * 1000, i, 1});
+            return i % 2 == 0 ? prims.reduceAsync(b, ReduceOp.SUM) : prims.dotAsync(b, b);
+          },
+          (t, i) -> i % 2 == 0 ? t * 1000 + i + 1 : (t * 1000) * (t * 1000) + i * i + 1);
       assertEquals(1600, provider.asyncCalls.get());
     }
   }
@@ -311,13 +300,5 @@ class AsyncPathTest {
     assertSame(
         failure,
         assertThrows(PrimsException.class, () -> failing.reduceAsync(null, ReduceOp.SUM, call)));
-  }
-
-  private static void assertFailsWith(
-      Class<? extends Throwable> type, String message, CompletableFuture<?> future) {
-    ExecutionException e =
-        assertThrows(ExecutionException.class, () -> future.get(10, TimeUnit.SECONDS));
-    assertInstanceOf(type, e.getCause());
-    assertTrue(e.getCause().getMessage().contains(message), e.getCause().getMessage());
   }
 }

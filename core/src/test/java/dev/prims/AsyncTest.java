@@ -1,16 +1,15 @@
 package dev.prims;
 
+import static dev.prims.AsyncAssertions.assertEachCallerGetsItsOwnAnswers;
+import static dev.prims.AsyncAssertions.assertFailsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.prims.FakeProvider.Mode;
-import dev.prims.testing.Concurrently;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -30,24 +29,18 @@ class AsyncTest {
   @Test
   void failuresCompleteTheFutureExceptionally() {
     try (Prims prims = new FakeProvider("alpha", 1, Mode.FAILS_ON_CALL).open()) {
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> prims.reduceAsync(new int[] {1}, ReduceOp.SUM).get(10, TimeUnit.SECONDS));
-      assertInstanceOf(PrimsException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("launch failed"), e.getCause().getMessage());
+      assertFailsWith(
+          PrimsException.class, "launch failed", prims.reduceAsync(new int[] {1}, ReduceOp.SUM));
     }
   }
 
   @Test
   void badInputFailsTheFutureWithTheSynchronousMessage() {
     try (Prims prims = new FakeProvider("alpha", 1, Mode.WORKS).open()) {
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> prims.dotAsync(new int[] {1, 2}, new int[] {1}).get(10, TimeUnit.SECONDS));
-      assertInstanceOf(IllegalArgumentException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("2 and 1"), e.getCause().getMessage());
+      assertFailsWith(
+          IllegalArgumentException.class,
+          "2 and 1",
+          prims.dotAsync(new int[] {1, 2}, new int[] {1}));
     }
   }
 
@@ -55,22 +48,11 @@ class AsyncTest {
   void manyThreadsSubmittingAtOnceAllGetTheirOwnAnswer() throws Exception {
     FakeProvider alpha = new FakeProvider("alpha", 1, Mode.WORKS);
     try (Prims prims = alpha.open()) {
-      List<List<CompletableFuture<Scalar>>> submitted =
-          Concurrently.run(
-              8,
-              30,
-              t -> {
-                List<CompletableFuture<Scalar>> mine = new ArrayList<>();
-                for (int i = 0; i < 50; i++) {
-                  mine.add(prims.reduceAsync(new int[] {t * 1000, i}, ReduceOp.SUM));
-                }
-                return mine;
-              });
-      for (int t = 0; t < 8; t++) {
-        for (int i = 0; i < 50; i++) {
-          assertEquals(t * 1000 + i, submitted.get(t).get(i).get(30, TimeUnit.SECONDS).asInt());
-        }
-      }
+      assertEachCallerGetsItsOwnAnswers(
+          8,
+          50,
+          (t, i) -> prims.reduceAsync(new int[] {t * 1000, i}, ReduceOp.SUM),
+          (t, i) -> t * 1000 + i);
     }
     assertEquals(1, alpha.opened.get());
     assertEquals(1, alpha.closed.get());

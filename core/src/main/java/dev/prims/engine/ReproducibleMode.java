@@ -118,17 +118,33 @@ public final class ReproducibleMode {
   /** Reproducible SUM scan of a non-empty floating buffer. */
   public static void scan(
       Backend backend, DeviceBuffer input, DeviceBuffer output, ScanKind kind, CallContext call) {
-    FoldKernels kernels = kernels(backend);
-    double maxAbs = maxAbs(backend, input);
-    if (!Double.isFinite(maxAbs)) {
-      call.note("non-finite input: IEEE special values");
+    FoldPlan plan = scanPlan(backend, input, call);
+    if (plan == null) {
       backend.scanner().scan(input, output, ReduceOp.SUM, kind, fast());
       return;
     }
-    call.usedVariant("reproducible-folds");
+    kernels(backend).foldScan(input, output, kind, plan);
+  }
+
+  /**
+   * The plan of a reproducible scan (or of segmented sums) of a non-empty floating buffer, made
+   * from its largest magnitude (1.0 for an all-zero input), the variant recorded in {@code call};
+   * or null for an input holding NaN or an infinity, which takes the fast path (noted in {@code
+   * call}).
+   *
+   * @throws UnsupportedOperationException when the backend has no reproducible mode
+   * @throws IllegalArgumentException when the input is longer than {@link FoldPlan#MAX_LENGTH}
+   */
+  static FoldPlan scanPlan(Backend backend, DeviceBuffer input, CallContext call) {
+    kernels(backend);
+    double maxAbs = maxAbs(backend, input);
+    if (!Double.isFinite(maxAbs)) {
+      call.note("non-finite input: IEEE special values");
+      return null;
+    }
     requireLength(input.length());
-    FoldPlan plan = FoldPlan.forMaxAbs(input.type(), maxAbs == 0 ? 1.0 : maxAbs);
-    kernels.foldScan(input, output, kind, plan);
+    call.usedVariant("reproducible-folds");
+    return FoldPlan.forMaxAbs(input.type(), maxAbs == 0 ? 1.0 : maxAbs);
   }
 
   private static boolean finiteInputs(Backend backend, DeviceBuffer a, DeviceBuffer b) {
@@ -153,12 +169,7 @@ public final class ReproducibleMode {
   }
 
   private static FoldKernels kernels(Backend backend) {
-    FoldKernels kernels = backend.foldKernels();
-    if (kernels == null) {
-      throw new UnsupportedOperationException(
-          "backend " + backend.id() + " has no reproducible mode");
-    }
-    return kernels;
+    return Capabilities.require(backend, backend.foldKernels(), "reproducible mode");
   }
 
   private static void requireLength(long n) {

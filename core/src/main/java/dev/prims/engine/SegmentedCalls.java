@@ -124,23 +124,6 @@ public final class SegmentedCalls {
     if (!ReproducibleMode.applies(call, values.type(), op) || values.length() == 0) {
       return null;
     }
-    if (backend.foldKernels() == null) {
-      throw new UnsupportedOperationException(
-          "backend " + backend.id() + " has no reproducible mode");
-    }
-    double maxAbs = ReproducibleMode.maxAbs(backend, values);
-    if (!Double.isFinite(maxAbs)) {
-      call.note("non-finite input: IEEE special values");
-      return null;
-    }
-    if (values.length() > FoldPlan.MAX_LENGTH) {
-      throw new IllegalArgumentException(
-          "reproducible mode handles at most "
-              + FoldPlan.MAX_LENGTH
-              + " elements, got "
-              + values.length());
-    }
-    call.usedVariant(REPRODUCIBLE);
-    return FoldPlan.forMaxAbs(values.type(), maxAbs == 0 ? 1.0 : maxAbs);
+    return ReproducibleMode.scanPlan(backend, values, call);
   }
 }

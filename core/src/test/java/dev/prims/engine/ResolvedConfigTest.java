@@ -23,9 +23,14 @@ class ResolvedConfigTest {
     return p;
   }
 
+  /** {@code api} resolved with no system properties, environment or properties file. */
+  private static ResolvedConfig resolve(PrimsConfig api) {
+    return ResolvedConfig.resolve(api, props(), Map.of(), props());
+  }
+
   @Test
   void defaultsApplyWhenNothingIsSet() {
-    ResolvedConfig c = ResolvedConfig.resolve(PrimsConfig.empty(), props(), Map.of(), props());
+    ResolvedConfig c = resolve(PrimsConfig.empty());
     assertEquals("cpu", c.get(PrimsConfig.BACKEND).orElseThrow());
     assertEquals(true, c.fallback());
     assertEquals("fast", c.get(PrimsConfig.DETERMINISM).orElseThrow());
@@ -65,16 +70,13 @@ class ResolvedConfigTest {
   @Test
   void theSettingsEveryCallReadsAreParsedFromTheValues() {
     ResolvedConfig c =
-        ResolvedConfig.resolve(
+        resolve(
             PrimsConfig.builder()
                 .set("prims.backend", " cuda, ,cpu,cuda ")
                 .set("prims.determinism", "Reproducible")
                 .set("prims.scan.variant", "bulk")
                 .set("prims.fallback", "FALSE")
-                .build(),
-            props(),
-            Map.of(),
-            props());
+                .build());
     for (int call = 0; call < 2; call++) {
       assertEquals(List.of("cuda", "cpu"), c.backendIds());
       assertFalse(c.auto());
@@ -93,12 +95,7 @@ class ResolvedConfigTest {
   /** A value that does not parse is refused on every call, not only the first. */
   @Test
   void aMalformedDeterminismIsRefusedOnEveryCall() {
-    ResolvedConfig c =
-        ResolvedConfig.resolve(
-            PrimsConfig.builder().set("prims.determinism", "exact").build(),
-            props(),
-            Map.of(),
-            props());
+    ResolvedConfig c = resolve(PrimsConfig.builder().set("prims.determinism", "exact").build());
     for (int call = 0; call < 2; call++) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::determinism);
       assertEquals("unknown determinism 'exact'; expected fast or reproducible", e.getMessage());
@@ -107,12 +104,7 @@ class ResolvedConfigTest {
 
   @Test
   void malformedFallbackIsAClearError() {
-    ResolvedConfig c =
-        ResolvedConfig.resolve(
-            PrimsConfig.builder().set("prims.fallback", "maybe").build(),
-            props(),
-            Map.of(),
-            props());
+    ResolvedConfig c = resolve(PrimsConfig.builder().set("prims.fallback", "maybe").build());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::fallback);
     assertEquals("prims.fallback must be true or false, got 'maybe'", e.getMessage());
   }
@@ -120,11 +112,7 @@ class ResolvedConfigTest {
   @Test
   void flagsAreTrueOrFalseInAnyCaseAndAnythingElseNamesTheKey() {
     ResolvedConfig c =
-        ResolvedConfig.resolve(
-            PrimsConfig.builder().set("prims.a", " TRUE ").set("prims.b", "flase").build(),
-            props(),
-            Map.of(),
-            props());
+        resolve(PrimsConfig.builder().set("prims.a", " TRUE ").set("prims.b", "flase").build());
     assertEquals(true, c.flag("prims.a", false));
     assertEquals(false, c.flag("prims.unset", false));
     IllegalArgumentException e =

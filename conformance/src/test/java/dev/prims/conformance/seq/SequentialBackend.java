@@ -6,6 +6,7 @@ import dev.prims.HistogramSpec;
 import dev.prims.Primitive;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
+import dev.prims.conformance.Reference;
 import dev.prims.spi.Backend;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.CallContext;
@@ -299,28 +300,13 @@ final class SequentialBackend implements Backend {
   }
 
   private long integer(DType type, ReduceOp op, long acc, long x) {
-    switch (op) {
-      case SUM:
-        if (fault == Fault.SATURATING_LONG_SUM && type == DType.LONG) {
-          long r = acc + x;
-          if (((acc ^ r) & (x ^ r)) < 0) {
-            return acc < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
-          }
-          return r;
-        }
-        return acc + x;
-      case PROD:
-        return acc * x;
-      case MIN:
-        return Math.min(acc, x);
-      case MAX:
-        return Math.max(acc, x);
-      case AND:
-        return acc & x;
-      case OR:
-        return acc | x;
-      default:
-        return acc ^ x;
+    if (op == ReduceOp.SUM && fault == Fault.SATURATING_LONG_SUM && type == DType.LONG) {
+      long r = acc + x;
+      if (((acc ^ r) & (x ^ r)) < 0) {
+        return acc < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+      }
+      return r;
     }
+    return Reference.apply(op, acc, x);
   }
 }
