@@ -1240,6 +1240,39 @@ public final class Prims implements AutoCloseable {
   }
 
   /**
+   * Copies every element of {@code buffer} into the remaining bytes of {@code data} (native byte
+   * order) from its position, which is unchanged: a direct buffer takes the device's own path (on
+   * CUDA and OpenCL the pinned staging slots when large), so results can land in memory that
+   * another library (Arrow, Netty, a memory-mapped file) already holds.
+   *
+   * @throws IllegalArgumentException when the byte order is not native, {@code data} is read-only,
+   *     or its remaining bytes cannot hold the buffer's elements (naming the sizes)
+   */
+  public void download(DeviceBuffer buffer, java.nio.ByteBuffer data) {
+    notNull(buffer, "buffer").requireOpen();
+    notNull(data, "data");
+    if (data.order() != java.nio.ByteOrder.nativeOrder()) {
+      throw new IllegalArgumentException(
+          "ByteBuffer must be in native byte order (" + java.nio.ByteOrder.nativeOrder() + ")");
+    }
+    if (data.isReadOnly()) {
+      throw new IllegalArgumentException("cannot download into a read-only ByteBuffer");
+    }
+    if (buffer.length() > data.remaining() / buffer.type().bytes()) {
+      throw new IllegalArgumentException(
+          "cannot download "
+              + buffer.length()
+              + " "
+              + buffer.type().id()
+              + " into a ByteBuffer of "
+              + data.remaining()
+              + " remaining bytes");
+    }
+    java.nio.ByteBuffer view = data.slice().order(java.nio.ByteOrder.nativeOrder());
+    transfer(buffer, buffers -> buffers.download(buffer, view));
+  }
+
+  /**
    * @throws IllegalArgumentException "cannot download {@code what}N TYPE into TYPE[M]" when {@code
    *     array} (of {@code type}) differs in type from {@code buffer} or {@code length} is more than
    *     {@code buffer} holds

@@ -43,6 +43,42 @@ class BufferSliceTest {
   }
 
   @Test
+  void downloadsIntoTheRemainingBytesOfANativeOrderByteBuffer() {
+    try (Prims prims = create();
+        DeviceBuffer b = prims.upload(new int[] {4, 5, 6})) {
+      ByteBuffer data = ByteBuffer.allocate(6 * 4).order(ByteOrder.nativeOrder());
+      data.position(8);
+      prims.download(b, data);
+      assertEquals(8, data.position());
+      int[] all = new int[6];
+      data.position(0);
+      data.asIntBuffer().get(all);
+      assertArrayEquals(new int[] {0, 0, 4, 5, 6, 0}, all);
+    }
+  }
+
+  @Test
+  void byteBuffersThatCannotTakeADownloadAreRejected() {
+    try (Prims prims = create();
+        DeviceBuffer b = prims.upload(new int[] {1, 2, 3})) {
+      ByteBuffer small = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
+      small.position(8);
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> prims.download(b, small));
+      assertEquals("cannot download 3 int into a ByteBuffer of 8 remaining bytes", e.getMessage());
+      ByteBuffer readOnly =
+          ByteBuffer.allocateDirect(16).asReadOnlyBuffer().order(ByteOrder.nativeOrder());
+      e = assertThrows(IllegalArgumentException.class, () -> prims.download(b, readOnly));
+      assertTrue(e.getMessage().contains("read-only"), e.getMessage());
+      if (ByteOrder.nativeOrder() != ByteOrder.BIG_ENDIAN) {
+        ByteBuffer wrongOrder = ByteBuffer.allocateDirect(16).order(ByteOrder.BIG_ENDIAN);
+        e = assertThrows(IllegalArgumentException.class, () -> prims.download(b, wrongOrder));
+        assertTrue(e.getMessage().contains("native byte order"), e.getMessage());
+      }
+    }
+  }
+
+  @Test
   void badSlicesAndBuffersAreRejectedNamingTheSizes() {
     try (Prims prims = create()) {
       IllegalArgumentException e =

@@ -111,6 +111,29 @@ final class CudaBufferManager implements SliceBufferManager {
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     CudaBuffer source = backend.own(buffer);
     BufferManager.checkDownload(source, array, offset, length);
+    toHost(source, array, offset, length);
+  }
+
+  /**
+   * A direct buffer, or a large one, is filled as an array would be (through the pinned staging
+   * slots when large, else straight); a small heap buffer through an array.
+   */
+  @Override
+  public void download(DeviceBuffer buffer, ByteBuffer data) {
+    CudaBuffer source = backend.own(buffer);
+    int length = (int) source.length();
+    if (!data.isDirect() && !staged(length, source.type())) {
+      SliceBufferManager.super.download(buffer, data);
+      return;
+    }
+    toHost(source, data, 0, length);
+  }
+
+  /**
+   * Copies the first {@code length} elements of {@code source} into {@code array[offset, offset +
+   * length)} (a Java array, or a direct {@link ByteBuffer} of the buffer's elements).
+   */
+  private void toHost(CudaBuffer source, Object array, int offset, int length) {
     DType type = source.type();
     if (length == 0) {
       return;

@@ -107,6 +107,30 @@ final class OpenClBufferManager implements SliceBufferManager {
   public void download(DeviceBuffer buffer, Object array, int offset, int length) {
     OpenClBuffer source = backend.own(buffer);
     BufferManager.checkDownload(source, array, offset, length);
+    toHost(source, array, offset, length);
+  }
+
+  /**
+   * A direct buffer, or a large one, is read into as an array would be (through the staging slots
+   * when large, else straight); a small heap buffer through an array.
+   */
+  @Override
+  public void download(DeviceBuffer buffer, ByteBuffer data) {
+    OpenClBuffer source = backend.own(buffer);
+    int length = (int) source.length();
+    long bytes = (long) length * source.type().bytes();
+    if (!data.isDirect() && !backend.streamer().policy().stages(bytes)) {
+      SliceBufferManager.super.download(buffer, data);
+      return;
+    }
+    toHost(source, data, 0, length);
+  }
+
+  /**
+   * Reads the first {@code length} elements of {@code source} into {@code array[offset, offset +
+   * length)} (a Java array, or a direct {@link ByteBuffer} of the buffer's elements).
+   */
+  private void toHost(OpenClBuffer source, Object array, int offset, int length) {
     DType type = source.type();
     if (length == 0) {
       return;

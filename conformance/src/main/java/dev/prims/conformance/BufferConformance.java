@@ -15,6 +15,7 @@ import dev.prims.spi.BufferCleaner;
 import dev.prims.spi.MemoryLedger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -180,6 +181,43 @@ public abstract class BufferConformance extends BackendConformance {
         assertArrayEquals(expected, back, direct ? "direct" : "heap");
       }
       assertEquals(4 * skip, data.position(), "the position is unchanged");
+    }
+  }
+
+  /**
+   * Downloads into byte buffers, direct and on the heap, large (over the GPU backends' staging
+   * threshold and across several chunks) and small, from a position other than 0: the elements land
+   * from that position on, the bytes around them and the position are unchanged.
+   */
+  @Test
+  void downloadsLandInByteBuffersFromTheirPosition() {
+    Prims prims = prims();
+    int skip = 5;
+    for (int n : new int[] {100, 5_000_003}) {
+      double[] values = new double[n];
+      for (int i = 0; i < n; i++) {
+        values[i] = i * 0.25 - 1000.5;
+      }
+      try (DeviceBuffer buffer = prims.upload(values)) {
+        for (boolean direct : new boolean[] {true, false}) {
+          int bytes = 8 * (skip + n + 2);
+          ByteBuffer data =
+              (direct ? ByteBuffer.allocateDirect(bytes) : ByteBuffer.allocate(bytes))
+                  .order(ByteOrder.nativeOrder());
+          for (int i = 0; i < skip + n + 2; i++) {
+            data.putDouble(8 * i, -7.0);
+          }
+          data.position(8 * skip);
+          prims.download(buffer, data);
+          String what = (direct ? "direct" : "heap") + " buffer, n=" + n;
+          assertEquals(8 * skip, data.position(), what + ": the position is unchanged");
+          double[] all = new double[skip + n + 2];
+          data.duplicate().order(ByteOrder.nativeOrder()).position(0).asDoubleBuffer().get(all);
+          assertEquals(-7.0, all[skip - 1], what + ": the byte before");
+          assertEquals(-7.0, all[skip + n], what + ": the byte after");
+          assertArrayEquals(values, Arrays.copyOfRange(all, skip, skip + n), what);
+        }
+      }
     }
   }
 

@@ -135,6 +135,24 @@ public interface BufferManager {
   }
 
   /**
+   * Copies every element of {@code buffer} into {@code data} from its position 0 on ({@code data} a
+   * native-order view with room for them; checked by the caller). The default downloads into a
+   * temporary array; backends may copy a direct buffer straight from the device.
+   */
+  default void download(DeviceBuffer buffer, ByteBuffer data) {
+    int length = (int) buffer.length();
+    Object array = buffer.type().newArray(length);
+    download(buffer, array);
+    ByteBuffer view = data.duplicate().order(ByteOrder.nativeOrder());
+    switch (buffer.type()) {
+      case INT -> view.asIntBuffer().put((int[]) array);
+      case LONG -> view.asLongBuffer().put((long[]) array);
+      case FLOAT -> view.asFloatBuffer().put((float[]) array);
+      default -> view.asDoubleBuffer().put((double[]) array);
+    }
+  }
+
+  /**
    * Checks the length of a new buffer.
    *
    * @throws IllegalArgumentException if {@code length < 0}
