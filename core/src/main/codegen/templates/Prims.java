@@ -1163,10 +1163,7 @@ public final class Prims implements AutoCloseable {
   public DeviceBuffer upload(java.nio.ByteBuffer data, DType type) {
     notNull(data, "data");
     notNull(type, "type");
-    if (data.order() != java.nio.ByteOrder.nativeOrder()) {
-      throw new IllegalArgumentException(
-          "ByteBuffer must be in native byte order (" + java.nio.ByteOrder.nativeOrder() + ")");
-    }
+    requireNativeOrder(data);
     if (data.remaining() % type.bytes() != 0) {
       throw new IllegalArgumentException(
           data.remaining()
@@ -1251,10 +1248,7 @@ public final class Prims implements AutoCloseable {
   public void download(DeviceBuffer buffer, java.nio.ByteBuffer data) {
     notNull(buffer, "buffer").requireOpen();
     notNull(data, "data");
-    if (data.order() != java.nio.ByteOrder.nativeOrder()) {
-      throw new IllegalArgumentException(
-          "ByteBuffer must be in native byte order (" + java.nio.ByteOrder.nativeOrder() + ")");
-    }
+    requireNativeOrder(data);
     if (data.isReadOnly()) {
       throw new IllegalArgumentException("cannot download into a read-only ByteBuffer");
     }
@@ -1270,6 +1264,14 @@ public final class Prims implements AutoCloseable {
     }
     java.nio.ByteBuffer view = data.slice().order(java.nio.ByteOrder.nativeOrder());
     transfer(buffer, buffers -> buffers.download(buffer, view));
+  }
+
+  /** @throws IllegalArgumentException when {@code data} is not in native byte order */
+  private static void requireNativeOrder(java.nio.ByteBuffer data) {
+    if (data.order() != java.nio.ByteOrder.nativeOrder()) {
+      throw new IllegalArgumentException(
+          "ByteBuffer must be in native byte order (" + java.nio.ByteOrder.nativeOrder() + ")");
+    }
   }
 
   /**
