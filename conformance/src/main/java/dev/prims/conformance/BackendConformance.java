@@ -2,6 +2,8 @@ package dev.prims.conformance;
 
 import static dev.prims.Determinism.REPRODUCIBLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.prims.DType;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.function.Executable;
 import org.opentest4j.TestAbortedException;
 
 /**
@@ -226,6 +230,49 @@ public abstract class BackendConformance {
     }
     cpuEngine().ifPresent(cpu -> agreement.cpu(result.apply(cpu.determinism(REPRODUCIBLE))));
     agreement.assertAgree();
+  }
+
+  /**
+   * Checks one case of reproducible fold data: a backend without fold kernels must refuse {@code
+   * call}; otherwise its result on every reproducible setting of {@code primitive} ({@link
+   * #reproducibleSettings}) must name the backend under test in its provenance, and those results,
+   * the ones {@code more} adds after them and the cpu backend's must all have the bits of {@code
+   * expected}.
+   */
+  final <R> void assertFoldAgreement(
+      String what,
+      Object expected,
+      Primitive primitive,
+      boolean everySetting,
+      Function<Prims, R> call,
+      Function<R, Provenance> provenance,
+      Function<R, Object> bits,
+      Consumer<Agreement> more) {
+    if (backend().foldKernels() == null) {
+      expectReproducibleRefusal(() -> call.apply(prims().determinism(REPRODUCIBLE)), what);
+      return;
+    }
+    Agreement agreement = new Agreement(what, expected);
+    for (Setting setting : reproducibleSettings(primitive, everySetting)) {
+      R result = call.apply(setting.view());
+      assertEquals(backendId(), provenance.apply(result).backend(), what + ": provenance backend");
+      agreement.add(setting.name(), bits.apply(result));
+    }
+    more.accept(agreement);
+    cpuEngine()
+        .ifPresent(cpu -> agreement.cpu(bits.apply(call.apply(cpu.determinism(REPRODUCIBLE)))));
+    agreement.assertAgree();
+  }
+
+  /**
+   * Asserts {@code call} fails the documented way of a backend without reproducible mode: an
+   * exception whose message says so.
+   */
+  static void expectReproducibleRefusal(Executable call, String what) {
+    RuntimeException e = assertThrows(RuntimeException.class, call, what);
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("reproducible"),
+        what + ": a backend without reproducible mode must say so, got " + e);
   }
 
   /** What reproducible results are compared with, for test names. */

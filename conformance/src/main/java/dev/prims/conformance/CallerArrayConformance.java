@@ -254,7 +254,7 @@ public abstract class CallerArrayConformance extends BackendConformance {
     String what = backendId() + " reproducible " + name(kind) + " scan of " + n + " " + type.id();
     Object ranged = filler(data, n + 6, 10);
     if (backend().foldKernels() == null) {
-      ReduceConformance.expectRefusal(
+      expectReproducibleRefusal(
           () -> Calls.scan(view, data, 0, ranged, 6, n, ReduceOp.SUM, kind), what);
       return;
     }

@@ -113,7 +113,7 @@ public abstract class DotConformance extends BackendConformance {
     Prims view = reproducibleView(Primitive.DOT, variant);
     String what = reproducibleWhat(variant, "dot", n, kind.id(), type);
     if (n > 0 && backend().foldKernels() == null) {
-      ReduceConformance.expectRefusal(() -> Calls.dot(view, a, b), what);
+      expectReproducibleRefusal(() -> Calls.dot(view, a, b), what);
       return;
     }
     if (n == 0) {
@@ -144,29 +144,23 @@ public abstract class DotConformance extends BackendConformance {
     Object a = kind.array(type, n, TestData.seed("fold-dot-a", type, kind, n));
     Object b = kind.partner(type, n, TestData.seed("fold-dot-b", type, kind, n));
     String what = reproducibleWhat(null, "dot", n, kind.id(), type);
-    if (backend().foldKernels() == null) {
-      ReduceConformance.expectRefusal(
-          () -> Calls.dot(prims().determinism(Determinism.REPRODUCIBLE), a, b), what);
-      return;
-    }
-    Agreement agreement = new Agreement(what, ReproducibleReference.dot(a, b));
-    for (Setting setting : reproducibleSettings(Primitive.DOT, Sizes.everySetting(kind, n))) {
-      Scalar result = Calls.dot(setting.view(), a, b);
-      assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
-      agreement.add(setting.name(), result.value());
-    }
-    if (Sizes.everySetting(kind, n)) {
-      Prims view = prims().determinism(Determinism.REPRODUCIBLE);
-      try (dev.prims.DeviceBuffer x = view.upload(a);
-          dev.prims.DeviceBuffer y = view.upload(b)) {
-        agreement.add("device buffers", view.dot(x, y).value());
-      }
-    }
-    cpuEngine()
-        .ifPresent(
-            cpu ->
-                agreement.cpu(Calls.dot(cpu.determinism(Determinism.REPRODUCIBLE), a, b).value()));
-    agreement.assertAgree();
+    assertFoldAgreement(
+        what,
+        ReproducibleReference.dot(a, b),
+        Primitive.DOT,
+        Sizes.everySetting(kind, n),
+        view -> Calls.dot(view, a, b),
+        Scalar::provenance,
+        Scalar::value,
+        agreement -> {
+          if (Sizes.everySetting(kind, n)) {
+            Prims view = prims().determinism(Determinism.REPRODUCIBLE);
+            try (dev.prims.DeviceBuffer x = view.upload(a);
+                dev.prims.DeviceBuffer y = view.upload(b)) {
+              agreement.add("device buffers", view.dot(x, y).value());
+            }
+          }
+        });
   }
 
   @TestFactory

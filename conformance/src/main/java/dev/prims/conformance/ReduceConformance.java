@@ -142,7 +142,7 @@ public abstract class ReduceConformance extends BackendConformance {
     Prims view = reproducibleView(Primitive.REDUCE, variant);
     String what = reproducibleWhat(variant, "sum", n, kind.id(), type);
     if (n > 0 && backend().foldKernels() == null) {
-      expectRefusal(() -> Calls.reduce(view, data, ReduceOp.SUM), what);
+      expectReproducibleRefusal(() -> Calls.reduce(view, data, ReduceOp.SUM), what);
       return;
     }
     Number actual = Calls.reduce(view, data, ReduceOp.SUM).value();
@@ -163,31 +163,22 @@ public abstract class ReduceConformance extends BackendConformance {
   private void checkSumAgreement(DType type, FoldData kind, int n) {
     Object data = kind.array(type, n, TestData.seed("fold-sum", type, kind, n));
     String what = reproducibleWhat(null, "sum", n, kind.id(), type);
-    if (backend().foldKernels() == null) {
-      expectRefusal(
-          () -> Calls.reduce(prims().determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM),
-          what);
-      return;
-    }
-    Agreement agreement = new Agreement(what, ReproducibleReference.sum(data));
-    for (Setting setting : reproducibleSettings(Primitive.REDUCE, Sizes.everySetting(kind, n))) {
-      Scalar result = Calls.reduce(setting.view(), data, ReduceOp.SUM);
-      assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
-      agreement.add(setting.name(), result.value());
-    }
-    if (Sizes.everySetting(kind, n)) {
-      Prims view = prims().determinism(Determinism.REPRODUCIBLE);
-      try (dev.prims.DeviceBuffer buffer = view.upload(data)) {
-        agreement.add("device buffer", view.reduce(buffer, ReduceOp.SUM).value());
-      }
-    }
-    cpuEngine()
-        .ifPresent(
-            cpu ->
-                agreement.cpu(
-                    Calls.reduce(cpu.determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM)
-                        .value()));
-    agreement.assertAgree();
+    assertFoldAgreement(
+        what,
+        ReproducibleReference.sum(data),
+        Primitive.REDUCE,
+        Sizes.everySetting(kind, n),
+        view -> Calls.reduce(view, data, ReduceOp.SUM),
+        Scalar::provenance,
+        Scalar::value,
+        agreement -> {
+          if (Sizes.everySetting(kind, n)) {
+            Prims view = prims().determinism(Determinism.REPRODUCIBLE);
+            try (dev.prims.DeviceBuffer buffer = view.upload(data)) {
+              agreement.add("device buffer", view.reduce(buffer, ReduceOp.SUM).value());
+            }
+          }
+        });
   }
 
   @TestFactory
@@ -247,17 +238,6 @@ public abstract class ReduceConformance extends BackendConformance {
         Reference.fold(data, op),
         Primitive.REDUCE,
         view -> Calls.reduce(view, data, op).value());
-  }
-
-  /**
-   * Asserts {@code call} fails the documented way of a backend without reproducible mode: an
-   * exception whose message says so.
-   */
-  static void expectRefusal(org.junit.jupiter.api.function.Executable call, String what) {
-    RuntimeException e = assertThrows(RuntimeException.class, call, what);
-    assertTrue(
-        String.valueOf(e.getMessage()).contains("reproducible"),
-        what + ": a backend without reproducible mode must say so, got " + e);
   }
 
   @Test

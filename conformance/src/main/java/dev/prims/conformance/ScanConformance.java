@@ -261,7 +261,7 @@ public abstract class ScanConformance extends BackendConformance {
     Prims view = reproducibleView(Primitive.SCAN, variant);
     String what = reproducibleWhat(variant, lower(scanKind) + " scan", n, kind.id(), type);
     if (n > 0 && backend().foldKernels() == null) {
-      ReduceConformance.expectRefusal(() -> Calls.scan(view, data, ReduceOp.SUM, scanKind), what);
+      expectReproducibleRefusal(() -> Calls.scan(view, data, ReduceOp.SUM, scanKind), what);
       return;
     }
     Object actual = Calls.scan(view, data, ReduceOp.SUM, scanKind).values();
@@ -296,53 +296,51 @@ public abstract class ScanConformance extends BackendConformance {
   private void checkScanAgreement(DType type, ScanKind scanKind, FoldData kind, int n) {
     Object data = kind.array(type, n, TestData.seed("fold-scan", type, kind, n));
     String what = reproducibleWhat(null, lower(scanKind) + " scan", n, kind.id(), type);
-    if (backend().foldKernels() == null) {
-      ReduceConformance.expectRefusal(
-          () ->
-              Calls.scan(
-                  prims().determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM, scanKind),
-          what);
-      return;
-    }
     Object copy = HostArrays.copy(data);
-    Agreement agreement =
-        new Agreement(what, ReproducibleReference.scan(data, scanKind == ScanKind.INCLUSIVE));
-    for (Setting setting : reproducibleSettings(Primitive.SCAN, Sizes.everySetting(kind, n))) {
-      ScanResult<?> result = Calls.scan(setting.view(), data, ReduceOp.SUM, scanKind);
-      assertEquals(backendId(), result.provenance().backend(), what + ": provenance backend");
-      agreement.add(setting.name(), result.values());
+    assertFoldAgreement(
+        what,
+        ReproducibleReference.scan(data, scanKind == ScanKind.INCLUSIVE),
+        Primitive.SCAN,
+        Sizes.everySetting(kind, n),
+        view -> Calls.scan(view, data, ReduceOp.SUM, scanKind),
+        ScanResult::provenance,
+        ScanResult::values,
+        agreement -> {
+          assertEquals(
+              -1, Checks.firstDifference(copy, data), what + ": the input array was modified");
+          if (Sizes.everySetting(kind, n)) {
+            addDeviceBufferScans(agreement, type, scanKind, data, copy, what);
+          }
+        });
+  }
+
+  /**
+   * Adds the reproducible scans of {@code data} between two device buffers and in place in one,
+   * then checks {@code data} still equals {@code copy}.
+   */
+  private void addDeviceBufferScans(
+      Agreement agreement, DType type, ScanKind scanKind, Object data, Object copy, String what) {
+    int n = Array.getLength(data);
+    Prims view = prims().determinism(Determinism.REPRODUCIBLE);
+    Object scanned = Array.newInstance(data.getClass().getComponentType(), n);
+    try (dev.prims.DeviceBuffer in = view.upload(data);
+        dev.prims.DeviceBuffer out = view.allocate(type, n)) {
+      view.scan(in, out, ReduceOp.SUM, scanKind);
+      view.download(out, scanned);
     }
-    assertEquals(-1, Checks.firstDifference(copy, data), what + ": the input array was modified");
-    if (Sizes.everySetting(kind, n)) {
-      Prims view = prims().determinism(Determinism.REPRODUCIBLE);
-      Object scanned = Array.newInstance(data.getClass().getComponentType(), n);
-      try (dev.prims.DeviceBuffer in = view.upload(data);
-          dev.prims.DeviceBuffer out = view.allocate(type, n)) {
-        view.scan(in, out, ReduceOp.SUM, scanKind);
-        view.download(out, scanned);
-      }
-      agreement.add("device buffers", scanned);
-      Object inPlace = Array.newInstance(data.getClass().getComponentType(), n);
-      // a copy: the cpu backend's uploads share the caller's array, which this scan overwrites
-      try (dev.prims.DeviceBuffer buffer = view.upload(HostArrays.copy(data))) {
-        view.scan(buffer, buffer, ReduceOp.SUM, scanKind);
-        view.download(buffer, inPlace);
-      }
-      agreement.add("device buffer in place", inPlace);
-      // the cpu engine below scans data again: it must still be the input (uploads may share it)
-      assertEquals(
-          -1,
-          Checks.firstDifference(copy, data),
-          what + ": the input array was modified by the scans on device buffers");
+    agreement.add("device buffers", scanned);
+    Object inPlace = Array.newInstance(data.getClass().getComponentType(), n);
+    // a copy: the cpu backend's uploads share the caller's array, which this scan overwrites
+    try (dev.prims.DeviceBuffer buffer = view.upload(HostArrays.copy(data))) {
+      view.scan(buffer, buffer, ReduceOp.SUM, scanKind);
+      view.download(buffer, inPlace);
     }
-    cpuEngine()
-        .ifPresent(
-            cpu ->
-                agreement.cpu(
-                    Calls.scan(
-                            cpu.determinism(Determinism.REPRODUCIBLE), data, ReduceOp.SUM, scanKind)
-                        .values()));
-    agreement.assertAgree();
+    agreement.add("device buffer in place", inPlace);
+    // the cpu engine below scans data again: it must still be the input (uploads may share it)
+    assertEquals(
+        -1,
+        Checks.firstDifference(copy, data),
+        what + ": the input array was modified by the scans on device buffers");
   }
 
   /**
