@@ -23,8 +23,10 @@ public final class ScratchSlots<M> {
     M allocate(long bytes, String what);
   }
 
-  private final Map<String, M> memory = new HashMap<>();
-  private final Map<String, Long> bytes = new HashMap<>();
+  /** One slot's memory and its bytes. */
+  private record Slot<M>(M memory, long bytes) {}
+
+  private final Map<String, Slot<M>> slots = new HashMap<>();
   private final MemoryLedger ledger;
   private final LongUnaryOperator size;
   private final Allocator<M> allocator;
@@ -48,34 +50,34 @@ public final class ScratchSlots<M> {
    * else a new allocation (named {@code "scratch " + slot}) after the old one is replaced.
    */
   public M get(String slot, long bytes) {
-    Long have = this.bytes.get(slot);
-    if (have != null && have >= bytes) {
-      return memory.get(slot);
+    Slot<M> have = slots.get(slot);
+    if (have != null && have.bytes() >= bytes) {
+      return have.memory();
     }
     if (have != null) {
-      replaced.accept(memory.get(slot));
-      memory.remove(slot);
-      this.bytes.remove(slot);
-      ledger.subtract(MemoryLedger.Kind.SCRATCH, have);
+      replaced.accept(have.memory());
+      slots.remove(slot);
+      ledger.subtract(MemoryLedger.Kind.SCRATCH, have.bytes());
     }
     long allocated = size.applyAsLong(bytes);
     M m = allocator.allocate(allocated, "scratch " + slot);
-    memory.put(slot, m);
-    this.bytes.put(slot, allocated);
+    slots.put(slot, new Slot<>(m, allocated));
     ledger.add(MemoryLedger.Kind.SCRATCH, allocated);
     return m;
   }
 
   /** The bytes of {@code slot} (0 when it has none). */
   public long bytes(String slot) {
-    return bytes.getOrDefault(slot, 0L);
+    Slot<M> have = slots.get(slot);
+    return have == null ? 0 : have.bytes();
   }
 
   /** Frees every slot with {@code free} (the backend closing, its work done) and forgets them. */
   public void free(Consumer<M> free) {
-    memory.values().forEach(free);
-    bytes.values().forEach(b -> ledger.subtract(MemoryLedger.Kind.SCRATCH, b));
-    memory.clear();
-    bytes.clear();
+    for (Slot<M> slot : slots.values()) {
+      free.accept(slot.memory());
+      ledger.subtract(MemoryLedger.Kind.SCRATCH, slot.bytes());
+    }
+    slots.clear();
   }
 }
