@@ -294,17 +294,17 @@ public final class BenchRunner {
         copyBandwidth.add(copyFact(copy.device(), methods[i], type, n, copy.gbps()));
       }
     }
-    return new HostLink(gbps[0], gbps[1], gbps[2]);
+    return new HostLink(gbps[0], gbps[2]);
   }
 
   /**
-   * The host link's pinned bandwidth up, down and both at once (both copies counted), in GB/s. A
+   * The host link's pinned bandwidth up and both ways at once (both copies counted), in GB/s. A
    * host-mode GPU row's {@code %} column is its share of what the link allows for its bytes: a
    * reduce, dot or histogram sends its input up (the {@code toDevice} rate); a scan sends the input
    * up and the result down, which the link moves at its {@code duplex} rate (its bytes count read
-   * and written, as the duplex copy counts both).
+   * and written, as the duplex copy counts both). The rate down alone is only a copy fact.
    */
-  record HostLink(Double toDevice, Double toHost, Double duplex) {
+  record HostLink(Double toDevice, Double duplex) {
     Double gbps(Operation operation) {
       if (toDevice == null) {
         return null;
