@@ -2,10 +2,12 @@
 // with 32-bit counters, in one process, on the data `prims bench`'s cub_reference.cu measures
 // (floats in [0, 1) from hash32 of the index, 256 even bins over [0, 1); ints hash32 mod 256).
 // Candidates are compiled into this binary from the backend's own sources:
-//   committed        histogram_bulk.cu as it stands (bulk-copy tiles, one sub-histogram per warp),
-//                    launched as CudaHistogrammer launches it
-//   bulk-lanes       the same bulk-copy tiles counted into one sub-histogram per lane, bin b of
-//                    lane l at b * 32 + l, so a warp's 32 atomics fall in 32 banks
+//   bulk-warps       histogram_bulk.cu's histogram_bulk_<type> (bulk-copy tiles, one sub-histogram
+//                    per warp: CudaHistogrammer's choice above 256 bins, and for every bin count
+//                    before 2026-11-27), launched as CudaHistogrammer launches it
+//   bulk-lanes       histogram_bulk.cu's histogram_bulk_lanes_<type>: the same tiles counted into
+//                    one sub-histogram per lane, bin b of lane l at b * 32 + l, so a warp's 32
+//                    atomics fall in 32 banks (CudaHistogrammer's choice up to 256 bins)
 //   direct-LAYOUT-U  16-byte loads straight from global memory, U in flight per thread, counted
 //                    into per-warp copies (warps), per-lane counters (lanes32) or per half-warp lane
 //                    (lanes16)
@@ -52,7 +54,7 @@ __global__ void fill_ints(int* k, i64 n) {
 // Counter layouts: where lane `lane` of warp `warp` counts bin b, and how many counters a block has.
 template <int LAYOUT>
 struct Counters;
-// one 256-bin copy per warp (the committed layout)
+// one 256-bin copy per warp (the layout of bulk-warps)
 template <>
 struct Counters<0> {
   static constexpr int SIZE = RACE_BINS * WARPS_PER_BLOCK;
@@ -95,19 +97,6 @@ __device__ __forceinline__ void merge_counters(const unsigned* counters, u64* co
   }
 }
 
-// Bulk-copy tiles, counted per lane.
-template <typename T, typename Bins>
-__device__ void bulk_lanes(const T* input, i64 n, Bins bins, u64* counts, u64* out_of_range) {
-  __shared__ unsigned counters[Counters<32>::SIZE];
-  for (int b = threadIdx.x; b < Counters<32>::SIZE; b += BLOCK_SIZE) counters[b] = 0;
-  __syncthreads();
-  u64 outside = 0;
-  for_each_bulk_element(input, n, [&](int, T x) { count_at<32>(bins, x, counters, outside); });
-  __syncthreads();
-  merge_counters<32>(counters, counts);
-  add_out_of_range(outside, out_of_range);
-}
-
 // 16-byte loads from global memory, U of them in flight per thread.
 template <int LAYOUT, int U, typename T, typename Bins>
 __device__ void direct(const T* input, i64 n, Bins bins, u64* counts, u64* out_of_range) {
@@ -143,14 +132,6 @@ __device__ void direct(const T* input, i64 n, Bins bins, u64* counts, u64* out_o
   add_out_of_range(outside, out_of_range);
 }
 
-__global__ void __launch_bounds__(BLOCK_SIZE)
-    race_bulk_lanes_float(const float* in, i64 n, EvenBinsFloat bins, u64* counts, u64* oor) {
-  bulk_lanes<float>(in, n, bins, counts, oor);
-}
-__global__ void __launch_bounds__(BLOCK_SIZE)
-    race_bulk_lanes_int(const int* in, i64 n, KeyBins bins, u64* counts, u64* oor) {
-  bulk_lanes<int>(in, n, bins, counts, oor);
-}
 template <int LAYOUT, int U>
 __global__ void __launch_bounds__(BLOCK_SIZE)
     race_direct_float(const float* in, i64 n, EvenBinsFloat bins, u64* counts, u64* oor) {
@@ -269,25 +250,25 @@ int main(int argc, char** argv) {
       auto bulk_grid = [&](int res) { return (int)std::max<i64>(1, std::min<i64>(n / tile, res)); };
       if (is_float) {
         const int g = bulk_grid(resident(histogram_bulk_float, bulk_shared));
-        cands.push_back({"committed (bulk, warp copies)", [=](cudaStream_t s) {
+        cands.push_back({"bulk-warps", [=](cudaStream_t s) {
                            histogram_bulk_float<<<g, BLOCK_SIZE, bulk_shared, s>>>((const float*)input, n, RACE_BINS,
                                                                                    flo, fhi, fscale, 8, counts, oor);
                          }});
-        const int gl = bulk_grid(resident(race_bulk_lanes_float, bulk_shared));
-        cands.push_back({"bulk-lanes32", [=](cudaStream_t s) {
-                           race_bulk_lanes_float<<<gl, BLOCK_SIZE, bulk_shared, s>>>((const float*)input, n, fbins,
-                                                                                     counts, oor);
+        const int gl = bulk_grid(resident(histogram_bulk_lanes_float, bulk_shared));
+        cands.push_back({"bulk-lanes", [=](cudaStream_t s) {
+                           histogram_bulk_lanes_float<<<gl, BLOCK_SIZE, bulk_shared, s>>>(
+                               (const float*)input, n, RACE_BINS, flo, fhi, fscale, counts, oor);
                          }});
       } else {
         const int g = bulk_grid(resident(histogram_bulk_int, bulk_shared));
-        cands.push_back({"committed (bulk, warp copies)", [=](cudaStream_t s) {
+        cands.push_back({"bulk-warps", [=](cudaStream_t s) {
                            histogram_bulk_int<<<g, BLOCK_SIZE, bulk_shared, s>>>((const int*)input, n, RACE_BINS, 8,
                                                                                  counts, oor);
                          }});
-        const int gl = bulk_grid(resident(race_bulk_lanes_int, bulk_shared));
-        cands.push_back({"bulk-lanes32", [=](cudaStream_t s) {
-                           race_bulk_lanes_int<<<gl, BLOCK_SIZE, bulk_shared, s>>>((const int*)input, n, kbins,
-                                                                                   counts, oor);
+        const int gl = bulk_grid(resident(histogram_bulk_lanes_int, bulk_shared));
+        cands.push_back({"bulk-lanes", [=](cudaStream_t s) {
+                           histogram_bulk_lanes_int<<<gl, BLOCK_SIZE, bulk_shared, s>>>((const int*)input, n, RACE_BINS,
+                                                                                        counts, oor);
                          }});
       }
 #define RACE_DIRECT(LAYOUT, U, NAME)                                                                          \

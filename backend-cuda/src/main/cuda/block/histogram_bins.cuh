@@ -40,21 +40,25 @@ __device__ __forceinline__ void add_out_of_range(u64 count, u64* out_of_range) {
   if (threadIdx.x == 0 && count != 0) atomicAdd(out_of_range, count);
 }
 
-// Counts x into a block's private 32-bit counters (or one more outside every bin).
+// Counts x into a block's private 32-bit counters, bin b at mine[b * bin_stride] (or one more
+// outside every bin).
 template <typename Bins, typename T>
-__device__ __forceinline__ void count_privately(const Bins& bins, T x, unsigned* mine, u64& outside) {
+__device__ __forceinline__ void count_privately(const Bins& bins, T x, unsigned* mine, int bin_stride,
+                                                u64& outside) {
   const int b = bins.bin_of(x);
-  if (b >= 0) atomicAdd(mine + b, 1u);
+  if (b >= 0) atomicAdd(mine + b * bin_stride, 1u);
   else ++outside;
 }
 
-// Adds the block's `copies` private sub-histograms into the global counts (one 64-bit atomic per
-// non-empty bin), after the block's barrier.
+// Adds the block's `copies` private sub-histograms (copy k's bin b at k * copy_stride + b *
+// bin_stride) into the global counts (one 64-bit atomic per non-empty bin), after the block's
+// barrier. Thread b starts at copy b, so neighbouring threads read different banks in either
+// layout.
 __device__ __forceinline__ void merge_private_counts(const unsigned* private_counts, int bins, int copies,
-                                                     u64* counts) {
+                                                     int copy_stride, int bin_stride, u64* counts) {
   for (int b = threadIdx.x; b < bins; b += BLOCK_SIZE) {
     u64 c = 0;
-    for (int k = 0; k < copies; ++k) c += private_counts[k * bins + b];
+    for (int k = 0; k < copies; ++k) c += private_counts[(k + b) % copies * copy_stride + b * bin_stride];
     if (c != 0) atomicAdd(counts + b, c);
   }
 }

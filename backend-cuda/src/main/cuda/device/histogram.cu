@@ -41,12 +41,12 @@ __device__ void histogram_shared_atomics(const T* input, i64 n, Bins bins, int c
   for (i64 i = (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x; i < vector_count; i += stride) {
     const V v = __ldg(vectors + i);
 #pragma unroll
-    for (int w = 0; w < W; ++w) count_privately(bins, vec_lane(v, w), mine, outside);
+    for (int w = 0; w < W; ++w) count_privately(bins, vec_lane(v, w), mine, 1, outside);
   }
   const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  if (tail < n) count_privately(bins, input[tail], mine, outside);
+  if (tail < n) count_privately(bins, input[tail], mine, 1, outside);
   __syncthreads();
-  merge_private_counts(private_counts, bins.bins, copies, counts);
+  merge_private_counts(private_counts, bins.bins, copies, bins.bins, 1, counts);
   add_out_of_range(outside, out_of_range);
 }
 

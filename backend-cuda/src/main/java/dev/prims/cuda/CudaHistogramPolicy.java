@@ -35,6 +35,13 @@ final class CudaHistogramPolicy {
    */
   static final int BULK_MAX_BINS = 2048;
 
+  /**
+   * Largest bin count that bulk counts into one sub-histogram per lane ({@code BULK_LANE_MAX_BINS},
+   * {@code histogram_bulk_lanes_<type>}): a warp's 32 atomics then fall in 32 banks. Above it, bulk
+   * counts into per-warp sub-histograms.
+   */
+  static final int BULK_LANE_MAX_BINS = 256;
+
   private CudaHistogramPolicy() {}
 
   /**

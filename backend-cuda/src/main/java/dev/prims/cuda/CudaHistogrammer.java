@@ -159,7 +159,10 @@ final class CudaHistogrammer implements Histogrammer {
       CUdeviceptr outOfRange,
       String variant) {
     int bins = spec.bins();
-    String kernel = "histogram_" + variant.replace('-', '_') + "_" + type.id();
+    boolean lanes =
+        variant.equals(CudaHistogramPolicy.BULK) && bins <= CudaHistogramPolicy.BULK_LANE_MAX_BINS;
+    String kernel =
+        "histogram_" + variant.replace('-', '_') + (lanes ? "_lanes_" : "_") + type.id();
     String module = variant.equals(CudaHistogramPolicy.BULK) ? "histogram_bulk" : "histogram";
     KernelArgs args = new KernelArgs().pointer(input).i64(n).i32(bins);
     if (spec.isEven()) {
@@ -185,8 +188,9 @@ final class CudaHistogrammer implements Histogrammer {
                 ceilDiv(n, 1L << 31));
         break;
       case CudaHistogramPolicy.BULK:
-        int bulkCopies = CudaHistogramPolicy.bulkCopies(bins);
-        args.i32(bulkCopies);
+        if (!lanes) {
+          args.i32(CudaHistogramPolicy.bulkCopies(bins));
+        }
         shared = CudaReducePolicy.BULK_SHARED_BYTES;
         // One block per whole tile, within the resident blocks; each under 2^32 elements.
         blocks =
