@@ -16,13 +16,7 @@ import jcuda.driver.CUdeviceptr;
  * Device allocations and synchronous host transfers (through the legacy stream, which orders them
  * with the backend's blocking stream).
  */
-final class CudaBufferManager implements StagingBufferManager {
-  private final CudaBackend backend;
-
-  CudaBufferManager(CudaBackend backend) {
-    this.backend = backend;
-  }
-
+record CudaBufferManager(CudaBackend backend) implements StagingBufferManager {
   @Override
   public DeviceBuffer allocate(DType type, long length) {
     if (type == null) {

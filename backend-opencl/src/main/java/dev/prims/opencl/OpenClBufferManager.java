@@ -10,13 +10,7 @@ import org.jocl.Pointer;
 import org.jocl.cl_mem;
 
 /** Device memory and blocking host transfers (staged when large) for the OpenCL backend. */
-final class OpenClBufferManager implements StagingBufferManager {
-  private final OpenClBackend backend;
-
-  OpenClBufferManager(OpenClBackend backend) {
-    this.backend = backend;
-  }
-
+record OpenClBufferManager(OpenClBackend backend) implements StagingBufferManager {
   /**
    * A new buffer, committed on the device before it is returned (see {@link #allocate(DType, long,
    * boolean)}).
