@@ -53,7 +53,7 @@ record CudaBufferManager(CudaBackend backend) implements StagingBufferManager {
    */
   @Override
   public boolean stages(long bytes) {
-    return backend.stagedHostPath() && bytes >= CudaTransferPolicy.STAGED_MIN_BYTES;
+    return backend.transfer().stages(bytes);
   }
 
   @Override
