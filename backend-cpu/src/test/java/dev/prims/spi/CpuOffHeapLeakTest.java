@@ -10,45 +10,29 @@ import dev.prims.PrimsConfig;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * An off-heap cpu buffer that is never closed is freed by the cleaner with a warning naming where
- * it was allocated; a closed one is not reported. (In this package to capture the cleaner's
- * warnings.)
+ * it was allocated; a closed one is not reported.
  */
 class CpuOffHeapLeakTest {
-  private final List<String> warned = new CopyOnWriteArrayList<>();
-  private Consumer<String> original;
-
-  @BeforeEach
-  void capture() {
-    original = BufferCleaner.warnings;
-    BufferCleaner.warnings = warned::add;
-  }
-
-  @AfterEach
-  void restore() {
-    BufferCleaner.warnings = original;
-  }
-
   @Test
   void anUnclosedOffHeapBufferIsFreedWithAWarningNamingItsAllocationSite() throws Exception {
-    try (Prims prims =
-        Prims.create(
-            PrimsConfig.of(
-                Map.of(
-                    PrimsConfig.BACKEND,
-                    "cpu",
-                    "prims.cpu.offheap.threshold",
-                    "0",
-                    "prims.cpu.offheap.chunk",
-                    "1000",
-                    BufferCleaner.DEBUG_KEY,
-                    "true")))) {
+    List<String> warned = new CopyOnWriteArrayList<>();
+    try (AutoCloseable listening = BufferCleaner.listen(warned::add);
+        Prims prims =
+            Prims.create(
+                PrimsConfig.of(
+                    Map.of(
+                        PrimsConfig.BACKEND,
+                        "cpu",
+                        "prims.cpu.offheap.threshold",
+                        "0",
+                        "prims.cpu.offheap.chunk",
+                        "1000",
+                        BufferCleaner.DEBUG_KEY,
+                        "true")))) {
       closeOne(prims);
       leakOne(prims);
       for (int i = 0; i < 200 && warned.isEmpty(); i++) {

@@ -377,12 +377,7 @@ final class CudaBackend extends AbstractBackend {
 
   /** The CUDA buffer behind {@code buffer}, which must belong to this backend and be open. */
   CudaBuffer own(DeviceBuffer buffer) {
-    if (!owns(buffer)) {
-      throw new IllegalArgumentException(
-          "buffer " + buffer + " does not belong to this cuda backend");
-    }
-    buffer.requireOpen();
-    return (CudaBuffer) buffer;
+    return own(buffer, CudaBuffer.class);
   }
 
   /** Device memory of {@code bytes} (under the lock); out of memory names the sizes. */

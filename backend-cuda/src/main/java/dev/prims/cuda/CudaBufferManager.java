@@ -7,8 +7,8 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.SliceBufferManager;
+import dev.prims.spi.StagingBufferManager;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -16,13 +16,7 @@ import jcuda.driver.CUdeviceptr;
  * Device allocations and synchronous host transfers (through the legacy stream, which orders them
  * with the backend's blocking stream).
  */
-final class CudaBufferManager implements SliceBufferManager {
-  private final CudaBackend backend;
-
-  CudaBufferManager(CudaBackend backend) {
-    this.backend = backend;
-  }
-
+record CudaBufferManager(CudaBackend backend) implements StagingBufferManager {
   @Override
   public DeviceBuffer allocate(DType type, long length) {
     if (type == null) {
@@ -50,34 +44,24 @@ final class CudaBufferManager implements SliceBufferManager {
   public DeviceBuffer upload(Object array, int offset, int length) {
     DType type = DType.ofArray(array);
     BufferManager.checkSlice(array, offset, length);
-    return SliceBufferManager.filled(
-        (CudaBuffer) allocate(type, length),
-        length,
-        buffer -> backend.run(() -> toDevice(buffer.pointer(), array, offset, length, type)));
-  }
-
-  private boolean staged(int length, DType type) {
-    return backend.stagedHostPath()
-        && (long) length * type.bytes() >= CudaTransferPolicy.STAGED_MIN_BYTES;
+    return uploadFrom(array, offset, length, type);
   }
 
   /**
-   * A direct buffer, or a large one, is copied as an array would be: through the pinned staging
-   * slots on the staged host path when large (the copier threads outrun the driver's pageable copy
-   * of a direct buffer several times over), else straight from its memory; a small heap buffer
-   * through an array.
+   * Large transfers take the pinned staging slots on the staged host path (the copier threads
+   * outrun the driver's pageable copy of a direct buffer several times over).
    */
   @Override
-  public DeviceBuffer upload(ByteBuffer data, DType type) {
-    ByteBuffer view = data.slice().order(ByteOrder.nativeOrder());
-    int length = view.remaining() / type.bytes();
-    if (!view.isDirect() && !staged(length, type)) {
-      return SliceBufferManager.super.upload(data, type);
-    }
+  public boolean stages(long bytes) {
+    return backend.transfer().stages(bytes);
+  }
+
+  @Override
+  public DeviceBuffer uploadFrom(Object host, int offset, int length, DType type) {
     return SliceBufferManager.filled(
         (CudaBuffer) allocate(type, length),
         length,
-        buffer -> backend.run(() -> toDevice(buffer.pointer(), view, 0, length, type)));
+        buffer -> backend.run(() -> toDevice(buffer.pointer(), host, offset, length, type)));
   }
 
   /** Writes the slice at element {@code at}: through the pinned staging slots when large. */
@@ -95,7 +79,7 @@ final class CudaBufferManager implements SliceBufferManager {
    * straight (under the lock).
    */
   private void toDevice(CUdeviceptr start, Object array, int offset, int length, DType type) {
-    if (staged(length, type)) {
+    if (stages((long) length * type.bytes())) {
       backend.streamer().upload(array, offset, length, type, start);
     } else {
       cuMemcpyHtoD(start, hostPointer(array, offset, type), (long) length * type.bytes());
@@ -114,19 +98,9 @@ final class CudaBufferManager implements SliceBufferManager {
     toHost(source, array, offset, length);
   }
 
-  /**
-   * A direct buffer, or a large one, is filled as an array would be (through the pinned staging
-   * slots when large, else straight); a small heap buffer through an array.
-   */
   @Override
-  public void download(DeviceBuffer buffer, ByteBuffer data) {
-    CudaBuffer source = backend.own(buffer);
-    int length = (int) source.length();
-    if (!data.isDirect() && !staged(length, source.type())) {
-      SliceBufferManager.super.download(buffer, data);
-      return;
-    }
-    toHost(source, data, 0, length);
+  public void downloadInto(DeviceBuffer buffer, Object host, int offset, int length) {
+    toHost(backend.own(buffer), host, offset, length);
   }
 
   /**
@@ -140,7 +114,7 @@ final class CudaBufferManager implements SliceBufferManager {
     }
     backend.run(
         () -> {
-          if (staged(length, type)) {
+          if (stages((long) length * type.bytes())) {
             backend.streamer().download(source.pointer(), array, offset, length, type);
           } else {
             cuMemcpyDtoH(

@@ -14,13 +14,7 @@ import jcuda.driver.CUdeviceptr;
  * vectorized}) that writes into a mapped host slot, read after waiting for the stream (synchronous)
  * or, from a slot of its own, once the stream passes the call (asynchronous).
  */
-final class CudaDot implements DotProduct {
-  private final CudaBackend backend;
-
-  CudaDot(CudaBackend backend) {
-    this.backend = backend;
-  }
-
+record CudaDot(CudaBackend backend) implements DotProduct {
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     Runnable enqueue = prepare(a, b, call);

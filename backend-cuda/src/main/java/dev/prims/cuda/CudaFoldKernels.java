@@ -21,13 +21,7 @@ import jcuda.driver.CUdeviceptr;
  * folded at a lower top (rare: their first tile's magnitude was 2^30 or more below the largest) are
  * read a second time.
  */
-final class CudaFoldKernels implements FoldKernels {
-  private final CudaBackend backend;
-
-  CudaFoldKernels(CudaBackend backend) {
-    this.backend = backend;
-  }
-
+record CudaFoldKernels(CudaBackend backend) implements FoldKernels {
   @Override
   public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {
     CudaBuffer in = floating(input);

@@ -155,7 +155,7 @@ final class CudaHostStreamer {
         pinnedBytes,
         chunk,
         copier,
-        new HostChunkPipeline.Device() {
+        new SlotDevice(copied) {
           @Override
           public void enqueue(int i, int s, int length) {
             CUdeviceptr[] inputs = new CUdeviceptr[arrays.length];
@@ -173,11 +173,6 @@ final class CudaHostStreamer {
             perChunk.enqueue(
                 inputs, length, perChunkResults.withByteOffset((long) i * type.bytes()));
             cuEventRecord(consumed[s], backend.stream());
-          }
-
-          @Override
-          public void await(int i, int s) {
-            cuEventSynchronize(copied[s]);
           }
         });
     return chunks;
@@ -201,7 +196,7 @@ final class CudaHostStreamer {
         pinnedBytes,
         chunk,
         copier,
-        new HostChunkPipeline.Device() {
+        new SlotDevice(downloaded) {
           @Override
           public void enqueue(int i, int s, int n) {
             long bytes = (long) n * type.bytes();
@@ -218,11 +213,6 @@ final class CudaHostStreamer {
             cuMemcpyDtoHAsync(pinned[s], scanned[s], bytes, downloadStream);
             backend.countToHost(bytes);
             cuEventRecord(downloaded[s], downloadStream);
-          }
-
-          @Override
-          public void await(int i, int s) {
-            cuEventSynchronize(downloaded[s]);
           }
         });
   }
@@ -263,7 +253,7 @@ final class CudaHostStreamer {
         pinnedBytes,
         chunk,
         copier,
-        new HostChunkPipeline.Device() {
+        new SlotDevice(copied) {
           @Override
           public void enqueue(int i, int s, int n) {
             CUdeviceptr at = device.withByteOffset((long) i * chunk * type.bytes());
@@ -275,12 +265,24 @@ final class CudaHostStreamer {
             }
             cuEventRecord(copied[s], copyStream);
           }
-
-          @Override
-          public void await(int i, int s) {
-            cuEventSynchronize(copied[s]);
-          }
         });
+  }
+
+  /**
+   * A pipeline's device side whose chunk in slot {@code s} is done once the slot's event in {@code
+   * done} is.
+   */
+  private abstract static class SlotDevice implements HostChunkPipeline.Device {
+    private final CUevent[] done;
+
+    SlotDevice(CUevent[] done) {
+      this.done = done;
+    }
+
+    @Override
+    public void await(int i, int s) {
+      cuEventSynchronize(done[s]);
+    }
   }
 
   private CUdeviceptr results(long bytes) {

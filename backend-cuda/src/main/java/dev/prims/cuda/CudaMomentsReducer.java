@@ -15,15 +15,9 @@ import jcuda.driver.CUdeviceptr;
  * and writes them into the mapped result slot: (count, mean, m2) for floating inputs, the count and
  * eight 128-bit exact words for integers.
  */
-final class CudaMomentsReducer implements MomentsReducer {
+record CudaMomentsReducer(CudaBackend backend) implements MomentsReducer {
   static final String VARIANT = "single-pass-vectorized";
   private static final String MODULE = "moments";
-
-  private final CudaBackend backend;
-
-  CudaMomentsReducer(CudaBackend backend) {
-    this.backend = backend;
-  }
 
   @Override
   public MomentsState moments(DeviceBuffer input, CallContext call) {

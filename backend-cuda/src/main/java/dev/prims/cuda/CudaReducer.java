@@ -21,13 +21,7 @@ import jcuda.driver.CUdeviceptr;
  * left, which is copied into the slot. The synchronous call waits for the stream; the asynchronous
  * one reads a slot of its own once the stream passes it.
  */
-final class CudaReducer implements Reducer {
-  private final CudaBackend backend;
-
-  CudaReducer(CudaBackend backend) {
-    this.backend = backend;
-  }
-
+record CudaReducer(CudaBackend backend) implements Reducer {
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     CudaBuffer in = backend.own(input);

@@ -155,7 +155,7 @@ final class CudaScanner extends DeviceScanner {
   private final class StagedScan implements HostChunkScan.Device<CUdeviceptr> {
     @Override
     public boolean stages(long bytes) {
-      return backend.stagedHostPath() && bytes >= CudaTransferPolicy.STAGED_MIN_BYTES;
+      return backend.transfer().stages(bytes);
     }
 
     @Override

@@ -58,6 +58,11 @@ record CudaTransferPolicy(boolean staged, StagingPolicy staging) {
         HOST_PATH_KEY + " must be staged or pageable, got '" + value + "'");
   }
 
+  /** Whether a host array of {@code bytes} goes through the staging slots. */
+  boolean stages(long bytes) {
+    return staged && bytes >= STAGED_MIN_BYTES;
+  }
+
   /**
    * Elements of one input in a chunk when {@code inputs} arrays of {@code elementBytes} share it.
    */

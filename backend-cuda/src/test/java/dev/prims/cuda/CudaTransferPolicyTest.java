@@ -30,6 +30,15 @@ class CudaTransferPolicyTest {
   }
 
   @Test
+  void onlyLargeTransfersOnTheStagedPathStage() {
+    CudaTransferPolicy staged = CudaTransferPolicy.defaults();
+    assertTrue(staged.stages(CudaTransferPolicy.STAGED_MIN_BYTES));
+    assertFalse(staged.stages(CudaTransferPolicy.STAGED_MIN_BYTES - 1));
+    CudaTransferPolicy pageable = new CudaTransferPolicy(false, staged.staging());
+    assertFalse(pageable.stages(Long.MAX_VALUE));
+  }
+
+  @Test
   void stagingKeysAreReadUnderPrimsCudaAndBadValuesNameTheKey() {
     Map<String, String> values =
         Map.of(

@@ -17,15 +17,9 @@ import org.jocl.cl_mem;
  * a grid-stride sweep, arg_finish picks the winner and copies its element, and one 16-byte read
  * brings back the index and the value.
  */
-final class OpenClArgReducer implements ArgReducer {
+record OpenClArgReducer(OpenClBackend backend) implements ArgReducer {
   static final String VARIANT = "two-pass-vectorized";
   private static final String FILE = "argreduce.cl";
-
-  private final OpenClBackend backend;
-
-  OpenClArgReducer(OpenClBackend backend) {
-    this.backend = backend;
-  }
 
   /** The build options of argreduce.cl's key type for elements of {@code type}. */
   static String keyOptions(DType type) {

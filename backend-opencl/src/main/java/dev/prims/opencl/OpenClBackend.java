@@ -565,12 +565,7 @@ final class OpenClBackend extends AbstractBackend {
 
   /** {@code buffer} as this backend's buffer, open. */
   OpenClBuffer own(DeviceBuffer buffer) {
-    if (!owns(buffer)) {
-      throw new IllegalArgumentException(
-          "buffer " + buffer + " does not belong to this " + ID + " backend");
-    }
-    buffer.requireOpen();
-    return (OpenClBuffer) buffer;
+    return own(buffer, OpenClBuffer.class);
   }
 
   /**

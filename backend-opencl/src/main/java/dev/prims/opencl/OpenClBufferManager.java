@@ -4,19 +4,13 @@ import dev.prims.DType;
 import dev.prims.DeviceBuffer;
 import dev.prims.spi.BufferManager;
 import dev.prims.spi.SliceBufferManager;
+import dev.prims.spi.StagingBufferManager;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.jocl.Pointer;
 import org.jocl.cl_mem;
 
 /** Device memory and blocking host transfers (staged when large) for the OpenCL backend. */
-final class OpenClBufferManager implements SliceBufferManager {
-  private final OpenClBackend backend;
-
-  OpenClBufferManager(OpenClBackend backend) {
-    this.backend = backend;
-  }
-
+record OpenClBufferManager(OpenClBackend backend) implements StagingBufferManager {
   /**
    * A new buffer, committed on the device before it is returned (see {@link #allocate(DType, long,
    * boolean)}).
@@ -52,29 +46,21 @@ final class OpenClBufferManager implements SliceBufferManager {
    */
   @Override
   public DeviceBuffer upload(Object array, int offset, int length) {
-    DType type = DType.ofArray(array);
+    return uploadFrom(array, offset, length, DType.ofArray(array));
+  }
+
+  @Override
+  public boolean stages(long bytes) {
+    return backend.streamer().policy().stages(bytes);
+  }
+
+  @Override
+  public DeviceBuffer uploadFrom(Object host, int offset, int length, DType type) {
     return SliceBufferManager.filled(
         allocate(type, length, false), // the blocking write commits it
         length,
         buffer ->
-            backend.run("upload", () -> toDevice(buffer.mem(), 0, array, offset, length, type)));
-  }
-
-  /**
-   * A direct buffer, or a large one, is written as an array would be: through the staging slots
-   * when large, else straight from its memory; a small heap buffer through an array.
-   */
-  @Override
-  public DeviceBuffer upload(ByteBuffer data, DType type) {
-    ByteBuffer view = data.slice().order(ByteOrder.nativeOrder());
-    int length = view.remaining() / type.bytes();
-    if (!view.isDirect() && !backend.streamer().policy().stages((long) length * type.bytes())) {
-      return SliceBufferManager.super.upload(data, type);
-    }
-    return SliceBufferManager.filled(
-        allocate(type, length, false), // the blocking write commits it
-        length,
-        buffer -> backend.run("upload", () -> toDevice(buffer.mem(), 0, view, 0, length, type)));
+            backend.run("upload", () -> toDevice(buffer.mem(), 0, host, offset, length, type)));
   }
 
   /**
@@ -95,7 +81,7 @@ final class OpenClBufferManager implements SliceBufferManager {
    */
   private void toDevice(cl_mem mem, long start, Object array, int offset, int length, DType type) {
     long bytes = (long) length * type.bytes();
-    if (backend.streamer().policy().stages(bytes)) {
+    if (stages(bytes)) {
       backend.streamer().upload(array, offset, length, type, mem, start);
     } else {
       backend.write(mem, start, pointer(array, offset, type), bytes);
@@ -110,20 +96,9 @@ final class OpenClBufferManager implements SliceBufferManager {
     toHost(source, array, offset, length);
   }
 
-  /**
-   * A direct buffer, or a large one, is read into as an array would be (through the staging slots
-   * when large, else straight); a small heap buffer through an array.
-   */
   @Override
-  public void download(DeviceBuffer buffer, ByteBuffer data) {
-    OpenClBuffer source = backend.own(buffer);
-    int length = (int) source.length();
-    long bytes = (long) length * source.type().bytes();
-    if (!data.isDirect() && !backend.streamer().policy().stages(bytes)) {
-      SliceBufferManager.super.download(buffer, data);
-      return;
-    }
-    toHost(source, data, 0, length);
+  public void downloadInto(DeviceBuffer buffer, Object host, int offset, int length) {
+    toHost(backend.own(buffer), host, offset, length);
   }
 
   /**
@@ -139,7 +114,7 @@ final class OpenClBufferManager implements SliceBufferManager {
         "download",
         () -> {
           long bytes = (long) length * type.bytes();
-          if (backend.streamer().policy().stages(bytes)) {
+          if (stages(bytes)) {
             backend.streamer().download(source.mem(), array, offset, length, type);
           } else {
             backend.read(source.mem(), 0, pointer(array, offset, type), bytes);

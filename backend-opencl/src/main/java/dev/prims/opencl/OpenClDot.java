@@ -16,13 +16,7 @@ import org.jocl.cl_mem;
  * Dot product on OpenCL: dot_vectorized leaves one partial per work-group, reduce_vectorized sums
  * them.
  */
-final class OpenClDot implements DotProduct {
-  private final OpenClBackend backend;
-
-  OpenClDot(OpenClBackend backend) {
-    this.backend = backend;
-  }
-
+record OpenClDot(OpenClBackend backend) implements DotProduct {
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     Supplier<OpenClBackend.ScalarAt> enqueue = prepare(a, b, call);

@@ -20,14 +20,8 @@ import org.jocl.cl_mem;
  * totals (the last one counts values out of range), copied into the caller's counts at the end.
  * Devices without 64-bit atomics count in 32 bits per work-group (or per slice) and merge.
  */
-final class OpenClHistogrammer implements Histogrammer {
+record OpenClHistogrammer(OpenClBackend backend) implements Histogrammer {
   private static final String FILE = "histogram.cl";
-
-  private final OpenClBackend backend;
-
-  OpenClHistogrammer(OpenClBackend backend) {
-    this.backend = backend;
-  }
 
   @Override
   public long histogram(

@@ -15,15 +15,9 @@ import org.jocl.cl_mem;
  * back and merged on the host with {@link MomentsState#plus} (Chan's formula for floating inputs,
  * exact sums for integers). Needs double precision on the device for every type.
  */
-final class OpenClMomentsReducer implements MomentsReducer {
+record OpenClMomentsReducer(OpenClBackend backend) implements MomentsReducer {
   static final String VARIANT = "grid-stride-partials";
   private static final String FILE = "moments.cl";
-
-  private final OpenClBackend backend;
-
-  OpenClMomentsReducer(OpenClBackend backend) {
-    this.backend = backend;
-  }
 
   @Override
   public MomentsState moments(DeviceBuffer input, CallContext call) {

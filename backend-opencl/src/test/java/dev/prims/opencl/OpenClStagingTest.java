@@ -15,6 +15,8 @@ import dev.prims.PrimsConfig;
 import dev.prims.ReduceOp;
 import dev.prims.ScanKind;
 import dev.prims.spi.MemoryLedger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -137,6 +139,31 @@ class OpenClStagingTest {
       assertArrayEquals(values, back);
     }
     assertEquals(DType.LONG, DType.ofArray(values));
+  }
+
+  /**
+   * Heap and direct byte buffers go through the slots when large, else straight or through an
+   * array, and come back alike.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {3, 511, 512, 4097, 100_003})
+  void byteBuffersGoThroughTheSlotsWhenLarge(int n) {
+    double[] values = new SplittableRandom(n).doubles(n).toArray();
+    for (boolean direct : new boolean[] {false, true}) {
+      ByteBuffer data =
+          (direct ? ByteBuffer.allocateDirect(8 * n) : ByteBuffer.allocate(8 * n))
+              .order(ByteOrder.nativeOrder());
+      data.asDoubleBuffer().put(values);
+      try (DeviceBuffer buffer = staged.upload(data, DType.DOUBLE)) {
+        ByteBuffer back =
+            (direct ? ByteBuffer.allocateDirect(8 * n) : ByteBuffer.allocate(8 * n))
+                .order(ByteOrder.nativeOrder());
+        staged.download(buffer, back);
+        double[] read = new double[n];
+        back.asDoubleBuffer().get(read);
+        assertArrayEquals(values, read, "direct " + direct);
+      }
+    }
   }
 
   @ParameterizedTest

@@ -159,4 +159,19 @@ public abstract class AbstractBackend implements Backend {
   public final boolean owns(DeviceBuffer buffer) {
     return buffer instanceof AbstractBuffer b && b.ledger() == ledger;
   }
+
+  /**
+   * {@code buffer} as this backend's buffer class {@code type}.
+   *
+   * @throws IllegalArgumentException when this backend did not make it
+   * @throws IllegalStateException when it is closed
+   */
+  protected final <B extends DeviceBuffer> B own(DeviceBuffer buffer, Class<B> type) {
+    if (!owns(buffer)) {
+      throw new IllegalArgumentException(
+          "buffer " + buffer + " does not belong to this " + id + " backend");
+    }
+    buffer.requireOpen();
+    return type.cast(buffer);
+  }
 }

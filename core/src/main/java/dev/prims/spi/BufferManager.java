@@ -100,24 +100,9 @@ public interface BufferManager {
   default DeviceBuffer upload(ByteBuffer data, DType type) {
     ByteBuffer view = data.slice().order(ByteOrder.nativeOrder());
     int length = view.remaining() / type.bytes();
-    switch (type) {
-      case INT:
-        int[] ints = new int[length];
-        view.asIntBuffer().get(ints);
-        return wrap(ints);
-      case LONG:
-        long[] longs = new long[length];
-        view.asLongBuffer().get(longs);
-        return wrap(longs);
-      case FLOAT:
-        float[] floats = new float[length];
-        view.asFloatBuffer().get(floats);
-        return wrap(floats);
-      default:
-        double[] doubles = new double[length];
-        view.asDoubleBuffer().get(doubles);
-        return wrap(doubles);
-    }
+    Object array = type.newArray(length);
+    ElementBytes.get(view, array, 0, length);
+    return wrap(array);
   }
 
   /**
@@ -144,12 +129,7 @@ public interface BufferManager {
     Object array = buffer.type().newArray(length);
     download(buffer, array);
     ByteBuffer view = data.duplicate().order(ByteOrder.nativeOrder());
-    switch (buffer.type()) {
-      case INT -> view.asIntBuffer().put((int[]) array);
-      case LONG -> view.asLongBuffer().put((long[]) array);
-      case FLOAT -> view.asFloatBuffer().put((float[]) array);
-      default -> view.asDoubleBuffer().put((double[]) array);
-    }
+    ElementBytes.put(view, array, 0, length);
   }
 
   /**

@@ -116,28 +116,10 @@ public final class StagingCopier implements AutoCloseable {
       } else {
         part.put(view.limit(offset + count * type.bytes()));
       }
-    } else if (array instanceof float[] a) {
-      if (toSlot) {
-        view.asFloatBuffer().put(a, from, count);
-      } else {
-        view.asFloatBuffer().get(a, from, count);
-      }
-    } else if (array instanceof double[] a) {
-      if (toSlot) {
-        view.asDoubleBuffer().put(a, from, count);
-      } else {
-        view.asDoubleBuffer().get(a, from, count);
-      }
-    } else if (array instanceof int[] a) {
-      if (toSlot) {
-        view.asIntBuffer().put(a, from, count);
-      } else {
-        view.asIntBuffer().get(a, from, count);
-      }
     } else if (toSlot) {
-      view.asLongBuffer().put((long[]) array, from, count);
+      ElementBytes.put(view, array, from, count);
     } else {
-      view.asLongBuffer().get((long[]) array, from, count);
+      ElementBytes.get(view, array, from, count);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.prims.app.npy;
 
 import dev.prims.DType;
+import dev.prims.spi.ElementBytes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -88,25 +89,9 @@ public final class NpyReader {
         }
       }
       chunk.flip();
-      copy(chunk, type, array, done, count);
+      ElementBytes.get(chunk, array, done, count);
       done += count;
     }
     return array;
-  }
-
-  private static void copy(ByteBuffer chunk, DType type, Object array, int offset, int count) {
-    switch (type) {
-      case INT:
-        chunk.asIntBuffer().get((int[]) array, offset, count);
-        break;
-      case LONG:
-        chunk.asLongBuffer().get((long[]) array, offset, count);
-        break;
-      case FLOAT:
-        chunk.asFloatBuffer().get((float[]) array, offset, count);
-        break;
-      default:
-        chunk.asDoubleBuffer().get((double[]) array, offset, count);
-    }
   }
 }

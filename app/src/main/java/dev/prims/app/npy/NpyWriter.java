@@ -2,6 +2,7 @@ package dev.prims.app.npy;
 
 import dev.prims.DType;
 import dev.prims.spi.AtomicReplace;
+import dev.prims.spi.ElementBytes;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
@@ -59,19 +60,7 @@ public final class NpyWriter {
     for (int done = 0; done < length; ) {
       int count = Math.min(perChunk, length - done);
       chunk.clear();
-      switch (type) {
-        case INT:
-          chunk.asIntBuffer().put((int[]) array, done, count);
-          break;
-        case LONG:
-          chunk.asLongBuffer().put((long[]) array, done, count);
-          break;
-        case FLOAT:
-          chunk.asFloatBuffer().put((float[]) array, done, count);
-          break;
-        default:
-          chunk.asDoubleBuffer().put((double[]) array, done, count);
-      }
+      ElementBytes.put(chunk, array, done, count);
       chunk.limit(count * type.bytes());
       writeFully(out, chunk);
       done += count;

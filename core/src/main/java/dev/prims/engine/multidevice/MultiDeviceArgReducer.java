@@ -12,13 +12,7 @@ import java.util.List;
  * Arg-min/max over all devices: each finds its shard's extreme; indices shift by the shard's start
  * and the best wins, the first on ties (shards are in index order).
  */
-final class MultiDeviceArgReducer implements ArgReducer {
-  private final MultiDeviceBackend owner;
-
-  MultiDeviceArgReducer(MultiDeviceBackend owner) {
-    this.owner = owner;
-  }
-
+record MultiDeviceArgReducer(MultiDeviceBackend owner) implements ArgReducer {
   @Override
   public IndexedValue argReduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     ShardedBuffer values = owner.sharded(input);

@@ -9,13 +9,7 @@ import dev.prims.spi.DotProduct;
  * Dot over all devices: both inputs share one layout (same length), so each device multiplies the
  * shards it holds; the partial sums add in device order.
  */
-final class MultiDeviceDot implements DotProduct {
-  private final MultiDeviceBackend owner;
-
-  MultiDeviceDot(MultiDeviceBackend owner) {
-    this.owner = owner;
-  }
-
+record MultiDeviceDot(MultiDeviceBackend owner) implements DotProduct {
   @Override
   public Number dot(DeviceBuffer a, DeviceBuffer b, CallContext call) {
     ShardedBuffer left = owner.sharded(a);

@@ -15,13 +15,7 @@ import java.util.Optional;
  * shards past the first start from the exact sums of the shards before them; they are folded on the
  * host from those sums (the reference recipe of {@link FoldPlan}), the first shard on its device.
  */
-final class MultiDeviceFoldKernels implements FoldKernels {
-  private final MultiDeviceBackend owner;
-
-  MultiDeviceFoldKernels(MultiDeviceBackend owner) {
-    this.owner = owner;
-  }
-
+record MultiDeviceFoldKernels(MultiDeviceBackend owner) implements FoldKernels {
   @Override
   public Optional<FoldSums> foldSumOnePass(DeviceBuffer input) {
     ShardedBuffer values = owner.sharded(input);

@@ -11,13 +11,7 @@ import java.util.List;
  * Histogram over all devices: each counts its shard into counts of its own, the counts add on the
  * host and are written into the caller's counts buffer.
  */
-final class MultiDeviceHistogrammer implements Histogrammer {
-  private final MultiDeviceBackend owner;
-
-  MultiDeviceHistogrammer(MultiDeviceBackend owner) {
-    this.owner = owner;
-  }
-
+record MultiDeviceHistogrammer(MultiDeviceBackend owner) implements Histogrammer {
   @Override
   public long histogram(
       DeviceBuffer input, HistogramSpec spec, DeviceBuffer counts, CallContext call) {

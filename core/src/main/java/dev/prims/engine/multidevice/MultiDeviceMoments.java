@@ -6,13 +6,7 @@ import dev.prims.spi.MomentsReducer;
 import dev.prims.spi.MomentsState;
 
 /** Moments over all devices: each device's state of its shard, merged in device order. */
-final class MultiDeviceMoments implements MomentsReducer {
-  private final MultiDeviceBackend owner;
-
-  MultiDeviceMoments(MultiDeviceBackend owner) {
-    this.owner = owner;
-  }
-
+record MultiDeviceMoments(MultiDeviceBackend owner) implements MomentsReducer {
   @Override
   public MomentsState moments(DeviceBuffer input, CallContext call) {
     return owner

@@ -6,13 +6,7 @@ import dev.prims.spi.CallContext;
 import dev.prims.spi.Reducer;
 
 /** Reduce over all devices: each reduces its shard, the partials combine in device order. */
-final class MultiDeviceReducer implements Reducer {
-  private final MultiDeviceBackend owner;
-
-  MultiDeviceReducer(MultiDeviceBackend owner) {
-    this.owner = owner;
-  }
-
+record MultiDeviceReducer(MultiDeviceBackend owner) implements Reducer {
   @Override
   public Number reduce(DeviceBuffer input, ReduceOp op, CallContext call) {
     return Partials.fold(

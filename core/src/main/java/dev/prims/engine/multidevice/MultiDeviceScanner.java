@@ -19,13 +19,7 @@ import java.util.List;
  * the shard: on its device ({@link Scanner#applyCarry}) or through the host (the shard's output
  * down, combined, up again).
  */
-final class MultiDeviceScanner implements Scanner {
-  private final MultiDeviceBackend owner;
-
-  MultiDeviceScanner(MultiDeviceBackend owner) {
-    this.owner = owner;
-  }
-
+record MultiDeviceScanner(MultiDeviceBackend owner) implements Scanner {
   @Override
   public void scan(
       DeviceBuffer input, DeviceBuffer output, ReduceOp op, ScanKind kind, CallContext call) {

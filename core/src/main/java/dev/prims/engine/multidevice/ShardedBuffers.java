@@ -12,13 +12,7 @@ import java.util.List;
  * each device's share moved by its own backend on its own thread, so every device's link carries
  * its part at once.
  */
-final class ShardedBuffers implements BufferManager {
-  private final MultiDeviceBackend owner;
-
-  ShardedBuffers(MultiDeviceBackend owner) {
-    this.owner = owner;
-  }
-
+record ShardedBuffers(MultiDeviceBackend owner) implements BufferManager {
   @Override
   public DeviceBuffer allocate(DType type, long length) {
     if (length < 0) {
