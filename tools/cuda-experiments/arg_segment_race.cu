@@ -82,13 +82,6 @@ static void load_driver() {
 }
 
 // ---- data, as cub_reference.cu fills it (salt 0, floats in [0, 1), ints mod 1000) -------------
-__host__ __device__ inline unsigned hash32(unsigned long long i) {
-  unsigned long long x = i * 0x9E3779B97F4A7C15ULL;
-  x ^= x >> 32;
-  x *= 0xD6E8FEB86659FD93ULL;
-  x ^= x >> 32;
-  return (unsigned)x;
-}
 __global__ void widen_kernel(const float* f, double* d, i64 n) {
   for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) d[i] = f[i];
 }

@@ -1,7 +1,8 @@
 // What the CUDA race harnesses share: the driver API's entry points taken from the runtime
 // (cudaGetDriverEntryPointByVersion), so that a harness links without libcuda and runs on whatever
 // driver the GPU machine has; the error checks CK (runtime calls) and CD (driver calls), which
-// print the failing call and exit; the best-of timing of a call by events; and reading a file.
+// print the failing call and exit; the best-of timing of a call by events; reading a file; and the
+// hash of an index from which cub_reference.cu (prims bench's CUB side) fills its data.
 #pragma once
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -77,4 +78,13 @@ static std::string read_file(const std::string& path, int status = 1) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// hash32 of cub_reference.cu: the bench's data is a function of this hash of each index.
+__host__ __device__ inline unsigned hash32(unsigned long long i) {
+  unsigned long long x = i * 0x9E3779B97F4A7C15ULL;
+  x ^= x >> 32;
+  x *= 0xD6E8FEB86659FD93ULL;
+  x ^= x >> 32;
+  return (unsigned)x;
 }

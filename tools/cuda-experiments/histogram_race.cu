@@ -29,22 +29,15 @@
 #include <vector>
 
 // ---- data, as cub_reference.cu fills it -----------------------------------------------------------
-__host__ __device__ inline unsigned race_hash32(unsigned long long i) {
-  unsigned long long x = i * 0x9E3779B97F4A7C15ULL;
-  x ^= x >> 32;
-  x *= 0xD6E8FEB86659FD93ULL;
-  x ^= x >> 32;
-  return (unsigned)x;
-}
 __global__ void fill_floats(float* f, i64 n) {
   for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) {
-    const float v = (float)((double)(race_hash32((unsigned long long)i) >> 8) / 16777216.0);
+    const float v = (float)((double)(hash32((unsigned long long)i) >> 8) / 16777216.0);
     f[i] = v < 1.0f ? v : 0.0f;
   }
 }
 __global__ void fill_ints(int* k, i64 n) {
   for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) {
-    k[i] = (int)(race_hash32((unsigned long long)i) % 256u);
+    k[i] = (int)(hash32((unsigned long long)i) % 256u);
   }
 }
 
