@@ -44,58 +44,29 @@ __global__ void fill_ints(int* k, i64 n) {
 // ---- candidates ----------------------------------------------------------------------------------
 #define RACE_BINS 256
 
-// Counter layouts: where lane `lane` of warp `warp` counts bin b, and how many counters a block has.
+// Counter layouts of the direct candidates, in the terms of histogram_bins.cuh's count_privately
+// and merge_private_counts (copy k's bin b at k * COPY_STRIDE + b * BIN_STRIDE):
+//   LAYOUT 0   one 256-bin copy per warp (the layout of bulk-warps)
+//   LAYOUT L   one copy per lane l % L, shared by the block's warps, bin b at b * L + l % L
 template <int LAYOUT>
-struct Counters;
-// one 256-bin copy per warp (the layout of bulk-warps)
-template <>
-struct Counters<0> {
-  static constexpr int SIZE = RACE_BINS * WARPS_PER_BLOCK;
-  static __device__ __forceinline__ int at(int b) { return (threadIdx.x / WARP_SIZE) * RACE_BINS + b; }
-  static __device__ __forceinline__ unsigned total(const unsigned* c, int b) {
-    unsigned s = 0;
-    for (int w = 0; w < WARPS_PER_BLOCK; ++w) s += c[w * RACE_BINS + b];
-    return s;
-  }
+struct Counters {
+  static constexpr bool PER_WARP = LAYOUT == 0;
+  static constexpr int COPIES = PER_WARP ? WARPS_PER_BLOCK : LAYOUT;
+  static constexpr int SIZE = RACE_BINS * COPIES;
+  static constexpr int COPY_STRIDE = PER_WARP ? RACE_BINS : 1;
+  static constexpr int BIN_STRIDE = PER_WARP ? 1 : LAYOUT;
+  // the copy this thread counts into
+  static __device__ __forceinline__ int mine() { return PER_WARP ? threadIdx.x / WARP_SIZE : threadIdx.x % LAYOUT; }
 };
-// one copy per lane (shared by the block's warps), interleaved: bin b of lane l at b * L + l % L
-template <int L>
-struct LaneCounters {
-  static constexpr int SIZE = RACE_BINS * L;
-  static __device__ __forceinline__ int at(int b) { return b * L + (threadIdx.x & (L - 1)); }
-  static __device__ __forceinline__ unsigned total(const unsigned* c, int b) {
-    unsigned s = 0;
-#pragma unroll 8
-    for (int l = 0; l < L; ++l) s += c[b * L + ((l + b) & (L - 1))];
-    return s;
-  }
-};
-template <>
-struct Counters<32> : LaneCounters<32> {};
-template <>
-struct Counters<16> : LaneCounters<16> {};
-
-template <int LAYOUT, typename T, typename Bins>
-__device__ __forceinline__ void count_at(const Bins& bins, T x, unsigned* counters, u64& outside) {
-  const int b = bins.bin_of(x);
-  if (b >= 0) atomicAdd(counters + Counters<LAYOUT>::at(b), 1u);
-  else ++outside;
-}
-
-template <int LAYOUT>
-__device__ __forceinline__ void merge_counters(const unsigned* counters, u64* counts) {
-  for (int b = threadIdx.x; b < RACE_BINS; b += BLOCK_SIZE) {
-    const unsigned c = Counters<LAYOUT>::total(counters, b);
-    if (c != 0) atomicAdd(counts + b, (u64)c);
-  }
-}
 
 // 16-byte loads from global memory, U of them in flight per thread.
 template <int LAYOUT, int U, typename T, typename Bins>
 __device__ void direct(const T* input, i64 n, Bins bins, u64* counts, u64* out_of_range) {
-  __shared__ unsigned counters[Counters<LAYOUT>::SIZE];
-  for (int b = threadIdx.x; b < Counters<LAYOUT>::SIZE; b += BLOCK_SIZE) counters[b] = 0;
+  typedef Counters<LAYOUT> C;
+  __shared__ unsigned counters[C::SIZE];
+  for (int b = threadIdx.x; b < C::SIZE; b += BLOCK_SIZE) counters[b] = 0;
   __syncthreads();
+  unsigned* own = counters + C::mine() * C::COPY_STRIDE;
   typedef typename Vec<T>::type V;
   const int W = Vec<T>::width;
   const V* vectors = reinterpret_cast<const V*>(input);
@@ -110,18 +81,18 @@ __device__ void direct(const T* input, i64 n, Bins bins, u64* counts, u64* out_o
 #pragma unroll
     for (int u = 0; u < U; ++u) {
 #pragma unroll
-      for (int w = 0; w < W; ++w) count_at<LAYOUT>(bins, vec_lane(v[u], w), counters, outside);
+      for (int w = 0; w < W; ++w) count_privately(bins, vec_lane(v[u], w), own, C::BIN_STRIDE, outside);
     }
   }
   for (; i < vector_count; i += stride) {
     const V v = __ldcs(vectors + i);
 #pragma unroll
-    for (int w = 0; w < W; ++w) count_at<LAYOUT>(bins, vec_lane(v, w), counters, outside);
+    for (int w = 0; w < W; ++w) count_privately(bins, vec_lane(v, w), own, C::BIN_STRIDE, outside);
   }
   const i64 tail = vector_count * W + (i64)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-  if (tail < n) count_at<LAYOUT>(bins, input[tail], counters, outside);
+  if (tail < n) count_privately(bins, input[tail], own, C::BIN_STRIDE, outside);
   __syncthreads();
-  merge_counters<LAYOUT>(counters, counts);
+  merge_private_counts(counters, RACE_BINS, C::COPIES, C::COPY_STRIDE, C::BIN_STRIDE, counts);
   add_out_of_range(outside, out_of_range);
 }
 
